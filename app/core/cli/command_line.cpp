@@ -1,0 +1,84 @@
+#include "command_line.hpp"
+
+#include "../trace/trace_json.hpp"
+#include "cli_errors.hpp"
+#include "trace_command.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace prefixlab {
+
+int report_error(const std::string& message, int exit_code) {
+    std::string line = message;
+    for (char& c : line)
+        if (c == '\n')
+            c = ' ';
+    std::fprintf(stderr, "prefixlab: error: %s\n", line.c_str());
+    return exit_code;
+}
+
+namespace {
+
+void add_trace_command(CLI::App& app, TraceCommandOptions& o) {
+    CLI::App* trace = app.add_subcommand("trace", "Record the trace of one block scan to a JSON file");
+    trace->add_option("--algo", o.algorithm, "Algorithm (prefixlab trace --list shows them)")->capture_default_str();
+    trace->add_option("--n", o.n, "Number of elements, 1 up to the algorithm's per-block maximum")
+        ->capture_default_str();
+    trace->add_option("--input", o.input, "Input: ones, iota or random")->capture_default_str();
+    trace->add_option("--seed", o.seed, "Seed for --input random")->capture_default_str();
+    trace->add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
+    trace->add_option("--op", o.op, "Operator: add, max or min")->capture_default_str();
+    trace->add_flag("--exclusive", o.exclusive, "Exclusive scan (default: inclusive)");
+    trace->add_option("--device", o.device, "auto (GPU if present), gpu or cpu (the emulator)")
+        ->capture_default_str();
+    trace->add_option("--out", o.out, "Trace file to write");
+    trace->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
+}
+
+int open_gui(GuiEntry gui, GuiOptions options) {
+    if (!options.trace_path.empty()) {
+        try {
+            options.trace = load_trace_file(options.trace_path);
+        } catch (const std::exception& e) {
+            return report_error(e.what(), kExitBadInput);
+        }
+    }
+    if (gui == nullptr)
+        return report_error("this PrefixLab was built without the GUI (use 'prefixlab trace')", kExitBadInput);
+    return gui(options);
+}
+
+} // namespace
+
+int run_command_line(int argc, char** argv, GuiEntry gui) {
+    CLI::App app{"PrefixLab: step through GPU parallel prefix-sum (scan) kernels", "prefixlab"};
+    app.require_subcommand(0, 1);
+    GuiOptions gui_options;
+    app.add_option("--trace", gui_options.trace_path, "Open the GUI on a recorded trace file");
+    app.add_option("--script", gui_options.script_path,
+                   "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
+    app.add_option("--ui-scale", gui_options.ui_scale, "UI scale, 0.5 to 4 (default: from the monitor)")
+        ->check(CLI::Range(0.5f, 4.0f));
+    app.add_option("--window", gui_options.window_width, "Window width in pixels")->check(CLI::Range(320, 8192));
+    TraceCommandOptions trace_options;
+    add_trace_command(app, trace_options);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return report_error(e.what(), kExitBadInput);
+    }
+    if (app.got_subcommand("trace"))
+        return run_trace_command(trace_options);
+    gui_options.window_height = gui_options.window_width * 9 / 16;
+    return open_gui(gui, gui_options);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,31 @@
+// PrefixLab's command line: `prefixlab` opens the GUI, `prefixlab --trace FILE` opens it on a
+// recorded trace, `prefixlab trace …` records one. Bad input gets one line on stderr naming the
+// problem and exit code 2; a failure while running (CUDA error, emulator error) exit code 1.
+#pragma once
+
+#include "../trace/trace.hpp"
+
+#include <optional>
+#include <string>
+
+namespace prefixlab {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct GuiOptions {
+    std::optional<Trace> trace;      // opened at start-up (from --trace FILE, already validated)
+    std::string trace_path;
+    std::string script_path;         // scripted mode: commands run frame by frame, then exit
+    float ui_scale = 0;              // 0: pick from the monitor
+    int window_width = 1600;
+    int window_height = 900;
+};
+
+// The GUI's entry point, handed in by main(); null in a build without the GUI.
+using GuiEntry = int (*)(const GuiOptions&);
+
+int run_command_line(int argc, char** argv, GuiEntry gui);
+
+} // namespace prefixlab

@@ -1,0 +1,40 @@
+#include "emulate_block_scan.hpp"
+
+#include "../../../kernels/block/block_scan_dispatch.hpp"
+#include "../block_limits.hpp"
+#include "emulated_block.hpp"
+#include "emulator_context.hpp"
+
+#include <vector>
+
+namespace prefixlab {
+
+RawTrace emulate_block_scan(const BlockScanRequest& request) {
+    require_block_size_in_range(request.algorithm, request.input.size());
+    const int n = static_cast<int>(request.input.size());
+    return dispatch_algorithm(request.algorithm, [&]<class Algo>() {
+        return dispatch_element(request.type, request.op, [&]<class Op>() {
+            using T = typename Op::value_type;
+            std::vector<T> input(n);
+            for (int i = 0; i < n; ++i)
+                input[i] = from_bits<T>(request.input[i]);
+            std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
+            const ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
+
+            EmulatedBlock block(static_cast<std::uint32_t>(Algo::threads_for(n)), Algo::layout(n),
+                                Algo::kWatchesRegisters);
+            block.run([&](std::uint32_t thread) {
+                EmulatorContext ctx(block, thread);
+                Algo::template run<Op>(ctx, io);
+                ctx.finish();
+            });
+            RawTrace trace = std::move(block.trace());
+            trace.output.resize(n);
+            for (int i = 0; i < n; ++i)
+                trace.output[i] = to_bits(output[i]);
+            return trace;
+        });
+    });
+}
+
+} // namespace prefixlab

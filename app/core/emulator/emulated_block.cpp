@@ -1,0 +1,297 @@
+#include "emulated_block.hpp"
+
+#include "../trace/step_label.hpp"
+#include "thread_ranges.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace prefixlab {
+
+EmulatedBlock::EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers)
+    : threads_(threads), shared_(layout.total_words, kUnwrittenPattern) {
+    if (threads == 0 || threads > kMaxThreads)
+        throw EmulationError("emulator: a block has 1.." + std::to_string(kMaxThreads) + " threads, not " +
+                             std::to_string(threads));
+    trace_.threads = threads;
+    trace_.shared_words = layout.total_words;
+    trace_.records_registers = records_registers;
+}
+
+void EmulatedBlock::thread_entry(void* arg) {
+    const auto* entry = static_cast<const EntryArg*>(arg);
+    EmulatedBlock& block = *entry->block;
+    Thread& self = block.threads_[entry->thread];
+    try {
+        (*block.body_)(entry->thread);
+        self.wait = Wait::done;
+    } catch (...) {
+        // Exceptions cannot cross a context switch: hand it to the scheduler, which rethrows it.
+        self.error = std::current_exception();
+        self.wait = Wait::failed;
+    }
+}
+
+void EmulatedBlock::run(const std::function<void(std::uint32_t)>& body) {
+    body_ = &body;
+    auto& stacks = fiber_stacks(threads_.size());
+    entry_args_.resize(threads_.size());
+    for (std::uint32_t t = 0; t < threads_.size(); ++t) {
+        entry_args_[t] = EntryArg{this, t};
+        threads_[t].fiber = std::make_unique<Fiber>(*stacks[t], &EmulatedBlock::thread_entry, &entry_args_[t]);
+    }
+    const std::uint32_t warps = (threads() + 31) / 32;
+    for (;;) {
+        for (std::uint32_t w = 0; w < warps; ++w)
+            run_warp(w);
+        if (std::all_of(threads_.begin(), threads_.end(), [](const Thread& t) { return t.wait == Wait::done; }))
+            break;
+        complete_block_sync();
+    }
+    for (auto& t : threads_)
+        t.fiber.reset();
+}
+
+void EmulatedBlock::run_warp(std::uint32_t warp) {
+    const std::uint32_t first = warp * 32;
+    const std::uint32_t last = std::min(first + 32, threads());
+    for (;;) {
+        bool ran = false;
+        for (std::uint32_t t = first; t < last; ++t) {
+            Thread& thread = threads_[t];
+            if (thread.wait != Wait::running)
+                continue;
+            thread.fiber->resume();
+            ran = true;
+            if (thread.wait == Wait::failed)
+                std::rethrow_exception(thread.error);
+        }
+        if (!ran && !complete_shuffle(warp))
+            return;
+    }
+}
+
+bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
+    const std::uint32_t first = warp * 32;
+    const std::uint32_t last = std::min(first + 32, threads());
+    std::uint32_t leader = last;
+    for (std::uint32_t t = first; t < last; ++t)
+        if (threads_[t].wait == Wait::shuffle) {
+            leader = t;
+            break;
+        }
+    if (leader == last)
+        return false;
+
+    const Thread& lead = threads_[leader];
+    for (std::uint32_t lane = 0; lane < 32; ++lane) {
+        if ((lead.mask >> lane & 1u) == 0)
+            continue;
+        const std::uint32_t t = first + lane;
+        if (t >= last)
+            fail("shuffle on line " + std::to_string(lead.pending.line) + " in warp " + std::to_string(warp) +
+                 ": its mask names lane " + std::to_string(lane) + ", which does not exist");
+        const Thread& other = threads_[t];
+        if (other.wait != Wait::shuffle || other.pending.line != lead.pending.line || other.mask != lead.mask ||
+            other.delta != lead.delta)
+            fail("warp " + std::to_string(warp) + " diverges at the shuffle on line " +
+                 std::to_string(lead.pending.line) + " after " + describe_step(lead.step) + ": lane " +
+                 std::to_string(lane) + " does not take part in it");
+    }
+
+    // Exchange with __shfl_up_sync semantics: lane l receives lane l - delta, or keeps its own value.
+    for (std::uint32_t lane = 0; lane < 32; ++lane) {
+        if ((lead.mask >> lane & 1u) == 0)
+            continue;
+        Thread& receiver = threads_[first + lane];
+        const std::uint32_t source_lane = lane >= static_cast<std::uint32_t>(lead.delta) ? lane - lead.delta : lane;
+        if ((lead.mask >> source_lane & 1u) == 0)
+            fail("shuffle on line " + std::to_string(lead.pending.line) + ": lane " + std::to_string(lane) +
+                 " reads lane " + std::to_string(source_lane) + ", which is not in the mask");
+        receiver.shuffle_out = threads_[first + source_lane].shuffle_in;
+    }
+    for (std::uint32_t lane = 0; lane < 32; ++lane) {
+        if ((lead.mask >> lane & 1u) == 0)
+            continue;
+        const std::uint32_t t = first + lane;
+        Thread& thread = threads_[t];
+        record_register(t);
+        ++thread.step;
+        thread.seq = 0;
+        StepTag tag = thread.pending;
+        tag.opening = StepOpening::shuffle;
+        set_tag(thread.step, tag, t);
+        const std::uint32_t source = lane >= static_cast<std::uint32_t>(thread.delta) ? t - thread.delta : t;
+        append_access(t, kShuffleSource, source, AccessKind::read, thread.shuffle_out);
+        thread.wait = Wait::running;
+    }
+    return true;
+}
+
+void EmulatedBlock::complete_block_sync() {
+    // Group the waiting threads by where they wait; a barrier completes only with a single group.
+    using Site = std::tuple<Wait, std::uint32_t>;
+    std::map<Site, std::vector<std::uint32_t>> sites;
+    std::uint32_t closed = 0;
+    for (std::uint32_t t = 0; t < threads(); ++t) {
+        const Thread& thread = threads_[t];
+        if (thread.wait == Wait::shuffle)
+            fail("thread " + std::to_string(t) + " waits at the shuffle on line " +
+                 std::to_string(thread.pending.line) + " that the rest of its warp never reaches");
+        sites[{thread.wait, thread.pending.line}].push_back(t);
+        closed = std::max(closed, thread.step);
+    }
+    if (sites.size() > 1) {
+        std::string message = "barrier not reached by every thread, after " + describe_step(closed) + ":";
+        for (const auto& [site, members] : sites) {
+            const auto& [wait, line] = site;
+            message += " threads " + describe_thread_ranges(members);
+            if (wait == Wait::finish)
+                message += " are at kernel end;";
+            else if (wait == Wait::done)
+                message += " have exited;";
+            else
+                message += " wait at the barrier on line " + std::to_string(line) + ";";
+        }
+        message.pop_back();
+        fail(message);
+    }
+
+    // Close the step: shared memory at the block's step, each register at its thread's own step.
+    ensure_step(closed);
+    std::copy(shared_.begin(), shared_.end(), trace_.shared.begin() + std::size_t(closed) * shared_.size());
+    trace_.shared_taken[closed] = 1;
+    for (std::uint32_t t = 0; t < threads(); ++t)
+        record_register(t);
+
+    const bool at_kernel_end = threads_.front().wait == Wait::finish;
+    if (at_kernel_end)
+        trace_.step_count = closed + 1;
+    for (std::uint32_t t = 0; t < threads(); ++t) {
+        Thread& thread = threads_[t];
+        if (!at_kernel_end) {
+            thread.step = closed + 1;
+            thread.seq = 0;
+            StepTag tag = thread.pending;
+            tag.opening = StepOpening::barrier;
+            set_tag(thread.step, tag, t);
+        }
+        thread.wait = Wait::running;
+    }
+}
+
+void EmulatedBlock::park(std::uint32_t thread, Wait wait) {
+    Thread& self = threads_[thread];
+    self.wait = wait;
+    self.fiber->suspend();
+}
+
+void EmulatedBlock::begin(std::uint32_t thread, StepTag tag) {
+    tag.opening = StepOpening::kernel_start;
+    set_tag(0, tag, thread);
+}
+
+void EmulatedBlock::barrier(std::uint32_t thread, StepTag next) {
+    threads_[thread].pending = next;
+    park(thread, Wait::barrier);
+}
+
+void EmulatedBlock::finish(std::uint32_t thread) {
+    threads_[thread].pending = StepTag{};
+    park(thread, Wait::finish);
+}
+
+std::uint32_t EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
+                                        StepTag next) {
+    Thread& self = threads_[thread];
+    self.pending = next;
+    self.delta = delta;
+    self.mask = mask;
+    self.shuffle_in = bits;
+    park(thread, Wait::shuffle);
+    return self.shuffle_out;
+}
+
+void EmulatedBlock::watch_register(std::uint32_t thread, const void* reg) { threads_[thread].watched = reg; }
+
+void EmulatedBlock::check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t index) {
+    if (index < desc.words)
+        return;
+    fail("thread " + std::to_string(thread) + " in " + describe_step(threads_[thread].step) +
+         ": index " + std::to_string(index) + " is outside its shared buffer of " + std::to_string(desc.words) +
+         " words");
+}
+
+void EmulatedBlock::on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                              std::uint32_t bits) {
+    append_access(thread, buffer, word, kind, bits);
+    // Lockstep: the next lane of the warp makes its access before this one makes its next.
+    threads_[thread].fiber->suspend();
+}
+
+void EmulatedBlock::ensure_step(std::uint32_t step) {
+    if (step >= kMaxTraceSteps)
+        fail("the kernel opens more than " + std::to_string(kMaxTraceSteps) + " steps");
+    if (step < trace_.steps.size())
+        return;
+    const std::size_t count = step + 1;
+    trace_.steps.resize(count);
+    tag_set_.resize(count, 0);
+    trace_.shared.resize(count * shared_.size(), 0);
+    trace_.shared_taken.resize(count, 0);
+    if (trace_.records_registers) {
+        trace_.registers.resize(count * threads(), 0);
+        trace_.registers_taken.resize(count * threads(), 0);
+    }
+}
+
+void EmulatedBlock::set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread) {
+    ensure_step(step);
+    if (!tag_set_[step]) {
+        trace_.steps[step] = tag;
+        tag_set_[step] = 1;
+        return;
+    }
+    const StepTag& agreed = trace_.steps[step];
+    if (!(agreed == tag))
+        fail("threads disagree on step " + std::to_string(step) + ": thread " + std::to_string(thread) +
+             " opens '" + step_label(tag) + "' (line " + std::to_string(tag.line) + ") where others opened '" +
+             step_label(agreed) + "' (line " + std::to_string(agreed.line) + ")");
+}
+
+void EmulatedBlock::record_register(std::uint32_t thread) {
+    const Thread& self = threads_[thread];
+    if (!trace_.records_registers || self.watched == nullptr)
+        return;
+    ensure_step(self.step);
+    const std::size_t slot = std::size_t(self.step) * threads() + thread;
+    std::memcpy(&trace_.registers[slot], self.watched, sizeof(std::uint32_t));
+    trace_.registers_taken[slot] = 1;
+}
+
+void EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                                  std::uint32_t bits) {
+    Thread& self = threads_[thread];
+    AccessRecord record{};
+    record.step = static_cast<std::uint16_t>(self.step);
+    record.thread = static_cast<std::uint16_t>(thread);
+    record.seq = static_cast<std::uint8_t>(self.seq++);
+    record.buffer = buffer;
+    record.kind = kind;
+    record.word = word;
+    record.value = bits;
+    trace_.accesses.push_back(record);
+}
+
+void EmulatedBlock::fail(const std::string& message) const { throw EmulationError("emulator: " + message); }
+
+std::string EmulatedBlock::describe_step(std::uint32_t step) const {
+    if (step < trace_.steps.size() && tag_set_[step])
+        return "step " + std::to_string(step) + " ('" + step_label(trace_.steps[step]) + "')";
+    return "step " + std::to_string(step);
+}
+
+} // namespace prefixlab

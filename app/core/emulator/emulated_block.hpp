@@ -1,0 +1,103 @@
+// The CPU emulator of one CUDA thread block: one fiber per thread, scheduled deterministically, with
+// shared memory, block barriers and warp shuffles, recording the same RawTrace a traced GPU run
+// records. The interleaving (docs/emulator.md):
+//   1. Warps run one at a time, in warp order, each until all its lanes wait at a block-level sync.
+//   2. Within a warp, lanes advance in lockstep: in lane order, each lane runs up to and including its
+//      next instrumented access (or up to a sync point); rounds repeat until every lane waits.
+//   3. When every lane of a shuffle's mask waits at that shuffle, values are exchanged and the warp
+//      goes on.
+//   4. When every warp waits, the barrier (or kernel end) completes if every thread waits at the same
+//      one with the same step tag. Anything else is an EmulationError naming the step and threads:
+//      the emulator reports a barrier that not every thread reaches; it never hangs.
+#pragma once
+
+#include "../../../kernels/common/raw_trace.hpp"
+#include "../../../kernels/common/shared_layout.hpp"
+#include "../../../kernels/common/step_tag.hpp"
+#include "../../../kernels/common/trace_records.hpp"
+#include "fiber.hpp"
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+class EmulationError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class EmulatedBlock {
+public:
+    static constexpr std::uint32_t kMaxThreads = 1024; // CUDA's limit per block
+
+    EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers);
+    EmulatedBlock(const EmulatedBlock&) = delete;
+    EmulatedBlock& operator=(const EmulatedBlock&) = delete;
+
+    // Runs body(thread) on every thread to completion. body must call begin() first and finish() last.
+    void run(const std::function<void(std::uint32_t thread)>& body);
+
+    RawTrace& trace() { return trace_; }
+    std::uint32_t threads() const { return static_cast<std::uint32_t>(threads_.size()); }
+
+    // --- called from inside a thread's fiber, through EmulatorContext ---
+    unsigned char* shared_memory() { return reinterpret_cast<unsigned char*>(shared_.data()); }
+    void begin(std::uint32_t thread, StepTag tag);
+    void barrier(std::uint32_t thread, StepTag next);
+    void finish(std::uint32_t thread);
+    std::uint32_t shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
+    void watch_register(std::uint32_t thread, const void* reg);
+    void check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t index);
+    void on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                   std::uint32_t bits);
+
+private:
+    enum class Wait : std::uint8_t { running, barrier, shuffle, finish, done, failed };
+
+    struct Thread {
+        Wait wait = Wait::running;
+        std::uint32_t step = 0;
+        std::uint32_t seq = 0;
+        const void* watched = nullptr;
+        StepTag pending{};                // the tag of the step this thread's sync point opens
+        int delta = 0;                    // shuffle arguments while waiting at one
+        std::uint32_t mask = 0;
+        std::uint32_t shuffle_in = 0;
+        std::uint32_t shuffle_out = 0;
+        std::exception_ptr error;
+        std::unique_ptr<Fiber> fiber;
+    };
+
+    struct EntryArg {
+        EmulatedBlock* block;
+        std::uint32_t thread;
+    };
+
+    static void thread_entry(void* arg);
+    void run_warp(std::uint32_t warp);
+    bool complete_shuffle(std::uint32_t warp);
+    void complete_block_sync();
+    void park(std::uint32_t thread, Wait wait);
+    void ensure_step(std::uint32_t step);
+    void set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread);
+    void record_register(std::uint32_t thread);
+    void append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                       std::uint32_t bits);
+    [[noreturn]] void fail(const std::string& message) const;
+    std::string describe_step(std::uint32_t step) const;
+
+    std::vector<Thread> threads_;
+    std::vector<std::uint32_t> shared_;
+    std::vector<std::uint8_t> tag_set_;
+    RawTrace trace_;
+    const std::function<void(std::uint32_t)>* body_ = nullptr;
+    std::vector<EntryArg> entry_args_;
+};
+
+} // namespace prefixlab

@@ -1,0 +1,70 @@
+// Cooperative fibers for the CPU emulator: one per emulated CUDA thread. On x86-64 a fiber switch is
+// a few instructions (save the callee-saved registers and the stack pointer, load the other fiber's);
+// elsewhere POSIX ucontext is used, which is portable but makes a system call per switch (about
+// 0.5 µs), too slow for the emulator's lockstep schedule. Neither needs Boost, so the emulator builds
+// on the GPU test machine, which has only a compiler and CUDA.
+//
+// Stacks come from a per-OS-thread pool of mmap'ed regions with a guard page each, so a deep kernel
+// body faults cleanly instead of corrupting its neighbour, and repeated runs reuse them.
+#pragma once
+
+#if !defined(__x86_64__)
+#include <ucontext.h>
+#endif
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace prefixlab {
+
+class FiberStack {
+public:
+    explicit FiberStack(std::size_t usable_bytes);
+    ~FiberStack();
+    FiberStack(const FiberStack&) = delete;
+    FiberStack& operator=(const FiberStack&) = delete;
+
+    void* base() const { return usable_; }
+    std::size_t size() const { return usable_size_; }
+
+private:
+    void* mapping_ = nullptr;
+    std::size_t mapping_size_ = 0;
+    void* usable_ = nullptr;
+    std::size_t usable_size_ = 0;
+};
+
+// A fiber runs `entry(arg)` on its own stack. resume() switches into it from the scheduler; the
+// fiber hands control back with suspend(). `entry` must not return until it has marked itself done;
+// after it returns, the fiber suspends for good.
+class Fiber {
+public:
+    using Entry = void (*)(void*);
+
+    Fiber(FiberStack& stack, Entry entry, void* arg);
+    Fiber(const Fiber&) = delete;
+    Fiber& operator=(const Fiber&) = delete;
+
+    void resume();
+    void suspend();
+
+private:
+    static void run(void* self);
+
+    Entry entry_;
+    void* arg_;
+#if defined(__x86_64__)
+    void* scheduler_sp_ = nullptr;
+    void* fiber_sp_ = nullptr;
+#else
+    static void trampoline(unsigned int high, unsigned int low);
+    ucontext_t scheduler_context_{};
+    ucontext_t fiber_context_{};
+#endif
+};
+
+// Stacks for up to `count` fibers, kept for the life of the OS thread.
+std::vector<std::unique_ptr<FiberStack>>& fiber_stacks(std::size_t count);
+
+} // namespace prefixlab

@@ -1,0 +1,29 @@
+#include "step_label.hpp"
+
+#include <string>
+
+namespace prefixlab {
+
+namespace {
+
+std::string iteration_prefix(const StepTag& tag) {
+    return "iteration " + std::to_string(tag.level) + ", offset " + std::to_string(tag.offset) + ": ";
+}
+
+} // namespace
+
+std::string step_label(const StepTag& tag) {
+    switch (tag.phase) {
+    case Phase::load:
+        return "load input into shared memory";
+    case Phase::scan_read:
+        return iteration_prefix(tag) + "read partner";
+    case Phase::scan_write:
+        return iteration_prefix(tag) + "combine and write";
+    case Phase::store:
+        return "store output";
+    }
+    return "unknown step";
+}
+
+} // namespace prefixlab

@@ -1,0 +1,70 @@
+// The trace model: everything one traced block scan did, as the views, exports and tests see it.
+// Built from a RawTrace by assemble_trace() (GPU and emulator alike) or read from a trace file.
+// Values are kept as 4-byte bit patterns and interpreted through config.type.
+#pragma once
+
+#include "../../../kernels/common/scan_types.hpp"
+#include "../../../kernels/common/shared_layout.hpp"
+#include "../../../kernels/common/step_tag.hpp"
+#include "../../../kernels/common/trace_records.hpp"
+#include "../scan_names.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+inline constexpr int kTraceFormatVersion = 1;
+
+struct TraceConfig {
+    BlockAlgorithm algorithm = BlockAlgorithm::hillis_steele;
+    int n = 0;
+    int block_threads = 0;
+    ElementType type = ElementType::int32;
+    ScanOperator op = ScanOperator::add;
+    bool exclusive = false;
+    InputKind input_kind = InputKind::iota;
+    std::uint64_t seed = 0;
+    std::string device_name; // GPU model, or the CPU emulator's name
+    bool emulated = false;
+    std::string kernel_source; // repository path of the kernel body
+    std::uint32_t shared_words = 0;
+    std::vector<SharedBufferDesc> buffers;
+    bool records_registers = false;
+};
+
+// A snapshot of words (shared memory) or of per-thread registers. `defined[i]` is 0 for a word that
+// nothing has written yet (a register that was never snapshotted): views show it empty.
+struct Snapshot {
+    std::vector<std::uint32_t> bits;
+    std::vector<std::uint8_t> defined;
+    friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+
+struct TraceStep {
+    StepTag tag;
+    bool shared_taken = false; // false: the step ended at a shuffle, shared memory is carried forward
+    Snapshot shared;           // [shared_words], at the step's end
+    Snapshot registers;        // [block_threads] when config.records_registers, else empty
+    friend bool operator==(const TraceStep&, const TraceStep&) = default;
+};
+
+struct Trace {
+    TraceConfig config;
+    std::vector<std::uint32_t> input;
+    std::vector<std::uint32_t> output;
+    std::vector<TraceStep> steps;
+    std::vector<AccessRecord> accesses; // canonical order: step, warp, seq, lane
+};
+
+bool operator==(const AccessRecord& a, const AccessRecord& b);
+
+// Equal in everything the kernel did: configuration (except device and emulated), steps, snapshots,
+// accesses and output. This is what "the GPU trace equals the emulator trace" means.
+bool same_execution(const Trace& a, const Trace& b);
+
+// Describes the first difference same_execution() finds, or "" when there is none.
+std::string first_difference(const Trace& a, const Trace& b);
+
+} // namespace prefixlab

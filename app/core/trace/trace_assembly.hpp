@@ -1,0 +1,18 @@
+// Turns what a traced run recorded (RawTrace, from the GPU or the emulator) into a Trace: accesses in
+// canonical order, snapshots carried forward where a step ended at a shuffle, and words marked
+// undefined until something writes them. One function for both producers, so they cannot drift.
+#pragma once
+
+#include "../../../kernels/common/raw_trace.hpp"
+#include "trace.hpp"
+
+namespace prefixlab {
+
+// Throws std::runtime_error when the raw trace is inconsistent (sizes, steps out of range).
+Trace assemble_trace(const TraceConfig& config, const std::vector<std::uint32_t>& input, const RawTrace& raw);
+
+// The canonical order of accesses: by step, then warp, then per-thread order, then lane — so that
+// the accesses of one warp-wide instruction are adjacent.
+bool canonical_access_order(const AccessRecord& a, const AccessRecord& b);
+
+} // namespace prefixlab

@@ -1,0 +1,343 @@
+#include "trace_json.hpp"
+
+#include "../util/atomic_file.hpp"
+#include "step_label.hpp"
+#include "trace_assembly.hpp"
+#include "trace_value_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <ostream>
+
+namespace prefixlab {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kFormatName = "prefixlab-trace";
+constexpr std::uint32_t kMaxThreads = 1024;
+
+// ---------------------------------------------------------------- writing
+
+json snapshot_to_json(ElementType type, const Snapshot& snapshot) {
+    json values = json::array();
+    for (std::size_t i = 0; i < snapshot.bits.size(); ++i)
+        values.push_back(snapshot.defined[i] ? value_to_json(type, snapshot.bits[i]) : json(nullptr));
+    return values;
+}
+
+json values_to_json(ElementType type, const std::vector<std::uint32_t>& bits) {
+    json values = json::array();
+    for (std::uint32_t b : bits)
+        values.push_back(value_to_json(type, b));
+    return values;
+}
+
+json config_to_json(const TraceConfig& c) {
+    json buffers = json::array();
+    for (const SharedBufferDesc& b : c.buffers)
+        buffers.push_back({{"name", name_of(b.id)}, {"base_word", b.base_word}, {"words", b.words}});
+    return {
+        {"algorithm", name_of(c.algorithm)},
+        {"n", c.n},
+        {"block_threads", c.block_threads},
+        {"element_type", name_of(c.type)},
+        {"operator", name_of(c.op)},
+        {"exclusive", c.exclusive},
+        {"input", {{"kind", name_of(c.input_kind)}, {"seed", c.seed}}},
+        {"device", {{"name", c.device_name}, {"emulated", c.emulated}}},
+        {"kernel_source", c.kernel_source},
+        {"shared_memory", {{"words", c.shared_words}, {"buffers", buffers}}},
+        {"registers", c.records_registers},
+    };
+}
+
+json access_to_row(ElementType type, const AccessRecord& a) {
+    const std::string_view buffer =
+        a.buffer == kShuffleSource ? std::string_view("shuffle") : name_of(static_cast<SharedBufferId>(a.buffer));
+    return json::array({a.step, warp_of(a.thread), lane_of(a.thread), a.seq, buffer, a.word,
+                        a.kind == AccessKind::read ? "r" : "w", value_to_json(type, a.value)});
+}
+
+// ---------------------------------------------------------------- reading
+
+[[noreturn]] void bad(const std::string& path, const std::string& problem) {
+    throw TraceFormatError(path + ": " + problem);
+}
+
+std::string member(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+std::string element(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+const json& field(const json& object, const std::string& path, const char* key) {
+    if (!object.is_object())
+        bad(path.empty() ? "trace" : path, "expected an object");
+    const auto it = object.find(key);
+    if (it == object.end())
+        bad(member(path, key), "missing");
+    return *it;
+}
+
+std::string string_field(const json& object, const std::string& path, const char* key) {
+    const json& value = field(object, path, key);
+    if (!value.is_string())
+        bad(member(path, key), "expected a string, found " + value.dump());
+    return value.get<std::string>();
+}
+
+bool bool_field(const json& object, const std::string& path, const char* key) {
+    const json& value = field(object, path, key);
+    if (!value.is_boolean())
+        bad(member(path, key), "expected true or false, found " + value.dump());
+    return value.get<bool>();
+}
+
+std::uint64_t unsigned_field(const json& object, const std::string& path, const char* key, std::uint64_t min,
+                             std::uint64_t max) {
+    const json& value = field(object, path, key);
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min || value.get<std::uint64_t>() > max)
+        bad(member(path, key),
+            "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", found " + value.dump());
+    return value.get<std::uint64_t>();
+}
+
+const json& array_field(const json& object, const std::string& path, const char* key, std::size_t size) {
+    const json& value = field(object, path, key);
+    if (!value.is_array())
+        bad(member(path, key), "expected an array");
+    if (value.size() != size)
+        bad(member(path, key),
+            "expected " + std::to_string(size) + " values, found " + std::to_string(value.size()));
+    return value;
+}
+
+template <class Enum, class Parse>
+Enum enum_field(const json& object, const std::string& path, const char* key, Parse parse) {
+    const std::string text = string_field(object, path, key);
+    const auto parsed = parse(text);
+    if (!parsed)
+        bad(member(path, key), "unknown value '" + text + "'");
+    return *parsed;
+}
+
+std::uint32_t value_at(ElementType type, const json& value, const std::string& path) {
+    std::string problem;
+    const auto bits = value_from_json(type, value, problem);
+    if (!bits)
+        bad(path, problem);
+    return *bits;
+}
+
+std::vector<std::uint32_t> values_field(const json& object, const std::string& path, const char* key,
+                                        ElementType type, std::size_t size) {
+    const json& values = array_field(object, path, key, size);
+    std::vector<std::uint32_t> bits(size);
+    for (std::size_t i = 0; i < size; ++i)
+        bits[i] = value_at(type, values[i], element(member(path, key), i));
+    return bits;
+}
+
+Snapshot snapshot_field(const json& object, const std::string& path, const char* key, ElementType type,
+                        std::size_t size) {
+    const json& values = array_field(object, path, key, size);
+    Snapshot snapshot{std::vector<std::uint32_t>(size, kUnwrittenPattern), std::vector<std::uint8_t>(size, 0)};
+    for (std::size_t i = 0; i < size; ++i) {
+        if (values[i].is_null())
+            continue;
+        snapshot.bits[i] = value_at(type, values[i], element(member(path, key), i));
+        snapshot.defined[i] = 1;
+    }
+    return snapshot;
+}
+
+TraceConfig config_from_json(const json& root) {
+    const std::string path = "config";
+    const json& c = field(root, "", "config");
+    TraceConfig config;
+    config.algorithm = enum_field<BlockAlgorithm>(c, path, "algorithm", parse_block_algorithm);
+    config.n = static_cast<int>(unsigned_field(c, path, "n", 1, 1 << 20));
+    config.block_threads = static_cast<int>(unsigned_field(c, path, "block_threads", 1, kMaxThreads));
+    config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
+    config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
+    config.exclusive = bool_field(c, path, "exclusive");
+    const json& input = field(c, path, "input");
+    config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
+    config.seed = unsigned_field(input, member(path, "input"), "seed", 0, UINT64_MAX);
+    const json& device = field(c, path, "device");
+    config.device_name = string_field(device, member(path, "device"), "name");
+    config.emulated = bool_field(device, member(path, "device"), "emulated");
+    config.kernel_source = string_field(c, path, "kernel_source");
+    const std::string shared_path = member(path, "shared_memory");
+    const json& shared = field(c, path, "shared_memory");
+    config.shared_words = static_cast<std::uint32_t>(unsigned_field(shared, shared_path, "words", 0, 48 * 1024 / 4));
+    const json& buffers = field(shared, shared_path, "buffers");
+    if (!buffers.is_array() || buffers.empty() || buffers.size() > SharedLayout::kMaxBuffers)
+        bad(member(shared_path, "buffers"), "expected an array of 1.." + std::to_string(SharedLayout::kMaxBuffers) +
+                                                " buffers");
+    for (std::size_t b = 0; b < buffers.size(); ++b) {
+        const std::string bpath = element(member(shared_path, "buffers"), b);
+        SharedBufferDesc desc;
+        desc.id = enum_field<SharedBufferId>(buffers[b], bpath, "name", parse_shared_buffer);
+        desc.base_word = static_cast<std::uint32_t>(unsigned_field(buffers[b], bpath, "base_word", 0, config.shared_words));
+        desc.words = static_cast<std::uint32_t>(
+            unsigned_field(buffers[b], bpath, "words", 0, config.shared_words - desc.base_word));
+        config.buffers.push_back(desc);
+    }
+    config.records_registers = bool_field(c, path, "registers");
+    return config;
+}
+
+TraceStep step_from_json(const json& s, const std::string& path, const TraceConfig& config) {
+    TraceStep step;
+    step.tag.phase = enum_field<Phase>(s, path, "phase", parse_phase);
+    step.tag.opening = enum_field<StepOpening>(s, path, "opening", parse_step_opening);
+    step.tag.level = static_cast<std::uint16_t>(unsigned_field(s, path, "level", 0, UINT16_MAX));
+    step.tag.offset = static_cast<std::uint32_t>(unsigned_field(s, path, "offset", 0, UINT32_MAX));
+    step.tag.line = static_cast<std::uint32_t>(unsigned_field(s, path, "line", 0, UINT32_MAX));
+    step.shared_taken = bool_field(s, path, "shared_snapshot");
+    step.shared = snapshot_field(s, path, "shared", config.type, config.shared_words);
+    if (config.records_registers)
+        step.registers = snapshot_field(s, path, "registers", config.type, config.block_threads);
+    return step;
+}
+
+AccessRecord access_from_row(const json& row, const std::string& path, const TraceConfig& config,
+                             std::size_t steps) {
+    if (!row.is_array() || row.size() != 8)
+        bad(path, "expected [step, warp, lane, seq, buffer, word, kind, value]");
+    const auto integer = [&](std::size_t column, std::uint64_t max) {
+        if (!row[column].is_number_unsigned() || row[column].get<std::uint64_t>() > max)
+            bad(element(path, column), "expected an integer in 0.." + std::to_string(max) + ", found " +
+                                           row[column].dump());
+        return row[column].get<std::uint64_t>();
+    };
+    AccessRecord a{};
+    a.step = static_cast<std::uint16_t>(integer(0, steps - 1));
+    const auto warp = integer(1, (config.block_threads - 1) / 32);
+    const auto lane = integer(2, 31);
+    if (warp * 32 + lane >= static_cast<std::uint64_t>(config.block_threads))
+        bad(path, "thread " + std::to_string(warp * 32 + lane) + " is outside the block of " +
+                      std::to_string(config.block_threads));
+    a.thread = static_cast<std::uint16_t>(warp * 32 + lane);
+    a.seq = static_cast<std::uint8_t>(integer(3, 255));
+    if (!row[4].is_string())
+        bad(element(path, 4), "expected a buffer name");
+    const std::string buffer = row[4].get<std::string>();
+    if (buffer == "shuffle") {
+        a.buffer = kShuffleSource;
+        a.word = static_cast<std::uint32_t>(integer(5, config.block_threads - 1));
+    } else {
+        const auto id = parse_shared_buffer(buffer);
+        if (!id)
+            bad(element(path, 4), "unknown buffer '" + buffer + "'");
+        a.buffer = static_cast<std::uint8_t>(*id);
+        a.word = static_cast<std::uint32_t>(integer(5, config.shared_words == 0 ? 0 : config.shared_words - 1));
+    }
+    if (row[6] != "r" && row[6] != "w")
+        bad(element(path, 6), "expected \"r\" or \"w\", found " + row[6].dump());
+    a.kind = row[6] == "r" ? AccessKind::read : AccessKind::write;
+    a.value = value_at(config.type, row[7], element(path, 7));
+    return a;
+}
+
+} // namespace
+
+void write_trace_json(const Trace& trace, std::ostream& out) {
+    const ElementType type = trace.config.type;
+    json steps = json::array();
+    for (const TraceStep& step : trace.steps) {
+        json s = {
+            {"label", step_label(step.tag)},
+            {"phase", name_of(step.tag.phase)},
+            {"opening", name_of(step.tag.opening)},
+            {"level", step.tag.level},
+            {"offset", step.tag.offset},
+            {"line", step.tag.line},
+            {"shared_snapshot", step.shared_taken},
+            {"shared", snapshot_to_json(type, step.shared)},
+        };
+        if (trace.config.records_registers)
+            s["registers"] = snapshot_to_json(type, step.registers);
+        steps.push_back(std::move(s));
+    }
+    json rows = json::array();
+    for (const AccessRecord& a : trace.accesses)
+        rows.push_back(access_to_row(type, a));
+    const json root = {
+        {"format", kFormatName},
+        {"version", kTraceFormatVersion},
+        {"config", config_to_json(trace.config)},
+        {"input", values_to_json(type, trace.input)},
+        {"output", values_to_json(type, trace.output)},
+        {"steps", std::move(steps)},
+        {"accesses",
+         {{"columns", {"step", "warp", "lane", "seq", "buffer", "word", "kind", "value"}}, {"rows", std::move(rows)}}},
+    };
+    out << root.dump() << '\n';
+}
+
+Trace read_trace_json(std::istream& in) {
+    json root;
+    try {
+        root = json::parse(in);
+    } catch (const json::parse_error& e) {
+        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, …"
+        std::string what = e.what();
+        const auto start = what.find("] ");
+        throw TraceFormatError("not valid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));
+    }
+    if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
+        throw TraceFormatError("not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
+    const auto version = unsigned_field(root, "", "version", 0, UINT32_MAX);
+    if (version != static_cast<std::uint64_t>(kTraceFormatVersion))
+        bad("version", "trace format version " + std::to_string(version) + " is not supported (this PrefixLab reads " +
+                           std::to_string(kTraceFormatVersion) + ")");
+
+    Trace trace;
+    trace.config = config_from_json(root);
+    const TraceConfig& config = trace.config;
+    trace.input = values_field(root, "", "input", config.type, config.n);
+    trace.output = values_field(root, "", "output", config.type, config.n);
+
+    const json& steps = field(root, "", "steps");
+    if (!steps.is_array() || steps.empty() || steps.size() > kMaxTraceSteps)
+        bad("steps", "expected an array of 1.." + std::to_string(kMaxTraceSteps) + " steps");
+    for (std::size_t k = 0; k < steps.size(); ++k)
+        trace.steps.push_back(step_from_json(steps[k], element("steps", k), config));
+
+    const json& accesses = field(root, "", "accesses");
+    const json& rows = field(accesses, "accesses", "rows");
+    if (!rows.is_array())
+        bad("accesses.rows", "expected an array");
+    trace.accesses.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
+    std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
+    return trace;
+}
+
+void save_trace_file(const Trace& trace, const std::string& path) {
+    write_file_atomically(path, [&](std::ostream& out) { write_trace_json(trace, out); });
+}
+
+Trace load_trace_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw TraceFormatError("cannot read trace '" + path + "': it is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw TraceFormatError("cannot read trace '" + path + "': " + std::strerror(errno));
+    try {
+        return read_trace_json(in);
+    } catch (const TraceFormatError& e) {
+        throw TraceFormatError("malformed trace '" + path + "': " + e.what());
+    }
+}
+
+} // namespace prefixlab

@@ -1,0 +1,77 @@
+#include "trace_value_json.hpp"
+
+#include "../../../kernels/common/value_bits.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace prefixlab {
+
+nlohmann::json value_to_json(ElementType type, std::uint32_t bits) {
+    switch (type) {
+    case ElementType::int32:
+        return from_bits<std::int32_t>(bits);
+    case ElementType::uint32:
+        return from_bits<std::uint32_t>(bits);
+    case ElementType::float32:
+        break;
+    }
+    const float value = from_bits<float>(bits);
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    return static_cast<double>(value);
+}
+
+std::optional<std::uint32_t> value_from_json(ElementType type, const nlohmann::json& value, std::string& problem) {
+    switch (type) {
+    case ElementType::int32: {
+        if (!value.is_number_integer()) {
+            problem = "expected an int32, found " + value.dump();
+            return std::nullopt;
+        }
+        const auto v = value.get<std::int64_t>();
+        if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT32_MAX)) {
+            problem = value.dump() + " does not fit in int32";
+            return std::nullopt;
+        }
+        if (v < INT32_MIN || v > INT32_MAX) {
+            problem = value.dump() + " does not fit in int32";
+            return std::nullopt;
+        }
+        return to_bits(static_cast<std::int32_t>(v));
+    }
+    case ElementType::uint32: {
+        if (!value.is_number_unsigned() || value.get<std::uint64_t>() > UINT32_MAX) {
+            problem = "expected a uint32, found " + value.dump();
+            return std::nullopt;
+        }
+        return to_bits(static_cast<std::uint32_t>(value.get<std::uint64_t>()));
+    }
+    case ElementType::float32:
+        break;
+    }
+    if (value.is_string()) {
+        const auto& text = value.get_ref<const std::string&>();
+        if (text == "inf")
+            return to_bits(std::numeric_limits<float>::infinity());
+        if (text == "-inf")
+            return to_bits(-std::numeric_limits<float>::infinity());
+        if (text == "nan")
+            return to_bits(std::numeric_limits<float>::quiet_NaN());
+    }
+    if (!value.is_number()) {
+        problem = "expected a float, found " + value.dump();
+        return std::nullopt;
+    }
+    const double wide = value.get<double>();
+    const float narrow = static_cast<float>(wide);
+    if (std::isinf(narrow) || static_cast<double>(narrow) != wide) {
+        problem = value.dump() + " is not exactly a float";
+        return std::nullopt;
+    }
+    return to_bits(narrow);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,42 @@
+// The records a traced kernel writes, identical on the GPU and in the emulator. An access is one
+// source-level read or write of an instrumented buffer by one thread; `seq` is its order among that
+// thread's accesses in the step, so accesses with equal (step, warp, seq) form one warp-wide
+// instruction. A shuffle is recorded as a read whose buffer is kShuffleSource and whose word is the
+// source thread.
+#pragma once
+
+#include "shared_layout.hpp"
+#include "step_tag.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+enum class AccessKind : std::uint8_t { read = 0, write = 1 };
+
+inline constexpr std::uint8_t kShuffleSource = 0xfe;
+
+// The pattern a traced kernel fills shared memory with before it starts: words still holding it were
+// never written, and views show them as empty.
+inline constexpr std::uint32_t kUnwrittenPattern = 0xdeadbeefu;
+
+// Fixed bound on the steps of one traced block; every PrefixLab kernel needs fewer than 40.
+inline constexpr std::uint32_t kMaxTraceSteps = 128;
+
+struct AccessRecord {
+    std::uint16_t step;
+    std::uint16_t thread;
+    std::uint8_t seq;
+    std::uint8_t buffer; // SharedBufferId, or kShuffleSource
+    AccessKind kind;
+    std::uint8_t reserved;
+    std::uint32_t word;  // absolute word in shared memory, or the source thread of a shuffle
+    std::uint32_t value; // the value read or written, as bits
+};
+
+static_assert(sizeof(AccessRecord) == 16, "AccessRecord is copied raw from the GPU");
+
+PL_HOST_DEVICE constexpr std::uint32_t warp_of(std::uint32_t thread) { return thread / 32u; }
+PL_HOST_DEVICE constexpr std::uint32_t lane_of(std::uint32_t thread) { return thread % 32u; }
+
+} // namespace prefixlab

@@ -1,0 +1,185 @@
+// The execution context a kernel body runs in on the GPU. Its interface is the one the emulator's
+// context offers on the CPU (app/core/emulator/emulator_context.hpp): thread index, block size,
+// shared buffers, sync() as a block barrier, shfl_up() as a warp shuffle.
+//
+// Traced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
+// the plain CUDA operation (__syncthreads, __shfl_up_sync, a raw shared-memory reference).
+// Traced = true records each step's tag, snapshots and accesses into a DeviceTraceSink, with the same
+// rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
+#pragma once
+
+#include "../common/instrumented_shared.hpp"
+#include "../common/step_tag.hpp"
+#include "../common/trace_records.hpp"
+#include "../common/value_bits.hpp"
+#include "device_trace_sink.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+// The block's step counter for tracing: the largest step any thread has reached. Lives in static
+// shared memory, which only traced instantiations declare; the untraced kernel's dynamic shared
+// memory therefore starts at byte 0, as the bank model assumes.
+__device__ inline std::uint32_t& traced_block_step() {
+    __shared__ std::uint32_t block_step;
+    return block_step;
+}
+
+template <bool Traced>
+class CudaContext {
+public:
+    static constexpr bool traced = Traced;
+
+    __device__ CudaContext(unsigned char* shared_memory, const DeviceTraceSink& sink)
+        : shared_memory_(shared_memory), sink_(sink) {}
+
+    __device__ int thread_index() const { return static_cast<int>(threadIdx.x); }
+    __device__ int block_threads() const { return static_cast<int>(blockDim.x); }
+
+    template <class T>
+    __device__ SharedArray<T, CudaContext> shared(SharedBufferDesc desc) {
+        return SharedArray<T, CudaContext>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc, this);
+    }
+
+    // Opens step 0. Traced: fills shared memory with kUnwrittenPattern so unwritten words are
+    // recognisable and identical to the emulator's.
+    __device__ void begin(StepTag tag) {
+        if constexpr (Traced) {
+            auto* words = reinterpret_cast<std::uint32_t*>(shared_memory_);
+            for (std::uint32_t w = threadIdx.x; w < sink_.shared_words; w += blockDim.x)
+                words[w] = kUnwrittenPattern;
+            if (threadIdx.x == 0)
+                traced_block_step() = 0;
+            __syncthreads();
+            tag.opening = StepOpening::kernel_start;
+            if (threadIdx.x == 0)
+                write_tag(0, tag);
+        }
+    }
+
+    // Block barrier that opens the step `next`.
+    __device__ void sync(StepTag next) {
+        if constexpr (Traced) {
+            const std::uint32_t closed = close_step_at_barrier();
+            step_ = closed + 1;
+            seq_ = 0;
+            next.opening = StepOpening::barrier;
+            if (threadIdx.x == 0)
+                write_tag(step_, next);
+        } else {
+            __syncthreads();
+        }
+    }
+
+    // Called once after the body returns: the kernel's end closes the last step.
+    __device__ void finish() {
+        if constexpr (Traced) {
+            const std::uint32_t closed = close_step_at_barrier();
+            if (threadIdx.x == 0)
+                *sink_.step_count = closed + 1 < kMaxTraceSteps ? closed + 1 : kMaxTraceSteps;
+        }
+    }
+
+    // __shfl_up_sync with exact semantics: lane l receives lane l - delta's value, or keeps its own
+    // when l < delta. The shuffle opens the step `next` for the calling warp.
+    template <class T>
+    __device__ T shfl_up(T value, int delta, std::uint32_t mask, StepTag next) {
+        if constexpr (Traced) {
+            record_register(step_);
+            ++step_;
+            seq_ = 0;
+            next.opening = StepOpening::shuffle;
+            if ((threadIdx.x & 31u) == 0)
+                write_tag(step_, next);
+            const T received = __shfl_up_sync(mask, value, delta);
+            const std::uint32_t lane = threadIdx.x & 31u;
+            const std::uint32_t source = lane >= static_cast<std::uint32_t>(delta) ? threadIdx.x - delta : threadIdx.x;
+            append_access(kShuffleSource, source, AccessKind::read, to_bits(received));
+            return received;
+        } else {
+            return __shfl_up_sync(mask, value, delta);
+        }
+    }
+
+    // Names the register whose per-thread value is snapshotted at every step's end (shuffle kernels).
+    template <class T>
+    __device__ void watch_register(const T& reg) {
+        if constexpr (Traced)
+            watched_ = reinterpret_cast<const std::uint32_t*>(&reg);
+    }
+
+    // --- called by SharedArray in traced instantiations ---
+    __device__ bool check_index(const SharedBufferDesc& desc, std::uint32_t index) {
+        if constexpr (Traced) {
+            if (index >= desc.words) {
+                atomicOr(sink_.error_flags, kTraceIndexOutOfBounds);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    __device__ void on_access(const SharedBufferDesc& desc, std::uint32_t index, AccessKind kind, std::uint32_t bits) {
+        append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + index, kind, bits);
+    }
+
+private:
+    __device__ void append_access(std::uint8_t buffer, std::uint32_t word, AccessKind kind, std::uint32_t bits) {
+        const std::uint32_t slot = atomicAdd(sink_.access_count, 1u);
+        if (slot < sink_.access_capacity) {
+            AccessRecord record;
+            record.step = static_cast<std::uint16_t>(step_);
+            record.thread = static_cast<std::uint16_t>(threadIdx.x);
+            record.seq = static_cast<std::uint8_t>(seq_);
+            record.buffer = buffer;
+            record.kind = kind;
+            record.reserved = 0;
+            record.word = word;
+            record.value = bits;
+            sink_.accesses[slot] = record;
+        }
+        ++seq_;
+    }
+
+    __device__ void write_tag(std::uint32_t step, const StepTag& tag) {
+        if (step < kMaxTraceSteps)
+            sink_.steps[step] = tag;
+        else
+            atomicOr(sink_.error_flags, kTraceStepOverflow);
+    }
+
+    __device__ void record_register(std::uint32_t step) {
+        if (watched_ != nullptr && step < kMaxTraceSteps) {
+            sink_.registers[step * sink_.threads + threadIdx.x] = *watched_;
+            sink_.registers_taken[step * sink_.threads + threadIdx.x] = 1;
+        }
+    }
+
+    // Ends the current step at a block barrier: the block's step is the largest any thread reached;
+    // shared memory is snapshotted there, each thread's register at its own step. Returns that step.
+    __device__ std::uint32_t close_step_at_barrier() {
+        std::uint32_t& block_step = traced_block_step();
+        atomicMax(&block_step, step_);
+        __syncthreads(); // every thread's writes of the step are done and its step counted
+        const std::uint32_t closed = block_step;
+        if (closed < kMaxTraceSteps) {
+            const auto* words = reinterpret_cast<const std::uint32_t*>(shared_memory_);
+            for (std::uint32_t w = threadIdx.x; w < sink_.shared_words; w += blockDim.x)
+                sink_.shared[closed * sink_.shared_words + w] = words[w];
+            if (threadIdx.x == 0)
+                sink_.shared_taken[closed] = 1;
+        }
+        record_register(step_);
+        __syncthreads(); // the snapshot and block_step are read before anyone writes again
+        return closed;
+    }
+
+    unsigned char* shared_memory_;
+    DeviceTraceSink sink_;
+    std::uint32_t step_ = 0;
+    std::uint32_t seq_ = 0;
+    const std::uint32_t* watched_ = nullptr;
+};
+
+} // namespace prefixlab

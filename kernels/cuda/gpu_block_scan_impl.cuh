@@ -1,0 +1,156 @@
+// The kernel wrapper and host launchers for one single-block algorithm, instantiated per algorithm in
+// its own translation unit (gpu_<algorithm>.cu) so that nvcc compiles them in parallel.
+#pragma once
+
+#include "../block/block_scan_dispatch.hpp"
+#include "../common/block_scan_request.hpp"
+#include "../common/raw_trace.hpp"
+#include "../common/scan_io.hpp"
+#include "cuda_check.hpp"
+#include "cuda_context.cuh"
+#include "device_buffer.cuh"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+template <class Algo, class Op, bool Traced>
+__global__ void block_scan_kernel(const typename Op::value_type* input, typename Op::value_type* output, int n,
+                                  bool exclusive, DeviceTraceSink sink) {
+    extern __shared__ __align__(16) unsigned char shared_memory[];
+    CudaContext<Traced> ctx(shared_memory, sink);
+    Algo::template run<Op>(ctx, ScanIo<typename Op::value_type>{input, output, n, exclusive});
+    ctx.finish();
+}
+
+template <class Algo>
+void require_gpu_block_size(std::size_t n) {
+    if (n < 1 || n > static_cast<std::size_t>(Algo::kMaxN))
+        throw std::invalid_argument("N = " + std::to_string(n) + " is out of range (1.." +
+                                    std::to_string(Algo::kMaxN) + ")");
+}
+
+template <class T>
+std::vector<T> elements_from_bits(const std::vector<std::uint32_t>& bits) {
+    std::vector<T> values(bits.size());
+    for (std::size_t i = 0; i < bits.size(); ++i)
+        values[i] = from_bits<T>(bits[i]);
+    return values;
+}
+
+template <class T>
+std::vector<std::uint32_t> bits_from_elements(const std::vector<T>& values) {
+    std::vector<std::uint32_t> bits(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i)
+        bits[i] = to_bits(values[i]);
+    return bits;
+}
+
+template <class Algo, class Op>
+std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) {
+    using T = typename Op::value_type;
+    const int n = static_cast<int>(request.input.size());
+    require_gpu_block_size<Algo>(request.input.size());
+    DeviceBuffer<T> input(n), output(n);
+    input.upload(elements_from_bits<T>(request.input));
+    const std::size_t shared_bytes = Algo::layout(n).total_words * sizeof(std::uint32_t);
+    block_scan_kernel<Algo, Op, false>
+        <<<1, Algo::threads_for(n), shared_bytes>>>(input.get(), output.get(), n, request.exclusive, DeviceTraceSink{});
+    PL_CUDA_CHECK_LAUNCH();
+    PL_CUDA_CHECK(cudaDeviceSynchronize());
+    return bits_from_elements(output.download(n));
+}
+
+template <class Algo, class Op>
+RawTrace trace_on_gpu(const BlockScanRequest& request) {
+    using T = typename Op::value_type;
+    const int n = static_cast<int>(request.input.size());
+    require_gpu_block_size<Algo>(request.input.size());
+    const std::uint32_t threads = static_cast<std::uint32_t>(Algo::threads_for(n));
+    const SharedLayout layout = Algo::layout(n);
+    const std::uint32_t words = layout.total_words;
+    const std::size_t shared_bytes = words * sizeof(std::uint32_t);
+    const std::size_t register_slots = Algo::kWatchesRegisters ? std::size_t(kMaxTraceSteps) * threads : 0;
+
+    DeviceBuffer<T> input(n), output(n);
+    input.upload(elements_from_bits<T>(request.input));
+    DeviceBuffer<StepTag> steps(kMaxTraceSteps);
+    DeviceBuffer<std::uint32_t> shared(std::size_t(kMaxTraceSteps) * words);
+    DeviceBuffer<std::uint8_t> shared_taken(kMaxTraceSteps);
+    DeviceBuffer<std::uint32_t> registers(register_slots);
+    DeviceBuffer<std::uint8_t> registers_taken(register_slots);
+    DeviceBuffer<std::uint32_t> counters(3); // access count, step count, error flags
+
+    // Most kernels make fewer than 64 accesses per thread; if one makes more, run again with room.
+    std::uint32_t capacity = threads * 64u;
+    std::uint32_t recorded = 0;
+    for (;;) {
+        DeviceBuffer<AccessRecord> accesses(capacity);
+        shared_taken.zero();
+        registers_taken.zero();
+        counters.zero();
+        DeviceTraceSink sink;
+        sink.accesses = accesses.get();
+        sink.access_capacity = capacity;
+        sink.access_count = counters.get();
+        sink.step_count = counters.get() + 1;
+        sink.error_flags = counters.get() + 2;
+        sink.steps = steps.get();
+        sink.shared = shared.get();
+        sink.shared_taken = shared_taken.get();
+        sink.shared_words = words;
+        sink.registers = registers.get();
+        sink.registers_taken = registers_taken.get();
+        sink.threads = threads;
+        block_scan_kernel<Algo, Op, true>
+            <<<1, threads, shared_bytes>>>(input.get(), output.get(), n, request.exclusive, sink);
+        PL_CUDA_CHECK_LAUNCH();
+        PL_CUDA_CHECK(cudaDeviceSynchronize());
+
+        const std::vector<std::uint32_t> count = counters.download(3);
+        if (count[2] & kTraceIndexOutOfBounds)
+            throw std::runtime_error("GPU trace: a shared-memory index was outside its buffer");
+        if (count[2] & kTraceStepOverflow)
+            throw std::runtime_error("GPU trace: the kernel opens more than " + std::to_string(kMaxTraceSteps) +
+                                     " steps");
+        recorded = count[0];
+        if (recorded > capacity) {
+            capacity = recorded;
+            continue;
+        }
+
+        RawTrace trace;
+        trace.threads = threads;
+        trace.shared_words = words;
+        trace.step_count = count[1];
+        trace.records_registers = Algo::kWatchesRegisters;
+        trace.steps = steps.download(trace.step_count);
+        trace.shared = shared.download(std::size_t(trace.step_count) * words);
+        trace.shared_taken = shared_taken.download(trace.step_count);
+        if (trace.records_registers) {
+            trace.registers = registers.download(std::size_t(trace.step_count) * threads);
+            trace.registers_taken = registers_taken.download(std::size_t(trace.step_count) * threads);
+        }
+        trace.accesses = accesses.download(recorded);
+        trace.output = bits_from_elements(output.download(n));
+        return trace;
+    }
+}
+
+// The entry points each gpu_<algorithm>.cu instantiates for its algorithm.
+template <class Algo>
+RawTrace gpu_trace_algorithm(const BlockScanRequest& request) {
+    return dispatch_element(request.type, request.op,
+                            [&]<class Op>() { return trace_on_gpu<Algo, Op>(request); });
+}
+
+template <class Algo>
+std::vector<std::uint32_t> gpu_run_algorithm(const BlockScanRequest& request) {
+    return dispatch_element(request.type, request.op,
+                            [&]<class Op>() { return run_untraced_on_gpu<Algo, Op>(request); });
+}
+
+} // namespace prefixlab

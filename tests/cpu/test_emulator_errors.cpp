@@ -1,0 +1,129 @@
+// The emulator turns kernel bugs into errors that name the step and the threads, never a hang:
+// a barrier some threads skip, an index outside a buffer, a divergent shuffle. And its shuffle has
+// __shfl_up_sync's exact semantics.
+#include "core/emulator/emulated_block.hpp"
+#include "core/emulator/emulator_context.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace prefixlab {
+namespace {
+
+SharedLayout one_buffer(std::uint32_t words) {
+    SharedLayout layout;
+    layout.add(SharedBufferId::data, words);
+    return layout;
+}
+
+std::string run_and_catch(EmulatedBlock& block, const std::function<void(EmulatorContext&)>& body) {
+    try {
+        block.run([&](std::uint32_t thread) {
+            EmulatorContext ctx(block, thread);
+            body(ctx);
+            ctx.finish();
+        });
+    } catch (const EmulationError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
+    EmulatedBlock block(64, one_buffer(64), false);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        if (ctx.thread_index() < 32)
+            ctx.sync(step_tag(Phase::scan_read, 12, 1, 1));
+    });
+    EXPECT_NE(error.find("barrier not reached by every thread"), std::string::npos) << error;
+    EXPECT_NE(error.find("step 0 ('load input into shared memory')"), std::string::npos) << error;
+    EXPECT_NE(error.find("threads 0-31 wait at the barrier on line 12"), std::string::npos) << error;
+    EXPECT_NE(error.find("threads 32-63 are at kernel end"), std::string::npos) << error;
+}
+
+TEST(EmulatorErrors, DifferentBarriersInOneBlockAreReported) {
+    EmulatedBlock block(40, one_buffer(40), false);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        if (ctx.thread_index() % 2 == 0)
+            ctx.sync(step_tag(Phase::scan_read, 20, 1, 1));
+        else
+            ctx.sync(step_tag(Phase::scan_read, 30, 1, 1));
+    });
+    EXPECT_NE(error.find("line 20"), std::string::npos) << error;
+    EXPECT_NE(error.find("line 30"), std::string::npos) << error;
+}
+
+TEST(EmulatorErrors, IndexOutsideBufferNamesThreadAndIndex) {
+    EmulatedBlock block(8, one_buffer(8), false);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{SharedBufferId::data, 0, 8});
+        s[ctx.thread_index() + 1] = 1; // thread 7 writes s[8]
+    });
+    EXPECT_NE(error.find("thread 7"), std::string::npos) << error;
+    EXPECT_NE(error.find("index 8 is outside its shared buffer of 8 words"), std::string::npos) << error;
+}
+
+TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
+    // 40 threads: warp 0 full, warp 1 with 8 lanes and a matching mask.
+    EmulatedBlock block(40, one_buffer(1), true);
+    std::vector<std::int32_t> received(40, -1);
+    const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        const int t = ctx.thread_index();
+        const std::uint32_t mask = t < 32 ? 0xffffffffu : 0xffu;
+        std::int32_t value = 100 + t;
+        ctx.watch_register(value);
+        received[t] = ctx.shfl_up(value, 3, mask, step_tag(Phase::scan_read, 11, 1, 3));
+    });
+    ASSERT_EQ(error, "");
+    for (int t = 0; t < 40; ++t) {
+        const int lane = t % 32;
+        const int expected = lane >= 3 ? 100 + t - 3 : 100 + t; // lanes below delta keep their own value
+        EXPECT_EQ(received[t], expected) << "thread " << t;
+    }
+    const RawTrace& trace = block.trace();
+    ASSERT_EQ(trace.step_count, 2u);
+    EXPECT_EQ(trace.steps[1].opening, StepOpening::shuffle);
+    EXPECT_EQ(trace.shared_taken[0], 0) << "step 0 ended at a shuffle: no block-wide snapshot";
+    EXPECT_EQ(trace.shared_taken[1], 1);
+    // the register snapshot at the end of step 0 holds each thread's value before the shuffle
+    for (int t = 0; t < 40; ++t)
+        EXPECT_EQ(static_cast<std::int32_t>(trace.registers[t]), 100 + t);
+}
+
+TEST(EmulatorShuffle, LaneMissingFromItsShuffleIsReported) {
+    EmulatedBlock block(32, one_buffer(1), false);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        if (ctx.thread_index() != 5)
+            ctx.shfl_up(1, 1, 0xffffffffu, step_tag(Phase::scan_read, 11, 1, 1));
+    });
+    EXPECT_NE(error.find("warp 0 diverges at the shuffle on line 11"), std::string::npos) << error;
+    EXPECT_NE(error.find("lane 5"), std::string::npos) << error;
+}
+
+TEST(EmulatorSchedule, WarpsRunInLockstepAndInWarpOrder) {
+    // Every thread writes its index then reads its left neighbour without a barrier: in lockstep,
+    // lane l reads after lane l-1 of the same warp has written; a warp's first lane reads the
+    // previous warp's last lane, which has run to completion before it.
+    EmulatedBlock block(64, one_buffer(64), false);
+    std::vector<std::int32_t> seen(64, -1);
+    const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
+        ctx.begin(step_tag(Phase::load, 10));
+        const int t = ctx.thread_index();
+        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{SharedBufferId::data, 0, 64});
+        s[t] = t;
+        if (t > 0)
+            seen[t] = s[t - 1];
+    });
+    ASSERT_EQ(error, "");
+    for (int t = 1; t < 64; ++t)
+        EXPECT_EQ(seen[t], t - 1) << "thread " << t;
+}
+
+} // namespace
+} // namespace prefixlab

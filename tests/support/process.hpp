@@ -1,0 +1,21 @@
+// Running a program the way a user would and capturing what it says: used by the command-line and
+// GUI tests, which exercise the real prefixlab binary.
+#pragma once
+
+#include <string>
+
+namespace prefixlab::test {
+
+struct ProcessResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs `command` through /bin/sh with stdout and stderr captured.
+ProcessResult run_process(const std::string& command);
+
+// Quotes one argument for /bin/sh.
+std::string shell_quote(const std::string& argument);
+
+} // namespace prefixlab::test

@@ -1,0 +1,58 @@
+#include "trace_checks.hpp"
+
+#include <set>
+
+namespace prefixlab::test {
+
+std::string check_snapshots_follow_writes(const Trace& trace) {
+    const std::size_t words = trace.config.shared_words;
+    std::vector<std::uint32_t> expected(words, kUnwrittenPattern);
+    std::vector<std::uint8_t> defined(words, 0);
+    std::size_t a = 0;
+    for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+        for (; a < trace.accesses.size() && trace.accesses[a].step == k; ++a) {
+            const AccessRecord& access = trace.accesses[a];
+            if (access.kind != AccessKind::write || access.buffer == kShuffleSource)
+                continue;
+            expected[access.word] = access.value;
+            defined[access.word] = 1;
+        }
+        const TraceStep& step = trace.steps[k];
+        if (!step.shared_taken)
+            continue;
+        for (std::size_t w = 0; w < words; ++w) {
+            if (step.shared.defined[w] != defined[w])
+                return "step " + std::to_string(k) + ", word " + std::to_string(w) + ": defined flag is " +
+                       std::to_string(step.shared.defined[w]) + " but writes say " + std::to_string(defined[w]);
+            if (defined[w] && step.shared.bits[w] != expected[w])
+                return "step " + std::to_string(k) + ", word " + std::to_string(w) + ": snapshot holds " +
+                       std::to_string(step.shared.bits[w]) + " but the last write stored " +
+                       std::to_string(expected[w]);
+        }
+    }
+    return "";
+}
+
+std::string check_reads_see_snapshots(const Trace& trace) {
+    for (std::size_t k = 1; k < trace.steps.size(); ++k) {
+        std::set<std::uint32_t> written;
+        for (const AccessRecord& a : trace.accesses)
+            if (a.step == k && a.kind == AccessKind::write && a.buffer != kShuffleSource)
+                written.insert(a.word);
+        const Snapshot& before = trace.steps[k - 1].shared;
+        for (const AccessRecord& a : trace.accesses) {
+            if (a.step != k || a.kind != AccessKind::read || a.buffer == kShuffleSource || written.count(a.word))
+                continue;
+            if (!before.defined[a.word])
+                return "step " + std::to_string(k) + ": thread " + std::to_string(a.thread) +
+                       " reads word " + std::to_string(a.word) + ", which nothing has written";
+            if (before.bits[a.word] != a.value)
+                return "step " + std::to_string(k) + ": thread " + std::to_string(a.thread) + " read " +
+                       std::to_string(a.value) + " from word " + std::to_string(a.word) + " but it held " +
+                       std::to_string(before.bits[a.word]);
+        }
+    }
+    return "";
+}
+
+} // namespace prefixlab::test

@@ -1,0 +1,18 @@
+// Structural checks on a trace that hold for every race-free kernel, used by the CPU tests on
+// emulator traces and by the GPU tests on hardware traces.
+#pragma once
+
+#include "core/trace/trace.hpp"
+
+#include <string>
+
+namespace prefixlab::test {
+
+// Every block-wide snapshot equals the previous one with the writes made since applied in canonical
+// order, and a word is defined exactly when something has written it. Returns "" or the first problem.
+std::string check_snapshots_follow_writes(const Trace& trace);
+
+// Every read of a word that no thread writes in the same step returns the value of the last snapshot.
+std::string check_reads_see_snapshots(const Trace& trace);
+
+} // namespace prefixlab::test
