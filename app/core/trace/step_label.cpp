@@ -7,7 +7,13 @@ namespace prefixlab {
 namespace {
 
 std::string iteration_prefix(const StepTag& tag) {
-    return "iteration " + std::to_string(tag.level) + ", offset " + std::to_string(tag.offset) + ": ";
+    // Built by appending: GCC 12 warns falsely (-Wrestrict, PR 105651) on `"literal" + std::string`.
+    std::string text = "iteration ";
+    text += std::to_string(tag.level);
+    text += ", offset ";
+    text += std::to_string(tag.offset);
+    text += ": ";
+    return text;
 }
 
 } // namespace

@@ -1,0 +1,77 @@
+// The state every view reads and the actions they share: the trace on screen and its index, the
+// current step, playback, the settings for the next capture and the capture running in the
+// background. Views never call CUDA or the emulator themselves; they ask AppState, which runs the
+// capture off the UI thread.
+#pragma once
+
+#include "core/trace/trace_capture.hpp"
+#include "core/trace/trace_index.hpp"
+#include "core/util/background_task.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <memory>
+#include <string>
+
+namespace prefixlab {
+
+struct LoadedTrace {
+    Trace trace;
+    TraceIndex index;
+    std::string origin; // "recorded now" or the file it came from
+};
+
+class AppState {
+public:
+    AppState();
+
+    // --- the trace on screen and the current step ---
+    const LoadedTrace* trace() const { return trace_.get(); }
+    int step() const { return step_; }
+    int step_count() const;
+    void show_trace(Trace trace, std::string origin);
+    void set_step(int step);
+    void next_step() { set_step(step_ + 1); }
+    void previous_step() { set_step(step_ - 1); }
+    void first_step() { set_step(0); }
+    void last_step() { set_step(step_count() - 1); }
+
+    // --- playback: one step every play_interval seconds ---
+    bool playing() const { return playing_; }
+    void toggle_play();
+    void set_playing(bool playing);
+    float play_interval = 0.8f;
+    void advance_time(double seconds);
+
+    // --- capture: settings for the next trace, run in the background ---
+    CaptureRequest request;
+    bool auto_capture = true; // re-trace whenever a setting changes
+    void settings_changed();  // called by views after editing `request`
+    void capture_now();
+    bool capturing() const { return capture_.busy(); }
+    void poll_background_work(); // once a frame
+
+    // --- files ---
+    void load_trace(const std::string& path);
+    void save_trace(const std::string& path);
+
+    // --- the device the next capture would use, for the status line ---
+    const GpuStatus& gpu() const { return gpu_status(); }
+
+    // --- one status message at a time, shown in the status bar ---
+    const std::string& message() const { return message_; }
+    bool message_is_error() const { return message_is_error_; }
+    void inform(std::string message);
+    void report_error(std::string message);
+
+private:
+    std::unique_ptr<LoadedTrace> trace_;
+    int step_ = 0;
+    bool playing_ = false;
+    double play_clock_ = 0;
+    BackgroundTask<CaptureResult> capture_;
+    bool capture_pending_ = false; // settings changed while a capture was running
+    std::string message_;
+    bool message_is_error_ = false;
+};
+
+} // namespace prefixlab

@@ -1,0 +1,103 @@
+#include "gui_main.hpp"
+
+#include "app_state.hpp"
+#include "core/cli/cli_errors.hpp"
+#include "gui_script.hpp"
+#include "imgui_layer.hpp"
+#include "platform/platform_window.hpp"
+#include "screenshot.hpp"
+#include "shortcuts.hpp"
+#include "view_registry.hpp"
+#include "workspace.hpp"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace prefixlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double milliseconds_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+int run_window(const GuiOptions& options, ScriptRunner& script) {
+    WindowOptions window_options;
+    window_options.width = options.window_width;
+    window_options.height = options.window_height;
+    window_options.vsync = !script.active(); // scripted frames measure our work, not the display's refresh
+    PlatformWindow window(window_options);
+    ImGuiLayer imgui(window, options.ui_scale > 0 ? options.ui_scale : window.content_scale());
+
+    AppState state;
+    if (options.trace)
+        state.show_trace(*options.trace, options.trace_path);
+    else if (!script.active())
+        state.capture_now(); // open on a trace, not on an empty window
+
+    ViewRegistry views = make_views();
+    Workspace workspace(views);
+    ScriptHost host{state, workspace, imgui};
+
+    auto last = Clock::now();
+    while (!window.should_close() && !workspace.requests.quit && !script.wants_quit()) {
+        const auto frame_start = Clock::now();
+        window.poll_events();
+        const double dt = std::chrono::duration<double>(frame_start - last).count();
+        last = frame_start;
+        state.poll_background_work();
+        state.advance_time(dt);
+        script.before_frame(host);
+
+        imgui.begin_frame();
+        handle_shortcuts(state, workspace, imgui);
+        ViewContext context{imgui.mono_font(), imgui.ui_scale()};
+        workspace.draw(state, context);
+        if (views.sidebar.requested_scale > 0)
+            imgui.set_ui_scale(views.sidebar.requested_scale);
+        if (!imgui.font_warning().empty() && state.message().empty())
+            state.inform(imgui.font_warning());
+
+        window.clear(0.08f, 0.09f, 0.10f);
+        imgui.render();
+        if (const std::string path = script.take_screenshot_request(); !path.empty()) {
+            try {
+                save_png(window.read_framebuffer(), path);
+                std::printf("screenshot %s\n", path.c_str());
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "prefixlab: error: %s\n", e.what());
+                return kExitFailure;
+            }
+        }
+        if (script.measuring())
+            window.finish();
+        window.swap_buffers();
+        script.after_frame(milliseconds_since(frame_start));
+    }
+    if (!script.failure().empty())
+        return report_error(script.failure(), kExitFailure);
+    return kExitOk;
+}
+
+} // namespace
+
+int run_gui(const GuiOptions& options) {
+    ScriptRunner script;
+    try {
+        if (!options.script_path.empty())
+            script = ScriptRunner(parse_script_file(options.script_path));
+    } catch (const ScriptError& e) {
+        return report_error(e.what(), kExitBadInput);
+    }
+    try {
+        return run_window(options, script);
+    } catch (const PlatformError& e) {
+        return report_error(e.what(), kExitFailure);
+    }
+}
+
+} // namespace prefixlab

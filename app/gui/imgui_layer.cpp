@@ -1,0 +1,123 @@
+#include "imgui_layer.hpp"
+
+#include "platform/platform_window.hpp"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+
+namespace prefixlab {
+
+namespace {
+
+// Where Debian, Ubuntu and Fedora put DejaVu.
+constexpr std::array<const char*, 3> kFontDirectories = {
+    "/usr/share/fonts/truetype/dejavu/",
+    "/usr/share/fonts/dejavu/",
+    "/usr/share/fonts/TTF/",
+};
+
+std::string find_font(const char* file) {
+    for (const char* dir : kFontDirectories) {
+        const std::string path = std::string(dir) + file;
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(path, ec))
+            return path;
+    }
+    return "";
+}
+
+void apply_style(float scale) {
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    style.WindowRounding = 0;
+    style.FrameRounding = 3;
+    style.GrabRounding = 3;
+    style.WindowBorderSize = 0;
+    style.FramePadding = ImVec2(8, 5);
+    style.ItemSpacing = ImVec2(8, 7);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0); // the clear colour shows through: no extra pass
+    style.ScaleAllSizes(scale);
+    ImGui::GetStyle() = style;
+}
+
+// Latin-1 plus the symbols PrefixLab's labels use: Greek (δ), punctuation (— …), arrows,
+// mathematical operators (− ∞ ⊕ ≤) and geometric shapes (▶ ■).
+const ImWchar* glyph_ranges() {
+    static const ImWchar ranges[] = {
+        0x0020, 0x00FF, // Basic Latin, Latin-1 Supplement
+        0x0370, 0x03FF, // Greek
+        0x2000, 0x206F, // General Punctuation
+        0x2190, 0x21FF, // Arrows
+        0x2200, 0x22FF, // Mathematical Operators
+        0x25A0, 0x25FF, // Geometric Shapes
+        0,
+    };
+    return ranges;
+}
+
+} // namespace
+
+ImGuiLayer::ImGuiLayer(PlatformWindow& window, float ui_scale)
+    : scale_(std::clamp(ui_scale, kMinScale, kMaxScale)) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr; // the layout is ours; nothing to persist between runs
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+ImGuiLayer::~ImGuiLayer() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+void ImGuiLayer::set_ui_scale(float scale) { scale_ = std::clamp(scale, kMinScale, kMaxScale); }
+
+void ImGuiLayer::build_fonts() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    const float pixels = kBaseFontPixels * scale_;
+    const std::string sans = find_font("DejaVuSans.ttf");
+    const std::string mono = find_font("DejaVuSansMono.ttf");
+    ImFontConfig config;
+    config.OversampleH = 2;
+    if (!sans.empty() && !mono.empty()) {
+        io.Fonts->AddFontFromFileTTF(sans.c_str(), pixels, &config, glyph_ranges());
+        mono_ = io.Fonts->AddFontFromFileTTF(mono.c_str(), pixels, &config, glyph_ranges());
+        font_warning_.clear();
+    } else {
+        ImFontConfig fallback;
+        fallback.SizePixels = pixels;
+        io.Fonts->AddFontDefault(&fallback);
+        mono_ = io.Fonts->Fonts[0];
+        font_warning_ = "DejaVu fonts not found (install fonts-dejavu-core): using Dear ImGui's built-in font";
+    }
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    apply_style(scale_);
+    built_scale_ = scale_;
+}
+
+void ImGuiLayer::begin_frame() {
+    if (built_scale_ != scale_)
+        build_fonts();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+}
+
+void ImGuiLayer::render() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+} // namespace prefixlab

@@ -1,0 +1,45 @@
+// Dear ImGui on top of the platform window: context, GLFW and OpenGL 3 backends, and fonts. Fonts
+// are real TTFs (DejaVu, Debian's fonts-dejavu-core) rasterised at the UI scale, so text stays
+// sharp at projector sizes; changing the scale rebuilds them between frames.
+#pragma once
+
+#include <string>
+
+struct ImFont;
+
+namespace prefixlab {
+
+class PlatformWindow;
+
+class ImGuiLayer {
+public:
+    ImGuiLayer(PlatformWindow& window, float ui_scale);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    static constexpr float kMinScale = 0.5f;
+    static constexpr float kMaxScale = 4.0f;
+    static constexpr float kBaseFontPixels = 18.0f;
+
+    // Takes effect at the next begin_frame().
+    void set_ui_scale(float scale);
+    float ui_scale() const { return scale_; }
+
+    void begin_frame();
+    void render();
+
+    ImFont* mono_font() const { return mono_; }
+    // Empty when the TTF fonts were found; else what is used instead, for the status line.
+    const std::string& font_warning() const { return font_warning_; }
+
+private:
+    void build_fonts();
+
+    float scale_;
+    float built_scale_ = 0;
+    ImFont* mono_ = nullptr;
+    std::string font_warning_;
+};
+
+} // namespace prefixlab

@@ -1,0 +1,113 @@
+#include "platform_window.hpp"
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace prefixlab {
+
+namespace {
+
+std::string& last_glfw_error() {
+    static std::string message;
+    return message;
+}
+
+void remember_glfw_error(int, const char* description) { last_glfw_error() = description ? description : ""; }
+
+std::string glfw_reason() {
+    return last_glfw_error().empty() ? std::string("unknown GLFW error") : last_glfw_error();
+}
+
+} // namespace
+
+PlatformWindow::PlatformWindow(const WindowOptions& options) {
+    glfwSetErrorCallback(remember_glfw_error);
+    if (!glfwInit())
+        throw PlatformError("cannot open a window: " + glfw_reason() + " (is a display available? for "
+                            "headless use run under xvfb-run, or use 'prefixlab trace')");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+    if (window_ == nullptr) {
+        const std::string reason = glfw_reason();
+        glfwTerminate();
+        throw PlatformError("cannot create an OpenGL 3.3 core window: " + reason);
+    }
+    glfwMakeContextCurrent(window_);
+    const int version = gladLoadGL(glfwGetProcAddress);
+    if (version == 0 || GLAD_VERSION_MAJOR(version) < 3 ||
+        (GLAD_VERSION_MAJOR(version) == 3 && GLAD_VERSION_MINOR(version) < 3)) {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+        throw PlatformError("OpenGL 3.3 is not available (the driver offers " +
+                            std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
+                            std::to_string(GLAD_VERSION_MINOR(version)) + ")");
+    }
+    glfwSwapInterval(options.vsync ? 1 : 0);
+}
+
+PlatformWindow::~PlatformWindow() {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+bool PlatformWindow::should_close() const { return glfwWindowShouldClose(window_); }
+
+void PlatformWindow::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+
+void PlatformWindow::poll_events() { glfwPollEvents(); }
+
+void PlatformWindow::swap_buffers() { glfwSwapBuffers(window_); }
+
+void PlatformWindow::framebuffer_size(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }
+
+float PlatformWindow::content_scale() const {
+    float x = 1, y = 1;
+    glfwGetWindowContentScale(window_, &x, &y);
+    return std::max(1.0f, std::max(x, y));
+}
+
+Image PlatformWindow::read_framebuffer() const {
+    Image image;
+    framebuffer_size(image.width, image.height);
+    image.rgba.resize(std::size_t(image.width) * image.height * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+    // The framebuffer's alpha is whatever blending left there; a screenshot is opaque.
+    for (std::size_t i = 3; i < image.rgba.size(); i += 4)
+        image.rgba[i] = 255;
+    // OpenGL's rows run bottom-up; images run top-down.
+    const std::size_t row = std::size_t(image.width) * 4;
+    std::vector<std::uint8_t> line(row);
+    for (int y = 0; y < image.height / 2; ++y) {
+        std::uint8_t* a = image.rgba.data() + y * row;
+        std::uint8_t* b = image.rgba.data() + (image.height - 1 - y) * row;
+        std::memcpy(line.data(), a, row);
+        std::memcpy(a, b, row);
+        std::memcpy(b, line.data(), row);
+    }
+    return image;
+}
+
+void PlatformWindow::finish() const { glFinish(); }
+
+void PlatformWindow::clear(float r, float g, float b) {
+    int width = 0, height = 0;
+    framebuffer_size(width, height);
+    glViewport(0, 0, width, height);
+    glClearColor(r, g, b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+std::string PlatformWindow::renderer() const {
+    const auto* text = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    return text ? text : "unknown";
+}
+
+} // namespace prefixlab

@@ -1,0 +1,56 @@
+// The thin platform layer: one GLFW window with an OpenGL 3.3 core context, loaded by glad. Nothing
+// above this file includes GLFW; views draw through Dear ImGui and the shader helpers.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace prefixlab {
+
+// The platform cannot give us a usable window (no display, no OpenGL 3.3); the message is one line.
+class PlatformError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct WindowOptions {
+    int width = 1600;
+    int height = 900;
+    std::string title = "PrefixLab";
+    bool vsync = true; // off in scripted mode, so frame times measure our work, not the display
+};
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba; // top row first
+};
+
+class PlatformWindow {
+public:
+    explicit PlatformWindow(const WindowOptions& options); // throws PlatformError
+    ~PlatformWindow();
+    PlatformWindow(const PlatformWindow&) = delete;
+    PlatformWindow& operator=(const PlatformWindow&) = delete;
+
+    GLFWwindow* handle() const { return window_; }
+    bool should_close() const;
+    void request_close();
+    void poll_events();
+    void swap_buffers();
+    void framebuffer_size(int& width, int& height) const;
+    float content_scale() const;   // the monitor's DPI scale (1 on a plain 96-dpi screen)
+    Image read_framebuffer() const; // what the last frame rendered, before the swap
+    std::string renderer() const;  // GL_RENDERER, for the about box and logs
+    void finish() const;           // waits until the GPU has drawn everything (glFinish)
+    void clear(float r, float g, float b);
+
+private:
+    GLFWwindow* window_ = nullptr;
+};
+
+} // namespace prefixlab

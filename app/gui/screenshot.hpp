@@ -1,0 +1,13 @@
+// Saves what the window shows as a PNG (stb_image_write), atomically.
+#pragma once
+
+#include "platform/platform_window.hpp"
+
+#include <string>
+
+namespace prefixlab {
+
+// Throws FileError when the path is not writable or the PNG cannot be encoded.
+void save_png(const Image& image, const std::string& path);
+
+} // namespace prefixlab

@@ -1,0 +1,23 @@
+// Keyboard shortcuts, for a lecturer at a projector: stepping with the arrow keys (or a presenter
+// remote, which sends Page Up/Down), play with Space, re-trace with F5, zoom the UI with Ctrl+=/-.
+#pragma once
+
+#include <vector>
+
+namespace prefixlab {
+
+class AppState;
+class Workspace;
+class ImGuiLayer;
+
+struct ShortcutHelp {
+    const char* keys;
+    const char* action;
+};
+
+const std::vector<ShortcutHelp>& shortcut_help();
+
+// Reads this frame's key presses and acts on them; ignores single keys while a text field has focus.
+void handle_shortcuts(AppState& state, Workspace& workspace, ImGuiLayer& imgui);
+
+} // namespace prefixlab

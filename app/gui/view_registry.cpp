@@ -1,0 +1,13 @@
+#include "view_registry.hpp"
+
+#include "views/value_grid_view.hpp"
+
+namespace prefixlab {
+
+ViewRegistry make_views() {
+    ViewRegistry views;
+    views.tabs.push_back(std::make_unique<ValueGridView>());
+    return views;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,21 @@
+// The one place that creates the views and says where each one lives: the sidebar, the tabs of the
+// main area, the status bar.
+#pragma once
+
+#include "views/controls_view.hpp"
+#include "views/status_bar_view.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace prefixlab {
+
+struct ViewRegistry {
+    ControlsView sidebar;
+    StatusBarView status_bar;
+    std::vector<std::unique_ptr<View>> tabs; // in tab order; Ctrl+1, Ctrl+2, … select them
+};
+
+ViewRegistry make_views();
+
+} // namespace prefixlab

@@ -1,0 +1,154 @@
+#include "controls_view.hpp"
+
+#include "../app_state.hpp"
+#include "../widgets.hpp"
+#include "core/block_limits.hpp"
+#include "core/trace/step_label.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace prefixlab {
+
+namespace {
+
+// A combo over one of the name tables; returns true when the choice changed.
+template <class Enum>
+bool enum_combo(const char* label, Enum& value, const std::vector<Enum>& values) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, std::string(name_of(value)).c_str())) {
+        for (Enum v : values) {
+            if (ImGui::Selectable(std::string(name_of(v)).c_str(), v == value) && v != value) {
+                value = v;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+} // namespace
+
+void ControlsView::draw(AppState& state, const ViewContext& context) {
+    requested_scale = 0;
+    draw_kernel_settings(state);
+    draw_stepping(state, context);
+    draw_files(state);
+    draw_display(context);
+}
+
+void ControlsView::draw_kernel_settings(AppState& state) {
+    section_heading("Kernel");
+    CaptureRequest& r = state.request;
+    bool changed = false;
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 5.5f);
+    changed |= enum_combo("Algorithm", r.algorithm, all_block_algorithms());
+    const int max_n = block_max_n(r.algorithm);
+    r.n = std::clamp(r.n, 1, max_n);
+    changed |= ImGui::SliderInt("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Elements in the block, 1..%d (Ctrl+click to type a value)", max_n);
+    changed |= enum_combo("Input", r.input, all_input_kinds());
+    if (r.input == InputKind::random) {
+        int seed = static_cast<int>(r.seed);
+        if (ImGui::InputInt("Seed", &seed)) {
+            r.seed = static_cast<std::uint64_t>(std::max(0, seed));
+            changed = true;
+        }
+    }
+    changed |= enum_combo("Type", r.type, all_element_types());
+    changed |= enum_combo("Operator", r.op, all_scan_operators());
+    changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
+    ImGui::PopItemWidth();
+
+    ImGui::TextUnformatted("Run on");
+    const bool has_gpu = state.gpu().available;
+    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
+        ImGui::SameLine();
+        const bool disabled = choice == DeviceChoice::gpu && !has_gpu;
+        ImGui::BeginDisabled(disabled);
+        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
+        if (ImGui::RadioButton(label, r.device == choice)) {
+            r.device = choice;
+            changed = true;
+        }
+        ImGui::EndDisabled();
+        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("No CUDA GPU: %s", state.gpu().reason.c_str());
+    }
+    if (changed)
+        state.settings_changed();
+
+    if (ImGui::Button(state.capturing() ? "Tracing…" : "Trace again (F5)"))
+        state.capture_now();
+    ImGui::SameLine();
+    ImGui::Checkbox("Auto", &state.auto_capture);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Trace again whenever a setting changes");
+}
+
+void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
+    section_heading("Step");
+    const int count = state.step_count();
+    ImGui::BeginDisabled(count == 0);
+    const ImVec2 button(ImGui::GetFontSize() * 2.4f, 0);
+    if (ImGui::Button("|<", button))
+        state.first_step();
+    ImGui::SameLine();
+    if (ImGui::Button("<", button))
+        state.previous_step();
+    ImGui::SameLine();
+    if (ImGui::Button(state.playing() ? "Pause" : "Play", ImVec2(button.x * 1.6f, 0)))
+        state.toggle_play();
+    ImGui::SameLine();
+    if (ImGui::Button(">", button))
+        state.next_step();
+    ImGui::SameLine();
+    if (ImGui::Button(">|", button))
+        state.last_step();
+    int step = state.step();
+    ImGui::PushItemWidth(-1);
+    if (ImGui::SliderInt("##step", &step, 0, std::max(0, count - 1), "step %d"))
+        state.set_step(step);
+    ImGui::SliderFloat("##speed", &state.play_interval, 0.1f, 3.0f, "%.1f s per step");
+    ImGui::PopItemWidth();
+    ImGui::EndDisabled();
+
+    if (const LoadedTrace* loaded = state.trace()) {
+        const TraceStep& current = loaded->trace.steps[state.step()];
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("Step %d of %d: %s", state.step(), count, step_label(current.tag).c_str());
+        ImGui::PushFont(context.mono_font);
+        ImGui::TextDisabled("%s:%u", loaded->trace.config.kernel_source.c_str(), current.tag.line);
+        ImGui::PopFont();
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void ControlsView::draw_files(AppState& state) {
+    section_heading("Trace file");
+    ImGui::PushItemWidth(-1);
+    ImGui::InputText("##path", path_, sizeof path_);
+    ImGui::PopItemWidth();
+    if (ImGui::Button("Open"))
+        state.load_trace(path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Save"))
+        state.save_trace(path_);
+}
+
+void ControlsView::draw_display(const ViewContext& context) {
+    section_heading("Display");
+    float scale = context.ui_scale;
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 5.5f);
+    if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f×"))
+        requested_scale = scale;
+    ImGui::PopItemWidth();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Ctrl+= / Ctrl+- / Ctrl+0");
+}
+
+} // namespace prefixlab

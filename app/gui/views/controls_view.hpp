@@ -1,0 +1,29 @@
+// The sidebar: what to trace (algorithm, N, input, type, operator, device), stepping and playback,
+// opening and saving trace files, and the UI scale. Every control has a keyboard shortcut too
+// (see shortcuts.cpp and the Help menu).
+#pragma once
+
+#include "view.hpp"
+
+#include <string>
+
+namespace prefixlab {
+
+class ControlsView : public View {
+public:
+    const char* title() const override { return "Controls"; }
+    void draw(AppState& state, const ViewContext& context) override;
+
+    // The UI scale the user asked for this frame (0: unchanged); read by the main loop.
+    float requested_scale = 0;
+
+private:
+    void draw_kernel_settings(AppState& state);
+    void draw_stepping(AppState& state, const ViewContext& context);
+    void draw_files(AppState& state);
+    void draw_display(const ViewContext& context);
+
+    char path_[512] = "trace.json";
+};
+
+} // namespace prefixlab

@@ -1,0 +1,13 @@
+# GUI tests: the real prefixlab binary in a real window, under Xvfb (xvfb-run) with Mesa.
+find_program(PREFIXLAB_XVFB_RUN xvfb-run)
+if(NOT PREFIXLAB_XVFB_RUN)
+  message(FATAL_ERROR "xvfb-run not found: install xvfb (tools/bootstrap.sh does) or configure with -DPREFIXLAB_GUI=OFF")
+endif()
+add_executable(prefixlab_gui_tests gui/test_gui_screenshots.cpp support/png_image.cpp)
+target_link_libraries(prefixlab_gui_tests PRIVATE prefixlab_test_support prefixlab::stb GTest::gtest_main)
+target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>")
+add_dependencies(prefixlab_gui_tests prefixlab)
+# One Xvfb server for the whole binary; -a picks a free display so parallel ctest runs do not clash.
+add_test(NAME gui.screenshots
+         COMMAND ${PREFIXLAB_XVFB_RUN} -a -s "-screen 0 1920x1080x24" $<TARGET_FILE:prefixlab_gui_tests>)
+set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 300)

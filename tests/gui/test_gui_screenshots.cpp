@@ -1,0 +1,105 @@
+// The GUI in a real window (under Xvfb, Mesa's llvmpipe): a scripted session opens a trace, steps
+// through it and takes screenshots; the pixels must show the value grid, not a blank window.
+#include "core/trace/trace_json.hpp"
+#include "support/png_image.hpp"
+#include "support/process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class GuiSession : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        keep_ = std::getenv("PREFIXLAB_KEEP_SCREENSHOTS") != nullptr;
+    }
+    void TearDown() override {
+        if (keep_)
+            std::printf("screenshots kept in %s\n", dir_.c_str());
+        else
+            fs::remove_all(dir_);
+    }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    ProcessResult prefixlab(const std::string& arguments) const {
+        return run_process(shell_quote(PREFIXLAB_BINARY) + " " + arguments);
+    }
+    ProcessResult run_script(const std::string& script) const {
+        std::ofstream(path("session.script")) << script;
+        return prefixlab("--window 1600 --ui-scale 1 --script " + path("session.script"));
+    }
+
+    fs::path dir_;
+    bool keep_ = false;
+};
+
+TEST_F(GuiSession, SteppingThroughATraceShowsTheGrid) {
+    ASSERT_EQ(prefixlab("trace --n 16 --input iota --device cpu --out " + path("hs16.json")).exit_code, 0);
+    const ProcessResult r = run_script("open " + path("hs16.json") +
+                                       "\n"
+                                       "step 3\n"
+                                       "screenshot " +
+                                       path("step3.png") +
+                                       "\n"
+                                       "step last\n"
+                                       "screenshot " +
+                                       path("last.png") + "\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+
+    const PngImage step3 = load_png(path("step3.png"));
+    const PngImage last = load_png(path("last.png"));
+    ASSERT_EQ(step3.width, 1600);
+    ASSERT_EQ(step3.height, 900);
+    EXPECT_GT(distinct_colours(step3), 40u) << "a blank or single-colour window";
+
+    // A grid of 16 words × 10 steps: value cells, cells written in a step, the current-step band.
+    EXPECT_GT(count_colour(step3, theme::kCellValue), 20000u);
+    EXPECT_GT(count_colour(step3, theme::kCellWritten), 10000u);
+    EXPECT_GT(count_colour(step3, theme::kCurrentStep), 2000u);
+    // The two screenshots differ where the band moved.
+    EXPECT_GT(fraction_different(step3, last), 0.002);
+    EXPECT_LT(fraction_different(step3, last), 0.5);
+}
+
+TEST_F(GuiSession, TracesInTheBackgroundFromScriptSettings) {
+    const ProcessResult r = run_script("trace algo=hillis-steele n=40 input=random seed=9 device=cpu\n"
+                                       "step 1\n"
+                                       "screenshot " +
+                                       path("traced.png") + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const PngImage image = load_png(path("traced.png"));
+    ASSERT_EQ(image.width, 1600);
+    EXPECT_GT(count_colour(image, theme::kCellWritten), 10000u) << "step 1's 40 loads are drawn as written cells";
+}
+
+TEST_F(GuiSession, BadScriptIsRejectedBeforeAWindowOpens) {
+    std::ofstream(path("bad.script")) << "step 1\nfly away\n";
+    const ProcessResult r = prefixlab("--script " + path("bad.script"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "prefixlab: error: script " + path("bad.script") + ":2: unknown command 'fly'\n");
+}
+
+TEST_F(GuiSession, NoDisplayGivesOneLineAndACleanExit) {
+    const ProcessResult r = run_process("env -u DISPLAY -u WAYLAND_DISPLAY " + shell_quote(PREFIXLAB_BINARY));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err.rfind("prefixlab: error: cannot open a window: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST_F(GuiSession, UnwritableScreenshotPathFailsCleanly) {
+    const ProcessResult r = run_script("trace n=8 device=cpu\nscreenshot /nonexistent-dir/shot.png\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, "prefixlab: error: cannot write '/nonexistent-dir/shot.png': directory '/nonexistent-dir' does "
+                     "not exist\n");
+}
+
+} // namespace
+} // namespace prefixlab::test
