@@ -22,17 +22,20 @@ prefixlab_header_only(CLI11::CLI11 CLI11 CLI/CLI.hpp)
 
 # --- GoogleTest: installed package, or sources built here --------------------------------------
 if(PREFIXLAB_TESTS)
-  find_package(GTest QUIET)
-  if(NOT TARGET GTest::gtest_main)
-    if(NOT PREFIXLAB_GTEST_SOURCE_DIR)
-      message(FATAL_ERROR "GoogleTest not found: install libgtest-dev, pass -DPREFIXLAB_GTEST_SOURCE_DIR=<sources>, "
-                          "or configure with -DPREFIXLAB_TESTS=OFF")
-    endif()
+  if(PREFIXLAB_GTEST_SOURCE_DIR)
     set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
     set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
     add_subdirectory(${PREFIXLAB_GTEST_SOURCE_DIR} ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
-    add_library(GTest::gtest_main ALIAS gtest_main)
-    add_library(GTest::gtest ALIAS gtest)
+    if(NOT TARGET GTest::gtest_main) # GoogleTest >= 1.11 defines these aliases itself
+      add_library(GTest::gtest_main ALIAS gtest_main)
+      add_library(GTest::gtest ALIAS gtest)
+    endif()
+  else()
+    find_package(GTest QUIET)
+    if(NOT TARGET GTest::gtest_main)
+      message(FATAL_ERROR "GoogleTest not found: install libgtest-dev, pass -DPREFIXLAB_GTEST_SOURCE_DIR=<sources>, "
+                          "or configure with -DPREFIXLAB_TESTS=OFF")
+    endif()
   endif()
 endif()
 

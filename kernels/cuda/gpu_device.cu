@@ -6,17 +6,25 @@
 #include <cuda_runtime.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <string>
 
 namespace prefixlab {
 
 namespace {
 
 GpuStatus probe_gpu() {
+    // Load every kernel when the context is created rather than at its first launch, so that trace
+    // and benchmark timings measure the work, not module loading. Must precede the first CUDA call.
+    setenv("CUDA_MODULE_LOADING", "EAGER", 0);
     GpuStatus status;
     int count = 0;
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error != cudaSuccess) {
-        status.reason = cudaGetErrorString(error);
+        // Without any NVIDIA driver the runtime reports an "insufficient" driver; say what it means.
+        status.reason = error == cudaErrorInsufficientDriver
+                            ? std::string("no usable NVIDIA driver (") + cudaGetErrorString(error) + ")"
+                            : std::string(cudaGetErrorString(error));
         cudaGetLastError(); // clear the sticky error so later calls are not blamed for it
         return status;
     }
@@ -42,6 +50,7 @@ const GpuStatus& gpu_status() {
 }
 
 double gpu_create_context() {
+    gpu_status(); // sets the module-loading mode first
     const auto start = std::chrono::steady_clock::now();
     PL_CUDA_CHECK(cudaFree(nullptr));
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
