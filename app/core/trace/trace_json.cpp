@@ -14,6 +14,7 @@
 #include <fstream>
 #include <istream>
 #include <ostream>
+#include <string_view>
 
 namespace prefixlab {
 
@@ -72,12 +73,14 @@ json access_to_row(ElementType type, const AccessRecord& a) {
     throw TraceFormatError(path + ": " + problem);
 }
 
-std::string member(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+std::string member(std::string_view path, const char* key) {
+    return path.empty() ? std::string(key) : std::string(path) + "." + key;
+}
 std::string element(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 
-const json& field(const json& object, const std::string& path, const char* key) {
+const json& field(const json& object, std::string_view path, const char* key) {
     if (!object.is_object())
-        bad(path.empty() ? "trace" : path, "expected an object");
+        bad(path.empty() ? std::string("trace") : std::string(path), "expected an object");
     const auto it = object.find(key);
     if (it == object.end())
         bad(member(path, key), "missing");
@@ -107,7 +110,7 @@ std::uint64_t unsigned_field(const json& object, const std::string& path, const 
     return value.get<std::uint64_t>();
 }
 
-const json& array_field(const json& object, const std::string& path, const char* key, std::size_t size) {
+const json& array_field(const json& object, std::string_view path, const char* key, std::size_t size) {
     const json& value = field(object, path, key);
     if (!value.is_array())
         bad(member(path, key), "expected an array");
