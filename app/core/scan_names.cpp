@@ -12,6 +12,11 @@ using NameTable = std::array<std::pair<Enum, std::string_view>, N>;
 
 constexpr NameTable<BlockAlgorithm, kBlockAlgorithmCount> kAlgorithmNames{{
     {BlockAlgorithm::hillis_steele, "hillis-steele"},
+    {BlockAlgorithm::hillis_steele_double_buffer, "hillis-steele-double-buffer"},
+    {BlockAlgorithm::hillis_steele_racy, "hillis-steele-racy"},
+    {BlockAlgorithm::blelloch, "blelloch"},
+    {BlockAlgorithm::blelloch_padded, "blelloch-padded"},
+    {BlockAlgorithm::warp_shuffle, "warp-shuffle"},
 }};
 
 constexpr NameTable<ElementType, 3> kTypeNames{{
@@ -34,9 +39,29 @@ constexpr NameTable<InputKind, 3> kInputNames{{
 
 constexpr NameTable<Phase, kPhaseCount> kPhaseNames{{
     {Phase::load, "load"},
+    {Phase::load_registers, "load-registers"},
     {Phase::scan_read, "scan-read"},
     {Phase::scan_write, "scan-write"},
+    {Phase::scan_step, "scan-step"},
+    {Phase::racy_step, "racy-step"},
+    {Phase::up_sweep, "up-sweep"},
+    {Phase::clear_root, "clear-root"},
+    {Phase::down_sweep, "down-sweep"},
+    {Phase::warp_shuffle, "warp-shuffle"},
+    {Phase::totals_load, "totals-load"},
+    {Phase::totals_shuffle, "totals-shuffle"},
+    {Phase::fan_out, "fan-out"},
+    {Phase::exclusive_shift, "exclusive-shift"},
     {Phase::store, "store"},
+}};
+
+constexpr NameTable<KernelFile, kKernelFileCount> kKernelFilePaths{{
+    {KernelFile::hillis_steele, "kernels/block/hillis_steele.cuh"},
+    {KernelFile::hillis_steele_double_buffer, "kernels/block/hillis_steele_double_buffer.cuh"},
+    {KernelFile::hillis_steele_racy, "kernels/block/hillis_steele_racy.cuh"},
+    {KernelFile::blelloch, "kernels/block/blelloch.cuh"},
+    {KernelFile::warp_shuffle_scan, "kernels/block/warp_shuffle_scan.cuh"},
+    {KernelFile::warp_scan, "kernels/warp/warp_scan.cuh"},
 }};
 
 constexpr NameTable<StepOpening, 3> kOpeningNames{{
@@ -45,11 +70,13 @@ constexpr NameTable<StepOpening, 3> kOpeningNames{{
     {StepOpening::shuffle, "shuffle"},
 }};
 
-constexpr NameTable<SharedBufferId, kSharedBufferIdCount> kBufferNames{{
-    {SharedBufferId::data, "data"},
-    {SharedBufferId::ping, "ping"},
-    {SharedBufferId::pong, "pong"},
-    {SharedBufferId::warp_totals, "warp_totals"},
+constexpr NameTable<BufferId, kBufferIdCount> kBufferNames{{
+    {BufferId::data, "data"},
+    {BufferId::ping, "ping"},
+    {BufferId::pong, "pong"},
+    {BufferId::warp_totals, "warp_totals"},
+    {BufferId::input, "input"},
+    {BufferId::output, "output"},
 }};
 
 template <class Enum, std::size_t N>
@@ -84,7 +111,9 @@ std::string_view name_of(ScanOperator op) { return lookup_name(kOperatorNames, o
 std::string_view name_of(InputKind kind) { return lookup_name(kInputNames, kind); }
 std::string_view name_of(Phase phase) { return lookup_name(kPhaseNames, phase); }
 std::string_view name_of(StepOpening opening) { return lookup_name(kOpeningNames, opening); }
-std::string_view name_of(SharedBufferId buffer) { return lookup_name(kBufferNames, buffer); }
+std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buffer); }
+std::string_view kernel_file_path(KernelFile file) { return lookup_name(kKernelFilePaths, file); }
+std::optional<KernelFile> parse_kernel_file_path(std::string_view path) { return lookup_value(kKernelFilePaths, path); }
 
 std::string_view symbol_of(ScanOperator op) { return op == ScanOperator::add ? "+" : name_of(op); }
 
@@ -100,7 +129,7 @@ std::optional<Phase> parse_phase(std::string_view name) { return lookup_value(kP
 std::optional<StepOpening> parse_step_opening(std::string_view name) {
     return lookup_value(kOpeningNames, name);
 }
-std::optional<SharedBufferId> parse_shared_buffer(std::string_view name) {
+std::optional<BufferId> parse_buffer_id(std::string_view name) {
     return lookup_value(kBufferNames, name);
 }
 

@@ -21,7 +21,11 @@ std::string_view name_of(ScanOperator op);
 std::string_view name_of(InputKind kind);
 std::string_view name_of(Phase phase);
 std::string_view name_of(StepOpening opening);
-std::string_view name_of(SharedBufferId buffer);
+std::string_view name_of(BufferId buffer);
+
+// Repository path of a kernel source file, e.g. "kernels/block/blelloch.cuh".
+std::string_view kernel_file_path(KernelFile file);
+std::optional<KernelFile> parse_kernel_file_path(std::string_view path);
 
 // The operator as it is written in a formula: "+", "max", "min".
 std::string_view symbol_of(ScanOperator op);
@@ -32,7 +36,7 @@ std::optional<ScanOperator> parse_scan_operator(std::string_view name);
 std::optional<InputKind> parse_input_kind(std::string_view name);
 std::optional<Phase> parse_phase(std::string_view name);
 std::optional<StepOpening> parse_step_opening(std::string_view name);
-std::optional<SharedBufferId> parse_shared_buffer(std::string_view name);
+std::optional<BufferId> parse_buffer_id(std::string_view name);
 
 const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();

@@ -5,7 +5,11 @@
 
 #include "../common/scan_operators.hpp"
 #include "../common/scan_types.hpp"
+#include "blelloch.cuh"
 #include "hillis_steele.cuh"
+#include "hillis_steele_double_buffer.cuh"
+#include "hillis_steele_racy.cuh"
+#include "warp_shuffle_scan.cuh"
 
 #include <cstdint>
 #include <utility>
@@ -17,9 +21,19 @@ template <class F>
 decltype(auto) dispatch_algorithm(BlockAlgorithm algorithm, F&& f) {
     switch (algorithm) {
     case BlockAlgorithm::hillis_steele:
+        return std::forward<F>(f).template operator()<HillisSteele>();
+    case BlockAlgorithm::hillis_steele_double_buffer:
+        return std::forward<F>(f).template operator()<HillisSteeleDoubleBuffer>();
+    case BlockAlgorithm::hillis_steele_racy:
+        return std::forward<F>(f).template operator()<HillisSteeleRacy>();
+    case BlockAlgorithm::blelloch:
+        return std::forward<F>(f).template operator()<Blelloch>();
+    case BlockAlgorithm::blelloch_padded:
+        return std::forward<F>(f).template operator()<BlellochPadded>();
+    case BlockAlgorithm::warp_shuffle:
         break;
     }
-    return std::forward<F>(f).template operator()<HillisSteele>();
+    return std::forward<F>(f).template operator()<WarpShuffleScan>();
 }
 
 // Calls f.template operator()<Op>() for the operator over element type T.

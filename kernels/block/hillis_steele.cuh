@@ -5,7 +5,7 @@
 //
 // In place needs two barriers per iteration: one so that every thread has read before anyone writes
 // (otherwise a thread could read a partner that was already updated in this iteration), and one so
-// that every write is visible before the next iteration reads.
+// that every write is visible before the next iteration reads. hillis_steele_racy.cuh drops the first.
 #pragma once
 
 #include "../common/host_device.hpp"
@@ -17,45 +17,50 @@ namespace prefixlab {
 
 struct HillisSteele {
     static constexpr int kMaxN = 1024;
-    static constexpr const char* kSource = "kernels/block/hillis_steele.cuh";
+    static constexpr KernelFile kFile = KernelFile::hillis_steele;
     static constexpr bool kWatchesRegisters = false;
 
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
 
     PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
         SharedLayout layout;
-        layout.add(SharedBufferId::data, static_cast<std::uint32_t>(n));
+        layout.add(BufferId::data, static_cast<std::uint32_t>(n));
         return layout;
     }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
         using T = typename Op::value_type;
-        const auto s = ctx.template shared<T>(layout(io.n).find(SharedBufferId::data));
+        using V = typename Ctx::template value<T>;
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const auto s = ctx.template shared<T>(layout(io.n).find(BufferId::data));
         const int i = ctx.thread_index();
 
-        ctx.begin(step_tag(Phase::load, __LINE__));
-        s[i] = io.input[i];
+        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        s[i] = in[i];
 
-        std::uint16_t level = 1;
-        for (int offset = 1; offset < io.n; offset *= 2, ++level) {
+        std::uint16_t iteration = 1;
+        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's writes are visible to every thread
-            ctx.sync(step_tag(Phase::scan_read, __LINE__, level, offset));
-            T partner = Op::identity();
+            ctx.sync(step_tag(kFile, Phase::scan_read, __LINE__, iteration, offset));
+            V partner = Op::identity();
             if (i >= offset)
                 partner = s[i - offset];
             // barrier: every thread has read its partner before anyone overwrites it
-            ctx.sync(step_tag(Phase::scan_write, __LINE__, level, offset));
+            ctx.sync(step_tag(kFile, Phase::scan_write, __LINE__, iteration, offset));
             if (i >= offset)
                 s[i] = Op::apply(partner, s[i]);
         }
 
         // barrier: the last iteration's writes are visible before the exclusive shift reads s[i - 1]
-        ctx.sync(step_tag(Phase::store, __LINE__));
-        if (io.exclusive)
-            io.output[i] = i == 0 ? Op::identity() : T(s[i - 1]);
+        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        if (!io.exclusive)
+            out[i] = s[i];
+        else if (i > 0)
+            out[i] = s[i - 1];
         else
-            io.output[i] = s[i];
+            out[i] = Op::identity();
     }
 };
 

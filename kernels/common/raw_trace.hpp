@@ -21,6 +21,7 @@ struct RawTrace {
     std::vector<std::uint8_t> shared_taken;    // [step_count]: 1 where a block-wide snapshot was taken
     std::vector<std::uint32_t> registers;      // [step_count][threads], each thread's watched register
     std::vector<std::uint8_t> registers_taken; // [step_count][threads]
+    std::vector<std::uint32_t> register_sources; // [step_count][threads][2]: provenance of each snapshot
     std::vector<AccessRecord> accesses;        // in any order; assembly sorts them
     std::vector<std::uint32_t> output;         // the kernel's global output, as bits
 };

@@ -1,10 +1,13 @@
-// The associative operators a scan combines with, each with its identity. Written out by hand (no
-// std::max, no fmaxf) so that the GPU and the emulator compute bit-identical results: fmaxf's NaN
-// rules and libm differences would otherwise make traces disagree.
+// The associative operators a scan combines with, each with its identity. `combine` is the arithmetic,
+// written out by hand (no std::max, no fmaxf) so that the GPU and the emulator compute bit-identical
+// results. `apply` is what kernel bodies call: on plain values it is `combine`; when an operand is a
+// traced value or an instrumented element, it reads the element and returns a Traced value whose
+// sources are both operands' (traced_value.hpp), so the dataflow follows the arithmetic.
 #pragma once
 
 #include "host_device.hpp"
 #include "scan_types.hpp"
+#include "traced_value.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -33,18 +36,45 @@ struct NumericBounds<float> {
     PL_HOST_DEVICE static constexpr float highest() { return __builtin_huge_valf(); }
 };
 
+// An operand as a Traced<T>: plain values have no source, instrumented elements are read here.
+template <class T, class Operand>
+PL_HOST_DEVICE Traced<T> as_traced(const Operand& operand) {
+    if constexpr (std::is_same_v<Operand, T> || IsTraced<Operand>::value)
+        return Traced<T>(operand);
+    else
+        return operand.read(); // an instrumented element (InstrumentedArray::Element)
+}
+
+template <class Op, class A, class B>
+PL_HOST_DEVICE auto apply_operator(const A& a, const B& b) {
+    using T = typename Op::value_type;
+    if constexpr (std::is_same_v<A, T> && std::is_same_v<B, T>) {
+        return Op::combine(a, b);
+    } else {
+        const Traced<T> x = as_traced<T>(a); // left operand first: the order the source reads it
+        const Traced<T> y = as_traced<T>(b);
+        Traced<T> result(Op::combine(x.value, y.value));
+        merge_sources(x, y, result.sources);
+        return result;
+    }
+}
+
 template <class T>
 struct AddOp {
     using value_type = T;
     static constexpr ScanOperator kind = ScanOperator::add;
     PL_HOST_DEVICE static constexpr T identity() { return T(0); }
-    PL_HOST_DEVICE static constexpr T apply(T a, T b) {
+    PL_HOST_DEVICE static constexpr T combine(T a, T b) {
         // Signed overflow is undefined in C++ but wraps on the GPU: add as unsigned so the emulator
         // and the hardware agree bit for bit even when a sum overflows.
         if constexpr (std::is_same_v<T, std::int32_t>)
             return static_cast<T>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
         else
             return a + b;
+    }
+    template <class A, class B>
+    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
+        return apply_operator<AddOp>(a, b);
     }
 };
 
@@ -53,7 +83,11 @@ struct MaxOp {
     using value_type = T;
     static constexpr ScanOperator kind = ScanOperator::max;
     PL_HOST_DEVICE static constexpr T identity() { return NumericBounds<T>::lowest(); }
-    PL_HOST_DEVICE static constexpr T apply(T a, T b) { return a < b ? b : a; }
+    PL_HOST_DEVICE static constexpr T combine(T a, T b) { return a < b ? b : a; }
+    template <class A, class B>
+    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
+        return apply_operator<MaxOp>(a, b);
+    }
 };
 
 template <class T>
@@ -61,7 +95,11 @@ struct MinOp {
     using value_type = T;
     static constexpr ScanOperator kind = ScanOperator::min;
     PL_HOST_DEVICE static constexpr T identity() { return NumericBounds<T>::highest(); }
-    PL_HOST_DEVICE static constexpr T apply(T a, T b) { return b < a ? b : a; }
+    PL_HOST_DEVICE static constexpr T combine(T a, T b) { return b < a ? b : a; }
+    template <class A, class B>
+    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
+        return apply_operator<MinOp>(a, b);
+    }
 };
 
 } // namespace prefixlab

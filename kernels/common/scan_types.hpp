@@ -13,8 +13,13 @@ enum class ScanOperator : std::uint8_t { add, max, min };
 // Every single-block algorithm PrefixLab can trace. The order is the order of `prefixlab trace --list`.
 enum class BlockAlgorithm : std::uint8_t {
     hillis_steele,
+    hillis_steele_double_buffer,
+    hillis_steele_racy,
+    blelloch,
+    blelloch_padded,
+    warp_shuffle,
 };
 
-inline constexpr int kBlockAlgorithmCount = 1;
+inline constexpr int kBlockAlgorithmCount = 6;
 
 } // namespace prefixlab

@@ -1,7 +1,9 @@
-// Where each shared-memory buffer of a kernel lies, in 4-byte words from the start of the block's
-// shared memory. The bank of an access is computed from these absolute word offsets, so buffers laid
-// one after another get their real banks. Each algorithm computes its layout with one function that
-// both the launcher (to size dynamic shared memory) and the trace (to describe it) use.
+// Where each instrumented buffer of a kernel lies. Shared-memory buffers are placed in 4-byte words
+// from the start of the block's shared memory; the bank of an access is computed from these absolute
+// word offsets, so buffers laid one after another get their real banks. Each algorithm computes its
+// layout with one function that both the launcher (to size dynamic shared memory) and the trace (to
+// describe it) use. The global input and output arrays are instrumented too (their "words" are
+// element indices), so a trace shows where every value came from, but they are not shared memory.
 #pragma once
 
 #include "host_device.hpp"
@@ -10,15 +12,25 @@
 
 namespace prefixlab {
 
-enum class SharedBufferId : std::uint8_t { data, ping, pong, warp_totals };
+enum class BufferId : std::uint8_t { data, ping, pong, warp_totals, input, output };
 
-inline constexpr int kSharedBufferIdCount = 4;
+inline constexpr int kBufferIdCount = 6;
+
+PL_HOST_DEVICE constexpr bool is_shared(BufferId id) { return id != BufferId::input && id != BufferId::output; }
 
 struct SharedBufferDesc {
-    SharedBufferId id = SharedBufferId::data;
+    BufferId id = BufferId::data;
     std::uint32_t base_word = 0;
     std::uint32_t words = 0;
+    // Bank-conflict padding: 0 for none, else one unused word after every `padding` words, so logical
+    // index i lives at word i + i / padding (GPU Gems 3, ch. 39: CONFLICT_FREE_OFFSET).
+    std::uint32_t padding = 0;
 };
+
+// The word of logical index `i` in a buffer (before adding its base_word).
+PL_HOST_DEVICE constexpr std::uint32_t padded_index(const SharedBufferDesc& desc, std::uint32_t i) {
+    return desc.padding == 0 ? i : i + i / desc.padding;
+}
 
 struct SharedLayout {
     static constexpr int kMaxBuffers = 4;
@@ -26,23 +38,32 @@ struct SharedLayout {
     int count = 0;
     std::uint32_t total_words = 0;
 
-    // Appends a buffer directly after the previous ones.
-    PL_HOST_DEVICE constexpr SharedBufferDesc add(SharedBufferId id, std::uint32_t words) {
+    // Appends a buffer of `elements` logical elements directly after the previous ones.
+    PL_HOST_DEVICE constexpr SharedBufferDesc add(BufferId id, std::uint32_t elements, std::uint32_t padding = 0) {
         SharedBufferDesc desc;
         desc.id = id;
         desc.base_word = total_words;
-        desc.words = words;
+        desc.padding = padding;
+        desc.words = elements == 0 ? 0 : padded_index(desc, elements - 1) + 1;
         buffers[count++] = desc;
-        total_words += words;
+        total_words += desc.words;
         return desc;
     }
 
-    PL_HOST_DEVICE constexpr SharedBufferDesc find(SharedBufferId id) const {
+    PL_HOST_DEVICE constexpr SharedBufferDesc find(BufferId id) const {
         for (int b = 0; b < count; ++b)
             if (buffers[b].id == id)
                 return buffers[b];
         return SharedBufferDesc{};
     }
 };
+
+// The descriptor of a global array of n elements (input or output).
+PL_HOST_DEVICE constexpr SharedBufferDesc global_buffer(BufferId id, std::uint32_t n) {
+    SharedBufferDesc desc;
+    desc.id = id;
+    desc.words = n;
+    return desc;
+}
 
 } // namespace prefixlab

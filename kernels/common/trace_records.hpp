@@ -2,11 +2,12 @@
 // source-level read or write of an instrumented buffer by one thread; `seq` is its order among that
 // thread's accesses in the step, so accesses with equal (step, warp, seq) form one warp-wide
 // instruction. A shuffle is recorded as a read whose buffer is kShuffleSource and whose word is the
-// source thread.
+// source thread. A write records where its value came from (traced_value.hpp).
 #pragma once
 
 #include "shared_layout.hpp"
 #include "step_tag.hpp"
+#include "traced_value.hpp"
 
 #include <cstdint>
 
@@ -27,14 +28,15 @@ struct AccessRecord {
     std::uint16_t step;
     std::uint16_t thread;
     std::uint8_t seq;
-    std::uint8_t buffer; // SharedBufferId, or kShuffleSource
+    std::uint8_t buffer; // BufferId, or kShuffleSource
     AccessKind kind;
     std::uint8_t reserved;
-    std::uint32_t word;  // absolute word in shared memory, or the source thread of a shuffle
-    std::uint32_t value; // the value read or written, as bits
+    std::uint32_t word;       // absolute word in shared memory, element of a global array, or source thread
+    std::uint32_t value;      // the value read or written, as bits
+    std::uint32_t sources[2]; // writes: where the value came from; reads: kNoSource
 };
 
-static_assert(sizeof(AccessRecord) == 16, "AccessRecord is copied raw from the GPU");
+static_assert(sizeof(AccessRecord) == 24, "AccessRecord is copied raw from the GPU");
 
 PL_HOST_DEVICE constexpr std::uint32_t warp_of(std::uint32_t thread) { return thread / 32u; }
 PL_HOST_DEVICE constexpr std::uint32_t lane_of(std::uint32_t thread) { return thread % 32u; }

@@ -1,20 +1,23 @@
 // The execution context a kernel body runs in on the GPU. Its interface is the one the emulator's
 // context offers on the CPU (app/core/emulator/emulator_context.hpp): thread index, block size,
-// shared buffers, sync() as a block barrier, shfl_up() as a warp shuffle.
+// instrumented shared and global arrays, sync() as a block barrier, shfl_up() as a warp shuffle, a
+// value type for element-valued locals, and a watched register.
 //
-// Traced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
-// the plain CUDA operation (__syncthreads, __shfl_up_sync, a raw shared-memory reference).
-// Traced = true records each step's tag, snapshots and accesses into a DeviceTraceSink, with the same
-// rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
+// kTraced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
+// the plain CUDA operation (__syncthreads, __shfl_up_sync, a raw reference, value<T> = T).
+// kTraced = true records each step's tag, snapshots, accesses and provenance into a DeviceTraceSink,
+// with the same rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
 #pragma once
 
-#include "../common/instrumented_shared.hpp"
+#include "../common/instrumented_array.hpp"
 #include "../common/step_tag.hpp"
 #include "../common/trace_records.hpp"
+#include "../common/traced_value.hpp"
 #include "../common/value_bits.hpp"
 #include "device_trace_sink.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace prefixlab {
 
@@ -26,10 +29,14 @@ __device__ inline std::uint32_t& traced_block_step() {
     return block_step;
 }
 
-template <bool Traced>
+template <bool kTraced>
 class CudaContext {
 public:
-    static constexpr bool traced = Traced;
+    static constexpr bool traced = kTraced;
+
+    // The type of element-valued locals in kernel bodies: T itself, or T with its provenance.
+    template <class T>
+    using value = std::conditional_t<kTraced, Traced<T>, T>;
 
     __device__ CudaContext(unsigned char* shared_memory, const DeviceTraceSink& sink)
         : shared_memory_(shared_memory), sink_(sink) {}
@@ -38,14 +45,18 @@ public:
     __device__ int block_threads() const { return static_cast<int>(blockDim.x); }
 
     template <class T>
-    __device__ SharedArray<T, CudaContext> shared(SharedBufferDesc desc) {
-        return SharedArray<T, CudaContext>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc, this);
+    __device__ InstrumentedArray<T, CudaContext> shared(SharedBufferDesc desc) {
+        return InstrumentedArray<T, CudaContext>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc, this);
+    }
+    template <class T>
+    __device__ InstrumentedArray<T, CudaContext> global(T* data, SharedBufferDesc desc) {
+        return InstrumentedArray<T, CudaContext>(data, desc, this);
     }
 
     // Opens step 0. Traced: fills shared memory with kUnwrittenPattern so unwritten words are
     // recognisable and identical to the emulator's.
     __device__ void begin(StepTag tag) {
-        if constexpr (Traced) {
+        if constexpr (kTraced) {
             auto* words = reinterpret_cast<std::uint32_t*>(shared_memory_);
             for (std::uint32_t w = threadIdx.x; w < sink_.shared_words; w += blockDim.x)
                 words[w] = kUnwrittenPattern;
@@ -60,7 +71,7 @@ public:
 
     // Block barrier that opens the step `next`.
     __device__ void sync(StepTag next) {
-        if constexpr (Traced) {
+        if constexpr (kTraced) {
             const std::uint32_t closed = close_step_at_barrier();
             step_ = closed + 1;
             seq_ = 0;
@@ -74,7 +85,7 @@ public:
 
     // Called once after the body returns: the kernel's end closes the last step.
     __device__ void finish() {
-        if constexpr (Traced) {
+        if constexpr (kTraced) {
             const std::uint32_t closed = close_step_at_barrier();
             if (threadIdx.x == 0)
                 *sink_.step_count = closed + 1 < kMaxTraceSteps ? closed + 1 : kMaxTraceSteps;
@@ -83,36 +94,41 @@ public:
 
     // __shfl_up_sync with exact semantics: lane l receives lane l - delta's value, or keeps its own
     // when l < delta. The shuffle opens the step `next` for the calling warp.
-    template <class T>
-    __device__ T shfl_up(T value, int delta, std::uint32_t mask, StepTag next) {
-        if constexpr (Traced) {
-            record_register(step_);
+    template <class V>
+    __device__ V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        if constexpr (kTraced) {
+            using T = decltype(v.value);
+            close_register(step_);
             ++step_;
             seq_ = 0;
             next.opening = StepOpening::shuffle;
             if ((threadIdx.x & 31u) == 0)
                 write_tag(step_, next);
-            const T received = __shfl_up_sync(mask, value, delta);
+            const T received = __shfl_up_sync(mask, v.value, delta);
             const std::uint32_t lane = threadIdx.x & 31u;
             const std::uint32_t source = lane >= static_cast<std::uint32_t>(delta) ? threadIdx.x - delta : threadIdx.x;
-            append_access(kShuffleSource, source, AccessKind::read, to_bits(received));
-            return received;
+            const std::uint32_t none[2] = {kNoSource, kNoSource};
+            return V(received, append_access(kShuffleSource, source, AccessKind::read, to_bits(received), none));
         } else {
-            return __shfl_up_sync(mask, value, delta);
+            return __shfl_up_sync(mask, v, delta);
         }
     }
 
     // Names the register whose per-thread value is snapshotted at every step's end (shuffle kernels).
-    template <class T>
-    __device__ void watch_register(const T& reg) {
-        if constexpr (Traced)
-            watched_ = reinterpret_cast<const std::uint32_t*>(&reg);
+    // At each snapshot its provenance is reset to "this register at this step", so later values
+    // computed from it point at the snapshot rather than at older reads.
+    template <class V>
+    __device__ void watch_register(V& reg) {
+        if constexpr (kTraced) {
+            watched_value_ = reinterpret_cast<const std::uint32_t*>(&reg.value);
+            watched_sources_ = reg.sources;
+        }
     }
 
-    // --- called by SharedArray in traced instantiations ---
-    __device__ bool check_index(const SharedBufferDesc& desc, std::uint32_t index) {
-        if constexpr (Traced) {
-            if (index >= desc.words) {
+    // --- called by InstrumentedArray in traced instantiations ---
+    __device__ bool check_index(const SharedBufferDesc& desc, std::uint32_t word) {
+        if constexpr (kTraced) {
+            if (word >= desc.words) {
                 atomicOr(sink_.error_flags, kTraceIndexOutOfBounds);
                 return false;
             }
@@ -120,12 +136,19 @@ public:
         return true;
     }
 
-    __device__ void on_access(const SharedBufferDesc& desc, std::uint32_t index, AccessKind kind, std::uint32_t bits) {
-        append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + index, kind, bits);
+    __device__ std::uint32_t on_access(const SharedBufferDesc& desc, std::uint32_t word, AccessKind kind,
+                                       std::uint32_t bits, const std::uint32_t (&sources)[2]) {
+        return append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + word, kind, bits, sources);
     }
 
 private:
-    __device__ void append_access(std::uint8_t buffer, std::uint32_t word, AccessKind kind, std::uint32_t bits) {
+    // Returns the access's reference (for reads to carry as their value's source).
+    __device__ std::uint32_t append_access(std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                                           std::uint32_t bits, const std::uint32_t (&sources)[2]) {
+        if (seq_ > kMaxAccessSeq) {
+            atomicOr(sink_.error_flags, kTraceTooManyAccesses);
+            return kNoSource;
+        }
         const std::uint32_t slot = atomicAdd(sink_.access_count, 1u);
         if (slot < sink_.access_capacity) {
             AccessRecord record;
@@ -137,9 +160,11 @@ private:
             record.reserved = 0;
             record.word = word;
             record.value = bits;
+            record.sources[0] = sources[0];
+            record.sources[1] = sources[1];
             sink_.accesses[slot] = record;
         }
-        ++seq_;
+        return read_source(step_, seq_++);
     }
 
     __device__ void write_tag(std::uint32_t step, const StepTag& tag) {
@@ -149,11 +174,18 @@ private:
             atomicOr(sink_.error_flags, kTraceStepOverflow);
     }
 
-    __device__ void record_register(std::uint32_t step) {
-        if (watched_ != nullptr && step < kMaxTraceSteps) {
-            sink_.registers[step * sink_.threads + threadIdx.x] = *watched_;
-            sink_.registers_taken[step * sink_.threads + threadIdx.x] = 1;
-        }
+    // Snapshots the watched register at the end of `step` with its provenance, then makes the
+    // snapshot its provenance.
+    __device__ void close_register(std::uint32_t step) {
+        if (watched_value_ == nullptr || step >= kMaxTraceSteps)
+            return;
+        const std::size_t slot = std::size_t(step) * sink_.threads + threadIdx.x;
+        sink_.registers[slot] = *watched_value_;
+        sink_.registers_taken[slot] = 1;
+        sink_.register_sources[2 * slot] = watched_sources_[0];
+        sink_.register_sources[2 * slot + 1] = watched_sources_[1];
+        watched_sources_[0] = register_source(step);
+        watched_sources_[1] = kNoSource;
     }
 
     // Ends the current step at a block barrier: the block's step is the largest any thread reached;
@@ -170,7 +202,7 @@ private:
             if (threadIdx.x == 0)
                 sink_.shared_taken[closed] = 1;
         }
-        record_register(step_);
+        close_register(step_);
         __syncthreads(); // the snapshot and block_step are read before anyone writes again
         return closed;
     }
@@ -179,7 +211,8 @@ private:
     DeviceTraceSink sink_;
     std::uint32_t step_ = 0;
     std::uint32_t seq_ = 0;
-    const std::uint32_t* watched_ = nullptr;
+    const std::uint32_t* watched_value_ = nullptr;
+    std::uint32_t* watched_sources_ = nullptr;
 };
 
 } // namespace prefixlab

@@ -11,6 +11,7 @@ namespace prefixlab {
 enum TraceErrorFlag : std::uint32_t {
     kTraceStepOverflow = 1u << 0,
     kTraceIndexOutOfBounds = 1u << 1,
+    kTraceTooManyAccesses = 1u << 2, // more than kMaxAccessSeq accesses by one thread in one step
 };
 
 struct DeviceTraceSink {
@@ -24,6 +25,7 @@ struct DeviceTraceSink {
     std::uint32_t shared_words = 0;
     std::uint32_t* registers = nullptr;
     std::uint8_t* registers_taken = nullptr;
+    std::uint32_t* register_sources = nullptr; // [step][thread][2]
     std::uint32_t threads = 0;
     std::uint32_t* error_flags = nullptr;
 };

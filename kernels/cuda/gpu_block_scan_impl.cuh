@@ -82,6 +82,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
     DeviceBuffer<std::uint8_t> shared_taken(kMaxTraceSteps);
     DeviceBuffer<std::uint32_t> registers(register_slots);
     DeviceBuffer<std::uint8_t> registers_taken(register_slots);
+    DeviceBuffer<std::uint32_t> register_sources(2 * register_slots);
     DeviceBuffer<std::uint32_t> counters(3); // access count, step count, error flags
 
     // Most kernels make fewer than 64 accesses per thread; if one makes more, run again with room.
@@ -104,6 +105,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
         sink.shared_words = words;
         sink.registers = registers.get();
         sink.registers_taken = registers_taken.get();
+        sink.register_sources = register_sources.get();
         sink.threads = threads;
         block_scan_kernel<Algo, Op, true>
             <<<1, threads, shared_bytes>>>(input.get(), output.get(), n, request.exclusive, sink);
@@ -113,6 +115,9 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
         const std::vector<std::uint32_t> count = counters.download(3);
         if (count[2] & kTraceIndexOutOfBounds)
             throw std::runtime_error("GPU trace: a shared-memory index was outside its buffer");
+        if (count[2] & kTraceTooManyAccesses)
+            throw std::runtime_error("GPU trace: a thread makes more than " + std::to_string(kMaxAccessSeq + 1) +
+                                     " accesses in one step");
         if (count[2] & kTraceStepOverflow)
             throw std::runtime_error("GPU trace: the kernel opens more than " + std::to_string(kMaxTraceSteps) +
                                      " steps");
@@ -133,6 +138,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
         if (trace.records_registers) {
             trace.registers = registers.download(std::size_t(trace.step_count) * threads);
             trace.registers_taken = registers_taken.download(std::size_t(trace.step_count) * threads);
+            trace.register_sources = register_sources.download(2 * std::size_t(trace.step_count) * threads);
         }
         trace.accesses = accesses.download(recorded);
         trace.output = bits_from_elements(output.download(n));

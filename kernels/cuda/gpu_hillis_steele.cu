@@ -1,4 +1,4 @@
-// GPU instantiations of the Hillis–Steele block scan (traced and untraced, every type and operator).
+// GPU instantiations of the Hillis–Steele block scan: traced and untraced, every type and operator.
 #include "gpu_block_scan_impl.cuh"
 
 namespace prefixlab {

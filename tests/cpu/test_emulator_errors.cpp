@@ -13,7 +13,7 @@ namespace {
 
 SharedLayout one_buffer(std::uint32_t words) {
     SharedLayout layout;
-    layout.add(SharedBufferId::data, words);
+    layout.add(BufferId::data, words);
     return layout;
 }
 
@@ -33,9 +33,9 @@ std::string run_and_catch(EmulatedBlock& block, const std::function<void(Emulato
 TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
     EmulatedBlock block(64, one_buffer(64), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
         if (ctx.thread_index() < 32)
-            ctx.sync(step_tag(Phase::scan_read, 12, 1, 1));
+            ctx.sync(step_tag(KernelFile::hillis_steele, Phase::scan_read, 12, 1, 1));
     });
     EXPECT_NE(error.find("barrier not reached by every thread"), std::string::npos) << error;
     EXPECT_NE(error.find("step 0 ('load input into shared memory')"), std::string::npos) << error;
@@ -46,11 +46,11 @@ TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
 TEST(EmulatorErrors, DifferentBarriersInOneBlockAreReported) {
     EmulatedBlock block(40, one_buffer(40), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
         if (ctx.thread_index() % 2 == 0)
-            ctx.sync(step_tag(Phase::scan_read, 20, 1, 1));
+            ctx.sync(step_tag(KernelFile::hillis_steele, Phase::scan_read, 20, 1, 1));
         else
-            ctx.sync(step_tag(Phase::scan_read, 30, 1, 1));
+            ctx.sync(step_tag(KernelFile::hillis_steele, Phase::scan_read, 30, 1, 1));
     });
     EXPECT_NE(error.find("line 20"), std::string::npos) << error;
     EXPECT_NE(error.find("line 30"), std::string::npos) << error;
@@ -59,12 +59,12 @@ TEST(EmulatorErrors, DifferentBarriersInOneBlockAreReported) {
 TEST(EmulatorErrors, IndexOutsideBufferNamesThreadAndIndex) {
     EmulatedBlock block(8, one_buffer(8), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
-        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{SharedBufferId::data, 0, 8});
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
+        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{BufferId::data, 0, 8});
         s[ctx.thread_index() + 1] = 1; // thread 7 writes s[8]
     });
     EXPECT_NE(error.find("thread 7"), std::string::npos) << error;
-    EXPECT_NE(error.find("index 8 is outside its shared buffer of 8 words"), std::string::npos) << error;
+    EXPECT_NE(error.find("word 8 is outside its buffer 'data' of 8 words"), std::string::npos) << error;
 }
 
 TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
@@ -72,12 +72,12 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
     EmulatedBlock block(40, one_buffer(1), true);
     std::vector<std::int32_t> received(40, -1);
     const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
         const int t = ctx.thread_index();
         const std::uint32_t mask = t < 32 ? 0xffffffffu : 0xffu;
-        std::int32_t value = 100 + t;
+        Traced<std::int32_t> value = 100 + t;
         ctx.watch_register(value);
-        received[t] = ctx.shfl_up(value, 3, mask, step_tag(Phase::scan_read, 11, 1, 3));
+        received[t] = ctx.shfl_up(value, 3, mask, step_tag(KernelFile::hillis_steele, Phase::scan_read, 11, 1, 3)).value;
     });
     ASSERT_EQ(error, "");
     for (int t = 0; t < 40; ++t) {
@@ -98,9 +98,9 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
 TEST(EmulatorShuffle, LaneMissingFromItsShuffleIsReported) {
     EmulatedBlock block(32, one_buffer(1), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
         if (ctx.thread_index() != 5)
-            ctx.shfl_up(1, 1, 0xffffffffu, step_tag(Phase::scan_read, 11, 1, 1));
+            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffffffffu, step_tag(KernelFile::hillis_steele, Phase::scan_read, 11, 1, 1));
     });
     EXPECT_NE(error.find("warp 0 diverges at the shuffle on line 11"), std::string::npos) << error;
     EXPECT_NE(error.find("lane 5"), std::string::npos) << error;
@@ -113,12 +113,12 @@ TEST(EmulatorSchedule, WarpsRunInLockstepAndInWarpOrder) {
     EmulatedBlock block(64, one_buffer(64), false);
     std::vector<std::int32_t> seen(64, -1);
     const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
-        ctx.begin(step_tag(Phase::load, 10));
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
         const int t = ctx.thread_index();
-        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{SharedBufferId::data, 0, 64});
+        auto s = ctx.shared<std::int32_t>(SharedBufferDesc{BufferId::data, 0, 64});
         s[t] = t;
         if (t > 0)
-            seen[t] = s[t - 1];
+            seen[t] = static_cast<std::int32_t>(s[t - 1]);
     });
     ASSERT_EQ(error, "");
     for (int t = 1; t < 64; ++t)

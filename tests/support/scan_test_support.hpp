@@ -1,7 +1,8 @@
-// Helpers shared by the tests: the awkward sizes every kernel is checked at, and running a block scan
-// through the emulator with a generated input.
+// Helpers shared by the tests: the awkward sizes every kernel is checked at, the algorithms that
+// compute a scan (all but the racy demonstration), and running a block scan with a generated input.
 #pragma once
 
+#include "core/block_limits.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/input_generator.hpp"
 #include "core/reference_scan.hpp"
@@ -12,8 +13,17 @@
 
 namespace prefixlab::test {
 
-// Sizes from the issue: powers of two, one either side of a warp, and non-powers of two.
-inline const std::vector<int> kHillisSteeleSizes = {1, 2, 3, 31, 32, 33, 100, 1000, 1024};
+// The issue's sizes: tiny, around a warp, non-powers of two, and the algorithm's per-block maximum.
+inline std::vector<int> sizes_for(BlockAlgorithm algorithm) {
+    return {1, 2, 5, 31, 32, 33, 64, 127, 1000, block_max_n(algorithm)};
+}
+
+inline const std::vector<BlockAlgorithm>& correct_algorithms() {
+    static const std::vector<BlockAlgorithm> algorithms = {
+        BlockAlgorithm::hillis_steele, BlockAlgorithm::hillis_steele_double_buffer, BlockAlgorithm::blelloch,
+        BlockAlgorithm::blelloch_padded, BlockAlgorithm::warp_shuffle};
+    return algorithms;
+}
 
 inline BlockScanRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
                                      ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
@@ -36,6 +46,28 @@ inline CaptureRequest make_capture(BlockAlgorithm algorithm, int n, InputKind in
     request.seed = seed;
     request.device = device;
     return request;
+}
+
+// (algorithm, N) pairs for parameterised tests, with readable names.
+struct AlgorithmSize {
+    BlockAlgorithm algorithm;
+    int n;
+};
+
+inline std::vector<AlgorithmSize> algorithm_sizes(const std::vector<BlockAlgorithm>& algorithms) {
+    std::vector<AlgorithmSize> cases;
+    for (BlockAlgorithm a : algorithms)
+        for (int n : sizes_for(a))
+            cases.push_back({a, n});
+    return cases;
+}
+
+inline std::string case_name(const AlgorithmSize& c) {
+    std::string name(name_of(c.algorithm));
+    for (char& ch : name)
+        if (ch == '-')
+            ch = '_';
+    return name + "_n" + std::to_string(c.n);
 }
 
 } // namespace prefixlab::test

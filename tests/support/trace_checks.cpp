@@ -4,6 +4,10 @@
 
 namespace prefixlab::test {
 
+bool is_shared_access(const AccessRecord& a) {
+    return a.buffer != kShuffleSource && is_shared(static_cast<BufferId>(a.buffer));
+}
+
 std::string check_snapshots_follow_writes(const Trace& trace) {
     const std::size_t words = trace.config.shared_words;
     std::vector<std::uint32_t> expected(words, kUnwrittenPattern);
@@ -12,7 +16,7 @@ std::string check_snapshots_follow_writes(const Trace& trace) {
     for (std::size_t k = 0; k < trace.steps.size(); ++k) {
         for (; a < trace.accesses.size() && trace.accesses[a].step == k; ++a) {
             const AccessRecord& access = trace.accesses[a];
-            if (access.kind != AccessKind::write || access.buffer == kShuffleSource)
+            if (access.kind != AccessKind::write || !is_shared_access(access))
                 continue;
             expected[access.word] = access.value;
             defined[access.word] = 1;
@@ -37,11 +41,11 @@ std::string check_reads_see_snapshots(const Trace& trace) {
     for (std::size_t k = 1; k < trace.steps.size(); ++k) {
         std::set<std::uint32_t> written;
         for (const AccessRecord& a : trace.accesses)
-            if (a.step == k && a.kind == AccessKind::write && a.buffer != kShuffleSource)
+            if (a.step == k && a.kind == AccessKind::write && is_shared_access(a))
                 written.insert(a.word);
         const Snapshot& before = trace.steps[k - 1].shared;
         for (const AccessRecord& a : trace.accesses) {
-            if (a.step != k || a.kind != AccessKind::read || a.buffer == kShuffleSource || written.count(a.word))
+            if (a.step != k || a.kind != AccessKind::read || !is_shared_access(a) || written.count(a.word))
                 continue;
             if (!before.defined[a.word])
                 return "step " + std::to_string(k) + ": thread " + std::to_string(a.thread) +

@@ -8,6 +8,9 @@
 
 namespace prefixlab::test {
 
+// An access to a shared-memory buffer (not a shuffle, not the global input or output).
+bool is_shared_access(const AccessRecord& a);
+
 // Every block-wide snapshot equals the previous one with the writes made since applied in canonical
 // order, and a word is defined exactly when something has written it. Returns "" or the first problem.
 std::string check_snapshots_follow_writes(const Trace& trace);

@@ -1,5 +1,6 @@
 #include "emulated_block.hpp"
 
+#include "../scan_names.hpp"
 #include "../trace/step_label.hpp"
 #include "thread_ranges.hpp"
 
@@ -125,7 +126,8 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
         tag.opening = StepOpening::shuffle;
         set_tag(thread.step, tag, t);
         const std::uint32_t source = lane >= static_cast<std::uint32_t>(thread.delta) ? t - thread.delta : t;
-        append_access(t, kShuffleSource, source, AccessKind::read, thread.shuffle_out);
+        const std::uint32_t none[2] = {kNoSource, kNoSource};
+        thread.shuffle_source = append_access(t, kShuffleSource, source, AccessKind::read, thread.shuffle_out, none);
         thread.wait = Wait::running;
     }
     return true;
@@ -204,7 +206,7 @@ void EmulatedBlock::finish(std::uint32_t thread) {
     park(thread, Wait::finish);
 }
 
-std::uint32_t EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
+ShuffleResult EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
                                         StepTag next) {
     Thread& self = threads_[thread];
     self.pending = next;
@@ -212,24 +214,28 @@ std::uint32_t EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits
     self.mask = mask;
     self.shuffle_in = bits;
     park(thread, Wait::shuffle);
-    return self.shuffle_out;
+    return ShuffleResult{self.shuffle_out, self.shuffle_source};
 }
 
-void EmulatedBlock::watch_register(std::uint32_t thread, const void* reg) { threads_[thread].watched = reg; }
+void EmulatedBlock::watch_register(std::uint32_t thread, const void* value, std::uint32_t* sources) {
+    threads_[thread].watched = value;
+    threads_[thread].watched_sources = sources;
+}
 
-void EmulatedBlock::check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t index) {
-    if (index < desc.words)
+void EmulatedBlock::check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t word) {
+    if (word < desc.words)
         return;
-    fail("thread " + std::to_string(thread) + " in " + describe_step(threads_[thread].step) +
-         ": index " + std::to_string(index) + " is outside its shared buffer of " + std::to_string(desc.words) +
-         " words");
+    fail("thread " + std::to_string(thread) + " in " + describe_step(threads_[thread].step) + ": word " +
+         std::to_string(word) + " is outside its buffer '" + std::string(name_of(desc.id)) + "' of " +
+         std::to_string(desc.words) + " words");
 }
 
-void EmulatedBlock::on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                              std::uint32_t bits) {
-    append_access(thread, buffer, word, kind, bits);
+std::uint32_t EmulatedBlock::on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                                       std::uint32_t bits, const std::uint32_t (&sources)[2]) {
+    const std::uint32_t ref = append_access(thread, buffer, word, kind, bits, sources);
     // Lockstep: the next lane of the warp makes its access before this one makes its next.
     threads_[thread].fiber->suspend();
+    return ref;
 }
 
 void EmulatedBlock::ensure_step(std::uint32_t step) {
@@ -245,6 +251,7 @@ void EmulatedBlock::ensure_step(std::uint32_t step) {
     if (trace_.records_registers) {
         trace_.registers.resize(count * threads(), 0);
         trace_.registers_taken.resize(count * threads(), 0);
+        trace_.register_sources.resize(2 * count * threads(), kNoSource);
     }
 }
 
@@ -262,6 +269,8 @@ void EmulatedBlock::set_tag(std::uint32_t step, const StepTag& tag, std::uint32_
              step_label(agreed) + "' (line " + std::to_string(agreed.line) + ")");
 }
 
+// Snapshots the watched register at the end of the thread's step with its provenance, then makes the
+// snapshot its provenance (as CudaContext::close_register does).
 void EmulatedBlock::record_register(std::uint32_t thread) {
     const Thread& self = threads_[thread];
     if (!trace_.records_registers || self.watched == nullptr)
@@ -270,20 +279,33 @@ void EmulatedBlock::record_register(std::uint32_t thread) {
     const std::size_t slot = std::size_t(self.step) * threads() + thread;
     std::memcpy(&trace_.registers[slot], self.watched, sizeof(std::uint32_t));
     trace_.registers_taken[slot] = 1;
+    trace_.register_sources[2 * slot] = self.watched_sources[0];
+    trace_.register_sources[2 * slot + 1] = self.watched_sources[1];
+    self.watched_sources[0] = register_source(self.step);
+    self.watched_sources[1] = kNoSource;
 }
 
-void EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                                  std::uint32_t bits) {
+std::uint32_t EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word,
+                                           AccessKind kind, std::uint32_t bits, const std::uint32_t (&sources)[2]) {
     Thread& self = threads_[thread];
+    if (self.seq > kMaxAccessSeq)
+        fail("thread " + std::to_string(thread) + " makes more than " + std::to_string(kMaxAccessSeq + 1) +
+             " accesses in " + describe_step(self.step));
+    if (sources[1] == kTooManySources)
+        fail("thread " + std::to_string(thread) + " in " + describe_step(self.step) +
+             " writes a value combined from more than two reads; the dataflow records two");
     AccessRecord record{};
     record.step = static_cast<std::uint16_t>(self.step);
     record.thread = static_cast<std::uint16_t>(thread);
-    record.seq = static_cast<std::uint8_t>(self.seq++);
+    record.seq = static_cast<std::uint8_t>(self.seq);
     record.buffer = buffer;
     record.kind = kind;
     record.word = word;
     record.value = bits;
+    record.sources[0] = sources[0];
+    record.sources[1] = sources[1];
     trace_.accesses.push_back(record);
+    return read_source(self.step, self.seq++);
 }
 
 void EmulatedBlock::fail(const std::string& message) const { throw EmulationError("emulator: " + message); }

@@ -32,6 +32,11 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+struct ShuffleResult {
+    std::uint32_t bits;   // the value received
+    std::uint32_t source; // the shuffle access's reference, the received value's provenance
+};
+
 class EmulatedBlock {
 public:
     static constexpr std::uint32_t kMaxThreads = 1024; // CUDA's limit per block
@@ -51,11 +56,12 @@ public:
     void begin(std::uint32_t thread, StepTag tag);
     void barrier(std::uint32_t thread, StepTag next);
     void finish(std::uint32_t thread);
-    std::uint32_t shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
-    void watch_register(std::uint32_t thread, const void* reg);
-    void check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t index);
-    void on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                   std::uint32_t bits);
+    ShuffleResult shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
+    void watch_register(std::uint32_t thread, const void* value, std::uint32_t* sources);
+    void check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t word);
+    // Records the access, then yields to the next lane (lockstep); returns the access's reference.
+    std::uint32_t on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                            std::uint32_t bits, const std::uint32_t (&sources)[2]);
 
 private:
     enum class Wait : std::uint8_t { running, barrier, shuffle, finish, done, failed };
@@ -64,12 +70,14 @@ private:
         Wait wait = Wait::running;
         std::uint32_t step = 0;
         std::uint32_t seq = 0;
-        const void* watched = nullptr;
+        const void* watched = nullptr;           // the watched register's value ...
+        std::uint32_t* watched_sources = nullptr; // ... and its provenance
         StepTag pending{};                // the tag of the step this thread's sync point opens
         int delta = 0;                    // shuffle arguments while waiting at one
         std::uint32_t mask = 0;
         std::uint32_t shuffle_in = 0;
         std::uint32_t shuffle_out = 0;
+        std::uint32_t shuffle_source = 0;
         std::exception_ptr error;
         std::unique_ptr<Fiber> fiber;
     };
@@ -87,8 +95,8 @@ private:
     void ensure_step(std::uint32_t step);
     void set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread);
     void record_register(std::uint32_t thread);
-    void append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                       std::uint32_t bits);
+    std::uint32_t append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
+                                std::uint32_t bits, const std::uint32_t (&sources)[2]);
     [[noreturn]] void fail(const std::string& message) const;
     std::string describe_step(std::uint32_t step) const;
 

@@ -1,11 +1,12 @@
 // The execution context a kernel body runs in on the CPU: the emulator's counterpart of
 // CudaContext<true> (kernels/cuda/cuda_context.cuh), with the same members. Each call that the GPU
 // answers with hardware (barrier, shuffle) is handed to the EmulatedBlock, which schedules the
-// fibers; every shared access is recorded and then yields, which makes the warp run in lockstep.
+// fibers; every instrumented access is recorded and then yields, which makes the warp run in lockstep.
 #pragma once
 
-#include "../../../kernels/common/instrumented_shared.hpp"
+#include "../../../kernels/common/instrumented_array.hpp"
 #include "../../../kernels/common/step_tag.hpp"
+#include "../../../kernels/common/traced_value.hpp"
 #include "../../../kernels/common/value_bits.hpp"
 #include "emulated_block.hpp"
 
@@ -17,38 +18,49 @@ class EmulatorContext {
 public:
     static constexpr bool traced = true;
 
+    template <class T>
+    using value = Traced<T>;
+
     EmulatorContext(EmulatedBlock& block, std::uint32_t thread) : block_(block), thread_(thread) {}
 
     int thread_index() const { return static_cast<int>(thread_); }
     int block_threads() const { return static_cast<int>(block_.threads()); }
 
     template <class T>
-    SharedArray<T, EmulatorContext> shared(SharedBufferDesc desc) {
-        return SharedArray<T, EmulatorContext>(reinterpret_cast<T*>(block_.shared_memory()) + desc.base_word, desc,
-                                               this);
+    InstrumentedArray<T, EmulatorContext> shared(SharedBufferDesc desc) {
+        return InstrumentedArray<T, EmulatorContext>(reinterpret_cast<T*>(block_.shared_memory()) + desc.base_word,
+                                                     desc, this);
+    }
+    template <class T>
+    InstrumentedArray<T, EmulatorContext> global(T* data, SharedBufferDesc desc) {
+        return InstrumentedArray<T, EmulatorContext>(data, desc, this);
     }
 
     void begin(StepTag tag) { block_.begin(thread_, tag); }
     void sync(StepTag next) { block_.barrier(thread_, next); }
     void finish() { block_.finish(thread_); }
 
-    template <class T>
-    T shfl_up(T value, int delta, std::uint32_t mask, StepTag next) {
-        return from_bits<T>(block_.shuffle_up(thread_, to_bits(value), delta, mask, next));
+    template <class V>
+    V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        using T = decltype(v.value);
+        const ShuffleResult r = block_.shuffle_up(thread_, to_bits(v.value), delta, mask, next);
+        return V(from_bits<T>(r.bits), r.source);
     }
 
-    template <class T>
-    void watch_register(const T& reg) {
-        block_.watch_register(thread_, &reg);
+    template <class V>
+    void watch_register(V& reg) {
+        block_.watch_register(thread_, &reg.value, reg.sources);
     }
 
-    bool check_index(const SharedBufferDesc& desc, std::uint32_t index) {
-        block_.check_index(thread_, desc, index); // throws when out of bounds
+    bool check_index(const SharedBufferDesc& desc, std::uint32_t word) {
+        block_.check_index(thread_, desc, word); // throws when out of bounds
         return true;
     }
 
-    void on_access(const SharedBufferDesc& desc, std::uint32_t index, AccessKind kind, std::uint32_t bits) {
-        block_.on_access(thread_, static_cast<std::uint8_t>(desc.id), desc.base_word + index, kind, bits);
+    std::uint32_t on_access(const SharedBufferDesc& desc, std::uint32_t word, AccessKind kind, std::uint32_t bits,
+                            const std::uint32_t (&sources)[2]) {
+        return block_.on_access(thread_, static_cast<std::uint8_t>(desc.id), desc.base_word + word, kind, bits,
+                                sources);
     }
 
 private:

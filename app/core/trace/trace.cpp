@@ -8,15 +8,18 @@ namespace prefixlab {
 
 bool operator==(const AccessRecord& a, const AccessRecord& b) {
     return a.step == b.step && a.thread == b.thread && a.seq == b.seq && a.buffer == b.buffer &&
-           a.kind == b.kind && a.word == b.word && a.value == b.value;
+           a.kind == b.kind && a.word == b.word && a.value == b.value && a.sources[0] == b.sources[0] &&
+           a.sources[1] == b.sources[1];
 }
 
 namespace {
 
 std::string describe_access(const AccessRecord& a) {
     return "{step " + std::to_string(a.step) + ", thread " + std::to_string(a.thread) + ", seq " +
-           std::to_string(a.seq) + ", " + (a.kind == AccessKind::read ? "read" : "write") + " word " +
-           std::to_string(a.word) + ", value bits " + std::to_string(a.value) + "}";
+           std::to_string(a.seq) + ", buffer " + std::to_string(a.buffer) + ", " +
+           (a.kind == AccessKind::read ? "read" : "write") + " word " + std::to_string(a.word) + ", value bits " +
+           std::to_string(a.value) + ", sources " + std::to_string(a.sources[0]) + "/" + std::to_string(a.sources[1]) +
+           "}";
 }
 
 std::string compare_configs(const TraceConfig& a, const TraceConfig& b) {
@@ -59,6 +62,8 @@ std::string first_difference(const Trace& a, const Trace& b) {
             return d;
         if (auto d = compare_snapshots("register", k, sa.registers, sb.registers); !d.empty())
             return d;
+        if (sa.registers_taken != sb.registers_taken || sa.register_sources != sb.register_sources)
+            return "register snapshot points or provenance differ at step " + std::to_string(k);
     }
     if (a.accesses.size() != b.accesses.size())
         return "access counts differ: " + std::to_string(a.accesses.size()) + " vs " +

@@ -7,6 +7,7 @@
 #include "../../../kernels/common/shared_layout.hpp"
 #include "../../../kernels/common/step_tag.hpp"
 #include "../../../kernels/common/trace_records.hpp"
+#include "../analysis/output_check.hpp"
 #include "../scan_names.hpp"
 
 #include <cstdint>
@@ -28,7 +29,7 @@ struct TraceConfig {
     std::uint64_t seed = 0;
     std::string device_name; // GPU model, or the CPU emulator's name
     bool emulated = false;
-    std::string kernel_source; // repository path of the kernel body
+    std::string kernel_source; // repository path of the kernel body (steps name their own file)
     std::uint32_t shared_words = 0;
     std::vector<SharedBufferDesc> buffers;
     bool records_registers = false;
@@ -46,7 +47,11 @@ struct TraceStep {
     StepTag tag;
     bool shared_taken = false; // false: the step ended at a shuffle, shared memory is carried forward
     Snapshot shared;           // [shared_words], at the step's end
-    Snapshot registers;        // [block_threads] when config.records_registers, else empty
+    // When config.records_registers (else empty): each thread's watched register at the step's end,
+    // whether it was snapshotted at this step (else carried forward), and its provenance then.
+    Snapshot registers;                          // [block_threads]
+    std::vector<std::uint8_t> registers_taken;   // [block_threads]
+    std::vector<std::uint32_t> register_sources; // [block_threads][2]
     friend bool operator==(const TraceStep&, const TraceStep&) = default;
 };
 
@@ -56,6 +61,7 @@ struct Trace {
     std::vector<std::uint32_t> output;
     std::vector<TraceStep> steps;
     std::vector<AccessRecord> accesses; // canonical order: step, warp, seq, lane
+    OutputCheck check;                  // derived from input and output by check_output()
 };
 
 bool operator==(const AccessRecord& a, const AccessRecord& b);

@@ -28,6 +28,7 @@ void check_raw_sizes(const RawTrace& raw) {
     if (raw.records_registers) {
         require(raw.registers.size() >= steps * raw.threads, "missing register snapshots");
         require(raw.registers_taken.size() >= steps * raw.threads, "missing register snapshot flags");
+        require(raw.register_sources.size() >= 2 * steps * raw.threads, "missing register provenance");
     }
     for (const AccessRecord& a : raw.accesses)
         require(a.step < steps && a.thread < raw.threads, "access outside the recorded steps or threads");
@@ -60,22 +61,31 @@ Trace assemble_trace(const TraceConfig& config, const std::vector<std::uint32_t>
         step.tag = raw.steps[k];
         // A word becomes defined when the step that writes it ends.
         for (; access != trace.accesses.end() && access->step == k; ++access)
-            if (access->kind == AccessKind::write && access->buffer != kShuffleSource && access->word < words)
+            if (access->kind == AccessKind::write && access->buffer != kShuffleSource &&
+                is_shared(static_cast<BufferId>(access->buffer)) && access->word < words)
                 shared.defined[access->word] = 1;
         step.shared_taken = raw.shared_taken[k] != 0;
         if (step.shared_taken)
             std::copy_n(raw.shared.begin() + k * words, words, shared.bits.begin());
         step.shared = shared;
         if (raw.records_registers) {
-            for (std::size_t t = 0; t < threads; ++t)
-                if (raw.registers_taken[k * threads + t]) {
-                    registers.bits[t] = raw.registers[k * threads + t];
-                    registers.defined[t] = 1;
-                }
+            step.registers_taken.assign(threads, 0);
+            step.register_sources.assign(2 * threads, kNoSource);
+            for (std::size_t t = 0; t < threads; ++t) {
+                const std::size_t slot = k * threads + t;
+                if (!raw.registers_taken[slot])
+                    continue;
+                registers.bits[t] = raw.registers[slot];
+                registers.defined[t] = 1;
+                step.registers_taken[t] = 1;
+                step.register_sources[2 * t] = raw.register_sources[2 * slot];
+                step.register_sources[2 * t + 1] = raw.register_sources[2 * slot + 1];
+            }
             step.registers = registers;
         }
         trace.steps.push_back(std::move(step));
     }
+    trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
     return trace;
 }
 

@@ -52,7 +52,7 @@ TraceConfig config_for(const CaptureRequest& request, bool on_gpu) {
     config.emulated = !on_gpu;
     config.device_name = on_gpu ? gpu_status().name : kEmulatorDeviceName;
     dispatch_algorithm(request.algorithm, [&]<class Algo>() {
-        config.kernel_source = Algo::kSource;
+        config.kernel_source = std::string(kernel_file_path(Algo::kFile));
         const SharedLayout layout = Algo::layout(request.n);
         config.buffers.assign(layout.buffers, layout.buffers + layout.count);
     });

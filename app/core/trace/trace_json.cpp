@@ -41,10 +41,24 @@ json values_to_json(ElementType type, const std::vector<std::uint32_t>& bits) {
     return values;
 }
 
+json check_to_json(ElementType type, const OutputCheck& check) {
+    json wrong = json::array();
+    for (std::size_t i = 0; i < check.wrong.size(); ++i)
+        if (check.wrong[i])
+            wrong.push_back(i);
+    json result = {{"reference", values_to_json(type, check.reference)}, {"wrong", std::move(wrong)}};
+    if (type == ElementType::float32) {
+        result["error"] = check.error;
+        result["error_bound"] = check.bound;
+    }
+    return result;
+}
+
 json config_to_json(const TraceConfig& c) {
     json buffers = json::array();
     for (const SharedBufferDesc& b : c.buffers)
-        buffers.push_back({{"name", name_of(b.id)}, {"base_word", b.base_word}, {"words", b.words}});
+        buffers.push_back(
+            {{"name", name_of(b.id)}, {"base_word", b.base_word}, {"words", b.words}, {"padding", b.padding}});
     return {
         {"algorithm", name_of(c.algorithm)},
         {"n", c.n},
@@ -60,11 +74,30 @@ json config_to_json(const TraceConfig& c) {
     };
 }
 
+// A source reference as text: "3:1" is the thread's read with seq 1 in step 3, "3:reg" its watched
+// register at the end of step 3, "many" a value combined from more than two sources.
+std::string source_to_text(std::uint32_t ref) {
+    if (ref == kTooManySources)
+        return "many";
+    std::string text = std::to_string(source_step(ref));
+    text += ':';
+    text += is_register_source(ref) ? std::string("reg") : std::to_string(source_seq(ref));
+    return text;
+}
+
+json sources_to_json(const std::uint32_t* sources) {
+    json list = json::array();
+    for (int i = 0; i < 2; ++i)
+        if (sources[i] != kNoSource)
+            list.push_back(source_to_text(sources[i]));
+    return list;
+}
+
 json access_to_row(ElementType type, const AccessRecord& a) {
     const std::string_view buffer =
-        a.buffer == kShuffleSource ? std::string_view("shuffle") : name_of(static_cast<SharedBufferId>(a.buffer));
+        a.buffer == kShuffleSource ? std::string_view("shuffle") : name_of(static_cast<BufferId>(a.buffer));
     return json::array({a.step, warp_of(a.thread), lane_of(a.thread), a.seq, buffer, a.word,
-                        a.kind == AccessKind::read ? "r" : "w", value_to_json(type, a.value)});
+                        a.kind == AccessKind::read ? "r" : "w", value_to_json(type, a.value), sources_to_json(a.sources)});
 }
 
 // ---------------------------------------------------------------- reading
@@ -186,34 +219,79 @@ TraceConfig config_from_json(const json& root) {
     for (std::size_t b = 0; b < buffers.size(); ++b) {
         const std::string bpath = element(member(shared_path, "buffers"), b);
         SharedBufferDesc desc;
-        desc.id = enum_field<SharedBufferId>(buffers[b], bpath, "name", parse_shared_buffer);
+        desc.id = enum_field<BufferId>(buffers[b], bpath, "name", parse_buffer_id);
         desc.base_word = static_cast<std::uint32_t>(unsigned_field(buffers[b], bpath, "base_word", 0, config.shared_words));
         desc.words = static_cast<std::uint32_t>(
             unsigned_field(buffers[b], bpath, "words", 0, config.shared_words - desc.base_word));
+        desc.padding = static_cast<std::uint32_t>(unsigned_field(buffers[b], bpath, "padding", 0, 1024));
         config.buffers.push_back(desc);
     }
     config.records_registers = bool_field(c, path, "registers");
     return config;
 }
 
-TraceStep step_from_json(const json& s, const std::string& path, const TraceConfig& config) {
+std::uint32_t source_from_text(const json& value, const std::string& path, std::size_t steps) {
+    if (!value.is_string())
+        bad(path, "expected a source like \"3:1\" or \"3:reg\", found " + value.dump());
+    const std::string& text = value.get_ref<const std::string&>();
+    if (text == "many")
+        return kTooManySources;
+    const auto colon = text.find(':');
+    const std::string step_text = text.substr(0, colon == std::string::npos ? 0 : colon);
+    const std::string seq_text = colon == std::string::npos ? "" : text.substr(colon + 1);
+    const auto number = [](const std::string& digits, unsigned long max) -> long {
+        if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+            return -1;
+        const unsigned long v = std::stoul(digits);
+        return v <= max ? static_cast<long>(v) : -1;
+    };
+    const long step = number(step_text, steps - 1);
+    const long seq = seq_text == "reg" ? long(kRegisterSeq) : number(seq_text, kMaxAccessSeq);
+    if (step < 0 || seq < 0)
+        bad(path, "expected a source like \"3:1\" or \"3:reg\" within the trace's steps, found \"" + text + "\"");
+    return seq == long(kRegisterSeq) ? register_source(static_cast<std::uint32_t>(step))
+                                     : read_source(static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(seq));
+}
+
+void sources_from_json(const json& list, const std::string& path, std::size_t steps, std::uint32_t* out) {
+    if (!list.is_array() || list.size() > 2)
+        bad(path, "expected a list of at most two sources");
+    out[0] = out[1] = kNoSource;
+    for (std::size_t i = 0; i < list.size(); ++i)
+        out[i] = source_from_text(list[i], element(path, i), steps);
+}
+
+TraceStep step_from_json(const json& s, const std::string& path, const TraceConfig& config,
+                         std::size_t steps_in_file) {
     TraceStep step;
     step.tag.phase = enum_field<Phase>(s, path, "phase", parse_phase);
     step.tag.opening = enum_field<StepOpening>(s, path, "opening", parse_step_opening);
     step.tag.level = static_cast<std::uint16_t>(unsigned_field(s, path, "level", 0, UINT16_MAX));
     step.tag.offset = static_cast<std::uint32_t>(unsigned_field(s, path, "offset", 0, UINT32_MAX));
     step.tag.line = static_cast<std::uint32_t>(unsigned_field(s, path, "line", 0, UINT32_MAX));
+    step.tag.file = enum_field<KernelFile>(s, path, "source", parse_kernel_file_path);
     step.shared_taken = bool_field(s, path, "shared_snapshot");
     step.shared = snapshot_field(s, path, "shared", config.type, config.shared_words);
-    if (config.records_registers)
+    if (config.records_registers) {
         step.registers = snapshot_field(s, path, "registers", config.type, config.block_threads);
+        const json& provenance = array_field(s, path, "register_sources", config.block_threads);
+        step.registers_taken.assign(config.block_threads, 0);
+        step.register_sources.assign(2 * static_cast<std::size_t>(config.block_threads), kNoSource);
+        for (int t = 0; t < config.block_threads; ++t) {
+            if (provenance[t].is_null())
+                continue;
+            step.registers_taken[t] = 1;
+            sources_from_json(provenance[t], element(member(path, "register_sources"), t), steps_in_file,
+                              &step.register_sources[2 * t]);
+        }
+    }
     return step;
 }
 
 AccessRecord access_from_row(const json& row, const std::string& path, const TraceConfig& config,
                              std::size_t steps) {
-    if (!row.is_array() || row.size() != 8)
-        bad(path, "expected [step, warp, lane, seq, buffer, word, kind, value]");
+    if (!row.is_array() || row.size() != 9)
+        bad(path, "expected [step, warp, lane, seq, buffer, word, kind, value, sources]");
     const auto integer = [&](std::size_t column, std::uint64_t max) {
         if (!row[column].is_number_unsigned() || row[column].get<std::uint64_t>() > max)
             bad(element(path, column), "expected an integer in 0.." + std::to_string(max) + ", found " +
@@ -236,16 +314,18 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
         a.buffer = kShuffleSource;
         a.word = static_cast<std::uint32_t>(integer(5, config.block_threads - 1));
     } else {
-        const auto id = parse_shared_buffer(buffer);
+        const auto id = parse_buffer_id(buffer);
         if (!id)
             bad(element(path, 4), "unknown buffer '" + buffer + "'");
         a.buffer = static_cast<std::uint8_t>(*id);
-        a.word = static_cast<std::uint32_t>(integer(5, config.shared_words == 0 ? 0 : config.shared_words - 1));
+        const std::uint64_t words = is_shared(*id) ? config.shared_words : static_cast<std::uint64_t>(config.n);
+        a.word = static_cast<std::uint32_t>(integer(5, words == 0 ? 0 : words - 1));
     }
     if (row[6] != "r" && row[6] != "w")
         bad(element(path, 6), "expected \"r\" or \"w\", found " + row[6].dump());
     a.kind = row[6] == "r" ? AccessKind::read : AccessKind::write;
     a.value = value_at(config.type, row[7], element(path, 7));
+    sources_from_json(row[8], element(path, 8), steps, a.sources);
     return a;
 }
 
@@ -261,12 +341,19 @@ void write_trace_json(const Trace& trace, std::ostream& out) {
             {"opening", name_of(step.tag.opening)},
             {"level", step.tag.level},
             {"offset", step.tag.offset},
+            {"source", kernel_file_path(step.tag.file)},
             {"line", step.tag.line},
             {"shared_snapshot", step.shared_taken},
             {"shared", snapshot_to_json(type, step.shared)},
         };
-        if (trace.config.records_registers)
+        if (trace.config.records_registers) {
             s["registers"] = snapshot_to_json(type, step.registers);
+            json provenance = json::array();
+            for (std::size_t t = 0; t < step.registers_taken.size(); ++t)
+                provenance.push_back(step.registers_taken[t] ? sources_to_json(&step.register_sources[2 * t])
+                                                             : json(nullptr));
+            s["register_sources"] = std::move(provenance);
+        }
         steps.push_back(std::move(s));
     }
     json rows = json::array();
@@ -278,9 +365,11 @@ void write_trace_json(const Trace& trace, std::ostream& out) {
         {"config", config_to_json(trace.config)},
         {"input", values_to_json(type, trace.input)},
         {"output", values_to_json(type, trace.output)},
+        {"check", check_to_json(type, trace.check)},
         {"steps", std::move(steps)},
         {"accesses",
-         {{"columns", {"step", "warp", "lane", "seq", "buffer", "word", "kind", "value"}}, {"rows", std::move(rows)}}},
+         {{"columns", {"step", "warp", "lane", "seq", "buffer", "word", "kind", "value", "sources"}},
+          {"rows", std::move(rows)}}},
     };
     out << root.dump() << '\n';
 }
@@ -312,7 +401,7 @@ Trace read_trace_json(std::istream& in) {
     if (!steps.is_array() || steps.empty() || steps.size() > kMaxTraceSteps)
         bad("steps", "expected an array of 1.." + std::to_string(kMaxTraceSteps) + " steps");
     for (std::size_t k = 0; k < steps.size(); ++k)
-        trace.steps.push_back(step_from_json(steps[k], element("steps", k), config));
+        trace.steps.push_back(step_from_json(steps[k], element("steps", k), config, steps.size()));
 
     const json& accesses = field(root, "", "accesses");
     const json& rows = field(accesses, "accesses", "rows");
@@ -322,6 +411,7 @@ Trace read_trace_json(std::istream& in) {
     for (std::size_t i = 0; i < rows.size(); ++i)
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
     std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
+    trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
     return trace;
 }
 

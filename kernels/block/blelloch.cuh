@@ -1,0 +1,122 @@
+// Blelloch's work-efficient scan of one block (Blelloch 1990; GPU Gems 3 ch. 39, Algorithms 3-4):
+// each thread owns two elements; the array is padded with the identity to a power of two m.
+//
+//   up-sweep (reduce)   for d = 0 .. log2 m - 1, stride 2^d: s[bi] = s[ai] ⊕ s[bi]
+//                       builds a tree of partial sums; the root s[m-1] holds the total
+//   clear the root      s[m-1] = identity
+//   down-sweep          for d = log2 m - 1 .. 0: t = s[ai]; s[ai] = s[bi]; s[bi] = t ⊕ s[bi]
+//                       each node passes its prefix to its left child, prefix ⊕ left to its right
+//
+// leaving the exclusive scan in shared memory: O(n) work, 2 log2 m levels. The inclusive result is
+// exclusive[i] ⊕ x[i], for every operator (a shift would need the total).
+//
+// ai and bi are 2^d apart; with 32 banks the accesses of one warp then fall into ever fewer banks as
+// d grows. kPadded inserts one unused word after every 32 (index + index / 32, GPU Gems 3's
+// CONFLICT_FREE_OFFSET), which spreads them out again: blelloch-padded.
+#pragma once
+
+#include "../common/host_device.hpp"
+#include "../common/scan_io.hpp"
+#include "../common/shared_layout.hpp"
+#include "../common/step_tag.hpp"
+
+namespace prefixlab {
+
+template <bool kPadded>
+struct BlellochScan {
+    static constexpr int kMaxN = 2048;
+    static constexpr KernelFile kFile = KernelFile::blelloch;
+    static constexpr bool kWatchesRegisters = false;
+    static constexpr std::uint32_t kBankPadding = 32; // one unused word after every 32
+
+    // The tree's size: the smallest power of two >= n, and at least 2 (one thread, two elements).
+    PL_HOST_DEVICE static constexpr int padded_n(int n) {
+        int m = 2;
+        while (m < n)
+            m *= 2;
+        return m;
+    }
+
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return padded_n(n) / 2; }
+
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
+        SharedLayout layout;
+        layout.add(BufferId::data, static_cast<std::uint32_t>(padded_n(n)), kPadded ? kBankPadding : 0);
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const auto s = ctx.template shared<T>(layout(io.n).find(BufferId::data));
+        const int t = ctx.thread_index();
+        const int m = padded_n(io.n);
+        const int a = t, b = t + m / 2; // this thread's two elements
+
+        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        if (a < io.n)
+            s[a] = in[a];
+        else
+            s[a] = Op::identity();
+        if (b < io.n)
+            s[b] = in[b];
+        else
+            s[b] = Op::identity();
+
+        // --- up-sweep (reduce) ---
+        int offset = 1;
+        std::uint16_t d = 0;
+        for (int active = m / 2; active > 0; active /= 2, offset *= 2, ++d) {
+            // barrier: the level below is complete
+            ctx.sync(step_tag(kFile, Phase::up_sweep, __LINE__, d, offset));
+            if (t < active) {
+                const int ai = offset * (2 * t + 1) - 1;
+                const int bi = offset * (2 * t + 2) - 1;
+                s[bi] = Op::apply(s[ai], s[bi]);
+            }
+        }
+
+        // --- clear the root: its exclusive prefix is the identity ---
+        ctx.sync(step_tag(kFile, Phase::clear_root, __LINE__));
+        if (t == 0)
+            s[m - 1] = Op::identity();
+
+        // --- down-sweep ---
+        for (int active = 1; active < m; active *= 2) {
+            offset /= 2;
+            --d;
+            // barrier: the level above has passed its prefixes down
+            ctx.sync(step_tag(kFile, Phase::down_sweep, __LINE__, d, offset));
+            if (t < active) {
+                const int ai = offset * (2 * t + 1) - 1;
+                const int bi = offset * (2 * t + 2) - 1;
+                const V left = s[ai];
+                s[ai] = s[bi];                     // the left child gets the parent's prefix
+                s[bi] = Op::apply(left, s[bi]);    // the right child: the parent's prefix ⊕ the left sum
+            }
+        }
+
+        // barrier: the exclusive scan is complete
+        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        if (a < io.n) {
+            if (io.exclusive)
+                out[a] = s[a];
+            else
+                out[a] = Op::apply(s[a], in[a]);
+        }
+        if (b < io.n) {
+            if (io.exclusive)
+                out[b] = s[b];
+            else
+                out[b] = Op::apply(s[b], in[b]);
+        }
+    }
+};
+
+using Blelloch = BlellochScan<false>;
+using BlellochPadded = BlellochScan<true>;
+
+} // namespace prefixlab

@@ -1,0 +1,66 @@
+// Hillis–Steele with two shared buffers (GPU Gems 3 ch. 39, Algorithm 1 as written there): each
+// iteration reads one buffer and writes the other, so no thread can overwrite a value another thread
+// still has to read, and one barrier per iteration suffices. The price is twice the shared memory.
+#pragma once
+
+#include "../common/host_device.hpp"
+#include "../common/scan_io.hpp"
+#include "../common/shared_layout.hpp"
+#include "../common/step_tag.hpp"
+
+namespace prefixlab {
+
+struct HillisSteeleDoubleBuffer {
+    static constexpr int kMaxN = 1024;
+    static constexpr KernelFile kFile = KernelFile::hillis_steele_double_buffer;
+    static constexpr bool kWatchesRegisters = false;
+
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
+
+    // ping and pong one after the other: pong's words start n words later, in other banks.
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
+        SharedLayout layout;
+        layout.add(BufferId::ping, static_cast<std::uint32_t>(n));
+        layout.add(BufferId::pong, static_cast<std::uint32_t>(n));
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const SharedLayout buffers = layout(io.n);
+        const auto ping = ctx.template shared<T>(buffers.find(BufferId::ping));
+        const auto pong = ctx.template shared<T>(buffers.find(BufferId::pong));
+        const int i = ctx.thread_index();
+
+        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        ping[i] = in[i];
+
+        bool result_in_ping = true;
+        std::uint16_t iteration = 1;
+        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
+            // barrier: the previous iteration's buffer is complete; the one written now is no longer read
+            ctx.sync(step_tag(kFile, Phase::scan_step, __LINE__, iteration, offset));
+            const auto& source = result_in_ping ? ping : pong;
+            const auto& target = result_in_ping ? pong : ping;
+            if (i >= offset)
+                target[i] = Op::apply(source[i - offset], source[i]);
+            else
+                target[i] = source[i];
+            result_in_ping = !result_in_ping;
+        }
+
+        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        const auto& result = result_in_ping ? ping : pong;
+        if (!io.exclusive)
+            out[i] = result[i];
+        else if (i > 0)
+            out[i] = result[i - 1];
+        else
+            out[i] = Op::identity();
+    }
+};
+
+} // namespace prefixlab

@@ -1,0 +1,99 @@
+// Block scan from warp shuffles, scan-then-fan (CUB's BLOCK_SCAN_WARP_SCANS; moderngpu's cta_scan):
+//   1. every warp scans its 32 values in registers with __shfl_up_sync (warp/warp_scan.cuh);
+//   2. the last lane of each warp stores the warp's total in shared memory;
+//   3. warp 0 loads the totals and scans them the same way;
+//   4. every warp but the first adds the total of the warps before it (the fan-out).
+// Shared memory holds 32 words; the values themselves never leave registers. The exclusive result is
+// the inclusive one shifted by one lane, with the preceding warps' total in each warp's lane 0.
+#pragma once
+
+#include "../common/host_device.hpp"
+#include "../common/scan_io.hpp"
+#include "../common/shared_layout.hpp"
+#include "../common/step_tag.hpp"
+#include "../warp/warp_scan.cuh"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+struct WarpShuffleScan {
+    static constexpr int kMaxN = 1024;
+    static constexpr KernelFile kFile = KernelFile::warp_shuffle_scan;
+    static constexpr bool kWatchesRegisters = true;
+
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
+
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
+        SharedLayout layout;
+        layout.add(BufferId::warp_totals, 32);
+        return layout;
+    }
+
+    // The lanes present in `warp`: a last, partial warp has fewer than 32, and a shuffle's mask
+    // must name exactly the lanes that execute it.
+    PL_HOST_DEVICE static constexpr std::uint32_t lane_mask(int n, int warp) {
+        const int lanes = n - warp * 32 < 32 ? n - warp * 32 : 32;
+        return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const auto totals = ctx.template shared<T>(layout(io.n).find(BufferId::warp_totals));
+        const int i = ctx.thread_index();
+        const int warp = i / 32;
+        const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
+        const int warps = (io.n + 31) / 32;
+        const std::uint32_t mask = lane_mask(io.n, warp);
+        const int last_lane = (io.n - warp * 32 < 32 ? io.n - warp * 32 : 32) - 1;
+
+        ctx.begin(step_tag(kFile, Phase::load_registers, __LINE__));
+        V x = in[i];
+        ctx.watch_register(x);
+
+        // 1. scan within the warp
+        warp_inclusive_scan<Op>(ctx, x, lane, mask, Phase::warp_shuffle);
+        // 2. the warp's last lane holds its total
+        if (lane == static_cast<std::uint32_t>(last_lane))
+            totals[warp] = x;
+
+        // barrier: every warp's total is in shared memory
+        ctx.sync(step_tag(kFile, Phase::totals_load, __LINE__));
+        if (warp == 0) {
+            // 3. warp 0 scans the totals (lanes beyond the last warp hold the identity)
+            V total = Op::identity();
+            ctx.watch_register(total);
+            if (lane < static_cast<std::uint32_t>(warps))
+                total = totals[lane];
+            warp_inclusive_scan<Op>(ctx, total, lane, mask, Phase::totals_shuffle);
+            if (lane < static_cast<std::uint32_t>(warps))
+                totals[lane] = total;
+            ctx.watch_register(x);
+        }
+
+        // barrier: the scanned totals are visible
+        ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
+        // 4. fan out
+        if (warp > 0)
+            x = Op::apply(totals[warp - 1], x);
+
+        if (!io.exclusive) {
+            out[i] = x;
+            return;
+        }
+        V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, Phase::exclusive_shift, __LINE__, 1, 1));
+        if (lane == 0) {
+            if (warp == 0)
+                shifted = Op::identity();
+            else
+                shifted = totals[warp - 1];
+        }
+        out[i] = shifted;
+    }
+};
+
+} // namespace prefixlab

@@ -1,0 +1,69 @@
+// Provenance for the dataflow diagram. In a traced kernel every element-valued local is a Traced<T>:
+// the value plus up to two references to where it came from, which every shared or global write
+// records. A reference names either one of the thread's own reads (its step and its order `seq` in
+// that step) or the thread's watched register as snapshotted at the end of a step. References are
+// immediate, not transitive: `s[b] = op(t, s[b])` records the read that produced t and the read of
+// s[b]; the diagram follows the chain from there. In untraced kernels the same locals are plain T.
+#pragma once
+
+#include "host_device.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+inline constexpr std::uint32_t kNoSource = 0;
+inline constexpr std::uint32_t kRegisterSeq = 0xffu;        // seq of a register reference
+inline constexpr std::uint32_t kTooManySources = 0xffffffffu; // a value combined more than two sources
+inline constexpr std::uint32_t kMaxAccessSeq = 0xfeu;        // seq values 0..254 name reads
+
+PL_HOST_DEVICE constexpr std::uint32_t read_source(std::uint32_t step, std::uint32_t seq) {
+    return 0x80000000u | (step & 0xffffu) << 8 | (seq & 0xffu);
+}
+PL_HOST_DEVICE constexpr std::uint32_t register_source(std::uint32_t step) {
+    return 0x80000000u | (step & 0xffffu) << 8 | kRegisterSeq;
+}
+PL_HOST_DEVICE constexpr bool is_source(std::uint32_t ref) { return ref != kNoSource && ref != kTooManySources; }
+PL_HOST_DEVICE constexpr std::uint32_t source_step(std::uint32_t ref) { return ref >> 8 & 0xffffu; }
+PL_HOST_DEVICE constexpr std::uint32_t source_seq(std::uint32_t ref) { return ref & 0xffu; }
+PL_HOST_DEVICE constexpr bool is_register_source(std::uint32_t ref) {
+    return is_source(ref) && source_seq(ref) == kRegisterSeq;
+}
+
+template <class T>
+struct Traced {
+    T value{};
+    std::uint32_t sources[2] = {kNoSource, kNoSource};
+
+    PL_HOST_DEVICE constexpr Traced() = default;
+    PL_HOST_DEVICE constexpr Traced(T v) : value(v) {} // a constant or a global-memory value: no source
+    PL_HOST_DEVICE constexpr Traced(T v, std::uint32_t source) : value(v) { sources[0] = source; }
+};
+
+template <class T>
+struct IsTraced {
+    static constexpr bool value = false;
+};
+template <class T>
+struct IsTraced<Traced<T>> {
+    static constexpr bool value = true;
+};
+
+// The union of two values' sources, duplicates removed; kTooManySources past two.
+template <class T>
+PL_HOST_DEVICE constexpr void merge_sources(const Traced<T>& a, const Traced<T>& b, std::uint32_t (&out)[2]) {
+    out[0] = out[1] = kNoSource;
+    int count = 0;
+    const std::uint32_t all[4] = {a.sources[0], a.sources[1], b.sources[0], b.sources[1]};
+    for (std::uint32_t ref : all) {
+        if (ref == kNoSource || (count > 0 && out[0] == ref) || (count > 1 && out[1] == ref))
+            continue;
+        if (ref == kTooManySources || count == 2) {
+            out[1] = kTooManySources;
+            return;
+        }
+        out[count++] = ref;
+    }
+}
+
+} // namespace prefixlab

@@ -1,0 +1,25 @@
+// Inclusive scan of one value per lane across a warp with __shfl_up_sync: in round r (delta = 2^(r-1))
+// every lane l >= delta adds the value of lane l - delta. Five rounds cover 32 lanes. No shared
+// memory and no barrier: the shuffle moves registers between the lanes of a warp directly.
+#pragma once
+
+#include "../common/host_device.hpp"
+#include "../common/step_tag.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+// x: this lane's value in, its inclusive prefix within the warp out. mask: the lanes taking part
+// (all present lanes of the warp, contiguous from lane 0). Each round opens a step tagged `phase`.
+template <class Op, class Ctx, class V>
+PL_BODY void warp_inclusive_scan(Ctx& ctx, V& x, std::uint32_t lane, std::uint32_t mask, Phase phase) {
+    std::uint16_t round = 1;
+    for (int delta = 1; delta < 32; delta *= 2, ++round) {
+        const V received = ctx.shfl_up(x, delta, mask, step_tag(KernelFile::warp_scan, phase, __LINE__, round, delta));
+        if (lane >= static_cast<std::uint32_t>(delta))
+            x = Op::apply(received, x);
+    }
+}
+
+} // namespace prefixlab

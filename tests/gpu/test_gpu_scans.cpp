@@ -1,0 +1,138 @@
+// On an NVIDIA GPU: for every correct algorithm, configuration and size, the traced kernel's trace
+// equals the emulator's (steps, snapshots, accesses with provenance, output) and the untraced kernel
+// computes the scan. The racy variant's GPU result is reported against the reference. GpuSanitized.*
+// is the subset tools/gpu_check.sh runs under compute-sanitizer. Skipped, with the reason, without a GPU.
+#include "core/analysis/output_check.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+#include "support/scan_test_support.hpp"
+#include "support/trace_checks.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+namespace prefixlab::test {
+namespace {
+
+#define PL_REQUIRE_GPU()                                                                                      \
+    do {                                                                                                      \
+        if (!gpu_status().available)                                                                          \
+            GTEST_SKIP() << "no CUDA GPU: " << gpu_status().reason;                                           \
+    } while (0)
+
+struct Config {
+    ElementType type;
+    ScanOperator op;
+    bool exclusive;
+};
+
+std::vector<Config> all_configs() {
+    std::vector<Config> configs;
+    for (ElementType type : all_element_types())
+        for (ScanOperator op : all_scan_operators())
+            for (bool exclusive : {false, true})
+                configs.push_back({type, op, exclusive});
+    return configs;
+}
+
+std::string describe(const Config& c) {
+    return std::string(name_of(c.type)) + " " + std::string(name_of(c.op)) + (c.exclusive ? " exclusive" : " inclusive");
+}
+
+CaptureRequest capture_request(BlockAlgorithm algorithm, int n, const Config& c, DeviceChoice device) {
+    CaptureRequest r = make_capture(algorithm, n, InputKind::random, 29 + n, device);
+    r.type = c.type;
+    r.op = c.op;
+    r.exclusive = c.exclusive;
+    return r;
+}
+
+class GpuScan : public ::testing::TestWithParam<AlgorithmSize> {};
+
+TEST_P(GpuScan, TraceEqualsEmulatorTraceForEveryConfiguration) {
+    PL_REQUIRE_GPU();
+    const auto [algorithm, n] = GetParam();
+    for (const Config& c : all_configs()) {
+        const Trace on_gpu = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
+        const Trace emulated = capture_trace(capture_request(algorithm, n, c, DeviceChoice::cpu)).trace;
+        ASSERT_FALSE(on_gpu.config.emulated);
+        EXPECT_EQ(first_difference(on_gpu, emulated), "") << describe(c);
+        EXPECT_EQ(on_gpu.check.wrong_count, 0u) << describe(c);
+    }
+}
+
+TEST_P(GpuScan, UntracedKernelComputesTheScan) {
+    PL_REQUIRE_GPU();
+    const auto [algorithm, n] = GetParam();
+    for (const Config& c : all_configs()) {
+        const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 41 + n, c.type, c.op, c.exclusive);
+        const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
+        EXPECT_EQ(check_output(c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u) << describe(c);
+        if (c.type != ElementType::float32 || c.op != ScanOperator::add)
+            EXPECT_EQ(output, reference_scan(c.type, c.op, c.exclusive, request.input)) << describe(c);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, GpuScan, ::testing::ValuesIn(algorithm_sizes(correct_algorithms())),
+                         [](const ::testing::TestParamInfo<AlgorithmSize>& info) { return case_name(info.param); });
+
+TEST(GpuRacyHillisSteele, ReportsWhatTheHardwareDid) {
+    PL_REQUIRE_GPU();
+    for (int n : sizes_for(BlockAlgorithm::hillis_steele_racy)) {
+        const Trace on_gpu =
+            capture_trace(make_capture(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::gpu)).trace;
+        const Trace emulated =
+            capture_trace(make_capture(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::cpu)).trace;
+        BlockScanRequest request = make_request(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3);
+        const std::size_t untraced_wrong =
+            check_output(request.type, request.op, false, request.input, gpu_run_block_scan(request)).wrong_count;
+        std::printf("racy n=%4d: GPU traced %4zu of %4d elements wrong, GPU untraced %4zu wrong, emulator %4zu wrong\n",
+                    n, on_gpu.check.wrong_count, n, untraced_wrong, emulated.check.wrong_count);
+        EXPECT_EQ(on_gpu.steps.size(), emulated.steps.size()) << "same steps, whatever the race did";
+        EXPECT_EQ(on_gpu.output.size(), static_cast<std::size_t>(n));
+    }
+}
+
+// --- the subset run under compute-sanitizer (memcheck, racecheck) by tools/gpu_check.sh ---
+
+void run_traced_and_untraced(BlockAlgorithm algorithm) {
+    for (int n : {33, 1000, block_max_n(algorithm)})
+        for (const Config& c : {Config{ElementType::int32, ScanOperator::add, false},
+                                Config{ElementType::float32, ScanOperator::max, true}}) {
+            const Trace trace = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
+            const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
+            const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
+            if (algorithm != BlockAlgorithm::hillis_steele_racy) {
+                EXPECT_EQ(trace.check.wrong_count, 0u) << describe(c) << " n=" << n;
+                EXPECT_EQ(check_output(c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u);
+            }
+        }
+}
+
+TEST(GpuSanitized, HillisSteele) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::hillis_steele);
+}
+TEST(GpuSanitized, HillisSteeleDoubleBuffer) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::hillis_steele_double_buffer);
+}
+TEST(GpuSanitized, Blelloch) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::blelloch);
+}
+TEST(GpuSanitized, BlellochPadded) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::blelloch_padded);
+}
+TEST(GpuSanitized, WarpShuffle) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::warp_shuffle);
+}
+TEST(GpuSanitized, RacyHillisSteele) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(BlockAlgorithm::hillis_steele_racy);
+}
+
+} // namespace
+} // namespace prefixlab::test
