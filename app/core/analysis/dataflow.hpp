@@ -1,0 +1,69 @@
+// The dataflow diagram's model, built from a trace alone, with no per-algorithm code: one node per
+// value a step produced (a shared-memory or output write, a watched register that changed) and per
+// input element; an edge from the node that produced each value a thread read to the value it wrote
+// with it (the provenance every traced write records). Blelloch then reads as the classic up-sweep
+// and down-sweep trees, Hillis–Steele as its network, warp shuffle as lanes.
+//
+// Columns are element indices: input, output, data/ping/pong (padding words removed) and the
+// registers of thread t share column t; any other shared buffer (warp_totals) gets extra columns to
+// the right. Rows are steps; input nodes sit in row -1, above step 0.
+#pragma once
+
+#include "../trace/trace.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+enum class NodeKind : std::uint8_t { input, shared_write, output, register_value };
+
+// The contiguous range of inputs x_first..x_last a value combines. Empty: the operator's identity
+// (nothing combined yet). Invalid: not a contiguous range (what a race produces).
+struct InputRange {
+    int first = 1;
+    int last = 0;
+    static InputRange single(int i) { return {i, i}; }
+    static InputRange empty() { return {1, 0}; }
+    static InputRange invalid() { return {-1, -1}; }
+    bool is_empty() const { return first == 1 && last == 0; }
+    bool is_valid() const { return first >= 0; }
+    friend bool operator==(const InputRange&, const InputRange&) = default;
+};
+
+// "x3..x6", "x3", "∅" (identity) or "?" (not a range).
+std::string describe(const InputRange& range);
+
+struct DataflowNode {
+    NodeKind kind;
+    int row;              // step, or -1 for inputs
+    int column;
+    std::uint32_t bits;   // the value
+    std::uint32_t thread; // the thread that produced it (kNoThread for inputs)
+    InputRange range;
+};
+
+struct DataflowEdge {
+    std::uint32_t from;
+    std::uint32_t to;
+    bool racy; // the read raced with another thread's write of the same word in the same step
+};
+
+struct DataflowGraph {
+    int element_columns = 0;
+    std::vector<std::string> extra_columns; // labels of the columns after the elements, e.g. "warp_totals[2]"
+    int rows = 0;                           // steps (input row not counted)
+    std::vector<DataflowNode> nodes;        // in row order
+    std::vector<DataflowEdge> edges;
+    int columns() const { return element_columns + static_cast<int>(extra_columns.size()); }
+};
+
+// Throws std::runtime_error if the trace's provenance refers to accesses it does not contain.
+DataflowGraph build_dataflow(const Trace& trace);
+
+// The logical element a shared word holds in its buffer (padding removed), or -1 for a padding word
+// or a word outside every buffer.
+int element_of_word(const TraceConfig& config, std::uint32_t word);
+
+} // namespace prefixlab
