@@ -4,27 +4,31 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace prefixlab {
+
+std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin) {
+    auto loaded = std::make_unique<LoadedTrace>();
+    loaded->index = index_trace(trace);
+    loaded->dataflow = build_dataflow(trace);
+    loaded->trace = std::move(trace);
+    loaded->origin = std::move(origin);
+    return loaded;
+}
 
 AppState::AppState() = default;
 
 int AppState::step_count() const { return trace_ ? static_cast<int>(trace_->trace.steps.size()) : 0; }
 
-void AppState::show_trace(Trace trace, std::string origin) {
-    auto loaded = std::make_unique<LoadedTrace>();
-    loaded->index = index_trace(trace);
-    loaded->trace = std::move(trace);
-    loaded->origin = std::move(origin);
+void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     const bool same_shape = trace_ && trace_->trace.steps.size() == loaded->trace.steps.size();
     trace_ = std::move(loaded);
     // Keep the lecturer's place when re-tracing the same shape (e.g. a new random input).
     set_step(same_shape ? step_ : step_count() - 1);
 }
 
-void AppState::set_step(int step) {
-    step_ = std::clamp(step, 0, std::max(0, step_count() - 1));
-}
+void AppState::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
 
 void AppState::toggle_play() { set_playing(!playing_); }
 
@@ -53,49 +57,57 @@ void AppState::settings_changed() {
         capture_now();
 }
 
-void AppState::capture_now() {
-    if (capture_.busy()) {
-        capture_pending_ = true; // run again with the newest settings when this one ends
+void AppState::run(Job job) {
+    if (task_.busy()) {
+        pending_ = std::move(job); // run the newest request when this one ends
         return;
     }
-    capture_pending_ = false;
-    const CaptureRequest snapshot = request;
-    capture_.start([snapshot](TaskControl&) { return capture_trace(snapshot); });
+    task_.start(std::move(job));
 }
 
-void AppState::poll_background_work() {
-    if (auto outcome = capture_.poll()) {
-        if (outcome->index() == 0) {
-            CaptureResult& result = std::get<0>(*outcome);
-            char text[160];
-            std::snprintf(text, sizeof text, "Traced on %s in %.1f ms", result.trace.config.device_name.c_str(),
-                          result.capture_ms);
-            show_trace(std::move(result.trace), "recorded now");
-            inform(text);
-        } else {
-            report_error(std::get<1>(*outcome));
-        }
-        if (capture_pending_)
-            capture_now();
-    }
+void AppState::capture_now() {
+    const CaptureRequest settings = request;
+    run([settings](TaskControl&) {
+        CaptureResult result = capture_trace(settings);
+        char text[200];
+        std::snprintf(text, sizeof text, "Traced on %s in %.1f ms", result.trace.config.device_name.c_str(),
+                      result.capture_ms);
+        return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), text, false};
+    });
 }
 
 void AppState::load_trace(const std::string& path) {
-    try {
+    run([path](TaskControl&) {
         Trace trace = load_trace_file(path);
-        request.algorithm = trace.config.algorithm;
-        request.n = trace.config.n;
-        request.type = trace.config.type;
-        request.op = trace.config.op;
-        request.exclusive = trace.config.exclusive;
-        request.input = trace.config.input_kind;
-        request.seed = trace.config.seed;
-        const std::string device = trace.config.device_name;
-        show_trace(std::move(trace), path);
-        inform("Opened " + path + " (recorded on " + device + ")");
-    } catch (const std::exception& e) {
-        report_error(e.what());
+        const std::string message = "Opened " + path + " (recorded on " + trace.config.device_name + ")";
+        return Prepared{prepare_for_display(std::move(trace), path), message, true};
+    });
+}
+
+void AppState::poll_background_work() {
+    auto outcome = task_.poll();
+    if (!outcome)
+        return;
+    if (outcome->index() == 0) {
+        Prepared& prepared = std::get<0>(*outcome);
+        if (prepared.from_file) {
+            // The settings panel shows what the opened trace was recorded with.
+            const TraceConfig& c = prepared.loaded->trace.config;
+            request.algorithm = c.algorithm;
+            request.n = c.n;
+            request.type = c.type;
+            request.op = c.op;
+            request.exclusive = c.exclusive;
+            request.input = c.input_kind;
+            request.seed = c.seed;
+        }
+        show_trace(std::move(prepared.loaded));
+        inform(prepared.message);
+    } else {
+        report_error(std::get<1>(*outcome));
     }
+    if (pending_)
+        task_.start(std::exchange(pending_, nullptr));
 }
 
 void AppState::save_trace(const std::string& path) {

@@ -1,24 +1,30 @@
-// The state every view reads and the actions they share: the trace on screen and its index, the
-// current step, playback, the settings for the next capture and the capture running in the
-// background. Views never call CUDA or the emulator themselves; they ask AppState, which runs the
-// capture off the UI thread.
+// The state every view reads and the actions they share: the trace on screen with what the views
+// derive from it, the current step, playback, the settings for the next capture, and the trace work
+// (capturing, loading, preparing) that runs in the background. Views never call CUDA or the emulator
+// themselves; they ask AppState, which does that work off the UI thread.
 #pragma once
 
+#include "core/analysis/dataflow.hpp"
 #include "core/trace/trace_capture.hpp"
 #include "core/trace/trace_index.hpp"
 #include "core/util/background_task.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 
 namespace prefixlab {
 
+// A trace ready for the views: the trace and everything derived from it once, off the UI thread.
 struct LoadedTrace {
     Trace trace;
     TraceIndex index;
+    DataflowGraph dataflow;
     std::string origin; // "recorded now" or the file it came from
 };
+
+std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin);
 
 class AppState {
 public:
@@ -28,7 +34,7 @@ public:
     const LoadedTrace* trace() const { return trace_.get(); }
     int step() const { return step_; }
     int step_count() const;
-    void show_trace(Trace trace, std::string origin);
+    void show_trace(std::unique_ptr<LoadedTrace> loaded);
     void set_step(int step);
     void next_step() { set_step(step_ + 1); }
     void previous_step() { set_step(step_ - 1); }
@@ -42,16 +48,15 @@ public:
     float play_interval = 0.8f;
     void advance_time(double seconds);
 
-    // --- capture: settings for the next trace, run in the background ---
+    // --- capture: settings for the next trace, and trace work in the background ---
     CaptureRequest request;
     bool auto_capture = true; // re-trace whenever a setting changes
     void settings_changed();  // called by views after editing `request`
     void capture_now();
-    bool capturing() const { return capture_.busy(); }
+    void load_trace(const std::string& path);
+    bool busy() const { return task_.busy(); }
     void poll_background_work(); // once a frame
 
-    // --- files ---
-    void load_trace(const std::string& path);
     void save_trace(const std::string& path);
 
     // --- the device the next capture would use, for the status line ---
@@ -64,12 +69,20 @@ public:
     void report_error(std::string message);
 
 private:
+    struct Prepared {
+        std::unique_ptr<LoadedTrace> loaded;
+        std::string message;
+        bool from_file = false;
+    };
+    using Job = std::function<Prepared(TaskControl&)>;
+    void run(Job job);
+
     std::unique_ptr<LoadedTrace> trace_;
     int step_ = 0;
     bool playing_ = false;
     double play_clock_ = 0;
-    BackgroundTask<CaptureResult> capture_;
-    bool capture_pending_ = false; // settings changed while a capture was running
+    BackgroundTask<Prepared> task_;
+    Job pending_; // the newest job asked for while another ran; older ones are dropped
     std::string message_;
     bool message_is_error_ = false;
 };

@@ -7,6 +7,7 @@
 #include "platform/platform_window.hpp"
 #include "screenshot.hpp"
 #include "shortcuts.hpp"
+#include "theme.hpp"
 #include "view_registry.hpp"
 #include "workspace.hpp"
 
@@ -35,7 +36,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
 
     AppState state;
     if (options.trace)
-        state.show_trace(*options.trace, options.trace_path);
+        state.show_trace(prepare_for_display(*options.trace, options.trace_path));
     else if (!script.active())
         state.capture_now(); // open on a trace, not on an empty window
 
@@ -62,7 +63,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         if (!imgui.font_warning().empty() && state.message().empty())
             state.inform(imgui.font_warning());
 
-        window.clear(0.08f, 0.09f, 0.10f);
+        window.clear(theme::kBackground.r / 255.0f, theme::kBackground.g / 255.0f, theme::kBackground.b / 255.0f);
         imgui.render();
         if (const std::string path = script.take_screenshot_request(); !path.empty()) {
             try {

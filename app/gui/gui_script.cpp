@@ -141,8 +141,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     AppState& state = host.state;
     if (c.name == "open") {
         state.load_trace(c.args[0]);
-        if (state.message_is_error())
-            failure_ = state.message();
+        wait_capture_ = true; // loads in the background; failures are reported when it ends
+        return false;
     } else if (c.name == "trace") {
         for (const std::string& setting : c.args)
             apply_setting(c, setting, state.request);
@@ -192,7 +192,7 @@ void ScriptRunner::before_frame(ScriptHost& host) {
     if (!active_ || quit_)
         return;
     if (wait_capture_) {
-        if (host.state.capturing())
+        if (host.state.busy())
             return;
         wait_capture_ = false;
         if (host.state.message_is_error())

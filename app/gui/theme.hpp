@@ -21,6 +21,10 @@ inline constexpr Rgb kTextOnDark{235, 235, 235};
 inline constexpr Rgb kTextOnLight{20, 20, 20};
 inline constexpr Rgb kError{213, 94, 0};            // Okabe–Ito vermillion
 inline constexpr Rgb kOk{0, 158, 115};              // Okabe–Ito bluish green
+inline constexpr Rgb kBackground{20, 23, 26};        // the window's clear colour
+inline constexpr Rgb kInputNode{62, 96, 120};        // an input element in the dataflow diagram
+inline constexpr Rgb kEdge{105, 116, 138};           // a dataflow edge
+inline constexpr Rgb kActiveThreads{204, 121, 167};  // threads at work in a step (Okabe–Ito reddish purple)
 
 // Packs a colour as Dear ImGui's ImU32 (ABGR in memory order R, G, B, A).
 constexpr std::uint32_t packed(Rgb c, std::uint8_t alpha = 255) {

@@ -1,5 +1,6 @@
 #include "view_registry.hpp"
 
+#include "views/dataflow_view.hpp"
 #include "views/value_grid_view.hpp"
 
 namespace prefixlab {
@@ -7,6 +8,7 @@ namespace prefixlab {
 ViewRegistry make_views() {
     ViewRegistry views;
     views.tabs.push_back(std::make_unique<ValueGridView>());
+    views.tabs.push_back(std::make_unique<DataflowView>());
     return views;
 }
 

@@ -115,6 +115,8 @@ TEST_P(DataflowRanges, EveryOutputCombinesExactlyItsPrefix) {
                         << name_of(op) << " output " << node.column;
                 }
                 EXPECT_EQ(outputs, n);
+                for (const DataflowEdge& e : graph.edges)
+                    ASSERT_FALSE(e.racy) << name_of(GetParam()) << " n=" << n << ": no race in a correct kernel";
             }
 }
 

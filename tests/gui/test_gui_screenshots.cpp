@@ -103,3 +103,44 @@ TEST_F(GuiSession, UnwritableScreenshotPathFailsCleanly) {
 
 } // namespace
 } // namespace prefixlab::test
+
+namespace prefixlab::test {
+namespace {
+
+// The dataflow tab draws each algorithm's tree from its trace: input nodes, value nodes, the current
+// step's nodes in orange with their incoming edges in sky blue, and the threads-at-work strips.
+TEST_F(GuiSession, DataflowTreeIsDrawnForEveryAlgorithm) {
+    struct Case {
+        std::string algorithm;
+        int n;
+        int step; // a step that produces values
+    };
+    const std::vector<Case> cases = {{"hillis-steele", 16, 4},   {"hillis-steele-double-buffer", 16, 3},
+                                     {"hillis-steele-racy", 64, 3}, {"blelloch", 16, 3},
+                                     {"blelloch-padded", 16, 7},  {"warp-shuffle", 40, 3}};
+    std::string script = "tab Dataflow\n";
+    for (const Case& c : cases)
+        script += "trace algo=" + c.algorithm + " n=" + std::to_string(c.n) + " input=iota device=cpu\nstep " +
+                  std::to_string(c.step) + "\nscreenshot " + path(c.algorithm + ".png") + "\n";
+    const ProcessResult r = run_script(script);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // Count inside the diagram only: right of the step labels, below the legend and column header.
+    const auto in_diagram = [](const PngImage& image, theme::Rgb colour) {
+        return count_colour(image, colour, 700, 130, image.width, image.height - 40);
+    };
+    for (const Case& c : cases) {
+        const PngImage image = load_png(path(c.algorithm + ".png"));
+        ASSERT_EQ(image.width, 1600) << c.algorithm;
+        EXPECT_GT(in_diagram(image, theme::kInputNode), 2000u) << c.algorithm << ": input row";
+        EXPECT_GT(in_diagram(image, theme::kCellWritten), 1000u) << c.algorithm << ": the current step's nodes";
+        EXPECT_GT(in_diagram(image, theme::kCellRead), 150u) << c.algorithm << ": the current step's edges";
+        EXPECT_GT(in_diagram(image, theme::kActiveThreads), 500u) << c.algorithm << ": threads at work";
+        EXPECT_GT(in_diagram(image, theme::kCellValue), 2000u) << c.algorithm << ": value nodes";
+    }
+    // The racy kernel's wrong outputs and racing reads are vermillion; a correct kernel has none.
+    EXPECT_GT(in_diagram(load_png(path("hillis-steele-racy.png")), theme::kError), 500u);
+    EXPECT_EQ(in_diagram(load_png(path("blelloch.png")), theme::kError), 0u);
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -256,13 +256,17 @@ private:
         }
         if (own >= 0)
             return {own, false};
+        bool raced = false; // another thread wrote the word in this step, with no barrier between
         for (std::size_t w : same_step->second) {
             const AccessRecord& write = trace_.accesses[w];
-            if (write.thread != read.thread && write.value == read.value &&
+            if (write.thread == read.thread)
+                continue; // the thread's own later write: no race
+            raced = true;
+            if (write.value == read.value &&
                 (latest_shared_[read.word] < 0 || graph_.nodes[latest_shared_[read.word]].bits != read.value))
                 return {write_nodes.at(access_key(k, write.thread, write.seq)), true}; // it read the new value
         }
-        return {latest_shared_[read.word], true}; // it read the old value, but raced all the same
+        return {latest_shared_[read.word], raced}; // the value from before this step
     }
 
     void add_register_nodes(std::uint32_t k) {

@@ -44,9 +44,10 @@ std::string step_label(const StepTag& tag) {
     case Phase::scan_write:
         return iteration(tag, ": combine and write");
     case Phase::scan_step:
-        return iteration(tag, ": combine into the other buffer");
+        // iteration 1 reads ping and writes pong, iteration 2 the other way round, and so on
+        return iteration(tag, tag.level % 2 == 1 ? ": ping → pong" : ": pong → ping");
     case Phase::racy_step:
-        return iteration(tag, ": read, combine, write (no barrier)");
+        return iteration(tag, " (no barrier)");
     case Phase::up_sweep:
         return sweep("up-sweep", tag);
     case Phase::clear_root:

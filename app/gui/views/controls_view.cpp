@@ -82,7 +82,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     if (changed)
         state.settings_changed();
 
-    if (ImGui::Button(state.capturing() ? "Tracing…" : "Trace again (F5)"))
+    if (ImGui::Button(state.busy() ? "Tracing…" : "Trace again (F5)"))
         state.capture_now();
     ImGui::SameLine();
     ImGui::Checkbox("Auto", &state.auto_capture);

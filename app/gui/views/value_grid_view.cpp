@@ -47,7 +47,7 @@ void ValueGridView::measure(const LoadedTrace& loaded, const ViewContext& contex
 void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.capturing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     if (measured_ != loaded || measured_scale_ != context.ui_scale)

@@ -1,0 +1,320 @@
+#include "dataflow_view.hpp"
+
+#include "../app_state.hpp"
+#include "../theme.hpp"
+#include "../widgets.hpp"
+#include "core/format_value.hpp"
+#include "core/trace/step_label.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+namespace prefixlab {
+
+namespace {
+
+// Geometry in diagram units: column c spans [c, c+1]; step k's row spans [k+1, k+2]; inputs row 0.
+constexpr float kNodeInsetX = 0.12f, kNodeTop = 0.22f, kNodeBottom = 0.78f;
+constexpr float kStripTop = 0.84f, kStripBottom = 0.92f; // under the row's nodes
+constexpr float kDetailPixelsPerColumn = 3.0f; // below this: merged nodes, current step's edges only
+
+float row_top(int row) { return static_cast<float>(row + 1); }
+
+theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
+    const auto mix = [t](std::uint8_t x, std::uint8_t y) {
+        return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
+    };
+    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
+}
+
+constexpr theme::Rgb kBackground = theme::kBackground;
+
+theme::Rgb node_colour(const DataflowNode& node, const LoadedTrace& loaded, int step) {
+    if (node.kind == NodeKind::input)
+        return theme::kInputNode;
+    if (node.kind == NodeKind::output && loaded.trace.check.wrong.at(node.column))
+        return theme::kError;
+    if (node.row == step)
+        return theme::kCellWritten;
+    if (node.kind == NodeKind::output)
+        return theme::kOk;
+    return theme::kCellValue;
+}
+
+} // namespace
+
+void DataflowView::rebuild(const LoadedTrace& loaded, int step) {
+    const DataflowGraph& graph = loaded.dataflow;
+    if (&loaded != built_for_) {
+        nodes_by_row_.assign(graph.rows + 1, {});
+        for (std::size_t i = 0; i < graph.nodes.size(); ++i)
+            nodes_by_row_[graph.nodes[i].row + 1].push_back(static_cast<int>(i));
+        for (std::vector<int>& row : nodes_by_row_)
+            std::sort(row.begin(), row.end(), [&](int a, int b) { return graph.nodes[a].column < graph.nodes[b].column; });
+    }
+    // Later steps are dimmed by blending their colours with the background here: the shapes are drawn
+    // opaque, without the cost of blending on a software rasteriser.
+    const auto at = [step](theme::Rgb colour, int row, float dim) { return row > step ? blend(colour, kBackground, dim) : colour; };
+
+    // Bands: the current step's row, and each row's strip of active threads (runs merged).
+    std::vector<QuadInstance> bands;
+    bands.push_back({0, row_top(step), static_cast<float>(graph.columns()), row_top(step) + 1,
+                     theme::packed(blend(theme::kCurrentStep, kBackground, 0.55f))});
+    const int threads = loaded.trace.config.block_threads;
+    const float per_thread = static_cast<float>(graph.element_columns) / static_cast<float>(threads);
+    for (int k = 0; k < graph.rows; ++k) {
+        const auto& active = loaded.index.steps[k].active_threads;
+        for (int t = 0; t < threads;) {
+            if (!active[t]) {
+                ++t;
+                continue;
+            }
+            int end = t;
+            while (end < threads && active[end])
+                ++end;
+            bands.push_back({t * per_thread, row_top(k) + kStripTop, end * per_thread, row_top(k) + kStripBottom,
+                             theme::packed(at(theme::kActiveThreads, k, 0.6f))});
+            t = end;
+        }
+    }
+    bands_.set_quads(std::move(bands));
+
+    // Nodes, row by row in column order, and the same with neighbours of one colour merged.
+    std::vector<QuadInstance> nodes, merged;
+    nodes.reserve(graph.nodes.size());
+    for (const std::vector<int>& row : nodes_by_row_)
+        for (int i : row) {
+            const DataflowNode& node = graph.nodes[i];
+            const float x = static_cast<float>(node.column), y = row_top(node.row);
+            const QuadInstance quad{x + kNodeInsetX, y + kNodeTop, x + 1 - kNodeInsetX, y + kNodeBottom,
+                                    theme::packed(at(node_colour(node, loaded, step), node.row, 0.65f))};
+            nodes.push_back(quad);
+            if (!merged.empty() && merged.back().rgba == quad.rgba && merged.back().y0 == quad.y0 &&
+                quad.x0 - merged.back().x1 < 2 * kNodeInsetX + 0.01f)
+                merged.back().x1 = quad.x1;
+            else
+                merged.push_back(quad);
+        }
+    nodes_.set_quads(std::move(nodes));
+    merged_nodes_.set_quads(std::move(merged));
+
+    // Edges: the current step's (and racy ones) two pixels wide and coloured, the rest one pixel.
+    std::vector<LineInstance> edges, current;
+    if (show_edges_) {
+        edges.reserve(graph.edges.size());
+        for (const DataflowEdge& e : graph.edges) {
+            const DataflowNode& from = graph.nodes[e.from];
+            const DataflowNode& to = graph.nodes[e.to];
+            const bool highlighted = e.racy || to.row == step;
+            const theme::Rgb colour = e.racy ? theme::kError : to.row == step ? theme::kCellRead : theme::kEdge;
+            const LineInstance line{from.column + 0.5f, row_top(from.row) + kNodeBottom, to.column + 0.5f,
+                                    row_top(to.row) + kNodeTop, theme::packed(at(colour, to.row, 0.7f)),
+                                    highlighted ? 2.0f : 1.0f};
+            (highlighted ? current : edges).push_back(line);
+        }
+        edges.insert(edges.end(), current.begin(), current.end()); // highlighted ones on top
+    }
+    edges_.set_lines(std::move(edges));
+    step_edges_.set_lines(std::move(current));
+    built_for_ = &loaded;
+    built_step_ = step;
+    built_edges_ = show_edges_;
+}
+
+void DataflowView::fit(float width, float height) {
+    const DataflowGraph& graph = built_for_->dataflow;
+    scale_x_ = std::clamp(width / std::max(1, graph.columns()), 0.25f, 90.0f);
+    scale_y_ = std::clamp(height / static_cast<float>(graph.rows + 1), 14.0f, 70.0f);
+    pan_x_ = 0;
+    pan_y_ = 0;
+    needs_fit_ = false;
+}
+
+void DataflowView::follow_step(int step, float height) {
+    // Keep the current step's row in view when it changes (stepping, playback).
+    if (step == followed_step_)
+        return;
+    followed_step_ = step;
+    const float top = row_top(step), bottom = top + 1;
+    const float visible = height / scale_y_;
+    if (top < pan_y_)
+        pan_y_ = top;
+    else if (bottom > pan_y_ + visible)
+        pan_y_ = bottom - visible;
+}
+
+void DataflowView::handle_mouse(float area_x, float area_y, float width, float height) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!ImGui::IsWindowHovered())
+        return;
+    const ImVec2 mouse = io.MousePos;
+    if (mouse.x < area_x || mouse.y < area_y || mouse.x > area_x + width || mouse.y > area_y + height)
+        return;
+    if (io.MouseWheel != 0) {
+        const float factor = std::pow(1.15f, io.MouseWheel);
+        // zoom about the point under the cursor
+        const float dx = pan_x_ + (mouse.x - area_x) / scale_x_, dy = pan_y_ + (mouse.y - area_y) / scale_y_;
+        scale_x_ = std::clamp(scale_x_ * factor, 0.05f, 400.0f);
+        if (!io.KeyShift)
+            scale_y_ = std::clamp(scale_y_ * factor, 4.0f, 400.0f);
+        pan_x_ = dx - (mouse.x - area_x) / scale_x_;
+        pan_y_ = dy - (mouse.y - area_y) / scale_y_;
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+        pan_x_ -= io.MouseDelta.x / scale_x_;
+        pan_y_ -= io.MouseDelta.y / scale_y_;
+    }
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+        needs_fit_ = true;
+}
+
+void DataflowView::draw(AppState& state, const ViewContext& context) {
+    const LoadedTrace* loaded = state.trace();
+    if (loaded == nullptr) {
+        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        return;
+    }
+    const int step = state.step();
+    if (loaded != built_for_) {
+        needs_fit_ = true;
+        followed_step_ = -1;
+    }
+    if (loaded != built_for_ || step != built_step_ || show_edges_ != built_edges_)
+        rebuild(*loaded, step);
+
+    draw_legend({{theme::kCellWritten, "produced in the step"},
+                 {theme::kInputNode, "input"},
+                 {theme::kOk, "output"},
+                 {theme::kError, "wrong output / racy read"},
+                 {theme::kActiveThreads, "threads at work"}});
+    ImGui::SameLine(0, 24 * context.ui_scale);
+    ImGui::Checkbox("Input ranges", &show_ranges_);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Label each node with the inputs it combines (x3..x6) instead of its value");
+    ImGui::SameLine();
+    ImGui::Checkbox("Edges", &show_edges_);
+    ImGui::SameLine();
+    if (ImGui::Button("Fit"))
+        needs_fit_ = true;
+
+    const DataflowGraph& graph = loaded->dataflow;
+    const Trace& trace = loaded->trace;
+    ImGui::PushFont(context.mono_font);
+    const float char_w = ImGui::CalcTextSize("0").x, line_h = ImGui::GetTextLineHeight();
+    int label_chars = 10;
+    for (const TraceStep& s : trace.steps)
+        label_chars = std::max<int>(label_chars, static_cast<int>(step_label(s.tag).size()));
+    const float label_w = char_w * (std::min(label_chars, 40) + 5);
+    const float header_h = line_h * 1.4f;
+
+    ImGui::BeginChild("dataflow", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const ImVec2 origin = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float area_x = origin.x + label_w, area_y = origin.y + header_h;
+    const float area_w = std::max(10.0f, size.x - label_w), area_h = std::max(10.0f, size.y - header_h);
+    if (needs_fit_)
+        fit(area_w, area_h);
+    follow_step(step, area_h);
+    handle_mouse(area_x, area_y, area_w, area_h);
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ShapeTransform transform{area_x - pan_x_ * scale_x_, area_y - pan_y_ * scale_y_, scale_x_, scale_y_, 1.5f};
+    const auto screen_x = [&](float x) { return transform.offset_x + x * scale_x_; };
+    const auto screen_y = [&](float y) { return transform.offset_y + y * scale_y_; };
+
+    draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(origin.x + size.x, origin.y + size.y), true);
+    const bool detailed = scale_x_ >= kDetailPixelsPerColumn;
+    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded)) + "|" + std::to_string(step) + "|" +
+                            std::to_string(scale_x_) +
+                            "|" + std::to_string(scale_y_) + "|" + std::to_string(pan_x_) + "|" + std::to_string(pan_y_) +
+                            "|" + std::to_string(show_edges_) + "|" + std::to_string(detailed);
+    std::vector<InstancedShapes*> layers{&bands_};
+    if (show_edges_)
+        layers.push_back(detailed ? &edges_ : &step_edges_);
+    layers.push_back(detailed ? &nodes_ : &merged_nodes_);
+    cache_.draw(draw, area_x, area_y, area_w, area_h, key, std::move(layers), transform, theme::packed(kBackground));
+
+    // Node labels where they fit (level of detail), and the node under the mouse.
+    const float node_w = (1 - 2 * kNodeInsetX) * scale_x_, node_h = (kNodeBottom - kNodeTop) * scale_y_;
+    const int first_row = std::max(-1, static_cast<int>(std::floor(pan_y_)) - 1);
+    const int last_row = std::min(graph.rows - 1, static_cast<int>(pan_y_ + area_h / scale_y_));
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int hovered = -1;
+    for (int row = first_row; row <= last_row; ++row)
+        for (int i : nodes_by_row_[row + 1]) {
+            const DataflowNode& node = graph.nodes[i];
+            const float x0 = screen_x(node.column + kNodeInsetX), y0 = screen_y(row_top(row) + kNodeTop);
+            if (x0 + node_w < area_x || x0 > area_x + area_w)
+                continue;
+            if (mouse.x >= x0 && mouse.x <= x0 + std::max(node_w, 2.0f) && mouse.y >= y0 && mouse.y <= y0 + node_h)
+                hovered = i;
+            if (node_h < line_h * 0.9f || node_w < char_w * 2)
+                continue; // too small for text: no formatting, no measuring
+            const std::string text = show_ranges_ ? describe(node.range) : format_value(trace.config.type, node.bits);
+            const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
+            if (text_size.x + 4 > node_w)
+                continue;
+            const bool on_orange = node.row == step && node.kind != NodeKind::input;
+            theme::Rgb ink = on_orange ? theme::kTextOnLight : theme::kTextOnDark;
+            if (node.row > step)
+                ink = blend(ink, kBackground, 0.55f);
+            draw->AddText(ImVec2(x0 + (node_w - text_size.x) / 2, y0 + (node_h - text_size.y) / 2), theme::packed(ink),
+                          text.c_str());
+        }
+    draw->PopClipRect();
+
+    // Sticky column header and row labels.
+    draw->PushClipRect(ImVec2(area_x, origin.y), ImVec2(origin.x + size.x, area_y), true);
+    const float digits_w = char_w * (std::to_string(graph.columns()).size() + 1);
+    const int column_stride = std::max(1, static_cast<int>(std::ceil(digits_w / scale_x_)));
+    const int first_column = std::max(0, static_cast<int>(pan_x_) / column_stride * column_stride);
+    for (int c = first_column; c < graph.columns() && screen_x(static_cast<float>(c)) < area_x + area_w; c += column_stride) {
+        const std::string text = c < graph.element_columns ? std::to_string(c) : "";
+        draw->AddText(ImVec2(screen_x(c + 0.5f) - ImGui::CalcTextSize(text.c_str()).x / 2, origin.y + (header_h - line_h) / 2),
+                      ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+    }
+    draw->PopClipRect();
+    draw->PushClipRect(ImVec2(origin.x, area_y), ImVec2(area_x, origin.y + size.y), true);
+    for (int row = std::max(-1, first_row); row <= last_row; ++row) {
+        const float y = screen_y(row_top(row));
+        if (row == step)
+            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(area_x - 4, y + scale_y_), theme::packed(theme::kCurrentStep));
+        const std::string text = row < 0 ? std::string("   input") : std::to_string(row) + "  " + step_label(trace.steps[row].tag);
+        draw->AddText(ImVec2(origin.x + 6, y + (scale_y_ - line_h) / 2),
+                      row == step ? theme::packed(theme::kTextOnDark) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+    }
+    draw->PopClipRect();
+
+    if (!nodes_.error().empty())
+        draw->AddText(ImVec2(area_x + 8, area_y + 8), theme::packed(theme::kError), nodes_.error().c_str());
+    if (std::getenv("PREFIXLAB_DEBUG_LAYERS"))
+        draw->AddText(ImVec2(area_x + 8, area_y + area_h - line_h), theme::packed(theme::kTextOnDark),
+                      ("layer redraws: " + std::to_string(cache_.redraws())).c_str());
+
+    if (hovered >= 0) {
+        const DataflowNode& node = graph.nodes[hovered];
+        ImGui::BeginTooltip();
+        if (node.kind == NodeKind::input)
+            ImGui::Text("input x%d = %s", node.column, format_value(trace.config.type, node.bits, false).c_str());
+        else {
+            ImGui::Text("%s, step %d: %s", node.kind == NodeKind::output ? "output" : node.kind == NodeKind::register_value ? "register" : "shared memory",
+                        node.row, step_label(trace.steps[node.row].tag).c_str());
+            ImGui::Text("value %s, combines %s", format_value(trace.config.type, node.bits, false).c_str(),
+                        describe(node.range).c_str());
+            ImGui::Text("produced by thread %u (warp %u, lane %u)", node.thread, warp_of(node.thread), lane_of(node.thread));
+            if (node.column >= graph.element_columns)
+                ImGui::Text("%s", graph.extra_columns[node.column - graph.element_columns].c_str());
+        }
+        ImGui::EndTooltip();
+        if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16 && node.row >= 0)
+            state.set_step(node.row);
+    }
+    ImGui::EndChild();
+    ImGui::PopFont();
+}
+
+} // namespace prefixlab

@@ -1,0 +1,59 @@
+// The dataflow diagram, drawn from the trace's DataflowGraph alone: elements (and lanes) across,
+// steps down; a node for every value a step produced, with its value or the input range it combines
+// (x3..x6); an edge from every value a thread read to the value it wrote with it. The current step is
+// highlighted, later steps dimmed; a strip under each step shows which threads worked in it, so idle
+// threads are visibly idle. Racy reads are drawn in vermillion.
+//
+// Nodes and edges go through instanced shaders (render/instanced_shapes); text is drawn only where a
+// node is large enough to hold it (level of detail), so N = 2048 zoomed out costs little more than
+// N = 8. Mouse wheel zooms (Shift: horizontally only), dragging pans, double-click fits.
+#pragma once
+
+#include "../render/cached_layer.hpp"
+#include "../render/instanced_shapes.hpp"
+#include "view.hpp"
+
+#include <vector>
+
+namespace prefixlab {
+
+struct LoadedTrace;
+
+class DataflowView : public View {
+public:
+    const char* title() const override { return "Dataflow"; }
+    void draw(AppState& state, const ViewContext& context) override;
+
+private:
+    void rebuild(const LoadedTrace& loaded, int step);
+    void fit(float width, float height);
+    void handle_mouse(float area_x, float area_y, float width, float height);
+    void follow_step(int step, float height);
+
+    // The whole diagram is drawn into a cached layer, redrawn only when the trace, the step, the
+    // zoom or the pan change; every other frame only copies it (see render/cached_layer.hpp).
+    // Two levels of detail: every node and edge when columns are wide enough; else runs of
+    // neighbouring nodes merged into one rectangle and only the current step's edges (thousands of
+    // one-pixel lines are unreadable there, and each costs the rasteriser its setup).
+    CachedLayer cache_;
+    InstancedShapes bands_{InstancedShapes::Kind::quads};      // current row, threads at work
+    InstancedShapes edges_{InstancedShapes::Kind::lines};      // every edge
+    InstancedShapes step_edges_{InstancedShapes::Kind::lines}; // the current step's (coarse level)
+    InstancedShapes nodes_{InstancedShapes::Kind::quads};
+    InstancedShapes merged_nodes_{InstancedShapes::Kind::quads};
+    const LoadedTrace* built_for_ = nullptr;
+    int built_step_ = -1;
+    bool built_edges_ = true;
+    std::vector<std::vector<int>> nodes_by_row_; // row + 1 (inputs first) -> node indices, by column
+
+    // camera: screen = area origin + (diagram point - pan) * scale
+    float scale_x_ = 20, scale_y_ = 40;
+    float pan_x_ = 0, pan_y_ = 0;
+    bool needs_fit_ = true;
+    int followed_step_ = -1;
+
+    bool show_ranges_ = false;
+    bool show_edges_ = true;
+};
+
+} // namespace prefixlab
