@@ -72,11 +72,11 @@ struct WarpShuffleScan {
             warp_inclusive_scan<Op>(ctx, total, lane, mask, Phase::totals_shuffle);
             if (lane < static_cast<std::uint32_t>(warps))
                 totals[lane] = total;
-            ctx.watch_register(x);
         }
 
         // barrier: the scanned totals are visible
         ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
+        ctx.watch_register(x); // warp 0 watched its total up to the barrier; from here every lane's x
         // 4. fan out
         if (warp > 0)
             x = Op::apply(totals[warp - 1], x);
