@@ -33,24 +33,45 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   echo "build took ${SECONDS} s"
 
   step "all tests, GPU tests included"
-  run ctest --test-dir "$build" -j 8 --output-on-failure
-  "$build/tests/prefixlab_gpu_tests" --gtest_brief=0 2>&1 | tail -5
+  run ctest --test-dir "$build" -j 8 --output-on-failure >"$out/ctest.log" 2>&1
+  grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | grep -v "Skipped" | head -40
+  grep -c "Passed" "$out/ctest.log" | sed 's/^/tests reported Passed: /'
 
-  step "trace timings, N = 1024 (capture excludes CUDA context creation)"
-  for device in gpu cpu; do
-    for i in 1 2 3; do
-      run "$build/app/prefixlab" trace --algo hillis-steele --n 1024 --input random --seed "$i" \
-        --device "$device" --out "$out/hs1024-$device.json"
+  step "what the GPU made of the racy kernel"
+  "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuRacyHillisSteele.*' 2>&1 | grep -E "racy n="
+
+  step "trace timings at each algorithm's largest N (capture excludes CUDA context creation)"
+  for algo in hillis-steele hillis-steele-double-buffer hillis-steele-racy blelloch blelloch-padded warp-shuffle; do
+    n=1024
+    case "$algo" in blelloch*) n=2048 ;; esac
+    for device in gpu cpu; do
+      for i in 1 2 3; do
+        run "$build/app/prefixlab" trace --algo "$algo" --n "$n" --input random --seed "$i" \
+          --device "$device" --out "$out/trace-$algo-$device.json"
+      done
     done
   done
 
-  step "compute-sanitizer memcheck and racecheck on the GPU tests"
-  for tool in memcheck racecheck; do
-    run compute-sanitizer --tool "$tool" --error-exitcode 3 --log-file "$out/sanitizer-$tool.log" \
-      "$build/tests/prefixlab_gpu_tests" --gtest_brief=1 >"$out/sanitizer-$tool-tests.log" 2>&1
-    tail -3 "$out/sanitizer-$tool-tests.log"
-    tail -2 "$out/sanitizer-$tool.log"
-  done
+  step "compute-sanitizer memcheck and racecheck (correct variants: no errors, no hazards)"
+  correct='GpuSanitized.*:-GpuSanitized.RacyHillisSteele'
+  run compute-sanitizer --tool memcheck --error-exitcode 3 --log-file "$out/sanitizer-memcheck.log" \
+    "$build/tests/prefixlab_gpu_tests" --gtest_filter="GpuSanitized.*" >"$out/sanitizer-memcheck-tests.log" 2>&1
+  tail -3 "$out/sanitizer-memcheck-tests.log"; tail -1 "$out/sanitizer-memcheck.log"
+  run compute-sanitizer --tool racecheck --racecheck-report hazard --error-exitcode 3 \
+    --log-file "$out/sanitizer-racecheck.log" "$build/tests/prefixlab_gpu_tests" --gtest_filter="$correct" \
+    >"$out/sanitizer-racecheck-tests.log" 2>&1
+  tail -3 "$out/sanitizer-racecheck-tests.log"; tail -1 "$out/sanitizer-racecheck.log"
+
+  step "compute-sanitizer racecheck on the racy variant (a hazard is expected and must be reported)"
+  compute-sanitizer --tool racecheck --racecheck-report hazard --log-file "$out/sanitizer-racecheck-racy.log" \
+    "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuSanitized.RacyHillisSteele' \
+    >"$out/sanitizer-racecheck-racy-tests.log" 2>&1
+  grep -m 3 -E "Race reported|Error: Race|hazard" "$out/sanitizer-racecheck-racy.log"
+  tail -1 "$out/sanitizer-racecheck-racy.log"
+  if grep -q "RACECHECK SUMMARY: 0 hazards" "$out/sanitizer-racecheck-racy.log"; then
+    echo "FAILED: racecheck reported no hazard in the racy kernel"
+    status=1
+  fi
 
   step "done: status $status"
   exit "$status"
