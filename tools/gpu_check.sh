@@ -73,6 +73,9 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
     status=1
   fi
 
+  step "shared-memory bank conflicts: PrefixLab's model against Nsight Compute, exact equality"
+  run python3 tests/ncu/validate_bank_conflicts.py "$build/app/prefixlab" --log "$out/bank-validation.json"
+
   step "done: status $status"
   exit "$status"
 } 2>&1 | tee "$out/gpu_check.log"

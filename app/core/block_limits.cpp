@@ -19,4 +19,21 @@ void require_block_size_in_range(BlockAlgorithm algorithm, std::size_t n) {
                                     std::string(name_of(algorithm)) + " (1.." + std::to_string(max_n) + ")");
 }
 
+int block_min_threads(BlockAlgorithm algorithm, std::size_t n) {
+    return dispatch_algorithm(algorithm, [n]<class Algo>() { return Algo::threads_for(static_cast<int>(n)); });
+}
+
+void require_block_threads_valid(BlockAlgorithm algorithm, std::size_t n, int block_threads) {
+    if (block_threads == 0)
+        return;
+    const int minimum = block_min_threads(algorithm, n);
+    if (block_threads < minimum)
+        throw std::invalid_argument("a block of " + std::to_string(block_threads) + " threads is too small for " +
+                                    std::string(name_of(algorithm)) + " with N = " + std::to_string(n) +
+                                    " (it needs " + std::to_string(minimum) + ")");
+    if (block_threads > 1024)
+        throw std::invalid_argument("a block of " + std::to_string(block_threads) +
+                                    " threads is too large (CUDA allows 1..1024)");
+}
+
 } // namespace prefixlab

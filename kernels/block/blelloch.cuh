@@ -55,16 +55,19 @@ struct BlellochScan {
         const int t = ctx.thread_index();
         const int m = padded_n(io.n);
         const int a = t, b = t + m / 2; // this thread's two elements
+        const bool mine = t < m / 2;    // the block may have more threads than the tree needs
 
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
-        if (a < io.n)
-            s[a] = in[a];
-        else
-            s[a] = Op::identity();
-        if (b < io.n)
-            s[b] = in[b];
-        else
-            s[b] = Op::identity();
+        if (mine) {
+            if (a < io.n)
+                s[a] = in[a];
+            else
+                s[a] = Op::identity();
+            if (b < io.n)
+                s[b] = in[b];
+            else
+                s[b] = Op::identity();
+        }
 
         // --- up-sweep (reduce) ---
         int offset = 1;
@@ -101,6 +104,8 @@ struct BlellochScan {
 
         // barrier: the exclusive scan is complete
         ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        if (!mine)
+            return;
         if (a < io.n) {
             if (io.exclusive)
                 out[a] = s[a];

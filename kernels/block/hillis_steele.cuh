@@ -6,6 +6,7 @@
 // In place needs two barriers per iteration: one so that every thread has read before anyone writes
 // (otherwise a thread could read a partner that was already updated in this iteration), and one so
 // that every write is visible before the next iteration reads. hillis_steele_racy.cuh drops the first.
+// The block may have more threads than elements; the extra ones only take part in the barriers.
 #pragma once
 
 #include "../common/host_device.hpp"
@@ -37,24 +38,29 @@ struct HillisSteele {
         const auto s = ctx.template shared<T>(layout(io.n).find(BufferId::data));
         const int i = ctx.thread_index();
 
+        const bool mine = i < io.n; // this thread owns an element
+
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
-        s[i] = in[i];
+        if (mine)
+            s[i] = in[i];
 
         std::uint16_t iteration = 1;
         for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's writes are visible to every thread
             ctx.sync(step_tag(kFile, Phase::scan_read, __LINE__, iteration, offset));
             V partner = Op::identity();
-            if (i >= offset)
+            if (mine && i >= offset)
                 partner = s[i - offset];
             // barrier: every thread has read its partner before anyone overwrites it
             ctx.sync(step_tag(kFile, Phase::scan_write, __LINE__, iteration, offset));
-            if (i >= offset)
+            if (mine && i >= offset)
                 s[i] = Op::apply(partner, s[i]);
         }
 
         // barrier: the last iteration's writes are visible before the exclusive shift reads s[i - 1]
         ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        if (!mine)
+            return;
         if (!io.exclusive)
             out[i] = s[i];
         else if (i > 0)

@@ -33,10 +33,13 @@ struct HillisSteeleDoubleBuffer {
         const SharedLayout buffers = layout(io.n);
         const auto ping = ctx.template shared<T>(buffers.find(BufferId::ping));
         const auto pong = ctx.template shared<T>(buffers.find(BufferId::pong));
+        using V = typename Ctx::template value<T>;
         const int i = ctx.thread_index();
+        const bool mine = i < io.n; // this thread owns an element (the block may be larger)
 
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
-        ping[i] = in[i];
+        if (mine)
+            ping[i] = in[i];
 
         bool result_in_ping = true;
         std::uint16_t iteration = 1;
@@ -45,15 +48,21 @@ struct HillisSteeleDoubleBuffer {
             ctx.sync(step_tag(kFile, Phase::scan_step, __LINE__, iteration, offset));
             const auto& source = result_in_ping ? ping : pong;
             const auto& target = result_in_ping ? pong : ping;
-            if (i >= offset)
-                target[i] = Op::apply(source[i - offset], source[i]);
-            else
-                target[i] = source[i];
+            if (mine) {
+                // source[i] first: every thread needs it, so the compiled kernel loads it unconditionally
+                const V own = source[i];
+                if (i >= offset)
+                    target[i] = Op::apply(source[i - offset], own);
+                else
+                    target[i] = own;
+            }
             result_in_ping = !result_in_ping;
         }
 
         ctx.sync(step_tag(kFile, Phase::store, __LINE__));
         const auto& result = result_in_ping ? ping : pong;
+        if (!mine)
+            return;
         if (!io.exclusive)
             out[i] = result[i];
         else if (i > 0)

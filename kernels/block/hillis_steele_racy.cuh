@@ -34,19 +34,24 @@ struct HillisSteeleRacy {
         const auto s = ctx.template shared<T>(layout(io.n).find(BufferId::data));
         const int i = ctx.thread_index();
 
+        const bool mine = i < io.n; // this thread owns an element (the block may be larger)
+
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
-        s[i] = in[i];
+        if (mine)
+            s[i] = in[i];
 
         std::uint16_t iteration = 1;
         for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's writes are visible ...
             ctx.sync(step_tag(kFile, Phase::racy_step, __LINE__, iteration, offset));
             // ... but nothing stops a faster warp from overwriting s[i - offset] before it is read.
-            if (i >= offset)
+            if (mine && i >= offset)
                 s[i] = Op::apply(s[i - offset], s[i]);
         }
 
         ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        if (!mine)
+            return;
         if (!io.exclusive)
             out[i] = s[i];
         else if (i > 0)

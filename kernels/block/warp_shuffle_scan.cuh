@@ -30,10 +30,14 @@ struct WarpShuffleScan {
         return layout;
     }
 
-    // The lanes present in `warp`: a last, partial warp has fewer than 32, and a shuffle's mask
-    // must name exactly the lanes that execute it.
+    // The lanes of `warp` that own an element: a last, partial warp has fewer than 32 (a shuffle's
+    // mask must name exactly the lanes that execute it), a warp beyond N none.
+    PL_HOST_DEVICE static constexpr int lanes_in(int n, int warp) {
+        const int lanes = n - warp * 32;
+        return lanes < 0 ? 0 : lanes > 32 ? 32 : lanes;
+    }
     PL_HOST_DEVICE static constexpr std::uint32_t lane_mask(int n, int warp) {
-        const int lanes = n - warp * 32 < 32 ? n - warp * 32 : 32;
+        const int lanes = lanes_in(n, warp);
         return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
     }
 
@@ -49,21 +53,28 @@ struct WarpShuffleScan {
         const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
         const int warps = (io.n + 31) / 32;
         const std::uint32_t mask = lane_mask(io.n, warp);
-        const int last_lane = (io.n - warp * 32 < 32 ? io.n - warp * 32 : 32) - 1;
+        const int lanes = lanes_in(io.n, warp);
+        // Threads beyond N (the block may be larger) own nothing and, being outside every mask,
+        // must not take part in the shuffles.
+        const bool mine = i < io.n;
 
         ctx.begin(step_tag(kFile, Phase::load_registers, __LINE__));
-        V x = in[i];
+        V x = Op::identity();
+        if (mine)
+            x = in[i];
         ctx.watch_register(x);
 
-        // 1. scan within the warp
-        warp_inclusive_scan<Op>(ctx, x, lane, mask, Phase::warp_shuffle);
-        // 2. the warp's last lane holds its total
-        if (lane == static_cast<std::uint32_t>(last_lane))
-            totals[warp] = x;
+        if (mine) {
+            // 1. scan within the warp
+            warp_inclusive_scan<Op>(ctx, x, lane, mask, Phase::warp_shuffle);
+            // 2. the warp's last lane holds its total
+            if (lane == static_cast<std::uint32_t>(lanes - 1))
+                totals[warp] = x;
+        }
 
         // barrier: every warp's total is in shared memory
         ctx.sync(step_tag(kFile, Phase::totals_load, __LINE__));
-        if (warp == 0) {
+        if (warp == 0 && mine) {
             // 3. warp 0 scans the totals (lanes beyond the last warp hold the identity)
             V total = Op::identity();
             ctx.watch_register(total);
@@ -77,21 +88,22 @@ struct WarpShuffleScan {
         // barrier: the scanned totals are visible
         ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
         ctx.watch_register(x); // warp 0 watched its total up to the barrier; from here every lane's x
-        // 4. fan out
-        if (warp > 0)
-            x = Op::apply(totals[warp - 1], x);
+        if (!mine)
+            return;
+        // 4. fan out: the total of the warps before this one (loaded once, used twice when exclusive)
+        V preceding = Op::identity();
+        if (warp > 0) {
+            preceding = totals[warp - 1];
+            x = Op::apply(preceding, x);
+        }
 
         if (!io.exclusive) {
             out[i] = x;
             return;
         }
         V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, Phase::exclusive_shift, __LINE__, 1, 1));
-        if (lane == 0) {
-            if (warp == 0)
-                shifted = Op::identity();
-            else
-                shifted = totals[warp - 1];
-        }
+        if (lane == 0)
+            shifted = preceding;
         out[i] = shifted;
     }
 };

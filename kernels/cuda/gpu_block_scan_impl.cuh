@@ -33,6 +33,12 @@ void require_gpu_block_size(std::size_t n) {
                                     std::to_string(Algo::kMaxN) + ")");
 }
 
+template <class Algo>
+void require_gpu_block_threads(const BlockScanRequest& request) {
+    if (launch_threads<Algo>(request) > 1024)
+        throw std::invalid_argument("a block has at most 1024 threads");
+}
+
 template <class T>
 std::vector<T> elements_from_bits(const std::vector<std::uint32_t>& bits) {
     std::vector<T> values(bits.size());
@@ -54,11 +60,12 @@ std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) 
     using T = typename Op::value_type;
     const int n = static_cast<int>(request.input.size());
     require_gpu_block_size<Algo>(request.input.size());
+    require_gpu_block_threads<Algo>(request);
     DeviceBuffer<T> input(n), output(n);
     input.upload(elements_from_bits<T>(request.input));
     const std::size_t shared_bytes = Algo::layout(n).total_words * sizeof(std::uint32_t);
     block_scan_kernel<Algo, Op, false>
-        <<<1, Algo::threads_for(n), shared_bytes>>>(input.get(), output.get(), n, request.exclusive, DeviceTraceSink{});
+        <<<1, launch_threads<Algo>(request), shared_bytes>>>(input.get(), output.get(), n, request.exclusive, DeviceTraceSink{});
     PL_CUDA_CHECK_LAUNCH();
     PL_CUDA_CHECK(cudaDeviceSynchronize());
     return bits_from_elements(output.download(n));
@@ -69,7 +76,8 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
     using T = typename Op::value_type;
     const int n = static_cast<int>(request.input.size());
     require_gpu_block_size<Algo>(request.input.size());
-    const std::uint32_t threads = static_cast<std::uint32_t>(Algo::threads_for(n));
+    require_gpu_block_threads<Algo>(request);
+    const std::uint32_t threads = static_cast<std::uint32_t>(launch_threads<Algo>(request));
     const SharedLayout layout = Algo::layout(n);
     const std::uint32_t words = layout.total_words;
     const std::size_t shared_bytes = words * sizeof(std::uint32_t);

@@ -120,3 +120,38 @@ TEST(EmulatedScan, SizesOutsideEachAlgorithmsRangeAreRejected) {
 
 } // namespace
 } // namespace prefixlab::test
+
+namespace prefixlab::test {
+namespace {
+
+// A larger block than the algorithm needs: the extra threads only take part in barriers, so the
+// output is the same scan and the extra warps make no access.
+TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
+    for (BlockAlgorithm algorithm : correct_algorithms())
+        for (int n : {1, 33, 100, 1000})
+            for (bool exclusive : {false, true}) {
+                BlockScanRequest request = make_request(algorithm, n, InputKind::random, 9, ElementType::int32,
+                                                        ScanOperator::add, exclusive);
+                const RawTrace minimal = emulate_block_scan(request);
+                request.block_threads = 1024;
+                const RawTrace large = emulate_block_scan(request);
+                EXPECT_EQ(large.threads, 1024u);
+                EXPECT_EQ(large.output, minimal.output) << name_of(algorithm) << " n=" << n;
+                EXPECT_EQ(large.output, reference_scan(request.type, request.op, exclusive, request.input));
+                const std::uint32_t needed = static_cast<std::uint32_t>(block_min_threads(algorithm, n));
+                for (const AccessRecord& a : large.accesses)
+                    ASSERT_LT(warp_of(a.thread), (std::max(needed, 1u) + 31) / 32)
+                        << name_of(algorithm) << " n=" << n << ": a warp beyond the algorithm's threads accessed";
+            }
+}
+
+TEST(EmulatedScan, BlockSizesOutsideTheRangeAreRejected) {
+    BlockScanRequest request = make_request(BlockAlgorithm::blelloch, 1000, InputKind::ones, 0);
+    request.block_threads = 100;
+    EXPECT_THROW(emulate_block_scan(request), std::invalid_argument);
+    request.block_threads = 1025;
+    EXPECT_THROW(emulate_block_scan(request), std::invalid_argument);
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -76,6 +76,26 @@ TEST_P(GpuScan, UntracedKernelComputesTheScan) {
 INSTANTIATE_TEST_SUITE_P(Algorithms, GpuScan, ::testing::ValuesIn(algorithm_sizes(correct_algorithms())),
                          [](const ::testing::TestParamInfo<AlgorithmSize>& info) { return case_name(info.param); });
 
+TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
+    PL_REQUIRE_GPU();
+    for (BlockAlgorithm algorithm : correct_algorithms())
+        for (int n : {33, 100, 1000})
+            for (const Config& c : {Config{ElementType::int32, ScanOperator::add, false},
+                                    Config{ElementType::float32, ScanOperator::max, true}}) {
+                CaptureRequest request = capture_request(algorithm, n, c, DeviceChoice::gpu);
+                request.block_threads = 1024;
+                const Trace on_gpu = capture_trace(request).trace;
+                request.device = DeviceChoice::cpu;
+                const Trace emulated = capture_trace(request).trace;
+                EXPECT_EQ(on_gpu.config.block_threads, 1024);
+                EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe(c);
+                BlockScanRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
+                untraced.block_threads = 1024;
+                EXPECT_EQ(check_output(c.type, c.op, c.exclusive, untraced.input, gpu_run_block_scan(untraced)).wrong_count, 0u)
+                    << name_of(algorithm) << " n=" << n << " " << describe(c);
+            }
+}
+
 TEST(GpuRacyHillisSteele, ReportsWhatTheHardwareDid) {
     PL_REQUIRE_GPU();
     for (int n : sizes_for(BlockAlgorithm::hillis_steele_racy)) {

@@ -2,6 +2,7 @@
 
 #include "../trace/trace_json.hpp"
 #include "cli_errors.hpp"
+#include "run_command.hpp"
 #include "trace_command.hpp"
 
 #include <CLI/CLI.hpp>
@@ -24,18 +25,17 @@ namespace {
 
 void add_trace_command(CLI::App& app, TraceCommandOptions& o) {
     CLI::App* trace = app.add_subcommand("trace", "Record the trace of one block scan to a JSON file");
-    trace->add_option("--algo", o.algorithm, "Algorithm (prefixlab trace --list shows them)")->capture_default_str();
-    trace->add_option("--n", o.n, "Number of elements, 1 up to the algorithm's per-block maximum")
-        ->capture_default_str();
-    trace->add_option("--input", o.input, "Input: ones, iota or random")->capture_default_str();
-    trace->add_option("--seed", o.seed, "Seed for --input random")->capture_default_str();
-    trace->add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
-    trace->add_option("--op", o.op, "Operator: add, max or min")->capture_default_str();
-    trace->add_flag("--exclusive", o.exclusive, "Exclusive scan (default: inclusive)");
-    trace->add_option("--device", o.device, "auto (GPU if present), gpu or cpu (the emulator)")
-        ->capture_default_str();
+    add_kernel_options(*trace, o.kernel);
+    trace->add_option("--device", o.device, "auto (GPU if present), gpu or cpu (the emulator)")->capture_default_str();
     trace->add_option("--out", o.out, "Trace file to write");
+    trace->add_flag("--stats", o.stats, "Print the shared-memory bank statistics as JSON");
     trace->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
+}
+
+void add_run_command(CLI::App& app, KernelOptions& o) {
+    CLI::App* run = app.add_subcommand(
+        "run", "Run the untraced kernel once on the GPU and check its output (for profiling with Nsight Compute)");
+    add_kernel_options(*run, o);
 }
 
 int open_gui(GuiEntry gui, GuiOptions options) {
@@ -65,6 +65,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     app.add_option("--window", gui_options.window_width, "Window width in pixels")->check(CLI::Range(320, 8192));
     TraceCommandOptions trace_options;
     add_trace_command(app, trace_options);
+    KernelOptions run_options;
+    add_run_command(app, run_options);
 
     try {
         app.parse(argc, argv);
@@ -77,6 +79,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     }
     if (app.got_subcommand("trace"))
         return run_trace_command(trace_options);
+    if (app.got_subcommand("run"))
+        return run_run_command(run_options);
     gui_options.window_height = gui_options.window_width * 9 / 16;
     return open_gui(gui, gui_options);
 }

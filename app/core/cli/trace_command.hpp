@@ -1,23 +1,18 @@
 // `prefixlab trace`: records one block scan's trace to a file.
 #pragma once
 
-#include "../trace/trace_capture.hpp"
+#include "kernel_options.hpp"
 
 #include <string>
 
 namespace prefixlab {
 
 struct TraceCommandOptions {
-    std::string algorithm = "hillis-steele";
-    int n = 32;
-    std::string input = "iota";
-    std::uint64_t seed = 1;
-    std::string type = "int32";
-    std::string op = "add";
-    bool exclusive = false;
+    KernelOptions kernel;
     std::string device = "auto";
     std::string out;
     bool list = false;
+    bool stats = false;
 };
 
 // Returns the process exit code; prints its one-line error or summary.

@@ -11,6 +11,7 @@ namespace prefixlab {
 
 RawTrace emulate_block_scan(const BlockScanRequest& request) {
     require_block_size_in_range(request.algorithm, request.input.size());
+    require_block_threads_valid(request.algorithm, request.input.size(), request.block_threads);
     const int n = static_cast<int>(request.input.size());
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() {
         return dispatch_element(request.type, request.op, [&]<class Op>() {
@@ -21,7 +22,7 @@ RawTrace emulate_block_scan(const BlockScanRequest& request) {
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
             const ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
 
-            EmulatedBlock block(static_cast<std::uint32_t>(Algo::threads_for(n)), Algo::layout(n),
+            EmulatedBlock block(static_cast<std::uint32_t>(launch_threads<Algo>(request)), Algo::layout(n),
                                 Algo::kWatchesRegisters);
             block.run([&](std::uint32_t thread) {
                 EmulatorContext ctx(block, thread);

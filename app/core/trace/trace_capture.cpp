@@ -68,6 +68,7 @@ std::string resolve_device_name(DeviceChoice choice) {
 CaptureResult capture_trace(const CaptureRequest& request) {
     try {
         require_block_size_in_range(request.algorithm, static_cast<std::size_t>(request.n < 0 ? 0 : request.n));
+        require_block_threads_valid(request.algorithm, static_cast<std::size_t>(request.n), request.block_threads);
     } catch (const std::invalid_argument& e) {
         throw CaptureError(e.what());
     }
@@ -81,6 +82,7 @@ CaptureResult capture_trace(const CaptureRequest& request) {
     scan.type = request.type;
     scan.op = request.op;
     scan.exclusive = request.exclusive;
+    scan.block_threads = request.block_threads;
     scan.input = generate_input(request.input, request.type, request.op, request.n, request.seed);
 
     const auto start = std::chrono::steady_clock::now();

@@ -23,6 +23,7 @@ struct CaptureRequest {
     ElementType type = ElementType::int32;
     ScanOperator op = ScanOperator::add;
     bool exclusive = false;
+    int block_threads = 0; // 0: the algorithm's minimum for N
     InputKind input = InputKind::iota;
     std::uint64_t seed = 1;
     DeviceChoice device = DeviceChoice::automatic;

@@ -1,0 +1,61 @@
+// Shared-memory bank conflicts, the one analysis every view, export and test calls, so the heatmap,
+// the statistics and the Nsight Compute validation cannot drift apart.
+//
+// A warp-wide instruction is the set of shared accesses with equal (step, warp, kind, order), where
+// `order` counts a thread's loads (or its stores) within the step: the k-th load of every lane of a
+// warp is one load instruction, as the compiled kernel issues it. Global input/output accesses and
+// shuffles are not shared memory and take no part.
+//
+// For 4-byte words, bank = word mod 32, where word is the offset from the start of the block's shared
+// memory (so buffers laid one after another get their real banks). An instruction's conflict degree
+// is the largest number of distinct words its active lanes touch in one bank (lanes on the same word
+// are a broadcast, not a conflict); it costs degree - 1 extra wavefronts. On an H100 these equal
+// Nsight Compute's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum minus
+// smsp__sass_inst_executed_op_shared_ld.sum (and _st), summed over the kernel: see
+// tests/ncu/validate_bank_conflicts.py.
+#pragma once
+
+#include "../trace/trace.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+inline constexpr std::uint32_t kBanks = 32;
+
+// The bank of a 4-byte shared-memory word.
+constexpr std::uint32_t bank_of(std::uint32_t word) { return word % kBanks; }
+
+struct WarpInstruction {
+    std::uint32_t step = 0;
+    std::uint32_t warp = 0;
+    AccessKind kind = AccessKind::read;
+    std::uint32_t order = 0;                     // the k-th load (or store) of each lane in the step
+    std::uint32_t active_lanes = 0;              // bit l set: lane l takes part
+    std::array<std::uint8_t, kBanks> distinct_words{}; // per bank: distinct words touched
+    std::uint32_t degree = 0;                    // max over banks of distinct_words
+    bool broadcast = false;                      // some word is touched by more than one lane
+    std::vector<std::uint32_t> accesses;         // indices into Trace::accesses, by lane
+    std::uint32_t extra_wavefronts() const { return degree > 0 ? degree - 1 : 0; }
+};
+
+struct BankTotals {
+    std::uint64_t loads = 0;           // warp-wide shared load instructions
+    std::uint64_t stores = 0;          // warp-wide shared store instructions
+    std::uint64_t load_conflicts = 0;  // extra wavefronts of the loads
+    std::uint64_t store_conflicts = 0; // extra wavefronts of the stores
+    friend bool operator==(const BankTotals&, const BankTotals&) = default;
+};
+
+struct BankAnalysis {
+    std::vector<WarpInstruction> instructions; // by step, then warp, then program order
+    std::vector<std::size_t> first_of_step;    // [steps + 1]: instructions of step k are [first[k], first[k+1])
+    std::vector<BankTotals> steps;             // per step
+    BankTotals total;
+};
+
+BankAnalysis analyse_bank_conflicts(const Trace& trace);
+
+} // namespace prefixlab

@@ -1,0 +1,45 @@
+#include "bank_report.hpp"
+
+#include "../trace/step_label.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace prefixlab {
+
+namespace {
+
+nlohmann::json totals_json(const BankTotals& t) {
+    return {{"loads", t.loads},
+            {"stores", t.stores},
+            {"load_conflicts", t.load_conflicts},
+            {"store_conflicts", t.store_conflicts}};
+}
+
+} // namespace
+
+std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis) {
+    nlohmann::json steps = nlohmann::json::array();
+    for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+        nlohmann::json step = totals_json(analysis.steps[k]);
+        step["step"] = k;
+        step["label"] = step_label(trace.steps[k].tag);
+        steps.push_back(std::move(step));
+    }
+    const nlohmann::json report = {
+        {"algorithm", name_of(trace.config.algorithm)},
+        {"n", trace.config.n},
+        {"block_threads", trace.config.block_threads},
+        {"element_type", name_of(trace.config.type)},
+        {"exclusive", trace.config.exclusive},
+        {"totals", totals_json(analysis.total)},
+        {"steps", std::move(steps)},
+        {"nsight_compute",
+         {{"loads", kNcuLoadInstructions},
+          {"stores", kNcuStoreInstructions},
+          {"load_conflicts", std::string(kNcuLoadWavefronts) + " - " + kNcuLoadInstructions},
+          {"store_conflicts", std::string(kNcuStoreWavefronts) + " - " + kNcuStoreInstructions}}},
+    };
+    return report.dump(2);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,20 @@
+// The bank statistics of a trace as JSON (`prefixlab trace --stats`): warp-wide shared loads and
+// stores and their conflicts (extra wavefronts), per step and in total, with the Nsight Compute
+// metrics that measure the same on the hardware.
+#pragma once
+
+#include "bank_conflicts.hpp"
+
+#include <string>
+
+namespace prefixlab {
+
+// The Nsight Compute expressions our totals equal, for users who check them.
+inline constexpr const char* kNcuLoadInstructions = "smsp__sass_inst_executed_op_shared_ld.sum";
+inline constexpr const char* kNcuStoreInstructions = "smsp__sass_inst_executed_op_shared_st.sum";
+inline constexpr const char* kNcuLoadWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+inline constexpr const char* kNcuStoreWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+
+std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis);
+
+} // namespace prefixlab

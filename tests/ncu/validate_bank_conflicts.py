@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Checks PrefixLab's shared-memory bank model against Nsight Compute, on a machine with an NVIDIA GPU.
+
+For every kernel, size and block size below, it asks PrefixLab for the model's totals
+(`prefixlab trace --stats`, from an emulated trace: GPU traces equal emulated ones, the GPU tests prove
+it) and profiles the untraced kernel (`prefixlab run`, what benchmarks time) with `ncu`, then requires
+exact equality:
+
+  warp-wide shared loads   == smsp__sass_inst_executed_op_shared_ld.sum
+  load conflicts           == l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+                              - smsp__sass_inst_executed_op_shared_ld.sum
+  (and the same for stores, _st)
+
+Usage: validate_bank_conflicts.py PREFIXLAB [--ncu NCU] [--log FILE]
+Exit status 0 when every configuration matches, 1 on any mismatch, 2 on a tool failure.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+METRICS = {
+    "ld_inst": "smsp__sass_inst_executed_op_shared_ld.sum",
+    "st_inst": "smsp__sass_inst_executed_op_shared_st.sum",
+    "ld_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "st_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+}
+
+MAX_N = {"blelloch": 2048, "blelloch-padded": 2048}
+
+
+def configurations():
+    """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block and with 1024
+    threads where that differs; plus the exclusive variant at N = 1000."""
+    algorithms = ["hillis-steele", "hillis-steele-double-buffer", "hillis-steele-racy", "blelloch",
+                  "blelloch-padded", "warp-shuffle"]
+    for algorithm in algorithms:
+        for n in (64, 1000, MAX_N.get(algorithm, 1024)):
+            yield algorithm, n, 0, False
+            yield algorithm, n, 1024, False
+        yield algorithm, 1000, 0, True
+
+
+def run(command):
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()}")
+    return result.stdout
+
+
+def model_totals(prefixlab, algorithm, n, block, exclusive):
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), "--block", str(block), "--input", "random",
+                   "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
+        if exclusive:
+            command.append("--exclusive")
+        report = json.loads(run(command))
+    return report["totals"], report["block_threads"]
+
+
+def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "ncu.csv")
+        command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(METRICS.values()),
+                   "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
+                   "--block", str(block), "--input", "random"]
+        if exclusive:
+            command.append("--exclusive")
+        run(command)
+        with open(log) as f:
+            text = f.read()
+    # The CSV starts at its header; ncu may write ==PROF== lines before it.
+    start = text.find('"ID"')
+    if start < 0:
+        raise RuntimeError(f"no CSV from ncu for {algorithm} n={n}: {text[:300]}")
+    values = {}
+    kernels = set()
+    for row in csv.DictReader(io.StringIO(text[start:])):
+        kernels.add(row["ID"])
+        values[row["Metric Name"]] = int(float(row["Metric Value"].replace(",", "")))
+    if len(kernels) != 1:
+        raise RuntimeError(f"expected one profiled kernel for {algorithm} n={n}, found {len(kernels)}")
+    return {key: values[name] for key, name in METRICS.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("prefixlab")
+    parser.add_argument("--ncu", default="ncu")
+    parser.add_argument("--log", help="also write the table as JSON here")
+    args = parser.parse_args()
+
+    rows, mismatches = [], 0
+    header = (f"{'kernel':28} {'N':>5} {'threads':>7} {'excl':>4} | {'loads':>6} {'ncu':>6} {'ld conf':>7} {'ncu':>7} | "
+              f"{'stores':>6} {'ncu':>6} {'st conf':>7} {'ncu':>7} | result")
+    print(header)
+    print("-" * len(header))
+    try:
+        for algorithm, n, block, exclusive in configurations():
+            model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
+            hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
+            measured = {
+                "loads": hw["ld_inst"],
+                "load_conflicts": hw["ld_wave"] - hw["ld_inst"],
+                "stores": hw["st_inst"],
+                "store_conflicts": hw["st_wave"] - hw["st_inst"],
+            }
+            ok = all(model[key] == measured[key] for key in measured)
+            mismatches += not ok
+            print(f"{algorithm:28} {n:5} {threads:7} {'yes' if exclusive else 'no':>4} | "
+                  f"{model['loads']:6} {measured['loads']:6} {model['load_conflicts']:7} {measured['load_conflicts']:7} | "
+                  f"{model['stores']:6} {measured['stores']:6} {model['store_conflicts']:7} {measured['store_conflicts']:7} | "
+                  f"{'equal' if ok else 'MISMATCH'}", flush=True)
+            rows.append({"algorithm": algorithm, "n": n, "block_threads": threads, "exclusive": exclusive,
+                         "model": model, "nsight_compute": measured, "raw": hw, "equal": ok})
+    except RuntimeError as error:
+        print(f"validate_bank_conflicts: {error}", file=sys.stderr)
+        return 2
+    if args.log:
+        with open(args.log, "w") as f:
+            json.dump(rows, f, indent=2)
+    print(f"{len(rows) - mismatches} of {len(rows)} configurations equal, {mismatches} mismatches")
+    return 0 if mismatches == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
