@@ -34,6 +34,16 @@ METRICS = {
 MAX_N = {"blelloch": 2048, "blelloch-padded": 2048}
 
 
+def minimal_threads(algorithm, n):
+    """The block size PrefixLab launches by default: N threads, or half the padded N for Blelloch."""
+    if algorithm.startswith("blelloch"):
+        m = 2
+        while m < n:
+            m *= 2
+        return m // 2
+    return n
+
+
 def configurations():
     """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block and with 1024
     threads where that differs; plus the exclusive variant at N = 1000."""
@@ -42,7 +52,8 @@ def configurations():
     for algorithm in algorithms:
         for n in (64, 1000, MAX_N.get(algorithm, 1024)):
             yield algorithm, n, 0, False
-            yield algorithm, n, 1024, False
+            if minimal_threads(algorithm, n) < 1024:
+                yield algorithm, n, 1024, False
         yield algorithm, 1000, 0, True
 
 
