@@ -33,7 +33,7 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   echo "build took ${SECONDS} s"
 
   step "all tests, GPU tests included"
-  run ctest --test-dir "$build" -j 8 --output-on-failure >"$out/ctest.log" 2>&1
+  run ctest --test-dir "$build" -j 8 --timeout 180 --output-on-failure >"$out/ctest.log" 2>&1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | grep -v "Skipped" | head -40
   grep -c "Passed" "$out/ctest.log" | sed 's/^/tests reported Passed: /'
 

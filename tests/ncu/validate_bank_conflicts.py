@@ -58,7 +58,10 @@ def configurations():
 
 
 def run(command):
-    result = subprocess.run(command, capture_output=True, text=True)
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{' '.join(command)} did not finish within 120 s")
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()}")
     return result.stdout
