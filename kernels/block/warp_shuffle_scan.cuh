@@ -30,14 +30,16 @@ struct WarpShuffleScan {
         return layout;
     }
 
-    // The lanes of `warp` that own an element: a last, partial warp has fewer than 32 (a shuffle's
-    // mask must name exactly the lanes that execute it), a warp beyond N none.
-    PL_HOST_DEVICE static constexpr int lanes_in(int n, int warp) {
-        const int lanes = n - warp * 32;
+    // The lanes of `warp` that own an element (a last, partial warp has fewer than 32; a warp beyond
+    // N none), and the mask of the lanes present in the block, which every shuffle names: all present
+    // lanes take part (those beyond N with the identity), since a warp whose lanes split between a
+    // shuffle and a barrier hung on an H100 (__syncthreads is an aligned barrier).
+    PL_HOST_DEVICE static constexpr int lanes_in(int count, int warp) {
+        const int lanes = count - warp * 32;
         return lanes < 0 ? 0 : lanes > 32 ? 32 : lanes;
     }
-    PL_HOST_DEVICE static constexpr std::uint32_t lane_mask(int n, int warp) {
-        const int lanes = lanes_in(n, warp);
+    PL_HOST_DEVICE static constexpr std::uint32_t lane_mask(int block_threads, int warp) {
+        const int lanes = lanes_in(block_threads, warp);
         return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
     }
 
@@ -52,11 +54,10 @@ struct WarpShuffleScan {
         const int warp = i / 32;
         const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
         const int warps = (io.n + 31) / 32;
-        const std::uint32_t mask = lane_mask(io.n, warp);
-        const int lanes = lanes_in(io.n, warp);
-        // Threads beyond N (the block may be larger) own nothing and, being outside every mask,
-        // must not take part in the shuffles.
+        const std::uint32_t mask = lane_mask(ctx.block_threads(), warp);
+        const int lanes = lanes_in(io.n, warp); // lanes owning an element; the block may be larger
         const bool mine = i < io.n;
+        const bool warp_works = lanes > 0;       // the same for every lane of the warp
 
         ctx.begin(step_tag(kFile, Phase::load_registers, __LINE__));
         V x = Op::identity();
@@ -64,7 +65,7 @@ struct WarpShuffleScan {
             x = in[i];
         ctx.watch_register(x);
 
-        if (mine) {
+        if (warp_works) {
             // 1. scan within the warp
             warp_inclusive_scan<Op>(ctx, x, lane, mask, Phase::warp_shuffle);
             // 2. the warp's last lane holds its total
@@ -74,7 +75,7 @@ struct WarpShuffleScan {
 
         // barrier: every warp's total is in shared memory
         ctx.sync(step_tag(kFile, Phase::totals_load, __LINE__));
-        if (warp == 0 && mine) {
+        if (warp == 0) {
             // 3. warp 0 scans the totals (lanes beyond the last warp hold the identity)
             V total = Op::identity();
             ctx.watch_register(total);
@@ -88,23 +89,25 @@ struct WarpShuffleScan {
         // barrier: the scanned totals are visible
         ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
         ctx.watch_register(x); // warp 0 watched its total up to the barrier; from here every lane's x
-        if (!mine)
+        if (!warp_works)
             return;
         // 4. fan out: the total of the warps before this one (loaded once, used twice when exclusive)
         V preceding = Op::identity();
-        if (warp > 0) {
+        if (warp > 0 && mine) {
             preceding = totals[warp - 1];
             x = Op::apply(preceding, x);
         }
 
         if (!io.exclusive) {
-            out[i] = x;
+            if (mine)
+                out[i] = x;
             return;
         }
         V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, Phase::exclusive_shift, __LINE__, 1, 1));
         if (lane == 0)
             shifted = preceding;
-        out[i] = shifted;
+        if (mine)
+            out[i] = shifted;
     }
 };
 

@@ -106,6 +106,19 @@ TEST(EmulatorShuffle, LaneMissingFromItsShuffleIsReported) {
     EXPECT_NE(error.find("lane 5"), std::string::npos) << error;
 }
 
+TEST(EmulatorShuffle, AShuffleLeavingOutLanesOfItsWarpIsReported) {
+    // Lanes 8..31 skip the shuffle and go to the barrier: legal CUDA, but this hung on an H100, so
+    // the emulator insists that every thread of a warp takes part.
+    EmulatedBlock block(32, one_buffer(1), false);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(KernelFile::hillis_steele, Phase::load, 10));
+        if (ctx.thread_index() < 8)
+            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffu, step_tag(KernelFile::hillis_steele, Phase::scan_read, 11, 1, 1));
+        ctx.sync(step_tag(KernelFile::hillis_steele, Phase::store, 12));
+    });
+    EXPECT_NE(error.find("lane 8 exists but is not in the mask"), std::string::npos) << error;
+}
+
 TEST(EmulatorSchedule, WarpsRunInLockstepAndInWarpOrder) {
     // Every thread writes its index then reads its left neighbour without a barrier: in lockstep,
     // lane l reads after lane l-1 of the same warp has written; a warp's first lane reads the

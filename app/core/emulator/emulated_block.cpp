@@ -89,8 +89,15 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
 
     const Thread& lead = threads_[leader];
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
-        if ((lead.mask >> lane & 1u) == 0)
+        if ((lead.mask >> lane & 1u) == 0) {
+            // Legal CUDA, but a warp whose lanes split between a shuffle and a barrier hung on an H100:
+            // PrefixLab requires every thread of the warp to take part in its shuffles.
+            if (first + lane < last)
+                fail("shuffle on line " + std::to_string(lead.pending.line) + " in warp " + std::to_string(warp) +
+                     ": lane " + std::to_string(lane) +
+                     " exists but is not in the mask; every thread of a warp must take part in its shuffles");
             continue;
+        }
         const std::uint32_t t = first + lane;
         if (t >= last)
             fail("shuffle on line " + std::to_string(lead.pending.line) + " in warp " + std::to_string(warp) +
