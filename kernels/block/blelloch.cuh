@@ -59,14 +59,15 @@ struct BlellochScan {
 
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
         if (mine) {
+            // Choose the value first, then store once: an if/else with a store in each branch compiles
+            // to two store instructions, both issued by a warp that straddles N (seen with Nsight Compute).
+            V va = Op::identity(), vb = Op::identity();
             if (a < io.n)
-                s[a] = in[a];
-            else
-                s[a] = Op::identity();
+                va = in[a];
             if (b < io.n)
-                s[b] = in[b];
-            else
-                s[b] = Op::identity();
+                vb = in[b];
+            s[a] = va;
+            s[b] = vb;
         }
 
         // --- up-sweep (reduce) ---

@@ -49,12 +49,13 @@ struct HillisSteeleDoubleBuffer {
             const auto& source = result_in_ping ? ping : pong;
             const auto& target = result_in_ping ? pong : ping;
             if (mine) {
-                // source[i] first: every thread needs it, so the compiled kernel loads it unconditionally
+                // source[i] first: every thread needs it, so the compiled kernel loads it unconditionally;
+                // and one store: a store in each branch of an if/else compiles to two instructions.
                 const V own = source[i];
+                V combined = own;
                 if (i >= offset)
-                    target[i] = Op::apply(source[i - offset], own);
-                else
-                    target[i] = own;
+                    combined = Op::apply(source[i - offset], own);
+                target[i] = combined;
             }
             result_in_ping = !result_in_ping;
         }

@@ -107,6 +107,7 @@ def main():
     parser.add_argument("prefixlab")
     parser.add_argument("--ncu", default="ncu")
     parser.add_argument("--log", help="also write the table as JSON here")
+    parser.add_argument("--only", help="validate only the kernels whose name contains this")
     args = parser.parse_args()
 
     rows, mismatches = [], 0
@@ -116,6 +117,8 @@ def main():
     print("-" * len(header))
     try:
         for algorithm, n, block, exclusive in configurations():
+            if args.only and args.only not in algorithm:
+                continue
             model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
             hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
             measured = {
