@@ -41,35 +41,49 @@ struct HillisSteeleDoubleBuffer {
         if (mine)
             ping[i] = in[i];
 
+        // One iteration, from `source` into `target`. Called with the buffers named, never through a
+        // reference chosen at run time: that made the compiled kernel keep the buffer views in local
+        // memory and reach shared memory with generic loads and stores (seen in its PTX), which Nsight
+        // Compute then counted with extra wavefronts.
+        const auto iterate = [&](const auto& source, const auto& target, int offset) {
+            if (!mine)
+                return;
+            // source[i] first: every thread needs it, so the compiled kernel loads it unconditionally;
+            // and one store: a store in each branch of an if/else compiles to two instructions.
+            const V own = source[i];
+            V combined = own;
+            if (i >= offset)
+                combined = Op::apply(source[i - offset], own);
+            target[i] = combined;
+        };
+
         bool result_in_ping = true;
         std::uint16_t iteration = 1;
         for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's buffer is complete; the one written now is no longer read
             ctx.sync(step_tag(kFile, Phase::scan_step, __LINE__, iteration, offset));
-            const auto& source = result_in_ping ? ping : pong;
-            const auto& target = result_in_ping ? pong : ping;
-            if (mine) {
-                // source[i] first: every thread needs it, so the compiled kernel loads it unconditionally;
-                // and one store: a store in each branch of an if/else compiles to two instructions.
-                const V own = source[i];
-                V combined = own;
-                if (i >= offset)
-                    combined = Op::apply(source[i - offset], own);
-                target[i] = combined;
-            }
+            if (result_in_ping)
+                iterate(ping, pong, offset);
+            else
+                iterate(pong, ping, offset);
             result_in_ping = !result_in_ping;
         }
 
         ctx.sync(step_tag(kFile, Phase::store, __LINE__));
-        const auto& result = result_in_ping ? ping : pong;
         if (!mine)
             return;
-        if (!io.exclusive)
-            out[i] = result[i];
-        else if (i > 0)
-            out[i] = result[i - 1];
+        const auto store = [&](const auto& result) {
+            if (!io.exclusive)
+                out[i] = result[i];
+            else if (i > 0)
+                out[i] = result[i - 1];
+            else
+                out[i] = Op::identity();
+        };
+        if (result_in_ping)
+            store(ping);
         else
-            out[i] = Op::identity();
+            store(pong);
     }
 };
 

@@ -50,11 +50,14 @@ struct SharedLayout {
         return desc;
     }
 
+    // A fixed-length loop, so that the compiler unrolls it and keeps the layout in registers with its
+    // padding a known constant (a loop to `count` left it in local memory, with a division per access).
     PL_HOST_DEVICE constexpr SharedBufferDesc find(BufferId id) const {
-        for (int b = 0; b < count; ++b)
-            if (buffers[b].id == id)
-                return buffers[b];
-        return SharedBufferDesc{};
+        SharedBufferDesc found{};
+        for (int b = 0; b < kMaxBuffers; ++b)
+            if (b < count && buffers[b].id == id)
+                found = buffers[b];
+        return found;
     }
 };
 

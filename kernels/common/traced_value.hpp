@@ -35,7 +35,7 @@ struct Traced {
     T value{};
     std::uint32_t sources[2] = {kNoSource, kNoSource};
 
-    PL_HOST_DEVICE constexpr Traced() = default;
+    constexpr Traced() = default;
     PL_HOST_DEVICE constexpr Traced(T v) : value(v) {} // a constant or a global-memory value: no source
     PL_HOST_DEVICE constexpr Traced(T v, std::uint32_t source) : value(v) { sources[0] = source; }
 };
