@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 namespace prefixlab {
@@ -12,6 +13,7 @@ std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin
     auto loaded = std::make_unique<LoadedTrace>();
     loaded->index = index_trace(trace);
     loaded->dataflow = build_dataflow(trace);
+    loaded->banks = analyse_bank_conflicts(trace);
     loaded->trace = std::move(trace);
     loaded->origin = std::move(origin);
     return loaded;
@@ -26,6 +28,46 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     trace_ = std::move(loaded);
     // Keep the lecturer's place when re-tracing the same shape (e.g. a new random input).
     set_step(same_shape ? step_ : step_count() - 1);
+    capture_companion();
+}
+
+namespace {
+
+// The other Blelloch layout, or nullopt for algorithms that have no companion.
+std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {
+    if (algorithm == BlockAlgorithm::blelloch)
+        return BlockAlgorithm::blelloch_padded;
+    if (algorithm == BlockAlgorithm::blelloch_padded)
+        return BlockAlgorithm::blelloch;
+    return std::nullopt;
+}
+
+} // namespace
+
+void AppState::capture_companion() {
+    companion_.reset();
+    const auto other = companion_of(trace_->trace.config.algorithm);
+    if (!other)
+        return;
+    if (companion_task_.busy()) {
+        companion_pending_ = true; // capture for the newest trace when this one ends
+        return;
+    }
+    companion_pending_ = false;
+    const TraceConfig& c = trace_->trace.config;
+    CaptureRequest settings = request;
+    settings.algorithm = *other;
+    settings.n = c.n;
+    settings.type = c.type;
+    settings.op = c.op;
+    settings.exclusive = c.exclusive;
+    settings.input = c.input_kind;
+    settings.seed = c.seed;
+    settings.block_threads = c.block_threads; // both layouts need the same threads for the same N
+    companion_task_.start([settings](TaskControl&) {
+        CaptureResult result = capture_trace(settings);
+        return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), "", false};
+    });
 }
 
 void AppState::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
@@ -85,6 +127,12 @@ void AppState::load_trace(const std::string& path) {
 }
 
 void AppState::poll_background_work() {
+    if (auto companion = companion_task_.poll()) {
+        if (companion->index() == 0 && !companion_pending_)
+            companion_ = std::move(std::get<0>(*companion).loaded);
+        if (companion_pending_)
+            capture_companion();
+    }
     auto outcome = task_.poll();
     if (!outcome)
         return;

@@ -4,6 +4,7 @@
 // themselves; they ask AppState, which does that work off the UI thread.
 #pragma once
 
+#include "core/analysis/bank_conflicts.hpp"
 #include "core/analysis/dataflow.hpp"
 #include "core/trace/trace_capture.hpp"
 #include "core/trace/trace_index.hpp"
@@ -21,6 +22,7 @@ struct LoadedTrace {
     Trace trace;
     TraceIndex index;
     DataflowGraph dataflow;
+    BankAnalysis banks;
     std::string origin; // "recorded now" or the file it came from
 };
 
@@ -54,10 +56,14 @@ public:
     void settings_changed();  // called by views after editing `request`
     void capture_now();
     void load_trace(const std::string& path);
-    bool busy() const { return task_.busy(); }
+    bool busy() const { return task_.busy() || companion_task_.busy(); }
     void poll_background_work(); // once a frame
 
     void save_trace(const std::string& path);
+
+    // --- a companion trace to compare with: the other Blelloch layout (plain / padded) on the same
+    // input and settings, captured in the background whenever the trace on screen is a Blelloch one ---
+    const LoadedTrace* companion() const { return companion_.get(); }
 
     // --- the device the next capture would use, for the status line ---
     const GpuStatus& gpu() const { return gpu_status(); }
@@ -77,7 +83,12 @@ private:
     using Job = std::function<Prepared(TaskControl&)>;
     void run(Job job);
 
+    void capture_companion();
+
     std::unique_ptr<LoadedTrace> trace_;
+    std::unique_ptr<LoadedTrace> companion_;
+    BackgroundTask<Prepared> companion_task_;
+    bool companion_pending_ = false;
     int step_ = 0;
     bool playing_ = false;
     double play_clock_ = 0;

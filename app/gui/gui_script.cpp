@@ -35,6 +35,8 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"scale", {1, 1, "scale FACTOR"}},
         {"screenshot", {1, 1, "screenshot FILE.png"}},
         {"measure-frames", {1, 2, "measure-frames COUNT [FILE.json]"}},
+        {"hover", {2, 2, "hover X Y"}},
+        {"click", {2, 2, "click X Y"}},
         {"quit", {0, 0, "quit"}},
     };
     return specs;
@@ -102,6 +104,10 @@ void check_command(const ScriptCommand& c) {
         integer_arg(c, c.args[0], 0, 100000);
     if (c.name == "measure-frames")
         integer_arg(c, c.args[0], 1, 100000);
+    if (c.name == "hover" || c.name == "click") {
+        integer_arg(c, c.args[0], 0, 16384);
+        integer_arg(c, c.args[1], 0, 16384);
+    }
     if (c.name == "step" && c.args[0] != "first" && c.args[0] != "last" && c.args[0] != "next" && c.args[0] != "prev")
         integer_arg(c, c.args[0], 0, 1 << 20);
 }
@@ -180,6 +186,13 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         measure_left_ = integer_arg(c, c.args[0], 1, 100000);
         measure_path_ = c.args.size() > 1 ? c.args[1] : "";
         measured_.clear();
+        return false;
+    } else if (c.name == "hover" || c.name == "click") {
+        // The mouse stays where it was put; a click presses for one frame, and the wait lets the
+        // release and the result draw.
+        host.imgui.script_mouse(static_cast<float>(integer_arg(c, c.args[0], 0, 16384)),
+                                static_cast<float>(integer_arg(c, c.args[1], 0, 16384)), c.name == "click");
+        wait_frames_ = 2;
         return false;
     } else if (c.name == "quit") {
         quit_ = true;

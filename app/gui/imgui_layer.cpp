@@ -107,11 +107,24 @@ void ImGuiLayer::build_fonts() {
     built_scale_ = scale_;
 }
 
+void ImGuiLayer::script_mouse(float x, float y, bool pressed) {
+    scripted_mouse_ = true;
+    mouse_x_ = x;
+    mouse_y_ = y;
+    mouse_pressed_ = pressed;
+}
+
 void ImGuiLayer::begin_frame() {
     if (built_scale_ != scale_)
         build_fonts();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (scripted_mouse_) { // after the backend has read the real mouse, before ImGui uses it
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(mouse_x_, mouse_y_);
+        io.MouseDown[0] = mouse_pressed_;
+        mouse_pressed_ = false; // a click lasts one frame
+    }
     ImGui::NewFrame();
 }
 

@@ -26,6 +26,10 @@ public:
     void set_ui_scale(float scale);
     float ui_scale() const { return scale_; }
 
+    // Scripted mode: the next frame sees the mouse at (x, y) in window pixels, with the left button
+    // down if `pressed` (for one frame: a click is press, then release).
+    void script_mouse(float x, float y, bool pressed);
+
     void begin_frame();
     void render();
 
@@ -38,6 +42,9 @@ private:
 
     float scale_;
     float built_scale_ = 0;
+    bool scripted_mouse_ = false;
+    float mouse_x_ = 0, mouse_y_ = 0;
+    bool mouse_pressed_ = false;
     ImFont* mono_ = nullptr;
     std::string font_warning_;
 };

@@ -1,5 +1,6 @@
 #include "view_registry.hpp"
 
+#include "views/bank_heatmap_view.hpp"
 #include "views/dataflow_view.hpp"
 #include "views/value_grid_view.hpp"
 
@@ -9,6 +10,7 @@ ViewRegistry make_views() {
     ViewRegistry views;
     views.tabs.push_back(std::make_unique<ValueGridView>());
     views.tabs.push_back(std::make_unique<DataflowView>());
+    views.tabs.push_back(std::make_unique<BankHeatmapView>());
     return views;
 }
 

@@ -144,3 +144,44 @@ TEST_F(GuiSession, DataflowTreeIsDrawnForEveryAlgorithm) {
 
 } // namespace
 } // namespace prefixlab::test
+
+#include "gui/colour_map.hpp"
+
+namespace prefixlab::test {
+namespace {
+
+// The Banks tab: Blelloch beside Blelloch-padded on the same input, each as a heatmap coloured from
+// the one colour scale; the plain layout shows 2-way and worse conflicts, the padded one none at
+// N = 64; clicking a row draws that instruction's lane-to-bank arrows.
+TEST_F(GuiSession, BankHeatmapComparesPlainAndPaddedBlelloch) {
+    const ProcessResult r = run_script("tab Banks\n"
+                                       "trace algo=blelloch n=64 input=iota device=cpu\n"
+                                       "step 2\n"
+                                       "screenshot " + path("banks.png") + "\n"
+                                       "click 560 330\n"
+                                       "screenshot " + path("banks-selected.png") + "\n"
+                                       "trace algo=hillis-steele n=64 input=iota device=cpu\n"
+                                       "screenshot " + path("banks-hs.png") + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const PngImage banks = load_png(path("banks.png"));
+    ASSERT_EQ(banks.width, 1600);
+    const int middle = banks.width / 2 + 170; // the two panels split the main area, right of the sidebar
+    const auto left = [&](theme::Rgb c) { return count_colour(banks, c, 340, 170, middle, 700); };
+    const auto right = [&](theme::Rgb c) { return count_colour(banks, c, middle, 170, banks.width, 700); };
+    EXPECT_GT(left(conflict_colour(2)), 300u) << "plain Blelloch: 2-way conflicts";
+    EXPECT_GT(left(conflict_colour(0)), 300u) << "plain Blelloch: banks left unused by strided loads";
+    EXPECT_GT(right(conflict_colour(1)), 3000u) << "padded Blelloch: conflict-free";
+    EXPECT_EQ(right(conflict_colour(2)) + right(conflict_colour(4)) + right(conflict_colour(8)), 0u)
+        << "padded Blelloch at N = 64 has no conflicts";
+
+    const PngImage selected = load_png(path("banks-selected.png"));
+    EXPECT_GT(count_colour(selected, theme::kError, 340, 700, middle, 860), 200u) << "conflicting lane-to-bank arrows";
+    EXPECT_GT(fraction_different(banks, selected), 0.001);
+
+    const PngImage hs = load_png(path("banks-hs.png"));
+    EXPECT_GT(count_colour(hs, conflict_colour(1), 340, 170, hs.width, 700), 3000u) << "Hillis-Steele: unit stride";
+    EXPECT_EQ(count_colour(hs, conflict_colour(2), 340, 170, hs.width, 700), 0u);
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -1,0 +1,127 @@
+#include "heatmap_renderer.hpp"
+
+#include "../colour_map.hpp"
+#include "gl_program.hpp"
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+namespace prefixlab {
+
+namespace {
+
+// Built on first use, when the context exists; never deleted (see instanced_shapes.cpp).
+GlProgram& heatmap_program() {
+    static GlProgram* program = new GlProgram("heatmap.vert", "heatmap.frag");
+    return *program;
+}
+
+} // namespace
+
+HeatmapRenderer::~HeatmapRenderer() {
+    if (counts_texture_ != 0)
+        glDeleteTextures(1, &counts_texture_);
+    if (colours_texture_ != 0)
+        glDeleteTextures(1, &colours_texture_);
+    if (buffer_ != 0)
+        glDeleteBuffers(1, &buffer_);
+    if (vao_ != 0)
+        glDeleteVertexArrays(1, &vao_);
+}
+
+void HeatmapRenderer::set_counts(std::vector<std::uint8_t> counts, int rows) {
+    counts_ = std::move(counts);
+    rows_ = rows;
+    dirty_ = true;
+}
+
+void HeatmapRenderer::draw(ImDrawList* list, float x, float y, float width, float height) {
+    if (rows_ == 0 || !error_.empty())
+        return;
+    x_ = x;
+    y_ = y;
+    width_ = width;
+    height_ = height;
+    list->AddCallback(&HeatmapRenderer::render_callback, this);
+    list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void HeatmapRenderer::render_callback(const ImDrawList*, const ImDrawCmd* command) {
+    static_cast<HeatmapRenderer*>(command->UserCallbackData)->render(command);
+}
+
+bool HeatmapRenderer::prepare() {
+    try {
+        heatmap_program();
+    } catch (const RenderError& e) {
+        error_ = e.what();
+        return false;
+    }
+    if (vao_ == 0) {
+        const float corners[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+        glGenVertexArrays(1, &vao_);
+        glGenBuffers(1, &buffer_);
+        glBindVertexArray(vao_);
+        glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+        glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+
+        std::uint8_t colours[(kMaxConflictDegree + 1) * 4];
+        for (int v = 0; v <= kMaxConflictDegree; ++v) {
+            const theme::Rgb c = conflict_colour(v);
+            colours[4 * v] = c.r;
+            colours[4 * v + 1] = c.g;
+            colours[4 * v + 2] = c.b;
+            colours[4 * v + 3] = 255;
+        }
+        glGenTextures(1, &colours_texture_);
+        glBindTexture(GL_TEXTURE_2D, colours_texture_);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kMaxConflictDegree + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, colours);
+        glGenTextures(1, &counts_texture_);
+    }
+    if (dirty_) {
+        glBindTexture(GL_TEXTURE_2D, counts_texture_);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 32, rows_, 0, GL_RED, GL_UNSIGNED_BYTE, counts_.data());
+        dirty_ = false;
+    }
+    return true;
+}
+
+void HeatmapRenderer::render(const ImDrawCmd* command) {
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr || !prepare())
+        return;
+    const ImVec2 origin = data->DisplayPos, scale = data->FramebufferScale;
+    const float fb_height = data->DisplaySize.y * scale.y;
+    const ImVec4 clip = command->ClipRect;
+    if (clip.z <= clip.x || clip.w <= clip.y)
+        return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(static_cast<GLint>((clip.x - origin.x) * scale.x), static_cast<GLint>(fb_height - (clip.w - origin.y) * scale.y),
+              static_cast<GLsizei>((clip.z - clip.x) * scale.x), static_cast<GLsizei>((clip.w - clip.y) * scale.y));
+    glDisable(GL_BLEND);
+    const GlProgram& program = heatmap_program();
+    glUseProgram(program.id());
+    glUniform2f(program.uniform("u_offset"), x_, y_);
+    glUniform2f(program.uniform("u_size"), width_, height_);
+    glUniform4f(program.uniform("u_display"), origin.x, origin.y, data->DisplaySize.x, data->DisplaySize.y);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, counts_texture_);
+    glUniform1i(program.uniform("u_counts"), 0);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, colours_texture_);
+    glUniform1i(program.uniform("u_colours"), 1);
+    glBindVertexArray(vao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glActiveTexture(GL_TEXTURE0);
+}
+
+} // namespace prefixlab
