@@ -39,6 +39,30 @@ if(PREFIXLAB_TESTS)
   endif()
 endif()
 
+# --- Cairo (optional): PNG, SVG and PDF export of plots, from the GUI and the command line --------
+# Found before the GUI-only section: a build without the GUI exports plots too. AUTO builds without
+# it, quietly, where pkg-config or Cairo is missing (the GPU test machine has neither).
+set(PREFIXLAB_CAIRO "AUTO" CACHE STRING "Export plots with Cairo: AUTO (if pkg-config finds cairo), ON or OFF")
+set_property(CACHE PREFIXLAB_CAIRO PROPERTY STRINGS AUTO ON OFF)
+set(PREFIXLAB_HAVE_CAIRO OFF)
+if(NOT PREFIXLAB_CAIRO STREQUAL "OFF")
+  find_package(PkgConfig QUIET)
+  if(PKG_CONFIG_FOUND)
+    pkg_check_modules(CAIRO QUIET IMPORTED_TARGET GLOBAL cairo)
+  endif()
+  if(TARGET PkgConfig::CAIRO)
+    set(PREFIXLAB_HAVE_CAIRO ON)
+  elseif(PREFIXLAB_CAIRO STREQUAL "ON")
+    message(FATAL_ERROR "PREFIXLAB_CAIRO=ON but Cairo was not found through pkg-config: install libcairo2-dev "
+                        "and pkg-config (tools/bootstrap.sh does), or configure with -DPREFIXLAB_CAIRO=OFF")
+  endif()
+endif()
+if(PREFIXLAB_HAVE_CAIRO)
+  message(STATUS "PrefixLab: plots export as PNG, SVG and PDF (Cairo ${CAIRO_VERSION})")
+else()
+  message(STATUS "PrefixLab: plots cannot be exported (built without Cairo)")
+endif()
+
 if(NOT PREFIXLAB_GUI)
   return()
 endif()

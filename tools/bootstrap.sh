@@ -27,6 +27,7 @@ packages=(
   libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core
   libgtest-dev nlohmann-json3-dev libcli11-dev
   xvfb xauth libgl1-mesa-dri
+  libcairo2-dev poppler-utils librsvg2-bin
 )
 
 as_root() {

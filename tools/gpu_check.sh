@@ -2,7 +2,10 @@
 # The GPU verification run, for a machine with an NVIDIA GPU, CMake, ninja, a C++20 compiler and CUDA
 # but no packages (the device machine): builds with the GUI off, header-only dependencies and
 # GoogleTest sources from a carried folder, then runs the whole test suite (GPU tests included),
-# compute-sanitizer and the trace timings. Logs go to $OUT (or /tmp/prefixlab-gpu).
+# compute-sanitizer, the full benchmark (its results folder, $OUT/bench, is the default result shipped
+# in assets/), the trace timings (SKIP_TIMINGS=1 skips them) and the Nsight Compute validation
+# (SKIP_NCU=1 skips it), in that order, so that the most needed results come first.
+# Logs go to $OUT (or /tmp/prefixlab-gpu).
 #
 #   tools/gpu_check.sh [DEPS_DIR]     DEPS_DIR holds include/{CLI,nlohmann} and googletest/ (default .deps)
 #
@@ -12,7 +15,8 @@
 set -uo pipefail
 deps=$(cd "${1:-.deps}" && pwd)
 out=${OUT:-/tmp/prefixlab-gpu}
-mkdir -p "$out"
+logs="$out/logs" # packed into logs.tgz at the end (the device tool brings back at most 8 files)
+mkdir -p "$logs"
 build=build-gpu
 status=0
 step() { echo; echo "=== $*"; }
@@ -33,48 +37,69 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   echo "build took ${SECONDS} s"
 
   step "all tests, GPU tests included"
-  run ctest --test-dir "$build" -j 8 --timeout 180 --output-on-failure >"$out/ctest.log" 2>&1
-  grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | grep -v "Skipped" | head -40
-  grep -c "Passed" "$out/ctest.log" | sed 's/^/tests reported Passed: /'
+  run ctest --test-dir "$build" -j 8 --timeout 180 --output-on-failure >"$logs/ctest.log" 2>&1
+  grep -E "tests passed|tests failed|Failed|\*\*\*" "$logs/ctest.log" | grep -v "Skipped" | head -40
+  grep -c "Passed" "$logs/ctest.log" | sed 's/^/tests reported Passed: /'
 
   step "what the GPU made of the racy kernel"
   "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuRacyHillisSteele.*' 2>&1 | grep -E "racy n="
 
+  step "compute-sanitizer memcheck and racecheck (correct variants: no errors, no hazards)"
+  correct='GpuSanitized.*:-GpuSanitized.RacyHillisSteele'
+  run compute-sanitizer --tool memcheck --error-exitcode 3 --log-file "$logs/sanitizer-memcheck.log" \
+    "$build/tests/prefixlab_gpu_tests" --gtest_filter="GpuSanitized.*" >"$logs/sanitizer-memcheck-tests.log" 2>&1
+  tail -3 "$logs/sanitizer-memcheck-tests.log"; tail -1 "$logs/sanitizer-memcheck.log"
+  run compute-sanitizer --tool racecheck --racecheck-report hazard --error-exitcode 3 \
+    --log-file "$logs/sanitizer-racecheck.log" "$build/tests/prefixlab_gpu_tests" --gtest_filter="$correct" \
+    >"$logs/sanitizer-racecheck-tests.log" 2>&1
+  tail -3 "$logs/sanitizer-racecheck-tests.log"; tail -1 "$logs/sanitizer-racecheck.log"
+
+  step "compute-sanitizer racecheck on the racy variant (a hazard is expected and must be reported)"
+  compute-sanitizer --tool racecheck --racecheck-report hazard --log-file "$logs/sanitizer-racecheck-racy.log" \
+    "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuSanitized.RacyHillisSteele' \
+    >"$logs/sanitizer-racecheck-racy-tests.log" 2>&1
+  grep -m 3 -E "Race reported|Error: Race|hazard" "$logs/sanitizer-racecheck-racy.log"
+  tail -1 "$logs/sanitizer-racecheck-racy.log"
+  if grep -q "RACECHECK SUMMARY: 0 hazards" "$logs/sanitizer-racecheck-racy.log"; then
+    echo "FAILED: racecheck reported no hazard in the racy kernel"
+    status=1
+  fi
+
+  step "benchmark: every algorithm over N = 2^10..2^28, block sweep at 2^24 (the shipped default result)"
+  SECONDS=0
+  run "$build/app/prefixlab" bench --algos all --n 2^10..2^28 --block 32,64,128,256,512,1024 --block-n 2^24 \
+    --out "$out/bench" >"$logs/bench.log" 2>&1
+  echo "bench took ${SECONDS} s"
+  grep -E "FAILED|skipped|error|sweep took" "$logs/bench.log" | head -20
+  sed -n '/^median ms/,$p' "$logs/bench.log"
+
   step "trace timings at each algorithm's largest N (capture excludes CUDA context creation)"
+  if [ -z "${SKIP_TIMINGS:-}" ]; then
   for algo in hillis-steele hillis-steele-double-buffer hillis-steele-racy blelloch blelloch-padded warp-shuffle; do
     n=1024
     case "$algo" in blelloch*) n=2048 ;; esac
     for device in gpu cpu; do
       for i in 1 2 3; do
         run "$build/app/prefixlab" trace --algo "$algo" --n "$n" --input random --seed "$i" \
-          --device "$device" --out "$out/trace-$algo-$device.json"
+          --device "$device" --out "$logs/trace-$algo-$device.json"
       done
     done
   done
-
-  step "compute-sanitizer memcheck and racecheck (correct variants: no errors, no hazards)"
-  correct='GpuSanitized.*:-GpuSanitized.RacyHillisSteele'
-  run compute-sanitizer --tool memcheck --error-exitcode 3 --log-file "$out/sanitizer-memcheck.log" \
-    "$build/tests/prefixlab_gpu_tests" --gtest_filter="GpuSanitized.*" >"$out/sanitizer-memcheck-tests.log" 2>&1
-  tail -3 "$out/sanitizer-memcheck-tests.log"; tail -1 "$out/sanitizer-memcheck.log"
-  run compute-sanitizer --tool racecheck --racecheck-report hazard --error-exitcode 3 \
-    --log-file "$out/sanitizer-racecheck.log" "$build/tests/prefixlab_gpu_tests" --gtest_filter="$correct" \
-    >"$out/sanitizer-racecheck-tests.log" 2>&1
-  tail -3 "$out/sanitizer-racecheck-tests.log"; tail -1 "$out/sanitizer-racecheck.log"
-
-  step "compute-sanitizer racecheck on the racy variant (a hazard is expected and must be reported)"
-  compute-sanitizer --tool racecheck --racecheck-report hazard --log-file "$out/sanitizer-racecheck-racy.log" \
-    "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuSanitized.RacyHillisSteele' \
-    >"$out/sanitizer-racecheck-racy-tests.log" 2>&1
-  grep -m 3 -E "Race reported|Error: Race|hazard" "$out/sanitizer-racecheck-racy.log"
-  tail -1 "$out/sanitizer-racecheck-racy.log"
-  if grep -q "RACECHECK SUMMARY: 0 hazards" "$out/sanitizer-racecheck-racy.log"; then
-    echo "FAILED: racecheck reported no hazard in the racy kernel"
-    status=1
+  else
+    echo "skipped (SKIP_TIMINGS set)"
   fi
 
   step "shared-memory bank conflicts: PrefixLab's model against Nsight Compute, exact equality"
-  run python3 tests/ncu/validate_bank_conflicts.py "$build/app/prefixlab" --log "$out/bank-validation.json"
+  if [ -z "${SKIP_NCU:-}" ]; then
+    run python3 tests/ncu/validate_bank_conflicts.py "$build/app/prefixlab" --log "$logs/bank-validation.json"
+  else
+    echo "skipped (SKIP_NCU set)"
+  fi
+
+  step "packing logs and results"
+  tar -C "$out" -czf "$out/logs.tgz" logs && rm -rf "$logs"
+  [ -d "$out/bench" ] && tar -C "$out" -czf "$out/bench.tgz" bench && rm -rf "$out/bench"
+  ls -la "$out"
 
   step "done: status $status"
   exit "$status"

@@ -19,7 +19,10 @@ std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin
     return loaded;
 }
 
-AppState::AppState() = default;
+AppState::AppState()
+    : bench_([this](const std::string& message, bool is_error) {
+          is_error ? report_error(message) : inform(message);
+      }) {}
 
 int AppState::step_count() const { return trace_ ? static_cast<int>(trace_->trace.steps.size()) : 0; }
 
@@ -127,6 +130,7 @@ void AppState::load_trace(const std::string& path) {
 }
 
 void AppState::poll_background_work() {
+    bench_.poll();
     if (auto companion = companion_task_.poll()) {
         if (companion->index() == 0 && !companion_pending_)
             companion_ = std::move(std::get<0>(*companion).loaded);

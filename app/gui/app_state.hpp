@@ -8,6 +8,7 @@
 #include "core/analysis/dataflow.hpp"
 #include "core/trace/trace_capture.hpp"
 #include "core/trace/trace_index.hpp"
+#include "bench_state.hpp"
 #include "core/util/background_task.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
@@ -68,6 +69,9 @@ public:
     // --- the device the next capture would use, for the status line ---
     const GpuStatus& gpu() const { return gpu_status(); }
 
+    // --- benchmarks: result sets, the sweep in the background, plots and exports ---
+    BenchState& bench() { return bench_; }
+
     // --- one status message at a time, shown in the status bar ---
     const std::string& message() const { return message_; }
     bool message_is_error() const { return message_is_error_; }
@@ -96,6 +100,7 @@ private:
     Job pending_; // the newest job asked for while another ran; older ones are dropped
     std::string message_;
     bool message_is_error_ = false;
+    BenchState bench_; // last: its messages go to message_
 };
 
 } // namespace prefixlab

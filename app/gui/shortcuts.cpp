@@ -23,6 +23,7 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"Home / End", "first / last step"},
         {"Space", "play / pause"},
         {"F5", "trace again"},
+        {"F6 / Esc", "run / cancel the benchmark"},
         {"Ctrl+1, Ctrl+2, …", "switch view"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / default UI scale"},
         {"F1", "this list"},
@@ -51,6 +52,10 @@ void handle_shortcuts(AppState& state, Workspace& workspace, ImGuiLayer& imgui) 
         workspace.shortcuts_open = !workspace.shortcuts_open;
     if (pressed(GLFW_KEY_F5, false))
         state.capture_now();
+    if (pressed(GLFW_KEY_F6, false))
+        state.bench().start();
+    if (pressed(GLFW_KEY_ESCAPE, false) && state.bench().running())
+        state.bench().cancel();
     if (io.WantTextInput)
         return; // letters and arrows belong to the text field being edited
     if (pressed(GLFW_KEY_RIGHT) || pressed(GLFW_KEY_DOWN) || pressed(GLFW_KEY_PAGE_DOWN) || pressed(GLFW_KEY_N))

@@ -25,6 +25,7 @@ inline constexpr Rgb kBackground{20, 23, 26};        // the window's clear colou
 inline constexpr Rgb kInputNode{62, 96, 120};        // an input element in the dataflow diagram
 inline constexpr Rgb kEdge{105, 116, 138};           // a dataflow edge
 inline constexpr Rgb kActiveThreads{204, 121, 167};  // threads at work in a step (Okabe–Ito reddish purple)
+inline constexpr Rgb kProgress{0, 158, 115};         // a long job's progress bar (Okabe–Ito bluish green)
 
 // Packs a colour as Dear ImGui's ImU32 (ABGR in memory order R, G, B, A).
 constexpr std::uint32_t packed(Rgb c, std::uint8_t alpha = 255) {

@@ -1,6 +1,7 @@
 #include "view_registry.hpp"
 
 #include "views/bank_heatmap_view.hpp"
+#include "views/bench_view.hpp"
 #include "views/dataflow_view.hpp"
 #include "views/value_grid_view.hpp"
 
@@ -11,6 +12,7 @@ ViewRegistry make_views() {
     views.tabs.push_back(std::make_unique<ValueGridView>());
     views.tabs.push_back(std::make_unique<DataflowView>());
     views.tabs.push_back(std::make_unique<BankHeatmapView>());
+    views.tabs.push_back(std::make_unique<BenchView>());
     return views;
 }
 

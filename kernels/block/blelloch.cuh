@@ -27,6 +27,7 @@ struct BlellochScan {
     static constexpr int kMaxN = 2048;
     static constexpr KernelFile kFile = KernelFile::blelloch;
     static constexpr bool kWatchesRegisters = false;
+    static constexpr int kElementsPerThread = 2;
     static constexpr std::uint32_t kBankPadding = 32; // one unused word after every 32
 
     // The tree's size: the smallest power of two >= n, and at least 2 (one thread, two elements).
@@ -109,15 +110,15 @@ struct BlellochScan {
             return;
         if (a < io.n) {
             if (io.exclusive)
-                out[a] = s[a];
+                store_output<Op>(io, out, a, s[a]);
             else
-                out[a] = Op::apply(s[a], in[a]);
+                store_output<Op>(io, out, a, Op::apply(s[a], in[a]));
         }
         if (b < io.n) {
             if (io.exclusive)
-                out[b] = s[b];
+                store_output<Op>(io, out, b, s[b]);
             else
-                out[b] = Op::apply(s[b], in[b]);
+                store_output<Op>(io, out, b, Op::apply(s[b], in[b]));
         }
     }
 };

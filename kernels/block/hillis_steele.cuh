@@ -20,6 +20,7 @@ struct HillisSteele {
     static constexpr int kMaxN = 1024;
     static constexpr KernelFile kFile = KernelFile::hillis_steele;
     static constexpr bool kWatchesRegisters = false;
+    static constexpr int kElementsPerThread = 1;
 
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
 
@@ -62,11 +63,11 @@ struct HillisSteele {
         if (!mine)
             return;
         if (!io.exclusive)
-            out[i] = s[i];
+            store_output<Op>(io, out, i, s[i]);
         else if (i > 0)
-            out[i] = s[i - 1];
+            store_output<Op>(io, out, i, s[i - 1]);
         else
-            out[i] = Op::identity();
+            store_output<Op>(io, out, i, Op::identity());
     }
 };
 

@@ -14,6 +14,7 @@ struct HillisSteeleDoubleBuffer {
     static constexpr int kMaxN = 1024;
     static constexpr KernelFile kFile = KernelFile::hillis_steele_double_buffer;
     static constexpr bool kWatchesRegisters = false;
+    static constexpr int kElementsPerThread = 1;
 
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
 
@@ -74,11 +75,11 @@ struct HillisSteeleDoubleBuffer {
             return;
         const auto store = [&](const auto& result) {
             if (!io.exclusive)
-                out[i] = result[i];
+                store_output<Op>(io, out, i, result[i]);
             else if (i > 0)
-                out[i] = result[i - 1];
+                store_output<Op>(io, out, i, result[i - 1]);
             else
-                out[i] = Op::identity();
+                store_output<Op>(io, out, i, Op::identity());
         };
         if (result_in_ping)
             store(ping);

@@ -21,6 +21,7 @@ struct WarpShuffleScan {
     static constexpr int kMaxN = 1024;
     static constexpr KernelFile kFile = KernelFile::warp_shuffle_scan;
     static constexpr bool kWatchesRegisters = true;
+    static constexpr int kElementsPerThread = 1;
 
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
 
@@ -100,14 +101,14 @@ struct WarpShuffleScan {
 
         if (!io.exclusive) {
             if (mine)
-                out[i] = x;
+                store_output<Op>(io, out, i, x);
             return;
         }
         V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, Phase::exclusive_shift, __LINE__, 1, 1));
         if (lane == 0)
             shifted = preceding;
         if (mine)
-            out[i] = shifted;
+            store_output<Op>(io, out, i, shifted);
     }
 };
 

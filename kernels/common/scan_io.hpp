@@ -4,7 +4,10 @@
 // trace shows where every value came from and where every result went.
 #pragma once
 
+#include "host_device.hpp"
 #include "shared_layout.hpp"
+
+#include <type_traits>
 
 namespace prefixlab {
 
@@ -14,7 +17,31 @@ struct ScanIo {
     T* output;
     int n;
     bool exclusive;
+    // Multi-block drivers (kernels/device/) scan one tile of a long array per block (inclusive):
+    //  - carry: the scanned total of the tiles before this one, which every output combines with
+    //    (reduce-then-scan's second pass writes each element once); read before the body starts;
+    //  - tile_total: where the thread that stores the tile's last element also stores it, so the
+    //    driver needs no extra barrier and no reload from global memory.
+    // Single-block scans (and every traced one) have neither.
+    bool has_carry = false;
+    T carry{};
+    T* tile_total = nullptr;
 };
+
+// Stores a body's result for element i: combined with the carry, if any, and copied to the tile's
+// total when it is the last element. The tile total is a plain store: drivers never trace.
+template <class Op, class Out, class X>
+PL_HOST_DEVICE void store_output(const ScanIo<typename Op::value_type>& io, Out& out, int i, const X& value) {
+    using T = typename Op::value_type;
+    if constexpr (std::is_same_v<X, T>) {
+        const T result = io.has_carry ? Op::combine(io.carry, value) : value;
+        out[i] = result;
+        if (io.tile_total != nullptr && i == io.n - 1)
+            *io.tile_total = result;
+    } else {
+        out[i] = value; // traced values: single-block scans, which have no carry and no tile total
+    }
+}
 
 template <class Ctx, class T>
 PL_HOST_DEVICE auto block_input(Ctx& ctx, const ScanIo<T>& io) {

@@ -89,6 +89,14 @@ TEST(TraceJson, RejectsTextThatIsNotJson) {
     } catch (const TraceFormatError& e) {
         EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
     }
+    // A number beyond double's range is nlohmann's out_of_range, not a parse error: still one message.
+    std::stringstream huge("{\"format\": \"prefixlab-trace\", \"version\": 1e400}");
+    try {
+        read_trace_json(huge);
+        FAIL() << "accepted 1e400";
+    } catch (const TraceFormatError& e) {
+        EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
+    }
 }
 
 TEST(TraceJson, RejectsOtherFormatsAndVersions) {

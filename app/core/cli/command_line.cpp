@@ -1,6 +1,7 @@
 #include "command_line.hpp"
 
 #include "../trace/trace_json.hpp"
+#include "bench_command.hpp"
 #include "cli_errors.hpp"
 #include "run_command.hpp"
 #include "trace_command.hpp"
@@ -67,6 +68,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_trace_command(app, trace_options);
     KernelOptions run_options;
     add_run_command(app, run_options);
+    BenchCommandOptions bench_options;
+    add_bench_command(app, bench_options);
 
     try {
         app.parse(argc, argv);
@@ -81,6 +84,11 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         return run_trace_command(trace_options);
     if (app.got_subcommand("run"))
         return run_run_command(run_options);
+    if (app.got_subcommand("bench")) {
+        for (int i = 0; i < argc; ++i)
+            bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
+        return run_bench_command(bench_options);
+    }
     gui_options.window_height = gui_options.window_width * 9 / 16;
     return open_gui(gui, gui_options);
 }

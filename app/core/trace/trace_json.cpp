@@ -378,8 +378,9 @@ Trace read_trace_json(std::istream& in) {
     json root;
     try {
         root = json::parse(in);
-    } catch (const json::parse_error& e) {
-        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, …"
+    } catch (const json::exception& e) {
+        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, …";
+        // a number beyond double's range (1e400) is an out_of_range exception, not a parse_error.
         std::string what = e.what();
         const auto start = what.find("] ");
         throw TraceFormatError("not valid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));

@@ -1,0 +1,63 @@
+#include "bench_catalog.hpp"
+
+#include "../scan_names.hpp"
+
+namespace prefixlab {
+
+namespace {
+
+// The block scans our drivers wrap: every correct one (the racy variant's output is wrong by design).
+const BlockAlgorithm kDriverBlocks[] = {BlockAlgorithm::hillis_steele, BlockAlgorithm::hillis_steele_double_buffer,
+                                        BlockAlgorithm::blelloch, BlockAlgorithm::blelloch_padded,
+                                        BlockAlgorithm::warp_shuffle};
+
+// Threads per block for 1024-element tiles: one element per thread, Blelloch two.
+int threads_for_1024_element_tiles(BlockAlgorithm block) {
+    return block == BlockAlgorithm::blelloch || block == BlockAlgorithm::blelloch_padded ? 512 : 1024;
+}
+
+std::vector<BenchAlgorithm> make_catalog() {
+    std::vector<BenchAlgorithm> all;
+    const auto gpu = [&](std::string name, std::string description, GpuScanMethod method, bool baseline,
+                         int threads) {
+        all.push_back({std::move(name), std::move(description), BenchTarget::gpu, method, CpuScanKind::loop,
+                       baseline, threads});
+    };
+    const auto cpu = [&](std::string name, std::string description, CpuScanKind kind) {
+        all.push_back({std::move(name), std::move(description), BenchTarget::cpu, {}, kind, true, 0});
+    };
+    gpu("copy", "device-to-device copy of the same bytes (speed of light: read N, write N)",
+        {GpuScanKind::copy, {}}, true, 0);
+    gpu("cub", "cub::DeviceScan::InclusiveSum", {GpuScanKind::cub, {}}, false, 0);
+    gpu("thrust", "thrust::inclusive_scan", {GpuScanKind::thrust, {}}, false, 0);
+    for (BlockAlgorithm block : kDriverBlocks)
+        gpu("stp-" + std::string(name_of(block)),
+            "scan-then-propagate with the " + std::string(name_of(block)) + " block scan",
+            {GpuScanKind::scan_then_propagate, block}, false, threads_for_1024_element_tiles(block));
+    for (BlockAlgorithm block : kDriverBlocks)
+        gpu("rts-" + std::string(name_of(block)),
+            "reduce-then-scan with the " + std::string(name_of(block)) + " block scan",
+            {GpuScanKind::reduce_then_scan, block}, false, threads_for_1024_element_tiles(block));
+    gpu("global-hillis-steele", "Hillis–Steele in global memory per block, then scan-then-propagate",
+        {GpuScanKind::global_hillis_steele, BlockAlgorithm::hillis_steele}, false, 1024);
+    cpu("cpu-loop", "CPU, one core: a plain loop", CpuScanKind::loop);
+    cpu("cpu-std", "CPU, one core: std::inclusive_scan", CpuScanKind::std_scan);
+    cpu("cpu-parallel", "CPU, every core: reduce-then-scan on a thread pool", CpuScanKind::parallel);
+    return all;
+}
+
+} // namespace
+
+const std::vector<BenchAlgorithm>& bench_algorithms() {
+    static const std::vector<BenchAlgorithm> catalog = make_catalog();
+    return catalog;
+}
+
+const BenchAlgorithm* find_bench_algorithm(std::string_view name) {
+    for (const BenchAlgorithm& algorithm : bench_algorithms())
+        if (algorithm.name == name)
+            return &algorithm;
+    return nullptr;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,41 @@
+// Every algorithm `prefixlab bench` can time, by name: our multi-block drivers around each block
+// scan, the library baselines and the CPU baselines. The command line, the GUI's benchmark panel,
+// plots (colours, dashes) and results files all take names and properties from here.
+//
+//   stp-<block scan>      scan-then-propagate (4N memory operations)
+//   rts-<block scan>      reduce-then-scan (3N)
+//   global-hillis-steele  Hillis–Steele in global memory, scan-then-propagate
+//   cub, thrust           cub::DeviceScan::InclusiveSum, thrust::inclusive_scan
+//   copy                  device-to-device copy of the same bytes: the speed-of-light line
+//   cpu-loop, cpu-std     serial: a plain loop, std::inclusive_scan
+//   cpu-parallel          every core (CpuParallelScan)
+#pragma once
+
+#include "../../../kernels/cuda/gpu_bench.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace prefixlab {
+
+enum class BenchTarget { cpu, gpu };
+enum class CpuScanKind { loop, std_scan, parallel };
+
+struct BenchAlgorithm {
+    std::string name;        // e.g. "stp-warp-shuffle"
+    std::string description; // a phrase for --list and tooltips
+    BenchTarget target = BenchTarget::gpu;
+    GpuScanMethod gpu;       // target == gpu
+    CpuScanKind cpu = CpuScanKind::loop; // target == cpu
+    bool baseline = false;   // a reference line (copy, CPU): plots draw it dashed
+    int default_threads = 0; // threads per block by default; 0: no block size (library and CPU)
+};
+
+// In the order --list prints and legends show them.
+const std::vector<BenchAlgorithm>& bench_algorithms();
+const BenchAlgorithm* find_bench_algorithm(std::string_view name);
+
+inline bool has_block_size(const BenchAlgorithm& algorithm) { return algorithm.default_threads > 0; }
+
+} // namespace prefixlab

@@ -1,0 +1,444 @@
+// Benchmark results files (bench_json.hpp, docs/bench-format.md): writing with nlohmann::ordered_json
+// so the keys appear in the documented order, and a strict reader that names the field at fault.
+#include "bench_json.hpp"
+
+#include "../util/atomic_file.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+namespace prefixlab {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char* kFormatName = "prefixlab-bench";
+constexpr std::uint64_t kMaxBlockThreads = 1024; // CUDA's limit on threads per block
+constexpr double kRelativeTolerance = 1e-9;      // stats vs. samples: a few ulps of rounding, no more
+constexpr double kAbsoluteTolerance = 1e-12;     // ms; for a stddev that should be 0
+
+// ---------------------------------------------------------------- writing
+
+ordered_json stats_to_json(const SampleStats& s) {
+    return {{"count", s.count},   {"median", s.median}, {"mean", s.mean},
+            {"stddev", s.stddev}, {"min", s.min},       {"max", s.max}};
+}
+
+ordered_json point_to_json(const BenchPoint& p) {
+    ordered_json point = {{"algorithm", p.algorithm},
+                          {"n", p.n},
+                          {"block_threads", p.block_threads},
+                          {"samples_ms", p.samples_ms},
+                          {"ms", stats_to_json(p.ms)}};
+    if (p.with_transfers_ms)
+        point["with_transfers_ms"] = stats_to_json(*p.with_transfers_ms);
+    ordered_json phases = ordered_json::array();
+    for (const PhaseTiming& phase : p.phases)
+        phases.push_back({{"name", phase.name}, {"ms", stats_to_json(phase.ms)}});
+    point["phases"] = std::move(phases);
+    point["verified"] = p.verified;
+    return point;
+}
+
+ordered_json environment_to_json(const BenchEnvironment& e) {
+    return {{"device", e.device},
+            {"driver", e.driver},
+            {"cuda_runtime", e.cuda_runtime},
+            {"cpu_model", e.cpu_model},
+            {"cpu_threads", e.cpu_threads},
+            {"host", e.host},
+            {"date", e.date},
+            {"command", e.command},
+            {"prefixlab_version", e.prefixlab_version}};
+}
+
+ordered_json method_to_json(const BenchMethod& m) {
+    return {{"element_type", m.element_type},
+            {"op", m.op},
+            {"inclusive", m.inclusive},
+            {"input", m.input},
+            {"seed", m.seed},
+            {"warmup", m.warmup},
+            {"repetitions", m.repetitions},
+            {"l2_flushed", m.l2_flushed},
+            {"gpu_timer", m.gpu_timer},
+            {"cpu_timer", m.cpu_timer}};
+}
+
+// ---------------------------------------------------------------- reading
+
+// "WHERE: WHAT" of a malformed file; the public functions add which file.
+class Malformed : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+    throw Malformed(where.empty() ? what : where + ": " + what);
+}
+
+std::string member(const std::string& path, const std::string& key) {
+    return path.empty() ? key : path + "." + key;
+}
+std::string element(const std::string& path, std::size_t i) {
+    return path + "[" + std::to_string(i) + "]";
+}
+
+// A number for a message: JSON's own spelling, at most 60 characters (a whole array could be huge).
+std::string shown(const json& value) {
+    std::string text = value.dump();
+    return text.size() <= 60 ? text : text.substr(0, 57) + "...";
+}
+
+// The shortest text that reads back as `value` (0.6, not 0.59999999999999998).
+std::string number_text(double value) {
+    char text[32];
+    return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
+}
+
+void require_object(const json& value, const std::string& path) {
+    if (!value.is_object())
+        bad(path, "expected an object, found " + shown(value));
+}
+
+// Every key must be one of `known`: a misspelt optional field ("with_transfer_ms") would otherwise
+// vanish without a word.
+void only_known_keys(const json& object, const std::string& path, std::initializer_list<const char*> known) {
+    for (const auto& item : object.items()) {
+        bool found = false;
+        for (const char* key : known)
+            found = found || item.key() == key;
+        if (!found)
+            bad(member(path, item.key()),
+                "unknown field (version " + std::to_string(kBenchFormatVersion) + " has no such field)");
+    }
+}
+
+const json& field(const json& object, const std::string& path, const char* key) {
+    const auto it = object.find(key);
+    if (it == object.end())
+        bad(member(path, key), "missing");
+    return *it;
+}
+
+std::string string_field(const json& object, const std::string& path, const char* key,
+                         bool allow_empty = true) {
+    const json& value = field(object, path, key);
+    if (!value.is_string())
+        bad(member(path, key), "expected a string, found " + shown(value));
+    if (!allow_empty && value.get_ref<const std::string&>().empty())
+        bad(member(path, key), "must not be empty");
+    return value.get<std::string>();
+}
+
+bool bool_field(const json& object, const std::string& path, const char* key) {
+    const json& value = field(object, path, key);
+    if (!value.is_boolean())
+        bad(member(path, key), "expected true or false, found " + shown(value));
+    return value.get<bool>();
+}
+
+std::uint64_t integer_at(const json& value, const std::string& path, std::uint64_t min, std::uint64_t max) {
+    if (!value.is_number_integer())
+        bad(path, "expected an integer, found " + shown(value));
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min)
+        bad(path, "must be at least " + std::to_string(min) + ", found " + shown(value));
+    if (value.get<std::uint64_t>() > max)
+        bad(path, "must be at most " + std::to_string(max) + ", found " + shown(value));
+    return value.get<std::uint64_t>();
+}
+
+std::uint64_t integer_field(const json& object, const std::string& path, const char* key, std::uint64_t min,
+                            std::uint64_t max) {
+    return integer_at(field(object, path, key), member(path, key), min, max);
+}
+
+// A time in ms: a finite number >= 0 (the parser turns no JSON text into inf or NaN, but a number
+// can still be negative).
+double time_at(const json& value, const std::string& path) {
+    if (!value.is_number())
+        bad(path, "expected a number, found " + shown(value));
+    const double ms = value.get<double>();
+    if (!std::isfinite(ms))
+        bad(path, "expected a finite number, found " + shown(value));
+    if (ms < 0)
+        bad(path, "must be >= 0, found " + shown(value));
+    return ms;
+}
+
+SampleStats stats_field(const json& object, const std::string& path, const char* key) {
+    const std::string where = member(path, key);
+    const json& value = field(object, path, key);
+    require_object(value, where);
+    only_known_keys(value, where, {"count", "median", "mean", "stddev", "min", "max"});
+    SampleStats s;
+    s.count = static_cast<int>(integer_field(value, where, "count", 1, INT_MAX));
+    s.median = time_at(field(value, where, "median"), member(where, "median"));
+    s.mean = time_at(field(value, where, "mean"), member(where, "mean"));
+    s.stddev = time_at(field(value, where, "stddev"), member(where, "stddev"));
+    s.min = time_at(field(value, where, "min"), member(where, "min"));
+    s.max = time_at(field(value, where, "max"), member(where, "max"));
+    return s;
+}
+
+bool close(double given, double expected) {
+    return std::abs(given - expected) <=
+           kRelativeTolerance * std::max(std::abs(given), std::abs(expected)) + kAbsoluteTolerance;
+}
+
+// Statistics whose samples are not in the file (transfers, phases) can still be impossible.
+void check_stats_shape(const SampleStats& s, const std::string& path) {
+    const auto below = [&](double value) { return value < s.min && !close(value, s.min); };
+    const auto above = [&](double value) { return value > s.max && !close(value, s.max); };
+    if (s.min > s.max)
+        bad(member(path, "min"), number_text(s.min) + " is greater than max " + number_text(s.max));
+    const std::string range = "[min " + number_text(s.min) + ", max " + number_text(s.max) + "]";
+    if (below(s.median) || above(s.median))
+        bad(member(path, "median"), number_text(s.median) + " is outside " + range);
+    if (below(s.mean) || above(s.mean))
+        bad(member(path, "mean"), number_text(s.mean) + " is outside " + range);
+    if (s.count == 1 && !(close(s.min, s.max) && close(s.stddev, 0)))
+        bad(path, "a single sample must have min = max and stddev 0");
+}
+
+// The file's stats of samples_ms must be what sample_stats computes from them: a plot shows the
+// median, a table may show the samples, and the two must tell the same story.
+void check_stats_match(const SampleStats& given, const SampleStats& computed, const std::string& path) {
+    if (given.count != computed.count)
+        bad(member(path, "count"), std::to_string(given.count) + ", but samples_ms holds " +
+                                       std::to_string(computed.count) + " samples");
+    const std::pair<const char*, std::pair<double, double>> fields[] = {
+        {"median", {given.median, computed.median}},
+        {"mean", {given.mean, computed.mean}},
+        {"stddev", {given.stddev, computed.stddev}},
+        {"min", {given.min, computed.min}},
+        {"max", {given.max, computed.max}}};
+    for (const auto& [name, values] : fields)
+        if (!close(values.first, values.second))
+            bad(member(path, name), number_text(values.first) + " does not match samples_ms (whose " + name +
+                                        " is " + number_text(values.second) + ")");
+}
+
+BenchEnvironment environment_from_json(const json& root) {
+    const std::string path = "environment";
+    const json& e = field(root, "", "environment");
+    require_object(e, path);
+    only_known_keys(e, path,
+                    {"device", "driver", "cuda_runtime", "cpu_model", "cpu_threads", "host", "date",
+                     "command", "prefixlab_version"});
+    BenchEnvironment environment;
+    environment.device = string_field(e, path, "device");
+    environment.driver = string_field(e, path, "driver");
+    environment.cuda_runtime = string_field(e, path, "cuda_runtime");
+    environment.cpu_model = string_field(e, path, "cpu_model");
+    environment.cpu_threads = static_cast<int>(integer_field(e, path, "cpu_threads", 0, INT_MAX));
+    environment.host = string_field(e, path, "host");
+    environment.date = string_field(e, path, "date");
+    environment.command = string_field(e, path, "command");
+    environment.prefixlab_version = string_field(e, path, "prefixlab_version");
+    return environment;
+}
+
+BenchMethod method_from_json(const json& root) {
+    const std::string path = "method";
+    const json& m = field(root, "", "method");
+    require_object(m, path);
+    only_known_keys(m, path,
+                    {"element_type", "op", "inclusive", "input", "seed", "warmup", "repetitions",
+                     "l2_flushed", "gpu_timer", "cpu_timer"});
+    BenchMethod method;
+    method.element_type = string_field(m, path, "element_type");
+    // bytes_moved and every GB/s assume 4-byte uint32 elements.
+    if (method.element_type != "uint32")
+        bad("method.element_type", "\"" + method.element_type + "\" is not supported (version " +
+                                       std::to_string(kBenchFormatVersion) + " results are of uint32)");
+    method.op = string_field(m, path, "op", false);
+    method.inclusive = bool_field(m, path, "inclusive");
+    method.input = string_field(m, path, "input", false);
+    method.seed = integer_field(m, path, "seed", 0, UINT64_MAX);
+    method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX));
+    method.repetitions = static_cast<int>(integer_field(m, path, "repetitions", 1, INT_MAX));
+    method.l2_flushed = bool_field(m, path, "l2_flushed");
+    method.gpu_timer = string_field(m, path, "gpu_timer");
+    method.cpu_timer = string_field(m, path, "cpu_timer");
+    return method;
+}
+
+std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& path) {
+    const std::string where = member(path, "phases");
+    const json& list = field(point, path, "phases");
+    if (!list.is_array())
+        bad(where, "expected an array, found " + shown(list));
+    std::vector<PhaseTiming> phases;
+    std::set<std::string> names;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const std::string phase_path = element(where, k);
+        require_object(list[k], phase_path);
+        only_known_keys(list[k], phase_path, {"name", "ms"});
+        PhaseTiming phase;
+        phase.name = string_field(list[k], phase_path, "name", false);
+        if (!names.insert(phase.name).second)
+            bad(member(phase_path, "name"), "\"" + phase.name + "\" appears twice in this point");
+        phase.ms = stats_field(list[k], phase_path, "ms");
+        check_stats_shape(phase.ms, member(phase_path, "ms"));
+        phases.push_back(std::move(phase));
+    }
+    return phases;
+}
+
+BenchPoint point_from_json(const json& p, const std::string& path) {
+    require_object(p, path);
+    only_known_keys(
+        p, path,
+        {"algorithm", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms", "phases", "verified"});
+    BenchPoint point;
+    point.algorithm = string_field(p, path, "algorithm", false);
+    point.n = integer_field(p, path, "n", 1, UINT64_MAX);
+    point.block_threads = static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads));
+
+    const std::string samples_path = member(path, "samples_ms");
+    const json& samples = field(p, path, "samples_ms");
+    if (!samples.is_array() || samples.empty())
+        bad(samples_path, "expected a non-empty array of times, found " + shown(samples));
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        point.samples_ms.push_back(time_at(samples[i], element(samples_path, i)));
+    point.ms = stats_field(p, path, "ms");
+    check_stats_match(point.ms, sample_stats(point.samples_ms), member(path, "ms"));
+
+    if (p.contains("with_transfers_ms")) {
+        point.with_transfers_ms = stats_field(p, path, "with_transfers_ms");
+        check_stats_shape(*point.with_transfers_ms, member(path, "with_transfers_ms"));
+    }
+    point.phases = phases_from_json(p, path);
+    point.verified = bool_field(p, path, "verified");
+    if (!point.verified)
+        bad(member(path, "verified"), "must be true (a point whose output did not match the CPU reference "
+                                      "belongs in \"skipped\", not among the results)");
+    return point;
+}
+
+BenchRun run_from_json(std::string_view text) {
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::exception& e) {
+        // parse_error and out_of_range ("number overflow parsing '1e400'"); nlohmann's message starts
+        // with "[json.exception.parse_error.101] ".
+        const std::string what = e.what();
+        const auto start = what.find("] ");
+        bad("", "not valid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));
+    }
+    require_object(root, "");
+    if (!root.contains("format"))
+        bad("format", "missing (not a PrefixLab results file)");
+    const std::string format = string_field(root, "", "format");
+    if (format != kFormatName)
+        bad("format", "expected \"" + std::string(kFormatName) + "\", found \"" + format + "\"");
+    const json& version = field(root, "", "version");
+    if (version != kBenchFormatVersion)
+        bad("version", shown(version) + " is not supported (this PrefixLab reads version " +
+                           std::to_string(kBenchFormatVersion) + ")");
+    only_known_keys(
+        root, "", {"format", "version", "label", "environment", "method", "points", "skipped", "cancelled"});
+
+    BenchRun run;
+    run.format_version = kBenchFormatVersion;
+    run.label = string_field(root, "", "label");
+    run.environment = environment_from_json(root);
+    run.method = method_from_json(root);
+
+    const json& points = field(root, "", "points");
+    if (!points.is_array())
+        bad("points", "expected an array, found " + shown(points));
+    std::map<std::tuple<std::string, std::uint64_t, int>, std::size_t> seen;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        BenchPoint point = point_from_json(points[i], element("points", i));
+        const auto [it, fresh] = seen.emplace(std::tuple(point.algorithm, point.n, point.block_threads), i);
+        if (!fresh)
+            bad(element("points", i), "duplicates " + element("points", it->second) + " (algorithm \"" +
+                                          point.algorithm + "\", n " + std::to_string(point.n) +
+                                          ", block_threads " + std::to_string(point.block_threads) + ")");
+        run.points.push_back(std::move(point));
+    }
+
+    const json& skipped = field(root, "", "skipped");
+    if (!skipped.is_array())
+        bad("skipped", "expected an array of strings, found " + shown(skipped));
+    for (std::size_t i = 0; i < skipped.size(); ++i) {
+        if (!skipped[i].is_string())
+            bad(element("skipped", i), "expected a string, found " + shown(skipped[i]));
+        run.skipped.push_back(skipped[i].get<std::string>());
+    }
+    run.cancelled = bool_field(root, "", "cancelled");
+    return run;
+}
+
+} // namespace
+
+std::string bench_run_to_json(const BenchRun& run) {
+    const ordered_json root = {
+        {"format", kFormatName},
+        {"version", kBenchFormatVersion},
+        {"label", run.label},
+        {"environment", environment_to_json(run.environment)},
+        {"method", method_to_json(run.method)},
+        {"points",
+         [&] {
+             ordered_json points = ordered_json::array();
+             for (const BenchPoint& point : run.points)
+                 points.push_back(point_to_json(point));
+             return points;
+         }()},
+        {"skipped", run.skipped},
+        {"cancelled", run.cancelled},
+    };
+    return root.dump(2) + "\n";
+}
+
+BenchRun bench_run_from_json(std::string_view text, const std::string& source_name) {
+    try {
+        return run_from_json(text);
+    } catch (const Malformed& e) {
+        throw BenchFileError("malformed results file '" + source_name + "': " + e.what());
+    }
+}
+
+void write_bench_json(const std::string& path, const BenchRun& run) {
+    const std::string text = bench_run_to_json(run);
+    // Read back before writing: a file this PrefixLab would refuse to open is never written.
+    try {
+        run_from_json(text);
+    } catch (const Malformed& e) {
+        throw BenchFileError("cannot write results file '" + path + "': " + e.what());
+    }
+    write_file_atomically(path, [&](std::ostream& out) { out << text; });
+}
+
+BenchRun read_bench_json(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw BenchFileError("cannot read results file '" + path + "': it is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw BenchFileError("cannot read results file '" + path + "': " + std::strerror(errno));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad())
+        throw BenchFileError("cannot read results file '" + path + "': read failed");
+    return bench_run_from_json(text.str(), path);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,39 @@
+// Benchmark results files: versioned JSON, documented in docs/bench-format.md. Reading is strict:
+// a malformed file is a BenchFileError whose one-line message names the file, the field and the
+// problem ("malformed results file 'h100.json': points[3].ms.median: expected a number, found null"),
+// so a plot or table is never drawn from half-understood numbers.
+#pragma once
+
+#include "bench_results.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace prefixlab {
+
+class BenchFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kBenchFormatVersion = 1;
+
+// The run as a results file's text: pretty-printed, 2-space indent, keys in the documented order.
+// Writes what it is given, even a run the reader would reject (tests build malformed files this way).
+std::string bench_run_to_json(const BenchRun& run);
+
+// Parses and checks a results file's text. `source_name` (a path, usually) only names the file in
+// errors: BenchFileError("malformed results file 'SOURCE': WHERE: WHAT").
+BenchRun bench_run_from_json(std::string_view text, const std::string& source_name);
+
+// Atomic: the file appears whole or not at all. A run the reader would reject (an unverified point,
+// non-finite times, stats that do not match their samples, …) is not written:
+// BenchFileError("cannot write results file 'PATH': WHERE: WHAT"). FileError on an unwritable path.
+void write_bench_json(const std::string& path, const BenchRun& run);
+
+// BenchFileError("cannot read results file 'PATH': REASON") for a file that cannot be read,
+// "malformed results file …" as above for one that does not follow the format.
+BenchRun read_bench_json(const std::string& path);
+
+} // namespace prefixlab

@@ -1,0 +1,385 @@
+#include "bench_plots.hpp"
+
+#include "bench_catalog.hpp"
+#include "bench_sizes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <tuple>
+
+namespace prefixlab {
+
+namespace {
+
+constexpr Rgba rgb(int r, int g, int b) { return {r / 255.0f, g / 255.0f, b / 255.0f, 1.0f}; }
+
+// Later runs in one plot are told apart by marker; colours stay with the algorithm.
+constexpr MarkerShape kRunMarkers[] = {MarkerShape::circle, MarkerShape::triangle, MarkerShape::diamond,
+                                       MarkerShape::cross};
+
+bool is_gpu(std::string_view algorithm) {
+    const BenchAlgorithm* a = find_bench_algorithm(algorithm);
+    return a != nullptr && a->target == BenchTarget::gpu;
+}
+
+bool is_cpu(std::string_view algorithm) {
+    const BenchAlgorithm* a = find_bench_algorithm(algorithm);
+    return a != nullptr && a->target == BenchTarget::cpu;
+}
+
+// The time a plot uses for a point: its median, with transfers where asked and measured.
+double point_ms(const BenchPoint& point, bool with_transfers) {
+    return with_transfers && point.with_transfers_ms ? point.with_transfers_ms->median : point.ms.median;
+}
+
+const SampleStats& point_stats(const BenchPoint& point, bool with_transfers) {
+    return with_transfers && point.with_transfers_ms ? *point.with_transfers_ms : point.ms;
+}
+
+struct SeriesKey {
+    std::size_t catalog_index;
+    std::string algorithm;
+    int block_threads;
+    bool operator<(const SeriesKey& other) const {
+        return std::tie(catalog_index, algorithm, block_threads) <
+               std::tie(other.catalog_index, other.algorithm, other.block_threads);
+    }
+};
+
+std::size_t catalog_index(std::string_view algorithm) {
+    const auto& all = bench_algorithms();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].name == algorithm)
+            return i;
+    return all.size(); // unknown names (a newer results file) sort last
+}
+
+// The points of one run grouped into series.
+std::map<SeriesKey, std::vector<const BenchPoint*>> group_points(const BenchRun& run) {
+    std::map<SeriesKey, std::vector<const BenchPoint*>> groups;
+    for (const BenchPoint& point : run.points)
+        groups[{catalog_index(point.algorithm), point.algorithm, point.block_threads}].push_back(&point);
+    for (auto& [key, points] : groups)
+        std::sort(points.begin(), points.end(), [](const BenchPoint* a, const BenchPoint* b) { return a->n < b->n; });
+    return groups;
+}
+
+// The series an N plot draws of one run: per algorithm, each block size measured at two or more N.
+// A block size measured at one N only (a block sweep's extra points) is left to the block-sweep
+// plot, unless the algorithm has nothing else.
+std::map<SeriesKey, std::vector<const BenchPoint*>> n_series(const BenchRun& run) {
+    auto groups = group_points(run);
+    std::map<std::string, int> long_series;
+    for (const auto& [key, points] : groups)
+        if (points.size() > 1)
+            ++long_series[key.algorithm];
+    std::erase_if(groups, [&](const auto& entry) {
+        return entry.second.size() < 2 && long_series[entry.first.algorithm] > 0;
+    });
+    return groups;
+}
+
+// How many series of an algorithm a plot has (more than one: the legend must name the block size).
+int series_count(const std::map<SeriesKey, std::vector<const BenchPoint*>>& groups, const std::string& algorithm) {
+    int count = 0;
+    for (const auto& [key, points] : groups)
+        count += key.algorithm == algorithm ? 1 : 0;
+    return count;
+}
+
+const BenchPoint* find_point(const BenchRun& run, std::string_view algorithm, std::uint64_t n) {
+    const BenchPoint* best = nullptr;
+    for (const BenchPoint& point : run.points)
+        if (point.algorithm == algorithm && point.n == n && (best == nullptr || point.ms.median < best->ms.median))
+            best = &point;
+    return best;
+}
+
+// y and its spread for one point on the plot's quantity; nullopt where the plot has no value.
+std::optional<PlotPoint> plot_point(const BenchRun& run, const BenchPoint& point, const BenchPlotOptions& options) {
+    const SampleStats& stats = point_stats(point, options.with_transfers);
+    const double median = stats.median;
+    const double low_ms = std::max(stats.mean - stats.stddev, stats.min);
+    const double high_ms = std::min(stats.mean + stats.stddev, stats.max);
+    PlotPoint p;
+    p.x = double(point.n);
+    switch (options.kind) {
+    case BenchPlotKind::time:
+    case BenchPlotKind::block_sweep:
+        p.y = median;
+        p.y_low = low_ms;
+        p.y_high = high_ms;
+        break;
+    case BenchPlotKind::throughput_gbps:
+        p.y = effective_gbps(point.n, median);
+        p.y_low = effective_gbps(point.n, high_ms);
+        p.y_high = effective_gbps(point.n, low_ms);
+        break;
+    case BenchPlotKind::throughput_gelems:
+        p.y = gelements_per_second(point.n, median);
+        p.y_low = gelements_per_second(point.n, high_ms);
+        p.y_high = gelements_per_second(point.n, low_ms);
+        break;
+    case BenchPlotKind::speedup: {
+        const BenchPoint* baseline = find_point(run, options.speedup_baseline, point.n);
+        if (baseline == nullptr)
+            return std::nullopt;
+        p.y = point_ms(*baseline, false) / median;
+        p.y_low = p.y_high = p.y;
+        break;
+    }
+    }
+    if (options.kind == BenchPlotKind::block_sweep)
+        p.x = double(point.block_threads);
+    if (!options.error_bars || !(p.y_low < p.y_high))
+        p.y_low = p.y_high = p.y;
+    return p;
+}
+
+std::string axis_label(const BenchPlotOptions& options, std::uint64_t sweep_n) {
+    switch (options.kind) {
+    case BenchPlotKind::time:
+        return "time (ms)";
+    case BenchPlotKind::throughput_gbps:
+        return "effective bandwidth (GB/s, reading N and writing N)";
+    case BenchPlotKind::throughput_gelems:
+        return "throughput (10^9 elements/s)";
+    case BenchPlotKind::speedup:
+        return "speedup over " + options.speedup_baseline + " (×)";
+    case BenchPlotKind::block_sweep:
+        return "time (ms) at N = " + format_size(sweep_n);
+    }
+    return {};
+}
+
+std::string subtitle_of(const BenchRun& run, const BenchPlotOptions& options) {
+    const BenchEnvironment& e = run.environment;
+    std::string text = e.device.empty() ? "CPU only" : e.device;
+    if (!e.driver.empty())
+        text += ", driver " + e.driver;
+    text += " · " + e.cpu_model + " · " + e.date.substr(0, 10) + " · " + run.method.element_type + " " +
+            (run.method.op == "add" ? "+" : run.method.op) + ", median of " + std::to_string(run.method.repetitions);
+    if (options.error_bars && options.kind != BenchPlotKind::speedup)
+        text += ", bars mean ± std";
+    if (options.with_transfers)
+        text += ", GPU incl. transfers";
+    return text;
+}
+
+} // namespace
+
+const std::vector<BenchPlotKind>& all_bench_plot_kinds() {
+    static const std::vector<BenchPlotKind> kinds = {BenchPlotKind::time, BenchPlotKind::throughput_gbps,
+                                                     BenchPlotKind::throughput_gelems, BenchPlotKind::speedup,
+                                                     BenchPlotKind::block_sweep};
+    return kinds;
+}
+
+std::string_view name_of(BenchPlotKind kind) {
+    switch (kind) {
+    case BenchPlotKind::time:
+        return "time";
+    case BenchPlotKind::throughput_gbps:
+        return "throughput";
+    case BenchPlotKind::throughput_gelems:
+        return "gelems";
+    case BenchPlotKind::speedup:
+        return "speedup";
+    case BenchPlotKind::block_sweep:
+        break;
+    }
+    return "block-sweep";
+}
+
+std::string_view title_of(BenchPlotKind kind) {
+    switch (kind) {
+    case BenchPlotKind::time:
+        return "Inclusive scan time vs N";
+    case BenchPlotKind::throughput_gbps:
+        return "Effective bandwidth vs N";
+    case BenchPlotKind::throughput_gelems:
+        return "Elements per second vs N";
+    case BenchPlotKind::speedup:
+        return "Speedup over the serial CPU vs N";
+    case BenchPlotKind::block_sweep:
+        break;
+    }
+    return "Scan time vs threads per block";
+}
+
+Rgba series_colour(std::string_view algorithm) {
+    // Okabe–Ito and Paul Tol's colours: distinguishable with colour-vision deficiencies, readable on
+    // the light (slide) and the dark (app) plot background. One colour per block scan: its stp- and
+    // rts- drivers share it (markers and legend tell them apart).
+    const auto block = [&](std::string_view prefix) {
+        return algorithm.starts_with(prefix) ? algorithm.substr(prefix.size()) : std::string_view{};
+    };
+    std::string_view scan = block("stp-");
+    if (scan.empty())
+        scan = block("rts-");
+    if (scan == "hillis-steele")
+        return rgb(230, 159, 0);
+    if (scan == "hillis-steele-double-buffer")
+        return rgb(170, 136, 0);
+    if (scan == "blelloch")
+        return rgb(0, 158, 115);
+    if (scan == "blelloch-padded")
+        return rgb(68, 170, 153);
+    if (scan == "warp-shuffle")
+        return rgb(204, 121, 167);
+    if (algorithm == "global-hillis-steele")
+        return rgb(213, 94, 0);
+    if (algorithm == "cub")
+        return rgb(0, 114, 178);
+    if (algorithm == "thrust")
+        return rgb(86, 180, 233);
+    if (algorithm == "copy")
+        return rgb(150, 150, 150);
+    if (algorithm == "cpu-loop")
+        return rgb(187, 85, 102);
+    if (algorithm == "cpu-std")
+        return rgb(153, 153, 51);
+    if (algorithm == "cpu-parallel")
+        return rgb(150, 100, 220);
+    return rgb(120, 120, 120);
+}
+
+std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers) {
+    struct Best {
+        double gpu = std::numeric_limits<double>::infinity(), cpu = std::numeric_limits<double>::infinity();
+        std::string gpu_name, cpu_name;
+    };
+    std::map<std::uint64_t, Best> by_n;
+    for (const BenchPoint& point : run.points) {
+        Best& best = by_n[point.n];
+        const double ms = point_ms(point, with_transfers);
+        if (is_gpu(point.algorithm) && point.algorithm != "copy" && ms < best.gpu) {
+            best.gpu = ms;
+            best.gpu_name = point.algorithm;
+        } else if (is_cpu(point.algorithm) && ms < best.cpu) {
+            best.cpu = ms;
+            best.cpu_name = point.algorithm;
+        }
+    }
+    std::vector<std::pair<std::uint64_t, Best>> both;
+    for (const auto& [n, best] : by_n)
+        if (std::isfinite(best.gpu) && std::isfinite(best.cpu))
+            both.emplace_back(n, best);
+    // The first size from which the GPU stays ahead.
+    std::size_t first = both.size();
+    while (first > 0 && both[first - 1].second.gpu < both[first - 1].second.cpu)
+        --first;
+    if (first == both.size())
+        return std::nullopt; // the CPU wins at the largest N measured
+    Crossover crossover;
+    crossover.gpu_algorithm = both[first].second.gpu_name;
+    crossover.cpu_algorithm = both[first].second.cpu_name;
+    if (first == 0) {
+        crossover.n = double(both[0].first); // ahead from the smallest N measured
+        return crossover;
+    }
+    // Interpolate log(gpu / cpu) linearly in log2 N between the sizes either side of the change.
+    const auto& [n0, b0] = both[first - 1];
+    const auto& [n1, b1] = both[first];
+    const double r0 = std::log(b0.gpu / b0.cpu), r1 = std::log(b1.gpu / b1.cpu);
+    const double x0 = std::log2(double(n0)), x1 = std::log2(double(n1));
+    const double t = r0 - r1 > 0 ? r0 / (r0 - r1) : 1.0;
+    crossover.n = std::exp2(x0 + (x1 - x0) * std::clamp(t, 0.0, 1.0));
+    return crossover;
+}
+
+std::string format_n_approx(double n) {
+    const double exponent = std::log2(n);
+    char text[32];
+    if (std::fabs(exponent - std::round(exponent)) < 0.05)
+        std::snprintf(text, sizeof text, "N ≈ 2^%d", int(std::lround(exponent)));
+    else
+        std::snprintf(text, sizeof text, "N ≈ 2^%.1f", exponent);
+    return text;
+}
+
+std::uint64_t default_sweep_n(const BenchRun& run) {
+    std::map<std::pair<std::string, std::uint64_t>, std::vector<int>> blocks;
+    for (const BenchPoint& point : run.points)
+        if (point.block_threads > 0)
+            blocks[{point.algorithm, point.n}].push_back(point.block_threads);
+    std::uint64_t best = 0;
+    for (const auto& [key, threads] : blocks)
+        if (threads.size() > 1)
+            best = std::max(best, key.second);
+    return best;
+}
+
+Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
+    Plot plot;
+    plot.title = std::string(title_of(options.kind));
+    plot.x = {options.kind == BenchPlotKind::block_sweep ? "threads per block" : "N (elements)", AxisScale::log2};
+    plot.y.scale = AxisScale::log10;
+    if (runs.empty()) {
+        plot.y.label = axis_label(options, 0);
+        return plot;
+    }
+    plot.subtitle = subtitle_of(*runs.front(), options);
+    const std::uint64_t sweep_n = options.sweep_n != 0 ? options.sweep_n : default_sweep_n(*runs.front());
+    plot.y.label = axis_label(options, sweep_n);
+
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const BenchRun& run = *runs[r];
+        if (options.kind == BenchPlotKind::block_sweep) {
+            // One series per algorithm: its block sizes at sweep_n.
+            std::map<std::size_t, PlotSeries> sweeps;
+            for (const BenchPoint& point : run.points) {
+                if (point.block_threads == 0 || point.n != sweep_n)
+                    continue;
+                PlotSeries& series = sweeps[catalog_index(point.algorithm)];
+                series.name = point.algorithm + (runs.size() > 1 ? " — " + run.label : "");
+                series.colour = series_colour(point.algorithm);
+                series.marker = kRunMarkers[r % std::size(kRunMarkers)];
+                if (auto p = plot_point(run, point, options))
+                    series.points.push_back(*p);
+            }
+            for (auto& [index, series] : sweeps) {
+                std::sort(series.points.begin(), series.points.end(),
+                          [](const PlotPoint& a, const PlotPoint& b) { return a.x < b.x; });
+                if (series.points.size() > 1)
+                    plot.series.push_back(std::move(series));
+            }
+            continue;
+        }
+        const auto groups = n_series(run);
+        for (const auto& [key, points] : groups) {
+            if (options.kind == BenchPlotKind::speedup && key.algorithm == options.speedup_baseline)
+                continue; // 1× everywhere: the reference line says it
+            const BenchAlgorithm* algorithm = find_bench_algorithm(key.algorithm);
+            PlotSeries series;
+            series.name = key.algorithm;
+            if (series_count(groups, key.algorithm) > 1)
+                series.name += " (block " + std::to_string(key.block_threads) + ")";
+            if (runs.size() > 1)
+                series.name += " — " + run.label;
+            series.colour = series_colour(key.algorithm);
+            series.dashed = algorithm != nullptr && algorithm->baseline;
+            series.marker = key.algorithm.starts_with("rts-") ? MarkerShape::square
+                                                               : kRunMarkers[r % std::size(kRunMarkers)];
+            for (const BenchPoint* point : points)
+                if (auto p = plot_point(run, *point, options))
+                    series.points.push_back(*p);
+            if (!series.points.empty())
+                plot.series.push_back(std::move(series));
+        }
+    }
+
+    if (options.kind != BenchPlotKind::block_sweep)
+        if (auto crossover = find_crossover(*runs.front(), options.with_transfers))
+            plot.annotations.push_back({crossover->n,
+                                        "GPU (" + crossover->gpu_algorithm + ") faster than CPU (" +
+                                            crossover->cpu_algorithm + ") from " + format_n_approx(crossover->n),
+                                        rgb(213, 94, 0)});
+    // Axis ranges stay empty (0..0): draw_plot() fits them to the series that are visible.
+    return plot;
+}
+
+} // namespace prefixlab

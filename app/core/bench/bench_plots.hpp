@@ -1,0 +1,54 @@
+// Benchmark results as plots: time, throughput and speedup against N, and time against block size.
+// The GUI's benchmark panel, `prefixlab bench` and the exports all build their plots here, so what a
+// lecturer sees on screen is what goes on the slide. Drawn by draw_plot() (app/core/plot/).
+#pragma once
+
+#include "../plot/plot.hpp"
+#include "bench_results.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace prefixlab {
+
+enum class BenchPlotKind { time, throughput_gbps, throughput_gelems, speedup, block_sweep };
+
+struct BenchPlotOptions {
+    BenchPlotKind kind = BenchPlotKind::time;
+    bool with_transfers = false; // GPU series include host↔device copies (time, throughput, speedup)
+    bool error_bars = true;      // mean ± standard deviation around each median
+    std::string speedup_baseline = "cpu-std"; // speedup = baseline's median / series' median
+    std::uint64_t sweep_n = 0;   // block sweep at this N; 0: the largest N swept at several block sizes
+};
+
+const std::vector<BenchPlotKind>& all_bench_plot_kinds();
+std::string_view name_of(BenchPlotKind kind);   // "time", "throughput", "gelems", "speedup", "block-sweep"
+std::string_view title_of(BenchPlotKind kind);  // "Scan time vs N", …
+
+// The colour and marker of an algorithm's series: the same on every plot and in every export.
+Rgba series_colour(std::string_view algorithm);
+
+// Where the fastest GPU algorithm overtakes the fastest CPU baseline for good: the N (interpolated
+// between measured sizes on a log scale) from which every larger measured N has the GPU faster.
+struct Crossover {
+    double n = 0;
+    std::string gpu_algorithm; // fastest GPU algorithm at the first N where the GPU wins
+    std::string cpu_algorithm; // fastest CPU baseline there
+};
+std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers);
+
+// "N ≈ 2^13.6" style text for a crossover or any N.
+std::string format_n_approx(double n);
+
+// Series: one per (run, algorithm, block size) with points, in catalog order; with several runs,
+// later runs' legend entries carry their label and a different marker. Annotations: the first
+// run's crossover on time and speedup plots.
+Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
+
+// The N a block sweep shows by default: the largest N measured at more than one block size; 0 if none.
+std::uint64_t default_sweep_n(const BenchRun& run);
+
+} // namespace prefixlab

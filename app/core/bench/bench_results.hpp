@@ -1,0 +1,79 @@
+// What a benchmark run produced: where and how it was measured, and one point per (algorithm, N,
+// block size) with the statistics of its repeated timings. Results files (bench_json.hpp), CSV
+// tables, plots and the GUI all read this model; nothing else carries timings.
+//
+// Units: times in milliseconds, N in elements (uint32, 4 bytes each).
+#pragma once
+
+#include "sample_stats.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+// Where the numbers come from: enough to tell a reader of a slide what machine and software made it.
+struct BenchEnvironment {
+    std::string device;          // GPU name, e.g. "NVIDIA H100 80GB HBM3"; empty when no GPU was used
+    std::string driver;          // NVIDIA driver version, e.g. "580.159.04"; empty without GPU
+    std::string cuda_runtime;    // e.g. "13.0"; empty without GPU
+    std::string cpu_model;       // from /proc/cpuinfo, e.g. "AMD EPYC 9654 96-Core Processor"
+    int cpu_threads = 0;         // hardware threads the CPU baselines may use
+    std::string host;            // the machine's host name
+    std::string date;            // ISO 8601 UTC, e.g. "2026-11-22T14:03:11Z"
+    std::string command;         // the command line that produced the run
+    std::string prefixlab_version;
+};
+
+// How every point was measured.
+struct BenchMethod {
+    std::string element_type = "uint32";
+    std::string op = "add";
+    bool inclusive = true;
+    std::string input = "random"; // the input generator (splitmix64 from `seed`)
+    std::uint64_t seed = 1;
+    int warmup = 3;               // untimed runs before the timed ones
+    int repetitions = 20;         // timed runs per point
+    bool l2_flushed = true;       // GPU: the L2 cache is overwritten before every timed run
+    std::string gpu_timer = "CUDA events";
+    std::string cpu_timer = "std::chrono::steady_clock";
+};
+
+// A phase of a multi-block driver, timed with CUDA events between its kernels.
+struct PhaseTiming {
+    std::string name; // "block scans", "spine", "propagate" (scan-then-propagate), "reduce", "spine", "scan"
+    SampleStats ms;
+};
+
+struct BenchPoint {
+    std::string algorithm;     // a name from bench_algorithms() (bench_catalog.hpp)
+    std::uint64_t n = 0;
+    int block_threads = 0;     // threads per block; 0 where the algorithm has none (CPU, CUB, Thrust, copy)
+    std::vector<double> samples_ms; // every timed repetition, in order
+    SampleStats ms;                 // of samples_ms: kernel only (GPU) or the scan itself (CPU)
+    std::optional<SampleStats> with_transfers_ms; // GPU: host-to-device + scan + device-to-host
+    std::vector<PhaseTiming> phases;              // multi-block drivers only
+    bool verified = false;     // output equal to the CPU reference (unverified points are not written)
+};
+
+struct BenchRun {
+    int format_version = 1;
+    std::string label;         // shown in legends, e.g. "NVIDIA H100 80GB HBM3, 2026-11-22"
+    BenchEnvironment environment;
+    BenchMethod method;
+    std::vector<BenchPoint> points;
+    std::vector<std::string> skipped; // one line per point not measured, naming why ("N = 2^31: needs …")
+    bool cancelled = false;           // the user stopped the run; the finished points are kept
+};
+
+// Derived figures: one function per fact, used by tables, plots and exports alike.
+// Bytes a scan must move at least: read N elements and write N (the copy baseline moves the same).
+double bytes_moved(std::uint64_t n);
+// Effective bandwidth in GB/s (10^9 bytes per second) at a time in ms.
+double effective_gbps(std::uint64_t n, double ms);
+// Elements per second in units of 10^9.
+double gelements_per_second(std::uint64_t n, double ms);
+
+} // namespace prefixlab

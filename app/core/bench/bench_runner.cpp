@@ -1,0 +1,502 @@
+#include "bench_runner.hpp"
+
+#include "../../../kernels/cuda/gpu_block_scan.hpp"
+#include "bench_catalog.hpp"
+#include "bench_environment.hpp"
+#include "bench_sizes.hpp"
+#include "cold_cpu_arrays.hpp"
+#include "cpu_scans.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <new>
+#include <numeric>
+#include <thread>
+
+namespace prefixlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One point to measure: an algorithm at a block size (0: none) for one N.
+struct Job {
+    const BenchAlgorithm* algorithm;
+    int threads;
+};
+
+std::string gib(double bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GiB", bytes / double(1u << 30));
+    return text;
+}
+
+std::string point_name(const Job& job, std::uint64_t n) {
+    std::string name = job.algorithm->name + ", N = " + format_size(n);
+    if (job.threads > 0)
+        name += ", block " + std::to_string(job.threads);
+    return name;
+}
+
+// Random 32-bit words (splitmix64 from the seed), so sums wrap around as real data's would. Element i
+// depends on i alone, so the cores fill chunks of a large input side by side.
+std::vector<std::uint32_t> bench_input(std::uint64_t n, std::uint64_t seed) {
+    std::vector<std::uint32_t> input(n);
+    const auto fill = [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t i = begin; i < end; ++i) {
+            std::uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+            input[i] = static_cast<std::uint32_t>((z ^ (z >> 31)) >> 16);
+        }
+    };
+    const std::uint64_t threads = n < (1u << 20) ? 1 : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> workers;
+    for (std::uint64_t t = 1; t < threads; ++t)
+        workers.emplace_back(fill, n * t / threads, n * (t + 1) / threads);
+    fill(0, n / threads);
+    for (std::thread& worker : workers)
+        worker.join();
+    return input;
+}
+
+// /proc/meminfo's MemAvailable; 0 when unknown (no check then).
+std::size_t host_memory_available() {
+    std::ifstream file("/proc/meminfo");
+    std::string key;
+    std::size_t kib = 0;
+    while (file >> key >> kib) {
+        if (key == "MemAvailable:")
+            return kib * 1024;
+        file.ignore(256, '\n');
+    }
+    return 0;
+}
+
+// Expected seconds a job takes: warm-up and repetitions of a scan, at rough per-element costs.
+// Only the proportions matter: they weight the progress bar; the ETA is calibrated by the clock.
+double expected_seconds(const Job& job, std::uint64_t n, int runs) {
+    const double elements = double(n);
+    if (job.algorithm->target == BenchTarget::cpu) {
+        const double per_element = job.algorithm->cpu == CpuScanKind::parallel ? 0.3e-9 : 1e-9;
+        // + verification, + setting up and evicting the rotating copies (ColdCpuArrays)
+        return runs * (5e-6 + elements * per_element) + elements * 1e-9 + 2 * double(last_level_cache_bytes()) * 1e-10;
+    }
+    return runs * (60e-6 + elements * 12e-12) + 2e-3;
+}
+
+double setup_seconds(std::uint64_t n, bool any_gpu) {
+    return double(n) * (4e-9 + (any_gpu ? 2e-9 : 0)); // input, reference, upload and transfer timings
+}
+
+class SweepProgress {
+public:
+    SweepProgress(BenchObserver& observer, double total) : observer_(observer), total_(total) {}
+    void report(double done, const std::string& activity) {
+        BenchProgress progress;
+        progress.fraction = total_ > 0 ? std::min(1.0, done / total_) : 1.0;
+        progress.elapsed_s = std::chrono::duration<double>(Clock::now() - start_).count();
+        if (progress.fraction > 0.01 && progress.elapsed_s > 0.2)
+            progress.remaining_s = progress.elapsed_s * (1 - progress.fraction) / progress.fraction;
+        progress.activity = activity;
+        observer_.on_progress(progress);
+    }
+
+private:
+    BenchObserver& observer_;
+    double total_;
+    Clock::time_point start_ = Clock::now();
+};
+
+// Wall time per part of the sweep, for the summary line.
+class TimeLedger {
+public:
+    class Entry {
+    public:
+        Entry(TimeLedger& ledger, std::string part) : ledger_(ledger), part_(std::move(part)) {}
+        ~Entry() { ledger_.add(part_, std::chrono::duration<double>(Clock::now() - start_).count()); }
+
+    private:
+        TimeLedger& ledger_;
+        std::string part_;
+        Clock::time_point start_ = Clock::now();
+    };
+    void add(const std::string& part, double seconds) {
+        for (auto& [name, total] : parts_)
+            if (name == part) {
+                total += seconds;
+                return;
+            }
+        parts_.emplace_back(part, seconds);
+    }
+    std::string summary(double total) const {
+        char text[64];
+        std::snprintf(text, sizeof text, "sweep took %.1f s:", total);
+        std::string line = text;
+        for (const auto& [name, seconds] : parts_) {
+            std::snprintf(text, sizeof text, " %.1f s ", seconds);
+            line += text + name + ",";
+        }
+        line.pop_back();
+        return line;
+    }
+
+private:
+    std::vector<std::pair<std::string, double>> parts_;
+};
+
+class Sweep {
+public:
+    Sweep(const BenchSpec& spec, BenchObserver& observer) : spec_(spec), observer_(observer) {}
+
+    BenchRun run() {
+        run_.environment = local_bench_environment(spec_.command);
+        run_.method.seed = spec_.seed;
+        run_.method.warmup = spec_.warmup;
+        run_.method.repetitions = spec_.repetitions;
+        plan();
+        SweepProgress progress(observer_, total_cost());
+        double done = 0;
+        for (std::uint64_t n : sizes_) {
+            if (stopped())
+                break;
+            progress.report(done, "preparing N = " + format_size(n));
+            run_size(n, progress, done);
+        }
+        run_.cancelled = stopped();
+        if (!run_.cancelled)
+            progress.report(total_cost(), "finished");
+        observer_.on_summary(ledger_.summary(std::chrono::duration<double>(Clock::now() - start_).count()));
+        run_.label = !spec_.label.empty() ? spec_.label
+                                          : (run_.environment.device.empty() ? run_.environment.cpu_model
+                                                                             : run_.environment.device) +
+                                                ", " + run_.environment.date.substr(0, 10);
+        return run_;
+    }
+
+private:
+    bool stopped() { return cancelled_ || (cancelled_ = observer_.cancelled()); }
+
+    void skip(const std::string& message) {
+        run_.skipped.push_back(message);
+        observer_.on_skip(message);
+    }
+    void fail(const std::string& message) {
+        run_.skipped.push_back("FAILED: " + message);
+        observer_.on_failure(message);
+    }
+
+    void plan() {
+        sizes_ = spec_.sizes;
+        std::sort(sizes_.begin(), sizes_.end());
+        const bool gpu = gpu_status().available;
+        for (const std::string& name : spec_.algorithms) {
+            const BenchAlgorithm* algorithm = find_bench_algorithm(name);
+            if (algorithm->target == BenchTarget::gpu && !gpu) {
+                skip(name + ": skipped, no CUDA GPU (" + gpu_status().reason + ")");
+                continue;
+            }
+            algorithms_.push_back(algorithm);
+        }
+        any_gpu_ = std::any_of(algorithms_.begin(), algorithms_.end(),
+                               [](const BenchAlgorithm* a) { return a->target == BenchTarget::gpu; });
+        any_cpu_ = std::any_of(algorithms_.begin(), algorithms_.end(),
+                               [](const BenchAlgorithm* a) { return a->target == BenchTarget::cpu; });
+        if (any_gpu_) {
+            // Pin once for the largest size that fits in host memory, not at every size.
+            for (auto n = sizes_.rbegin(); n != sizes_.rend(); ++n)
+                if (host_bytes(*n) < double(host_memory_available())) {
+                    gpu_reserve_transfer_buffer(*n * sizeof(std::uint32_t));
+                    break;
+                }
+            run_.environment.device = gpu_status().name;
+            run_.environment.driver = gpu_driver_version();
+            run_.environment.cuda_runtime = gpu_runtime_version();
+        }
+    }
+
+    // Threads per block for an algorithm at n: its default; or --block's sizes everywhere; or, with
+    // --block-n, --block's sizes (and the default, so the N sweep stays whole) at those sizes only.
+    std::vector<int> block_sizes_at(const BenchAlgorithm& algorithm, std::uint64_t n) const {
+        const std::vector<int>& listed = spec_.block_sizes;
+        const std::vector<std::uint64_t>& at = spec_.block_sweep_sizes;
+        if (listed.empty())
+            return {algorithm.default_threads};
+        if (at.empty())
+            return listed;
+        if (std::find(at.begin(), at.end(), n) == at.end())
+            return {algorithm.default_threads};
+        std::vector<int> blocks = listed;
+        if (std::find(blocks.begin(), blocks.end(), algorithm.default_threads) == blocks.end())
+            blocks.insert(blocks.begin(), algorithm.default_threads);
+        return blocks;
+    }
+
+    // The points to measure at n, GPU ones first (they share one device session).
+    std::vector<Job> jobs_at(std::uint64_t n) const {
+        std::vector<Job> jobs;
+        for (BenchTarget target : {BenchTarget::gpu, BenchTarget::cpu})
+            for (const BenchAlgorithm* algorithm : algorithms_) {
+                if (algorithm->target != target)
+                    continue;
+                if (!has_block_size(*algorithm))
+                    jobs.push_back({algorithm, 0});
+                else
+                    for (int threads : block_sizes_at(*algorithm, n))
+                        jobs.push_back({algorithm, threads});
+            }
+        return jobs;
+    }
+
+    int runs() const { return spec_.warmup + spec_.repetitions; }
+
+    double cost_at(std::uint64_t n) const {
+        double cost = setup_seconds(n, any_gpu_);
+        for (const Job& job : jobs_at(n))
+            cost += expected_seconds(job, n, runs());
+        return cost;
+    }
+    double total_cost() const {
+        double total = 0;
+        for (std::uint64_t n : sizes_)
+            total += cost_at(n);
+        return total;
+    }
+
+    // Host bytes this size needs: input, reference, the CPU's rotating copies, pinned transfer memory.
+    double host_bytes(std::uint64_t n) const {
+        const double array = double(n) * sizeof(std::uint32_t);
+        return 2 * array + (any_cpu_ ? array + 6.0 * double(last_level_cache_bytes()) : 0) + (any_gpu_ ? array : 0);
+    }
+
+    void run_size(std::uint64_t n, SweepProgress& progress, double& done) {
+        const double end_cost = done + cost_at(n);
+        const std::size_t available = host_memory_available();
+        if (available > 0 && host_bytes(n) > double(available)) {
+            skip("N = " + format_size(n) + ": skipped, needs " + gib(host_bytes(n)) + " of host memory, " +
+                 gib(double(available)) + " available");
+            done = end_cost;
+            return;
+        }
+        std::vector<std::uint32_t> input, reference;
+        try {
+            TimeLedger::Entry timing(ledger_, "inputs and references");
+            input = bench_input(n, spec_.seed);
+            // The CPU reference every kernel is held to (as for traces: reference_scan.hpp), in place
+            // of reference_scan() whose bit-conversion copies would triple the memory at large N.
+            reference.resize(n);
+            std::inclusive_scan(input.begin(), input.end(), reference.begin());
+        } catch (const std::bad_alloc&) {
+            skip("N = " + format_size(n) + ": skipped, out of host memory");
+            done = end_cost;
+            return;
+        }
+        done += setup_seconds(n, any_gpu_);
+        const std::vector<Job> jobs = jobs_at(n);
+        if (any_gpu_)
+            run_gpu_jobs(jobs, n, input, reference, progress, done);
+        for (const Job& job : jobs) {
+            if (job.algorithm->target != BenchTarget::cpu)
+                continue;
+            if (stopped())
+                return;
+            progress.report(done, point_name(job, n));
+            TimeLedger::Entry timing(ledger_, "CPU points");
+            run_cpu_job(job, n, input, reference);
+            done += expected_seconds(job, n, runs());
+        }
+        done = end_cost;
+    }
+
+    void run_gpu_jobs(const std::vector<Job>& jobs, std::uint64_t n, const std::vector<std::uint32_t>& input,
+                      const std::vector<std::uint32_t>& reference, SweepProgress& progress, double& done) {
+        const std::string size = "N = " + format_size(n);
+        if (spec_.gpu_memory_limit && gpu_bench_session_bytes(n) > *spec_.gpu_memory_limit) {
+            skip(size + ": GPU skipped, needs " + gib(double(gpu_bench_session_bytes(n))) + " of GPU memory, " +
+                 gib(double(*spec_.gpu_memory_limit)) + " allowed (test limit)");
+            return;
+        }
+        std::unique_ptr<GpuBenchSession> session;
+        GpuTransferSamples transfers;
+        try {
+            {
+                TimeLedger::Entry timing(ledger_, "GPU uploads");
+                session = std::make_unique<GpuBenchSession>(input.data(), reference.data(), n);
+            }
+            TimeLedger::Entry timing(ledger_, "transfer timings");
+            transfers = session->time_transfers(spec_.warmup, spec_.repetitions);
+        } catch (const GpuOutOfMemory& e) {
+            skip(size + ": GPU skipped, " + e.what());
+            return;
+        }
+        for (const Job& job : jobs) {
+            if (job.algorithm->target != BenchTarget::gpu)
+                continue;
+            if (stopped())
+                return;
+            progress.report(done, point_name(job, n));
+            GpuScanSamples samples;
+            try {
+                TimeLedger::Entry timing(ledger_, "GPU points");
+                samples = session->time_scan(job.algorithm->gpu, job.threads, spec_.warmup, spec_.repetitions,
+                                             [this] { return stopped(); });
+            } catch (const GpuOutOfMemory& e) {
+                skip(point_name(job, n) + ": skipped, " + e.what());
+                continue;
+            }
+            done += expected_seconds(job, n, runs());
+            if (samples.ms.size() < std::size_t(spec_.repetitions))
+                return; // cancelled mid-point: it does not count
+            if (!samples.verified) {
+                const bool copy = job.algorithm->gpu.kind == GpuScanKind::copy;
+                fail(point_name(job, n) + ": " + std::to_string(samples.mismatches) + " elements differ from " +
+                     (copy ? "the input" : "the CPU reference") + " (first at " +
+                     std::to_string(samples.first_mismatch) +
+                     ": expected " + std::to_string(samples.expected) + ", got " + std::to_string(samples.actual) +
+                     "), not counted");
+                continue;
+            }
+            BenchPoint point = make_point(job, n, samples.ms);
+            std::vector<double> with_transfers(samples.ms.size());
+            for (std::size_t r = 0; r < samples.ms.size(); ++r)
+                with_transfers[r] = transfers.host_to_device_ms[r] + samples.ms[r] + transfers.device_to_host_ms[r];
+            point.with_transfers_ms = sample_stats(with_transfers);
+            const std::vector<std::string> phase_names = gpu_scan_phase_names(job.algorithm->gpu);
+            for (std::size_t p = 0; p < phase_names.size(); ++p)
+                point.phases.push_back({phase_names[p], sample_stats(samples.phase_ms[p])});
+            record(std::move(point));
+        }
+    }
+
+    void run_cpu_job(const Job& job, std::uint64_t n, const std::vector<std::uint32_t>& input,
+                     const std::vector<std::uint32_t>& reference) {
+        ColdCpuArrays* arrays = nullptr;
+        bool evict = false;
+        try {
+            arrays = &cold_arrays();
+            evict = arrays->prepare(input, std::size_t(runs()));
+        } catch (const std::bad_alloc&) {
+            skip(point_name(job, n) + ": skipped, out of host memory");
+            return;
+        }
+        const auto scan = [&](std::size_t use) {
+            switch (job.algorithm->cpu) {
+            case CpuScanKind::loop:
+                cpu_loop_scan(arrays->input(use), arrays->output(use), n);
+                break;
+            case CpuScanKind::std_scan:
+                cpu_std_scan(arrays->input(use), arrays->output(use), n);
+                break;
+            case CpuScanKind::parallel:
+                parallel_scan().scan(arrays->input(use), arrays->output(use), n);
+                break;
+            }
+        };
+        if (evict)
+            evictor().evict();
+        for (int w = 0; w < spec_.warmup; ++w)
+            scan(std::size_t(w));
+        std::vector<double> samples;
+        std::size_t use = std::size_t(spec_.warmup);
+        for (int r = 0; r < spec_.repetitions; ++r, ++use) {
+            if (stopped())
+                return;
+            const auto start = Clock::now();
+            scan(use);
+            samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        const std::uint32_t* last = arrays->output(use - 1);
+        const auto mismatch = std::mismatch(reference.begin(), reference.end(), last);
+        if (mismatch.first != reference.end()) {
+            const auto index = std::size_t(mismatch.first - reference.begin());
+            fail(point_name(job, n) + ": differs from the CPU reference at " + std::to_string(index) + " (expected " +
+                 std::to_string(*mismatch.first) + ", got " + std::to_string(*mismatch.second) + "), not counted");
+            return;
+        }
+        record(make_point(job, n, samples));
+    }
+
+    BenchPoint make_point(const Job& job, std::uint64_t n, const std::vector<double>& samples) const {
+        BenchPoint point;
+        point.algorithm = job.algorithm->name;
+        point.n = n;
+        point.block_threads = job.threads;
+        point.samples_ms = samples;
+        point.ms = sample_stats(samples);
+        point.verified = true;
+        return point;
+    }
+
+    void record(BenchPoint point) {
+        observer_.on_point(point);
+        run_.points.push_back(std::move(point));
+    }
+
+    ColdCpuArrays& cold_arrays() {
+        if (!cold_arrays_)
+            cold_arrays_ = std::make_unique<ColdCpuArrays>(last_level_cache_bytes());
+        return *cold_arrays_;
+    }
+
+    CacheEvictor& evictor() {
+        if (!evictor_)
+            evictor_ = std::make_unique<CacheEvictor>(last_level_cache_bytes());
+        return *evictor_;
+    }
+
+    CpuParallelScan& parallel_scan() {
+        if (!parallel_)
+            parallel_ = std::make_unique<CpuParallelScan>(std::max(1u, std::thread::hardware_concurrency()));
+        return *parallel_;
+    }
+
+    const BenchSpec& spec_;
+    BenchObserver& observer_;
+    BenchRun run_;
+    std::vector<std::uint64_t> sizes_;
+    std::vector<const BenchAlgorithm*> algorithms_; // requested and runnable here
+    bool any_gpu_ = false, any_cpu_ = false, cancelled_ = false;
+    std::unique_ptr<CpuParallelScan> parallel_;
+    std::unique_ptr<CacheEvictor> evictor_; // allocated once: 2 × the last-level cache
+    std::unique_ptr<ColdCpuArrays> cold_arrays_;
+    TimeLedger ledger_;
+    Clock::time_point start_ = Clock::now();
+};
+
+} // namespace
+
+void validate_bench_spec(const BenchSpec& spec) {
+    if (spec.algorithms.empty())
+        throw BenchSpecError("--algos: no algorithm given (prefixlab bench --list shows them)");
+    for (const std::string& name : spec.algorithms)
+        if (find_bench_algorithm(name) == nullptr)
+            throw BenchSpecError("--algos: unknown algorithm '" + name + "' (prefixlab bench --list shows them)");
+    if (spec.sizes.empty())
+        throw BenchSpecError("--n: no size given");
+    for (std::uint64_t n : spec.sizes)
+        if (n < 1 || n > kMaxBenchN)
+            throw BenchSpecError("--n: " + std::to_string(n) + " is out of range (1.." + format_size(kMaxBenchN) + ")");
+    for (int threads : spec.block_sizes)
+        if (threads < 32 || threads > 1024 || (threads & (threads - 1)) != 0)
+            throw BenchSpecError("--block: " + std::to_string(threads) +
+                                 " is not a power of two from 32 to 1024");
+    for (std::uint64_t n : spec.block_sweep_sizes)
+        if (std::find(spec.sizes.begin(), spec.sizes.end(), n) == spec.sizes.end())
+            throw BenchSpecError("--block-n: " + format_size(n) + " is not one of the sizes given with --n");
+    if (!spec.block_sweep_sizes.empty() && spec.block_sizes.empty())
+        throw BenchSpecError("--block-n needs --block (the block sizes to sweep)");
+    if (spec.repetitions < 1 || spec.repetitions > 1000)
+        throw BenchSpecError("--reps: " + std::to_string(spec.repetitions) + " is out of range (1..1000)");
+    if (spec.warmup < 0 || spec.warmup > 100)
+        throw BenchSpecError("--warmup: " + std::to_string(spec.warmup) + " is out of range (0..100)");
+}
+
+BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer) {
+    validate_bench_spec(spec);
+    return Sweep(spec, observer).run();
+}
+
+} // namespace prefixlab

@@ -1,0 +1,30 @@
+// Array sizes as people write them: "2^20", "1000", "2^10..2^28" (every power of two in between;
+// from a non-power a..b doubles from a), lists joined by commas. And the inverse, for messages,
+// legends and tick labels: powers of two as "2^k", other sizes in digits.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace prefixlab {
+
+// The largest N a benchmark accepts: 2^34 uint32 (64 GiB an array). Sizes beyond a machine's
+// memory are skipped with a message at run time.
+inline constexpr std::uint64_t kMaxBenchN = std::uint64_t(1) << 34;
+
+class BenchSpecError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// Sorted, without duplicates. Throws BenchSpecError naming the bad part and the accepted forms.
+// `option` names the command-line option in messages.
+std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_view option = "--n");
+
+// "2^20" for powers of two from 2^4, otherwise the number: "1000", "3".
+std::string format_size(std::uint64_t n);
+
+} // namespace prefixlab

@@ -1,0 +1,71 @@
+#include "bench_table.hpp"
+
+#include "bench_catalog.hpp"
+#include "bench_sizes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace prefixlab {
+
+std::string format_ms(double ms) {
+    char text[32];
+    if (ms >= 100)
+        std::snprintf(text, sizeof text, "%.0f", ms);
+    else if (ms >= 10)
+        std::snprintf(text, sizeof text, "%.1f", ms);
+    else if (ms >= 1)
+        std::snprintf(text, sizeof text, "%.2f", ms);
+    else {
+        const int decimals = std::clamp(2 - int(std::floor(std::log10(std::max(ms, 1e-9)))), 3, 6);
+        std::snprintf(text, sizeof text, "%.*f", decimals, ms);
+    }
+    return text;
+}
+
+std::string bench_table_text(const BenchRun& run, bool with_transfers) {
+    std::set<std::uint64_t> sizes;
+    std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, double>> rows;
+    const auto& catalog = bench_algorithms();
+    for (const BenchPoint& point : run.points) {
+        std::size_t index = catalog.size();
+        for (std::size_t i = 0; i < catalog.size(); ++i)
+            if (catalog[i].name == point.algorithm)
+                index = i;
+        std::string name = point.algorithm;
+        if (point.block_threads > 0)
+            name += " @" + std::to_string(point.block_threads);
+        const double ms =
+            with_transfers && point.with_transfers_ms ? point.with_transfers_ms->median : point.ms.median;
+        rows[{index, name}][point.n] = ms;
+        sizes.insert(point.n);
+    }
+    std::size_t name_width = 9;
+    for (const auto& [key, values] : rows)
+        name_width = std::max(name_width, key.second.size());
+    std::string text = "median ms";
+    text.resize(name_width, ' ');
+    for (std::uint64_t n : sizes) {
+        std::string column = format_size(n);
+        text += std::string(std::max<std::size_t>(1, 9 - column.size()), ' ') + column;
+    }
+    text += '\n';
+    for (const auto& [key, values] : rows) {
+        std::string line = key.second;
+        line.resize(name_width, ' ');
+        for (std::uint64_t n : sizes) {
+            const auto found = values.find(n);
+            const std::string cell = found == values.end() ? "—" : format_ms(found->second);
+            // "—" is three bytes but one column wide
+            const std::size_t width = found == values.end() ? 1 : cell.size();
+            line += std::string(std::max<std::size_t>(1, 9 - width), ' ') + cell;
+        }
+        text += line + '\n';
+    }
+    return text;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,16 @@
+// A benchmark run as a plain-text table for terminals and notes: one row per (algorithm, block
+// size), one column per N, medians in ms; "—" where a point is missing.
+#pragma once
+
+#include "bench_results.hpp"
+
+#include <string>
+
+namespace prefixlab {
+
+std::string bench_table_text(const BenchRun& run, bool with_transfers = false);
+
+// A time in ms with three significant digits: "0.0123", "1.23", "217".
+std::string format_ms(double ms);
+
+} // namespace prefixlab

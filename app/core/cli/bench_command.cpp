@@ -1,0 +1,179 @@
+#include "bench_command.hpp"
+
+#include "../bench/bench_catalog.hpp"
+#include "../bench/bench_export.hpp"
+#include "../bench/bench_runner.hpp"
+#include "../bench/bench_sizes.hpp"
+#include "../bench/bench_table.hpp"
+#include "../util/atomic_file.hpp"
+#include "cli_errors.hpp"
+#include "command_line.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+namespace prefixlab {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+// Prints each point as it is measured, with the sweep's progress and time left.
+class ConsoleObserver final : public BenchObserver {
+public:
+    void on_progress(const BenchProgress& progress) override { progress_ = progress; }
+    void on_point(const BenchPoint& point) override {
+        std::string name = point.algorithm;
+        if (point.block_threads > 0)
+            name += " @" + std::to_string(point.block_threads);
+        std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
+                    name.c_str(), format_size(point.n).c_str(), format_ms(point.ms.median).c_str(),
+                    format_ms(point.ms.mean).c_str(), format_ms(point.ms.stddev).c_str(),
+                    effective_gbps(point.n, point.ms.median));
+        if (point.with_transfers_ms)
+            std::printf("  with transfers %s ms", format_ms(point.with_transfers_ms->median).c_str());
+        if (progress_.remaining_s >= 0)
+            std::printf("  ~%.0f s left", progress_.remaining_s);
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+    void on_skip(const std::string& message) override { std::fprintf(stderr, "prefixlab: %s\n", message.c_str()); }
+    void on_failure(const std::string& message) override {
+        std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
+        failed_ = true;
+    }
+    bool cancelled() override { return interrupted.load(); }
+    void on_summary(const std::string& line) override { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
+    bool failed() const { return failed_; }
+
+private:
+    BenchProgress progress_;
+    bool failed_ = false;
+};
+
+std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
+    std::vector<PlotFileFormat> formats;
+    if (text == "none")
+        return formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        const auto format = plot_format_from_path("x." + item);
+        if (!format)
+            throw BadInput("--plots: unknown format '" + item + "' (png, svg, pdf, or none)");
+        formats.push_back(*format);
+        start = comma + 1;
+    }
+    return formats;
+}
+
+void list_algorithms() {
+    for (const BenchAlgorithm& algorithm : bench_algorithms())
+        std::cout << algorithm.name << '\n';
+}
+
+} // namespace
+
+void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
+    CLI::App* bench = app.add_subcommand("bench", "Time the scans across N against the CPU; write JSON, CSV and plots");
+    bench->add_option("--algos", o.algorithms, "Algorithms, comma-separated, or all, gpu, cpu (--list shows them)")
+        ->capture_default_str();
+    bench->add_option("--n", o.sizes, "Sizes: 1000, 2^20, ranges of powers of two like 2^10..2^28, comma-separated")
+        ->capture_default_str();
+    bench->add_option("--block", o.block_sizes, "Threads per block, one or more powers of two from 32 to 1024 "
+                                                "(default: 1024-element tiles)")
+        ->delimiter(',');
+    bench->add_option("--block-n", o.block_sizes_at,
+                      "Sizes (from --n) at which to sweep the --block sizes; elsewhere each algorithm's default");
+    bench->add_option("--reps", o.repetitions, "Timed repetitions per point")->capture_default_str();
+    bench->add_option("--warmup", o.warmup, "Untimed runs before them")->capture_default_str();
+    bench->add_option("--seed", o.seed, "Seed of the random input")->capture_default_str();
+    bench->add_option("--label", o.label, "Legend label of this run (default: device and date)");
+    bench->add_option("--out", o.out, "Folder for bench.json, bench.csv and the plots (created if missing)");
+    bench->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
+    bench->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
+}
+
+std::vector<std::string> expand_algorithm_list(const std::string& text) {
+    std::vector<std::string> names;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        start = comma + 1;
+        if (item == "all" || item == "gpu" || item == "cpu") {
+            for (const BenchAlgorithm& algorithm : bench_algorithms())
+                if (item == "all" || (item == "gpu") == (algorithm.target == BenchTarget::gpu))
+                    names.push_back(algorithm.name);
+            continue;
+        }
+        if (find_bench_algorithm(item) == nullptr)
+            throw BadInput("--algos: unknown algorithm '" + item + "' (prefixlab bench --list shows them)");
+        names.push_back(item);
+    }
+    return names;
+}
+
+int run_bench_command(const BenchCommandOptions& options) {
+    if (options.list) {
+        list_algorithms();
+        return kExitOk;
+    }
+    try {
+        if (options.out.empty())
+            throw BadInput("--out DIR is required (the folder for bench.json, bench.csv and the plots)");
+        BenchSpec spec;
+        spec.algorithms = expand_algorithm_list(options.algorithms);
+        spec.sizes = parse_bench_sizes(options.sizes);
+        spec.block_sizes = options.block_sizes;
+        if (!options.block_sizes_at.empty())
+            spec.block_sweep_sizes = parse_bench_sizes(options.block_sizes_at, "--block-n");
+        spec.repetitions = options.repetitions;
+        spec.warmup = options.warmup;
+        spec.seed = options.seed;
+        spec.label = options.label;
+        spec.command = options.command;
+        validate_bench_spec(spec);
+        const std::vector<PlotFileFormat> formats = parse_plot_formats(options.plots);
+        prepare_export_folder(options.out); // fail before the work, not after it
+
+        interrupted.store(false);
+        const auto previous = std::signal(SIGINT, on_interrupt);
+        ConsoleObserver observer;
+        BenchRun run;
+        try {
+            run = run_bench(spec, observer);
+        } catch (...) {
+            std::signal(SIGINT, previous);
+            throw;
+        }
+        std::signal(SIGINT, previous);
+
+        std::printf("\n%s", bench_table_text(run).c_str());
+        if (run.cancelled)
+            std::printf("interrupted: %zu finished points kept\n", run.points.size());
+        const BenchExportResult exported = export_bench_run(run, options.out, formats);
+        for (const std::string& note : exported.notes)
+            std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
+        std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), options.out.c_str(),
+                    run.points.size(), run.skipped.size());
+        return observer.failed() ? kExitFailure : kExitOk;
+    } catch (const BadInput& e) {
+        return report_error(e.what(), kExitBadInput);
+    } catch (const BenchSpecError& e) {
+        return report_error(e.what(), kExitBadInput);
+    } catch (const FileError& e) {
+        return report_error(e.what(), kExitBadInput);
+    } catch (const std::exception& e) {
+        return report_error(e.what(), kExitFailure);
+    }
+}
+
+} // namespace prefixlab

@@ -1,0 +1,38 @@
+// `prefixlab bench`: times the scans across N, headless, and writes bench.json, bench.csv and the
+// plots into a folder. Ctrl-C stops the sweep and still writes the finished points.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace prefixlab {
+
+struct BenchCommandOptions {
+    std::string algorithms = "all"; // comma-separated names, or all, gpu, cpu
+    std::string sizes = "2^10..2^28";
+    std::vector<int> block_sizes;
+    std::string block_sizes_at; // --block-n: sizes where --block applies
+    int repetitions = 20;
+    int warmup = 3;
+    std::uint64_t seed = 1;
+    std::string label;
+    std::string out;
+    std::string plots = "png,svg,pdf"; // or "none"
+    bool list = false;
+    std::string command; // the whole command line, recorded in the results
+};
+
+void add_bench_command(CLI::App& app, BenchCommandOptions& options);
+
+// Returns the exit code: 0, 1 when a point failed verification or the GPU failed, 2 for bad input.
+int run_bench_command(const BenchCommandOptions& options);
+
+// The algorithm names a --algos value stands for (all, gpu and cpu expand); throws BadInput.
+std::vector<std::string> expand_algorithm_list(const std::string& text);
+
+} // namespace prefixlab

@@ -1,0 +1,35 @@
+// Plots as files: PNG (pixels), SVG and PDF (vector) drawn by draw_plot() through Cairo, so a file
+// shows what the GUI's plot view shows. Files appear whole or not at all (atomic_file.hpp). A
+// PrefixLab built without Cairo (PREFIXLAB_CAIRO=OFF, or AUTO on a machine without it) still knows the
+// formats but cannot export; it says so with plot_export_unavailable_reason().
+#pragma once
+
+#include "plot.hpp"
+#include "plot_layout.hpp"
+
+#include <optional>
+#include <string>
+
+namespace prefixlab {
+
+enum class PlotFileFormat { png, svg, pdf };
+
+// The format named by the path's extension (".png", ".svg", ".pdf", any case); nullopt for others.
+std::optional<PlotFileFormat> plot_format_from_path(const std::string& path);
+
+// False in a build without Cairo.
+bool plot_export_available();
+
+// Why plots cannot be exported (one line), or "" when they can.
+std::string plot_export_unavailable_reason();
+
+// Draws `plot` on a width × height surface and writes it to `path`: PNG in pixels, SVG and PDF in
+// points (vector; at 72 dpi a viewer shows them as the PNG of the same numbers). For a 1600 × 900
+// slide pass PlotStyle::light(plot_scale_for_size(1600, 900)). The file is written to a temporary
+// name and renamed into place, so `path` holds the old file or the whole new one.
+// Throws FileError("cannot write 'PATH': REASON") when the path is not writable (checked before
+// drawing), the size is unusable, or Cairo fails; std::runtime_error when built without Cairo.
+void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
+                 float width, float height);
+
+} // namespace prefixlab

@@ -1,0 +1,105 @@
+// Plot export through Cairo: an image surface for PNG, the SVG and PDF surfaces for vector files, the
+// same draw_plot() on each. Cairo records errors in the surface and context rather than failing a call,
+// so the status is checked after drawing and after finishing each surface.
+#include "cairo_painter.hpp"
+#include "core/util/atomic_file.hpp"
+#include "plot_export.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace prefixlab {
+
+namespace {
+
+struct SurfaceDeleter {
+    void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
+};
+struct ContextDeleter {
+    void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+};
+using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+
+// Cairo's image surfaces are limited to 32767 pixels a side.
+constexpr float kMaxPngSide = 32767;
+
+[[noreturn]] void cannot_write(const std::string& path, const std::string& reason) {
+    throw FileError("cannot write '" + path + "': " + reason);
+}
+
+void check(cairo_status_t status, const std::string& path) {
+    if (status != CAIRO_STATUS_SUCCESS)
+        cannot_write(path, cairo_status_to_string(status));
+}
+
+void draw_on(cairo_surface_t* surface, bool pixel_surface, const Plot& plot, const PlotStyle& style,
+             float width, float height, const std::string& path) {
+    check(cairo_surface_status(surface), path);
+    const Context cr(cairo_create(surface));
+    CairoPainter painter(cr.get(), pixel_surface);
+    draw_plot(plot, painter, {0, 0}, {width, height}, style);
+    check(cairo_status(cr.get()), path);
+}
+
+// Finishing a vector surface writes the rest of the file; errors of that write show only afterwards.
+void finish(cairo_surface_t* surface, const std::string& path) {
+    cairo_surface_finish(surface);
+    check(cairo_surface_status(surface), path);
+}
+
+} // namespace
+
+bool plot_export_available() {
+    return true;
+}
+
+std::string plot_export_unavailable_reason() {
+    return "";
+}
+
+void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
+                 float width, float height) {
+    require_writable(path); // an unwritable path fails before any drawing
+    if (!(width >= 1 && height >= 1 && std::isfinite(width) && std::isfinite(height))) {
+        char size[64];
+        std::snprintf(size, sizeof size, "%g x %g", double(width), double(height));
+        cannot_write(path, std::string("the plot size ") + size + " is not valid (at least 1 x 1)");
+    }
+    if (format == PlotFileFormat::png && (width > kMaxPngSide || height > kMaxPngSide))
+        cannot_write(path, "a PNG can be at most 32767 pixels on a side");
+
+    write_path_atomically(path, [&](const std::string& temp) {
+        switch (format) {
+        case PlotFileFormat::png: {
+            const Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(std::lround(width)),
+                                                             int(std::lround(height))));
+            draw_on(surface.get(), true, plot, style, float(std::lround(width)), float(std::lround(height)),
+                    path);
+            cairo_surface_flush(surface.get());
+            check(cairo_surface_write_to_png(surface.get(), temp.c_str()), path);
+            break;
+        }
+        case PlotFileFormat::svg: {
+            const Surface surface(cairo_svg_surface_create(temp.c_str(), width, height));
+            draw_on(surface.get(), false, plot, style, width, height, path);
+            finish(surface.get(), path);
+            break;
+        }
+        case PlotFileFormat::pdf: {
+            const Surface surface(cairo_pdf_surface_create(temp.c_str(), width, height));
+            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, plot.title.c_str());
+            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "PrefixLab");
+            draw_on(surface.get(), false, plot, style, width, height, path);
+            finish(surface.get(), path);
+            break;
+        }
+        }
+    });
+}
+
+} // namespace prefixlab

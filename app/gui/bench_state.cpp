@@ -1,0 +1,354 @@
+#include "bench_state.hpp"
+
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_csv.hpp"
+#include "core/bench/bench_environment.hpp"
+#include "core/bench/bench_export.hpp"
+#include "core/bench/bench_json.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/util/atomic_file.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#ifndef PREFIXLAB_ASSETS_DIR
+#define PREFIXLAB_ASSETS_DIR "assets"
+#endif
+
+namespace prefixlab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kSavedRunsShown = 8; // the newest runs saved earlier come back at start
+
+std::string env(const char* name) {
+    const char* value = std::getenv(name);
+    return value != nullptr ? value : "";
+}
+
+std::string assets_folder() {
+    const std::string override = env("PREFIXLAB_ASSETS_DIR");
+    return override.empty() ? PREFIXLAB_ASSETS_DIR : override;
+}
+
+// A file name from a date: "2026-11-22T14:03:11Z" -> "run-2026-11-22T14-03-11Z.json".
+std::string run_file_name(const BenchRun& run) {
+    std::string date = run.environment.date;
+    std::replace(date.begin(), date.end(), ':', '-');
+    return "run-" + date + ".json";
+}
+
+// The GUI's default sweep: every algorithm this machine can run, 2^10..2^24 (a few seconds).
+BenchSpec default_spec() {
+    BenchSpec spec;
+    for (const BenchAlgorithm& algorithm : bench_algorithms())
+        if (algorithm.target == BenchTarget::cpu || gpu_status().available)
+            spec.algorithms.push_back(algorithm.name);
+    spec.sizes = parse_bench_sizes("2^10..2^24");
+    spec.command = "prefixlab (GUI benchmark panel)";
+    return spec;
+}
+
+} // namespace
+
+// Shared between the sweep's thread (it writes) and the UI thread (it copies out each frame).
+struct BenchState::LiveSink final : BenchObserver {
+    mutable std::mutex mutex;
+    LiveBench live;
+    TaskControl* control = nullptr; // the running task's, for cancel
+
+    void on_progress(const BenchProgress& progress) override {
+        std::lock_guard lock(mutex);
+        live.progress = progress;
+        if (control != nullptr)
+            control->set_progress(progress.fraction);
+    }
+    void on_point(const BenchPoint& point) override {
+        std::lock_guard lock(mutex);
+        live.points.push_back(point);
+    }
+    void on_skip(const std::string& message) override {
+        std::lock_guard lock(mutex);
+        live.messages.push_back(message);
+    }
+    void on_failure(const std::string& message) override {
+        std::lock_guard lock(mutex);
+        live.messages.push_back("FAILED: " + message);
+    }
+    bool cancelled() override { return control != nullptr && control->cancelled(); }
+};
+
+BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
+    : spec(default_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
+    export_folder = (fs::current_path() / "prefixlab-plots").string();
+    load_startup_runs();
+}
+
+BenchState::~BenchState() = default;
+
+std::string BenchState::data_folder() {
+    if (const std::string dir = env("PREFIXLAB_DATA_DIR"); !dir.empty())
+        return dir;
+    if (const std::string xdg = env("XDG_DATA_HOME"); !xdg.empty())
+        return (fs::path(xdg) / "prefixlab").string();
+    if (const std::string home = env("HOME"); !home.empty())
+        return (fs::path(home) / ".local" / "share" / "prefixlab").string();
+    return (fs::temp_directory_path() / "prefixlab").string();
+}
+
+void BenchState::load_startup_runs() {
+    std::error_code error;
+    std::vector<std::string> problems;
+    // The shipped default first, so the plots work on a machine that never ran a benchmark.
+    const fs::path assets = fs::path(assets_folder()) / "bench";
+    std::vector<fs::path> defaults;
+    for (const auto& entry : fs::directory_iterator(assets, error))
+        if (entry.path().extension() == ".json")
+            defaults.push_back(entry.path());
+    std::sort(defaults.begin(), defaults.end());
+    for (const fs::path& path : defaults) {
+        try {
+            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), "shipped default", path.string(),
+                    false);
+        } catch (const std::exception& e) {
+            problems.push_back(e.what());
+        }
+    }
+    std::vector<fs::path> saved;
+    for (const auto& entry : fs::directory_iterator(fs::path(data_folder()) / "bench", error))
+        if (entry.path().extension() == ".json")
+            saved.push_back(entry.path());
+    std::sort(saved.begin(), saved.end()); // names carry the date: oldest first
+    if (saved.size() > kSavedRunsShown)
+        saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedRunsShown));
+    for (const fs::path& path : saved) {
+        try {
+            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), "saved earlier", path.string(), false);
+            runs_.back().shown = false; // on show: the default and what is run now
+        } catch (const std::exception& e) {
+            problems.push_back(e.what());
+        }
+    }
+    if (!problems.empty())
+        notify_(problems.front(), true);
+}
+
+void BenchState::add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path,
+                         bool make_primary) {
+    runs_.push_back({std::move(run), std::move(origin), std::move(path), true});
+    if (make_primary)
+        primary_ = runs_.size() - 1;
+}
+
+void BenchState::set_shown(std::size_t index, bool shown) {
+    if (index < runs_.size())
+        runs_[index].shown = shown;
+}
+
+void BenchState::set_primary(std::size_t index) {
+    if (index < runs_.size()) {
+        primary_ = index;
+        runs_[index].shown = true;
+    }
+}
+
+std::vector<const BenchRun*> BenchState::plotted_runs() {
+    std::vector<const BenchRun*> plotted;
+    if (running()) {
+        live_run_.points = live().points;
+        live_run_.label = "this run (in progress)";
+        live_run_.environment.device = gpu_status().available ? gpu_status().name : "";
+        live_run_.environment.cpu_model = "this machine";
+        live_run_.method.repetitions = spec.repetitions;
+        plotted.push_back(&live_run_);
+    }
+    if (primary_ < runs_.size() && runs_[primary_].shown)
+        plotted.push_back(runs_[primary_].run.get());
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+        if (i != primary_ && runs_[i].shown)
+            plotted.push_back(runs_[i].run.get());
+    return plotted;
+}
+
+bool BenchState::open_results(const std::string& path) {
+    try {
+        add_run(std::make_shared<BenchRun>(read_bench_json(path)), path, path, true);
+        notify_("opened results " + path, false);
+        return true;
+    } catch (const std::exception& e) {
+        notify_(e.what(), true);
+        return false;
+    }
+}
+
+void BenchState::start() {
+    if (running())
+        return;
+    try {
+        validate_bench_spec(spec);
+    } catch (const std::exception& e) {
+        notify_(e.what(), true);
+        return;
+    }
+    live_ = std::make_shared<LiveSink>();
+    live_->live.running = true;
+    auto sink = live_;
+    const BenchSpec to_run = spec;
+    task_.start([sink, to_run](TaskControl& control) {
+        {
+            std::lock_guard lock(sink->mutex);
+            sink->control = &control;
+        }
+        return run_bench(to_run, *sink);
+    });
+    notify_("benchmark started", false);
+}
+
+void BenchState::cancel() { task_.cancel(); }
+
+LiveBench BenchState::live() const {
+    std::lock_guard lock(live_->mutex);
+    LiveBench copy = live_->live;
+    copy.running = task_.busy();
+    return copy;
+}
+
+void BenchState::save_run(const BenchRun& run, std::string& path) {
+    const fs::path folder = fs::path(data_folder()) / "bench";
+    std::error_code error;
+    fs::create_directories(folder, error);
+    path = (folder / run_file_name(run)).string();
+    write_bench_json(path, run);
+}
+
+void BenchState::finish_run(BackgroundTask<BenchRun>::Outcome outcome) {
+    if (BenchRun* finished = std::get_if<0>(&outcome)) {
+        auto run = std::make_shared<BenchRun>(std::move(*finished));
+        std::string path;
+        std::string saved;
+        try {
+            if (!run->points.empty()) {
+                save_run(*run, path);
+                saved = ", saved to " + path;
+            }
+        } catch (const std::exception& e) {
+            notify_(std::string("benchmark finished but not saved: ") + e.what(), true);
+        }
+        const std::size_t points = run->points.size();
+        const bool cancelled = run->cancelled;
+        add_run(std::move(run), "this session", path, true);
+        if (saved.empty() && points == 0)
+            notify_(cancelled ? "benchmark cancelled before its first point" : "benchmark measured nothing", false);
+        else if (!saved.empty())
+            notify_(std::string(cancelled ? "benchmark cancelled: " : "benchmark finished: ") +
+                        std::to_string(points) + " points" + saved,
+                    false);
+    } else if (const std::string* error = std::get_if<1>(&outcome)) {
+        notify_("benchmark failed: " + *error, true);
+    }
+}
+
+void BenchState::poll() {
+    if (auto outcome = task_.poll())
+        finish_run(std::move(*outcome));
+    if (auto outcome = export_task_.poll()) {
+        if (outcome->index() == 0) {
+            last_export_ = std::get<0>(*outcome);
+            notify_(last_export_, false);
+        } else {
+            last_export_ = std::get<1>(*outcome);
+            notify_(last_export_, true);
+        }
+    }
+}
+
+Plot BenchState::current_plot() { return build_bench_plot(plotted_runs(), plot_options); }
+
+std::vector<bool> BenchState::series_visibility(const Plot& plot) const {
+    std::vector<bool> visible(plot.series.size());
+    for (std::size_t i = 0; i < plot.series.size(); ++i)
+        visible[i] = hidden_series.count(plot.series[i].name) == 0;
+    return visible;
+}
+
+void BenchState::start_export(std::function<std::string()> work) {
+    if (export_task_.busy())
+        return;
+    export_task_.start([work = std::move(work)](TaskControl&) { return work(); });
+}
+
+void BenchState::export_current(const std::vector<PlotFileFormat>& formats) {
+    Plot plot = current_plot();
+    std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden_series.count(s.name) != 0; });
+    const std::string folder = export_folder;
+    const std::string name(name_of(plot_options.kind));
+    const bool dark = dark_plot;
+    start_export([plot, folder, name, formats, dark] {
+        prepare_export_folder(folder);
+        std::string written;
+        for (PlotFileFormat format : formats) {
+            const std::string path = (fs::path(folder) / (name + extension_of(format))).string();
+            export_bench_plot(plot, format, path, dark);
+            written += (written.empty() ? "" : ", ") + path;
+        }
+        return "exported " + written;
+    });
+}
+
+void BenchState::export_all_plots() {
+    std::vector<std::shared_ptr<const BenchRun>> keep; // the runs stay alive while the export runs
+    std::vector<const BenchRun*> runs;
+    for (const BenchRun* run : plotted_runs()) {
+        if (run == &live_run_) {
+            keep.push_back(std::make_shared<BenchRun>(live_run_));
+            runs.push_back(keep.back().get());
+        } else {
+            runs.push_back(run);
+        }
+    }
+    for (const ShownRun& shown : runs_)
+        keep.push_back(shown.run);
+    const std::string folder = export_folder;
+    BenchPlotOptions options = plot_options;
+    const bool dark = dark_plot;
+    const std::set<std::string> hidden = hidden_series;
+    start_export([keep, runs, folder, options, dark, hidden]() mutable {
+        prepare_export_folder(folder);
+        if (runs.empty())
+            return std::string("nothing to export: no results shown");
+        int files = 0;
+        for (BenchPlotKind kind : plot_kinds_with_data(*runs.front())) {
+            options.kind = kind;
+            Plot plot = build_bench_plot(runs, options);
+            std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden.count(s.name) != 0; });
+            for (PlotFileFormat format : {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf}) {
+                export_bench_plot(plot, format,
+                                  (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(),
+                                  dark);
+                ++files;
+            }
+        }
+        return "exported " + std::to_string(files) + " plot files to " + folder;
+    });
+}
+
+void BenchState::export_results() {
+    if (primary_ >= runs_.size()) {
+        notify_("nothing to export: no results yet", true);
+        return;
+    }
+    const std::shared_ptr<const BenchRun> run = runs_[primary_].run;
+    const std::string folder = export_folder;
+    start_export([run, folder] {
+        prepare_export_folder(folder);
+        write_bench_json((fs::path(folder) / "bench.json").string(), *run);
+        write_bench_csv((fs::path(folder) / "bench.csv").string(), *run);
+        return "exported bench.json and bench.csv to " + folder;
+    });
+}
+
+} // namespace prefixlab

@@ -1,0 +1,102 @@
+// The benchmark side of the GUI: the result sets on show (the H100 default shipped in assets/, the
+// user's earlier runs, files opened, the run in progress), the sweep running in the background with
+// its live points, progress and cancel, the plot's options and which series are hidden, and exports
+// written in the background. Views read it; nothing here draws.
+//
+// Every finished or cancelled run is saved at once under the user's data folder
+// ($PREFIXLAB_DATA_DIR, else $XDG_DATA_HOME/prefixlab, else ~/.local/share/prefixlab), in bench/, and
+// shown again at the next start: nothing measured is lost.
+#pragma once
+
+#include "core/bench/bench_plots.hpp"
+#include "core/bench/bench_runner.hpp"
+#include "core/plot/plot_export.hpp"
+#include "core/util/background_task.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+// A result set the plots can show.
+struct ShownRun {
+    std::shared_ptr<const BenchRun> run;
+    std::string origin; // "shipped default", "saved earlier", a file path, or "this session"
+    std::string path;   // where it is stored, if anywhere
+    bool shown = true;
+};
+
+// What the sweep running in the background has produced so far (copied out under a lock).
+struct LiveBench {
+    bool running = false;
+    BenchProgress progress;
+    std::vector<BenchPoint> points;
+    std::vector<std::string> messages; // skips and failures, as they happened
+};
+
+class BenchState {
+public:
+    // notify(message, is_error): where messages go (the status bar).
+    explicit BenchState(std::function<void(const std::string&, bool)> notify);
+    ~BenchState();
+
+    // --- result sets ---
+    const std::vector<ShownRun>& runs() const { return runs_; }
+    void set_shown(std::size_t index, bool shown);
+    std::size_t primary() const { return primary_; } // the run speedups and crossovers come from
+    void set_primary(std::size_t index);
+    // Shown runs, primary first; while a sweep runs, its points so far as the first.
+    std::vector<const BenchRun*> plotted_runs();
+    bool open_results(const std::string& path); // false (and a message) for a malformed file
+
+    // --- running a sweep ---
+    BenchSpec spec; // what Run starts; the panel edits it
+    void start();   // validates spec first; a message names a problem
+    void cancel();
+    bool running() const { return task_.busy(); }
+    LiveBench live() const;
+    void poll(); // once a frame: takes a finished sweep and a finished export
+
+    // --- plots ---
+    BenchPlotOptions plot_options;
+    bool dark_plot = false;
+    std::set<std::string> hidden_series; // by series name
+    Plot current_plot();                 // of plotted_runs() with plot_options
+    std::vector<bool> series_visibility(const Plot& plot) const;
+
+    // --- export (in the background) ---
+    std::string export_folder;
+    // The current plot (hidden series left out) in each format; or every plot kind with data.
+    void export_current(const std::vector<PlotFileFormat>& formats);
+    void export_all_plots();
+    void export_results(); // bench.json and bench.csv of the primary run
+    bool exporting() const { return export_task_.busy(); }
+    const std::string& last_export() const { return last_export_; }
+
+    static std::string data_folder();
+    const GpuStatus& gpu() const { return gpu_status(); } // the GPU algorithms need one
+
+private:
+    struct LiveSink;
+    void add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path, bool make_primary);
+    void load_startup_runs();
+    void finish_run(BackgroundTask<BenchRun>::Outcome outcome); // adds, saves and announces it
+    void save_run(const BenchRun& run, std::string& path);
+    void start_export(std::function<std::string()> work);
+
+    std::function<void(const std::string&, bool)> notify_;
+    std::vector<ShownRun> runs_;
+    std::size_t primary_ = 0;
+    std::shared_ptr<LiveSink> live_;
+    BackgroundTask<BenchRun> task_;
+    BackgroundTask<std::string> export_task_;
+    std::string last_export_;
+    BenchRun live_run_; // the plotted stand-in for the sweep in progress
+};
+
+} // namespace prefixlab

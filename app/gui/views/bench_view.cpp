@@ -1,0 +1,249 @@
+#include "bench_view.hpp"
+
+#include "../app_state.hpp"
+#include "../bench_state.hpp"
+#include "../theme.hpp"
+#include "../widgets.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/plot/plot_export.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace prefixlab {
+
+namespace {
+
+constexpr int kBlockSizes[6] = {32, 64, 128, 256, 512, 1024};
+
+ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
+
+bool selected(const BenchSpec& spec, const std::string& name) {
+    return std::find(spec.algorithms.begin(), spec.algorithms.end(), name) != spec.algorithms.end();
+}
+
+void set_selected(BenchSpec& spec, const std::string& name, bool on) {
+    std::erase(spec.algorithms, name);
+    if (on) // keep catalog order, which is the legend's
+        spec.algorithms.push_back(name);
+    std::vector<std::string> ordered;
+    for (const BenchAlgorithm& a : bench_algorithms())
+        if (selected(spec, a.name))
+            ordered.push_back(a.name);
+    spec.algorithms = ordered;
+}
+
+std::string seconds_text(double seconds) {
+    char text[32];
+    if (seconds < 90)
+        std::snprintf(text, sizeof text, "%.0f s", seconds);
+    else
+        std::snprintf(text, sizeof text, "%.0f min %02.0f s", std::floor(seconds / 60), std::fmod(seconds, 60));
+    return text;
+}
+
+} // namespace
+
+void BenchView::draw(AppState& state, const ViewContext& context) {
+    BenchState& bench = state.bench();
+    const float column = ImGui::GetFontSize() * 21;
+    if (ImGui::BeginChild("##bench-settings", ImVec2(column, 0), false)) {
+        draw_settings(bench);
+        draw_progress(bench);
+        draw_results(bench);
+        draw_export(bench);
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    if (ImGui::BeginChild("##bench-plot", ImVec2(0, 0), false))
+        plot_.draw(bench, context);
+    ImGui::EndChild();
+}
+
+void BenchView::draw_settings(BenchState& bench) {
+    BenchSpec& spec = bench.spec;
+    const bool running = bench.running();
+    ImGui::BeginDisabled(running);
+    section_heading("Algorithms");
+    const bool gpu = bench.gpu().available;
+    for (BenchTarget target : {BenchTarget::gpu, BenchTarget::cpu}) {
+        ImGui::TextDisabled(target == BenchTarget::gpu ? "GPU" : "CPU");
+        ImGui::SameLine();
+        if (ImGui::SmallButton(target == BenchTarget::gpu ? "all##gpu" : "all##cpu"))
+            for (const BenchAlgorithm& a : bench_algorithms())
+                if (a.target == target && (gpu || target == BenchTarget::cpu))
+                    set_selected(spec, a.name, true);
+        ImGui::SameLine();
+        if (ImGui::SmallButton(target == BenchTarget::gpu ? "none##gpu" : "none##cpu"))
+            for (const BenchAlgorithm& a : bench_algorithms())
+                if (a.target == target)
+                    set_selected(spec, a.name, false);
+        int in_row = 0;
+        for (const BenchAlgorithm& a : bench_algorithms()) {
+            if (a.target != target)
+                continue;
+            if (in_row++ % 2 == 1)
+                ImGui::SameLine(ImGui::GetFontSize() * 10.5f);
+            const bool unavailable = target == BenchTarget::gpu && !gpu;
+            ImGui::BeginDisabled(unavailable);
+            bool on = selected(spec, a.name) && !unavailable;
+            if (ImGui::Checkbox(a.name.c_str(), &on))
+                set_selected(spec, a.name, on);
+            ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s%s", a.description.c_str(),
+                                  unavailable ? ("\nNo CUDA GPU: " + bench.gpu().reason).c_str() : "");
+        }
+    }
+
+    section_heading("Sizes and repetitions");
+    // The spec is the truth (a script may set it): the widgets show it and rebuild it when edited.
+    const auto exponent = [](std::uint64_t n) { return int(std::lround(std::log2(double(n)))); };
+    int from = spec.sizes.empty() ? 10 : exponent(spec.sizes.front());
+    int to = spec.sizes.empty() ? 24 : exponent(spec.sizes.back());
+    bool sweep = !spec.block_sweep_sizes.empty();
+    int sweep_at = sweep ? exponent(spec.block_sweep_sizes.front()) : std::clamp(20, from, to);
+    bool blocks[6];
+    for (int i = 0; i < 6; ++i)
+        blocks[i] = !sweep || std::find(spec.block_sizes.begin(), spec.block_sizes.end(), kBlockSizes[i]) !=
+                                  spec.block_sizes.end();
+    bool changed = false;
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6);
+    changed |= ImGui::SliderInt("N from", &from, 4, 30, "2^%d");
+    changed |= ImGui::SliderInt("N to", &to, 4, 30, "2^%d");
+    ImGui::SliderInt("Repetitions", &spec.repetitions, 1, 100);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Timed runs per point (after %d untimed warm-up runs); 20 or more for figures you report",
+                          spec.warmup);
+    changed |= ImGui::Checkbox("Block-size sweep at", &sweep);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    changed |= ImGui::SliderInt("##sweep-n", &sweep_at, from, std::max(from, to), "N = 2^%d");
+    if (sweep)
+        for (int i = 0; i < 6; ++i) {
+            if (i > 0)
+                ImGui::SameLine();
+            changed |= ImGui::Checkbox(std::to_string(kBlockSizes[i]).c_str(), &blocks[i]);
+        }
+    ImGui::PopItemWidth();
+    ImGui::EndDisabled();
+    if (changed && !running) {
+        to = std::max(to, from);
+        sweep_at = std::clamp(sweep_at, from, to);
+        spec.sizes = parse_bench_sizes("2^" + std::to_string(from) + "..2^" + std::to_string(to));
+        spec.block_sizes.clear();
+        spec.block_sweep_sizes.clear();
+        if (sweep) {
+            for (int i = 0; i < 6; ++i)
+                if (blocks[i])
+                    spec.block_sizes.push_back(kBlockSizes[i]);
+            if (spec.block_sizes.empty())
+                spec.block_sizes = {kBlockSizes[0]};
+            spec.block_sweep_sizes = {std::uint64_t(1) << sweep_at};
+        }
+    }
+}
+
+void BenchView::draw_progress(BenchState& bench) {
+    ImGui::Spacing();
+    const LiveBench live = bench.live();
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (!live.running) {
+        if (ImGui::Button("Run benchmark (F6)", ImVec2(width, 0)))
+            bench.start();
+    } else {
+        if (ImGui::Button("Cancel (Esc): keep the finished points", ImVec2(width, 0)))
+            bench.cancel();
+        char overlay[96];
+        if (live.progress.remaining_s >= 0)
+            std::snprintf(overlay, sizeof overlay, "%.0f %%  ·  about %s left", 100 * live.progress.fraction,
+                          seconds_text(live.progress.remaining_s).c_str());
+        else
+            std::snprintf(overlay, sizeof overlay, "%.0f %%", 100 * live.progress.fraction);
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, colour(theme::kProgress));
+        ImGui::ProgressBar(static_cast<float>(live.progress.fraction), ImVec2(width, 0), overlay);
+        ImGui::PopStyleColor();
+        ImGui::TextDisabled("%s · %zu points", live.progress.activity.c_str(), live.points.size());
+    }
+    for (const std::string& message : live.messages)
+        ImGui::TextColored(colour(message.starts_with("FAILED") ? theme::kError : theme::kCellWritten), "%s",
+                           message.c_str());
+}
+
+void BenchView::draw_results(BenchState& bench) {
+    section_heading("Results shown");
+    const auto& runs = bench.runs();
+    if (runs.empty())
+        ImGui::TextDisabled("none yet: run a benchmark or open a results file");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        bool shown = runs[i].shown;
+        if (ImGui::Checkbox("##shown", &shown))
+            bench.set_shown(i, shown);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Show this result set in the plots");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("##primary", bench.primary() == i))
+            bench.set_primary(i);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The primary set: listed first, its crossover annotated, its results exported");
+        ImGui::SameLine();
+        const BenchRun& run = *runs[i].run;
+        ImGui::TextUnformatted(run.label.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\n%s%s\n%s\n%s\n%zu points%s", runs[i].origin.c_str(),
+                              run.environment.device.empty() ? "no GPU" : run.environment.device.c_str(),
+                              run.environment.driver.empty() ? "" : (", driver " + run.environment.driver).c_str(),
+                              run.environment.cpu_model.c_str(), run.environment.date.c_str(), run.points.size(),
+                              run.cancelled ? " (cancelled)" : "");
+        ImGui::PopID();
+    }
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4);
+    ImGui::InputTextWithHint("##results", "results file (bench.json)", results_path_, sizeof results_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Open") && results_path_[0] != '\0')
+        bench.open_results(results_path_);
+}
+
+void BenchView::draw_export(BenchState& bench) {
+    section_heading("Export (for slides)");
+    if (export_folder_[0] == '\0')
+        std::snprintf(export_folder_, sizeof export_folder_, "%s", bench.export_folder.c_str());
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputText("##folder", export_folder_, sizeof export_folder_))
+        bench.export_folder = export_folder_;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Folder for exports (created if its parent exists)");
+    const bool can_plot = plot_export_available();
+    ImGui::BeginDisabled(bench.exporting() || !can_plot);
+    if (ImGui::Button("PNG"))
+        bench.export_current({PlotFileFormat::png});
+    ImGui::SameLine();
+    if (ImGui::Button("SVG"))
+        bench.export_current({PlotFileFormat::svg});
+    ImGui::SameLine();
+    if (ImGui::Button("PDF"))
+        bench.export_current({PlotFileFormat::pdf});
+    ImGui::SameLine();
+    if (ImGui::Button("All plots"))
+        bench.export_all_plots();
+    ImGui::EndDisabled();
+    if (!can_plot && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", plot_export_unavailable_reason().c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(bench.exporting());
+    if (ImGui::Button("CSV+JSON"))
+        bench.export_results();
+    ImGui::EndDisabled();
+    if (bench.exporting())
+        ImGui::TextDisabled("exporting…");
+    else if (!bench.last_export().empty())
+        ImGui::TextWrapped("%s", bench.last_export().c_str());
+}
+
+} // namespace prefixlab

@@ -1,0 +1,28 @@
+// The Benchmark tab: a sweep's settings (algorithms, N range, repetitions, block sizes), Run and
+// Cancel with a progress bar and the time left, the result sets on show, exports, and the plot.
+#pragma once
+
+#include "bench_plot_panel.hpp"
+#include "view.hpp"
+
+namespace prefixlab {
+
+class BenchState;
+
+class BenchView final : public View {
+public:
+    const char* title() const override { return "Benchmark"; }
+    void draw(AppState& state, const ViewContext& context) override;
+
+private:
+    void draw_settings(BenchState& bench);
+    void draw_progress(BenchState& bench);
+    void draw_results(BenchState& bench);
+    void draw_export(BenchState& bench);
+
+    BenchPlotPanel plot_;
+    char results_path_[512] = "";
+    char export_folder_[512] = "";
+};
+
+} // namespace prefixlab

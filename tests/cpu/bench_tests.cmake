@@ -1,0 +1,9 @@
+# Included from tests/CMakeLists.txt: benchmark tests (statistics, CPU baseline scans, results files).
+add_executable(prefixlab_bench_tests
+  cpu/test_bench_csv.cpp
+  cpu/test_bench_environment.cpp
+  cpu/test_bench_json.cpp
+  cpu/test_cpu_scans.cpp
+  cpu/test_sample_stats.cpp)
+target_link_libraries(prefixlab_bench_tests PRIVATE prefixlab_test_support GTest::gtest_main)
+gtest_discover_tests(prefixlab_bench_tests DISCOVERY_MODE PRE_TEST)

@@ -1,0 +1,382 @@
+// Results files: what is written reads back identical (optional fields included), writes are atomic,
+// and each kind of malformed file is rejected with a one-line message naming the file and the field.
+#include "core/bench/bench_json.hpp"
+#include "core/util/atomic_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+namespace prefixlab::test {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+std::vector<double> random_times(std::size_t count, std::uint32_t seed, double scale) {
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<double> jitter(0.9, 1.3); // full-precision doubles, not round numbers
+    std::vector<double> samples(count);
+    for (double& s : samples)
+        s = scale * jitter(random);
+    return samples;
+}
+
+BenchPoint make_point(std::string algorithm, std::uint64_t n, int block_threads, double scale,
+                      std::uint32_t seed) {
+    BenchPoint point;
+    point.algorithm = std::move(algorithm);
+    point.n = n;
+    point.block_threads = block_threads;
+    point.samples_ms = random_times(5, seed, scale);
+    point.ms = sample_stats(point.samples_ms);
+    point.verified = true;
+    return point;
+}
+
+// Every field away from its default, with each optional part both present and absent.
+BenchRun sample_run() {
+    BenchRun run;
+    run.label = "NVIDIA H100 80GB HBM3, 2026-11-22 \"quoted\", ünïcödé";
+    run.environment = {.device = "NVIDIA H100 80GB HBM3",
+                       .driver = "580.159.04",
+                       .cuda_runtime = "13.0",
+                       .cpu_model = "AMD EPYC 9654 96-Core Processor",
+                       .cpu_threads = 192,
+                       .host = "gpu-node-7",
+                       .date = "2026-11-22T14:03:11Z",
+                       .command = "prefixlab bench --out h100.json\t--n 2^24",
+                       .prefixlab_version = "0.1.0"};
+    run.method.seed = UINT64_MAX;
+    run.method.warmup = 2;
+    run.method.repetitions = 5;
+    run.method.l2_flushed = false;
+
+    run.points.push_back(make_point("cpu-loop", 1000, 0, 0.004, 1)); // no transfers, no phases
+    BenchPoint multi = make_point("scan-then-propagate", std::uint64_t(1) << 24, 256, 0.12, 2);
+    multi.with_transfers_ms = sample_stats(random_times(5, 3, 11.0));
+    for (const char* name : {"block scans", "spine", "propagate"})
+        multi.phases.push_back(
+            {name, sample_stats(random_times(5, static_cast<std::uint32_t>(name[0]), 0.04))});
+    run.points.push_back(multi);
+    BenchPoint big = make_point("scan-then-propagate", std::uint64_t(1) << 33, 1024, 40.0, 4); // n > 2^32
+    big.with_transfers_ms = sample_stats({900.5});
+    run.points.push_back(big);
+    run.skipped = {"N = 2^34: needs 64 GiB of GPU memory, the device has 80 GiB free",
+                   "cub: built without CUDA"};
+    run.cancelled = true;
+    return run;
+}
+
+void expect_same_stats(const SampleStats& a, const SampleStats& b, const std::string& where) {
+    EXPECT_EQ(a.count, b.count) << where;
+    EXPECT_EQ(a.median, b.median) << where;
+    EXPECT_EQ(a.mean, b.mean) << where;
+    EXPECT_EQ(a.stddev, b.stddev) << where;
+    EXPECT_EQ(a.min, b.min) << where;
+    EXPECT_EQ(a.max, b.max) << where;
+}
+
+void expect_same_run(const BenchRun& a, const BenchRun& b) {
+    EXPECT_EQ(a.format_version, b.format_version);
+    EXPECT_EQ(a.label, b.label);
+    const BenchEnvironment &ea = a.environment, &eb = b.environment;
+    EXPECT_EQ(ea.device, eb.device);
+    EXPECT_EQ(ea.driver, eb.driver);
+    EXPECT_EQ(ea.cuda_runtime, eb.cuda_runtime);
+    EXPECT_EQ(ea.cpu_model, eb.cpu_model);
+    EXPECT_EQ(ea.cpu_threads, eb.cpu_threads);
+    EXPECT_EQ(ea.host, eb.host);
+    EXPECT_EQ(ea.date, eb.date);
+    EXPECT_EQ(ea.command, eb.command);
+    EXPECT_EQ(ea.prefixlab_version, eb.prefixlab_version);
+    const BenchMethod &ma = a.method, &mb = b.method;
+    EXPECT_EQ(ma.element_type, mb.element_type);
+    EXPECT_EQ(ma.op, mb.op);
+    EXPECT_EQ(ma.inclusive, mb.inclusive);
+    EXPECT_EQ(ma.input, mb.input);
+    EXPECT_EQ(ma.seed, mb.seed);
+    EXPECT_EQ(ma.warmup, mb.warmup);
+    EXPECT_EQ(ma.repetitions, mb.repetitions);
+    EXPECT_EQ(ma.l2_flushed, mb.l2_flushed);
+    EXPECT_EQ(ma.gpu_timer, mb.gpu_timer);
+    EXPECT_EQ(ma.cpu_timer, mb.cpu_timer);
+    ASSERT_EQ(a.points.size(), b.points.size());
+    for (std::size_t i = 0; i < a.points.size(); ++i) {
+        const BenchPoint &pa = a.points[i], &pb = b.points[i];
+        const std::string where = "points[" + std::to_string(i) + "]";
+        EXPECT_EQ(pa.algorithm, pb.algorithm) << where;
+        EXPECT_EQ(pa.n, pb.n) << where;
+        EXPECT_EQ(pa.block_threads, pb.block_threads) << where;
+        EXPECT_EQ(pa.samples_ms, pb.samples_ms) << where; // exact: doubles are written to round-trip
+        expect_same_stats(pa.ms, pb.ms, where + ".ms");
+        ASSERT_EQ(pa.with_transfers_ms.has_value(), pb.with_transfers_ms.has_value()) << where;
+        if (pa.with_transfers_ms)
+            expect_same_stats(*pa.with_transfers_ms, *pb.with_transfers_ms, where + ".with_transfers_ms");
+        ASSERT_EQ(pa.phases.size(), pb.phases.size()) << where;
+        for (std::size_t k = 0; k < pa.phases.size(); ++k) {
+            EXPECT_EQ(pa.phases[k].name, pb.phases[k].name) << where;
+            expect_same_stats(pa.phases[k].ms, pb.phases[k].ms, where + ".phases");
+        }
+        EXPECT_EQ(pa.verified, pb.verified) << where;
+    }
+    EXPECT_EQ(a.skipped, b.skipped);
+    EXPECT_EQ(a.cancelled, b.cancelled);
+}
+
+json sample_document() {
+    return json::parse(bench_run_to_json(sample_run()));
+}
+
+// The error message for `text` ("" if it was accepted).
+std::string rejection_of_text(const std::string& text) {
+    try {
+        bench_run_from_json(text, "r.json");
+    } catch (const BenchFileError& e) {
+        return e.what();
+    }
+    return "";
+}
+std::string rejection(const json& document) {
+    return rejection_of_text(document.dump());
+}
+
+// A fresh, empty folder for one test's files.
+fs::path scratch_folder(const std::string& name) {
+    const fs::path folder = fs::path(::testing::TempDir()) / ("prefixlab_bench_json_" + name);
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    return folder;
+}
+
+std::vector<std::string> files_in(const fs::path& folder) {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(folder))
+        names.push_back(entry.path().filename().string());
+    return names;
+}
+
+TEST(BenchJson, RoundTripPreservesEverything) {
+    const BenchRun original = sample_run();
+    expect_same_run(bench_run_from_json(bench_run_to_json(original), "memory"), original);
+}
+
+TEST(BenchJson, RoundTripOfDefaultsAndNoPoints) {
+    BenchRun empty; // a run cancelled before its first point
+    empty.cancelled = true;
+    expect_same_run(bench_run_from_json(bench_run_to_json(empty), "memory"), empty);
+}
+
+TEST(BenchJson, LayoutIsVersionedPrettyAndOmitsAbsentTransfers) {
+    const std::string text = bench_run_to_json(sample_run());
+    const json document = json::parse(text);
+    EXPECT_EQ(document["format"], "prefixlab-bench");
+    EXPECT_EQ(document["version"], kBenchFormatVersion);
+    EXPECT_EQ(text.rfind("{\n  \"format\": \"prefixlab-bench\",\n  \"version\": 1,\n", 0), 0u)
+        << text.substr(0, 80);
+    EXPECT_FALSE(document["points"][0].contains("with_transfers_ms"));
+    EXPECT_TRUE(document["points"][1].contains("with_transfers_ms"));
+    EXPECT_EQ(document["points"][1]["phases"].size(), 3u);
+    EXPECT_EQ(document["points"][0]["ms"]["median"].get<double>(), sample_run().points[0].ms.median);
+}
+
+TEST(BenchJson, FileRoundTripAndContent) {
+    const fs::path folder = scratch_folder("file_round_trip");
+    const std::string path = (folder / "run.json").string();
+    const BenchRun original = sample_run();
+    write_bench_json(path, original);
+    expect_same_run(read_bench_json(path), original);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), bench_run_to_json(original));
+    EXPECT_EQ(files_in(folder), std::vector<std::string>{"run.json"}); // no temporary left behind
+}
+
+TEST(BenchJson, FailedWritesLeaveNoFile) {
+    const fs::path folder = scratch_folder("atomic");
+    // No such folder: FileError, nothing created.
+    const std::string nowhere = (folder / "missing" / "run.json").string();
+    EXPECT_THROW(write_bench_json(nowhere, sample_run()), FileError);
+    EXPECT_FALSE(fs::exists(folder / "missing"));
+
+    // A run the reader would reject is not written, and an earlier file survives it whole.
+    const std::string path = (folder / "run.json").string();
+    BenchRun unverified = sample_run();
+    unverified.points[1].verified = false;
+    try {
+        write_bench_json(path, unverified);
+        ADD_FAILURE() << "an unverified point was written";
+    } catch (const BenchFileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "cannot write results file '" + path +
+                      "': points[1].verified: must be true (a point whose output did not "
+                      "match the CPU reference belongs in \"skipped\", not among the results)");
+    }
+    EXPECT_TRUE(files_in(folder).empty());
+    const BenchRun good = sample_run();
+    write_bench_json(path, good);
+    EXPECT_THROW(write_bench_json(path, unverified), BenchFileError);
+    expect_same_run(read_bench_json(path), good);
+    EXPECT_EQ(files_in(folder), std::vector<std::string>{"run.json"});
+}
+
+TEST(BenchJson, UnreadableFilesNameFileAndReason) {
+    const fs::path folder = scratch_folder("unreadable");
+    const std::string missing = (folder / "missing.json").string();
+    try {
+        read_bench_json(missing);
+        ADD_FAILURE() << "a missing file was read";
+    } catch (const BenchFileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "cannot read results file '" + missing + "': No such file or directory");
+    }
+    try {
+        read_bench_json(folder.string());
+        ADD_FAILURE() << "a directory was read";
+    } catch (const BenchFileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "cannot read results file '" + folder.string() + "': it is a directory");
+    }
+    const std::string trace = (folder / "trace.json").string();
+    std::ofstream(trace) << R"({"format": "prefixlab-trace", "version": 1})";
+    try {
+        read_bench_json(trace);
+        ADD_FAILURE() << "a trace was read as results";
+    } catch (const BenchFileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "malformed results file '" + trace +
+                      "': format: expected \"prefixlab-bench\", found \"prefixlab-trace\"");
+    }
+}
+
+struct Malformation {
+    const char* what;                  // for the failure message
+    std::function<void(json&)> mutate; // applied to sample_document()
+    std::string expected;              // "WHERE: WHAT" (a prefix of the message's rest)
+};
+
+TEST(BenchJson, RejectsEachMalformationNamingTheField) {
+    const std::vector<Malformation> cases = {
+        {"not an object",
+         [](json& d) {
+             d = json::array({1, 2});
+         },
+         "expected an object, found [1,2]"},
+        {"format missing", [](json& d) { d.erase("format"); }, "format: missing"},
+        {"another format", [](json& d) { d["format"] = "prefixlab-trace"; },
+         "format: expected \"prefixlab-bench\", found \"prefixlab-trace\""},
+        {"newer version", [](json& d) { d["version"] = 2; },
+         "version: 2 is not supported (this PrefixLab reads version 1)"},
+        {"unknown top-level field", [](json& d) { d["notes"] = "fast"; }, "notes: unknown field"},
+        {"label not a string", [](json& d) { d["label"] = 3; }, "label: expected a string, found 3"},
+        {"environment field missing", [](json& d) { d["environment"].erase("host"); },
+         "environment.host: missing"},
+        {"cpu_threads negative", [](json& d) { d["environment"]["cpu_threads"] = -1; },
+         "environment.cpu_threads: must be at least 0"},
+        {"element type", [](json& d) { d["method"]["element_type"] = "float"; },
+         "method.element_type: \"float\" is not supported"},
+        {"no repetitions", [](json& d) { d["method"]["repetitions"] = 0; },
+         "method.repetitions: must be at least 1"},
+        {"points not an array", [](json& d) { d["points"] = json::object(); }, "points: expected an array"},
+        {"median not a number", [](json& d) { d["points"][1]["ms"]["median"] = "fast"; },
+         "points[1].ms.median: expected a number, found \"fast\""},
+        {"n zero", [](json& d) { d["points"][0]["n"] = 0; }, "points[0].n: must be at least 1, found 0"},
+        {"n negative", [](json& d) { d["points"][0]["n"] = -5; },
+         "points[0].n: must be at least 1, found -5"},
+        {"n fractional", [](json& d) { d["points"][0]["n"] = 2.5; },
+         "points[0].n: expected an integer, found 2.5"},
+        {"block too large", [](json& d) { d["points"][1]["block_threads"] = 2048; },
+         "points[1].block_threads: must be at most 1024, found 2048"},
+        {"algorithm empty", [](json& d) { d["points"][0]["algorithm"] = ""; },
+         "points[0].algorithm: must not be empty"},
+        {"no samples", [](json& d) { d["points"][0]["samples_ms"] = json::array(); },
+         "points[0].samples_ms: expected a non-empty array of times"},
+        {"negative sample", [](json& d) { d["points"][0]["samples_ms"][2] = -0.25; },
+         "points[0].samples_ms[2]: must be >= 0, found -0.25"},
+        {"NaN sample (JSON null)", [](json& d) { d["points"][0]["samples_ms"][1] = nullptr; },
+         "points[0].samples_ms[1]: expected a number, found null"},
+        {"negative median", [](json& d) { d["points"][1]["ms"]["median"] = -1.0; },
+         "points[1].ms.median: must be >= 0, found -1.0"},
+        {"count disagrees with samples", [](json& d) { d["points"][0]["ms"]["count"] = 4; },
+         "points[0].ms.count: 4, but samples_ms holds 5 samples"},
+        {"mean disagrees with samples",
+         [](json& d) { d["points"][1]["ms"]["mean"] = d["points"][1]["ms"]["mean"].get<double>() * 1.001; },
+         "points[1].ms.mean: "},
+        {"median disagrees with samples",
+         [](json& d) { d["points"][1]["samples_ms"][0] = d["points"][1]["samples_ms"][0].get<double>() * 3; },
+         "points[1].ms."},
+        {"stats field unknown", [](json& d) { d["points"][0]["ms"]["p99"] = 1.0; },
+         "points[0].ms.p99: unknown field"},
+        {"misspelt optional field",
+         [](json& d) { d["points"][0]["with_transfer_ms"] = d["points"][1]["with_transfers_ms"]; },
+         "points[0].with_transfer_ms: unknown field"},
+        {"transfers median above max",
+         [](json& d) {
+             auto& t = d["points"][1]["with_transfers_ms"];
+             t["median"] = t["max"].get<double>() * 2;
+         },
+         "points[1].with_transfers_ms.median: "},
+        {"single transfer sample with spread",
+         [](json& d) { d["points"][2]["with_transfers_ms"]["stddev"] = 0.5; },
+         "points[2].with_transfers_ms: a single sample must have min = max and stddev 0"},
+        {"phases missing", [](json& d) { d["points"][0].erase("phases"); }, "points[0].phases: missing"},
+        {"phase name twice", [](json& d) { d["points"][1]["phases"][2]["name"] = "spine"; },
+         "points[1].phases[2].name: \"spine\" appears twice in this point"},
+        {"phase stddev negative", [](json& d) { d["points"][1]["phases"][0]["ms"]["stddev"] = -0.1; },
+         "points[1].phases[0].ms.stddev: must be >= 0"},
+        {"unverified point", [](json& d) { d["points"][0]["verified"] = false; },
+         "points[0].verified: must be true"},
+        {"verified not a boolean", [](json& d) { d["points"][0]["verified"] = "yes"; },
+         "points[0].verified: expected true or false, found \"yes\""},
+        {"duplicate point", [](json& d) { d["points"].push_back(d["points"][1]); },
+         "points[3]: duplicates points[1] (algorithm \"scan-then-propagate\", n 16777216, block_threads "
+         "256)"},
+        {"skipped not strings", [](json& d) { d["skipped"][1] = 3; },
+         "skipped[1]: expected a string, found 3"},
+        {"cancelled not a boolean", [](json& d) { d["cancelled"] = "no"; },
+         "cancelled: expected true or false, found \"no\""},
+    };
+    ASSERT_EQ(rejection(sample_document()), ""); // the unmodified document is accepted
+    for (const Malformation& m : cases) {
+        json document = sample_document();
+        m.mutate(document);
+        const std::string message = rejection(document);
+        const std::string prefix = "malformed results file 'r.json': ";
+        EXPECT_EQ(message.rfind(prefix + m.expected, 0), 0u) << m.what << "\n  got: " << message;
+        EXPECT_EQ(message.find('\n'), std::string::npos) << m.what << ": not one line";
+    }
+}
+
+TEST(BenchJson, RejectsTextThatIsNotJson) {
+    EXPECT_EQ(rejection_of_text("").rfind("malformed results file 'r.json': not valid JSON: ", 0), 0u)
+        << rejection_of_text("");
+    EXPECT_EQ(
+        rejection_of_text("{\"format\": ").rfind("malformed results file 'r.json': not valid JSON: ", 0), 0u);
+    // A number beyond double's range: nlohmann reports an overflow, not a parse error.
+    std::string text = sample_document().dump();
+    const std::string sample = json(sample_run().points[0].samples_ms[0]).dump();
+    text.replace(text.find(sample), sample.size(), "1e400");
+    const std::string message = rejection_of_text(text);
+    EXPECT_NE(message.find("not valid JSON: number overflow"), std::string::npos) << message;
+}
+
+TEST(BenchJson, AcceptsStatsWithinRoundingAndSameSizeAtOtherBlockSizes) {
+    json document = sample_document();
+    // Another writer's rounding of the mean in the last digits is fine ...
+    auto& mean = document["points"][1]["ms"]["mean"];
+    mean = mean.get<double>() * (1 + 1e-12);
+    // ... and one algorithm at one N with two block sizes is two points, not a duplicate.
+    json other_block = document["points"][1];
+    other_block["block_threads"] = 512;
+    document["points"].push_back(other_block);
+    EXPECT_EQ(rejection(document), "");
+    EXPECT_EQ(bench_run_from_json(document.dump(), "r.json").points.size(), 4u);
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -1,0 +1,197 @@
+// Benchmark results turned into plots, tables and files: series and values per plot kind, the
+// CPU/GPU crossover found by interpolation, the block sweep, the text table and the exported folder.
+#include "core/bench/bench_export.hpp"
+#include "core/bench/bench_json.hpp"
+#include "core/bench/bench_plots.hpp"
+#include "core/bench/bench_table.hpp"
+#include "core/util/atomic_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+namespace prefixlab::test {
+namespace {
+
+BenchPoint point(const std::string& algorithm, std::uint64_t n, double ms, int block = 0) {
+    BenchPoint p;
+    p.algorithm = algorithm;
+    p.n = n;
+    p.block_threads = block;
+    p.samples_ms = {ms * 0.9, ms, ms * 1.1};
+    p.ms = sample_stats(p.samples_ms);
+    p.verified = true;
+    return p;
+}
+
+// CPU time grows as N (1 ns an element); the GPU scan costs 10 µs plus 0.01 ns an element: the two
+// meet where 1e-6 N = 0.01 + 1e-8 N, N = 0.01 / (1e-6 - 1e-8) ≈ 10101 ≈ 2^13.3.
+BenchRun synthetic_run() {
+    BenchRun run;
+    run.label = "synthetic";
+    run.environment.device = "Test GPU";
+    run.environment.cpu_model = "Test CPU";
+    run.environment.date = "2026-11-22T10:00:00Z";
+    for (int k = 10; k <= 20; ++k) {
+        const std::uint64_t n = std::uint64_t(1) << k;
+        run.points.push_back(point("cpu-std", n, 1e-6 * double(n)));
+        BenchPoint gpu = point("stp-blelloch", n, 0.01 + 1e-8 * double(n), 512);
+        gpu.with_transfers_ms = sample_stats({1.0 + 1e-6 * double(n)});
+        run.points.push_back(gpu);
+    }
+    for (int threads : {32, 64, 128, 1024})
+        run.points.push_back(point("stp-blelloch", std::uint64_t(1) << 16, 0.5 + 1.0 / threads, threads));
+    return run;
+}
+
+const PlotSeries* series_named(const Plot& plot, const std::string& name) {
+    for (const PlotSeries& s : plot.series)
+        if (s.name == name)
+            return &s;
+    return nullptr;
+}
+
+TEST(BenchPlots, TimePlotHasOneSeriesPerAlgorithmWithMediansAndSpread) {
+    const BenchRun run = synthetic_run();
+    const Plot plot = build_bench_plot({&run}, {});
+    EXPECT_EQ(plot.x.scale, AxisScale::log2);
+    EXPECT_EQ(plot.y.scale, AxisScale::log10);
+    const PlotSeries* cpu = series_named(plot, "cpu-std");
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_TRUE(cpu->dashed); // a baseline
+    ASSERT_EQ(cpu->points.size(), 11u);
+    EXPECT_DOUBLE_EQ(cpu->points[0].x, 1024);
+    EXPECT_DOUBLE_EQ(cpu->points[0].y, 1e-6 * 1024);
+    EXPECT_LT(cpu->points[0].y_low, cpu->points[0].y);
+    EXPECT_GT(cpu->points[0].y_high, cpu->points[0].y);
+    // The sweep's single-N points are not an N series of their own.
+    const PlotSeries* gpu = series_named(plot, "stp-blelloch");
+    ASSERT_NE(gpu, nullptr) << plot.series.size() << " series, first " << plot.series[0].name;
+    EXPECT_EQ(gpu->points.size(), 11u);
+    EXPECT_FALSE(gpu->dashed);
+    EXPECT_NE(plot.subtitle.find("Test GPU"), std::string::npos);
+}
+
+TEST(BenchPlots, SpeedupIsTheBaselineTimeOverTheSeriesTime) {
+    const BenchRun run = synthetic_run();
+    BenchPlotOptions options;
+    options.kind = BenchPlotKind::speedup;
+    const Plot plot = build_bench_plot({&run}, options);
+    EXPECT_EQ(series_named(plot, "cpu-std"), nullptr); // 1× everywhere: not drawn
+    const PlotSeries* gpu = series_named(plot, "stp-blelloch");
+    ASSERT_NE(gpu, nullptr);
+    const double n = 1 << 20;
+    EXPECT_NEAR(gpu->points.back().y, 1e-6 * n / (0.01 + 1e-8 * n), 1e-9);
+}
+
+TEST(BenchPlots, ThroughputCountsReadingAndWritingN) {
+    const BenchRun run = synthetic_run();
+    BenchPlotOptions options;
+    options.kind = BenchPlotKind::throughput_gbps;
+    const Plot plot = build_bench_plot({&run}, options);
+    const PlotSeries* cpu = series_named(plot, "cpu-std");
+    ASSERT_NE(cpu, nullptr);
+    const double n = 1 << 20, ms = 1e-6 * n;
+    EXPECT_NEAR(cpu->points.back().y, 2 * 4 * n / (ms * 1e-3) / 1e9, 1e-9);
+}
+
+TEST(BenchPlots, CrossoverIsInterpolatedBetweenTheSizesAroundIt) {
+    const BenchRun run = synthetic_run();
+    const auto crossover = find_crossover(run, false);
+    ASSERT_TRUE(crossover.has_value());
+    EXPECT_EQ(crossover->gpu_algorithm, "stp-blelloch");
+    EXPECT_EQ(crossover->cpu_algorithm, "cpu-std");
+    // Between 2^13 (CPU faster) and 2^14 (GPU faster); the true meeting point is N ≈ 10101.
+    EXPECT_GT(crossover->n, 8192);
+    EXPECT_LT(crossover->n, 16384);
+    EXPECT_NEAR(std::log2(crossover->n), std::log2(10101.0), 0.15);
+    EXPECT_EQ(format_n_approx(crossover->n).substr(0, 10), "N ≈ 2^13"); // "≈" is 3 bytes
+
+    const Plot plot = build_bench_plot({&run}, {});
+    ASSERT_EQ(plot.annotations.size(), 1u);
+    EXPECT_DOUBLE_EQ(plot.annotations[0].x, crossover->n);
+}
+
+TEST(BenchPlots, NoCrossoverWhereTheCpuStaysFaster) {
+    const BenchRun run = synthetic_run();
+    // With transfers the GPU pays 1 ms + 1 ns an element: always slower than the CPU's 1 ns.
+    EXPECT_FALSE(find_crossover(run, true).has_value());
+}
+
+TEST(BenchPlots, BlockSweepShowsTimeAgainstThreadsPerBlockAtTheSweptSize) {
+    const BenchRun run = synthetic_run();
+    EXPECT_EQ(default_sweep_n(run), std::uint64_t(1) << 16);
+    BenchPlotOptions options;
+    options.kind = BenchPlotKind::block_sweep;
+    const Plot plot = build_bench_plot({&run}, options);
+    ASSERT_EQ(plot.series.size(), 1u);
+    const PlotSeries& sweep = plot.series[0];
+    ASSERT_EQ(sweep.points.size(), 5u); // 32, 64, 128, 512 (the N sweep's default), 1024
+    EXPECT_DOUBLE_EQ(sweep.points.front().x, 32);
+    EXPECT_DOUBLE_EQ(sweep.points.front().y, 0.5 + 1.0 / 32);
+    EXPECT_DOUBLE_EQ(sweep.points.back().x, 1024);
+    EXPECT_NE(plot.y.label.find("2^16"), std::string::npos);
+}
+
+TEST(BenchPlots, SeveralRunsAreToldApartInTheLegend) {
+    BenchRun a = synthetic_run(), b = synthetic_run();
+    b.label = "other machine";
+    const Plot plot = build_bench_plot({&a, &b}, {});
+    EXPECT_NE(series_named(plot, "cpu-std — synthetic"), nullptr);
+    const PlotSeries* other = series_named(plot, "cpu-std — other machine");
+    ASSERT_NE(other, nullptr);
+    EXPECT_NE(other->marker, series_named(plot, "cpu-std — synthetic")->marker);
+}
+
+TEST(BenchTable, RowsPerAlgorithmAndBlockColumnsPerSize) {
+    const BenchRun run = synthetic_run();
+    const std::string table = bench_table_text(run);
+    EXPECT_NE(table.find("2^10"), std::string::npos);
+    EXPECT_NE(table.find("2^20"), std::string::npos);
+    EXPECT_NE(table.find("cpu-std"), std::string::npos);
+    EXPECT_NE(table.find("stp-blelloch @512"), std::string::npos);
+    EXPECT_NE(table.find("stp-blelloch @32"), std::string::npos);
+    EXPECT_NE(table.find("—"), std::string::npos); // @32 has only 2^16
+    EXPECT_EQ(format_ms(217.4), "217");
+    EXPECT_EQ(format_ms(2.254), "2.25");
+    EXPECT_EQ(format_ms(0.0123), "0.0123");
+}
+
+TEST(BenchExport, FolderGetsResultsTableAndEveryPlot) {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::temp_directory_path() / ("prefixlab-export-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    const BenchRun run = synthetic_run();
+    const BenchExportResult result =
+        export_bench_run(run, folder.string(), {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf});
+    EXPECT_TRUE(fs::exists(folder / "bench.json"));
+    EXPECT_TRUE(fs::exists(folder / "bench.csv"));
+    EXPECT_EQ(read_bench_json((folder / "bench.json").string()).points.size(), run.points.size());
+    if (plot_export_available()) {
+        EXPECT_TRUE(result.notes.empty());
+        for (const char* name : {"time", "throughput", "gelems", "speedup", "block-sweep"})
+            for (const char* extension : {".png", ".svg", ".pdf"})
+                EXPECT_GT(fs::file_size(folder / (std::string(name) + extension)), 1000u) << name << extension;
+        EXPECT_EQ(result.written.size(), 2u + 5 * 3);
+    } else {
+        ASSERT_EQ(result.notes.size(), 1u);
+        EXPECT_NE(result.notes[0].find("plots not written"), std::string::npos);
+    }
+    fs::remove_all(folder);
+}
+
+TEST(BenchExport, MissingParentFolderIsRefusedAndNothingIsCreated) {
+    const BenchRun run = synthetic_run();
+    try {
+        export_bench_run(run, "/nonexistent-prefixlab/out", {});
+        FAIL() << "no error";
+    } catch (const FileError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "cannot create '/nonexistent-prefixlab/out': directory '/nonexistent-prefixlab' does not exist");
+    }
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent-prefixlab"));
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -1,0 +1,146 @@
+// The CPU baseline scans against a straightforward reference: awkward sizes around the parallel
+// threshold and the thread count, thread counts that do not divide the size, and uint32 wrap-around.
+#include "core/bench/cpu_scans.hpp"
+
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace prefixlab::test {
+namespace {
+
+const std::vector<std::size_t> kSizes = {
+    0, 1, 2, 3, 31, 33, 1000, 65535, 65536, 65537, std::size_t(1) << 20, 1000003};
+const std::vector<int> kThreadCounts = {1, 2, 3, 7, 16};
+
+// Full-range random words: sums wrap past 2^32 within a few elements.
+std::vector<std::uint32_t> random_words(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::vector<std::uint32_t> words(n);
+    for (std::uint32_t& w : words)
+        w = static_cast<std::uint32_t>(random());
+    return words;
+}
+
+// The reference: the scan's definition, summed in 64 bits and reduced mod 2^32 at each element.
+std::vector<std::uint32_t> reference_scan(const std::vector<std::uint32_t>& in) {
+    std::vector<std::uint32_t> out(in.size());
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        sum = (sum + in[i]) % (std::uint64_t(1) << 32);
+        out[i] = static_cast<std::uint32_t>(sum);
+    }
+    return out;
+}
+
+// "" if equal, else where the first difference is (a whole 1M-element vector is no message).
+std::string first_difference(const std::vector<std::uint32_t>& actual,
+                             const std::vector<std::uint32_t>& expected) {
+    if (actual.size() != expected.size())
+        return "size " + std::to_string(actual.size()) + " != " + std::to_string(expected.size());
+    for (std::size_t i = 0; i < actual.size(); ++i)
+        if (actual[i] != expected[i])
+            return "out[" + std::to_string(i) + "] = " + std::to_string(actual[i]) + ", expected " +
+                   std::to_string(expected[i]);
+    return "";
+}
+
+// Scans into a buffer pre-filled with a marker, so an element left unwritten shows up.
+template <class Scan>
+std::vector<std::uint32_t> scanned(const std::vector<std::uint32_t>& in, Scan scan) {
+    std::vector<std::uint32_t> out(in.size(), 0xDEADBEEFu);
+    scan(in.data(), out.data(), in.size());
+    return out;
+}
+
+TEST(CpuScans, LoopAndStdMatchReference) {
+    for (std::size_t n : kSizes) {
+        const auto in = random_words(n, n + 1);
+        const auto expected = reference_scan(in);
+        EXPECT_EQ(first_difference(scanned(in, cpu_loop_scan), expected), "") << "loop, n = " << n;
+        EXPECT_EQ(first_difference(scanned(in, cpu_std_scan), expected), "") << "std, n = " << n;
+    }
+}
+
+TEST(CpuScans, ParallelMatchesReferenceForEverySizeAndThreadCount) {
+    for (int threads : kThreadCounts) {
+        CpuParallelScan pool(threads); // one pool for every size: it must be reusable
+        EXPECT_EQ(pool.threads(), threads);
+        for (std::size_t n : kSizes) {
+            const auto in = random_words(n, 1000 * n + static_cast<std::uint64_t>(threads));
+            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
+        }
+    }
+}
+
+TEST(CpuScans, ParallelPathAtTinySizes) {
+    // serial_below = 0: even n = 0, 1, 2 and n < threads go through the pool, where some threads
+    // get empty chunks.
+    for (int threads : kThreadCounts) {
+        CpuParallelScan pool(threads, 0);
+        for (std::size_t n : kSizes) {
+            const auto in = random_words(n, 7 * n + static_cast<std::uint64_t>(threads));
+            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
+        }
+        for (std::size_t n = 0; n <= 40; ++n) { // every size around the thread counts
+            const auto in = random_words(n, n);
+            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
+        }
+    }
+}
+
+TEST(CpuScans, WrapsAroundAtTwoToThe32) {
+    // All ones-bits: element i of the scan is (i + 1) * (2^32 - 1) mod 2^32 = 2^32 - (i + 1).
+    const std::size_t n = 100000;
+    const std::vector<std::uint32_t> in(n, 0xFFFFFFFFu);
+    std::vector<std::uint32_t> expected(n);
+    for (std::size_t i = 0; i < n; ++i)
+        expected[i] = static_cast<std::uint32_t>((std::uint64_t(1) << 32) - (i + 1));
+    CpuParallelScan pool(3, 0);
+    EXPECT_EQ(first_difference(scanned(in, cpu_loop_scan), expected), "");
+    EXPECT_EQ(first_difference(scanned(in, cpu_std_scan), expected), "");
+    EXPECT_EQ(first_difference(scanned(in, [&](auto... args) { pool.scan(args...); }), expected), "");
+}
+
+TEST(CpuScans, InPlaceScanIsAllowed) {
+    const std::size_t n = 300001;
+    const auto in = random_words(n, 11);
+    const auto expected = reference_scan(in);
+    for (int threads : {1, 4}) {
+        CpuParallelScan pool(threads, 0);
+        std::vector<std::uint32_t> data = in;
+        pool.scan(data.data(), data.data(), n);
+        EXPECT_EQ(first_difference(data, expected), "") << threads << " threads";
+    }
+    std::vector<std::uint32_t> data = in;
+    cpu_loop_scan(data.data(), data.data(), n);
+    EXPECT_EQ(first_difference(data, expected), "");
+    data = in;
+    cpu_std_scan(data.data(), data.data(), n);
+    EXPECT_EQ(first_difference(data, expected), "");
+}
+
+TEST(CpuScans, ManyRepetitionsOnOnePool) {
+    // The benchmark scans the same N many times: every repetition must give the same right answer.
+    CpuParallelScan pool(4, 0);
+    const auto in = random_words(5000, 5);
+    const auto expected = reference_scan(in);
+    for (int repetition = 0; repetition < 500; ++repetition) {
+        const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+        ASSERT_EQ(first_difference(out, expected), "") << "repetition " << repetition;
+    }
+}
+
+TEST(CpuScans, RejectsFewerThanOneThread) {
+    EXPECT_THROW(CpuParallelScan(0), std::invalid_argument);
+    EXPECT_THROW(CpuParallelScan(-3), std::invalid_argument);
+}
+
+} // namespace
+} // namespace prefixlab::test

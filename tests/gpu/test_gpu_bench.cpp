@@ -1,0 +1,202 @@
+// On an NVIDIA GPU: every multi-block driver and library baseline the benchmark times computes the
+// scan, at awkward sizes (one element, around tile and warp edges, several recursion levels) and
+// every block size; the device-side verification catches a wrong element; a sweep skips a size the
+// GPU cannot hold and goes on. Skipped, with the reason, without a GPU.
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "kernels/cuda/gpu_bench.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <random>
+
+namespace prefixlab::test {
+namespace {
+
+#define PL_REQUIRE_GPU()                                                                                      \
+    do {                                                                                                      \
+        if (!gpu_status().available)                                                                          \
+            GTEST_SKIP() << "no CUDA GPU: " << gpu_status().reason;                                           \
+    } while (0)
+
+std::vector<std::uint32_t> random_words(std::size_t n, unsigned seed) {
+    std::mt19937 generator(seed);
+    std::vector<std::uint32_t> words(n);
+    for (auto& w : words)
+        w = generator(); // full 32-bit words: sums wrap around
+    return words;
+}
+
+std::vector<std::uint32_t> inclusive_sums(const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> sums(input.size());
+    std::uint32_t running = 0;
+    for (std::size_t i = 0; i < input.size(); ++i)
+        sums[i] = running += input[i];
+    return sums;
+}
+
+std::string first_mismatch(const std::vector<std::uint32_t>& got, const std::vector<std::uint32_t>& want) {
+    if (got.size() != want.size())
+        return "size " + std::to_string(got.size()) + " instead of " + std::to_string(want.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (got[i] != want[i])
+            return "element " + std::to_string(i) + ": " + std::to_string(got[i]) + " instead of " +
+                   std::to_string(want[i]);
+    return "";
+}
+
+// Sizes around tiles of 32..2048 elements and through several recursion levels.
+const std::vector<std::size_t> kAwkwardSizes = {1,    2,    31,    32,    33,     1000,   1023,          1024,
+                                                1025, 2047, 2048,  2049,  65537,  1048573, (1u << 22) + 3};
+
+TEST(GpuMultiBlockScan, EveryAlgorithmAndBlockSizeEqualsTheReference) {
+    PL_REQUIRE_GPU();
+    for (std::size_t n : kAwkwardSizes) {
+        const std::vector<std::uint32_t> input = random_words(n, unsigned(n));
+        const std::vector<std::uint32_t> want = inclusive_sums(input);
+        GpuBenchSession session(input.data(), nullptr, n);
+        for (const BenchAlgorithm& algorithm : bench_algorithms()) {
+            if (algorithm.target != BenchTarget::gpu || algorithm.name == "copy")
+                continue;
+            const std::vector<int> blocks =
+                has_block_size(algorithm) ? std::vector<int>{32, 64, 128, 256, 512, 1024} : std::vector<int>{0};
+            for (int threads : blocks) {
+                session.time_scan(algorithm.gpu, threads, 0, 1);
+                EXPECT_EQ(first_mismatch(session.download_output(), want), "")
+                    << algorithm.name << " N=" << n << " block " << threads;
+            }
+        }
+    }
+}
+
+// The subset tools/gpu_check.sh runs under compute-sanitizer memcheck and racecheck: every driver at
+// the smallest and largest block, through one and two recursion levels.
+TEST(GpuSanitized, MultiBlockDrivers) {
+    PL_REQUIRE_GPU();
+    for (std::size_t n : {std::size_t(1000), std::size_t(65537)}) {
+        const std::vector<std::uint32_t> input = random_words(n, unsigned(n));
+        const std::vector<std::uint32_t> want = inclusive_sums(input);
+        GpuBenchSession session(input.data(), nullptr, n);
+        for (const BenchAlgorithm& algorithm : bench_algorithms()) {
+            if (algorithm.target != BenchTarget::gpu || !has_block_size(algorithm))
+                continue;
+            for (int threads : {32, 1024}) {
+                session.time_scan(algorithm.gpu, threads, 0, 1);
+                EXPECT_EQ(first_mismatch(session.download_output(), want), "")
+                    << algorithm.name << " N=" << n << " block " << threads;
+            }
+        }
+    }
+}
+
+TEST(GpuMultiBlockScan, CopyBaselineCopiesTheInput) {
+    PL_REQUIRE_GPU();
+    const std::vector<std::uint32_t> input = random_words(100003, 7);
+    GpuBenchSession session(input.data(), nullptr, input.size());
+    session.time_scan({GpuScanKind::copy, {}}, 0, 0, 1);
+    EXPECT_EQ(first_mismatch(session.download_output(), input), "");
+}
+
+TEST(GpuBenchSession, VerificationFindsAWrongElement) {
+    PL_REQUIRE_GPU();
+    const std::size_t n = 300000;
+    const std::vector<std::uint32_t> input = random_words(n, 3);
+    std::vector<std::uint32_t> reference = inclusive_sums(input);
+    GpuBenchSession good(input.data(), reference.data(), n);
+    const GpuScanMethod method{GpuScanKind::scan_then_propagate, BlockAlgorithm::warp_shuffle};
+    const GpuScanSamples verified = good.time_scan(method, 1024, 1, 3);
+    EXPECT_TRUE(verified.verified);
+    EXPECT_EQ(verified.mismatches, 0u);
+    ASSERT_EQ(verified.ms.size(), 3u);
+    ASSERT_EQ(verified.phase_ms.size(), 3u);
+
+    const std::uint32_t right = reference[123457];
+    reference[123457] += 1;
+    GpuBenchSession bad(input.data(), reference.data(), n);
+    const GpuScanSamples caught = bad.time_scan(method, 1024, 0, 1);
+    EXPECT_FALSE(caught.verified);
+    EXPECT_EQ(caught.mismatches, 1u);
+    EXPECT_EQ(caught.first_mismatch, 123457u);
+    EXPECT_EQ(caught.actual, right);
+    EXPECT_EQ(caught.expected, right + 1);
+}
+
+TEST(GpuBenchSession, PhasesAddUpToTheWholeScan) {
+    PL_REQUIRE_GPU();
+    const std::size_t n = std::size_t(1) << 22;
+    const std::vector<std::uint32_t> input = random_words(n, 5);
+    const std::vector<std::uint32_t> reference = inclusive_sums(input);
+    GpuBenchSession session(input.data(), reference.data(), n);
+    for (GpuScanKind kind : {GpuScanKind::scan_then_propagate, GpuScanKind::reduce_then_scan}) {
+        const GpuScanSamples s = session.time_scan({kind, BlockAlgorithm::blelloch_padded}, 512, 2, 5);
+        ASSERT_TRUE(s.verified);
+        for (std::size_t r = 0; r < s.ms.size(); ++r) {
+            const double phases = s.phase_ms[0][r] + s.phase_ms[1][r] + s.phase_ms[2][r];
+            EXPECT_GT(s.phase_ms[0][r], 0.0);
+            EXPECT_GT(s.phase_ms[2][r], 0.0);
+            EXPECT_NEAR(phases, s.ms[r], 0.02 * s.ms[r] + 0.005) << "repetition " << r;
+        }
+    }
+}
+
+TEST(GpuBenchSession, SizeBeyondDeviceMemoryIsRefusedBeforeTouchingTheInput) {
+    PL_REQUIRE_GPU();
+    const std::vector<std::uint32_t> tiny(16);
+    // 2^36 elements would need 768 GiB: refused by the memory check, which reads no input.
+    EXPECT_THROW(GpuBenchSession(tiny.data(), nullptr, std::size_t(1) << 36), GpuOutOfMemory);
+}
+
+class RecordingObserver : public BenchObserver {
+public:
+    void on_skip(const std::string& message) override { skips.push_back(message); }
+    void on_failure(const std::string& message) override { failures.push_back(message); }
+    std::vector<std::string> skips, failures;
+};
+
+TEST(GpuBenchSweep, EveryPointIsVerifiedAndCarriesTransfersAndPhases) {
+    PL_REQUIRE_GPU();
+    BenchSpec spec;
+    spec.algorithms = {"copy", "cub", "thrust", "stp-blelloch", "rts-warp-shuffle", "global-hillis-steele", "cpu-std"};
+    spec.sizes = {1000, std::uint64_t(1) << 20};
+    spec.repetitions = 5;
+    RecordingObserver observer;
+    const BenchRun run = run_bench(spec, observer);
+    EXPECT_TRUE(observer.failures.empty()) << observer.failures.front();
+    EXPECT_TRUE(observer.skips.empty()) << observer.skips.front();
+    ASSERT_EQ(run.points.size(), 14u);
+    EXPECT_EQ(run.environment.device, gpu_status().name);
+    EXPECT_FALSE(run.environment.driver.empty());
+    for (const BenchPoint& point : run.points) {
+        EXPECT_TRUE(point.verified);
+        EXPECT_EQ(point.samples_ms.size(), 5u);
+        const bool gpu = find_bench_algorithm(point.algorithm)->target == BenchTarget::gpu;
+        EXPECT_EQ(point.with_transfers_ms.has_value(), gpu) << point.algorithm;
+        if (gpu)
+            EXPECT_GT(point.with_transfers_ms->median, point.ms.median) << point.algorithm;
+        const bool driver = point.algorithm.starts_with("stp-") || point.algorithm.starts_with("rts-") ||
+                            point.algorithm == "global-hillis-steele";
+        EXPECT_EQ(point.phases.size(), driver ? 3u : 0u) << point.algorithm;
+    }
+}
+
+TEST(GpuBenchSweep, SizeTheGpuCannotHoldIsSkippedAndTheSweepGoesOn) {
+    PL_REQUIRE_GPU();
+    BenchSpec spec;
+    spec.algorithms = {"stp-warp-shuffle", "cpu-loop"};
+    spec.sizes = {std::uint64_t(1) << 16, std::uint64_t(1) << 26};
+    spec.repetitions = 3;
+    spec.gpu_memory_limit = gpu_bench_session_bytes(std::size_t(1) << 20); // 2^26 does not fit
+    RecordingObserver observer;
+    const BenchRun run = run_bench(spec, observer);
+    ASSERT_EQ(observer.skips.size(), 1u);
+    EXPECT_NE(observer.skips[0].find("N = 2^26: GPU skipped"), std::string::npos) << observer.skips[0];
+    ASSERT_EQ(run.points.size(), 3u); // GPU and CPU at 2^16, CPU at 2^26
+    EXPECT_EQ(run.points.back().algorithm, "cpu-loop");
+    EXPECT_EQ(run.points.back().n, std::uint64_t(1) << 26);
+}
+
+} // namespace
+} // namespace prefixlab::test
