@@ -59,10 +59,11 @@ struct BlellochScan {
         const bool mine = t < m / 2;    // the block may have more threads than the tree needs
 
         ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        // The thread's two inputs stay in registers: the inclusive result adds them at the end.
+        V va = Op::identity(), vb = Op::identity();
         if (mine) {
             // Choose the value first, then store once: an if/else with a store in each branch compiles
             // to two store instructions, both issued by a warp that straddles N (seen with Nsight Compute).
-            V va = Op::identity(), vb = Op::identity();
             if (a < io.n)
                 va = in[a];
             if (b < io.n)
@@ -112,13 +113,13 @@ struct BlellochScan {
             if (io.exclusive)
                 store_output<Op>(io, out, a, s[a]);
             else
-                store_output<Op>(io, out, a, Op::apply(s[a], in[a]));
+                store_output<Op>(io, out, a, Op::apply(s[a], va)); // exclusive prefix ⊕ own input
         }
         if (b < io.n) {
             if (io.exclusive)
                 store_output<Op>(io, out, b, s[b]);
             else
-                store_output<Op>(io, out, b, Op::apply(s[b], in[b]));
+                store_output<Op>(io, out, b, Op::apply(s[b], vb));
         }
     }
 };

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -142,14 +143,13 @@ GpuMemoryInfo gpu_memory_info() {
 }
 
 std::string gpu_driver_version() {
-    // The kernel module's version line: "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  …"
+    // The kernel module's version line, e.g. "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64
+    // 580.159.04  Release Build …": the first word made of digits and dots with a dot in it.
     std::ifstream file("/proc/driver/nvidia/version");
-    std::string word, previous;
-    while (file >> word) {
-        if (previous == "Module")
+    for (std::string word; file >> word;)
+        if (word.find('.') != std::string::npos && word.find_first_not_of("0123456789.") == std::string::npos &&
+            std::isdigit(static_cast<unsigned char>(word.front())))
             return word;
-        previous = word;
-    }
     int version = 0;
     PL_CUDA_CHECK(cudaDriverGetVersion(&version));
     return "CUDA driver " + std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
