@@ -11,3 +11,10 @@
 #define PL_HOST_DEVICE
 #define PL_BODY
 #endif
+
+// A pragma for nvcc only (the host compiler warns about CUDA's), e.g. PL_CUDA_PRAGMA(unroll 4).
+#if defined(__CUDACC__)
+#define PL_CUDA_PRAGMA(text) _Pragma(#text)
+#else
+#define PL_CUDA_PRAGMA(text)
+#endif
