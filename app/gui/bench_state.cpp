@@ -160,9 +160,10 @@ std::vector<const BenchRun*> BenchState::plotted_runs() {
     std::vector<const BenchRun*> plotted;
     if (running()) {
         live_run_.points = live().points;
-        live_run_.label = "this run (in progress)";
+        live_run_.label = "this run";
         live_run_.environment.device = gpu_status().available ? gpu_status().name : "";
         live_run_.environment.cpu_model = "this machine";
+        live_run_.environment.date = "(running)";
         live_run_.method.repetitions = spec.repetitions;
         plotted.push_back(&live_run_);
     }
@@ -256,13 +257,9 @@ void BenchState::poll() {
     if (auto outcome = task_.poll())
         finish_run(std::move(*outcome));
     if (auto outcome = export_task_.poll()) {
-        if (outcome->index() == 0) {
-            last_export_ = std::get<0>(*outcome);
-            notify_(last_export_, false);
-        } else {
-            last_export_ = std::get<1>(*outcome);
-            notify_(last_export_, true);
-        }
+        last_export_failed_ = outcome->index() != 0;
+        last_export_ = last_export_failed_ ? std::get<1>(*outcome) : std::get<0>(*outcome);
+        notify_(last_export_, last_export_failed_);
     }
 }
 

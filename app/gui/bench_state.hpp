@@ -77,6 +77,7 @@ public:
     void export_results(); // bench.json and bench.csv of the primary run
     bool exporting() const { return export_task_.busy(); }
     const std::string& last_export() const { return last_export_; }
+    bool last_export_failed() const { return last_export_failed_; }
 
     static std::string data_folder();
     const GpuStatus& gpu() const { return gpu_status(); } // the GPU algorithms need one
@@ -96,6 +97,7 @@ private:
     BackgroundTask<BenchRun> task_;
     BackgroundTask<std::string> export_task_;
     std::string last_export_;
+    bool last_export_failed_ = false;
     BenchRun live_run_; // the plotted stand-in for the sweep in progress
 };
 

@@ -1,6 +1,8 @@
 #include "gui_script.hpp"
 
 #include "app_state.hpp"
+#include "gui_script_bench.hpp"
+#include "bench_state.hpp"
 #include "core/block_limits.hpp"
 #include "core/util/atomic_file.hpp"
 #include "imgui_layer.hpp"
@@ -10,6 +12,8 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -37,6 +41,14 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"measure-frames", {1, 2, "measure-frames COUNT [FILE.json]"}},
         {"hover", {2, 2, "hover X Y"}},
         {"click", {2, 2, "click X Y"}},
+        {"bench", {0, 7, "bench [algos=LIST] [n=SIZES] [reps=R] [warmup=W] [seed=S] [block=B,...] [block-n=SIZES]"}},
+        {"wait-bench", {0, 1, "wait-bench [FRACTION]"}},
+        {"cancel-bench", {0, 0, "cancel-bench"}},
+        {"plot", {1, 1, "plot time|throughput|gelems|speedup|block-sweep"}},
+        {"export-plots", {1, 1, "export-plots FOLDER"}},
+        {"export-plot", {2, 2, "export-plot FOLDER png|svg|pdf"}},
+        {"export-results", {1, 1, "export-results FOLDER"}},
+        {"open-results", {1, 1, "open-results FILE"}},
         {"quit", {0, 0, "quit"}},
     };
     return specs;
@@ -56,6 +68,25 @@ int integer_arg(const ScriptCommand& c, const std::string& text, int min, int ma
     }
     script_error(c, "'" + text + "' is not an integer in " + std::to_string(min) + ".." + std::to_string(max));
 }
+
+double fraction_arg(const ScriptCommand& c, const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && value >= 0 && value <= 1)
+            return value;
+    } catch (const std::exception&) {
+    }
+    script_error(c, "'" + text + "' is not a fraction in 0..1");
+}
+
+bool is_bench_command(const std::string& name) {
+    static const std::set<std::string> names = {"bench",       "wait-bench",   "cancel-bench",   "plot",
+                                                "export-plots", "export-plot", "export-results", "open-results"};
+    return names.count(name) != 0;
+}
+
+std::optional<PlotFileFormat> format_arg(const std::string& text) { return plot_format_from_path("x." + text); }
 
 // Applies `key=value` settings of a trace command to a capture request.
 void apply_setting(const ScriptCommand& c, const std::string& setting, CaptureRequest& r) {
@@ -108,6 +139,21 @@ void check_command(const ScriptCommand& c) {
         integer_arg(c, c.args[0], 0, 16384);
         integer_arg(c, c.args[1], 0, 16384);
     }
+    try {
+        if (c.name == "bench") {
+            BenchSpec scratch_spec;
+            for (const std::string& setting : c.args)
+                apply_bench_setting(setting, scratch_spec);
+        }
+        if (c.name == "plot")
+            parse_plot_kind(c.args[0]);
+    } catch (const std::invalid_argument& e) {
+        script_error(c, e.what());
+    }
+    if (c.name == "wait-bench" && !c.args.empty())
+        fraction_arg(c, c.args[0]);
+    if (c.name == "export-plot" && !format_arg(c.args[1]))
+        script_error(c, "unknown plot format '" + c.args[1] + "' (png, svg or pdf)");
     if (c.name == "step" && c.args[0] != "first" && c.args[0] != "last" && c.args[0] != "next" && c.args[0] != "prev")
         integer_arg(c, c.args[0], 0, 1 << 20);
 }
@@ -147,13 +193,13 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     AppState& state = host.state;
     if (c.name == "open") {
         state.load_trace(c.args[0]);
-        wait_capture_ = true; // loads in the background; failures are reported when it ends
+        wait_for_ = WaitFor::capture; // loads in the background; failures are reported when it ends
         return false;
     } else if (c.name == "trace") {
         for (const std::string& setting : c.args)
             apply_setting(c, setting, state.request);
         state.capture_now();
-        wait_capture_ = true;
+        wait_for_ = WaitFor::capture;
         return false;
     } else if (c.name == "step") {
         const std::string& where = c.args[0];
@@ -194,6 +240,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
                                 static_cast<float>(integer_arg(c, c.args[1], 0, 16384)), c.name == "click");
         wait_frames_ = 2;
         return false;
+    } else if (is_bench_command(c.name)) {
+        return run_bench_command(host, c);
     } else if (c.name == "quit") {
         quit_ = true;
         return false;
@@ -201,16 +249,72 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     return true;
 }
 
+bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
+    BenchState& bench = host.state.bench();
+    if (c.name == "bench") {
+        for (const std::string& setting : c.args)
+            apply_bench_setting(setting, bench.spec); // checked before the window opened
+        bench.start();
+        if (!bench.running())
+            failure_ = "script " + c.where + ": " + host.state.message();
+    } else if (c.name == "wait-bench") {
+        wait_for_ = WaitFor::bench;
+        wait_fraction_ = c.args.empty() ? 2.0 : fraction_arg(c, c.args[0]); // above 1: the end
+        return false;
+    } else if (c.name == "cancel-bench") {
+        bench.cancel();
+    } else if (c.name == "plot") {
+        bench.plot_options.kind = parse_plot_kind(c.args[0]);
+    } else if (c.name == "open-results") {
+        if (!bench.open_results(c.args[0]))
+            failure_ = "script " + c.where + ": " + host.state.message();
+    } else {
+        bench.export_folder = c.args[0];
+        if (c.name == "export-plots")
+            bench.export_all_plots();
+        else if (c.name == "export-plot")
+            bench.export_current({*format_arg(c.args[1])});
+        else
+            bench.export_results();
+        wait_for_ = WaitFor::bench_export;
+        return false;
+    }
+    return true;
+}
+
+bool ScriptRunner::waiting(ScriptHost& host) {
+    BenchState& bench = host.state.bench();
+    switch (wait_for_) {
+    case WaitFor::nothing:
+        return false;
+    case WaitFor::capture:
+        if (host.state.busy())
+            return true;
+        if (host.state.message_is_error())
+            failure_ = host.state.message();
+        break;
+    case WaitFor::bench:
+        if (bench.running() && bench.live().progress.fraction < wait_fraction_)
+            return true;
+        if (!bench.running() && host.state.message_is_error())
+            failure_ = host.state.message(); // the sweep failed, or its results could not be saved
+        break;
+    case WaitFor::bench_export:
+        if (bench.exporting())
+            return true;
+        if (bench.last_export_failed())
+            failure_ = bench.last_export();
+        break;
+    }
+    wait_for_ = WaitFor::nothing;
+    return false;
+}
+
 void ScriptRunner::before_frame(ScriptHost& host) {
     if (!active_ || quit_)
         return;
-    if (wait_capture_) {
-        if (host.state.busy())
-            return;
-        wait_capture_ = false;
-        if (host.state.message_is_error())
-            failure_ = host.state.message();
-    }
+    if (waiting(host))
+        return;
     if (wait_frames_ > 0) {
         --wait_frames_;
         return;

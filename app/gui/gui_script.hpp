@@ -55,7 +55,12 @@ public:
 
 private:
     bool run_one(ScriptHost& host, const ScriptCommand& command);
+    bool run_bench_command(ScriptHost& host, const ScriptCommand& command);
+    // Whether a command's background work (a capture, the benchmark, an export) still holds the script.
+    bool waiting(ScriptHost& host);
     void finish_measurement();
+
+    enum class WaitFor { nothing, capture, bench, bench_export };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;
@@ -63,7 +68,8 @@ private:
     bool quit_ = false;
     std::string failure_;
     int wait_frames_ = 0;
-    bool wait_capture_ = false;
+    WaitFor wait_for_ = WaitFor::nothing;
+    double wait_fraction_ = 2; // wait-bench: until the progress reaches it (above 1: the end)
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
     int measure_left_ = 0;

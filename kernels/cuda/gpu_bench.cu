@@ -1,6 +1,7 @@
 // The GPU benchmark session: uploads one size's input and reference, times each method with CUDA
 // events around its kernels (phases with events between them), and verifies the output on the
-// device. Method: `warmup` untimed runs, then each timed repetition starts from a flushed L2.
+// device. Method: `warmup` untimed runs, then each timed repetition starts from a flushed L2, queued
+// behind a gate so that only the GPU's time is measured (StreamGate).
 #include "cuda_check.hpp"
 #include "device_buffer.cuh"
 #include "gpu_bench.hpp"
@@ -52,6 +53,50 @@ __global__ void count_mismatches_kernel(const std::uint32_t* output, const std::
         atomicMin(first, earliest);
     }
 }
+
+// Holds the stream until the host has queued a whole timed repetition, so that a slow or preempted
+// host thread (a virtual machine's, say) cannot leave the GPU idle between the start event and the
+// scan's kernels and have that counted as scan time (it did: one small-N point on the H100 read 0.1 ms
+// instead of 0.015 ms). The gate kernel spins until the host opens a flag in mapped pinned memory;
+// the timeout means a host that never opens it costs a second, not a hang. nvbench does the same.
+__global__ void gate_kernel(const volatile int* open, unsigned long long timeout_ns) {
+    unsigned long long started = 0, now = 0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(started));
+    while (*open == 0) {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if (now - started > timeout_ns)
+            break;
+        __nanosleep(200);
+    }
+}
+
+class StreamGate {
+public:
+    StreamGate() {
+        void* host = nullptr;
+        void* device = nullptr;
+        PL_CUDA_CHECK(cudaHostAlloc(&host, sizeof(int), cudaHostAllocMapped));
+        PL_CUDA_CHECK(cudaHostGetDevicePointer(&device, host, 0));
+        flag_ = static_cast<volatile int*>(host);
+        device_flag_ = static_cast<int*>(device);
+        *flag_ = 1;
+    }
+    ~StreamGate() { cudaFreeHost(const_cast<int*>(flag_)); }
+    StreamGate(const StreamGate&) = delete;
+    StreamGate& operator=(const StreamGate&) = delete;
+
+    // The stream waits here until open(); the previous gate must have passed (the caller synchronised).
+    void close() {
+        *flag_ = 0;
+        gate_kernel<<<1, 1>>>(device_flag_, 1'000'000'000ull);
+        PL_CUDA_CHECK_LAUNCH();
+    }
+    void open() { *flag_ = 1; }
+
+private:
+    volatile int* flag_ = nullptr;
+    int* device_flag_ = nullptr;
+};
 
 // Owns CUDA events; created once per timing loop.
 class Event {
@@ -228,14 +273,17 @@ GpuScanSamples GpuBenchSession::time_scan(const GpuScanMethod& method, int threa
     for (int i = 0; i < warmup; ++i)
         runner->run(s.input.get(), s.output.get(), s.n, nullptr);
     PL_CUDA_CHECK(cudaDeviceSynchronize());
+    StreamGate gate;
     for (int r = 0; r < reps; ++r) {
         if (cancelled && cancelled())
             break;
         s.flush_l2(r);
+        gate.close();
         phase_events.reset();
         start.record();
         runner->run(s.input.get(), s.output.get(), s.n, phases > 0 ? &phase_events : nullptr);
         stop.record();
+        gate.open(); // the whole repetition is queued: the GPU runs it without waiting for the host
         PL_CUDA_CHECK(cudaEventSynchronize(stop.get()));
         samples.ms.push_back(elapsed_ms(start, stop));
         // A scan of one tile marks only its first phase; the others took no time.

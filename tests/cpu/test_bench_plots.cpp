@@ -144,6 +144,51 @@ TEST(BenchPlots, SeveralRunsAreToldApartInTheLegend) {
     EXPECT_NE(other->marker, series_named(plot, "cpu-std — synthetic")->marker);
 }
 
+TEST(BenchPlots, RunsWithDefaultLabelsAreTaggedByTheirGpuOrCpu) {
+    BenchRun gpu = synthetic_run(), cpu = synthetic_run();
+    gpu.environment.device = "NVIDIA H100 80GB HBM3";
+    gpu.label = default_run_label(gpu);
+    EXPECT_EQ(gpu.label, "NVIDIA H100 80GB HBM3, 2026-11-22");
+    EXPECT_EQ(run_tag(gpu), "H100");
+    cpu.environment.device.clear();
+    cpu.label = default_run_label(cpu);
+    EXPECT_EQ(cpu.label, "Test CPU, 2026-11-22");
+    EXPECT_EQ(run_tag(cpu), "CPU");
+    cpu.label = "my laptop";
+    EXPECT_EQ(run_tag(cpu), "my laptop") << "a label given by the user is kept";
+}
+
+TEST(BenchPlots, LegendTagsAddTheDateAndTimeOnlyWhereRunsReadAlike) {
+    BenchRun a = synthetic_run(), b = synthetic_run(), c = synthetic_run();
+    b.environment.date = "2026-11-23T09:00:00Z";
+    c.environment.date = "2026-11-23T17:30:00Z";
+    for (BenchRun* run : {&a, &b, &c}) {
+        run->environment.device.clear();
+        run->label = default_run_label(*run);
+    }
+    EXPECT_EQ(legend_tags({&a}), std::vector<std::string>{"CPU"});
+    EXPECT_EQ(legend_tags({&a, &b}), (std::vector<std::string>{"CPU, 2026-11-22", "CPU, 2026-11-23"}));
+    EXPECT_EQ(legend_tags({&a, &b, &c}),
+              (std::vector<std::string>{"CPU, 2026-11-22", "CPU, 2026-11-23 09:00", "CPU, 2026-11-23 17:30"}));
+}
+
+TEST(BenchPlots, CrossoverAcrossRunsComparesOneRunsGpuWithAnothersCpu) {
+    // The shipped GPU results (no CPU points) beside this machine's CPU-only run.
+    BenchRun gpu = synthetic_run(), cpu = synthetic_run();
+    std::erase_if(gpu.points, [](const BenchPoint& p) { return p.algorithm.starts_with("cpu"); });
+    std::erase_if(cpu.points, [](const BenchPoint& p) { return !p.algorithm.starts_with("cpu"); });
+    gpu.label = "GPU run";
+    cpu.label = "CPU run";
+    EXPECT_FALSE(find_crossover(gpu, false).has_value());
+    EXPECT_FALSE(find_crossover(cpu, false).has_value());
+    const auto crossover = find_crossover({&gpu, &cpu}, false);
+    ASSERT_TRUE(crossover.has_value());
+    EXPECT_EQ(crossover->gpu_algorithm, "stp-blelloch — GPU run");
+    EXPECT_EQ(crossover->cpu_algorithm, "cpu-std — CPU run");
+    EXPECT_NEAR(std::log2(crossover->n), std::log2(10101.0), 0.15);
+    EXPECT_EQ(build_bench_plot({&cpu, &gpu}, {}).annotations.size(), 1u);
+}
+
 TEST(BenchTable, RowsPerAlgorithmAndBlockColumnsPerSize) {
     const BenchRun run = synthetic_run();
     const std::string table = bench_table_text(run);

@@ -185,3 +185,107 @@ TEST_F(GuiSession, BankHeatmapComparesPlainAndPaddedBlelloch) {
 
 } // namespace
 } // namespace prefixlab::test
+
+#include "core/bench/bench_json.hpp"
+
+namespace prefixlab::test {
+namespace {
+
+// The Benchmark tab runs a CPU-only sweep in the background through its panel: mid-run, the progress
+// bar (in the settings column, left of the plot) is drawn; at the end it is gone, the run is saved in
+// the data folder, and the plots and results export for slides.
+class GuiBenchmark : public GuiSession {
+protected:
+    ProcessResult run_bench_script(const std::string& script) const {
+        std::ofstream(path("bench.script")) << script;
+        return run_process("env PREFIXLAB_DATA_DIR=" + shell_quote(path("data")) + " " + shell_quote(PREFIXLAB_BINARY) +
+                           " --window 1600 --ui-scale 1 --script " + path("bench.script"));
+    }
+    // The settings column of the Benchmark tab at 1600 × 900: right of the sidebar, left of the plot.
+    static std::size_t progress_pixels(const PngImage& image) {
+        return count_colour(image, theme::kProgress, 340, 60, 720, 880);
+    }
+    BenchRun saved_run() const {
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(dir_ / "data" / "bench"))
+            files.push_back(entry.path());
+        EXPECT_EQ(files.size(), 1u) << "one run, saved once";
+        return files.empty() ? BenchRun{} : read_bench_json(files.front().string());
+    }
+};
+
+TEST_F(GuiBenchmark, CpuSweepRunsWithAProgressBarAndExportsItsPlots) {
+    const std::string plots = path("plots");
+    const ProcessResult r = run_bench_script("tab Benchmark\n"
+                                             "bench algos=cpu n=2^10..2^23 reps=20\n"
+                                             "wait-bench 0.3\n"
+                                             "screenshot " + path("mid.png") + "\n"
+                                             "wait-bench\n"
+                                             "screenshot " + path("done.png") + "\n"
+                                             "plot speedup\n"
+                                             "export-plots " + plots + "\n"
+                                             "export-results " + plots + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+
+    const PngImage mid = load_png(path("mid.png")), done = load_png(path("done.png"));
+    ASSERT_EQ(mid.width, 1600);
+    EXPECT_GT(progress_pixels(mid), 1000u) << "the progress bar, at least 30 % filled";
+    EXPECT_EQ(progress_pixels(done), 0u) << "no progress bar once the sweep has finished";
+    EXPECT_GT(distinct_colours(done), 100u) << "the plot is drawn";
+
+    // Every point of the sweep, verified, saved as a results file.
+    const BenchRun run = saved_run();
+    EXPECT_EQ(run.points.size(), 3u * 14u) << "cpu-loop, cpu-std, cpu-parallel at 2^10..2^23";
+    for (const BenchPoint& p : run.points) {
+        EXPECT_TRUE(p.verified) << p.algorithm;
+        EXPECT_EQ(p.ms.count, 20) << p.algorithm;
+    }
+    EXPECT_FALSE(run.cancelled);
+
+    // Each plot kind of the run in each format, and the results themselves.
+    for (const std::string kind : {"time", "throughput", "gelems", "speedup"}) {
+        const PngImage png = load_png(plots + "/" + kind + ".png");
+        EXPECT_GT(png.width, 0) << kind;
+        EXPECT_GT(distinct_colours(png), 20u) << kind;
+        std::ifstream svg(plots + "/" + kind + ".svg"), pdf(plots + "/" + kind + ".pdf");
+        const std::string svg_text((std::istreambuf_iterator<char>(svg)), {});
+        const std::string pdf_text((std::istreambuf_iterator<char>(pdf)), {});
+        EXPECT_NE(svg_text.find("<svg"), std::string::npos) << kind;
+        EXPECT_EQ(pdf_text.rfind("%PDF-", 0), 0u) << kind;
+        EXPECT_NE(pdf_text.find("%%EOF"), std::string::npos) << kind;
+    }
+    EXPECT_EQ(read_bench_json(plots + "/bench.json").points.size(), run.points.size());
+    EXPECT_TRUE(fs::file_size(plots + "/bench.csv") > 0);
+}
+
+TEST_F(GuiBenchmark, CancelKeepsTheFinishedPoints) {
+    const ProcessResult r = run_bench_script("tab Benchmark\n"
+                                             "bench algos=cpu n=2^10..2^24 reps=20\n"
+                                             "wait-bench 0.2\n"
+                                             "cancel-bench\n"
+                                             "wait-bench\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const BenchRun run = saved_run();
+    EXPECT_TRUE(run.cancelled);
+    EXPECT_GT(run.points.size(), 0u);
+    EXPECT_LT(run.points.size(), 3u * 15u);
+}
+
+TEST_F(GuiBenchmark, BadBenchSettingsAreRejectedBeforeAWindowOpens) {
+    std::ofstream(path("bad.script")) << "bench algos=bubble\n";
+    const ProcessResult r = prefixlab("--script " + path("bad.script"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "prefixlab: error: script " + path("bad.script") +
+                         ":1: unknown algorithm 'bubble' (prefixlab bench --list shows them)\n");
+}
+
+TEST_F(GuiBenchmark, MalformedResultsFileIsRejectedWithOneLine) {
+    std::ofstream(path("bad.json")) << "{\"format\": \"prefixlab-bench\", \"version\": 1, \"points\": 3}";
+    const ProcessResult r = run_bench_script("tab Benchmark\nopen-results " + path("bad.json") + "\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(path("bad.json")), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace prefixlab::test

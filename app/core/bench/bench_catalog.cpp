@@ -1,6 +1,9 @@
 #include "bench_catalog.hpp"
 
 #include "../scan_names.hpp"
+#include "bench_sizes.hpp"
+
+#include <algorithm>
 
 namespace prefixlab {
 
@@ -58,6 +61,26 @@ const BenchAlgorithm* find_bench_algorithm(std::string_view name) {
         if (algorithm.name == name)
             return &algorithm;
     return nullptr;
+}
+
+std::vector<std::string> expand_bench_algorithms(std::string_view list) {
+    std::vector<std::string> names;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string item(list.substr(start, comma - start));
+        start = comma + 1;
+        if (item == "all" || item == "gpu" || item == "cpu") {
+            for (const BenchAlgorithm& algorithm : bench_algorithms())
+                if (item == "all" || (item == "gpu") == (algorithm.target == BenchTarget::gpu))
+                    names.push_back(algorithm.name);
+            continue;
+        }
+        if (find_bench_algorithm(item) == nullptr)
+            throw BenchSpecError("unknown algorithm '" + item + "' (prefixlab bench --list shows them)");
+        names.push_back(item);
+    }
+    return names;
 }
 
 } // namespace prefixlab

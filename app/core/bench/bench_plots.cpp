@@ -248,22 +248,48 @@ Rgba series_colour(std::string_view algorithm) {
 }
 
 std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers) {
+    return find_crossover(std::vector<const BenchRun*>{&run}, with_transfers);
+}
+
+std::vector<std::string> legend_tags(const std::vector<const BenchRun*>& runs) {
+    std::vector<std::string> tags;
+    for (const BenchRun* run : runs)
+        tags.push_back(run_tag(*run));
+    const auto alike = [&](std::size_t i) { return std::count(tags.begin(), tags.end(), tags[i]) > 1; };
+    for (const std::size_t length : {std::size_t(10), std::size_t(16)}) { // the date, then the time too
+        std::vector<bool> extend(runs.size());
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            extend[i] = alike(i) && !runs[i]->environment.date.empty();
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            if (extend[i]) {
+                std::string when = runs[i]->environment.date.substr(0, length);
+                std::replace(when.begin(), when.end(), 'T', ' ');
+                tags[i] = run_tag(*runs[i]) + ", " + when;
+            }
+    }
+    return tags;
+}
+
+std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers) {
     struct Best {
         double gpu = std::numeric_limits<double>::infinity(), cpu = std::numeric_limits<double>::infinity();
         std::string gpu_name, cpu_name;
     };
+    const std::vector<std::string> tags = legend_tags(runs);
     std::map<std::uint64_t, Best> by_n;
-    for (const BenchPoint& point : run.points) {
-        Best& best = by_n[point.n];
-        const double ms = point_ms(point, with_transfers);
-        if (is_gpu(point.algorithm) && point.algorithm != "copy" && ms < best.gpu) {
-            best.gpu = ms;
-            best.gpu_name = point.algorithm;
-        } else if (is_cpu(point.algorithm) && ms < best.cpu) {
-            best.cpu = ms;
-            best.cpu_name = point.algorithm;
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        for (const BenchPoint& point : runs[r]->points) {
+            Best& best = by_n[point.n];
+            const double ms = point_ms(point, with_transfers);
+            const std::string name = point.algorithm + (runs.size() > 1 ? " — " + tags[r] : "");
+            if (is_gpu(point.algorithm) && point.algorithm != "copy" && ms < best.gpu) {
+                best.gpu = ms;
+                best.gpu_name = name;
+            } else if (is_cpu(point.algorithm) && ms < best.cpu) {
+                best.cpu = ms;
+                best.cpu_name = name;
+            }
         }
-    }
     std::vector<std::pair<std::uint64_t, Best>> both;
     for (const auto& [n, best] : by_n)
         if (std::isfinite(best.gpu) && std::isfinite(best.cpu))
@@ -326,6 +352,7 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
     const std::uint64_t sweep_n = options.sweep_n != 0 ? options.sweep_n : default_sweep_n(*runs.front());
     plot.y.label = axis_label(options, sweep_n);
 
+    const std::vector<std::string> tags = legend_tags(runs);
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const BenchRun& run = *runs[r];
         if (options.kind == BenchPlotKind::block_sweep) {
@@ -335,7 +362,7 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
                 if (point.block_threads == 0 || point.n != sweep_n)
                     continue;
                 PlotSeries& series = sweeps[catalog_index(point.algorithm)];
-                series.name = point.algorithm + (runs.size() > 1 ? " — " + run.label : "");
+                series.name = point.algorithm + (runs.size() > 1 ? " — " + tags[r] : "");
                 series.colour = series_colour(point.algorithm);
                 series.marker = kRunMarkers[r % std::size(kRunMarkers)];
                 if (auto p = plot_point(run, point, options))
@@ -359,7 +386,7 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
             if (series_count(groups, key.algorithm) > 1)
                 series.name += " (block " + std::to_string(key.block_threads) + ")";
             if (runs.size() > 1)
-                series.name += " — " + run.label;
+                series.name += " — " + tags[r];
             series.colour = series_colour(key.algorithm);
             series.dashed = algorithm != nullptr && algorithm->baseline;
             series.marker = key.algorithm.starts_with("rts-") ? MarkerShape::square
@@ -373,7 +400,7 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
     }
 
     if (options.kind != BenchPlotKind::block_sweep)
-        if (auto crossover = find_crossover(*runs.front(), options.with_transfers))
+        if (auto crossover = find_crossover(runs, options.with_transfers))
             plot.annotations.push_back({crossover->n,
                                         "GPU (" + crossover->gpu_algorithm + ") faster than CPU (" +
                                             crossover->cpu_algorithm + ") from " + format_n_approx(crossover->n),

@@ -39,13 +39,19 @@ struct Crossover {
     std::string cpu_algorithm; // fastest CPU baseline there
 };
 std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers);
+// Across several runs (a GPU's shipped results and this machine's CPU, say): the fastest of any run
+// at each N; with more than one run, the names carry their run's tag ("cub — H100").
+std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers);
+
+// The legend tag of each run: run_tag(), with the date (and time) added where two would read alike.
+std::vector<std::string> legend_tags(const std::vector<const BenchRun*>& runs);
 
 // "N ≈ 2^13.6" style text for a crossover or any N.
 std::string format_n_approx(double n);
 
 // Series: one per (run, algorithm, block size) with points, in catalog order; with several runs,
-// later runs' legend entries carry their label and a different marker. Annotations: the first
-// run's crossover on time and speedup plots.
+// legend entries carry their run's tag (legend_tags) and each run its own marker. Annotations: the
+// crossover of all the runs shown, on time and speedup plots.
 Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
 
 // The N a block sweep shows by default: the largest N measured at more than one block size; 0 if none.

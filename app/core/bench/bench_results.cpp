@@ -8,6 +8,22 @@ namespace {
 constexpr double kBytesPerElement = 4; // uint32
 } // namespace
 
+std::string default_run_label(const BenchRun& run) {
+    const BenchEnvironment& e = run.environment;
+    return (e.device.empty() ? e.cpu_model : e.device) + ", " + e.date.substr(0, 10);
+}
+
+std::string run_tag(const BenchRun& run) {
+    if (!run.label.empty() && run.label != default_run_label(run))
+        return run.label;
+    std::string device = run.environment.device;
+    if (device.empty())
+        return "CPU";
+    if (device.starts_with("NVIDIA "))
+        device.erase(0, 7);
+    return device.substr(0, device.find(' ')); // "H100 80GB HBM3" -> "H100"
+}
+
 double bytes_moved(std::uint64_t n) {
     // The least any scan can move: each element read once and its result written once.
     return 2.0 * kBytesPerElement * static_cast<double>(n);

@@ -68,6 +68,12 @@ struct BenchRun {
     bool cancelled = false;           // the user stopped the run; the finished points are kept
 };
 
+// The label a run gets unless it was given one: its GPU (or CPU) and date.
+std::string default_run_label(const BenchRun& run);
+// A short name for a run in legends next to other runs: its own label if it was given one, else its
+// GPU's model ("H100") or "CPU".
+std::string run_tag(const BenchRun& run);
+
 // Derived figures: one function per fact, used by tables, plots and exports alike.
 // Bytes a scan must move at least: read N elements and write N (the copy baseline moves the same).
 double bytes_moved(std::uint64_t n);

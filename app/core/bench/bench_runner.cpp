@@ -170,10 +170,7 @@ public:
         if (!run_.cancelled)
             progress.report(total_cost(), "finished");
         observer_.on_summary(ledger_.summary(std::chrono::duration<double>(Clock::now() - start_).count()));
-        run_.label = !spec_.label.empty() ? spec_.label
-                                          : (run_.environment.device.empty() ? run_.environment.cpu_model
-                                                                             : run_.environment.device) +
-                                                ", " + run_.environment.date.substr(0, 10);
+        run_.label = !spec_.label.empty() ? spec_.label : default_run_label(run_);
         return run_;
     }
 

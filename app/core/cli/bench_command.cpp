@@ -101,26 +101,6 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
     bench->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
 }
 
-std::vector<std::string> expand_algorithm_list(const std::string& text) {
-    std::vector<std::string> names;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        start = comma + 1;
-        if (item == "all" || item == "gpu" || item == "cpu") {
-            for (const BenchAlgorithm& algorithm : bench_algorithms())
-                if (item == "all" || (item == "gpu") == (algorithm.target == BenchTarget::gpu))
-                    names.push_back(algorithm.name);
-            continue;
-        }
-        if (find_bench_algorithm(item) == nullptr)
-            throw BadInput("--algos: unknown algorithm '" + item + "' (prefixlab bench --list shows them)");
-        names.push_back(item);
-    }
-    return names;
-}
-
 int run_bench_command(const BenchCommandOptions& options) {
     if (options.list) {
         list_algorithms();
@@ -130,7 +110,11 @@ int run_bench_command(const BenchCommandOptions& options) {
         if (options.out.empty())
             throw BadInput("--out DIR is required (the folder for bench.json, bench.csv and the plots)");
         BenchSpec spec;
-        spec.algorithms = expand_algorithm_list(options.algorithms);
+        try {
+            spec.algorithms = expand_bench_algorithms(options.algorithms);
+        } catch (const BenchSpecError& e) {
+            throw BadInput(std::string("--algos: ") + e.what());
+        }
         spec.sizes = parse_bench_sizes(options.sizes);
         spec.block_sizes = options.block_sizes;
         if (!options.block_sizes_at.empty())

@@ -33,6 +33,4 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& options);
 int run_bench_command(const BenchCommandOptions& options);
 
 // The algorithm names a --algos value stands for (all, gpu and cpu expand); throws BadInput.
-std::vector<std::string> expand_algorithm_list(const std::string& text);
-
 } // namespace prefixlab

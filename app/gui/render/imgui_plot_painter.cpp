@@ -16,22 +16,26 @@ ImU32 packed(Rgba c) {
 
 ImVec2 im(Vec2f v) { return ImVec2(v.x, v.y); }
 
-// Dashes as Cairo draws them in the exports: on and off in proportion to the line width.
+// Dashes as Cairo draws them in the exports: on and off in proportion to the line width. The k-th dash
+// starts at k periods minus the phase carried from the previous segment: computed, not accumulated, so
+// float rounding can never leave a step of zero (which once looped for ever, adding empty lines).
 void dashed_segment(ImDrawList* list, Vec2f a, Vec2f b, ImU32 colour, float width, float& phase) {
     const float dash = 4 * width, gap = 2.5f * width, period = dash + gap;
     const float dx = b.x - a.x, dy = b.y - a.y;
     const float length = std::sqrt(dx * dx + dy * dy);
-    if (length <= 0)
+    if (!(length > 0) || !std::isfinite(length))
         return;
-    float t = 0;
-    while (t < length) {
-        const float in_period = std::fmod(phase + t, period);
-        const float step = in_period < dash ? dash - in_period : period - in_period;
-        const float end = std::min(length, t + step);
-        if (in_period < dash)
-            list->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length),
-                          ImVec2(a.x + dx * end / length, a.y + dy * end / length), colour, width);
-        t = end;
+    const auto at = [&](float t) { return ImVec2(a.x + dx * t / length, a.y + dy * t / length); };
+    if (!(period > 0) || length / period > 100000) { // no width, or dashes finer than pixels: solid
+        list->AddLine(at(0), at(length), colour, width);
+        return;
+    }
+    const float first = -phase;
+    const int dashes = static_cast<int>(std::ceil((length - first) / period));
+    for (int k = 0; k < dashes; ++k) {
+        const float start = std::max(0.0f, first + k * period), end = std::min(length, first + k * period + dash);
+        if (end > start)
+            list->AddLine(at(start), at(end), colour, width);
     }
     phase = std::fmod(phase + length, period);
 }

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 namespace prefixlab {
@@ -36,17 +37,27 @@ ImU32 packed(Rgba c) {
     return IM_COL32(int(c.r * 255 + 0.5f), int(c.g * 255 + 0.5f), int(c.b * 255 + 0.5f), 255);
 }
 
-// The measured point behind a plotted one: its series' algorithm (the name's first word) at x.
+// The measured point behind a plotted one: its series' algorithm (the name's first word) at x, in the
+// run whose legend tag ends the name (" — H100"), or the only run.
 const BenchPoint* point_behind(const std::vector<const BenchRun*>& runs, const PlotSeries& series, double x,
                                BenchPlotKind kind) {
     const std::string algorithm = series.name.substr(0, series.name.find(' '));
-    for (const BenchRun* run : runs)
-        for (const BenchPoint& p : run->points) {
-            if (p.algorithm != algorithm)
+    const std::string separator = " — ";
+    const auto tag_at = series.name.rfind(separator);
+    const std::string tag = tag_at == std::string::npos ? "" : series.name.substr(tag_at + separator.size());
+    const auto block_at = series.name.find("(block ");
+    const int block = block_at == std::string::npos ? -1 : std::atoi(series.name.c_str() + block_at + 7);
+    const std::vector<std::string> tags = legend_tags(runs);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (runs.size() > 1 && tags[r] != tag)
+            continue;
+        for (const BenchPoint& p : runs[r]->points) {
+            if (p.algorithm != algorithm || (block > 0 && p.block_threads != block))
                 continue;
             if (kind == BenchPlotKind::block_sweep ? double(p.block_threads) == x : double(p.n) == x)
                 return &p;
         }
+    }
     return nullptr;
 }
 

@@ -47,7 +47,93 @@ std::string seconds_text(double seconds) {
     return text;
 }
 
+// One algorithm's checkbox, its description as the tooltip; `label` may be shorter than its name.
+void algorithm_checkbox(BenchState& bench, const BenchAlgorithm& a, const char* label) {
+    const bool unavailable = a.target == BenchTarget::gpu && !bench.gpu().available;
+    ImGui::PushID(a.name.c_str());
+    ImGui::BeginDisabled(unavailable);
+    bool on = selected(bench.spec, a.name) && !unavailable;
+    if (ImGui::Checkbox(label, &on))
+        set_selected(bench.spec, a.name, on);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s\n%s%s", a.name.c_str(), a.description.c_str(),
+                          unavailable ? ("\nNo CUDA GPU: " + bench.gpu().reason).c_str() : "");
+    ImGui::PopID();
+}
+
+// "all" and "none" for one target.
+void select_buttons(BenchState& bench, BenchTarget target) {
+    ImGui::PushID(target == BenchTarget::gpu ? "gpu" : "cpu");
+    ImGui::TextDisabled(target == BenchTarget::gpu ? "GPU" : "CPU");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("all"))
+        for (const BenchAlgorithm& a : bench_algorithms())
+            if (a.target == target && (bench.gpu().available || target == BenchTarget::cpu))
+                set_selected(bench.spec, a.name, true);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("none"))
+        for (const BenchAlgorithm& a : bench_algorithms())
+            if (a.target == target)
+                set_selected(bench.spec, a.name, false);
+    ImGui::PopID();
+}
+
+// Checkboxes in columns `step` font sizes apart.
+void checkbox_rows(BenchState& bench, const std::vector<const BenchAlgorithm*>& algorithms, float step, int columns) {
+    const float left = ImGui::GetCursorPosX();
+    for (std::size_t i = 0; i < algorithms.size(); ++i) {
+        if (i % std::size_t(columns) != 0)
+            ImGui::SameLine(left + ImGui::GetFontSize() * step * float(i % std::size_t(columns)));
+        algorithm_checkbox(bench, *algorithms[i], algorithms[i]->name.c_str());
+    }
+}
+
 } // namespace
+
+// The block scans as a table, a row each, with a column per driver (scan-then-propagate,
+// reduce-then-scan); then the other GPU methods and the CPU baselines.
+void BenchView::draw_algorithms(BenchState& bench) {
+    select_buttons(bench, BenchTarget::gpu);
+    std::vector<const BenchAlgorithm*> others;
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+    if (ImGui::BeginTable("##drivers", 3, flags)) {
+        ImGui::TableSetupColumn("block scan", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("STP");
+        ImGui::TableSetupColumn("RTS");
+        ImGui::TableHeadersRow();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("STP: scan-then-propagate (block scans, scan of block totals, add: 4N memory operations)\n"
+                              "RTS: reduce-then-scan (block totals, their scan, block scans: 3N)");
+        for (const BenchAlgorithm& a : bench_algorithms()) {
+            if (a.target != BenchTarget::gpu)
+                continue;
+            if (!a.name.starts_with("stp-")) {
+                if (!a.name.starts_with("rts-"))
+                    others.push_back(&a);
+                continue;
+            }
+            const std::string block = a.name.substr(4);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(block.c_str());
+            ImGui::TableNextColumn();
+            algorithm_checkbox(bench, a, "##stp");
+            ImGui::TableNextColumn();
+            if (const BenchAlgorithm* rts = find_bench_algorithm("rts-" + block))
+                algorithm_checkbox(bench, *rts, "##rts");
+        }
+        ImGui::EndTable();
+    }
+    checkbox_rows(bench, others, 7, 2);
+    select_buttons(bench, BenchTarget::cpu);
+    std::vector<const BenchAlgorithm*> cpu;
+    for (const BenchAlgorithm& a : bench_algorithms())
+        if (a.target == BenchTarget::cpu)
+            cpu.push_back(&a);
+    checkbox_rows(bench, cpu, 7, 2);
+}
 
 void BenchView::draw(AppState& state, const ViewContext& context) {
     BenchState& bench = state.bench();
@@ -70,36 +156,7 @@ void BenchView::draw_settings(BenchState& bench) {
     const bool running = bench.running();
     ImGui::BeginDisabled(running);
     section_heading("Algorithms");
-    const bool gpu = bench.gpu().available;
-    for (BenchTarget target : {BenchTarget::gpu, BenchTarget::cpu}) {
-        ImGui::TextDisabled(target == BenchTarget::gpu ? "GPU" : "CPU");
-        ImGui::SameLine();
-        if (ImGui::SmallButton(target == BenchTarget::gpu ? "all##gpu" : "all##cpu"))
-            for (const BenchAlgorithm& a : bench_algorithms())
-                if (a.target == target && (gpu || target == BenchTarget::cpu))
-                    set_selected(spec, a.name, true);
-        ImGui::SameLine();
-        if (ImGui::SmallButton(target == BenchTarget::gpu ? "none##gpu" : "none##cpu"))
-            for (const BenchAlgorithm& a : bench_algorithms())
-                if (a.target == target)
-                    set_selected(spec, a.name, false);
-        int in_row = 0;
-        for (const BenchAlgorithm& a : bench_algorithms()) {
-            if (a.target != target)
-                continue;
-            if (in_row++ % 2 == 1)
-                ImGui::SameLine(ImGui::GetFontSize() * 10.5f);
-            const bool unavailable = target == BenchTarget::gpu && !gpu;
-            ImGui::BeginDisabled(unavailable);
-            bool on = selected(spec, a.name) && !unavailable;
-            if (ImGui::Checkbox(a.name.c_str(), &on))
-                set_selected(spec, a.name, on);
-            ImGui::EndDisabled();
-            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("%s%s", a.description.c_str(),
-                                  unavailable ? ("\nNo CUDA GPU: " + bench.gpu().reason).c_str() : "");
-        }
-    }
+    draw_algorithms(bench);
 
     section_heading("Sizes and repetitions");
     // The spec is the truth (a script may set it): the widgets show it and rebuild it when edited.
@@ -212,11 +269,14 @@ void BenchView::draw_results(BenchState& bench) {
 
 void BenchView::draw_export(BenchState& bench) {
     section_heading("Export (for slides)");
-    if (export_folder_[0] == '\0')
+    // The folder is the state's (a script may set it): shown again whenever it changed elsewhere.
+    if (bench.export_folder != shown_folder_) {
         std::snprintf(export_folder_, sizeof export_folder_, "%s", bench.export_folder.c_str());
+        shown_folder_ = bench.export_folder;
+    }
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##folder", export_folder_, sizeof export_folder_))
-        bench.export_folder = export_folder_;
+        bench.export_folder = shown_folder_ = export_folder_;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Folder for exports (created if its parent exists)");
     const bool can_plot = plot_export_available();

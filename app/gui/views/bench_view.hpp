@@ -5,6 +5,8 @@
 #include "bench_plot_panel.hpp"
 #include "view.hpp"
 
+#include <string>
+
 namespace prefixlab {
 
 class BenchState;
@@ -16,6 +18,7 @@ public:
 
 private:
     void draw_settings(BenchState& bench);
+    void draw_algorithms(BenchState& bench);
     void draw_progress(BenchState& bench);
     void draw_results(BenchState& bench);
     void draw_export(BenchState& bench);
@@ -23,6 +26,7 @@ private:
     BenchPlotPanel plot_;
     char results_path_[512] = "";
     char export_folder_[512] = "";
+    std::string shown_folder_; // bench.export_folder as last copied into export_folder_
 };
 
 } // namespace prefixlab
