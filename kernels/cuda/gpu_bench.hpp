@@ -27,6 +27,11 @@ struct GpuScanMethod {
 // The library baselines (copy, CUB, Thrust) run as one call and have no block size.
 bool gpu_scan_is_library(GpuScanKind kind);
 
+// Whether the method waits for the GPU inside its own call (thrust::inclusive_scan allocates and
+// frees its temporary storage and synchronises on each call): such a method cannot be queued behind
+// the benchmark's gate, which opens only once the call has returned.
+bool gpu_scan_synchronizes(GpuScanKind kind);
+
 // The phases a method's timings break down into ("block scans", "spine", "propagate"…); empty for
 // the library baselines, which run as one call.
 std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method);

@@ -10,6 +10,8 @@ bool gpu_scan_is_library(GpuScanKind kind) {
     return kind == GpuScanKind::copy || kind == GpuScanKind::cub || kind == GpuScanKind::thrust;
 }
 
+bool gpu_scan_synchronizes(GpuScanKind kind) { return kind == GpuScanKind::thrust; }
+
 std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method) {
     switch (method.kind) {
     case GpuScanKind::scan_then_propagate:

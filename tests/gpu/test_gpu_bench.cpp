@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <numeric>
 #include <random>
 
@@ -89,6 +90,26 @@ TEST(GpuSanitized, MultiBlockDrivers) {
                     << algorithm.name << " N=" << n << " block " << threads;
             }
         }
+    }
+}
+
+// The timed repetitions are queued behind a gate the host opens; a method that waited for the GPU
+// inside its own call would hold the gate shut until its timeout (a second a repetition: Thrust did).
+// Twenty repetitions of every method at a small N take milliseconds, and the median is the GPU's time.
+TEST(GpuBenchSession, GatedRepetitionsNeverWaitForTheGateTimeout) {
+    PL_REQUIRE_GPU();
+    const std::vector<std::uint32_t> input = random_words(1 << 12, 3);
+    GpuBenchSession session(input.data(), nullptr, input.size());
+    for (const BenchAlgorithm& algorithm : bench_algorithms()) {
+        if (algorithm.target != BenchTarget::gpu)
+            continue;
+        const auto start = std::chrono::steady_clock::now();
+        const GpuScanSamples samples = session.time_scan(algorithm.gpu, algorithm.default_threads, 3, 20);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_LT(seconds, 0.5) << algorithm.name;
+        ASSERT_EQ(samples.ms.size(), 20u) << algorithm.name;
+        for (double ms : samples.ms)
+            EXPECT_LT(ms, 50.0) << algorithm.name << ": a repetition timed the gate";
     }
 }
 
