@@ -364,7 +364,8 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
                 PlotSeries& series = sweeps[catalog_index(point.algorithm)];
                 series.name = point.algorithm + (runs.size() > 1 ? " — " + tags[r] : "");
                 series.colour = series_colour(point.algorithm);
-                series.marker = kRunMarkers[r % std::size(kRunMarkers)];
+                series.marker = point.algorithm.starts_with("rts-") ? MarkerShape::square
+                                                                     : kRunMarkers[r % std::size(kRunMarkers)];
                 if (auto p = plot_point(run, point, options))
                     series.points.push_back(*p);
             }
@@ -402,8 +403,8 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
     if (options.kind != BenchPlotKind::block_sweep)
         if (auto crossover = find_crossover(runs, options.with_transfers))
             plot.annotations.push_back({crossover->n,
-                                        "GPU (" + crossover->gpu_algorithm + ") faster than CPU (" +
-                                            crossover->cpu_algorithm + ") from " + format_n_approx(crossover->n),
+                                        "GPU faster from " + format_n_approx(crossover->n) + ": " +
+                                            crossover->gpu_algorithm + " vs " + crossover->cpu_algorithm,
                                         rgb(213, 94, 0)});
     // Axis ranges stay empty (0..0): draw_plot() fits them to the series that are visible.
     return plot;

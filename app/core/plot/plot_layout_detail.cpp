@@ -156,10 +156,13 @@ void draw_annotation_texts(const Plot& plot, const PlotFrame& frame, const Legen
         const float line_x = frame.to_screen(a.x, frame.y_min).x;
         if (line_x < frame.area_min.x || line_x > frame.area_max.x)
             continue;
-        const std::string text = fit_text(painter, a.text, size, (frame.area_max.x - frame.area_min.x) / 2);
+        // As wide as the area allows, right of the line where it fits, else left of it, else against the
+        // area's left edge (the text then crosses its line, on its own background).
+        const std::string text = fit_text(painter, a.text, size, frame.area_max.x - frame.area_min.x - 2 * (gap + margin));
         const Vec2f extent = painter.text_size(text, size);
         const bool right_of_line = line_x + gap + extent.x + margin <= frame.area_max.x;
-        const float text_x = right_of_line ? line_x + gap : line_x - gap - extent.x;
+        const float text_x = right_of_line ? line_x + gap
+                                           : std::max(frame.area_min.x + gap + margin, line_x - gap - extent.x);
         Box box{{text_x - margin, frame.area_min.y + 0.5f * size - margin}, {}};
         box.max = {box.min.x + extent.x + 2 * margin, box.min.y + extent.y + 2 * margin};
         while (std::any_of(taken.begin(), taken.end(), [&](const Box& t) { return t.overlaps(box); }) &&
