@@ -59,13 +59,8 @@ const std::map<std::string, CommandSpec>& command_specs() {
 }
 
 int integer_arg(const ScriptCommand& c, const std::string& text, int min, int max) {
-    try {
-        std::size_t used = 0;
-        const int value = std::stoi(text, &used);
-        if (used == text.size() && value >= min && value <= max)
-            return value;
-    } catch (const std::exception&) {
-    }
+    if (const auto value = integer_in(text, min, max))
+        return *value;
     script_error(c, "'" + text + "' is not an integer in " + std::to_string(min) + ".." + std::to_string(max));
 }
 

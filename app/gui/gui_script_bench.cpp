@@ -10,13 +10,8 @@ namespace prefixlab {
 namespace {
 
 int integer_setting(const std::string& key, const std::string& text, int min, int max) {
-    try {
-        std::size_t used = 0;
-        const int value = std::stoi(text, &used);
-        if (used == text.size() && value >= min && value <= max)
-            return value;
-    } catch (const std::exception&) {
-    }
+    if (const auto value = integer_in(text, min, max))
+        return *value;
     throw std::invalid_argument(key + ": '" + text + "' is not an integer in " + std::to_string(min) + ".." +
                                 std::to_string(max));
 }
@@ -33,6 +28,17 @@ std::vector<int> block_list(const std::string& text) {
 }
 
 } // namespace
+
+std::optional<int> integer_in(const std::string& text, int min, int max) {
+    try {
+        std::size_t used = 0;
+        const int value = std::stoi(text, &used);
+        if (used == text.size() && value >= min && value <= max)
+            return value;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
 
 void apply_bench_setting(const std::string& setting, BenchSpec& spec) {
     const auto eq = setting.find('=');
