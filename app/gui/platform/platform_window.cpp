@@ -62,6 +62,8 @@ void PlatformWindow::request_close() { glfwSetWindowShouldClose(window_, GLFW_TR
 
 void PlatformWindow::poll_events() { glfwPollEvents(); }
 
+void PlatformWindow::wait_events(double seconds) { glfwWaitEventsTimeout(seconds); }
+
 void PlatformWindow::swap_buffers() { glfwSwapBuffers(window_); }
 
 void PlatformWindow::framebuffer_size(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }

@@ -41,6 +41,8 @@ public:
     bool should_close() const;
     void request_close();
     void poll_events();
+    // Sleeps until an input event arrives or `seconds` pass (then handles the events, as poll_events).
+    void wait_events(double seconds);
     void swap_buffers();
     void framebuffer_size(int& width, int& height) const;
     float content_scale() const;   // the monitor's DPI scale (1 on a plain 96-dpi screen)

@@ -139,10 +139,11 @@ void BenchView::draw(AppState& state, const ViewContext& context) {
     BenchState& bench = state.bench();
     const float column = ImGui::GetFontSize() * 21;
     if (ImGui::BeginChild("##bench-settings", ImVec2(column, 0), false)) {
+        // Export before the result sets, so that at 1600 × 900 it shows without scrolling.
         draw_settings(bench);
         draw_progress(bench);
-        draw_results(bench);
         draw_export(bench);
+        draw_results(bench);
     }
     ImGui::EndChild();
     ImGui::SameLine();
