@@ -13,7 +13,6 @@
 #include <fstream>
 #include <map>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <utility>
 
@@ -25,6 +24,7 @@ struct CommandSpec {
     std::size_t min_args;
     std::size_t max_args;
     const char* usage;
+    bool bench = false; // run by ScriptRunner::run_bench_command
 };
 
 const std::map<std::string, CommandSpec>& command_specs() {
@@ -41,14 +41,14 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"measure-frames", {1, 2, "measure-frames COUNT [FILE.json]"}},
         {"hover", {2, 2, "hover X Y"}},
         {"click", {2, 2, "click X Y"}},
-        {"bench", {0, 7, "bench [algos=LIST] [n=SIZES] [reps=R] [warmup=W] [seed=S] [block=B,...] [block-n=SIZES]"}},
-        {"wait-bench", {0, 1, "wait-bench [FRACTION]"}},
-        {"cancel-bench", {0, 0, "cancel-bench"}},
-        {"plot", {1, 1, "plot time|throughput|gelems|speedup|block-sweep"}},
-        {"export-plots", {1, 1, "export-plots FOLDER"}},
-        {"export-plot", {2, 2, "export-plot FOLDER png|svg|pdf"}},
-        {"export-results", {1, 1, "export-results FOLDER"}},
-        {"open-results", {1, 1, "open-results FILE"}},
+        {"bench", {0, 7, "bench [algos=LIST] [n=SIZES] [reps=R] [warmup=W] [seed=S] [block=B,...] [block-n=SIZES]", true}},
+        {"wait-bench", {0, 1, "wait-bench [FRACTION]", true}},
+        {"cancel-bench", {0, 0, "cancel-bench", true}},
+        {"plot", {1, 1, "plot time|throughput|gelems|speedup|block-sweep", true}},
+        {"export-plots", {1, 1, "export-plots FOLDER", true}},
+        {"export-plot", {2, 2, "export-plot FOLDER png|svg|pdf", true}},
+        {"export-results", {1, 1, "export-results FOLDER", true}},
+        {"open-results", {1, 1, "open-results FILE", true}},
         {"quit", {0, 0, "quit"}},
     };
     return specs;
@@ -76,9 +76,8 @@ double fraction_arg(const ScriptCommand& c, const std::string& text) {
 }
 
 bool is_bench_command(const std::string& name) {
-    static const std::set<std::string> names = {"bench",       "wait-bench",   "cancel-bench",   "plot",
-                                                "export-plots", "export-plot", "export-results", "open-results"};
-    return names.count(name) != 0;
+    const auto spec = command_specs().find(name);
+    return spec != command_specs().end() && spec->second.bench;
 }
 
 std::optional<PlotFileFormat> format_arg(const std::string& text) { return plot_format_from_path("x." + text); }

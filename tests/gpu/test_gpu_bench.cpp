@@ -7,6 +7,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "kernels/cuda/gpu_bench.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "support/gpu_skip.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,12 +17,6 @@
 
 namespace prefixlab::test {
 namespace {
-
-#define PL_REQUIRE_GPU()                                                                                      \
-    do {                                                                                                      \
-        if (!gpu_status().available)                                                                          \
-            GTEST_SKIP() << "no CUDA GPU: " << gpu_status().reason;                                           \
-    } while (0)
 
 std::vector<std::uint32_t> random_words(std::size_t n, unsigned seed) {
     std::mt19937 generator(seed);

@@ -6,6 +6,7 @@
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "support/scan_test_support.hpp"
 #include "support/trace_checks.hpp"
+#include "support/gpu_skip.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +14,6 @@
 
 namespace prefixlab::test {
 namespace {
-
-#define PL_REQUIRE_GPU()                                                                                      \
-    do {                                                                                                      \
-        if (!gpu_status().available)                                                                          \
-            GTEST_SKIP() << "no CUDA GPU: " << gpu_status().reason;                                           \
-    } while (0)
 
 struct Config {
     ElementType type;
