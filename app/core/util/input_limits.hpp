@@ -1,0 +1,42 @@
+// Every file PrefixLab reads is read through one bounded reader, with limits far above any real
+// file, so that a hostile or accidental input (/dev/zero, a FIFO, a 20 GB file, a script with no
+// newline) costs a one-line error instead of runaway memory or a hang. The limits are documented in
+// docs/input-limits.md; each refusal names the limit it hit.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace prefixlab {
+
+// A file was refused: not a regular file, unreadable, or over a limit. The message is one line,
+// "cannot read WHAT 'PATH': REASON".
+class InputLimitError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The largest files PrefixLab reads, in bytes. Real files are far smaller: the largest trace the
+// app can record (blelloch-padded, N = 2048, random, with its check) is about 9 MB and a
+// benchmark of 400 points about 1 MB (figures in docs/input-limits.md).
+inline constexpr std::uint64_t kMaxTraceFileBytes = 64ull << 20;
+inline constexpr std::uint64_t kMaxResultsFileBytes = 64ull << 20;
+inline constexpr std::uint64_t kMaxScriptFileBytes = 1ull << 20;
+inline constexpr std::size_t kMaxScriptLineBytes = 4096;
+// The deepest nesting of JSON arrays and objects either format uses is 4; deeper input is refused
+// before it is parsed (nlohmann's dump() recurses, and an 80,000-deep value overflowed the stack).
+inline constexpr int kMaxJsonDepth = 32;
+
+// Reads the whole of a regular file of at most `max_bytes` bytes. `what` names the file's role in
+// messages ("trace", "results file", "script"). Refuses directories, devices, FIFOs and sockets
+// (following symbolic links, as opening does) before reading a byte; a file that grows past the
+// limit while it is read is refused too.
+std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, std::string_view what);
+
+// Throws std::invalid_argument naming the limit when `text` nests JSON arrays or objects deeper than
+// `max_depth` (brackets inside strings do not count). Linear and iterative.
+void check_json_depth(std::string_view text, int max_depth = kMaxJsonDepth);
+
+} // namespace prefixlab

@@ -1,0 +1,19 @@
+// Text from the user or a file, made safe to quote in a one-line message: bytes that are not
+// printable UTF-8 (control characters, invalid sequences, a newline) are shown as \xNN, and long
+// text is cut with a note of its length, so a 20 MB value gives an 80-character message and raw
+// bytes never reach the terminal.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace prefixlab {
+
+inline constexpr std::size_t kMaxQuotedChars = 80;
+
+// `text` with every byte that is not part of a printable UTF-8 character escaped as \xNN (and a
+// backslash as \\), cut after about `max_chars` characters: "abc…" plus " (20971520 bytes)".
+std::string printable(std::string_view text, std::size_t max_chars = kMaxQuotedChars);
+
+} // namespace prefixlab
