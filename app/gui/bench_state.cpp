@@ -317,19 +317,18 @@ void BenchState::export_all_plots() {
         prepare_export_folder(folder);
         if (runs.empty())
             return std::string("nothing to export: no results shown");
-        int files = 0;
+        AtomicFileSet files; // every plot or none: never some of this export beside some of an older one
         for (BenchPlotKind kind : plot_kinds_with_data(*runs.front())) {
             options.kind = kind;
             Plot plot = build_bench_plot(runs, options);
             std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden.count(s.name) != 0; });
-            for (PlotFileFormat format : {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf}) {
-                export_bench_plot(plot, format,
-                                  (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(),
-                                  dark);
-                ++files;
-            }
+            for (PlotFileFormat format : {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf})
+                stage_bench_plot(files, plot, format,
+                                 (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(),
+                                 dark);
         }
-        return "exported " + std::to_string(files) + " plot files to " + folder;
+        files.commit();
+        return "exported " + std::to_string(files.targets().size()) + " plot files to " + folder;
     });
 }
 
@@ -342,8 +341,13 @@ void BenchState::export_results() {
     const std::string folder = export_folder;
     start_export([run, folder] {
         prepare_export_folder(folder);
-        write_bench_json((fs::path(folder) / "bench.json").string(), *run);
-        write_bench_csv((fs::path(folder) / "bench.csv").string(), *run);
+        const std::string json_path = (fs::path(folder) / "bench.json").string();
+        const std::string json = checked_bench_json(*run, json_path);
+        AtomicFileSet files; // the two appear together
+        files.write((fs::path(folder) / "bench.csv").string(),
+                    [&](std::ostream& out) { out << bench_csv_text(*run); });
+        files.write(json_path, [&](std::ostream& out) { out << json; });
+        files.commit();
         return "exported bench.json and bench.csv to " + folder;
     });
 }

@@ -2,6 +2,7 @@
 // (every point verified, progress to 100 %), cancellation keeping finished points, a size that does
 // not fit in host memory skipped while the sweep goes on, and GPU algorithms skipped with the reason.
 #include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <tuple>
 
 namespace prefixlab::test {
 namespace {
@@ -175,6 +177,38 @@ TEST(BenchSweep, GpuAlgorithmsWithoutAGpuAreSkippedWithTheReason) {
     ASSERT_EQ(run.points.size(), 1u);
     EXPECT_EQ(run.points[0].algorithm, "cpu-loop");
     EXPECT_TRUE(run.environment.device.empty());
+}
+
+// Defect 8 of issue 9: "--algos cpu,cpu-std" measured cpu-std twice, and the finished sweep was then
+// refused by the results writer ("duplicates points[1]"). Every list is taken once, first place first.
+TEST(BenchCatalog, AnAlgorithmNamedTwiceIsTimedOnceWhereItFirstAppears) {
+    EXPECT_EQ(expand_bench_algorithms("cpu,cpu-std"),
+              (std::vector<std::string>{"cpu-loop", "cpu-std", "cpu-parallel"}));
+    EXPECT_EQ(expand_bench_algorithms("cpu-std,cpu,cpu-std"),
+              (std::vector<std::string>{"cpu-std", "cpu-loop", "cpu-parallel"}));
+    EXPECT_EQ(expand_bench_algorithms("all,cpu").size(), bench_algorithms().size());
+}
+
+// The class behind defect 8: a run the runner makes must pass every check of the writer, whatever
+// the spec repeats (algorithms, sizes, block sizes) and whatever bytes its free text holds.
+TEST(BenchSweep, TheResultsWriterAcceptsEveryRunTheRunnerMakes) {
+    BenchSpec spec = cpu_spec();
+    spec.algorithms = {"cpu-std", "cpu-loop", "cpu-std", "stp-blelloch", "stp-blelloch"};
+    spec.sizes = {64, 32, 64};
+    spec.block_sizes = {256, 256, 512};
+    spec.label = "caf\xe9 \xff label"; // Latin-1, not UTF-8
+    spec.command = "prefixlab bench --out caf\xe9";
+    BenchObserver quiet;
+    const BenchRun run = run_bench(spec, quiet);
+    std::set<std::tuple<std::string, std::uint64_t, int>> keys;
+    for (const BenchPoint& p : run.points)
+        EXPECT_TRUE(keys.insert({p.algorithm, p.n, p.block_threads}).second) << p.algorithm << " N = " << p.n;
+    EXPECT_EQ(run.points.size(), gpu_status().available ? 2u * 2 + 2u * 2 : 2u * 2);
+    std::string text;
+    ASSERT_NO_THROW(text = checked_bench_json(run, "results.json"));
+    const BenchRun back = bench_run_from_json(text, "results.json");
+    EXPECT_EQ(back.points.size(), run.points.size());
+    EXPECT_EQ(back.label, "caf\uFFFD \uFFFD label"); // each invalid byte becomes U+FFFD
 }
 
 } // namespace

@@ -65,6 +65,11 @@ const BenchAlgorithm* find_bench_algorithm(std::string_view name) {
 
 std::vector<std::string> expand_bench_algorithms(std::string_view list) {
     std::vector<std::string> names;
+    // "cpu,cpu-std" names cpu-std twice: it is timed once, where it first appears.
+    const auto add = [&](const std::string& name) {
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(name);
+    };
     std::size_t start = 0;
     while (start <= list.size()) {
         const std::size_t comma = std::min(list.find(',', start), list.size());
@@ -73,12 +78,12 @@ std::vector<std::string> expand_bench_algorithms(std::string_view list) {
         if (item == "all" || item == "gpu" || item == "cpu") {
             for (const BenchAlgorithm& algorithm : bench_algorithms())
                 if (item == "all" || (item == "gpu") == (algorithm.target == BenchTarget::gpu))
-                    names.push_back(algorithm.name);
+                    add(algorithm.name);
             continue;
         }
         if (find_bench_algorithm(item) == nullptr)
             throw BenchSpecError("unknown algorithm '" + item + "' (prefixlab bench --list shows them)");
-        names.push_back(item);
+        add(item);
     }
     return names;
 }

@@ -36,8 +36,8 @@ struct BenchAlgorithm {
 const std::vector<BenchAlgorithm>& bench_algorithms();
 const BenchAlgorithm* find_bench_algorithm(std::string_view name);
 
-// "all", "gpu", "cpu" or names, comma-separated, to names in catalog order as written. Throws
-// BenchSpecError (bench_sizes.hpp) naming an unknown algorithm.
+// "all", "gpu", "cpu" or names, comma-separated, to names in catalog order as written, each once (the
+// first time it appears). Throws BenchSpecError (bench_sizes.hpp) naming an unknown algorithm.
 std::vector<std::string> expand_bench_algorithms(std::string_view list);
 
 inline bool has_block_size(const BenchAlgorithm& algorithm) { return algorithm.default_threads > 0; }

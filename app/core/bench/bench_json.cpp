@@ -405,7 +405,9 @@ std::string bench_run_to_json(const BenchRun& run) {
         {"skipped", run.skipped},
         {"cancelled", run.cancelled},
     };
-    return root.dump(2) + "\n";
+    // Free text (label, command line, host) may hold bytes that are not UTF-8, e.g. a Latin-1 folder
+    // name on the command line: they become U+FFFD instead of an exception after a finished sweep.
+    return root.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 BenchRun bench_run_from_json(std::string_view text, const std::string& source_name) {
@@ -416,7 +418,7 @@ BenchRun bench_run_from_json(std::string_view text, const std::string& source_na
     }
 }
 
-void write_bench_json(const std::string& path, const BenchRun& run) {
+std::string checked_bench_json(const BenchRun& run, const std::string& path) {
     const std::string text = bench_run_to_json(run);
     // Read back before writing: a file this PrefixLab would refuse to open is never written.
     try {
@@ -424,6 +426,11 @@ void write_bench_json(const std::string& path, const BenchRun& run) {
     } catch (const Malformed& e) {
         throw BenchFileError("cannot write results file '" + path + "': " + e.what());
     }
+    return text;
+}
+
+void write_bench_json(const std::string& path, const BenchRun& run) {
+    const std::string text = checked_bench_json(run, path);
     write_file_atomically(path, [&](std::ostream& out) { out << text; });
 }
 

@@ -32,6 +32,10 @@ BenchRun bench_run_from_json(std::string_view text, const std::string& source_na
 // BenchFileError("cannot write results file 'PATH': WHERE: WHAT"). FileError on an unwritable path.
 void write_bench_json(const std::string& path, const BenchRun& run);
 
+// The text write_bench_json writes, after the same read-back check (BenchFileError naming `path`):
+// for writers that commit it with other files (bench_export.hpp).
+std::string checked_bench_json(const BenchRun& run, const std::string& path);
+
 // BenchFileError("cannot read results file 'PATH': REASON") for a file that cannot be read,
 // "malformed results file …" as above for one that does not follow the format.
 BenchRun read_bench_json(const std::string& path);

@@ -186,12 +186,23 @@ private:
         observer_.on_failure(message);
     }
 
+    // One point per (algorithm, N, block size), the key results files hold once (bench_json.hpp), so
+    // a spec that names one twice ("--algos cpu,cpu-std", "--n 2^10,1024", "--block 256,256") still
+    // makes a run that can be written: each list is taken once, first appearance first.
     void plan() {
         sizes_ = spec_.sizes;
         std::sort(sizes_.begin(), sizes_.end());
+        sizes_.erase(std::unique(sizes_.begin(), sizes_.end()), sizes_.end());
+        for (int threads : spec_.block_sizes)
+            if (std::find(block_sizes_.begin(), block_sizes_.end(), threads) == block_sizes_.end())
+                block_sizes_.push_back(threads);
         const bool gpu = gpu_status().available;
+        std::vector<const BenchAlgorithm*> requested;
         for (const std::string& name : spec_.algorithms) {
             const BenchAlgorithm* algorithm = find_bench_algorithm(name);
+            if (std::find(requested.begin(), requested.end(), algorithm) != requested.end())
+                continue;
+            requested.push_back(algorithm);
             if (algorithm->target == BenchTarget::gpu && !gpu) {
                 skip(name + ": skipped, no CUDA GPU (" + gpu_status().reason + ")");
                 continue;
@@ -218,7 +229,7 @@ private:
     // Threads per block for an algorithm at n: its default; or --block's sizes everywhere; or, with
     // --block-n, --block's sizes (and the default, so the N sweep stays whole) at those sizes only.
     std::vector<int> block_sizes_at(const BenchAlgorithm& algorithm, std::uint64_t n) const {
-        const std::vector<int>& listed = spec_.block_sizes;
+        const std::vector<int>& listed = block_sizes_;
         const std::vector<std::uint64_t>& at = spec_.block_sweep_sizes;
         if (listed.empty())
             return {algorithm.default_threads};
@@ -453,8 +464,9 @@ private:
     const BenchSpec& spec_;
     BenchObserver& observer_;
     BenchRun run_;
-    std::vector<std::uint64_t> sizes_;
-    std::vector<const BenchAlgorithm*> algorithms_; // requested and runnable here
+    std::vector<std::uint64_t> sizes_;               // ascending, each once
+    std::vector<int> block_sizes_;                   // spec_.block_sizes, each once
+    std::vector<const BenchAlgorithm*> algorithms_; // requested and runnable here, each once
     bool any_gpu_ = false, any_cpu_ = false, cancelled_ = false;
     std::unique_ptr<CpuParallelScan> parallel_;
     std::unique_ptr<CacheEvictor> evictor_; // allocated once: 2 × the last-level cache

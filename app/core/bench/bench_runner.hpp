@@ -57,8 +57,10 @@ public:
     virtual void on_summary(const std::string& /*line*/) {}
 };
 
-// The run's points, skips (failures included, prefixed "FAILED: ") and environment. Throws
-// BenchSpecError for an invalid spec; GPU errors other than lack of memory propagate.
+// The run's points, skips (failures included, prefixed "FAILED: ") and environment. A point named
+// twice by the spec (an algorithm, N or block size listed twice) is measured once, so the run always
+// passes the results writer's checks (write_bench_json). Throws BenchSpecError for an invalid spec;
+// GPU errors other than lack of memory propagate.
 BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer);
 
 } // namespace prefixlab

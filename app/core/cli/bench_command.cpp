@@ -6,13 +6,12 @@
 #include "../bench/bench_sizes.hpp"
 #include "../bench/bench_table.hpp"
 #include "../util/atomic_file.hpp"
+#include "../util/interrupts.hpp"
 #include "cli_errors.hpp"
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -20,9 +19,9 @@ namespace prefixlab {
 
 namespace {
 
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_interrupt(int) { interrupted.store(true); }
+// 128 + SIGINT: what a shell reports for a command that Ctrl-C ended. A sweep stopped by a first
+// Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
+constexpr int kExitInterrupted = 130;
 
 // Prints each point as it is measured, with the sweep's progress and time left.
 class ConsoleObserver final : public BenchObserver {
@@ -48,7 +47,7 @@ public:
         std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
         failed_ = true;
     }
-    bool cancelled() override { return interrupted.load(); }
+    bool cancelled() override { return interrupt_requested(); }
     void on_summary(const std::string& line) override { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
     bool failed() const { return failed_; }
 
@@ -72,6 +71,21 @@ std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
         start = comma + 1;
     }
     return formats;
+}
+
+// A run with no point writes nothing: an empty bench.json would replace an older run's results (and
+// sit beside its plots). Interrupted, that is what the user asked for; otherwise every point was skipped.
+int report_nothing_measured(const BenchRun& run, const std::string& folder) {
+    if (run.cancelled) {
+        std::fprintf(stderr, "prefixlab: interrupted before the first point: nothing written to '%s'\n",
+                     quoted_path(folder).c_str());
+        return kExitInterrupted;
+    }
+    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
+    if (run.skipped.size() > 1)
+        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
+    return report_error("nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'",
+                        kExitFailure);
 }
 
 void list_algorithms() {
@@ -126,29 +140,39 @@ int run_bench_command(const BenchCommandOptions& options) {
         spec.command = options.command;
         validate_bench_spec(spec);
         const std::vector<PlotFileFormat> formats = parse_plot_formats(options.plots);
-        prepare_export_folder(options.out); // fail before the work, not after it
+        check_export_folder(options.out); // fail before the work, not after it
 
-        interrupted.store(false);
-        const auto previous = std::signal(SIGINT, on_interrupt);
+        // Ctrl-C: the first stops the sweep (the finished points are written), a second quits at once
+        // and writes nothing (interrupts.hpp).
+        const InterruptibleWork interruptible;
+        std::printf("timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
+                    spec.algorithms.size(), spec.sizes.size());
+        std::fflush(stdout);
         ConsoleObserver observer;
-        BenchRun run;
-        try {
-            run = run_bench(spec, observer);
-        } catch (...) {
-            std::signal(SIGINT, previous);
-            throw;
-        }
-        std::signal(SIGINT, previous);
-
+        const BenchRun run = run_bench(spec, observer);
         std::printf("\n%s", bench_table_text(run).c_str());
+        if (run.points.empty())
+            return report_nothing_measured(run, options.out);
         if (run.cancelled)
-            std::printf("interrupted: %zu finished points kept\n", run.points.size());
-        const BenchExportResult exported = export_bench_run(run, options.out, formats);
+            std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
+                        run.points.size());
+        std::printf("writing %s\n", options.out.c_str());
+        std::fflush(stdout);
+        BenchExportResult exported;
+        try {
+            exported = export_bench_run(run, options.out, formats);
+        } catch (const std::exception& e) {
+            // The table above still has the numbers; nothing of the run was written.
+            const int code = dynamic_cast<const FileError*>(&e) != nullptr ? kExitBadInput : kExitFailure;
+            return report_error(std::string("results not written: ") + e.what(), code);
+        }
         for (const std::string& note : exported.notes)
             std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
         std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), options.out.c_str(),
                     run.points.size(), run.skipped.size());
-        return observer.failed() ? kExitFailure : kExitOk;
+        if (observer.failed())
+            return kExitFailure;
+        return run.cancelled ? kExitInterrupted : kExitOk;
     } catch (const BadInput& e) {
         return report_error(e.what(), kExitBadInput);
     } catch (const BenchSpecError& e) {

@@ -1,5 +1,6 @@
 // `prefixlab bench`: times the scans across N, headless, and writes bench.json, bench.csv and the
-// plots into a folder. Ctrl-C stops the sweep and still writes the finished points.
+// plots into a folder. Ctrl-C stops the sweep and still writes the finished points; a second Ctrl-C
+// quits at once and writes nothing (docs/files-and-interrupts.md).
 #pragma once
 
 #include <cstdint>
@@ -29,7 +30,8 @@ struct BenchCommandOptions {
 
 void add_bench_command(CLI::App& app, BenchCommandOptions& options);
 
-// Returns the exit code: 0, 1 when a point failed verification or the GPU failed, 2 for bad input.
+// Returns the exit code: 0; 1 when a point failed verification, the GPU failed or nothing was measured
+// (then nothing is written); 2 for bad input; 130 when Ctrl-C stopped the sweep.
 int run_bench_command(const BenchCommandOptions& options);
 
 // The algorithm names a --algos value stands for (all, gpu and cpu expand); throws BadInput.

@@ -12,6 +12,8 @@
 
 namespace prefixlab {
 
+class AtomicFileSet;
+
 enum class PlotFileFormat { png, svg, pdf };
 
 // The format named by the path's extension (".png", ".svg", ".pdf", any case); nullopt for others.
@@ -31,5 +33,10 @@ std::string plot_export_unavailable_reason();
 // drawing), the size is unusable, or Cairo fails; std::runtime_error when built without Cairo.
 void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
                  float width, float height);
+
+// The same, drawn into a temporary file of `files` (atomic_file.hpp) that appears at `path` only when
+// the set is committed: a benchmark's export commits its results and plots together.
+void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,
+                const std::string& path, float width, float height);
 
 } // namespace prefixlab

@@ -29,7 +29,7 @@ using Context = std::unique_ptr<cairo_t, ContextDeleter>;
 constexpr float kMaxPngSide = 32767;
 
 [[noreturn]] void cannot_write(const std::string& path, const std::string& reason) {
-    throw FileError("cannot write '" + path + "': " + reason);
+    throw FileError("cannot write '" + quoted_path(path) + "': " + reason);
 }
 
 void check(cairo_status_t status, const std::string& path) {
@@ -62,8 +62,8 @@ std::string plot_export_unavailable_reason() {
     return "";
 }
 
-void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
-                 float width, float height) {
+void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,
+                const std::string& path, float width, float height) {
     require_writable(path); // an unwritable path fails before any drawing
     if (!(width >= 1 && height >= 1 && std::isfinite(width) && std::isfinite(height))) {
         char size[64];
@@ -73,7 +73,7 @@ void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format
     if (format == PlotFileFormat::png && (width > kMaxPngSide || height > kMaxPngSide))
         cannot_write(path, "a PNG can be at most 32767 pixels on a side");
 
-    write_path_atomically(path, [&](const std::string& temp) {
+    files.write_path(path, [&](const std::string& temp) {
         switch (format) {
         case PlotFileFormat::png: {
             const Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(std::lround(width)),
@@ -100,6 +100,13 @@ void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format
         }
         }
     });
+}
+
+void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
+                 float width, float height) {
+    AtomicFileSet file;
+    stage_plot(file, plot, style, format, path, width, height);
+    file.commit();
 }
 
 } // namespace prefixlab
