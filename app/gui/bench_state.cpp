@@ -323,9 +323,9 @@ void BenchState::export_all_plots() {
             Plot plot = build_bench_plot(runs, options);
             std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden.count(s.name) != 0; });
             for (PlotFileFormat format : {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf})
-                stage_bench_plot(files, plot, format,
-                                 (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(),
-                                 dark);
+                stage_bench_plot(
+                    files, plot, format,
+                    (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(), dark);
         }
         files.commit();
         return "exported " + std::to_string(files.targets().size()) + " plot files to " + folder;

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -95,6 +96,10 @@ TEST_F(OutputTargets, TraceOntoAnythingButARegularFileOrANewPathIsRefused) {
             targets.push_back({"socket", "a socket"});
     }
     ::close(s);
+    // Defect 5 itself: a device node like /dev/full (1, 7), made here so that /dev is never at risk
+    // (root only; CI runs as root).
+    if (::mknod(path("full").c_str(), S_IFCHR | 0666, makedev(1, 7)) == 0)
+        targets.push_back({"full", "a character device"});
     for (const auto& [name, kind] : targets)
         expect_refused("trace --n 8 --device cpu --out " + path(name), path(name), kind);
     std::ifstream in(path("real.json"));

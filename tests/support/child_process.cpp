@@ -71,27 +71,30 @@ bool ChildProcess::wait_for_output(const std::string& text, std::chrono::millise
     return true;
 }
 
-bool ChildProcess::wait_until_catching(int signal, std::chrono::milliseconds timeout) {
+void ChildProcess::send(int signal) const {
+    ::kill(pid_, signal);
+}
+
+bool ChildProcess::wait_until_delivered(int signal, std::chrono::milliseconds timeout) const {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     const unsigned long long bit = 1ull << (signal - 1);
     while (std::chrono::steady_clock::now() < deadline) {
         std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
-        std::string key;
-        while (status >> key) {
-            if (key == "SigCgt:") {
-                std::string mask;
-                status >> mask;
-                if (std::strtoull(mask.c_str(), nullptr, 16) & bit)
-                    return true;
-            }
+        bool pending = false, ended = !status;
+        for (std::string line; std::getline(status, line);) {
+            const std::size_t tab = line.find('\t');
+            const std::string key = line.substr(0, tab),
+                              value = tab == std::string::npos ? "" : line.substr(tab + 1);
+            if (key == "State:")
+                ended = value[0] == 'Z' || value[0] == 'X'; // a dead process may still list what killed it
+            if (key == "SigPnd:" || key == "ShdPnd:")
+                pending = pending || (std::strtoull(value.c_str(), nullptr, 16) & bit) != 0;
         }
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        if (ended || !pending)
+            return true;
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
     }
     return false;
-}
-
-void ChildProcess::send(int signal) const {
-    ::kill(pid_, signal);
 }
 
 int ChildProcess::wait() {

@@ -1,5 +1,5 @@
 // A program started in the background, for tests that act on it while it runs: the interrupt tests
-// wait for a line of its output or for its signal handlers, send SIGINT, then look at how it ended.
+// wait for a line of its output, send SIGINT, then look at how it ended.
 #pragma once
 
 #include <chrono>
@@ -22,9 +22,11 @@ public:
 
     // Reads output until it contains `text` (true) or the child ends or `timeout` passes (false).
     bool wait_for_output(const std::string& text, std::chrono::milliseconds timeout);
-    // Waits until the child catches `signal` (its handler is installed: /proc/PID/status, SigCgt).
-    bool wait_until_catching(int signal, std::chrono::milliseconds timeout);
     void send(int signal) const;
+    // Waits until no `signal` is pending for the child any more (delivered, or the child is gone):
+    // two signals sent before the first is delivered merge into one, as the kernel does not queue
+    // standard signals, and a loaded machine may not run the child for milliseconds.
+    bool wait_until_delivered(int signal, std::chrono::milliseconds timeout) const;
     // Reads the rest of the output and reaps the child; returns its wait status (WIFEXITED, …).
     int wait();
     const std::string& output() const { return output_; }

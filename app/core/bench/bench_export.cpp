@@ -32,7 +32,8 @@ std::vector<std::string> run_file_names() {
     return names;
 }
 
-[[noreturn]] void refuse_folder(const std::string& verb, const std::string& folder, const std::string& reason) {
+[[noreturn]] void refuse_folder(const std::string& verb, const std::string& folder,
+                                const std::string& reason) {
     throw FileError("cannot " + verb + " '" + quoted_path(folder) + "': " + reason);
 }
 
@@ -51,7 +52,8 @@ bool check_folder(const std::string& folder) {
         refuse_folder("write into", folder, std::strerror(errno));
     if (::lstat(folder.c_str(), &info) == 0)
         refuse_folder("create", folder, "it is a symbolic link to a missing path");
-    const fs::path parent = fs::path(folder).parent_path().empty() ? fs::path(".") : fs::path(folder).parent_path();
+    const fs::path parent =
+        fs::path(folder).parent_path().empty() ? fs::path(".") : fs::path(folder).parent_path();
     std::error_code error;
     if (!fs::is_directory(parent, error))
         refuse_folder("create", folder, "directory '" + quoted_path(parent.string()) + "' does not exist");
@@ -64,8 +66,11 @@ bool check_folder(const std::string& folder) {
 bool create_folder(const std::string& folder) {
     if (check_folder(folder))
         return false;
-    if (::mkdir(folder.c_str(), 0777) != 0)
+    if (::mkdir(folder.c_str(), 0777) != 0) {
+        if (errno == EEXIST && check_folder(folder))
+            return false; // made meanwhile by someone else: a directory is all we need
         refuse_folder("create", folder, std::strerror(errno));
+    }
     return true;
 }
 
@@ -90,7 +95,9 @@ void check_export_folder(const std::string& folder) {
         require_writable((fs::path(folder) / name).string());
 }
 
-void prepare_export_folder(const std::string& folder) { create_folder(folder); }
+void prepare_export_folder(const std::string& folder) {
+    create_folder(folder);
+}
 
 std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run) {
     std::vector<BenchPlotKind> kinds;
@@ -109,7 +116,8 @@ void stage_bench_plot(AtomicFileSet& files, const Plot& plot, PlotFileFormat for
     const bool pixels = format == PlotFileFormat::png;
     const float width = pixels ? kPngWidth : kVectorWidth, height = pixels ? kPngHeight : kVectorHeight;
     const float scale = plot_scale_for_size(width, height);
-    stage_plot(files, plot, dark ? PlotStyle::dark(scale) : PlotStyle::light(scale), format, path, width, height);
+    stage_plot(files, plot, dark ? PlotStyle::dark(scale) : PlotStyle::light(scale), format, path, width,
+               height);
 }
 
 void export_bench_plot(const Plot& plot, PlotFileFormat format, const std::string& path, bool dark) {

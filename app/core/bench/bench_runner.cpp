@@ -464,8 +464,8 @@ private:
     const BenchSpec& spec_;
     BenchObserver& observer_;
     BenchRun run_;
-    std::vector<std::uint64_t> sizes_;               // ascending, each once
-    std::vector<int> block_sizes_;                   // spec_.block_sizes, each once
+    std::vector<std::uint64_t> sizes_;              // ascending, each once
+    std::vector<int> block_sizes_;                  // spec_.block_sizes, each once
     std::vector<const BenchAlgorithm*> algorithms_; // requested and runnable here, each once
     bool any_gpu_ = false, any_cpu_ = false, cancelled_ = false;
     std::unique_ptr<CpuParallelScan> parallel_;

@@ -84,8 +84,8 @@ int report_nothing_measured(const BenchRun& run, const std::string& folder) {
     std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
     if (run.skipped.size() > 1)
         why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
-    return report_error("nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'",
-                        kExitFailure);
+    return report_error(
+        "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
 }
 
 void list_algorithms() {

@@ -19,7 +19,8 @@ void export_plot(const Plot&, const PlotStyle&, PlotFileFormat, const std::strin
     throw std::runtime_error(plot_export_unavailable_reason());
 }
 
-void stage_plot(AtomicFileSet&, const Plot&, const PlotStyle&, PlotFileFormat, const std::string&, float, float) {
+void stage_plot(AtomicFileSet&, const Plot&, const PlotStyle&, PlotFileFormat, const std::string&, float,
+                float) {
     throw std::runtime_error(plot_export_unavailable_reason());
 }
 

@@ -150,7 +150,8 @@ AtomicFileSet::~AtomicFileSet() {
             ::unlink(staged->temp.c_str());
 }
 
-void AtomicFileSet::write_path(const std::string& path, const std::function<void(const std::string&)>& write) {
+void AtomicFileSet::write_path(const std::string& path,
+                               const std::function<void(const std::string&)>& write) {
     require_writable(path);
     std::unique_ptr<Staged> staged;
     try {
