@@ -1,6 +1,7 @@
 #include "app_state.hpp"
 
 #include "core/trace/trace_json.hpp"
+#include "core/util/printable.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -124,7 +125,8 @@ void AppState::capture_now() {
 void AppState::load_trace(const std::string& path) {
     run([path](TaskControl&) {
         Trace trace = load_trace_file(path);
-        const std::string message = "Opened " + path + " (recorded on " + trace.config.device_name + ")";
+        const std::string message =
+            "Opened " + printable_path(path) + " (recorded on " + printable(trace.config.device_name) + ")";
         return Prepared{prepare_for_display(std::move(trace), path), message, true};
     });
 }

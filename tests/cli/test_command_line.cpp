@@ -1,14 +1,19 @@
 // The command line as a user meets it: every bad input gets one line naming the problem and exit
 // code 2, and leaves no file behind; good input writes a trace that loads.
 #include "core/trace/trace_json.hpp"
+#include "core/util/input_limits.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "support/hostile_inputs.hpp"
 #include "support/process.hpp"
+#include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace prefixlab::test {
 namespace {
@@ -107,6 +112,86 @@ TEST_F(CommandLine, ListPrintsOneAlgorithmPerLine) {
     const ProcessResult r = prefixlab("trace --list");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("hillis-steele\n"), std::string::npos) << r.out;
+}
+
+} // namespace
+} // namespace prefixlab::test
+
+namespace prefixlab::test {
+namespace {
+
+// `prefixlab --trace FILE` with the hostile files of issue 9: each is one line and exit code 2, at
+// once (nothing is read from a device or a FIFO), before any window opens.
+class HostileTraceFile : public CommandLine {
+protected:
+    void SetUp() override {
+        CommandLine::SetUp();
+        inputs_ = dir_.string() + "_inputs"; // apart: expect_bad_input checks that dir_ stays empty
+        fs::remove_all(inputs_);
+        fs::create_directories(inputs_);
+        std::ostringstream text;
+        write_trace_json(
+            capture_trace(make_capture(BlockAlgorithm::blelloch, 16, InputKind::iota, 1, DeviceChoice::cpu))
+                .trace,
+            text);
+        trace_ = nlohmann::json::parse(text.str());
+    }
+    void TearDown() override {
+        fs::remove_all(inputs_);
+        CommandLine::TearDown();
+    }
+    std::string input(const std::string& name) const { return (inputs_ / name).string(); }
+    std::string write_input(const std::string& name, const std::string& text) const {
+        std::ofstream(input(name), std::ios::binary) << text;
+        return input(name);
+    }
+    // expect_bad_input, and within a second.
+    void expect_quick_bad_trace(const std::string& file, const std::string& expected) const {
+        const auto start = std::chrono::steady_clock::now();
+        expect_bad_input("--trace " + shell_quote(file), expected);
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1)) << file;
+    }
+
+    fs::path inputs_;
+    nlohmann::json trace_;
+};
+
+TEST_F(HostileTraceFile, DeepNestingInATypedFieldIsOneLine) {
+    const std::string file =
+        write_input("deep.json", with_raw_value(trace_, "/config/n", nested_arrays(80000)));
+    expect_quick_bad_trace(file, "malformed trace '" + file +
+                                     "': not valid JSON: arrays and objects nest deeper than the limit of " +
+                                     std::to_string(kMaxJsonDepth) + " levels");
+}
+
+TEST_F(HostileTraceFile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {
+    make_fifo(input("fifo.json"));
+    make_link_to_dev_zero(input("zero.json"));
+    make_sparse_file(input("huge.json"), 100ull << 20);
+    expect_quick_bad_trace("/dev/zero", "cannot read trace '/dev/zero': it is a device, not a regular file");
+    expect_quick_bad_trace(input("zero.json"), "it is a device, not a regular file");
+    expect_quick_bad_trace(input("fifo.json"), "it is a FIFO, not a regular file");
+    expect_quick_bad_trace(input("huge.json"), "larger than the limit of " +
+                                                   std::to_string(kMaxTraceFileBytes >> 20) +
+                                                   " MiB for a trace");
+}
+
+TEST_F(HostileTraceFile, HugeAndRawValuesAreQuotedShortAndEscaped) {
+    nlohmann::json document = trace_;
+    document["config"]["algorithm"] = std::string(20 << 20, 'a');
+    const std::string huge = write_input("huge-string.json", document.dump());
+    ProcessResult r = prefixlab("--trace " + huge);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_LT(r.err.size(), 300u) << r.err.substr(0, 300);
+    EXPECT_NE(r.err.find("config.algorithm: unknown value 'aaaa"), std::string::npos) << r.err.substr(0, 300);
+
+    const std::string raw =
+        write_input("raw.json", with_raw_value(trace_, "/config/device/name", "\"GPU\xff\""));
+    r = prefixlab("--trace " + raw);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err.find('\xff'), std::string::npos) << "a raw byte reached the terminal";
+    EXPECT_NE(r.err.find("\\xff"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 } // namespace
