@@ -168,6 +168,12 @@ TEST_F(CommandLine, BenchValuesAreCheckedBeforeAnyWork) {
     expect_bad_input("bench --algos cpu --n 0x400 --out " + (dir_ / "bench").string(), "--n: cannot read '0x400'");
 }
 
+TEST_F(CommandLine, FlagsTakeNoValue) {
+    expect_bad_input("trace --exclusive=2 --n 8 --device cpu --out " + out_path(),
+                     "exclusive was given a disallowed flag override");
+    expect_bad_input("trace --stats=0 --n 8 --device cpu --out " + out_path(), "stats was given a disallowed flag override");
+}
+
 TEST_F(CommandLine, RawBytesNeverReachTheTerminal) {
     const auto expect_printable = [](const ProcessResult& r) {
         for (const char c : r.err)

@@ -11,6 +11,7 @@
 #include "option_values.hpp"
 
 #include <CLI/CLI.hpp>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>

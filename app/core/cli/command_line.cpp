@@ -8,6 +8,7 @@
 #include "trace_command.hpp"
 
 #include <CLI/CLI.hpp>
+
 #include <cstdio>
 #include <iostream>
 
@@ -48,6 +49,8 @@ int open_gui(GuiEntry gui, GuiOptions options) {
 int run_command_line(int argc, char** argv, GuiEntry gui) {
     CLI::App app{"PrefixLab: step through GPU parallel prefix-sum (scan) kernels", "prefixlab"};
     app.require_subcommand(0, 1);
+    // A flag takes no value: CLI11 would read "--exclusive=2" as true and "--stats=0" as off.
+    app.option_defaults()->disable_flag_override();
     app.footer("Numbers are plain decimal digits: no sign, no 0x, no exponent (010 is ten).");
     GuiOptions gui_options;
     app.add_option("--trace", gui_options.trace_path, "Open the GUI on a recorded trace file");

@@ -7,6 +7,7 @@
 #include "option_values.hpp"
 
 #include <CLI/CLI.hpp>
+
 #include <limits>
 
 namespace prefixlab {
