@@ -52,7 +52,7 @@ struct CommandSpec {
     const char* usage;
     std::vector<ArgSpec> args;
     Settings settings = Settings::none;
-    bool benchmark = false; // run by ScriptRunner::run_bench_command
+    bool benchmark = false;     // run by ScriptRunner::run_bench_command
     bool exports_plots = false; // needs Cairo (plot_export_available)
 };
 

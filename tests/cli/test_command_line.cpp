@@ -165,13 +165,15 @@ TEST_F(CommandLine, BenchValuesAreCheckedBeforeAnyWork) {
                      "--seed '-1': expected a whole number from 0 to 18446744073709551615");
     expect_bad_input("bench --block 48" + out, "--block '48': expected a power of two from 32 to 1024");
     expect_bad_input("bench --block 32,0x40" + out, "--block '0x40'");
-    expect_bad_input("bench --algos cpu --n 0x400 --out " + (dir_ / "bench").string(), "--n: cannot read '0x400'");
+    expect_bad_input("bench --algos cpu --n 0x400 --out " + (dir_ / "bench").string(),
+                     "--n: cannot read '0x400'");
 }
 
 TEST_F(CommandLine, FlagsTakeNoValue) {
     expect_bad_input("trace --exclusive=2 --n 8 --device cpu --out " + out_path(),
                      "exclusive was given a disallowed flag override");
-    expect_bad_input("trace --stats=0 --n 8 --device cpu --out " + out_path(), "stats was given a disallowed flag override");
+    expect_bad_input("trace --stats=0 --n 8 --device cpu --out " + out_path(),
+                     "stats was given a disallowed flag override");
 }
 
 TEST_F(CommandLine, RawBytesNeverReachTheTerminal) {
