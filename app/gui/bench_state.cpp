@@ -57,8 +57,9 @@ std::vector<fs::path> json_files_in(const fs::path& folder) {
     return files;
 }
 
-// The GUI's default sweep: every algorithm this machine can run, 2^10..2^24 (a few seconds).
-BenchSpec default_spec() {
+} // namespace
+
+BenchSpec default_gui_bench_spec() {
     BenchSpec spec;
     for (const BenchAlgorithm& algorithm : bench_algorithms())
         if (algorithm.target == BenchTarget::cpu || gpu_status().available)
@@ -67,8 +68,6 @@ BenchSpec default_spec() {
     spec.command = "prefixlab (GUI benchmark panel)";
     return spec;
 }
-
-} // namespace
 
 // Shared between the sweep's thread (it writes) and the UI thread (it copies out each frame).
 struct BenchState::LiveSink final : BenchObserver {
@@ -98,7 +97,7 @@ struct BenchState::LiveSink final : BenchObserver {
 };
 
 BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
-    : spec(default_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
+    : spec(default_gui_bench_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
     load_startup_runs();
 }

@@ -24,4 +24,9 @@ inline std::string printable_path(std::string_view path) {
     return printable(path, kMaxQuotedPathChars);
 }
 
+// The last line of defence for a whole message (report_error): like printable() but a backslash stays
+// as it is, so the parts that printable() already quoted pass through unchanged (a quoted \xff does
+// not become \\xff) while any byte that reached the message unquoted is still escaped.
+std::string terminal_safe(std::string_view text, std::size_t max_chars);
+
 } // namespace prefixlab
