@@ -8,7 +8,8 @@
 
 namespace prefixlab {
 
-// Throws std::runtime_error when the raw trace is inconsistent (sizes, steps out of range).
+// Throws std::runtime_error when the raw trace is inconsistent (sizes, steps out of range) or breaks
+// a guarantee of trace_validation.hpp.
 Trace assemble_trace(const TraceConfig& config, const std::vector<std::uint32_t>& input, const RawTrace& raw);
 
 // The canonical order of accesses: by step, then warp, then per-thread order, then lane — so that
