@@ -5,14 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 
 namespace prefixlab {
-
-bool canonical_access_order(const AccessRecord& a, const AccessRecord& b) {
-    return std::make_tuple(a.step, warp_of(a.thread), a.seq, lane_of(a.thread)) <
-           std::make_tuple(b.step, warp_of(b.thread), b.seq, lane_of(b.thread));
-}
 
 namespace {
 
