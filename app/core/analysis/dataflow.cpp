@@ -84,7 +84,6 @@ public:
         std::uint32_t thread;
         std::uint32_t seq;
         std::uint32_t value;
-        std::size_t position; // index in the trace's accesses: canonical order
         int node;
     };
 
@@ -115,7 +114,7 @@ public:
 
     // Call after the last add() of the step.
     void index() {
-        by_value_ = by_thread_; // added in canonical order
+        by_value_ = by_thread_; // in canonical order, which the stable sort keeps within a (word, value)
         std::sort(by_thread_.begin(), by_thread_.end(), [](const Write& a, const Write& b) {
             return std::tie(a.word, a.thread, a.seq) < std::tie(b.word, b.thread, b.seq);
         });
@@ -318,7 +317,7 @@ private:
             const int node = add_node(kind, static_cast<int>(k), column, a.value, a.thread);
             write_node_[i - first] = node;
             if (is_shared_word(a))
-                step_writes_.add({a.word, a.thread, a.seq, a.value, i, node});
+                step_writes_.add({a.word, a.thread, a.seq, a.value, node}); // in canonical order
         }
         step_writes_.index();
         // 2. where each read's value came from
