@@ -8,6 +8,7 @@
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -94,6 +95,28 @@ TEST_F(CommandLine, MalformedTraceFileIsRejectedBeforeAnyWindowOpens) {
     const ProcessResult r = prefixlab("--trace " + bad.string());
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "prefixlab: error: malformed trace '" + bad.string() + "': config: missing\n");
+}
+
+TEST_F(CommandLine, InconsistentTraceFileIsRejectedBeforeAnyWindowOpens) {
+    // Issue 9, defect 9: a write whose source is a read the trace does not contain used to load, then
+    // fail in the dataflow view. Now the loader names it.
+    ASSERT_EQ(prefixlab("trace --n 40 --input random --device cpu --out " + out_path()).exit_code, 0);
+    nlohmann::json document;
+    std::ifstream(out_path()) >> document;
+    for (nlohmann::json& row : document["accesses"]["rows"])
+        if (row[0] == 2 && row[6] == "w") {
+            row[8] = nlohmann::json::array({"2:200"});
+            break;
+        }
+    std::ofstream(out_path()) << document.dump();
+    const ProcessResult r = prefixlab("--trace " + out_path());
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(
+        r.err.rfind("prefixlab: error: malformed trace '" + out_path() + "': accesses: step 2, thread ", 0),
+        0u)
+        << r.err;
+    EXPECT_NE(r.err.find("source \"2:200\" is not an earlier read of thread"), std::string::npos) << r.err;
 }
 
 TEST_F(CommandLine, DeviceGpuWithoutGpuIsRejected) {

@@ -6,6 +6,7 @@
 #include "../util/printable.hpp"
 #include "step_label.hpp"
 #include "trace_assembly.hpp"
+#include "trace_validation.hpp"
 #include "trace_value_json.hpp"
 
 #include <nlohmann/json.hpp>
@@ -380,6 +381,8 @@ Trace trace_from_document(const json& root) {
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
     std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
     trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
+    if (const auto problem = find_trace_violation(trace))
+        throw TraceFormatError(*problem);
     return trace;
 }
 
