@@ -1,6 +1,7 @@
 #include "app_state.hpp"
 
 #include "core/trace/trace_json.hpp"
+#include "core/util/printable.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,16 +9,6 @@
 #include <utility>
 
 namespace prefixlab {
-
-std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin) {
-    auto loaded = std::make_unique<LoadedTrace>();
-    loaded->index = index_trace(trace);
-    loaded->dataflow = build_dataflow(trace);
-    loaded->banks = analyse_bank_conflicts(trace);
-    loaded->trace = std::move(trace);
-    loaded->origin = std::move(origin);
-    return loaded;
-}
 
 AppState::AppState()
     : bench_([this](const std::string& message, bool is_error) {
@@ -124,7 +115,8 @@ void AppState::capture_now() {
 void AppState::load_trace(const std::string& path) {
     run([path](TaskControl&) {
         Trace trace = load_trace_file(path);
-        const std::string message = "Opened " + path + " (recorded on " + trace.config.device_name + ")";
+        const std::string message =
+            "Opened " + printable_path(path) + " (recorded on " + printable(trace.config.device_name) + ")";
         return Prepared{prepare_for_display(std::move(trace), path), message, true};
     });
 }

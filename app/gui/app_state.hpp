@@ -4,10 +4,8 @@
 // themselves; they ask AppState, which does that work off the UI thread.
 #pragma once
 
-#include "core/analysis/bank_conflicts.hpp"
-#include "core/analysis/dataflow.hpp"
+#include "core/analysis/loaded_trace.hpp"
 #include "core/trace/trace_capture.hpp"
-#include "core/trace/trace_index.hpp"
 #include "bench_state.hpp"
 #include "core/util/background_task.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
@@ -17,17 +15,6 @@
 #include <string>
 
 namespace prefixlab {
-
-// A trace ready for the views: the trace and everything derived from it once, off the UI thread.
-struct LoadedTrace {
-    Trace trace;
-    TraceIndex index;
-    DataflowGraph dataflow;
-    BankAnalysis banks;
-    std::string origin; // "recorded now" or the file it came from
-};
-
-std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin);
 
 class AppState {
 public:

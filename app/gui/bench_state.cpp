@@ -7,9 +7,11 @@
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/printable.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -42,8 +44,22 @@ std::string run_file_name(const BenchRun& run) {
     return "run-" + date + ".json";
 }
 
-// The GUI's default sweep: every algorithm this machine can run, 2^10..2^24 (a few seconds).
-BenchSpec default_spec() {
+// The .json files directly in `folder`, by name; none when it cannot be listed. Error codes
+// throughout, increments included: a folder that vanishes or turns unreadable while it is listed
+// must not stop the app from starting.
+std::vector<fs::path> json_files_in(const fs::path& folder) {
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+        if (it->path().extension() == ".json")
+            files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace
+
+BenchSpec default_gui_bench_spec() {
     BenchSpec spec;
     for (const BenchAlgorithm& algorithm : bench_algorithms())
         if (algorithm.target == BenchTarget::cpu || gpu_status().available)
@@ -52,8 +68,6 @@ BenchSpec default_spec() {
     spec.command = "prefixlab (GUI benchmark panel)";
     return spec;
 }
-
-} // namespace
 
 // Shared between the sweep's thread (it writes) and the UI thread (it copies out each frame).
 struct BenchState::LiveSink final : BenchObserver {
@@ -83,7 +97,7 @@ struct BenchState::LiveSink final : BenchObserver {
 };
 
 BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
-    : spec(default_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
+    : spec(default_gui_bench_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
     load_startup_runs();
 }
@@ -101,40 +115,35 @@ std::string BenchState::data_folder() {
 }
 
 void BenchState::load_startup_runs() {
-    std::error_code error;
     std::vector<std::string> problems;
-    // The shipped default first, so the plots work on a machine that never ran a benchmark.
-    const fs::path assets = fs::path(assets_folder()) / "bench";
-    std::vector<fs::path> defaults;
-    for (const auto& entry : fs::directory_iterator(assets, error))
-        if (entry.path().extension() == ".json")
-            defaults.push_back(entry.path());
-    std::sort(defaults.begin(), defaults.end());
-    for (const fs::path& path : defaults) {
+    const auto load = [&](const fs::path& path, const char* origin) {
         try {
-            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), "shipped default", path.string(),
-                    false);
+            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), origin, path.string(), false);
+            return true;
         } catch (const std::exception& e) {
-            problems.push_back(e.what());
+            problems.push_back(e.what()); // one line naming the file and the problem
+            return false;
         }
-    }
-    std::vector<fs::path> saved;
-    for (const auto& entry : fs::directory_iterator(fs::path(data_folder()) / "bench", error))
-        if (entry.path().extension() == ".json")
-            saved.push_back(entry.path());
-    std::sort(saved.begin(), saved.end()); // names carry the date: oldest first
+    };
+    // The shipped default first, so the plots work on a machine that never ran a benchmark.
+    for (const fs::path& path : json_files_in(fs::path(assets_folder()) / "bench"))
+        load(path, "shipped default");
+    std::vector<fs::path> saved =
+        json_files_in(fs::path(data_folder()) / "bench"); // names carry the date: oldest first
     if (saved.size() > kSavedRunsShown)
         saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedRunsShown));
-    for (const fs::path& path : saved) {
-        try {
-            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), "saved earlier", path.string(), false);
+    for (const fs::path& path : saved)
+        if (load(path, "saved earlier"))
             runs_.back().shown = false; // on show: the default and what is run now
-        } catch (const std::exception& e) {
-            problems.push_back(e.what());
-        }
-    }
-    if (!problems.empty())
+    // A bad file costs a line, never the start: each one is logged, the first also on the status line.
+    for (const std::string& problem : problems)
+        std::fprintf(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
+    if (problems.size() == 1)
         notify_(problems.front(), true);
+    else if (problems.size() > 1)
+        notify_(problems.front() + " (and " + std::to_string(problems.size() - 1) +
+                    " more, listed in the terminal)",
+                true);
 }
 
 void BenchState::add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path,
@@ -178,7 +187,7 @@ std::vector<const BenchRun*> BenchState::plotted_runs() {
 bool BenchState::open_results(const std::string& path) {
     try {
         add_run(std::make_shared<BenchRun>(read_bench_json(path)), path, path, true);
-        notify_("opened results " + path, false);
+        notify_("opened results " + printable_path(path), false);
         return true;
     } catch (const std::exception& e) {
         notify_(e.what(), true);

@@ -23,6 +23,10 @@
 
 namespace prefixlab {
 
+// The sweep the Benchmark tab starts with: every algorithm this machine can run, 2^10..2^24 (a few
+// seconds). Scripted mode checks its `bench` settings against it before the window opens.
+BenchSpec default_gui_bench_spec();
+
 // A result set the plots can show.
 struct ShownRun {
     std::shared_ptr<const BenchRun> run;

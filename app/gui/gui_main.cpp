@@ -99,7 +99,7 @@ int run_gui(const GuiOptions& options) {
     ScriptRunner script;
     try {
         if (!options.script_path.empty())
-            script = ScriptRunner(parse_script_file(options.script_path));
+            script = ScriptRunner(parse_script_file(options.script_path, options.trace.has_value()));
     } catch (const ScriptError& e) {
         return report_error(e.what(), kExitBadInput);
     }

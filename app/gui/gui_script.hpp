@@ -3,6 +3,11 @@
 // screenshots for slides and the README. The commands are documented in docs/gui-script.md.
 #pragma once
 
+#include "gui_script_bench.hpp"
+#include "gui_script_trace.hpp"
+
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -18,14 +23,30 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-struct ScriptCommand {
-    std::string name;
-    std::vector<std::string> args;
-    std::string where; // "FILE:LINE", for error messages
+// One argument of a command, read and checked when the script was read (gui_script_reader.cpp), so
+// that running it cannot fail on its value.
+struct ScriptArg {
+    std::string text;                  // as written: a path, a tab title
+    std::uint64_t whole = 0;           // a whole number (frames, pixels, a step)
+    double number = 0;                 // a number (a scale, a fraction)
+    std::optional<std::size_t> choice; // a name: its index among the names the command takes
 };
 
-// Parses and checks the whole script before any window opens; throws ScriptError.
-std::vector<ScriptCommand> parse_script_file(const std::string& path);
+struct ScriptCommand {
+    std::string name;
+    std::vector<ScriptArg> args; // as many as the command takes, optional ones only when given
+    TraceSettings trace;         // `trace`
+    BenchSettings bench;         // `bench`
+    bool benchmark = false;      // run by ScriptRunner::run_bench_command (the command table says)
+    std::string where;           // "FILE:LINE", for messages at run time
+};
+
+// Reads the whole script and checks every argument of every command before any window opens; throws
+// ScriptError, one line: "script FILE:LINE: …". The file is read through read_bounded_file, so a
+// device, a FIFO, a file over kMaxScriptFileBytes or a line over kMaxScriptLineBytes is refused, not
+// read. `starts_on_trace_file`: the GUI opens on a trace file (--trace), so the capture settings a
+// `trace` command changes are the file's, not the defaults.
+std::vector<ScriptCommand> parse_script_file(const std::string& path, bool starts_on_trace_file = false);
 
 // What the script can reach in the running GUI.
 struct ScriptHost {

@@ -1,76 +1,86 @@
 #include "gui_script_bench.hpp"
 
 #include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_export.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "gui_script_values.hpp"
 
-#include <stdexcept>
+#include <algorithm>
+#include <limits>
 
 namespace prefixlab {
 
-namespace {
-
-int integer_setting(const std::string& key, const std::string& text, int min, int max) {
-    if (const auto value = integer_in(text, min, max))
-        return *value;
-    throw std::invalid_argument(key + ": '" + text + "' is not an integer in " + std::to_string(min) + ".." +
-                                std::to_string(max));
-}
-
-std::vector<int> block_list(const std::string& text) {
-    std::vector<int> blocks;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        blocks.push_back(integer_setting("block", text.substr(start, comma - start), 32, 1024));
-        start = comma + 1;
+BenchSettings read_bench_settings(const std::vector<std::string>& settings) {
+    BenchSettings s;
+    for (const std::string& setting : settings) {
+        const auto [key, value] = script_setting("bench", setting);
+        const std::string what = "bench " + key;
+        try {
+            if (key == "algos")
+                s.algorithms = expand_bench_algorithms(value);
+            else if (key == "n")
+                s.sizes = parse_bench_sizes(value, what);
+            else if (key == "reps")
+                s.repetitions = static_cast<int>(script_whole_number(what, value, 1, kMaxBenchRepetitions));
+            else if (key == "warmup")
+                s.warmup = static_cast<int>(script_whole_number(what, value, 0, kMaxBenchWarmup));
+            else if (key == "seed")
+                s.seed = script_whole_number(what, value, 0, std::numeric_limits<std::uint64_t>::max());
+            else if (key == "block")
+                s.block_sizes = parse_bench_block_sizes(value, what);
+            else if (key == "block-n")
+                s.block_sweep_sizes = parse_bench_sizes(value, what);
+            else
+                refuse_unknown_name("bench setting", key, "algos, n, reps, warmup, seed, block, block-n");
+        } catch (const BenchSpecError& e) {
+            throw ScriptValueError(e.what()); // already names the setting and quotes the value
+        }
     }
-    return blocks;
+    return s;
 }
 
-} // namespace
+void apply_bench_settings(const BenchSettings& s, BenchSpec& spec) {
+    spec.algorithms = s.algorithms.value_or(spec.algorithms);
+    spec.sizes = s.sizes.value_or(spec.sizes);
+    spec.repetitions = s.repetitions.value_or(spec.repetitions);
+    spec.warmup = s.warmup.value_or(spec.warmup);
+    spec.seed = s.seed.value_or(spec.seed);
+    spec.block_sizes = s.block_sizes.value_or(spec.block_sizes);
+    spec.block_sweep_sizes = s.block_sweep_sizes.value_or(spec.block_sweep_sizes);
+}
 
-std::optional<int> integer_in(const std::string& text, int min, int max) {
+void check_bench_spec(const BenchSpec& spec) {
+    for (const std::uint64_t n : spec.block_sweep_sizes)
+        if (std::find(spec.sizes.begin(), spec.sizes.end(), n) == spec.sizes.end())
+            throw ScriptValueError("bench block-n: " + format_size(n) +
+                                   " is not among the sizes the sweep runs (give n= and block-n= together)");
+    if (!spec.block_sweep_sizes.empty() && spec.block_sizes.empty())
+        throw ScriptValueError("bench block-n: needs block= (the block sizes to sweep)");
     try {
-        std::size_t used = 0;
-        const int value = std::stoi(text, &used);
-        if (used == text.size() && value >= min && value <= max)
-            return value;
-    } catch (const std::exception&) {
+        validate_bench_spec(spec); // the rest were checked setting by setting; this keeps the two in step
+    } catch (const BenchSpecError& e) {
+        throw ScriptValueError(std::string("bench: ") + e.what());
     }
-    return std::nullopt;
 }
 
-void apply_bench_setting(const std::string& setting, BenchSpec& spec) {
-    const auto eq = setting.find('=');
-    if (eq == std::string::npos)
-        throw std::invalid_argument("expected key=value, found '" + setting + "'");
-    const std::string key = setting.substr(0, eq), value = setting.substr(eq + 1);
-    if (key == "algos")
-        spec.algorithms = expand_bench_algorithms(value);
-    else if (key == "n")
-        spec.sizes = parse_bench_sizes(value, "n");
-    else if (key == "reps")
-        spec.repetitions = integer_setting(key, value, 1, 1000);
-    else if (key == "warmup")
-        spec.warmup = integer_setting(key, value, 0, 1000);
-    else if (key == "seed")
-        spec.seed = static_cast<std::uint64_t>(integer_setting(key, value, 0, 1 << 30));
-    else if (key == "block")
-        spec.block_sizes = block_list(value);
-    else if (key == "block-n")
-        spec.block_sweep_sizes = parse_bench_sizes(value, "block-n");
-    else
-        throw std::invalid_argument("unknown setting '" + key + "'");
+std::vector<std::string> plot_kind_names() {
+    std::vector<std::string> names;
+    for (const BenchPlotKind kind : all_bench_plot_kinds())
+        names.emplace_back(name_of(kind));
+    return names;
 }
 
-BenchPlotKind parse_plot_kind(const std::string& name) {
-    for (BenchPlotKind kind : all_bench_plot_kinds())
-        if (name_of(kind) == name)
-            return kind;
-    std::string known;
-    for (BenchPlotKind kind : all_bench_plot_kinds())
-        known += (known.empty() ? "" : ", ") + std::string(name_of(kind));
-    throw std::invalid_argument("unknown plot '" + name + "' (" + known + ")");
+const std::vector<PlotFileFormat>& export_formats() {
+    static const std::vector<PlotFileFormat> formats = {PlotFileFormat::png, PlotFileFormat::svg,
+                                                        PlotFileFormat::pdf};
+    return formats;
+}
+
+std::vector<std::string> export_format_names() {
+    std::vector<std::string> names;
+    for (const PlotFileFormat format : export_formats())
+        names.emplace_back(extension_of(format) + 1); // ".png" without its dot
+    return names;
 }
 
 } // namespace prefixlab

@@ -1,24 +1,46 @@
-// The benchmark side of scripted mode: `bench key=value …` settings applied to a BenchSpec, and the
-// plot kinds by name. Separate from gui_script.cpp so that each file reads as one thing.
+// The benchmark side of scripted mode: the settings of a `bench` command (algos=LIST n=SIZES reps=R
+// warmup=W seed=S block=B,B… block-n=SIZES), read and checked when the script is read and applied
+// to the Benchmark tab's sweep when the command runs; and the plot kinds by name. Separate from
+// gui_script.cpp so that each file reads as one thing.
 #pragma once
 
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/plot/plot_export.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace prefixlab {
 
-// The whole of `text` as an integer in min..max, or nothing. (Script arguments of every command.)
-std::optional<int> integer_in(const std::string& text, int min, int max);
+// Only the settings given change the sweep; the others keep what earlier commands (or the GUI) set.
+struct BenchSettings {
+    std::optional<std::vector<std::string>> algorithms; // names from bench_algorithms()
+    std::optional<std::vector<std::uint64_t>> sizes;
+    std::optional<int> repetitions;
+    std::optional<int> warmup;
+    std::optional<std::uint64_t> seed;
+    std::optional<std::vector<int>> block_sizes;
+    std::optional<std::vector<std::uint64_t>> block_sweep_sizes;
+};
 
-// Applies one `key=value` setting of a `bench` command: algos=LIST (names, all, gpu, cpu),
-// n=SIZES (2^10..2^20, 1000, …), reps=R, warmup=W, seed=S, block=B,B… and block-n=SIZES.
-// Throws std::invalid_argument naming the problem.
-void apply_bench_setting(const std::string& setting, BenchSpec& spec);
+// Throws ScriptValueError naming the setting and quoting its value. Values are read as `prefixlab
+// bench` reads them (sizes by parse_bench_sizes, block sizes by parse_bench_block_sizes).
+BenchSettings read_bench_settings(const std::vector<std::string>& settings);
 
-// "time", "throughput", "gelems", "speedup", "block-sweep"; throws std::invalid_argument.
-BenchPlotKind parse_plot_kind(const std::string& name);
+void apply_bench_settings(const BenchSettings& settings, BenchSpec& spec);
+
+// After `settings` were applied to `spec`: throws ScriptValueError when the sweep could not start
+// (a block-n size that n does not give, block-n without block sizes).
+void check_bench_spec(const BenchSpec& spec);
+
+// "time", "throughput", "gelems", "speedup", "block-sweep", in the order of all_bench_plot_kinds().
+std::vector<std::string> plot_kind_names();
+
+// The formats `export-plot` takes, and their names ("png", "svg", "pdf") in the same order.
+const std::vector<PlotFileFormat>& export_formats();
+std::vector<std::string> export_format_names();
 
 } // namespace prefixlab

@@ -16,4 +16,11 @@ ViewRegistry make_views() {
     return views;
 }
 
+std::vector<std::string> tab_titles() {
+    std::vector<std::string> titles;
+    for (const auto& view : make_views().tabs)
+        titles.emplace_back(view->title());
+    return titles;
+}
+
 } // namespace prefixlab

@@ -6,6 +6,7 @@
 #include "views/status_bar_view.hpp"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace prefixlab {
@@ -17,5 +18,9 @@ struct ViewRegistry {
 };
 
 ViewRegistry make_views();
+
+// The tabs' titles in tab order, read from the views themselves. Scripted mode checks `tab TITLE`
+// against them before the window opens (making the views touches no OpenGL).
+std::vector<std::string> tab_titles();
 
 } // namespace prefixlab

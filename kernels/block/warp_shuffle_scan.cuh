@@ -64,7 +64,7 @@ struct WarpShuffleScan {
         V x = Op::identity();
         if (mine)
             x = in[i];
-        ctx.watch_register(x);
+        const auto watching_x = ctx.watch_register(x);
 
         if (warp_works) {
             // 1. scan within the warp
@@ -79,7 +79,9 @@ struct WarpShuffleScan {
         if (warp == 0) {
             // 3. warp 0 scans the totals (lanes beyond the last warp hold the identity)
             V total = Op::identity();
-            ctx.watch_register(total);
+            // watched until the barrier below; once this block ends, its last value is what the
+            // barrier's snapshot shows (RegisterWatch keeps it: `total` is gone by then)
+            const auto watching_total = ctx.watch_register(total);
             if (lane < static_cast<std::uint32_t>(warps))
                 total = totals[lane];
             warp_inclusive_scan<Op>(ctx, total, lane, mask, Phase::totals_shuffle);
@@ -89,7 +91,7 @@ struct WarpShuffleScan {
 
         // barrier: the scanned totals are visible
         ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
-        ctx.watch_register(x); // warp 0 watched its total up to the barrier; from here every lane's x
+        const auto watching_x_again = ctx.watch_register(x); // warp 0 showed its total up to the barrier
         if (!warp_works)
             return;
         // 4. fan out: the total of the warps before this one (loaded once, used twice when exclusive)

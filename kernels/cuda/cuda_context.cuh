@@ -10,6 +10,7 @@
 #pragma once
 
 #include "../common/instrumented_array.hpp"
+#include "../common/register_watch.hpp"
 #include "../common/step_tag.hpp"
 #include "../common/trace_records.hpp"
 #include "../common/traced_value.hpp"
@@ -114,14 +115,32 @@ public:
         }
     }
 
-    // Names the register whose per-thread value is snapshotted at every step's end (shuffle kernels).
-    // At each snapshot its provenance is reset to "this register at this step", so later values
-    // computed from it point at the snapshot rather than at older reads.
+    // Names the register whose per-thread value is snapshotted at every step's end (shuffle kernels),
+    // for as long as the returned guard lives (kernels/common/register_watch.hpp). At each snapshot
+    // its provenance is reset to "this register at this step", so later values computed from it point
+    // at the snapshot rather than at older reads.
     template <class V>
-    __device__ void watch_register(V& reg) {
+    __device__ RegisterWatch<CudaContext> watch_register(V& reg) {
         if constexpr (kTraced) {
             watched_value_ = reinterpret_cast<const std::uint32_t*>(&reg.value);
             watched_sources_ = reg.sources;
+            return RegisterWatch<CudaContext>(this, &reg.value);
+        } else {
+            return RegisterWatch<CudaContext>(this, &reg);
+        }
+    }
+
+    // Called by RegisterWatch when the watched variable leaves its scope: if it is still the watched
+    // one, its last value and provenance move into the context, which snapshots them from then on.
+    __device__ void release_register(const void* value) {
+        if constexpr (kTraced) {
+            if (watched_value_ != value)
+                return;
+            retained_value_ = *watched_value_;
+            retained_sources_[0] = watched_sources_[0];
+            retained_sources_[1] = watched_sources_[1];
+            watched_value_ = &retained_value_;
+            watched_sources_ = retained_sources_;
         }
     }
 
@@ -213,6 +232,8 @@ private:
     std::uint32_t seq_ = 0;
     const std::uint32_t* watched_value_ = nullptr;
     std::uint32_t* watched_sources_ = nullptr;
+    std::uint32_t retained_value_ = 0; // a released register's last value and provenance
+    std::uint32_t retained_sources_[2] = {kNoSource, kNoSource};
 };
 
 } // namespace prefixlab

@@ -2,7 +2,10 @@
 // and each kind of malformed file is rejected with a one-line message naming the file and the field.
 #include "core/bench/bench_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/input_limits.hpp"
+#include "support/hostile_inputs.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -266,7 +269,7 @@ TEST(BenchJson, RejectsEachMalformationNamingTheField) {
          [](json& d) {
              d = json::array({1, 2});
          },
-         "expected an object, found [1,2]"},
+         "expected an object, found an array of 2 items"},
         {"format missing", [](json& d) { d.erase("format"); }, "format: missing"},
         {"another format", [](json& d) { d["format"] = "prefixlab-trace"; },
          "format: expected \"prefixlab-bench\", found \"prefixlab-trace\""},
@@ -376,6 +379,113 @@ TEST(BenchJson, AcceptsStatsWithinRoundingAndSameSizeAtOtherBlockSizes) {
     document["points"].push_back(other_block);
     EXPECT_EQ(rejection(document), "");
     EXPECT_EQ(bench_run_from_json(document.dump(), "r.json").points.size(), 4u);
+}
+
+// ---------------------------------------------------------------- hostile input (issue 9)
+
+// Bounded, one line, and nothing a terminal would act on (printable()'s "…" aside).
+void expect_short_and_safe(const std::string& message) {
+    EXPECT_FALSE(message.empty());
+    EXPECT_LT(message.size(), 300u) << message.substr(0, 300);
+    std::string rest = message;
+    for (std::size_t at; (at = rest.find("…")) != std::string::npos;)
+        rest.erase(at, std::string("…").size());
+    for (const char c : rest)
+        EXPECT_TRUE(c >= 0x20 && c < 0x7f)
+            << "byte " << int(static_cast<unsigned char>(c)) << " in: " << message.substr(0, 300);
+}
+
+TEST(BenchJsonHostile, NestingInATypedFieldIsRefusedBeforeParsing) {
+    // The issue's reproducer: shown() dumped the 80,000-deep value recursively and overflowed the stack.
+    const std::string deep = with_raw_value(sample_document(), "/label", nested_arrays(80000));
+    EXPECT_EQ(rejection_of_text(deep),
+              "malformed results file 'r.json': not valid JSON: arrays and objects nest "
+              "deeper than the limit of " +
+                  std::to_string(kMaxJsonDepth) + " levels");
+    const std::string shallow = with_raw_value(sample_document(), "/label", nested_arrays(kMaxJsonDepth - 1));
+    EXPECT_EQ(rejection_of_text(shallow),
+              "malformed results file 'r.json': label: expected a string, found an "
+              "array of 1 item");
+}
+
+TEST(BenchJsonHostile, HugeValuesAndKeysGiveShortMessages) {
+    const std::string huge(20 << 20, 'x');
+    json document = sample_document();
+    document["format"] = huge;
+    EXPECT_EQ(rejection(document),
+              "malformed results file 'r.json': format: expected \"prefixlab-bench\", found \"" +
+                  std::string(40, 'x') + "… (20971520 bytes)\"");
+    // The issue's size once; 1 MB elsewhere, where the same bound applies.
+    const std::string large(1 << 20, 'x');
+    for (const char* pointer : {"/points/0/n", "/method/element_type", "/environment/cpu_threads"}) {
+        document = sample_document();
+        document[json::json_pointer(pointer)] = large;
+        const std::string message = rejection(document);
+        expect_short_and_safe(message);
+        EXPECT_NE(message.find("(1048576 bytes)"), std::string::npos) << pointer << ": " << message;
+    }
+    document = sample_document();
+    document["points"][1]["algorithm"] = large; // quoted by the duplicate's message
+    document["points"].push_back(document["points"][1]);
+    expect_short_and_safe(rejection(document));
+    EXPECT_NE(rejection(document).find("duplicates points[1]"), std::string::npos);
+    document = sample_document();
+    document["points"][0][large] = 1; // an unknown key is quoted in the field's path
+    expect_short_and_safe(rejection(document));
+    EXPECT_NE(rejection(document).find("unknown field"), std::string::npos);
+    document = sample_document();
+    document["points"][0]["samples_ms"] = json::array();
+    document["points"][0]["samples_ms"].get_ref<json::array_t&>().assign(100000, "slow");
+    EXPECT_EQ(rejection(document),
+              "malformed results file 'r.json': points[0].samples_ms[0]: expected a number, "
+              "found \"slow\"");
+    document["points"][0]["ms"] = document["points"][0]["samples_ms"];
+    document["points"][0]["samples_ms"] = json::array({1.0});
+    EXPECT_EQ(rejection(document),
+              "malformed results file 'r.json': points[0].ms: expected an object, found an "
+              "array of 100000 items");
+}
+
+TEST(BenchJsonHostile, BytesThatAreNotUtf8OrControlsAreEscaped) {
+    const std::string raw = with_raw_value(sample_document(), "/label", "\"H100\xff\xfe\"");
+    const std::string message = rejection_of_text(raw);
+    expect_short_and_safe(message);
+    EXPECT_NE(message.find("\\xff"), std::string::npos) << message;
+    json document = sample_document();
+    document["method"]["element_type"] = "\x1b]0;owned\x07";
+    EXPECT_EQ(rejection(document),
+              "malformed results file 'r.json': method.element_type: \"\\x1b]0;owned\\x07\" is "
+              "not supported (version 1 results are of uint32)");
+}
+
+TEST(BenchJsonHostile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {
+    const fs::path folder = scratch_folder("hostile");
+    const std::string fifo = (folder / "fifo.json").string(), zero = (folder / "zero.json").string(),
+                      big = (folder / "big.json").string(), deep = (folder / "deep.json").string();
+    make_fifo(fifo);
+    make_link_to_dev_zero(zero);
+    make_sparse_file(big, 100ull << 20);
+    std::ofstream(deep) << with_raw_value(sample_document(), "/points/0/n", nested_arrays(80000));
+    const std::pair<std::string, std::string> cases[] = {
+        {"/dev/zero", "cannot read results file '/dev/zero': it is a device, not a regular file"},
+        {zero, "cannot read results file '" + zero + "': it is a device, not a regular file"},
+        {fifo, "cannot read results file '" + fifo + "': it is a FIFO, not a regular file"},
+        {big, "cannot read results file '" + big + "': larger than the limit of " +
+                  std::to_string(kMaxResultsFileBytes >> 20) + " MiB for a results file"},
+        {deep, "malformed results file '" + deep +
+                   "': not valid JSON: arrays and objects nest deeper than the "
+                   "limit of " +
+                   std::to_string(kMaxJsonDepth) + " levels"}};
+    for (const auto& [path, expected] : cases) {
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            read_bench_json(path);
+            ADD_FAILURE() << path << " was read";
+        } catch (const BenchFileError& e) {
+            EXPECT_EQ(std::string(e.what()), expected);
+        }
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500)) << path;
+    }
 }
 
 } // namespace

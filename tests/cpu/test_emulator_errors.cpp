@@ -76,7 +76,7 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
         const int t = ctx.thread_index();
         const std::uint32_t mask = t < 32 ? 0xffffffffu : 0xffu;
         Traced<std::int32_t> value = 100 + t;
-        ctx.watch_register(value);
+        const auto watching = ctx.watch_register(value);
         received[t] = ctx.shfl_up(value, 3, mask, step_tag(KernelFile::hillis_steele, Phase::scan_read, 11, 1, 3)).value;
     });
     ASSERT_EQ(error, "");
@@ -93,6 +93,69 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
     // the register snapshot at the end of step 0 holds each thread's value before the shuffle
     for (int t = 0; t < 40; ++t)
         EXPECT_EQ(static_cast<std::int32_t>(trace.registers[t]), 100 + t);
+}
+
+// Issue 9: the warp-shuffle scan watched a register declared inside an `if` block that ended before
+// the barrier whose snapshot read it (stack use after scope under ASan). A watch now ends with its
+// variable's scope and the snapshot shows the register's last value, read from the context's copy.
+TEST(EmulatorRegisters, AWatchedRegisterLeavingItsScopeIsSnapshotFromAKeptCopy) {
+    EmulatedBlock block(32, one_buffer(1), true);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(KernelFile::warp_shuffle_scan, Phase::load_registers, 10));
+        Traced<std::int32_t> outer = 7;
+        const auto watching_outer = ctx.watch_register(outer);
+        {
+            Traced<std::int32_t> inner = 1000 + ctx.thread_index();
+            const auto watching_inner = ctx.watch_register(inner);
+            inner = 2000 + ctx.thread_index(); // the last value before the scope ends
+        }
+        {
+            // whatever reuses the dead variable's stack slot must not show in the snapshot
+            volatile std::int32_t scribble[16];
+            for (auto& word : scribble)
+                word = -1;
+        }
+        ctx.sync(step_tag(KernelFile::warp_shuffle_scan, Phase::fan_out, 20));
+        outer = 8; // no longer watched: the kept copy stays until another register is watched
+    });
+    ASSERT_EQ(error, "");
+    const RawTrace& trace = block.trace();
+    ASSERT_EQ(trace.step_count, 2u);
+    for (std::uint32_t t = 0; t < 32; ++t) {
+        EXPECT_EQ(static_cast<std::int32_t>(trace.registers[t]), 2000 + static_cast<std::int32_t>(t)) << t;
+        EXPECT_EQ(static_cast<std::int32_t>(trace.registers[32 + t]), 2000 + static_cast<std::int32_t>(t)) << t;
+    }
+}
+
+TEST(EmulatorRegisters, TheKernelEndSnapshotsTheLastValueOfARegisterWhoseBodyReturned) {
+    EmulatedBlock block(32, one_buffer(1), true);
+    const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
+        ctx.begin(step_tag(KernelFile::warp_shuffle_scan, Phase::load_registers, 10));
+        Traced<std::int32_t> x = 5;
+        const auto watching_x = ctx.watch_register(x);
+        x = 40 + ctx.thread_index();
+    }); // ctx.finish() runs after the body's locals are gone
+    ASSERT_EQ(error, "");
+    for (std::uint32_t t = 0; t < 32; ++t)
+        EXPECT_EQ(static_cast<std::int32_t>(block.trace().registers[t]), 40 + static_cast<std::int32_t>(t)) << t;
+}
+
+TEST(EmulatorRegisters, AWatchNotReleasedWhenTheBodyReturnsIsAnError) {
+    EmulatedBlock block(32, one_buffer(1), true);
+    std::string error;
+    try {
+        block.run([&](std::uint32_t thread) {
+            EmulatorContext ctx(block, thread);
+            ctx.begin(step_tag(KernelFile::warp_shuffle_scan, Phase::load_registers, 10));
+            Traced<std::int32_t> x = 5;
+            block.watch_register(thread, &x.value, x.sources); // the raw call, with no RegisterWatch
+            ctx.finish();
+        });
+    } catch (const EmulationError& e) {
+        error = e.what();
+    }
+    EXPECT_NE(error.find("returned while a register of its kernel body was still watched"), std::string::npos)
+        << error;
 }
 
 TEST(EmulatorShuffle, LaneMissingFromItsShuffleIsReported) {

@@ -97,5 +97,21 @@ TEST(Printable, CutsLongTextWithItsLength) {
     EXPECT_EQ(printable(std::string(kMaxQuotedChars, 'y')), std::string(kMaxQuotedChars, 'y'));
 }
 
+TEST(Printable, PathsAreShownWholeButEscaped) {
+    const std::string deep = "/tmp/" + std::string(200, 'd') + "/results.json";
+    EXPECT_EQ(printable_path(deep), deep);
+    EXPECT_EQ(printable_path("/tmp/a\nb.json"), "/tmp/a\\x0ab.json");
+    EXPECT_LT(printable_path(std::string(1 << 20, 'p')).size(), kMaxQuotedPathChars + 40);
+    const std::string message = [&] {
+        try {
+            read_bounded_file(deep, 1, "trace");
+        } catch (const InputLimitError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    }();
+    EXPECT_EQ(message, "cannot read trace '" + deep + "': No such file or directory");
+}
+
 } // namespace
 } // namespace prefixlab

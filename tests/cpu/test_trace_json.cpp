@@ -1,14 +1,18 @@
 // Trace files: what is written reads back identical, and malformed files are rejected with a message
 // that names the problem.
 #include "core/trace/trace_json.hpp"
+#include "core/util/input_limits.hpp"
+#include "support/hostile_inputs.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <streambuf>
 
 namespace prefixlab::test {
 namespace {
@@ -175,6 +179,166 @@ TEST(TraceJson, LoadNamesTheFileAndTheProblem) {
         EXPECT_EQ(std::string(e.what()).rfind("malformed trace '" + path + "': not valid JSON", 0), 0u) << e.what();
     }
     std::filesystem::remove(path);
+}
+
+// ---------------------------------------------------------------- hostile input (issue 9)
+
+// The message for `text` ("" if it was accepted), through the in-memory reader.
+std::string rejection_of_text(const std::string& text) {
+    try {
+        trace_from_json_text(text);
+    } catch (const TraceFormatError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// A one-line message of bounded size, with no byte a terminal would act on: no control characters
+// and nothing that is not UTF-8 (this file's messages are ASCII but for printable()'s "…").
+void expect_short_and_safe(const std::string& message) {
+    EXPECT_FALSE(message.empty());
+    EXPECT_LT(message.size(), 300u) << message.substr(0, 300);
+    for (const char c : message)
+        EXPECT_TRUE(c >= 0x20 && c < 0x7f)
+            << "byte " << int(static_cast<unsigned char>(c)) << " in: " << message.substr(0, 300);
+}
+
+std::string without_ellipsis(std::string message) {
+    for (std::size_t at; (at = message.find("…")) != std::string::npos;)
+        message.replace(at, std::string("…").size(), "...");
+    return message;
+}
+
+TEST(TraceJsonHostile, NestingInATypedFieldIsRefusedBeforeParsing) {
+    // The issue's reproducer: 80,000 nested arrays where an integer belongs overflowed the stack
+    // when the error message dumped the value.
+    const std::string text = with_raw_value(as_json(small_trace()), "/config/n", nested_arrays(80000));
+    EXPECT_GT(text.size(), 160000u);
+    const std::string message = rejection_of_text(text);
+    EXPECT_EQ(message, "not valid JSON: arrays and objects nest deeper than the limit of " +
+                           std::to_string(kMaxJsonDepth) + " levels");
+    // Just within the limit (config.n is inside two objects) the parser accepts it, and the type
+    // error names the value without dumping it.
+    const std::string shallow =
+        with_raw_value(as_json(small_trace()), "/config/n", nested_arrays(kMaxJsonDepth - 2));
+    EXPECT_EQ(rejection_of_text(shallow),
+              "config.n: expected an integer in 1..1048576, found an array of 1 item");
+}
+
+TEST(TraceJsonHostile, ContainersInMessagesAreDescribedNotDumped) {
+    json document = as_json(small_trace());
+    document["config"]["exclusive"] = json::array();
+    document["config"]["exclusive"].get_ref<json::array_t&>().assign(1000000, 7);
+    EXPECT_EQ(rejection(document),
+              "config.exclusive: expected true or false, found an array of 1000000 items");
+    document = as_json(small_trace());
+    document["input"][2] = {{"a", 1}, {"b", 2}};
+    EXPECT_EQ(rejection(document), "input[2]: expected an int32, found an object of 2 fields");
+    document = as_json(small_trace());
+    document["accesses"]["rows"][0][6] = json::array({"r"});
+    EXPECT_EQ(rejection(document), "accesses.rows[0][6]: expected \"r\" or \"w\", found an array of 1 item");
+}
+
+TEST(TraceJsonHostile, A20MegabyteStringGivesAShortMessage) {
+    // The issue's size once; 1 MB elsewhere, where the same bound applies (each 20 MB case costs a
+    // second of dumping and parsing).
+    json document = as_json(small_trace());
+    document["accesses"]["rows"][0][4] = std::string(20 << 20, 'a');
+    EXPECT_EQ(rejection(document),
+              "accesses.rows[0][4]: unknown buffer '" + std::string(40, 'a') + "… (20971520 bytes)'");
+    for (const char* pointer :
+         {"/config/algorithm", "/config/n", "/config/exclusive", "/input/0", "/steps/0/source"}) {
+        document = as_json(small_trace());
+        document[json::json_pointer(pointer)] = std::string(1 << 20, 'a');
+        const std::string message = rejection(document);
+        expect_short_and_safe(without_ellipsis(message));
+        EXPECT_NE(message.find("(1048576 bytes)"), std::string::npos) << pointer << ": " << message;
+    }
+}
+
+TEST(TraceJsonHostile, BytesThatAreNotUtf8OrControlsAreEscaped) {
+    // Raw bytes: the parser refuses them, and its "last read" excerpt is escaped.
+    const std::string raw = with_raw_value(as_json(small_trace()), "/config/device/name", "\"GPU\xff\xfe\"");
+    const std::string message = rejection_of_text(raw);
+    expect_short_and_safe(message);
+    EXPECT_NE(message.find("\\xff"), std::string::npos) << message;
+    // Escapes inside valid JSON: a terminal escape and a newline become \xNN in the message.
+    json document = as_json(small_trace());
+    document["config"]["algorithm"] = "\x1b[31mred\nline";
+    EXPECT_EQ(rejection(document), "config.algorithm: unknown value '\\x1b[31mred\\x0aline'");
+}
+
+// An endless stream, like /dev/zero read through std::cin.
+class EndlessStream : public std::streambuf {
+    char block_[4096] = {};
+
+protected:
+    int_type underflow() override {
+        setg(block_, block_, block_ + sizeof block_);
+        return traits_type::to_int_type(block_[0]);
+    }
+};
+
+TEST(TraceJsonHostile, AStreamIsReadOnlyUpToTheLimit) {
+    EndlessStream endless;
+    std::istream in(&endless);
+    try {
+        read_trace_json(in);
+        FAIL() << "an endless stream was accepted";
+    } catch (const TraceFormatError& e) {
+        EXPECT_EQ(std::string(e.what()), "larger than the limit of " +
+                                             std::to_string(kMaxTraceFileBytes >> 20) + " MiB for a trace");
+    }
+}
+
+class TraceFileHostile : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = std::filesystem::path(::testing::TempDir()) /
+               ("prefixlab_hostile_trace_" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    // The message of loading `file`, which must fail at once: nothing is read from a device or FIFO.
+    static std::string load_error(const std::string& file) {
+        const auto start = std::chrono::steady_clock::now();
+        std::string message;
+        try {
+            load_trace_file(file);
+        } catch (const TraceFormatError& e) {
+            message = e.what();
+        }
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500)) << file;
+        return message;
+    }
+    std::filesystem::path dir_;
+};
+
+TEST_F(TraceFileHostile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {
+    make_fifo(path("fifo.json"));
+    make_link_to_dev_zero(path("zero.json"));
+    make_sparse_file(path("huge.json"), 100ull << 20);
+    EXPECT_EQ(load_error("/dev/zero"), "cannot read trace '/dev/zero': it is a device, not a regular file");
+    EXPECT_EQ(load_error(path("zero.json")),
+              "cannot read trace '" + path("zero.json") + "': it is a device, not a regular file");
+    EXPECT_EQ(load_error(path("fifo.json")),
+              "cannot read trace '" + path("fifo.json") + "': it is a FIFO, not a regular file");
+    EXPECT_EQ(load_error(path("huge.json")),
+              "cannot read trace '" + path("huge.json") + "': larger than the limit of " +
+                  std::to_string(kMaxTraceFileBytes >> 20) + " MiB for a trace");
+    EXPECT_EQ(load_error(dir_.string()), "cannot read trace '" + dir_.string() + "': it is a directory");
+}
+
+TEST_F(TraceFileHostile, DeepNestingInAFileIsOneLineNamingIt) {
+    std::ofstream(path("deep.json")) << with_raw_value(as_json(small_trace()), "/config/n",
+                                                       nested_arrays(80000));
+    EXPECT_EQ(load_error(path("deep.json")),
+              "malformed trace '" + path("deep.json") +
+                  "': not valid JSON: arrays and objects nest deeper than the limit "
+                  "of " +
+                  std::to_string(kMaxJsonDepth) + " levels");
 }
 
 } // namespace

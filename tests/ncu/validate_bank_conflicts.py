@@ -67,9 +67,14 @@ def run(command):
     return result.stdout
 
 
+def block_option(block):
+    """--block B, or nothing for the algorithm's minimal block (0 here; prefixlab refuses --block 0)."""
+    return ["--block", str(block)] if block else []
+
+
 def model_totals(prefixlab, algorithm, n, block, exclusive):
     with tempfile.TemporaryDirectory() as tmp:
-        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), "--block", str(block), "--input", "random",
+        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", "random",
                    "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
         if exclusive:
             command.append("--exclusive")
@@ -82,7 +87,7 @@ def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
         log = os.path.join(tmp, "ncu.csv")
         command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(METRICS.values()),
                    "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
-                   "--block", str(block), "--input", "random"]
+                   *block_option(block), "--input", "random"]
         if exclusive:
             command.append("--exclusive")
         run(command)

@@ -1,11 +1,13 @@
 #include "dataflow.hpp"
 
 #include "../trace/trace_index.hpp"
+#include "../trace/trace_validation.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <stdexcept>
-#include <unordered_map>
+#include <tuple>
 
 namespace prefixlab {
 
@@ -44,15 +46,20 @@ bool is_element_buffer(BufferId id) {
            id == BufferId::output;
 }
 
-// Concatenates the ranges of a value's sources; invalid unless they tile a contiguous range.
-InputRange combine_ranges(std::vector<InputRange> parts) {
-    parts.erase(std::remove_if(parts.begin(), parts.end(), [](const InputRange& r) { return r.is_empty(); }),
-                parts.end());
-    if (parts.empty())
+// Concatenates the ranges of a value's (at most two) sources; invalid unless they tile a contiguous
+// range.
+InputRange combine_ranges(const InputRange* begin, const InputRange* end) {
+    InputRange parts[2];
+    int count = 0;
+    for (const InputRange* r = begin; r != end; ++r)
+        if (!r->is_empty())
+            parts[count++] = *r;
+    if (count == 0)
         return InputRange::empty();
-    std::sort(parts.begin(), parts.end(), [](const InputRange& a, const InputRange& b) { return a.first < b.first; });
-    InputRange whole = parts.front();
-    for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (count == 2 && parts[1].first < parts[0].first)
+        std::swap(parts[0], parts[1]);
+    InputRange whole = parts[0];
+    for (int i = 1; i < count; ++i) {
         if (!parts[i].is_valid() || !whole.is_valid() || parts[i].first != whole.last + 1)
             return InputRange::invalid();
         whole.last = parts[i].last;
@@ -60,9 +67,117 @@ InputRange combine_ranges(std::vector<InputRange> parts) {
     return whole;
 }
 
-std::uint64_t access_key(std::uint32_t step, std::uint32_t thread, std::uint32_t seq) {
-    return std::uint64_t(step) << 32 | std::uint64_t(thread) << 8 | seq;
+// A broken guarantee of trace_validation.hpp: a bug, not a problem with the user's file.
+[[noreturn]] void internal_error(const char* what) {
+    std::string message = "dataflow: internal error: ";
+    message += what;
+    message += " (was the trace validated?)";
+    throw std::logic_error(message);
 }
+
+// The shared-memory writes of one step that made nodes, indexed so that finding the write a read saw
+// costs O(log writes), not a scan of every write of the word (quadratic in the writers of one word).
+class StepWrites {
+public:
+    struct Write {
+        std::uint32_t word;
+        std::uint32_t thread;
+        std::uint32_t seq;
+        std::uint32_t value;
+        int node;
+    };
+
+    void clear() {
+        for (std::uint32_t word : touched_)
+            first_writer_[word] = kNoThread;
+        touched_.clear();
+        by_thread_.clear();
+        by_value_.clear();
+    }
+
+    void resize(std::size_t words) {
+        first_writer_.assign(words, kNoThread);
+        several_writers_.assign(words, 0);
+    }
+
+    void add(const Write& write) {
+        by_thread_.push_back(write);
+        std::uint32_t& first = first_writer_[write.word];
+        if (first == kNoThread) {
+            first = write.thread;
+            several_writers_[write.word] = 0;
+            touched_.push_back(write.word);
+        } else if (first != write.thread) {
+            several_writers_[write.word] = 1;
+        }
+    }
+
+    // Call after the last add() of the step.
+    void index() {
+        by_value_ = by_thread_; // in canonical order, which the stable sort keeps within a (word, value)
+        std::sort(by_thread_.begin(), by_thread_.end(), [](const Write& a, const Write& b) {
+            return std::tie(a.word, a.thread, a.seq) < std::tie(b.word, b.thread, b.seq);
+        });
+        std::stable_sort(by_value_.begin(), by_value_.end(), [](const Write& a, const Write& b) {
+            return std::tie(a.word, a.value) < std::tie(b.word, b.value);
+        });
+        // For each run of equal (word, value): where its first write by another thread than the run's
+        // first write is, so that "the first such write not by thread t" is O(1).
+        other_thread_.assign(by_value_.size(), kNone);
+        for (std::size_t run = 0; run < by_value_.size();) {
+            std::size_t end = run + 1;
+            while (end < by_value_.size() && by_value_[end].word == by_value_[run].word &&
+                   by_value_[end].value == by_value_[run].value)
+                ++end;
+            for (std::size_t i = run + 1; i < end; ++i)
+                if (by_value_[i].thread != by_value_[run].thread) {
+                    other_thread_[run] = i;
+                    break;
+                }
+            run = end;
+        }
+    }
+
+    bool written(std::uint32_t word) const { return first_writer_[word] != kNoThread; }
+
+    // Whether a thread other than `thread` wrote `word` in this step.
+    bool written_by_other(std::uint32_t word, std::uint32_t thread) const {
+        return first_writer_[word] != kNoThread && (several_writers_[word] || first_writer_[word] != thread);
+    }
+
+    // Thread `thread`'s last write of `word` before its access `seq`, or nullptr.
+    const Write* own_write_before(std::uint32_t word, std::uint32_t thread, std::uint32_t seq) const {
+        const auto it = std::lower_bound(
+            by_thread_.begin(), by_thread_.end(), std::tie(word, thread, seq),
+            [](const Write& w, const auto& key) { return std::tie(w.word, w.thread, w.seq) < key; });
+        if (it == by_thread_.begin())
+            return nullptr;
+        const Write& before = *std::prev(it);
+        return before.word == word && before.thread == thread ? &before : nullptr;
+    }
+
+    // The first write in canonical order of `value` into `word` by a thread other than `thread`.
+    const Write* first_other_write_of(std::uint32_t word, std::uint32_t value, std::uint32_t thread) const {
+        const auto it =
+            std::lower_bound(by_value_.begin(), by_value_.end(), std::tie(word, value),
+                             [](const Write& w, const auto& key) { return std::tie(w.word, w.value) < key; });
+        if (it == by_value_.end() || it->word != word || it->value != value)
+            return nullptr;
+        if (it->thread != thread)
+            return &*it;
+        const std::size_t other = other_thread_[static_cast<std::size_t>(it - by_value_.begin())];
+        return other == kNone ? nullptr : &by_value_[other];
+    }
+
+private:
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<Write> by_thread_; // by (word, thread, seq)
+    std::vector<Write> by_value_;  // by (word, value), then canonical order
+    std::vector<std::size_t> other_thread_;
+    std::vector<std::uint32_t> first_writer_;   // [shared_words]: kNoThread if not written in the step
+    std::vector<std::uint8_t> several_writers_; // [shared_words]: more than one thread wrote it
+    std::vector<std::uint32_t> touched_;
+};
 
 class DataflowBuilder {
 public:
@@ -72,7 +187,9 @@ public:
         assign_columns();
         graph_.rows = static_cast<int>(trace_.steps.size());
         latest_shared_.assign(config_.shared_words, -1);
-        register_node_.assign(trace_.steps.size() * config_.block_threads, -1);
+        register_value_.assign(trace_.steps.size() * config_.block_threads, -1);
+        read_source_.assign(trace_.accesses.size(), ReadSource{-1, false});
+        step_writes_.resize(config_.shared_words);
         std::size_t a = 0;
         for (std::uint32_t k = 0; k < trace_.steps.size(); ++k) {
             std::size_t end = a;
@@ -124,7 +241,7 @@ private:
         for (const SharedBufferDesc& b : config_.buffers)
             if (word >= b.base_word && word < b.base_word + b.words)
                 return &b;
-        return nullptr;
+        internal_error("a shared word is in no buffer");
     }
 
     int column_of(const AccessRecord& a) const {
@@ -145,142 +262,120 @@ private:
     int input_node(int element) {
         auto [it, inserted] = input_nodes_.try_emplace(element, -1);
         if (inserted) {
-            it->second = add_node(NodeKind::input, -1, element, trace_.input.at(element), kNoThread);
+            it->second = add_node(NodeKind::input, -1, element, trace_.input[element], kNoThread);
             graph_.nodes[it->second].range = InputRange::single(element);
         }
         return it->second;
     }
 
-    // The node holding thread t's watched register as snapshotted at the end of `step`.
+    // The node holding thread t's watched register as snapshotted at the end of `step` (an earlier
+    // step than the one being built), or -1 if it was not snapshotted then.
     int register_at(std::uint32_t thread, std::uint32_t step) const {
-        for (int guard = 0; guard < static_cast<int>(kMaxTraceSteps); ++guard) {
-            if (step >= trace_.steps.size() || !trace_.steps[step].registers_taken.at(thread))
-                return -1;
-            const int node = register_node_[std::size_t(step) * config_.block_threads + thread];
-            if (node >= 0)
-                return node;
-            const std::uint32_t carried = trace_.steps[step].register_sources[2 * thread];
-            if (!is_register_source(carried) || source_step(carried) >= step)
-                return -1;
-            step = source_step(carried);
-        }
-        return -1;
+        return register_value_[std::size_t(step) * config_.block_threads + thread];
     }
 
     // The node a value's source reference points at (and whether that read raced).
     ReadSource resolve(std::uint32_t thread, std::uint32_t ref) const {
         if (is_register_source(ref))
             return {register_at(thread, source_step(ref)), false};
-        const auto it = reads_.find(access_key(source_step(ref), thread, source_seq(ref)));
-        if (it == reads_.end())
-            throw std::runtime_error("dataflow: a value's source is a read the trace does not contain");
-        return it->second;
+        const auto read = find_access(trace_, source_step(ref), thread, source_seq(ref));
+        if (!read)
+            internal_error("a value's source is a read the trace does not contain");
+        return read_source_[*read];
     }
 
     void connect(int to, std::uint32_t thread, const std::uint32_t* sources) {
-        std::vector<InputRange> parts;
+        InputRange parts[2];
+        int count = 0;
         for (int i = 0; i < 2; ++i) {
             if (!is_source(sources[i]))
                 continue;
             const ReadSource source = resolve(thread, sources[i]);
             if (source.node < 0)
                 continue;
-            graph_.edges.push_back(DataflowEdge{static_cast<std::uint32_t>(source.node), static_cast<std::uint32_t>(to),
-                                                source.racy});
-            parts.push_back(graph_.nodes[source.node].range);
+            graph_.edges.push_back(DataflowEdge{static_cast<std::uint32_t>(source.node),
+                                                static_cast<std::uint32_t>(to), source.racy});
+            parts[count++] = graph_.nodes[source.node].range;
         }
-        graph_.nodes[to].range = combine_ranges(parts);
+        graph_.nodes[to].range = combine_ranges(parts, parts + count);
     }
 
     void process_step(std::uint32_t k, std::size_t first, std::size_t end) {
         // 1. this step's writes become nodes
-        std::unordered_map<std::uint64_t, int> write_nodes;    // (k, thread, seq) -> node
-        std::unordered_map<std::uint32_t, std::vector<std::size_t>> written; // shared word -> its writes here
+        write_node_.assign(end - first, -1);
+        step_writes_.clear();
         for (std::size_t i = first; i < end; ++i) {
             const AccessRecord& a = trace_.accesses[i];
             if (a.kind != AccessKind::write)
                 continue;
             const int column = column_of(a);
             if (column < 0)
-                continue;
-            const NodeKind kind = a.buffer == static_cast<std::uint8_t>(BufferId::output) ? NodeKind::output
-                                                                                          : NodeKind::shared_write;
-            write_nodes[access_key(k, a.thread, a.seq)] = add_node(kind, static_cast<int>(k), column, a.value, a.thread);
+                continue; // a padding word
+            const NodeKind kind = a.buffer == static_cast<std::uint8_t>(BufferId::output)
+                                      ? NodeKind::output
+                                      : NodeKind::shared_write;
+            const int node = add_node(kind, static_cast<int>(k), column, a.value, a.thread);
+            write_node_[i - first] = node;
             if (is_shared_word(a))
-                written[a.word].push_back(i);
+                step_writes_.add({a.word, a.thread, a.seq, a.value, node}); // in canonical order
         }
+        step_writes_.index();
         // 2. where each read's value came from
-        for (std::size_t i = first; i < end; ++i) {
-            const AccessRecord& a = trace_.accesses[i];
-            if (a.kind != AccessKind::read)
-                continue;
-            reads_[access_key(k, a.thread, a.seq)] = source_of_read(a, k, written, write_nodes);
-        }
+        for (std::size_t i = first; i < end; ++i)
+            if (trace_.accesses[i].kind == AccessKind::read)
+                read_source_[i] = source_of_read(trace_.accesses[i], k);
         // 3. the writes' edges, from their provenance
-        for (std::size_t i = first; i < end; ++i) {
-            const AccessRecord& a = trace_.accesses[i];
-            const auto node = write_nodes.find(access_key(k, a.thread, a.seq));
-            if (a.kind == AccessKind::write && node != write_nodes.end())
-                connect(node->second, a.thread, a.sources);
-        }
+        for (std::size_t i = first; i < end; ++i)
+            if (write_node_[i - first] >= 0)
+                connect(write_node_[i - first], trace_.accesses[i].thread, trace_.accesses[i].sources);
         // 4. the shared words' latest values after this step (the last write in canonical order)
-        for (std::size_t i = first; i < end; ++i) {
-            const AccessRecord& a = trace_.accesses[i];
-            const auto node = write_nodes.find(access_key(k, a.thread, a.seq));
-            if (a.kind == AccessKind::write && is_shared_word(a) && node != write_nodes.end() && a.word < latest_shared_.size())
-                latest_shared_[a.word] = node->second;
-        }
+        for (std::size_t i = first; i < end; ++i)
+            if (write_node_[i - first] >= 0 && is_shared_word(trace_.accesses[i]))
+                latest_shared_[trace_.accesses[i].word] = write_node_[i - first];
         // 5. registers that took a new value at the end of this step
         if (config_.records_registers)
             add_register_nodes(k);
     }
 
-    ReadSource source_of_read(const AccessRecord& read, std::uint32_t k,
-                              const std::unordered_map<std::uint32_t, std::vector<std::size_t>>& written,
-                              const std::unordered_map<std::uint64_t, int>& write_nodes) {
+    ReadSource source_of_read(const AccessRecord& read, std::uint32_t k) {
         if (read.buffer == kShuffleSource)
-            return {k == 0 ? -1 : register_at(read.word, k - 1), false}; // the source lane's register before the round
+            return {k == 0 ? -1 : register_at(read.word, k - 1),
+                    false}; // the source lane's register before the round
         if (read.buffer == static_cast<std::uint8_t>(BufferId::input))
             return {input_node(static_cast<int>(read.word)), false};
-        if (!is_shared_word(read) || read.word >= latest_shared_.size())
+        if (!is_shared_word(read))
             return {-1, false};
-        const auto same_step = written.find(read.word);
-        if (same_step == written.end())
-            return {latest_shared_[read.word], false};
+        const int before = latest_shared_[read.word]; // the value from before this step
+        if (!step_writes_.written(read.word))
+            return {before, false};
         // Written in this very step: by this thread before the read, or by another thread (a race).
-        int own = -1;
-        for (std::size_t w : same_step->second) {
-            const AccessRecord& write = trace_.accesses[w];
-            if (write.thread == read.thread && write.seq < read.seq)
-                own = write_nodes.at(access_key(k, write.thread, write.seq));
-        }
-        if (own >= 0)
-            return {own, false};
-        bool raced = false; // another thread wrote the word in this step, with no barrier between
-        for (std::size_t w : same_step->second) {
-            const AccessRecord& write = trace_.accesses[w];
-            if (write.thread == read.thread)
-                continue; // the thread's own later write: no race
-            raced = true;
-            if (write.value == read.value &&
-                (latest_shared_[read.word] < 0 || graph_.nodes[latest_shared_[read.word]].bits != read.value))
-                return {write_nodes.at(access_key(k, write.thread, write.seq)), true}; // it read the new value
-        }
-        return {latest_shared_[read.word], raced}; // the value from before this step
+        if (const StepWrites::Write* own = step_writes_.own_write_before(read.word, read.thread, read.seq))
+            return {own->node, false};
+        const bool raced = step_writes_.written_by_other(read.word, read.thread); // no barrier between
+        if (before < 0 || graph_.nodes[before].bits != read.value)
+            if (const StepWrites::Write* w =
+                    step_writes_.first_other_write_of(read.word, read.value, read.thread))
+                return {w->node, true}; // it read the new value
+        return {before, raced};
     }
 
     void add_register_nodes(std::uint32_t k) {
         const TraceStep& step = trace_.steps[k];
         for (std::uint32_t t = 0; t < static_cast<std::uint32_t>(config_.block_threads); ++t) {
+            const std::size_t slot = std::size_t(k) * config_.block_threads + t;
             if (!step.registers_taken[t])
                 continue;
             const std::uint32_t* sources = &step.register_sources[2 * t];
-            const bool carried = is_register_source(sources[0]) && sources[1] == kNoSource && source_step(sources[0]) < k;
-            if (carried)
-                continue; // unchanged since an earlier snapshot: no new node
+            const bool carried =
+                is_register_source(sources[0]) && sources[1] == kNoSource && source_step(sources[0]) < k;
+            if (carried) {
+                // unchanged since an earlier snapshot: no new node
+                register_value_[slot] = register_at(t, source_step(sources[0]));
+                continue;
+            }
             const int node = add_node(NodeKind::register_value, static_cast<int>(k), static_cast<int>(t),
                                       step.registers.bits[t], t);
-            register_node_[std::size_t(k) * config_.block_threads + t] = node;
+            register_value_[slot] = node;
             connect(node, t, sources);
         }
     }
@@ -291,12 +386,16 @@ private:
     std::map<std::uint32_t, int> extra_column_of_word_;
     std::map<int, int> input_nodes_;
     std::vector<int> latest_shared_;
-    std::vector<int> register_node_;
-    std::unordered_map<std::uint64_t, ReadSource> reads_;
+    std::vector<int> register_value_;     // [step][thread]: the node holding the snapshot's value, or -1
+    std::vector<ReadSource> read_source_; // [access]: for reads, the node whose value it read
+    std::vector<int> write_node_;         // [access of the current step]: for writes, their node or -1
+    StepWrites step_writes_;
 };
 
 } // namespace
 
-DataflowGraph build_dataflow(const Trace& trace) { return DataflowBuilder(trace).build(); }
+DataflowGraph build_dataflow(const Trace& trace) {
+    return DataflowBuilder(trace).build();
+}
 
 } // namespace prefixlab

@@ -59,7 +59,10 @@ struct DataflowGraph {
     int columns() const { return element_columns + static_cast<int>(extra_columns.size()); }
 };
 
-// Throws std::runtime_error if the trace's provenance refers to accesses it does not contain.
+// `trace` must be valid (trace_validation.hpp): every source reference names an access that exists.
+// One that does not is a bug in PrefixLab: std::logic_error. O(accesses · log accesses) time: each
+// step's writes are indexed once by word. When every read scanned its word's writes instead, a 40 MB
+// synthetic trace (1024 threads writing one word 4 times a step) took 1.7 s of CPU here; now 0.1 s.
 DataflowGraph build_dataflow(const Trace& trace);
 
 // The logical element a shared word holds in its buffer (padding removed), or -1 for a padding word

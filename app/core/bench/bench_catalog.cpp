@@ -1,6 +1,7 @@
 #include "bench_catalog.hpp"
 
 #include "../scan_names.hpp"
+#include "../util/printable.hpp"
 #include "bench_sizes.hpp"
 
 #include <algorithm>
@@ -82,7 +83,8 @@ std::vector<std::string> expand_bench_algorithms(std::string_view list) {
             continue;
         }
         if (find_bench_algorithm(item) == nullptr)
-            throw BenchSpecError("unknown algorithm '" + item + "' (prefixlab bench --list shows them)");
+            throw BenchSpecError("unknown algorithm '" + printable(item) +
+                                 "' (prefixlab bench --list shows them)");
         add(item);
     }
     return names;

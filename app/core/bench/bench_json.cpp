@@ -3,25 +3,24 @@
 #include "bench_json.hpp"
 
 #include "../util/atomic_file.hpp"
+#include "../util/input_limits.hpp"
+#include "../util/json_fields.hpp"
+#include "../util/printable.hpp"
 
-#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 namespace prefixlab {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
+using namespace json_fields;
 
 namespace {
 
@@ -80,27 +79,10 @@ ordered_json method_to_json(const BenchMethod& m) {
 
 // ---------------------------------------------------------------- reading
 
-// "WHERE: WHAT" of a malformed file; the public functions add which file.
-class Malformed : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
+// The field helpers (json_fields.hpp) throw JsonFieldError("WHERE: WHAT"); the public functions add
+// which file.
 [[noreturn]] void bad(const std::string& where, const std::string& what) {
-    throw Malformed(where.empty() ? what : where + ": " + what);
-}
-
-std::string member(const std::string& path, const std::string& key) {
-    return path.empty() ? key : path + "." + key;
-}
-std::string element(const std::string& path, std::size_t i) {
-    return path + "[" + std::to_string(i) + "]";
-}
-
-// A number for a message: JSON's own spelling, at most 60 characters (a whole array could be huge).
-std::string shown(const json& value) {
-    std::string text = value.dump();
-    return text.size() <= 60 ? text : text.substr(0, 57) + "...";
+    malformed(where, what);
 }
 
 // The shortest text that reads back as `value` (0.6, not 0.59999999999999998).
@@ -111,7 +93,7 @@ std::string number_text(double value) {
 
 void require_object(const json& value, const std::string& path) {
     if (!value.is_object())
-        bad(path, "expected an object, found " + shown(value));
+        bad(path, "expected an object, found " + value_in_message(value));
 }
 
 // Every key must be one of `known`: a misspelt optional field ("with_transfer_ms") would otherwise
@@ -127,37 +109,21 @@ void only_known_keys(const json& object, const std::string& path, std::initializ
     }
 }
 
-const json& field(const json& object, const std::string& path, const char* key) {
-    const auto it = object.find(key);
-    if (it == object.end())
-        bad(member(path, key), "missing");
-    return *it;
-}
-
-std::string string_field(const json& object, const std::string& path, const char* key,
-                         bool allow_empty = true) {
-    const json& value = field(object, path, key);
-    if (!value.is_string())
-        bad(member(path, key), "expected a string, found " + shown(value));
-    if (!allow_empty && value.get_ref<const std::string&>().empty())
+// A string that must not be empty: an algorithm, an operator, an input kind, a phase name.
+std::string non_empty_string_field(const json& object, const std::string& path, const char* key) {
+    std::string text = string_field(object, path, key);
+    if (text.empty())
         bad(member(path, key), "must not be empty");
-    return value.get<std::string>();
-}
-
-bool bool_field(const json& object, const std::string& path, const char* key) {
-    const json& value = field(object, path, key);
-    if (!value.is_boolean())
-        bad(member(path, key), "expected true or false, found " + shown(value));
-    return value.get<bool>();
+    return text;
 }
 
 std::uint64_t integer_at(const json& value, const std::string& path, std::uint64_t min, std::uint64_t max) {
     if (!value.is_number_integer())
-        bad(path, "expected an integer, found " + shown(value));
+        bad(path, "expected an integer, found " + value_in_message(value));
     if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min)
-        bad(path, "must be at least " + std::to_string(min) + ", found " + shown(value));
+        bad(path, "must be at least " + std::to_string(min) + ", found " + value_in_message(value));
     if (value.get<std::uint64_t>() > max)
-        bad(path, "must be at most " + std::to_string(max) + ", found " + shown(value));
+        bad(path, "must be at most " + std::to_string(max) + ", found " + value_in_message(value));
     return value.get<std::uint64_t>();
 }
 
@@ -170,12 +136,12 @@ std::uint64_t integer_field(const json& object, const std::string& path, const c
 // can still be negative).
 double time_at(const json& value, const std::string& path) {
     if (!value.is_number())
-        bad(path, "expected a number, found " + shown(value));
+        bad(path, "expected a number, found " + value_in_message(value));
     const double ms = value.get<double>();
     if (!std::isfinite(ms))
-        bad(path, "expected a finite number, found " + shown(value));
+        bad(path, "expected a finite number, found " + value_in_message(value));
     if (ms < 0)
-        bad(path, "must be >= 0, found " + shown(value));
+        bad(path, "must be >= 0, found " + value_in_message(value));
     return ms;
 }
 
@@ -263,11 +229,11 @@ BenchMethod method_from_json(const json& root) {
     method.element_type = string_field(m, path, "element_type");
     // bytes_moved and every GB/s assume 4-byte uint32 elements.
     if (method.element_type != "uint32")
-        bad("method.element_type", "\"" + method.element_type + "\" is not supported (version " +
+        bad("method.element_type", value_in_message(method.element_type) + " is not supported (version " +
                                        std::to_string(kBenchFormatVersion) + " results are of uint32)");
-    method.op = string_field(m, path, "op", false);
+    method.op = non_empty_string_field(m, path, "op");
     method.inclusive = bool_field(m, path, "inclusive");
-    method.input = string_field(m, path, "input", false);
+    method.input = non_empty_string_field(m, path, "input");
     method.seed = integer_field(m, path, "seed", 0, UINT64_MAX);
     method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX));
     method.repetitions = static_cast<int>(integer_field(m, path, "repetitions", 1, INT_MAX));
@@ -281,7 +247,7 @@ std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& 
     const std::string where = member(path, "phases");
     const json& list = field(point, path, "phases");
     if (!list.is_array())
-        bad(where, "expected an array, found " + shown(list));
+        bad(where, "expected an array, found " + value_in_message(list));
     std::vector<PhaseTiming> phases;
     std::set<std::string> names;
     for (std::size_t k = 0; k < list.size(); ++k) {
@@ -289,9 +255,9 @@ std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& 
         require_object(list[k], phase_path);
         only_known_keys(list[k], phase_path, {"name", "ms"});
         PhaseTiming phase;
-        phase.name = string_field(list[k], phase_path, "name", false);
+        phase.name = non_empty_string_field(list[k], phase_path, "name");
         if (!names.insert(phase.name).second)
-            bad(member(phase_path, "name"), "\"" + phase.name + "\" appears twice in this point");
+            bad(member(phase_path, "name"), value_in_message(phase.name) + " appears twice in this point");
         phase.ms = stats_field(list[k], phase_path, "ms");
         check_stats_shape(phase.ms, member(phase_path, "ms"));
         phases.push_back(std::move(phase));
@@ -305,14 +271,14 @@ BenchPoint point_from_json(const json& p, const std::string& path) {
         p, path,
         {"algorithm", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms", "phases", "verified"});
     BenchPoint point;
-    point.algorithm = string_field(p, path, "algorithm", false);
+    point.algorithm = non_empty_string_field(p, path, "algorithm");
     point.n = integer_field(p, path, "n", 1, UINT64_MAX);
     point.block_threads = static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads));
 
     const std::string samples_path = member(path, "samples_ms");
     const json& samples = field(p, path, "samples_ms");
     if (!samples.is_array() || samples.empty())
-        bad(samples_path, "expected a non-empty array of times, found " + shown(samples));
+        bad(samples_path, "expected a non-empty array of times, found " + value_in_message(samples));
     for (std::size_t i = 0; i < samples.size(); ++i)
         point.samples_ms.push_back(time_at(samples[i], element(samples_path, i)));
     point.ms = stats_field(p, path, "ms");
@@ -331,25 +297,16 @@ BenchPoint point_from_json(const json& p, const std::string& path) {
 }
 
 BenchRun run_from_json(std::string_view text) {
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::exception& e) {
-        // parse_error and out_of_range ("number overflow parsing '1e400'"); nlohmann's message starts
-        // with "[json.exception.parse_error.101] ".
-        const std::string what = e.what();
-        const auto start = what.find("] ");
-        bad("", "not valid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));
-    }
+    const json root = parse_document(text);
     require_object(root, "");
     if (!root.contains("format"))
         bad("format", "missing (not a PrefixLab results file)");
     const std::string format = string_field(root, "", "format");
     if (format != kFormatName)
-        bad("format", "expected \"" + std::string(kFormatName) + "\", found \"" + format + "\"");
+        bad("format", "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
     const json& version = field(root, "", "version");
     if (version != kBenchFormatVersion)
-        bad("version", shown(version) + " is not supported (this PrefixLab reads version " +
+        bad("version", value_in_message(version) + " is not supported (this PrefixLab reads version " +
                            std::to_string(kBenchFormatVersion) + ")");
     only_known_keys(
         root, "", {"format", "version", "label", "environment", "method", "points", "skipped", "cancelled"});
@@ -362,24 +319,25 @@ BenchRun run_from_json(std::string_view text) {
 
     const json& points = field(root, "", "points");
     if (!points.is_array())
-        bad("points", "expected an array, found " + shown(points));
+        bad("points", "expected an array, found " + value_in_message(points));
     std::map<std::tuple<std::string, std::uint64_t, int>, std::size_t> seen;
     for (std::size_t i = 0; i < points.size(); ++i) {
         BenchPoint point = point_from_json(points[i], element("points", i));
         const auto [it, fresh] = seen.emplace(std::tuple(point.algorithm, point.n, point.block_threads), i);
         if (!fresh)
-            bad(element("points", i), "duplicates " + element("points", it->second) + " (algorithm \"" +
-                                          point.algorithm + "\", n " + std::to_string(point.n) +
-                                          ", block_threads " + std::to_string(point.block_threads) + ")");
+            bad(element("points", i), "duplicates " + element("points", it->second) + " (algorithm " +
+                                          value_in_message(point.algorithm) + ", n " +
+                                          std::to_string(point.n) + ", block_threads " +
+                                          std::to_string(point.block_threads) + ")");
         run.points.push_back(std::move(point));
     }
 
     const json& skipped = field(root, "", "skipped");
     if (!skipped.is_array())
-        bad("skipped", "expected an array of strings, found " + shown(skipped));
+        bad("skipped", "expected an array of strings, found " + value_in_message(skipped));
     for (std::size_t i = 0; i < skipped.size(); ++i) {
         if (!skipped[i].is_string())
-            bad(element("skipped", i), "expected a string, found " + shown(skipped[i]));
+            bad(element("skipped", i), "expected a string, found " + value_in_message(skipped[i]));
         run.skipped.push_back(skipped[i].get<std::string>());
     }
     run.cancelled = bool_field(root, "", "cancelled");
@@ -413,8 +371,8 @@ std::string bench_run_to_json(const BenchRun& run) {
 BenchRun bench_run_from_json(std::string_view text, const std::string& source_name) {
     try {
         return run_from_json(text);
-    } catch (const Malformed& e) {
-        throw BenchFileError("malformed results file '" + source_name + "': " + e.what());
+    } catch (const JsonFieldError& e) {
+        throw BenchFileError("malformed results file '" + printable_path(source_name) + "': " + e.what());
     }
 }
 
@@ -423,8 +381,8 @@ std::string checked_bench_json(const BenchRun& run, const std::string& path) {
     // Read back before writing: a file this PrefixLab would refuse to open is never written.
     try {
         run_from_json(text);
-    } catch (const Malformed& e) {
-        throw BenchFileError("cannot write results file '" + path + "': " + e.what());
+    } catch (const JsonFieldError& e) {
+        throw BenchFileError("cannot write results file '" + printable_path(path) + "': " + e.what());
     }
     return text;
 }
@@ -435,17 +393,13 @@ void write_bench_json(const std::string& path, const BenchRun& run) {
 }
 
 BenchRun read_bench_json(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw BenchFileError("cannot read results file '" + path + "': it is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw BenchFileError("cannot read results file '" + path + "': " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        throw BenchFileError("cannot read results file '" + path + "': read failed");
-    return bench_run_from_json(text.str(), path);
+    std::string text;
+    try {
+        text = read_bounded_file(path, kMaxResultsFileBytes, "results file");
+    } catch (const InputLimitError& e) {
+        throw BenchFileError(e.what()); // "cannot read results file 'PATH': REASON"
+    }
+    return bench_run_from_json(text, path);
 }
 
 } // namespace prefixlab

@@ -1,7 +1,9 @@
 // Benchmark results files: versioned JSON, documented in docs/bench-format.md. Reading is strict:
 // a malformed file is a BenchFileError whose one-line message names the file, the field and the
 // problem ("malformed results file 'h100.json': points[3].ms.median: expected a number, found null"),
-// so a plot or table is never drawn from half-understood numbers.
+// so a plot or table is never drawn from half-understood numbers. Reading is bounded
+// (docs/input-limits.md): a file of at most kMaxResultsFileBytes, JSON nested at most kMaxJsonDepth
+// deep, and a value quoted in a message cut and escaped.
 #pragma once
 
 #include "bench_results.hpp"
@@ -23,8 +25,9 @@ inline constexpr int kBenchFormatVersion = 1;
 // Writes what it is given, even a run the reader would reject (tests build malformed files this way).
 std::string bench_run_to_json(const BenchRun& run);
 
-// Parses and checks a results file's text. `source_name` (a path, usually) only names the file in
-// errors: BenchFileError("malformed results file 'SOURCE': WHERE: WHAT").
+// Parses and checks a results file's text, in memory: the reader read_bench_json calls (and the one
+// to fuzz). `source_name` (a path, usually) only names the file in errors:
+// BenchFileError("malformed results file 'SOURCE': WHERE: WHAT"); nothing else escapes.
 BenchRun bench_run_from_json(std::string_view text, const std::string& source_name);
 
 // Atomic: the file appears whole or not at all. A run the reader would reject (an unverified point,
@@ -36,8 +39,9 @@ void write_bench_json(const std::string& path, const BenchRun& run);
 // for writers that commit it with other files (bench_export.hpp).
 std::string checked_bench_json(const BenchRun& run, const std::string& path);
 
-// BenchFileError("cannot read results file 'PATH': REASON") for a file that cannot be read,
-// "malformed results file …" as above for one that does not follow the format.
+// BenchFileError("cannot read results file 'PATH': REASON") for a file that cannot be read (not a
+// regular file, over the size limit, unreadable), "malformed results file …" as above for one that
+// does not follow the format.
 BenchRun read_bench_json(const std::string& path);
 
 } // namespace prefixlab

@@ -489,18 +489,19 @@ void validate_bench_spec(const BenchSpec& spec) {
         if (n < 1 || n > kMaxBenchN)
             throw BenchSpecError("--n: " + std::to_string(n) + " is out of range (1.." + format_size(kMaxBenchN) + ")");
     for (int threads : spec.block_sizes)
-        if (threads < 32 || threads > 1024 || (threads & (threads - 1)) != 0)
-            throw BenchSpecError("--block: " + std::to_string(threads) +
-                                 " is not a power of two from 32 to 1024");
+        if (!is_bench_block_size(threads))
+            throw BenchSpecError("--block: " + std::to_string(threads) + " is not " + kBenchBlockSizes);
     for (std::uint64_t n : spec.block_sweep_sizes)
         if (std::find(spec.sizes.begin(), spec.sizes.end(), n) == spec.sizes.end())
             throw BenchSpecError("--block-n: " + format_size(n) + " is not one of the sizes given with --n");
     if (!spec.block_sweep_sizes.empty() && spec.block_sizes.empty())
         throw BenchSpecError("--block-n needs --block (the block sizes to sweep)");
-    if (spec.repetitions < 1 || spec.repetitions > 1000)
-        throw BenchSpecError("--reps: " + std::to_string(spec.repetitions) + " is out of range (1..1000)");
-    if (spec.warmup < 0 || spec.warmup > 100)
-        throw BenchSpecError("--warmup: " + std::to_string(spec.warmup) + " is out of range (0..100)");
+    if (spec.repetitions < 1 || spec.repetitions > kMaxBenchRepetitions)
+        throw BenchSpecError("--reps: " + std::to_string(spec.repetitions) + " is out of range (1.." +
+                             std::to_string(kMaxBenchRepetitions) + ")");
+    if (spec.warmup < 0 || spec.warmup > kMaxBenchWarmup)
+        throw BenchSpecError("--warmup: " + std::to_string(spec.warmup) + " is out of range (0.." +
+                             std::to_string(kMaxBenchWarmup) + ")");
 }
 
 BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer) {

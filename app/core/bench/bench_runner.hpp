@@ -33,6 +33,10 @@ struct BenchSpec {
     std::optional<std::size_t> gpu_memory_limit;
 };
 
+// The ranges of a sweep's settings, shared by validate_bench_spec, `prefixlab bench` and the script.
+inline constexpr int kMaxBenchRepetitions = 1000;
+inline constexpr int kMaxBenchWarmup = 100;
+
 // Throws BenchSpecError (bench_sizes.hpp) naming the first problem: unknown algorithm, no sizes,
 // a block size that is not a power of two in 32..1024, fewer than 1 repetition or more than 1000.
 void validate_bench_spec(const BenchSpec& spec);

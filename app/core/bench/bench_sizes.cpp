@@ -1,7 +1,10 @@
 #include "bench_sizes.hpp"
 
+#include "../util/parse_number.hpp"
+#include "../util/printable.hpp"
+
 #include <algorithm>
-#include <charconv>
+#include <limits>
 
 namespace prefixlab {
 
@@ -17,27 +20,22 @@ std::string_view trim(std::string_view text) {
 
 std::uint64_t parse_number(std::string_view text, std::string_view whole, const std::string& option) {
     const auto fail = [&] {
-        return BenchSpecError(option + ": cannot read '" + std::string(text) + "' in '" + std::string(whole) +
+        return BenchSpecError(option + ": cannot read '" + printable(text) + "' in '" + printable(whole) +
                               "' (write sizes as 1000, 2^20 or ranges like 2^10..2^28)");
     };
     text = trim(text);
+    const bool power = text.starts_with("2^");
     std::uint64_t value = 0;
-    if (text.starts_with("2^")) {
-        unsigned exponent = 0;
-        const auto [end, error] = std::from_chars(text.data() + 2, text.data() + text.size(), exponent);
-        if (error != std::errc() || end != text.data() + text.size() || text.size() == 2)
-            throw fail();
-        if (exponent > 40)
-            throw BenchSpecError(option + ": 2^" + std::to_string(exponent) + " is out of range (1.." +
-                                 format_size(kMaxBenchN) + ")");
-        value = std::uint64_t(1) << exponent;
-    } else {
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size() || text.empty())
-            throw fail();
+    try {
+        const std::uint64_t number =
+            parse_whole_number(power ? text.substr(2) : text, 0, std::numeric_limits<std::uint64_t>::max());
+        value = !power ? number : number < 64 ? std::uint64_t(1) << number : 0; // 0: out of range, below
+    } catch (const NumberError&) {
+        throw fail();
     }
     if (value < 1 || value > kMaxBenchN)
-        throw BenchSpecError(option + ": " + std::string(text) + " is out of range (1.." + format_size(kMaxBenchN) + ")");
+        throw BenchSpecError(option + ": " + printable(text) + " is out of range (1.." +
+                             format_size(kMaxBenchN) + ")");
     return value;
 }
 
@@ -51,7 +49,7 @@ std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_
         const std::size_t comma = rest.find(',');
         const std::string_view item = trim(rest.substr(0, comma));
         if (item.empty())
-            throw BenchSpecError(option + ": empty size in '" + std::string(text) + "'");
+            throw BenchSpecError(option + ": empty size in '" + printable(text) + "'");
         const std::size_t dots = item.find("..");
         if (dots == std::string_view::npos) {
             sizes.push_back(parse_number(item, text, option));
@@ -59,7 +57,7 @@ std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_
             const std::uint64_t first = parse_number(item.substr(0, dots), text, option);
             const std::uint64_t last = parse_number(item.substr(dots + 2), text, option);
             if (last < first)
-                throw BenchSpecError(option + ": the range '" + std::string(item) + "' runs backwards");
+                throw BenchSpecError(option + ": the range '" + printable(item) + "' runs backwards");
             for (std::uint64_t n = first; n <= last; n *= 2)
                 sizes.push_back(n);
         }
@@ -69,6 +67,34 @@ std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_
     }
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+bool is_bench_block_size(std::int64_t threads) {
+    return threads >= 32 && threads <= 1024 && (threads & (threads - 1)) == 0;
+}
+
+int parse_bench_block_size(std::string_view text, std::string_view option) {
+    const auto fail = [&] {
+        return BenchSpecError(value_problem(option, text, "expected " + std::string(kBenchBlockSizes)));
+    };
+    try {
+        const auto threads = static_cast<std::int64_t>(parse_whole_number(text, 32, 1024));
+        if (is_bench_block_size(threads))
+            return static_cast<int>(threads);
+    } catch (const NumberError&) {
+    }
+    throw fail();
+}
+
+std::vector<int> parse_bench_block_sizes(std::string_view text, std::string_view option) {
+    std::vector<int> sizes;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        sizes.push_back(parse_bench_block_size(text.substr(start, comma - start), option));
+        start = comma + 1;
+    }
     return sizes;
 }
 

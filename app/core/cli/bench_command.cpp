@@ -9,11 +9,13 @@
 #include "../util/interrupts.hpp"
 #include "cli_errors.hpp"
 #include "command_line.hpp"
+#include "option_values.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 namespace prefixlab {
 
@@ -101,14 +103,28 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
         ->capture_default_str();
     bench->add_option("--n", o.sizes, "Sizes: 1000, 2^20, ranges of powers of two like 2^10..2^28, comma-separated")
         ->capture_default_str();
-    bench->add_option("--block", o.block_sizes, "Threads per block, one or more powers of two from 32 to 1024 "
-                                                "(default: 1024-element tiles)")
-        ->delimiter(',');
+    bench
+        ->add_option_function<std::vector<std::string>>(
+            "--block",
+            [&o](const std::vector<std::string>& items) {
+                try {
+                    for (const std::string& item : items)
+                        o.block_sizes.push_back(parse_bench_block_size(item));
+                } catch (const BenchSpecError& e) {
+                    throw CLI::ValidationError(e.what());
+                }
+            },
+            "Threads per block, one or more powers of two from 32 to 1024 (default: 1024-element tiles)")
+        ->delimiter(',')
+        ->type_name("INT");
     bench->add_option("--block-n", o.block_sizes_at,
                       "Sizes (from --n) at which to sweep the --block sizes; elsewhere each algorithm's default");
-    bench->add_option("--reps", o.repetitions, "Timed repetitions per point")->capture_default_str();
-    bench->add_option("--warmup", o.warmup, "Untimed runs before them")->capture_default_str();
-    bench->add_option("--seed", o.seed, "Seed of the random input")->capture_default_str();
+    add_whole_number_option(*bench, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
+                            "Timed repetitions per point, 1 to " + std::to_string(kMaxBenchRepetitions));
+    add_whole_number_option(*bench, "--warmup", o.warmup, 0, kMaxBenchWarmup,
+                            "Untimed runs before them, 0 to " + std::to_string(kMaxBenchWarmup));
+    add_whole_number_option(*bench, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                            "Seed of the random input, 0 to 2^64-1");
     bench->add_option("--label", o.label, "Legend label of this run (default: device and date)");
     bench->add_option("--out", o.out, "Folder for bench.json, bench.csv and the plots (created if missing)");
     bench->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();

@@ -3,6 +3,7 @@
 #include "../trace/trace_json.hpp"
 #include "bench_command.hpp"
 #include "cli_errors.hpp"
+#include "option_values.hpp"
 #include "run_command.hpp"
 #include "trace_command.hpp"
 
@@ -12,15 +13,6 @@
 #include <iostream>
 
 namespace prefixlab {
-
-int report_error(const std::string& message, int exit_code) {
-    std::string line = message;
-    for (char& c : line)
-        if (c == '\n')
-            c = ' ';
-    std::fprintf(stderr, "prefixlab: error: %s\n", line.c_str());
-    return exit_code;
-}
 
 namespace {
 
@@ -57,13 +49,17 @@ int open_gui(GuiEntry gui, GuiOptions options) {
 int run_command_line(int argc, char** argv, GuiEntry gui) {
     CLI::App app{"PrefixLab: step through GPU parallel prefix-sum (scan) kernels", "prefixlab"};
     app.require_subcommand(0, 1);
+    // A flag takes no value: CLI11 would read "--exclusive=2" as true and "--stats=0" as off.
+    app.option_defaults()->disable_flag_override();
+    app.footer("Numbers are plain decimal digits: no sign, no 0x, no exponent (010 is ten).");
     GuiOptions gui_options;
     app.add_option("--trace", gui_options.trace_path, "Open the GUI on a recorded trace file");
     app.add_option("--script", gui_options.script_path,
                    "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
-    app.add_option("--ui-scale", gui_options.ui_scale, "UI scale, 0.5 to 4 (default: from the monitor)")
-        ->check(CLI::Range(0.5f, 4.0f));
-    app.add_option("--window", gui_options.window_width, "Window width in pixels")->check(CLI::Range(320, 8192));
+    add_decimal_option(app, "--ui-scale", gui_options.ui_scale, kMinUiScale, kMaxUiScale,
+                       "UI scale, 0.5 to 4 (default: from the monitor)");
+    add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,
+                            "Window width in pixels, 320 to 8192 (the height is 9/16 of it)");
     TraceCommandOptions trace_options;
     add_trace_command(app, trace_options);
     KernelOptions run_options;

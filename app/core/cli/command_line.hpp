@@ -14,6 +14,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
+// The UI scales the GUI can draw at (--ui-scale and the script's `scale`).
+inline constexpr float kMinUiScale = 0.5f;
+inline constexpr float kMaxUiScale = 4.0f;
+inline constexpr int kMinWindowWidth = 320;
+inline constexpr int kMaxWindowWidth = 8192;
+
 struct GuiOptions {
     std::optional<Trace> trace;      // opened at start-up (from --trace FILE, already validated)
     std::string trace_path;

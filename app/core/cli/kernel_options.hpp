@@ -5,6 +5,7 @@
 #include "../trace/trace_capture.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace CLI {
@@ -15,18 +16,21 @@ namespace prefixlab {
 
 struct KernelOptions {
     std::string algorithm = "hillis-steele";
-    int n = 32;
+    // --n and --block are kept as typed and read in capture_request_from: their ranges depend on the
+    // algorithm, and --algo may come after them on the command line.
+    std::string n = "32";
+    std::optional<std::string> block; // absent: the algorithm's minimum for N
     std::string input = "iota";
     std::uint64_t seed = 1;
     std::string type = "int32";
     std::string op = "add";
     bool exclusive = false;
-    int block = 0;
 };
 
 void add_kernel_options(CLI::App& command, KernelOptions& options);
 
-// Throws BadInput naming the option and its allowed values; the device is left automatic.
+// Throws BadInput naming the option and quoting its value, with the allowed values or range ("--n
+// '-1': expected a whole number from 1 to 1024 for hillis-steele"); the device is left automatic.
 CaptureRequest capture_request_from(const KernelOptions& options);
 
 } // namespace prefixlab

@@ -13,9 +13,7 @@ namespace prefixlab {
 
 int run_run_command(const KernelOptions& options) {
     try {
-        const CaptureRequest r = capture_request_from(options);
-        require_block_size_in_range(r.algorithm, static_cast<std::size_t>(r.n < 0 ? 0 : r.n));
-        require_block_threads_valid(r.algorithm, static_cast<std::size_t>(r.n), r.block_threads);
+        const CaptureRequest r = capture_request_from(options); // N and the block checked for the algorithm
         if (!gpu_status().available)
             throw BadInput("prefixlab run needs a CUDA GPU (" + gpu_status().reason + ")");
         BlockScanRequest request;

@@ -3,6 +3,7 @@
 #include "../analysis/bank_report.hpp"
 #include "../trace/trace_json.hpp"
 #include "../util/atomic_file.hpp"
+#include "../util/printable.hpp"
 #include "cli_errors.hpp"
 #include "command_line.hpp"
 
@@ -24,7 +25,8 @@ int run_trace_command(const TraceCommandOptions& options) {
         CaptureRequest request = capture_request_from(options.kernel);
         const auto device = parse_device_choice(options.device);
         if (!device)
-            throw BadInput("--device: unknown value '" + options.device + "' (one of auto, gpu, cpu)");
+            throw BadInput("--device: unknown value '" + printable(options.device) +
+                           "' (one of auto, gpu, cpu)");
         request.device = *device;
         require_writable(options.out); // fail before the work, not after it
 

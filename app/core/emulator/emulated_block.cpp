@@ -28,6 +28,12 @@ void EmulatedBlock::thread_entry(void* arg) {
     Thread& self = block.threads_[entry->thread];
     try {
         (*block.body_)(entry->thread);
+        // The body's locals are gone: a watch on one of them would be read at the next snapshot.
+        // RegisterWatch releases every watch at the end of its scope; this catches a caller that
+        // watched through EmulatedBlock::watch_register without one.
+        if (self.watched != nullptr && self.watched != &self.retained)
+            block.fail("thread " + std::to_string(entry->thread) +
+                       " returned while a register of its kernel body was still watched");
         self.wait = Wait::done;
     } catch (...) {
         // Exceptions cannot cross a context switch: hand it to the scheduler, which rethrows it.
@@ -227,6 +233,17 @@ ShuffleResult EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits
 void EmulatedBlock::watch_register(std::uint32_t thread, const void* value, std::uint32_t* sources) {
     threads_[thread].watched = value;
     threads_[thread].watched_sources = sources;
+}
+
+void EmulatedBlock::release_register(std::uint32_t thread, const void* value) {
+    Thread& self = threads_[thread];
+    if (self.watched != value)
+        return;
+    std::memcpy(&self.retained, self.watched, sizeof self.retained);
+    self.retained_sources[0] = self.watched_sources[0];
+    self.retained_sources[1] = self.watched_sources[1];
+    self.watched = &self.retained;
+    self.watched_sources = self.retained_sources;
 }
 
 void EmulatedBlock::check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t word) {

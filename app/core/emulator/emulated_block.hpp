@@ -58,6 +58,9 @@ public:
     void finish(std::uint32_t thread);
     ShuffleResult shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
     void watch_register(std::uint32_t thread, const void* value, std::uint32_t* sources);
+    // The watched variable leaves its scope: keep its last value and provenance in the thread's own
+    // storage (kernels/common/register_watch.hpp).
+    void release_register(std::uint32_t thread, const void* value);
     void check_index(std::uint32_t thread, const SharedBufferDesc& desc, std::uint32_t word);
     // Records the access, then yields to the next lane (lockstep); returns the access's reference.
     std::uint32_t on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
@@ -72,6 +75,8 @@ private:
         std::uint32_t seq = 0;
         const void* watched = nullptr;           // the watched register's value ...
         std::uint32_t* watched_sources = nullptr; // ... and its provenance
+        std::uint32_t retained = 0;                // a released register's last value and provenance
+        std::uint32_t retained_sources[2] = {0, 0};
         StepTag pending{};                // the tag of the step this thread's sync point opens
         int delta = 0;                    // shuffle arguments while waiting at one
         std::uint32_t mask = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../../../kernels/common/instrumented_array.hpp"
+#include "../../../kernels/common/register_watch.hpp"
 #include "../../../kernels/common/step_tag.hpp"
 #include "../../../kernels/common/traced_value.hpp"
 #include "../../../kernels/common/value_bits.hpp"
@@ -47,10 +48,14 @@ public:
         return V(from_bits<T>(r.bits), r.source);
     }
 
+    // The register snapshotted at every step's end, for as long as the guard lives
+    // (kernels/common/register_watch.hpp).
     template <class V>
-    void watch_register(V& reg) {
+    RegisterWatch<EmulatorContext> watch_register(V& reg) {
         block_.watch_register(thread_, &reg.value, reg.sources);
+        return RegisterWatch<EmulatorContext>(this, &reg.value);
     }
+    void release_register(const void* value) { block_.release_register(thread_, value); }
 
     bool check_index(const SharedBufferDesc& desc, std::uint32_t word) {
         block_.check_index(thread_, desc, word); // throws when out of bounds

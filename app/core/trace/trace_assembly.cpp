@@ -1,16 +1,12 @@
 #include "trace_assembly.hpp"
 
+#include "trace_validation.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 
 namespace prefixlab {
-
-bool canonical_access_order(const AccessRecord& a, const AccessRecord& b) {
-    return std::make_tuple(a.step, warp_of(a.thread), a.seq, lane_of(a.thread)) <
-           std::make_tuple(b.step, warp_of(b.thread), b.seq, lane_of(b.thread));
-}
 
 namespace {
 
@@ -86,6 +82,9 @@ Trace assemble_trace(const TraceConfig& config, const std::vector<std::uint32_t>
         trace.steps.push_back(std::move(step));
     }
     trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
+    // What a kernel recorded must satisfy what the views rely on, like a loaded file.
+    if (const auto problem = find_trace_violation(trace))
+        throw std::runtime_error("inconsistent raw trace: " + *problem);
     return trace;
 }
 

@@ -1,17 +1,17 @@
 #include "trace_json.hpp"
 
 #include "../util/atomic_file.hpp"
+#include "../util/input_limits.hpp"
+#include "../util/json_fields.hpp"
+#include "../util/printable.hpp"
 #include "step_label.hpp"
 #include "trace_assembly.hpp"
+#include "trace_validation.hpp"
 #include "trace_value_json.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <istream>
 #include <ostream>
 #include <string_view>
@@ -19,6 +19,7 @@
 namespace prefixlab {
 
 using nlohmann::json;
+using namespace json_fields;
 
 namespace {
 
@@ -102,44 +103,18 @@ json access_to_row(ElementType type, const AccessRecord& a) {
 
 // ---------------------------------------------------------------- reading
 
+// The field helpers (json_fields.hpp) throw JsonFieldError("WHERE: WHAT"); trace_from_json_text
+// turns it into a TraceFormatError.
 [[noreturn]] void bad(const std::string& path, const std::string& problem) {
-    throw TraceFormatError(path + ": " + problem);
-}
-
-std::string member(std::string_view path, const char* key) {
-    return path.empty() ? std::string(key) : std::string(path) + "." + key;
-}
-std::string element(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
-
-const json& field(const json& object, std::string_view path, const char* key) {
-    if (!object.is_object())
-        bad(path.empty() ? std::string("trace") : std::string(path), "expected an object");
-    const auto it = object.find(key);
-    if (it == object.end())
-        bad(member(path, key), "missing");
-    return *it;
-}
-
-std::string string_field(const json& object, const std::string& path, const char* key) {
-    const json& value = field(object, path, key);
-    if (!value.is_string())
-        bad(member(path, key), "expected a string, found " + value.dump());
-    return value.get<std::string>();
-}
-
-bool bool_field(const json& object, const std::string& path, const char* key) {
-    const json& value = field(object, path, key);
-    if (!value.is_boolean())
-        bad(member(path, key), "expected true or false, found " + value.dump());
-    return value.get<bool>();
+    malformed(path, problem);
 }
 
 std::uint64_t unsigned_field(const json& object, const std::string& path, const char* key, std::uint64_t min,
                              std::uint64_t max) {
     const json& value = field(object, path, key);
     if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min || value.get<std::uint64_t>() > max)
-        bad(member(path, key),
-            "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", found " + value.dump());
+        bad(member(path, key), "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) +
+                                   ", found " + value_in_message(value));
     return value.get<std::uint64_t>();
 }
 
@@ -158,7 +133,7 @@ Enum enum_field(const json& object, const std::string& path, const char* key, Pa
     const std::string text = string_field(object, path, key);
     const auto parsed = parse(text);
     if (!parsed)
-        bad(member(path, key), "unknown value '" + text + "'");
+        bad(member(path, key), "unknown value '" + printable(text, kMaxQuotedValueChars) + "'");
     return *parsed;
 }
 
@@ -232,7 +207,7 @@ TraceConfig config_from_json(const json& root) {
 
 std::uint32_t source_from_text(const json& value, const std::string& path, std::size_t steps) {
     if (!value.is_string())
-        bad(path, "expected a source like \"3:1\" or \"3:reg\", found " + value.dump());
+        bad(path, "expected a source like \"3:1\" or \"3:reg\", found " + value_in_message(value));
     const std::string& text = value.get_ref<const std::string&>();
     if (text == "many")
         return kTooManySources;
@@ -248,7 +223,8 @@ std::uint32_t source_from_text(const json& value, const std::string& path, std::
     const long step = number(step_text, steps - 1);
     const long seq = seq_text == "reg" ? long(kRegisterSeq) : number(seq_text, kMaxAccessSeq);
     if (step < 0 || seq < 0)
-        bad(path, "expected a source like \"3:1\" or \"3:reg\" within the trace's steps, found \"" + text + "\"");
+        bad(path, "expected a source like \"3:1\" or \"3:reg\" within the trace's steps, found " +
+                      value_in_message(value));
     return seq == long(kRegisterSeq) ? register_source(static_cast<std::uint32_t>(step))
                                      : read_source(static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(seq));
 }
@@ -295,7 +271,7 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
     const auto integer = [&](std::size_t column, std::uint64_t max) {
         if (!row[column].is_number_unsigned() || row[column].get<std::uint64_t>() > max)
             bad(element(path, column), "expected an integer in 0.." + std::to_string(max) + ", found " +
-                                           row[column].dump());
+                                           value_in_message(row[column]));
         return row[column].get<std::uint64_t>();
     };
     AccessRecord a{};
@@ -316,13 +292,13 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
     } else {
         const auto id = parse_buffer_id(buffer);
         if (!id)
-            bad(element(path, 4), "unknown buffer '" + buffer + "'");
+            bad(element(path, 4), "unknown buffer '" + printable(buffer, kMaxQuotedValueChars) + "'");
         a.buffer = static_cast<std::uint8_t>(*id);
         const std::uint64_t words = is_shared(*id) ? config.shared_words : static_cast<std::uint64_t>(config.n);
         a.word = static_cast<std::uint32_t>(integer(5, words == 0 ? 0 : words - 1));
     }
     if (row[6] != "r" && row[6] != "w")
-        bad(element(path, 6), "expected \"r\" or \"w\", found " + row[6].dump());
+        bad(element(path, 6), "expected \"r\" or \"w\", found " + value_in_message(row[6]));
     a.kind = row[6] == "r" ? AccessKind::read : AccessKind::write;
     a.value = value_at(config.type, row[7], element(path, 7));
     sources_from_json(row[8], element(path, 8), steps, a.sources);
@@ -374,19 +350,11 @@ void write_trace_json(const Trace& trace, std::ostream& out) {
     out << root.dump() << '\n';
 }
 
-Trace read_trace_json(std::istream& in) {
-    json root;
-    try {
-        root = json::parse(in);
-    } catch (const json::exception& e) {
-        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at line 1, …";
-        // a number beyond double's range (1e400) is an out_of_range exception, not a parse_error.
-        std::string what = e.what();
-        const auto start = what.find("] ");
-        throw TraceFormatError("not valid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));
-    }
+namespace {
+
+Trace trace_from_document(const json& root) {
     if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
-        throw TraceFormatError("not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
+        bad("", "not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
     const auto version = unsigned_field(root, "", "version", 0, UINT32_MAX);
     if (version != static_cast<std::uint64_t>(kTraceFormatVersion))
         bad("version", "trace format version " + std::to_string(version) + " is not supported (this PrefixLab reads " +
@@ -413,7 +381,35 @@ Trace read_trace_json(std::istream& in) {
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
     std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
     trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
+    if (const auto problem = find_trace_violation(trace))
+        throw TraceFormatError(*problem);
     return trace;
+}
+
+} // namespace
+
+Trace trace_from_json_text(std::string_view text) {
+    try {
+        return trace_from_document(parse_document(text));
+    } catch (const JsonFieldError& e) {
+        throw TraceFormatError(e.what());
+    }
+}
+
+Trace read_trace_json(std::istream& in) {
+    std::string text;
+    char chunk[1 << 16];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (text.size() + got > kMaxTraceFileBytes)
+            throw TraceFormatError("larger than the limit of " + std::to_string(kMaxTraceFileBytes >> 20) +
+                                   " MiB for a trace");
+        text.append(chunk, got);
+    }
+    if (in.bad())
+        throw TraceFormatError("read failed");
+    return trace_from_json_text(text);
 }
 
 void save_trace_file(const Trace& trace, const std::string& path) {
@@ -421,16 +417,16 @@ void save_trace_file(const Trace& trace, const std::string& path) {
 }
 
 Trace load_trace_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw TraceFormatError("cannot read trace '" + path + "': it is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw TraceFormatError("cannot read trace '" + path + "': " + std::strerror(errno));
+    std::string text;
     try {
-        return read_trace_json(in);
+        text = read_bounded_file(path, kMaxTraceFileBytes, "trace");
+    } catch (const InputLimitError& e) {
+        throw TraceFormatError(e.what()); // "cannot read trace 'PATH': REASON"
+    }
+    try {
+        return trace_from_json_text(text);
     } catch (const TraceFormatError& e) {
-        throw TraceFormatError("malformed trace '" + path + "': " + e.what());
+        throw TraceFormatError("malformed trace '" + printable_path(path) + "': " + e.what());
     }
 }
 

@@ -1,6 +1,7 @@
 #include "trace_value_json.hpp"
 
 #include "../../../kernels/common/value_bits.hpp"
+#include "../util/json_fields.hpp"
 
 #include <cmath>
 #include <limits>
@@ -28,23 +29,23 @@ std::optional<std::uint32_t> value_from_json(ElementType type, const nlohmann::j
     switch (type) {
     case ElementType::int32: {
         if (!value.is_number_integer()) {
-            problem = "expected an int32, found " + value.dump();
+            problem = "expected an int32, found " + json_fields::value_in_message(value);
             return std::nullopt;
         }
         const auto v = value.get<std::int64_t>();
         if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT32_MAX)) {
-            problem = value.dump() + " does not fit in int32";
+            problem = json_fields::value_in_message(value) + " does not fit in int32";
             return std::nullopt;
         }
         if (v < INT32_MIN || v > INT32_MAX) {
-            problem = value.dump() + " does not fit in int32";
+            problem = json_fields::value_in_message(value) + " does not fit in int32";
             return std::nullopt;
         }
         return to_bits(static_cast<std::int32_t>(v));
     }
     case ElementType::uint32: {
         if (!value.is_number_unsigned() || value.get<std::uint64_t>() > UINT32_MAX) {
-            problem = "expected a uint32, found " + value.dump();
+            problem = "expected a uint32, found " + json_fields::value_in_message(value);
             return std::nullopt;
         }
         return to_bits(static_cast<std::uint32_t>(value.get<std::uint64_t>()));
@@ -62,13 +63,13 @@ std::optional<std::uint32_t> value_from_json(ElementType type, const nlohmann::j
             return to_bits(std::numeric_limits<float>::quiet_NaN());
     }
     if (!value.is_number()) {
-        problem = "expected a float, found " + value.dump();
+        problem = "expected a float, found " + json_fields::value_in_message(value);
         return std::nullopt;
     }
     const double wide = value.get<double>();
     const float narrow = static_cast<float>(wide);
     if (std::isinf(narrow) || static_cast<double>(narrow) != wide) {
-        problem = value.dump() + " is not exactly a float";
+        problem = json_fields::value_in_message(value) + " is not exactly a float";
         return std::nullopt;
     }
     return to_bits(narrow);

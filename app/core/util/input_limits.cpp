@@ -14,7 +14,7 @@ namespace prefixlab {
 namespace {
 
 [[noreturn]] void refuse(std::string_view what, const std::string& path, const std::string& reason) {
-    throw InputLimitError("cannot read " + std::string(what) + " '" + printable(path) + "': " + reason);
+    throw InputLimitError("cannot read " + std::string(what) + " '" + printable_path(path) + "': " + reason);
 }
 
 std::string megabytes(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }

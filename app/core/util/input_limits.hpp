@@ -18,15 +18,25 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// The largest files PrefixLab reads, in bytes. Real files are far smaller: the largest trace the
-// app can record (blelloch-padded, N = 2048, random, with its check) is about 9 MB and a
-// benchmark of 400 points about 1 MB (figures in docs/input-limits.md).
+// The largest files PrefixLab reads, in bytes. Measured (docs/input-limits.md): the largest trace the
+// app can record is 2.4 MB (blelloch-padded, N = 2048, random floats; 1.0 MB as int32), the shipped
+// H100 results (378 points of 20 repetitions) 0.69 MB. A results file grows by 27 bytes a repetition
+// and 1.3 KB a point: every algorithm at every N to 2^34 with a block sweep at each and 1000
+// repetitions (the most --reps allows) would be about 52 MB, which kMaxResultsFileBytes still admits.
+// Traces: the reader parses the whole file into a JSON tree of about 14 times its size before the
+// trace is checked, so this limit is what bounds the time and memory of opening one. 64 MiB is 27
+// times the largest trace PrefixLab records (2.4 MB: float blelloch-padded, N = 2048). Measured on
+// the 2-core machine, opening valid synthetic traces in the GUI (tests/tools/make_synthetic_trace.cpp,
+// `/usr/bin/time -v prefixlab --trace F --script quit`, load average ~4.5): 40 MB in 2.5-2.8 s and
+// 0.60 GB, 65 MB (just under the limit) in 4.0 s and 0.97 GB. A 200 MB one is refused at once
+// (0.00 s, 7 MB); read, it would take 9.6 s and 2.8 GB, mostly the JSON tree.
 inline constexpr std::uint64_t kMaxTraceFileBytes = 64ull << 20;
 inline constexpr std::uint64_t kMaxResultsFileBytes = 64ull << 20;
 inline constexpr std::uint64_t kMaxScriptFileBytes = 1ull << 20;
 inline constexpr std::size_t kMaxScriptLineBytes = 4096;
-// The deepest nesting of JSON arrays and objects either format uses is 4; deeper input is refused
-// before it is parsed (nlohmann's dump() recurses, and an 80,000-deep value overflowed the stack).
+// The deepest nesting of JSON arrays and objects either format uses is 6 (results:
+// points[].phases[].ms; a trace reaches 5); deeper input is refused before it is parsed (nlohmann's
+// dump() recurses, and an 80,000-deep value overflowed the stack).
 inline constexpr int kMaxJsonDepth = 32;
 
 // Reads the whole of a regular file of at most `max_bytes` bytes. `what` names the file's role in

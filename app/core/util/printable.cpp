@@ -49,9 +49,7 @@ void append_escaped(std::string& out, std::uint8_t byte) {
     out += digits[byte & 15];
 }
 
-} // namespace
-
-std::string printable(std::string_view text, std::size_t max_chars) {
+std::string escaped(std::string_view text, std::size_t max_chars, bool escape_backslash) {
     std::string out;
     std::size_t shown = 0;
     std::size_t i = 0;
@@ -61,7 +59,7 @@ std::string printable(std::string_view text, std::size_t max_chars) {
             return out;
         }
         const auto byte = static_cast<std::uint8_t>(text[i]);
-        if (byte == '\\') {
+        if (byte == '\\' && escape_backslash) {
             out += "\\\\";
             ++i;
         } else if (byte >= 0x20 && byte < 0x7f) {
@@ -77,6 +75,16 @@ std::string printable(std::string_view text, std::size_t max_chars) {
         ++shown;
     }
     return out;
+}
+
+} // namespace
+
+std::string printable(std::string_view text, std::size_t max_chars) {
+    return escaped(text, max_chars, true);
+}
+
+std::string terminal_safe(std::string_view text, std::size_t max_chars) {
+    return escaped(text, max_chars, false);
 }
 
 } // namespace prefixlab

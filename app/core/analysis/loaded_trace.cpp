@@ -1,0 +1,17 @@
+#include "loaded_trace.hpp"
+
+#include <utility>
+
+namespace prefixlab {
+
+std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin) {
+    auto loaded = std::make_unique<LoadedTrace>();
+    loaded->index = index_trace(trace);
+    loaded->dataflow = build_dataflow(trace);
+    loaded->banks = analyse_bank_conflicts(trace);
+    loaded->trace = std::move(trace);
+    loaded->origin = std::move(origin);
+    return loaded;
+}
+
+} // namespace prefixlab

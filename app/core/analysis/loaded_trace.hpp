@@ -1,0 +1,27 @@
+// A trace ready for the views: the trace and everything the views derive from it, computed once
+// when it is loaded or captured (off the UI thread). Core code, so that the command line, the tests
+// and the fuzz targets compute exactly what the GUI does on load.
+#pragma once
+
+#include "../trace/trace_index.hpp"
+#include "bank_conflicts.hpp"
+#include "dataflow.hpp"
+
+#include <memory>
+#include <string>
+
+namespace prefixlab {
+
+struct LoadedTrace {
+    Trace trace;
+    TraceIndex index;
+    DataflowGraph dataflow;
+    BankAnalysis banks;
+    std::string origin; // "recorded now" or the file it came from
+};
+
+// `trace` must be valid (trace_validation.hpp): every trace that read_trace_json or assemble_trace
+// returns is.
+std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin);
+
+} // namespace prefixlab

@@ -1,0 +1,28 @@
+#include "cli_errors.hpp"
+
+#include "../util/printable.hpp"
+
+#include <cstdio>
+
+namespace prefixlab {
+
+namespace {
+
+// Above any message PrefixLab writes (the longest, a script error, shows a file name of up to 256
+// characters and a value of up to 80 with their command, about 450), so only a runaway message is cut.
+constexpr std::size_t kMaxMessageChars = 600;
+
+} // namespace
+
+int report_error(const std::string& message, int exit_code) {
+    std::string line = message;
+    for (char& c : line)
+        if (c == '\n')
+            c = ' '; // a message of several lines (CLI11 writes some) reads as one
+    // Quoted user text went through printable() already; this catches what did not (CLI11 quotes
+    // unknown arguments raw), so no control byte or broken UTF-8 ever reaches the terminal.
+    std::fprintf(stderr, "prefixlab: error: %s\n", terminal_safe(line, kMaxMessageChars).c_str());
+    return exit_code;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,97 @@
+#include "json_fields.hpp"
+
+#include "input_limits.hpp"
+#include "printable.hpp"
+
+namespace prefixlab::json_fields {
+
+using nlohmann::json;
+
+namespace {
+
+// nlohmann's explanation of a parse error is about 100 characters before its "last read: '…'"
+// excerpt; 160 keeps the line and column and the start of the excerpt, however long the token.
+constexpr std::size_t kMaxParseProblemChars = 160;
+
+std::string counted(std::size_t count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+} // namespace
+
+void malformed(std::string_view where, const std::string& what) {
+    throw JsonFieldError(where.empty() ? what : std::string(where) + ": " + what);
+}
+
+json parse_document(std::string_view text) {
+    try {
+        check_json_depth(text);
+    } catch (const std::invalid_argument& e) {
+        malformed("", std::string("not valid JSON: ") + e.what());
+    }
+    try {
+        return json::parse(text.begin(), text.end());
+    } catch (const json::exception& e) {
+        // parse_error and out_of_range ("number overflow parsing '1e400'"); the message starts with
+        // "[json.exception.parse_error.101] ".
+        const std::string_view what = e.what();
+        const auto start = what.find("] ");
+        malformed("", "not valid JSON: " +
+                          printable(start == std::string_view::npos ? what : what.substr(start + 2),
+                                    kMaxParseProblemChars));
+    }
+}
+
+std::string member(std::string_view path, std::string_view key) {
+    const std::string shown = printable(key, kMaxQuotedValueChars);
+    return path.empty() ? shown : std::string(path) + "." + shown;
+}
+
+std::string element(std::string_view path, std::size_t index) {
+    return std::string(path) + "[" + std::to_string(index) + "]";
+}
+
+std::string value_in_message(const json& value) {
+    switch (value.type()) {
+    case json::value_t::array:
+        return value.empty() ? "an empty array" : "an array of " + counted(value.size(), "item", "items");
+    case json::value_t::object:
+        return value.empty() ? "an empty object" : "an object of " + counted(value.size(), "field", "fields");
+    case json::value_t::string: {
+        // Appended, not "\"" + printable(…): GCC 12 warns falsely (-Wrestrict) on that operator+.
+        std::string quoted = "\"";
+        quoted += printable(value.get_ref<const std::string&>(), kMaxQuotedValueChars);
+        quoted += '"';
+        return quoted;
+    }
+    case json::value_t::binary:
+        return "binary data";
+    default:
+        return value.dump(); // null, a boolean or a number: a few characters
+    }
+}
+
+const json& field(const json& object, std::string_view path, const char* key) {
+    if (!object.is_object())
+        malformed(path, "expected an object, found " + value_in_message(object));
+    const auto it = object.find(key);
+    if (it == object.end())
+        malformed(member(path, key), "missing");
+    return *it;
+}
+
+std::string string_field(const json& object, std::string_view path, const char* key) {
+    const json& value = field(object, path, key);
+    if (!value.is_string())
+        malformed(member(path, key), "expected a string, found " + value_in_message(value));
+    return value.get<std::string>();
+}
+
+bool bool_field(const json& object, std::string_view path, const char* key) {
+    const json& value = field(object, path, key);
+    if (!value.is_boolean())
+        malformed(member(path, key), "expected true or false, found " + value_in_message(value));
+    return value.get<bool>();
+}
+
+} // namespace prefixlab::json_fields

@@ -1,0 +1,48 @@
+// The parts both strict JSON readers (traces, benchmark results) are built from: parsing within the
+// nesting limit, field look-ups whose errors name the field ("config.n: missing"), and values quoted
+// in messages bounded and safe. Errors are JsonFieldError("WHERE: WHAT"); each reader catches it at
+// its public entry and adds which file and its own error type.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace prefixlab::json_fields {
+
+// "WHERE: WHAT" (just "WHAT" where WHERE is the document itself).
+class JsonFieldError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void malformed(std::string_view where, const std::string& what);
+
+// Text from the file quoted in a message is cut after this many characters: enough to recognise a
+// value, and even with every byte escaped as \xNN a message stays a few hundred bytes.
+inline constexpr std::size_t kMaxQuotedValueChars = 40;
+
+// Parses a whole document after check_json_depth (kMaxJsonDepth). Malformed text gives
+// JsonFieldError("not valid JSON: …") with nlohmann's explanation made printable (its "last read"
+// excerpt can hold raw bytes from the file).
+nlohmann::json parse_document(std::string_view text);
+
+// The path of a field in messages: member("config", "n") is "config.n", element("steps", 3) is
+// "steps[3]". A key is shown through printable(): an unknown key comes from the file.
+std::string member(std::string_view path, std::string_view key);
+std::string element(std::string_view path, std::size_t index);
+
+// A value as "found X" shows it: null, true, false and numbers as JSON spells them, a string quoted
+// and cut (printable), and an array or object only by its size ("an array of 3 items", "an object
+// of 2 fields"). Never the whole of a container: its text can be megabytes, and dumping it recurses
+// once per level of nesting.
+std::string value_in_message(const nlohmann::json& value);
+
+// object[key]; "WHERE: expected an object, found …" when `object` is not one, "WHERE.KEY: missing".
+const nlohmann::json& field(const nlohmann::json& object, std::string_view path, const char* key);
+std::string string_field(const nlohmann::json& object, std::string_view path, const char* key);
+bool bool_field(const nlohmann::json& object, std::string_view path, const char* key);
+
+} // namespace prefixlab::json_fields

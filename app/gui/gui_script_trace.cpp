@@ -1,0 +1,92 @@
+#include "gui_script_trace.hpp"
+
+#include "core/block_limits.hpp"
+#include "core/scan_names.hpp"
+#include "core/util/parse_number.hpp"
+#include "gui_script_values.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace prefixlab {
+
+namespace {
+
+template <class Enum>
+std::string names_of(const std::vector<Enum>& values) {
+    std::string text;
+    for (const Enum value : values)
+        text += (text.empty() ? "" : ", ") + std::string(name_of(value));
+    return text;
+}
+
+// The largest N any block algorithm takes; the algorithm's own limit is checked once it is known.
+int largest_block_n() {
+    int largest = 1;
+    for (const BlockAlgorithm algorithm : all_block_algorithms())
+        largest = std::max(largest, block_max_n(algorithm));
+    return largest;
+}
+
+} // namespace
+
+TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
+    TraceSettings s;
+    for (const std::string& setting : settings) {
+        const auto [key, value] = script_setting("trace", setting);
+        const std::string what = "trace " + key;
+        if (key == "algo") {
+            s.algorithm = script_choice<BlockAlgorithm>(what, value, parse_block_algorithm,
+                                                        names_of(all_block_algorithms()));
+        } else if (key == "n") {
+            s.n = static_cast<int>(script_whole_number(what, value, 1, largest_block_n()));
+        } else if (key == "input") {
+            s.input = script_choice<InputKind>(what, value, parse_input_kind, names_of(all_input_kinds()));
+        } else if (key == "seed") {
+            s.seed = script_whole_number(what, value, 0, std::numeric_limits<std::uint64_t>::max());
+        } else if (key == "type") {
+            s.type =
+                script_choice<ElementType>(what, value, parse_element_type, names_of(all_element_types()));
+        } else if (key == "op") {
+            s.op =
+                script_choice<ScanOperator>(what, value, parse_scan_operator, names_of(all_scan_operators()));
+        } else if (key == "exclusive") {
+            s.exclusive = script_whole_number(what, value, 0, 1) == 1;
+        } else if (key == "device") {
+            s.device = script_choice<DeviceChoice>(what, value, parse_device_choice, "auto, gpu, cpu");
+            if (*s.device == DeviceChoice::gpu && !gpu_status().available)
+                throw ScriptValueError(
+                    value_problem(what, value, "no CUDA GPU available (" + gpu_status().reason + ")"));
+        } else {
+            refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device");
+        }
+    }
+    return s;
+}
+
+void apply_trace_settings(const TraceSettings& s, CaptureRequest& r) {
+    r.algorithm = s.algorithm.value_or(r.algorithm);
+    r.n = s.n.value_or(r.n);
+    r.input = s.input.value_or(r.input);
+    r.seed = s.seed.value_or(r.seed);
+    r.type = s.type.value_or(r.type);
+    r.op = s.op.value_or(r.op);
+    r.exclusive = s.exclusive.value_or(r.exclusive);
+    r.device = s.device.value_or(r.device);
+}
+
+void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& s) {
+    const int max_n = block_max_n(algorithm);
+    if (n <= max_n)
+        return;
+    const std::string name(name_of(algorithm));
+    if (s.n)
+        throw ScriptValueError(value_problem("trace n", std::to_string(n),
+                                             "expected " + whole_number_range(1, max_n) + " for " + name));
+    throw ScriptValueError(value_problem("trace algo", name,
+                                         "takes N up to " + std::to_string(max_n) + ", and N is " +
+                                             std::to_string(n) + " from an earlier command (give n= too)"));
+}
+
+} // namespace prefixlab
