@@ -161,9 +161,16 @@ double percentile(std::vector<double> values, double p) {
 } // namespace
 
 std::vector<ScriptCommand> parse_script_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in)
+    std::ifstream file(path);
+    if (!file)
         throw ScriptError("cannot read script '" + path + "'");
+    std::ostringstream text;
+    text << file.rdbuf();
+    return parse_script_text(text.str(), path);
+}
+
+std::vector<ScriptCommand> parse_script_text(const std::string& text, const std::string& source_name) {
+    std::istringstream in(text);
     std::vector<ScriptCommand> commands;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -176,7 +183,7 @@ std::vector<ScriptCommand> parse_script_file(const std::string& path) {
             continue;
         for (std::string arg; words >> arg;)
             command.args.push_back(arg);
-        command.where = path + ":" + std::to_string(number);
+        command.where = source_name + ":" + std::to_string(number);
         check_command(command);
         commands.push_back(std::move(command));
     }

@@ -26,6 +26,8 @@ struct ScriptCommand {
 
 // Parses and checks the whole script before any window opens; throws ScriptError.
 std::vector<ScriptCommand> parse_script_file(const std::string& path);
+// The same for a script's text; `source_name` stands for the file in messages ("NAME:LINE").
+std::vector<ScriptCommand> parse_script_text(const std::string& text, const std::string& source_name);
 
 // What the script can reach in the running GUI.
 struct ScriptHost {
