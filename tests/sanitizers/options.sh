@@ -8,6 +8,8 @@
 #   detect_leaks=1        LeakSanitizer at exit (its exit code is 23); third-party leaks suppressed in
 #                         lsan.supp, each with its reason
 #   print_stacktrace=1    UBSan prints where, not only what
+#   check_initialization_order=1, strict_init_order=1
+#                         a global initialised from another file's global not yet initialised is a report
 sanitizers_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export ASAN_OPTIONS=abort_on_error=1:halt_on_error=1:detect_leaks=1:strict_init_order=1:check_initialization_order=1
 export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1:report_error_type=1
