@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace prefixlab {
@@ -47,6 +48,10 @@ struct ScriptCommand {
 // read. `starts_on_trace_file`: the GUI opens on a trace file (--trace), so the capture settings a
 // `trace` command changes are the file's, not the defaults.
 std::vector<ScriptCommand> parse_script_file(const std::string& path, bool starts_on_trace_file = false);
+// The same check of a script's text (the fuzz target's entry); `source_name` stands for the file in
+// messages ("NAME:LINE"). Lines over kMaxScriptLineBytes are refused.
+std::vector<ScriptCommand> parse_script_text(std::string_view text, const std::string& source_name,
+                                             bool starts_on_trace_file = false);
 
 // What the script can reach in the running GUI.
 struct ScriptHost {

@@ -229,6 +229,11 @@ std::vector<ScriptCommand> parse_script_file(const std::string& path, bool start
     } catch (const InputLimitError& e) {
         throw ScriptError(e.what());
     }
+    return parse_script_text(text, path, starts_on_trace_file);
+}
+
+std::vector<ScriptCommand> parse_script_text(std::string_view text, const std::string& source_name,
+                                             bool starts_on_trace_file) {
     ExpectedState state;
     if (!starts_on_trace_file) {
         const CaptureRequest defaults;
@@ -238,7 +243,7 @@ std::vector<ScriptCommand> parse_script_file(const std::string& path, bool start
     state.bench = default_gui_bench_spec();
 
     std::vector<ScriptCommand> commands;
-    const std::string file = printable(path, kMaxShownPathChars);
+    const std::string file = printable(source_name, kMaxShownPathChars);
     std::size_t start = 0;
     for (int number = 1; start < text.size(); ++number) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
@@ -246,7 +251,7 @@ std::vector<ScriptCommand> parse_script_file(const std::string& path, bool start
         if (end - start > kMaxScriptLineBytes)
             throw ScriptError("script " + where + ": the line is longer than the limit of " +
                               std::to_string(kMaxScriptLineBytes) + " bytes");
-        const std::vector<std::string> words = words_of(std::string_view(text).substr(start, end - start));
+        const std::vector<std::string> words = words_of(text.substr(start, end - start));
         start = end + 1;
         if (words.empty())
             continue;

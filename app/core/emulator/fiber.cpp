@@ -8,6 +8,21 @@
 #include <stdexcept>
 #include <system_error>
 
+// AddressSanitizer keeps one stack per OS thread; told nothing, it takes a fiber's frames for wild
+// stack accesses, and the unwinding of an exception thrown on a fiber for a jump off the stack ("False
+// positive error reports may follow"). GCC defines __SANITIZE_ADDRESS__, clang has __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define PREFIXLAB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PREFIXLAB_ASAN 1
+#endif
+#endif
+#if defined(PREFIXLAB_ASAN)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 #if defined(__x86_64__)
 // prefixlab_switch_fiber(void** save_sp, void* load_sp): pushes the System V callee-saved registers,
 // stores the stack pointer through save_sp, loads load_sp and pops the other fiber's registers; the
@@ -61,6 +76,27 @@ std::size_t page_size() {
     return size;
 }
 
+// Around every switch: start_switch before it, naming the stack about to run (and where to keep the
+// leaving side's fake stack; nullptr when that side leaves for good), finish_switch after it, on the
+// stack that runs again (learning, if asked, the stack it came from).
+#if defined(PREFIXLAB_ASAN)
+void start_switch(void** fake_stack_save, const void* stack_base, std::size_t stack_size) {
+    __sanitizer_start_switch_fiber(fake_stack_save, stack_base, stack_size);
+}
+void finish_switch(void* fake_stack_save, const void** from_base, std::size_t* from_size) {
+    __sanitizer_finish_switch_fiber(fake_stack_save, from_base, from_size);
+}
+// A stack is reused by fiber after fiber, and a fiber can be dropped mid-body (a detected error) or
+// parked for good: its frames' redzones stay poisoned and would be taken for overflows of the next.
+void unpoison(void* base, std::size_t size) {
+    ASAN_UNPOISON_MEMORY_REGION(base, size);
+}
+#else
+void start_switch(void**, const void*, std::size_t) {}
+void finish_switch(void*, const void**, std::size_t*) {}
+void unpoison(void*, std::size_t) {}
+#endif
+
 } // namespace
 
 FiberStack::FiberStack(std::size_t usable_bytes) {
@@ -77,18 +113,49 @@ FiberStack::FiberStack(std::size_t usable_bytes) {
     usable_ = static_cast<char*>(mapping_) + page;
 }
 
-FiberStack::~FiberStack() { munmap(mapping_, mapping_size_); }
+FiberStack::~FiberStack() {
+    unpoison(usable_, usable_size_); // the next mapping here may be anything
+    munmap(mapping_, mapping_size_);
+}
 
 void Fiber::run(void* self) {
     auto* fiber = static_cast<Fiber*>(self);
+    finish_switch(nullptr, &fiber->scheduler_stack_base_, &fiber->scheduler_stack_size_);
     fiber->entry_(fiber->arg_);
+    fiber->switch_out(nullptr); // finished: its fake stack can go
     for (;;)
         fiber->suspend(); // a finished fiber is never resumed; stay parked if it were
 }
 
+void Fiber::resume() {
+    start_switch(&scheduler_fake_stack_, stack_base_, stack_size_);
+#if defined(__x86_64__)
+    prefixlab_switch_fiber(&scheduler_sp_, fiber_sp_);
+#else
+    swapcontext(&scheduler_context_, &fiber_context_);
+#endif
+    finish_switch(scheduler_fake_stack_, nullptr, nullptr);
+}
+
+void Fiber::suspend() {
+    switch_out(&fiber_fake_stack_);
+}
+
+void Fiber::switch_out(void** fake_stack_save) {
+    start_switch(fake_stack_save, scheduler_stack_base_, scheduler_stack_size_);
+#if defined(__x86_64__)
+    prefixlab_switch_fiber(&fiber_sp_, scheduler_sp_);
+#else
+    swapcontext(&fiber_context_, &scheduler_context_);
+#endif
+    finish_switch(fiber_fake_stack_, &scheduler_stack_base_, &scheduler_stack_size_);
+}
+
 #if defined(__x86_64__)
 
-Fiber::Fiber(FiberStack& stack, Entry entry, void* arg) : entry_(entry), arg_(arg) {
+Fiber::Fiber(FiberStack& stack, Entry entry, void* arg)
+    : entry_(entry), arg_(arg), stack_base_(stack.base()), stack_size_(stack.size()) {
+    unpoison(stack_base_, stack_size_);
     // Initial frame popped by the first switch: r15, r14, r13 (= run), r12 (= this), rbx, rbp, and
     // the return address prefixlab_fiber_start. After that `ret` the stack pointer is 16-byte aligned,
     // as the ABI wants it before prefixlab_fiber_start's call.
@@ -105,13 +172,11 @@ Fiber::Fiber(FiberStack& stack, Entry entry, void* arg) : entry_(entry), arg_(ar
     fiber_sp_ = frame;
 }
 
-void Fiber::resume() { prefixlab_switch_fiber(&scheduler_sp_, fiber_sp_); }
-
-void Fiber::suspend() { prefixlab_switch_fiber(&fiber_sp_, scheduler_sp_); }
-
 #else
 
-Fiber::Fiber(FiberStack& stack, Entry entry, void* arg) : entry_(entry), arg_(arg) {
+Fiber::Fiber(FiberStack& stack, Entry entry, void* arg)
+    : entry_(entry), arg_(arg), stack_base_(stack.base()), stack_size_(stack.size()) {
+    unpoison(stack_base_, stack_size_);
     if (getcontext(&fiber_context_) != 0)
         throw std::runtime_error("emulator: getcontext failed");
     fiber_context_.uc_stack.ss_sp = stack.base();
@@ -126,10 +191,6 @@ Fiber::Fiber(FiberStack& stack, Entry entry, void* arg) : entry_(entry), arg_(ar
 void Fiber::trampoline(unsigned int high, unsigned int low) {
     run(reinterpret_cast<Fiber*>((static_cast<std::uintptr_t>(high) << 32) | low));
 }
-
-void Fiber::resume() { swapcontext(&scheduler_context_, &fiber_context_); }
-
-void Fiber::suspend() { swapcontext(&fiber_context_, &scheduler_context_); }
 
 #endif
 

@@ -6,6 +6,9 @@
 //
 // Stacks come from a per-OS-thread pool of mmap'ed regions with a guard page each, so a deep kernel
 // body faults cleanly instead of corrupting its neighbour, and repeated runs reuse them.
+//
+// Under AddressSanitizer (PREFIXLAB_SANITIZE=ON, docs/fuzzing.md) every switch is announced to it, so
+// that it checks each fiber's frames against that fiber's stack rather than the OS thread's.
 #pragma once
 
 #if !defined(__x86_64__)
@@ -51,9 +54,19 @@ public:
 
 private:
     static void run(void* self);
+    // Back to the scheduler; `fake_stack_save` is nullptr when the fiber leaves for good.
+    void switch_out(void** fake_stack_save);
 
     Entry entry_;
     void* arg_;
+    // For AddressSanitizer's switch annotations (unused without it): each side's stack, and the
+    // fake stacks it keeps for frames that a switch leaves behind.
+    void* stack_base_ = nullptr;
+    std::size_t stack_size_ = 0;
+    const void* scheduler_stack_base_ = nullptr;
+    std::size_t scheduler_stack_size_ = 0;
+    void* scheduler_fake_stack_ = nullptr;
+    void* fiber_fake_stack_ = nullptr;
 #if defined(__x86_64__)
     void* scheduler_sp_ = nullptr;
     void* fiber_sp_ = nullptr;

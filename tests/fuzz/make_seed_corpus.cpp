@@ -1,0 +1,227 @@
+// Writes the fuzz targets' seed corpus, one folder per target, with PrefixLab's own writers: traces
+// the emulator records, results files of a real CPU run and of parts of the shipped H100 results,
+// size expressions, and scripts with every command docs/gui-script.md lists. Run at build time
+// (tests/fuzz/fuzz_tests.cmake), so the seeds follow the formats as they change and nothing binary
+// is committed.
+//
+//   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
+#include "core/bench/bench_json.hpp"
+#include "core/bench/bench_runner.hpp"
+#include "core/block_limits.hpp"
+#include "core/scan_names.hpp"
+#include "core/trace/trace_capture.hpp"
+#include "core/trace/trace_json.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace prefixlab {
+namespace {
+
+void write_seed(const fs::path& folder, const std::string& name, const std::string& text) {
+    std::ofstream out(folder / name, std::ios::binary);
+    out << text;
+    if (!out.flush())
+        throw std::runtime_error("cannot write " + (folder / name).string());
+}
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in)
+        throw std::runtime_error("cannot read " + path.string());
+    return text.str();
+}
+
+// --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------
+
+void write_trace_seeds(const fs::path& folder) {
+    struct Variant {
+        ElementType type;
+        ScanOperator op;
+        bool exclusive;
+        InputKind input;
+    };
+    const std::vector<Variant> variants = {
+        {ElementType::uint32, ScanOperator::max, true, InputKind::random},
+        {ElementType::float32, ScanOperator::add, false, InputKind::random},
+        {ElementType::float32, ScanOperator::min, true, InputKind::ones},
+    };
+    // Small: libFuzzer's mutations cost time per byte, and N = 33 already has a partial second warp.
+    for (BlockAlgorithm algorithm : all_block_algorithms()) {
+        const std::string name(name_of(algorithm));
+        auto capture = [&](int n, const Variant& v, const std::string& file) {
+            CaptureRequest request;
+            request.algorithm = algorithm;
+            request.n = n;
+            request.type = v.type;
+            request.op = v.op;
+            request.exclusive = v.exclusive;
+            request.input = v.input;
+            request.seed = 7;
+            request.device = DeviceChoice::cpu;
+            std::ostringstream text;
+            write_trace_json(capture_trace(request).trace, text);
+            write_seed(folder, file, text.str());
+        };
+        for (int n : {1, 5, 32, 33})
+            capture(n, {ElementType::int32, ScanOperator::add, false, InputKind::iota},
+                    name + "-n" + std::to_string(n) + ".json");
+        for (std::size_t i = 0; i < variants.size(); ++i)
+            capture(7, variants[i], name + "-variant" + std::to_string(i) + ".json");
+    }
+}
+
+// --- results files: a real CPU run, and parts of the shipped H100 run (GPU points, a block sweep) ---
+
+BenchRun with_points(const BenchRun& run, const std::vector<BenchPoint>& points) {
+    BenchRun part = run;
+    part.points = points;
+    return part;
+}
+
+void write_results_seeds(const fs::path& folder, const fs::path& source_dir) {
+    class Quiet : public BenchObserver {};
+    Quiet quiet;
+    BenchSpec spec;
+    spec.algorithms = {"cpu-loop", "cpu-std", "cpu-parallel"};
+    spec.sizes = {1024, 4096};
+    spec.repetitions = 3;
+    spec.warmup = 1;
+    spec.command = "prefixlab_make_seed_corpus";
+    write_seed(folder, "cpu-run.json", bench_run_to_json(run_bench(spec, quiet)));
+
+    const BenchRun h100 = read_bench_json((source_dir / "assets/bench/h100-default.json").string());
+    std::vector<BenchPoint> small_n, sweep;
+    std::set<std::string> swept;
+    for (const BenchPoint& point : h100.points) {
+        if (point.n == 1024 || point.n == (1u << 20))
+            small_n.push_back(point);
+        // A block sweep (several block sizes at one N) for two algorithms keeps the seed small.
+        if (point.n == (1u << 24) && point.block_threads > 0 &&
+            (swept.size() < 2 || swept.count(point.algorithm))) {
+            swept.insert(point.algorithm);
+            sweep.push_back(point);
+        }
+    }
+    write_seed(folder, "h100-two-sizes.json", bench_run_to_json(with_points(h100, small_n)));
+    write_seed(folder, "h100-block-sweep.json", bench_run_to_json(with_points(h100, sweep)));
+
+    BenchRun cancelled =
+        with_points(h100, {small_n.begin(), small_n.begin() + std::min<std::size_t>(3, small_n.size())});
+    cancelled.label = "";
+    cancelled.cancelled = true;
+    cancelled.skipped = {"N = 2^31: needs 16.0 GiB on the GPU, 9.5 GiB free",
+                         "FAILED: stp-blelloch at N = 2^20"};
+    write_seed(folder, "h100-cancelled.json", bench_run_to_json(cancelled));
+    write_seed(folder, "no-points.json", bench_run_to_json(with_points(h100, {})));
+}
+
+// --- size expressions, as --n, --block-n and the script's n= take them ------------------------------
+
+void write_size_seeds(const fs::path& folder) {
+    const std::vector<std::string> expressions = {
+        "1", "1000", "2^20", "2^10..2^28", "3..100", "2^4,2^8,1000", "2^34", "17179869184", "2^10..2^12,5000",
+    };
+    for (std::size_t i = 0; i < expressions.size(); ++i)
+        write_seed(folder, "sizes-" + std::to_string(i) + ".txt", expressions[i]);
+}
+
+// --- scripts: an example of every command in docs/gui-script.md's table, one seed each and together -
+
+// The command names in the first column of the documentation's command table ("| `trace [algo=…`").
+std::set<std::string> documented_commands(const fs::path& doc) {
+    std::set<std::string> names;
+    std::istringstream lines(read_text(doc));
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("| `", 0) != 0)
+            continue;
+        const std::string cell = line.substr(3, line.find(" |", 3) - 3);
+        // "play`, `pause`": several commands in one cell
+        for (std::size_t at = 0; at < cell.size();) {
+            const std::size_t end = cell.find_first_of(" `\\", at);
+            names.insert(cell.substr(at, end - at));
+            const std::size_t next = cell.find(", `", at);
+            at = next == std::string::npos ? cell.size() : next + 3;
+        }
+    }
+    return names;
+}
+
+void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
+    const std::map<std::string, std::string> examples = {
+        {"open", "open trace.json"},
+        {"trace",
+         "trace algo=blelloch-padded n=33 input=random seed=7 type=float op=max exclusive=1 device=cpu"},
+        {"step", "step first\nstep 4\nstep next\nstep prev\nstep last"},
+        {"play", "play"},
+        {"pause", "pause"},
+        {"wait", "wait 10"},
+        {"tab", "tab Dataflow"},
+        {"scale", "scale 1.5"},
+        {"screenshot", "screenshot out.png"},
+        {"measure-frames", "measure-frames 30 frames.json"},
+        {"hover", "hover 400 300"},
+        {"click", "click 10 20"},
+        {"bench", "bench algos=cpu n=2^10..2^12 reps=3 warmup=1 seed=2 block=64,128 block-n=2^12"},
+        {"wait-bench", "wait-bench 0.5\nwait-bench"},
+        {"cancel-bench", "cancel-bench"},
+        {"plot", "plot block-sweep"},
+        {"export-plots", "export-plots plots"},
+        {"export-plot", "export-plot plots svg"},
+        {"export-results", "export-results results"},
+        {"open-results", "open-results bench.json"},
+        {"quit", "quit # the end"},
+    };
+    std::string all;
+    for (const std::string& name : documented_commands(source_dir / "docs/gui-script.md")) {
+        const auto example = examples.find(name);
+        if (example == examples.end())
+            throw std::runtime_error("docs/gui-script.md documents '" + name +
+                                     "': add an example of it to tests/fuzz/make_seed_corpus.cpp");
+        write_seed(folder, name + ".script", example->second + "\n");
+        all += example->second + "\n";
+    }
+    write_seed(folder, "every-command.script", all);
+    write_seed(folder, "readme.script", read_text(source_dir / "docs/images/readme.script"));
+}
+
+} // namespace
+} // namespace prefixlab
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR\n");
+        return 2;
+    }
+    const fs::path out = argv[1], source_dir = argv[2];
+    try {
+        // Each target's folder holds exactly this build's seeds: start afresh.
+        const std::map<std::string, void (*)(const fs::path&, const fs::path&)> targets = {
+            {"trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_trace_seeds(f); }},
+            {"results_loader", prefixlab::write_results_seeds},
+            {"sizes", [](const fs::path& f, const fs::path&) { prefixlab::write_size_seeds(f); }},
+            {"script", prefixlab::write_script_seeds},
+        };
+        for (const auto& [target, write] : targets) {
+            fs::remove_all(out / target);
+            fs::create_directories(out / target);
+            write(out / target, source_dir);
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "prefixlab: error: seed corpus: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
