@@ -33,12 +33,19 @@ protected:
         std::ofstream(path, std::ios::binary) << content;
         return path;
     }
-    // No display, and at most 1 GiB of address space and 10 s: a reader that grows without bound or
-    // waits for ever fails here instead of taking the machine.
+    // No display, and at most 1 GiB of memory and 10 s: a reader that grows without bound or waits
+    // for ever fails here instead of taking the machine. AddressSanitizer reserves terabytes of
+    // address space for its shadow and cannot start under `ulimit -v`; there its own RSS limit
+    // (hard_rss_limit_mb, appended to the inherited ASAN_OPTIONS) bounds the memory instead.
     static ProcessResult run_script(const std::string& path) {
-        return run_process("ulimit -v 1048576; env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 " +
+        return run_process(std::string(kMemoryLimit) + "env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 " +
                            shell_quote(PREFIXLAB_BINARY) + " --script " + shell_quote(path));
     }
+#if defined(__SANITIZE_ADDRESS__)
+    static constexpr const char* kMemoryLimit = "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=1024\" ";
+#else
+    static constexpr const char* kMemoryLimit = "ulimit -v 1048576; ";
+#endif
     static void expect_one_line_before_any_window(const ProcessResult& r, const std::string& expected) {
         EXPECT_EQ(r.exit_code, 2) << r.err;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
