@@ -203,6 +203,19 @@ TEST(BenchTable, RowsPerAlgorithmAndBlockColumnsPerSize) {
     EXPECT_EQ(format_ms(0.0123), "0.0123");
 }
 
+// Issue 9, found by fuzz_results_loader: a size or a time wider than the 9-column cell made the
+// padding's unsigned subtraction wrap round (std::length_error, abort). Such cells widen their row.
+TEST(BenchTable, CellsWiderThanTheColumnWidenTheirRow) {
+    BenchRun run = synthetic_run();
+    run.points.resize(1);
+    run.points[0].n = 123456789012345ull;  // not a power of two: printed in full, 15 digits
+    run.points[0].ms.median = 1.5e15;      // printed "%.0f": 16 digits
+    const std::string table = bench_table_text(run);
+    EXPECT_NE(table.find(" 123456789012345"), std::string::npos) << table;
+    EXPECT_NE(table.find(" 1500000000000000"), std::string::npos) << table;
+    EXPECT_LT(table.size(), 200u) << table;
+}
+
 TEST(BenchExport, FolderGetsResultsTableAndEveryPlot) {
     namespace fs = std::filesystem;
     const fs::path folder = fs::temp_directory_path() / ("prefixlab-export-" + std::to_string(::getpid()));

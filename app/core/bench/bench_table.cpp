@@ -26,6 +26,19 @@ std::string format_ms(double ms) {
     return text;
 }
 
+namespace {
+
+constexpr std::size_t kColumnWidth = 9;
+
+// The spaces that right-align a cell `width` columns wide: at least one, so a cell wider than the
+// column (a size or time of many digits, which a results file may hold) widens its row instead of
+// the unsigned `kColumnWidth - width` wrapping round (the fuzzer's first find: a 2^64-byte string).
+std::string padding_before(std::size_t width) {
+    return std::string(width < kColumnWidth ? kColumnWidth - width : 1, ' ');
+}
+
+} // namespace
+
 std::string bench_table_text(const BenchRun& run, bool with_transfers) {
     std::set<std::uint64_t> sizes;
     std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, double>> rows;
@@ -50,7 +63,7 @@ std::string bench_table_text(const BenchRun& run, bool with_transfers) {
     text.resize(name_width, ' ');
     for (std::uint64_t n : sizes) {
         std::string column = format_size(n);
-        text += std::string(std::max<std::size_t>(1, 9 - column.size()), ' ') + column;
+        text += padding_before(column.size()) + column;
     }
     text += '\n';
     for (const auto& [key, values] : rows) {
@@ -61,7 +74,7 @@ std::string bench_table_text(const BenchRun& run, bool with_transfers) {
             const std::string cell = found == values.end() ? "—" : format_ms(found->second);
             // "—" is three bytes but one column wide
             const std::size_t width = found == values.end() ? 1 : cell.size();
-            line += std::string(std::max<std::size_t>(1, 9 - width), ' ') + cell;
+            line += padding_before(width) + cell;
         }
         text += line + '\n';
     }
