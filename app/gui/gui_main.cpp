@@ -79,7 +79,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         script.before_frame(host);
 
         imgui.begin_frame();
-        handle_shortcuts(state, workspace, imgui);
+        handle_shortcuts(window.take_key_presses(), state, workspace, imgui);
         ViewContext context{imgui.mono_font(), imgui.ui_scale()};
         workspace.draw(state, context);
         if (views.sidebar.requested_scale > 0)

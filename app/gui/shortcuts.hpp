@@ -2,6 +2,8 @@
 // remote, which sends Page Up/Down), play with Space, re-trace with F5, zoom the UI with Ctrl+=/-.
 #pragma once
 
+#include "platform/platform_window.hpp"
+
 #include <vector>
 
 namespace prefixlab {
@@ -17,7 +19,8 @@ struct ShortcutHelp {
 
 const std::vector<ShortcutHelp>& shortcut_help();
 
-// Reads this frame's key presses and acts on them; ignores single keys while a text field has focus.
-void handle_shortcuts(AppState& state, Workspace& workspace, ImGuiLayer& imgui);
+// Acts on the key presses since the last frame, each one (a press and release inside one frame
+// counts); ignores single keys while a text field has focus.
+void handle_shortcuts(const std::vector<KeyPress>& presses, AppState& state, Workspace& workspace, ImGuiLayer& imgui);
 
 } // namespace prefixlab

@@ -49,6 +49,25 @@ PlatformWindow::PlatformWindow(const WindowOptions& options) {
                             std::to_string(GLAD_VERSION_MINOR(version)) + ")");
     }
     glfwSwapInterval(options.vsync ? 1 : 0);
+    // Installed before Dear ImGui's backend, which keeps this callback and calls it from its own.
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetKeyCallback(window_, &PlatformWindow::on_key);
+}
+
+void PlatformWindow::on_key(GLFWwindow* window, int key, int, int action, int mods) {
+    // A frame reads the queue; the bound only matters if frames stop (a key held while a modal OS
+    // dialog blocks the loop), where dropping presses beats growing without end.
+    constexpr std::size_t kMaxQueuedPresses = 256;
+    auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
+    if (self == nullptr || action == GLFW_RELEASE || self->key_presses_.size() >= kMaxQueuedPresses)
+        return;
+    self->key_presses_.push_back(KeyPress{key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT});
+}
+
+std::vector<KeyPress> PlatformWindow::take_key_presses() {
+    std::vector<KeyPress> presses;
+    presses.swap(key_presses_);
+    return presses;
 }
 
 PlatformWindow::~PlatformWindow() {

@@ -30,6 +30,13 @@ struct Image {
     std::vector<std::uint8_t> rgba; // top row first
 };
 
+// A key press (or an auto-repeat of a held key) as the window system reported it. GLFW key codes.
+struct KeyPress {
+    int key = 0;
+    bool ctrl = false;
+    bool repeat = false;
+};
+
 class PlatformWindow {
 public:
     explicit PlatformWindow(const WindowOptions& options); // throws PlatformError
@@ -50,9 +57,16 @@ public:
     std::string renderer() const;  // GL_RENDERER, for the about box and logs
     void finish() const;           // waits until the GPU has drawn everything (glFinish)
     void clear(float r, float g, float b);
+    // Every key press since the last call, in order. Shortcuts read these rather than Dear ImGui's
+    // per-frame key state, which misses a press and release inside one frame: 20 instant Right presses
+    // (a presenter remote's taps) moved 8 steps (issue 10).
+    std::vector<KeyPress> take_key_presses();
 
 private:
+    static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
+
     GLFWwindow* window_ = nullptr;
+    std::vector<KeyPress> key_presses_;
 };
 
 } // namespace prefixlab
