@@ -32,7 +32,7 @@ packages=(
   build-essential cmake ninja-build pkg-config python3 python3-venv
   libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core
   libgtest-dev nlohmann-json3-dev libcli11-dev
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri xdotool
   libcairo2-dev poppler-utils librsvg2-bin
 )
 
