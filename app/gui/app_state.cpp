@@ -20,8 +20,10 @@ int AppState::step_count() const { return trace_ ? static_cast<int>(trace_->trac
 void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     const bool same_shape = trace_ && trace_->trace.steps.size() == loaded->trace.steps.size();
     trace_ = std::move(loaded);
-    // Keep the lecturer's place when re-tracing the same shape (e.g. a new random input).
-    set_step(same_shape ? step_ : step_count() - 1);
+    // Keep the lecturer's place when re-tracing the same shape (e.g. a new random input); a new trace
+    // opens on its first step, so the screen does not give the answer away before it is stepped to
+    // (it opened on the last step, with every later value readable: issue 10).
+    set_step(same_shape ? step_ : 0);
     capture_companion();
 }
 
