@@ -27,6 +27,20 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     capture_companion();
 }
 
+void AppState::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
+    // The settings panel shows what the opened trace was recorded with (Open and --trace alike:
+    // --trace once left the panel on the defaults, hillis-steele N = 32 beside a racy N = 1024 trace).
+    const TraceConfig& c = loaded->trace.config;
+    request.algorithm = c.algorithm;
+    request.n = c.n;
+    request.type = c.type;
+    request.op = c.op;
+    request.exclusive = c.exclusive;
+    request.input = c.input_kind;
+    request.seed = c.seed;
+    show_trace(std::move(loaded));
+}
+
 namespace {
 
 // The other Blelloch layout, or nullopt for algorithms that have no companion.
@@ -136,18 +150,10 @@ void AppState::poll_background_work() {
         return;
     if (outcome->index() == 0) {
         Prepared& prepared = std::get<0>(*outcome);
-        if (prepared.from_file) {
-            // The settings panel shows what the opened trace was recorded with.
-            const TraceConfig& c = prepared.loaded->trace.config;
-            request.algorithm = c.algorithm;
-            request.n = c.n;
-            request.type = c.type;
-            request.op = c.op;
-            request.exclusive = c.exclusive;
-            request.input = c.input_kind;
-            request.seed = c.seed;
-        }
-        show_trace(std::move(prepared.loaded));
+        if (prepared.from_file)
+            show_trace_file(std::move(prepared.loaded));
+        else
+            show_trace(std::move(prepared.loaded));
         inform(prepared.message);
     } else {
         report_error(std::get<1>(*outcome));

@@ -25,6 +25,8 @@ public:
     int step() const { return step_; }
     int step_count() const;
     void show_trace(std::unique_ptr<LoadedTrace> loaded);
+    // A trace read from a file: the settings panel takes its configuration, then it is shown.
+    void show_trace_file(std::unique_ptr<LoadedTrace> loaded);
     void set_step(int step);
     void next_step() { set_step(step_ + 1); }
     void previous_step() { set_step(step_ - 1); }

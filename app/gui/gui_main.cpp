@@ -43,7 +43,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
 
     AppState state;
     if (options.trace)
-        state.show_trace(prepare_for_display(*options.trace, options.trace_path));
+        state.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
     else if (!script.active())
         state.capture_now(); // open on a trace, not on an empty window
 
