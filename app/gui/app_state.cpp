@@ -30,14 +30,7 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
 void AppState::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
     // The settings panel shows what the opened trace was recorded with (Open and --trace alike:
     // --trace once left the panel on the defaults, hillis-steele N = 32 beside a racy N = 1024 trace).
-    const TraceConfig& c = loaded->trace.config;
-    request.algorithm = c.algorithm;
-    request.n = c.n;
-    request.type = c.type;
-    request.op = c.op;
-    request.exclusive = c.exclusive;
-    request.input = c.input_kind;
-    request.seed = c.seed;
+    request = request_like(loaded->trace.config, request);
     show_trace(std::move(loaded));
 }
 
@@ -64,16 +57,9 @@ void AppState::capture_companion() {
         return;
     }
     companion_pending_ = false;
-    const TraceConfig& c = trace_->trace.config;
-    CaptureRequest settings = request;
+    CaptureRequest settings = request_like(trace_->trace.config, request);
     settings.algorithm = *other;
-    settings.n = c.n;
-    settings.type = c.type;
-    settings.op = c.op;
-    settings.exclusive = c.exclusive;
-    settings.input = c.input_kind;
-    settings.seed = c.seed;
-    settings.block_threads = c.block_threads; // both layouts need the same threads for the same N
+    settings.block_threads = trace_->trace.config.block_threads; // both layouts need the same threads for the same N
     companion_task_.start([settings](TaskControl&) {
         CaptureResult result = capture_trace(settings);
         return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), "", false};

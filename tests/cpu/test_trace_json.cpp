@@ -4,6 +4,7 @@
 #include "core/util/input_limits.hpp"
 #include "support/hostile_inputs.hpp"
 #include "support/scan_test_support.hpp"
+#include "support/trace_checks.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -30,17 +31,6 @@ json as_json(const Trace& trace) {
     std::stringstream text;
     write_trace_json(trace, text);
     return json::parse(text);
-}
-
-// Reads `document` and returns the error message ("" if it was accepted).
-std::string rejection(const json& document) {
-    std::stringstream text(document.dump());
-    try {
-        read_trace_json(text);
-    } catch (const TraceFormatError& e) {
-        return e.what();
-    }
-    return "";
 }
 
 TEST(TraceJson, RoundTripPreservesEverything) {

@@ -143,3 +143,38 @@ TEST(RacyHillisSteele, EmulatedOutputIsWrongFromTwoWarpsOnAndTheSameEveryRun) {
 
 } // namespace
 } // namespace prefixlab::test
+
+namespace prefixlab::test {
+namespace {
+
+// The settings panel and the Blelloch companion re-trace "like this trace": request_like must give
+// back every setting a capture records, and keep what the base holds (device choice, block size).
+TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
+    CaptureRequest request;
+    request.algorithm = BlockAlgorithm::blelloch_padded;
+    request.n = 37;
+    request.type = ElementType::float32;
+    request.op = ScanOperator::max;
+    request.exclusive = true;
+    request.input = InputKind::random;
+    request.seed = 99;
+    request.device = DeviceChoice::cpu;
+    const Trace trace = capture_trace(request).trace;
+
+    CaptureRequest base;
+    base.device = DeviceChoice::gpu;
+    base.block_threads = 64;
+    const CaptureRequest like = request_like(trace.config, base);
+    EXPECT_EQ(like.algorithm, request.algorithm);
+    EXPECT_EQ(like.n, request.n);
+    EXPECT_EQ(like.type, request.type);
+    EXPECT_EQ(like.op, request.op);
+    EXPECT_EQ(like.exclusive, request.exclusive);
+    EXPECT_EQ(like.input, request.input);
+    EXPECT_EQ(like.seed, request.seed);
+    EXPECT_EQ(like.device, DeviceChoice::gpu);
+    EXPECT_EQ(like.block_threads, 64);
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -6,6 +6,7 @@
 #include "core/trace/trace_json.hpp"
 #include "core/trace/trace_validation.hpp"
 #include "support/scan_test_support.hpp"
+#include "support/trace_checks.hpp"
 
 #include <algorithm>
 #include <array>
@@ -29,17 +30,6 @@ json captured(BlockAlgorithm algorithm, int n, ElementType type = ElementType::i
     CaptureRequest request = make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu);
     request.type = type;
     return as_json(capture_trace(request).trace);
-}
-
-// Reads `document`: the loader's message, or "" if it was accepted.
-std::string rejection(const json& document) {
-    std::stringstream text(document.dump());
-    try {
-        read_trace_json(text);
-    } catch (const TraceFormatError& e) {
-        return e.what();
-    }
-    return "";
 }
 
 // What the views index in a loaded trace, checked: "" or the first thing out of range.

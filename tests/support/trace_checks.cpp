@@ -1,6 +1,9 @@
 #include "trace_checks.hpp"
 
+#include "core/trace/trace_json.hpp"
+
 #include <set>
+#include <sstream>
 
 namespace prefixlab::test {
 
@@ -55,6 +58,16 @@ std::string check_reads_see_snapshots(const Trace& trace) {
                        std::to_string(a.value) + " from word " + std::to_string(a.word) + " but it held " +
                        std::to_string(before.bits[a.word]);
         }
+    }
+    return "";
+}
+
+std::string rejection(const nlohmann::json& document) {
+    std::stringstream text(document.dump());
+    try {
+        read_trace_json(text);
+    } catch (const TraceFormatError& e) {
+        return e.what();
     }
     return "";
 }

@@ -4,6 +4,8 @@
 
 #include "core/trace/trace.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace prefixlab::test {
@@ -17,5 +19,8 @@ std::string check_snapshots_follow_writes(const Trace& trace);
 
 // Every read of a word that no thread writes in the same step returns the value of the last snapshot.
 std::string check_reads_see_snapshots(const Trace& trace);
+
+// What the trace loader says of `document`: its one-line error, or "" when it accepts it.
+std::string rejection(const nlohmann::json& document);
 
 } // namespace prefixlab::test

@@ -92,4 +92,15 @@ CaptureResult capture_trace(const CaptureRequest& request) {
     return result;
 }
 
+CaptureRequest request_like(const TraceConfig& config, CaptureRequest base) {
+    base.algorithm = config.algorithm;
+    base.n = config.n;
+    base.type = config.type;
+    base.op = config.op;
+    base.exclusive = config.exclusive;
+    base.input = config.input_kind;
+    base.seed = config.seed;
+    return base;
+}
+
 } // namespace prefixlab

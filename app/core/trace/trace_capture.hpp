@@ -49,4 +49,9 @@ inline constexpr const char* kEmulatorDeviceName = "CPU emulator";
 
 CaptureResult capture_trace(const CaptureRequest& request);
 
+// The request that records a trace like one made with `config` (the inverse of what a capture writes
+// into its configuration); the device choice and block size, which a configuration does not hold as
+// a choice, come from `base`.
+CaptureRequest request_like(const TraceConfig& config, CaptureRequest base);
+
 } // namespace prefixlab
