@@ -32,6 +32,9 @@ public:
     void previous_step() { set_step(step_ - 1); }
     void first_step() { set_step(0); }
     void last_step() { set_step(step_count() - 1); }
+    // Reveal mode (presentation mode turns it on): the views draw no step after the current one at
+    // all, not even dimmed, so the hall sees each result only when the lecturer steps to it.
+    bool reveal = false;
 
     // --- playback: one step every play_interval seconds ---
     bool playing() const { return playing_; }

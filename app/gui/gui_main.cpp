@@ -87,7 +87,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         if (!imgui.font_warning().empty() && state.message().empty())
             state.inform(imgui.font_warning());
 
-        window.clear(theme::kBackground.r / 255.0f, theme::kBackground.g / 255.0f, theme::kBackground.b / 255.0f);
+        window.clear(theme::colours().background.r / 255.0f, theme::colours().background.g / 255.0f, theme::colours().background.b / 255.0f);
         imgui.render();
         if (const std::string path = script.take_screenshot_request(); !path.empty()) {
             try {

@@ -4,6 +4,7 @@
 #include "bench_state.hpp"
 #include "core/util/atomic_file.hpp"
 #include "imgui_layer.hpp"
+#include "theme.hpp"
 #include "workspace.hpp"
 
 #include <algorithm>
@@ -55,6 +56,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         host.workspace.select_tab(c.args[0].text); // a title of tab_titles(), checked when read
     } else if (c.name == "scale") {
         host.imgui.set_ui_scale(static_cast<float>(c.args[0].number));
+    } else if (c.name == "theme") {
+        host.imgui.set_theme(theme::kNames[*c.args[0].choice]); // the reader checked the name
     } else if (c.name == "screenshot") {
         // Two frames first: the one that applies the latest changes and one that lays them out.
         screenshot_path_ = c.args[0].text;

@@ -1,6 +1,7 @@
 #include "imgui_layer.hpp"
 
 #include "platform/platform_window.hpp"
+#include "theme.hpp"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -31,16 +32,29 @@ std::string find_font(const char* file) {
     return "";
 }
 
+ImVec4 float_colour(theme::Rgb c, float alpha = 1.0f) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha); }
+
 void apply_style(float scale) {
     ImGuiStyle style;
-    ImGui::StyleColorsDark(&style);
+    const bool projector = theme::current() == theme::Name::projector;
+    if (projector)
+        ImGui::StyleColorsLight(&style);
+    else
+        ImGui::StyleColorsDark(&style);
     style.WindowRounding = 0;
     style.FrameRounding = 3;
     style.GrabRounding = 3;
     style.WindowBorderSize = 0;
     style.FramePadding = ImVec2(8, 5);
     style.ItemSpacing = ImVec2(8, 7);
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_WindowBg] = projector ? ImVec4(0.96f, 0.96f, 0.97f, 1.0f) : ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    if (projector) {
+        // Dear ImGui's light style is grey on grey in places; a hall needs black text and firm frames.
+        style.Colors[ImGuiCol_Text] = float_colour(theme::colours().text);
+        style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.35f, 0.35f, 0.38f, 1.0f);
+        style.Colors[ImGuiCol_Border] = ImVec4(0.25f, 0.25f, 0.30f, 0.60f);
+        style.FrameBorderSize = 1;
+    }
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0); // the clear colour shows through: no extra pass
     style.ScaleAllSizes(scale);
     ImGui::GetStyle() = style;
@@ -81,6 +95,11 @@ ImGuiLayer::~ImGuiLayer() {
 }
 
 void ImGuiLayer::set_ui_scale(float scale) { scale_ = std::clamp(scale, kMinScale, kMaxScale); }
+
+void ImGuiLayer::set_theme(theme::Name name) {
+    theme::use(name);
+    apply_style(scale_); // between frames; fonts stay as they are
+}
 
 void ImGuiLayer::build_fonts() {
     ImGuiIO& io = ImGui::GetIO();

@@ -3,6 +3,8 @@
 // sharp at projector sizes; changing the scale rebuilds them between frames.
 #pragma once
 
+#include "theme.hpp"
+
 #include <string>
 
 struct ImFont;
@@ -25,6 +27,8 @@ public:
     // Takes effect at the next begin_frame().
     void set_ui_scale(float scale);
     float ui_scale() const { return scale_; }
+    // Switches the colours (theme.hpp) and Dear ImGui's widget style with them; call between frames.
+    void set_theme(theme::Name name);
 
     // Scripted mode: the next frame sees the mouse at (x, y) in window pixels, with the left button
     // down if `pressed` (for one frame: a click is press, then release).

@@ -170,6 +170,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"wait", "wait 10"},
         {"tab", "tab Dataflow"},
         {"scale", "scale 1.5"},
+        {"theme", "theme projector"},
         {"screenshot", "screenshot out.png"},
         {"measure-frames", "measure-frames 30 frames.json"},
         {"hover", "hover 400 300"},

@@ -61,9 +61,9 @@ TEST_F(GuiSession, SteppingThroughATraceShowsTheGrid) {
     EXPECT_GT(distinct_colours(step3), 40u) << "a blank or single-colour window";
 
     // A grid of 16 words × 10 steps: value cells, cells written in a step, the current-step band.
-    EXPECT_GT(count_colour(step3, theme::kCellValue), 20000u);
-    EXPECT_GT(count_colour(step3, theme::kCellWritten), 10000u);
-    EXPECT_GT(count_colour(step3, theme::kCurrentStep), 2000u);
+    EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).cell_value), 20000u);
+    EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).cell_written), 10000u);
+    EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).current_step), 2000u);
     // The two screenshots differ where the band moved.
     EXPECT_GT(fraction_different(step3, last), 0.002);
     EXPECT_LT(fraction_different(step3, last), 0.5);
@@ -77,7 +77,7 @@ TEST_F(GuiSession, TracesInTheBackgroundFromScriptSettings) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const PngImage image = load_png(path("traced.png"));
     ASSERT_EQ(image.width, 1600);
-    EXPECT_GT(count_colour(image, theme::kCellWritten), 10000u) << "step 1's 40 loads are drawn as written cells";
+    EXPECT_GT(count_colour(image, theme::palette(theme::Name::dark).cell_written), 10000u) << "step 1's 40 loads are drawn as written cells";
 }
 
 TEST_F(GuiSession, BadScriptIsRejectedBeforeAWindowOpens) {
@@ -131,15 +131,15 @@ TEST_F(GuiSession, DataflowTreeIsDrawnForEveryAlgorithm) {
     for (const Case& c : cases) {
         const PngImage image = load_png(path(c.algorithm + ".png"));
         ASSERT_EQ(image.width, 1600) << c.algorithm;
-        EXPECT_GT(in_diagram(image, theme::kInputNode), 2000u) << c.algorithm << ": input row";
-        EXPECT_GT(in_diagram(image, theme::kCellWritten), 1000u) << c.algorithm << ": the current step's nodes";
-        EXPECT_GT(in_diagram(image, theme::kCellRead), 150u) << c.algorithm << ": the current step's edges";
-        EXPECT_GT(in_diagram(image, theme::kActiveThreads), 500u) << c.algorithm << ": threads at work";
-        EXPECT_GT(in_diagram(image, theme::kCellValue), 2000u) << c.algorithm << ": value nodes";
+        EXPECT_GT(in_diagram(image, theme::palette(theme::Name::dark).input_node), 2000u) << c.algorithm << ": input row";
+        EXPECT_GT(in_diagram(image, theme::palette(theme::Name::dark).cell_written), 1000u) << c.algorithm << ": the current step's nodes";
+        EXPECT_GT(in_diagram(image, theme::palette(theme::Name::dark).cell_read), 150u) << c.algorithm << ": the current step's edges";
+        EXPECT_GT(in_diagram(image, theme::palette(theme::Name::dark).active_threads), 500u) << c.algorithm << ": threads at work";
+        EXPECT_GT(in_diagram(image, theme::palette(theme::Name::dark).cell_value), 2000u) << c.algorithm << ": value nodes";
     }
     // The racy kernel's wrong outputs and racing reads are vermillion; a correct kernel has none.
-    EXPECT_GT(in_diagram(load_png(path("hillis-steele-racy.png")), theme::kError), 500u);
-    EXPECT_EQ(in_diagram(load_png(path("blelloch.png")), theme::kError), 0u);
+    EXPECT_GT(in_diagram(load_png(path("hillis-steele-racy.png")), theme::palette(theme::Name::dark).error), 500u);
+    EXPECT_EQ(in_diagram(load_png(path("blelloch.png")), theme::palette(theme::Name::dark).error), 0u);
 }
 
 } // namespace
@@ -175,7 +175,7 @@ TEST_F(GuiSession, BankHeatmapComparesPlainAndPaddedBlelloch) {
         << "padded Blelloch at N = 64 has no conflicts";
 
     const PngImage selected = load_png(path("banks-selected.png"));
-    EXPECT_GT(count_colour(selected, theme::kError, 340, 700, middle, 860), 200u) << "conflicting lane-to-bank arrows";
+    EXPECT_GT(count_colour(selected, theme::palette(theme::Name::dark).error, 340, 700, middle, 860), 200u) << "conflicting lane-to-bank arrows";
     EXPECT_GT(fraction_different(banks, selected), 0.001);
 
     const PngImage hs = load_png(path("banks-hs.png"));
@@ -203,7 +203,7 @@ protected:
     }
     // The settings column of the Benchmark tab at 1600 × 900: right of the sidebar, left of the plot.
     static std::size_t progress_pixels(const PngImage& image) {
-        return count_colour(image, theme::kProgress, 340, 60, 720, 880);
+        return count_colour(image, theme::palette(theme::Name::dark).progress, 340, 60, 720, 880);
     }
     BenchRun saved_run() const {
         std::vector<fs::path> files;

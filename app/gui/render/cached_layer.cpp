@@ -22,7 +22,7 @@ void CachedLayer::draw(ImDrawList* list, float x, float y, float width, float he
     y_ = y;
     w_ = width;
     h_ = height;
-    key_ = key;
+    key_ = key + "|bg" + std::to_string(background); // a theme switch redraws the picture
     layers_ = std::move(layers);
     transform_ = transform;
     background_ = background;

@@ -82,14 +82,14 @@ void draw_lane_arrows(const Trace& trace, const WarpInstruction& in, ImVec2 orig
         const float x = origin.x + b * cell;
         draw->AddRectFilled(ImVec2(x + 1, bottom - 10), ImVec2(x + cell - 1, bottom), colour(conflict_colour(in.distinct_words[b])));
         draw->AddRectFilled(ImVec2(x + 1, top), ImVec2(x + cell - 1, top + 10),
-                            (in.active_lanes >> b & 1u) ? colour(theme::kCellValue) : colour(theme::kCellUnwritten));
+                            (in.active_lanes >> b & 1u) ? colour(theme::colours().cell_value) : colour(theme::colours().cell_unwritten));
     }
     for (std::uint32_t index : in.accesses) {
         const AccessRecord& a = trace.accesses[index];
         const float from = origin.x + (lane_of(a.thread) + 0.5f) * cell, to = origin.x + (bank_of(a.word) + 0.5f) * cell;
         const bool conflicted = in.distinct_words[bank_of(a.word)] > 1;
         draw->AddLine(ImVec2(from, top + 10), ImVec2(to, bottom - 10),
-                      conflicted ? colour(theme::kError) : colour(theme::kCellRead), conflicted ? 2.0f : 1.0f);
+                      conflicted ? colour(theme::colours().error) : colour(theme::colours().cell_read), conflicted ? 2.0f : 1.0f);
     }
 }
 
@@ -165,7 +165,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         ImDrawList* list = ImGui::GetWindowDrawList();
         panel.heatmap.draw(list, grid_x, top, grid_w, rows_h);
         if (!panel.heatmap.error().empty())
-            list->AddText(ImVec2(grid_x, origin.y + 4), colour(theme::kError), panel.heatmap.error().c_str());
+            list->AddText(ImVec2(grid_x, origin.y + 4), colour(theme::colours().error), panel.heatmap.error().c_str());
 
         // Step groups: separators, labels, counts; the current step outlined.
         for (std::size_t k = 0; k < banks.steps.size(); ++k) {
@@ -176,7 +176,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
             if (end > first) {
                 list->AddLine(ImVec2(origin.x, y0), ImVec2(grid_x + grid_w + stats_w, y0), ImGui::GetColorU32(ImGuiCol_Separator));
                 if (y1 - y0 >= ImGui::GetTextLineHeight() || static_cast<int>(k) == step) {
-                    list->AddText(ImVec2(origin.x + 2, y0), static_cast<int>(k) == step ? colour(theme::kTextOnDark)
+                    list->AddText(ImVec2(origin.x + 2, y0), static_cast<int>(k) == step ? colour(theme::ink_on(theme::colours().current_step))
                                                                                       : ImGui::GetColorU32(ImGuiCol_Text),
                                   (std::to_string(k) + " " + step_label(lt.trace.steps[k].tag)).c_str());
                     const BankTotals& s = banks.steps[k];
@@ -189,11 +189,11 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
             }
             if (static_cast<int>(k) == step)
                 list->AddRect(ImVec2(grid_x - 3, y0 - 1), ImVec2(grid_x + grid_w + 3, std::max(y1, y0 + 2) + 1),
-                              colour(theme::kCurrentStep), 0, 0, 3.0f * context.ui_scale);
+                              colour(theme::colours().current_step), 0, 0, 3.0f * context.ui_scale);
         }
         if (panel.selected >= 0) {
             const float y = top + panel.selected * row;
-            list->AddRect(ImVec2(grid_x - 1, y), ImVec2(grid_x + grid_w + 1, y + std::max(row, 2.0f)), colour(theme::kTextOnDark));
+            list->AddRect(ImVec2(grid_x - 1, y), ImVec2(grid_x + grid_w + 1, y + std::max(row, 2.0f)), colour(theme::colours().text));
         }
 
         // Hover: the bank's lanes, words and values; click: select the row for its arrows.

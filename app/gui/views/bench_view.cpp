@@ -223,13 +223,13 @@ void BenchView::draw_progress(BenchState& bench) {
                           seconds_text(live.progress.remaining_s).c_str());
         else
             std::snprintf(overlay, sizeof overlay, "%.0f %%", 100 * live.progress.fraction);
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, colour(theme::kProgress));
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, colour(theme::colours().progress));
         ImGui::ProgressBar(static_cast<float>(live.progress.fraction), ImVec2(width, 0), overlay);
         ImGui::PopStyleColor();
         ImGui::TextDisabled("%s · %zu points", live.progress.activity.c_str(), live.points.size());
     }
     for (const std::string& message : live.messages)
-        ImGui::TextColored(colour(message.starts_with("FAILED") ? theme::kError : theme::kCellWritten), "%s",
+        ImGui::TextColored(colour(message.starts_with("FAILED") ? theme::colours().error : theme::colours().cell_written), "%s",
                            message.c_str());
 }
 

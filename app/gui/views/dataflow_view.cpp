@@ -32,18 +32,17 @@ theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
     return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
 }
 
-constexpr theme::Rgb kBackground = theme::kBackground;
 
 theme::Rgb node_colour(const DataflowNode& node, const LoadedTrace& loaded, int step) {
     if (node.kind == NodeKind::input)
-        return theme::kInputNode;
+        return theme::colours().input_node;
     if (node.kind == NodeKind::output && loaded.trace.check.wrong.at(node.column))
-        return theme::kError;
+        return theme::colours().error;
     if (node.row == step)
-        return theme::kCellWritten;
+        return theme::colours().cell_written;
     if (node.kind == NodeKind::output)
-        return theme::kOk;
-    return theme::kCellValue;
+        return theme::colours().ok;
+    return theme::colours().cell_value;
 }
 
 } // namespace
@@ -59,12 +58,12 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step) {
     }
     // Later steps are dimmed by blending their colours with the background here: the shapes are drawn
     // opaque, without the cost of blending on a software rasteriser.
-    const auto at = [step](theme::Rgb colour, int row, float dim) { return row > step ? blend(colour, kBackground, dim) : colour; };
+    const auto at = [step](theme::Rgb colour, int row, float dim) { return row > step ? blend(colour, theme::colours().background, dim) : colour; };
 
     // Bands: the current step's row, and each row's strip of active threads (runs merged).
     std::vector<QuadInstance> bands;
     bands.push_back({0, row_top(step), static_cast<float>(graph.columns()), row_top(step) + 1,
-                     theme::packed(blend(theme::kCurrentStep, kBackground, 0.55f))});
+                     theme::packed(blend(theme::colours().current_step, theme::colours().background, 0.55f))});
     const int threads = loaded.trace.config.block_threads;
     const float per_thread = static_cast<float>(graph.element_columns) / static_cast<float>(threads);
     for (int k = 0; k < graph.rows; ++k) {
@@ -78,7 +77,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step) {
             while (end < threads && active[end])
                 ++end;
             bands.push_back({t * per_thread, row_top(k) + kStripTop, end * per_thread, row_top(k) + kStripBottom,
-                             theme::packed(at(theme::kActiveThreads, k, 0.6f))});
+                             theme::packed(at(theme::colours().active_threads, k, 0.6f))});
             t = end;
         }
     }
@@ -111,7 +110,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step) {
             const DataflowNode& from = graph.nodes[e.from];
             const DataflowNode& to = graph.nodes[e.to];
             const bool highlighted = e.racy || to.row == step;
-            const theme::Rgb colour = e.racy ? theme::kError : to.row == step ? theme::kCellRead : theme::kEdge;
+            const theme::Rgb colour = e.racy ? theme::colours().error : to.row == step ? theme::colours().cell_read : theme::colours().edge;
             const LineInstance line{from.column + 0.5f, row_top(from.row) + kNodeBottom, to.column + 0.5f,
                                     row_top(to.row) + kNodeTop, theme::packed(at(colour, to.row, 0.7f)),
                                     highlighted ? 2.0f : 1.0f};
@@ -187,11 +186,11 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     if (loaded != built_for_ || step != built_step_ || show_edges_ != built_edges_)
         rebuild(*loaded, step);
 
-    draw_legend({{theme::kCellWritten, "produced in the step"},
-                 {theme::kInputNode, "input"},
-                 {theme::kOk, "output"},
-                 {theme::kError, "wrong output / racy read"},
-                 {theme::kActiveThreads, "threads at work"}});
+    draw_legend({{theme::colours().cell_written, "produced in the step"},
+                 {theme::colours().input_node, "input"},
+                 {theme::colours().ok, "output"},
+                 {theme::colours().error, "wrong output / racy read"},
+                 {theme::colours().active_threads, "threads at work"}});
     ImGui::SameLine(0, 24 * context.ui_scale);
     ImGui::Checkbox("Input ranges", &show_ranges_);
     if (ImGui::IsItemHovered())
@@ -236,7 +235,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     if (show_edges_)
         layers.push_back(detailed ? &edges_ : &step_edges_);
     layers.push_back(detailed ? &nodes_ : &merged_nodes_);
-    cache_.draw(draw, area_x, area_y, area_w, area_h, key, std::move(layers), transform, theme::packed(kBackground));
+    cache_.draw(draw, area_x, area_y, area_w, area_h, key, std::move(layers), transform, theme::packed(theme::colours().background));
 
     // Node labels where they fit (level of detail), and the node under the mouse.
     const float node_w = (1 - 2 * kNodeInsetX) * scale_x_, node_h = (kNodeBottom - kNodeTop) * scale_y_;
@@ -259,9 +258,9 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
             if (text_size.x + 4 > node_w)
                 continue;
             const bool on_orange = node.row == step && node.kind != NodeKind::input;
-            theme::Rgb ink = on_orange ? theme::kTextOnLight : theme::kTextOnDark;
+            theme::Rgb ink = theme::ink_on(on_orange ? theme::colours().cell_written : theme::colours().cell_value);
             if (node.row > step)
-                ink = blend(ink, kBackground, 0.55f);
+                ink = blend(ink, theme::colours().background, 0.55f);
             draw->AddText(ImVec2(x0 + (node_w - text_size.x) / 2, y0 + (node_h - text_size.y) / 2), theme::packed(ink),
                           text.c_str());
         }
@@ -282,17 +281,17 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     for (int row = std::max(-1, first_row); row <= last_row; ++row) {
         const float y = screen_y(row_top(row));
         if (row == step)
-            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(area_x - 4, y + scale_y_), theme::packed(theme::kCurrentStep));
+            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(area_x - 4, y + scale_y_), theme::packed(theme::colours().current_step));
         const std::string text = row < 0 ? std::string("   input") : std::to_string(row) + "  " + step_label(trace.steps[row].tag);
         draw->AddText(ImVec2(origin.x + 6, y + (scale_y_ - line_h) / 2),
-                      row == step ? theme::packed(theme::kTextOnDark) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+                      row == step ? theme::packed(theme::ink_on(theme::colours().current_step)) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
     }
     draw->PopClipRect();
 
     if (!nodes_.error().empty())
-        draw->AddText(ImVec2(area_x + 8, area_y + 8), theme::packed(theme::kError), nodes_.error().c_str());
+        draw->AddText(ImVec2(area_x + 8, area_y + 8), theme::packed(theme::colours().error), nodes_.error().c_str());
     if (std::getenv("PREFIXLAB_DEBUG_LAYERS"))
-        draw->AddText(ImVec2(area_x + 8, area_y + area_h - line_h), theme::packed(theme::kTextOnDark),
+        draw->AddText(ImVec2(area_x + 8, area_y + area_h - line_h), theme::packed(theme::colours().text),
                       ("layer redraws: " + std::to_string(cache_.redraws())).c_str());
 
     if (hovered >= 0) {

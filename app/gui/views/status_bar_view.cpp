@@ -16,9 +16,9 @@ ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 25
 void StatusBarView::draw(AppState& state, const ViewContext&) {
     const GpuStatus& gpu = state.gpu();
     if (gpu.available)
-        ImGui::TextColored(colour(theme::kOk), "GPU: %s", gpu.name.c_str());
+        ImGui::TextColored(colour(theme::colours().ok), "GPU: %s", gpu.name.c_str());
     else
-        ImGui::TextColored(colour(theme::kCellWritten), "CPU emulation — no CUDA GPU found");
+        ImGui::TextColored(colour(theme::colours().cell_written), "CPU emulation — no CUDA GPU found");
     if (!gpu.available && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", gpu.reason.c_str());
 
@@ -31,7 +31,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
     if (!state.message().empty()) {
         ImGui::SameLine(0, ImGui::GetFontSize() * 2);
         if (state.message_is_error())
-            ImGui::TextColored(colour(theme::kError), "%s", state.message().c_str());
+            ImGui::TextColored(colour(theme::colours().error), "%s", state.message().c_str());
         else
             ImGui::TextDisabled("| %s", state.message().c_str());
     }

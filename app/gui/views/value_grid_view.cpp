@@ -97,7 +97,7 @@ void ValueGridView::rebuild_cells(const LoadedTrace& loaded, int step) {
     for (int k = 0; k < steps; ++k) {
         const StepAccesses& acc = loaded.index.steps[k];
         const bool later = dim_future_ && k > step;
-        const auto shade = [&](theme::Rgb c) { return later ? blend(c, theme::kBackground, 0.6f) : c; };
+        const auto shade = [&](theme::Rgb c) { return later ? blend(c, theme::colours().background, 0.6f) : c; };
         // the shuffle sources read in this step
         std::vector<std::uint8_t> shuffled(registers_, 0);
         for (std::size_t a = acc.first_access; a < acc.end_access; ++a)
@@ -112,9 +112,9 @@ void ValueGridView::rebuild_cells(const LoadedTrace& loaded, int step) {
                                                          trace.steps[k].register_sources[2 * col.index + 1] == kNoSource)
                                                  : acc.written[col.index] != 0;
             const bool read = col.is_register ? shuffled[col.index] != 0 : acc.read[col.index] != 0;
-            const theme::Rgb fill = !defined ? theme::kCellUnwritten : written ? theme::kCellWritten : theme::kCellValue;
+            const theme::Rgb fill = !defined ? theme::colours().cell_unwritten : written ? theme::colours().cell_written : theme::colours().cell_value;
             if (read) {
-                add(static_cast<float>(i), static_cast<float>(k), kGap, shade(theme::kCellRead));
+                add(static_cast<float>(i), static_cast<float>(k), kGap, shade(theme::colours().cell_read));
                 add(static_cast<float>(i), static_cast<float>(k), kOutline, shade(fill));
             } else {
                 add(static_cast<float>(i), static_cast<float>(k), kGap, shade(fill));
@@ -125,9 +125,9 @@ void ValueGridView::rebuild_cells(const LoadedTrace& loaded, int step) {
     for (int e = 0; e < trace.config.n; ++e) {
         const float column = static_cast<float>(registers_ > 0 ? e : e); // element e: thread e or word e
         const bool wrong = trace.check.wrong.at(e) != 0;
-        add(column, static_cast<float>(steps), kGap, wrong ? theme::kError : theme::kOk);
+        add(column, static_cast<float>(steps), kGap, wrong ? theme::colours().error : theme::colours().ok);
         if (extra_rows_ > 1)
-            add(column, static_cast<float>(steps + 1), kGap, wrong ? theme::kError : theme::kCellValue);
+            add(column, static_cast<float>(steps + 1), kGap, wrong ? theme::colours().error : theme::colours().cell_value);
     }
     cells_.set_quads(std::move(quads));
     built_step_ = step;
@@ -147,11 +147,11 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     if (built_step_ != current || built_dim_ != dim_future_)
         rebuild_cells(*loaded, current);
 
-    draw_legend({{theme::kCellWritten, "written in the step"},
-                 {theme::kCellRead, "read in the step"},
-                 {theme::kCellValue, "holds a value"},
-                 {theme::kCellUnwritten, "not written yet"},
-                 {theme::kError, "wrong output"}});
+    draw_legend({{theme::colours().cell_written, "written in the step"},
+                 {theme::colours().cell_read, "read in the step"},
+                 {theme::colours().cell_value, "holds a value"},
+                 {theme::colours().cell_unwritten, "not written yet"},
+                 {theme::colours().error, "wrong output"}});
     ImGui::SameLine(0, 30 * context.ui_scale);
     ImGui::Checkbox("Dim later steps", &dim_future_);
 
@@ -188,7 +188,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded)) + "|" + std::to_string(current) +
                             "|" + std::to_string(dim_future_) + "|" + std::to_string(scroll_x) + "|" +
                             std::to_string(scroll_y) + "|" + std::to_string(cell_w) + "|" + std::to_string(cell_h);
-    cache_.draw(draw, cells_left, cells_top, area_w, area_h, key, {&cells_}, transform, theme::packed(theme::kBackground));
+    cache_.draw(draw, cells_left, cells_top, area_w, area_h, key, {&cells_}, transform, theme::packed(theme::colours().background));
 
     // Visible ranges only, for text.
     const int first_col = std::max(0, static_cast<int>(scroll_x / cell_w));
@@ -220,16 +220,16 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
                 continue;
             }
             const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-            theme::Rgb ink = dark_text ? theme::kTextOnLight : theme::kTextOnDark;
+            theme::Rgb ink = theme::ink_on(dark_text ? theme::colours().cell_written : theme::colours().cell_value);
             if (later)
-                ink = blend(ink, theme::kBackground, 0.5f);
+                ink = blend(ink, theme::colours().background, 0.5f);
             draw->AddText(ImVec2(x + (cell_w - size.x) / 2, y + (cell_h - size.y) / 2), theme::packed(ink), text.c_str());
         }
     }
     // The current step's band.
     const float band_y = cells_top + current * cell_h - scroll_y;
     draw->AddRect(ImVec2(cells_left - scroll_x, band_y), ImVec2(cells_left + columns * cell_w - scroll_x, band_y + cell_h),
-                  theme::packed(theme::kCurrentStep), 0, 0, 3.0f * context.ui_scale);
+                  theme::packed(theme::colours().current_step), 0, 0, 3.0f * context.ui_scale);
     draw->PopClipRect();
 
     // Sticky header (column names) and row labels, over the scrolled cells.
@@ -253,11 +253,11 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     for (int r = first_row; r <= last_row; ++r) {
         const float y = cells_top + r * cell_h - scroll_y;
         if (r == current)
-            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(cells_left - 2, y + cell_h), theme::packed(theme::kCurrentStep));
+            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(cells_left - 2, y + cell_h), theme::packed(theme::colours().current_step));
         const std::string text = r < steps ? row_label(r, steps, trace.steps[r].tag)
                                            : (r == steps ? std::string(" output") : std::string(" error vs double"));
         draw->AddText(ImVec2(origin.x + 6, y + (cell_h - ImGui::GetTextLineHeight()) / 2),
-                      r == current ? theme::packed(theme::kTextOnDark) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+                      r == current ? theme::packed(theme::ink_on(theme::colours().current_step)) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
     }
     draw->PopClipRect();
 

@@ -1,0 +1,61 @@
+#include "theme.hpp"
+
+namespace prefixlab::theme {
+
+namespace {
+
+constexpr Palette kDark{
+    .cell_value = {52, 58, 72},
+    .cell_unwritten = {32, 35, 42},
+    .cell_written = {230, 159, 0},
+    .cell_read = {86, 180, 233},
+    .current_step = {0, 114, 178},
+    .error = {213, 94, 0},
+    .ok = {0, 158, 115},
+    .background = {20, 23, 26},
+    .text = {235, 235, 235},
+    .input_node = {62, 96, 120},
+    .edge = {105, 116, 138},
+    .active_threads = {204, 121, 167},
+    .progress = {0, 158, 115},
+};
+
+// For a projector: a white background (projectors wash out dark greys to one black), cells in light
+// greys a step apart, near-black text and edges; the same Okabe–Ito hues for meaning, so a student
+// who learned them on a laptop reads the hall's screen the same way.
+constexpr Palette kProjector{
+    .cell_value = {203, 210, 222},
+    .cell_unwritten = {236, 238, 242},
+    .cell_written = {230, 159, 0},
+    .cell_read = {86, 180, 233},
+    .current_step = {0, 114, 178},
+    .error = {213, 94, 0},
+    .ok = {0, 158, 115},
+    .background = {255, 255, 255},
+    .text = {10, 10, 10},
+    .input_node = {150, 186, 212},
+    .edge = {70, 70, 80},
+    .active_threads = {204, 121, 167},
+    .progress = {0, 158, 115},
+};
+
+Name g_current = Name::dark;
+
+} // namespace
+
+const Palette& palette(Name name) { return name == Name::projector ? kProjector : kDark; }
+
+const char* name_text(Name name) { return name == Name::projector ? "projector" : "dark"; }
+
+std::optional<Name> name_from_text(std::string_view text) {
+    for (Name n : kNames)
+        if (text == name_text(n))
+            return n;
+    return std::nullopt;
+}
+
+const Palette& colours() { return palette(g_current); }
+Name current() { return g_current; }
+void use(Name name) { g_current = name; }
+
+} // namespace prefixlab::theme
