@@ -28,6 +28,7 @@ public:
 
     WorkspaceRequests requests;
     bool shortcuts_open = false;
+    bool sidebar_visible = true; // F9; presentation mode hides it
 
 private:
     void draw_menu(AppState& state);
