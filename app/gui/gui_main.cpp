@@ -4,6 +4,7 @@
 #include "core/cli/cli_errors.hpp"
 #include "gui_script.hpp"
 #include "imgui_layer.hpp"
+#include "layout/layout_check.hpp"
 #include "platform/platform_window.hpp"
 #include "screenshot.hpp"
 #include "shortcuts.hpp"
@@ -78,6 +79,10 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         state.advance_time(dt);
         script.before_frame(host);
 
+        const bool check_layout = script.checks_layout_this_frame();
+        if (check_layout)
+            layout::begin_checked_frame();
+        layout::new_frame();
         imgui.begin_frame();
         handle_shortcuts(window.take_key_presses(), state, workspace, imgui);
         ViewContext context{imgui.mono_font(), imgui.ui_scale()};
@@ -89,6 +94,11 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
 
         window.clear(theme::colours().background.r / 255.0f, theme::colours().background.g / 255.0f, theme::colours().background.b / 255.0f);
         imgui.render();
+        if (check_layout) {
+            layout::end_checked_frame();
+            const layout::LayoutReport report = layout::check_layout(*ImGui::GetDrawData());
+            script.report_layout(report.texts, report.problems);
+        }
         if (const std::string path = script.take_screenshot_request(); !path.empty()) {
             try {
                 save_png(window.read_framebuffer(), path);

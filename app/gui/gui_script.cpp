@@ -63,6 +63,11 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         screenshot_path_ = c.args[0].text;
         screenshot_in_frames_ = 2;
         return false;
+    } else if (c.name == "check-layout") {
+        // Two frames first, as for a screenshot: the latest changes applied and laid out.
+        layout_in_frames_ = 2;
+        layout_where_ = c.where;
+        return false;
     } else if (c.name == "measure-frames") {
         measure_left_ = static_cast<int>(c.args[0].whole);
         measure_path_ = c.args.size() > 1 ? c.args[1].text : "";
@@ -153,7 +158,7 @@ void ScriptRunner::before_frame(ScriptHost& host) {
         --wait_frames_;
         return;
     }
-    if (screenshot_in_frames_ >= 0 || measure_left_ > 0)
+    if (screenshot_in_frames_ >= 0 || measure_left_ > 0 || layout_in_frames_ >= 0)
         return;
     while (!quit_ && failure_.empty() && next_ < commands_.size())
         if (!run_one(host, commands_[next_++]))
@@ -170,7 +175,20 @@ std::string ScriptRunner::take_screenshot_request() {
     return std::exchange(screenshot_path_, "");
 }
 
+void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::string>& problems) {
+    layout_in_frames_ = -1;
+    for (const std::string& p : problems)
+        std::printf("layout %s: %s\n", layout_where_.c_str(), p.c_str());
+    std::printf("check-layout %s: %zu texts, %zu problems\n", layout_where_.c_str(), texts, problems.size());
+    std::fflush(stdout);
+    if (!problems.empty())
+        failure_ = "check-layout " + layout_where_ + ": " + std::to_string(problems.size()) + " problems, the first: " +
+                   problems.front();
+}
+
 void ScriptRunner::after_frame(double frame_ms) {
+    if (layout_in_frames_ > 0)
+        --layout_in_frames_;
     if (measure_left_ <= 0)
         return;
     measured_.push_back(frame_ms);

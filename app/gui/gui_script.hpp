@@ -76,6 +76,10 @@ public:
     bool wants_quit() const { return quit_; }
     // A failure while running (e.g. a trace file that does not load); exit code 1 after quitting.
     const std::string& failure() const { return failure_; }
+    // The layout check (`check-layout`): whether the frame about to be drawn is the one to check, and
+    // its findings once it rendered.
+    bool checks_layout_this_frame() const { return layout_in_frames_ == 0; }
+    void report_layout(std::size_t texts, const std::vector<std::string>& problems);
     // Whether to call glFinish every frame, so measured frames include the GPU's (Mesa's) work.
     bool measuring() const { return measure_left_ > 0; }
 
@@ -98,6 +102,8 @@ private:
     double wait_fraction_ = 2; // wait-bench: until the progress reaches it (above 1: the end)
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
+    int layout_in_frames_ = -1;
+    std::string layout_where_; // "tab Values, scale 2": what the check's messages name
     int measure_left_ = 0;
     std::vector<double> measured_;
     std::string measure_path_;

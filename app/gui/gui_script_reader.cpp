@@ -79,6 +79,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"wait", {"wait FRAMES", {whole_arg("FRAMES", 0, kMaxFrames)}}},
         {"tab", {"tab TITLE", {name_arg("TITLE", tab_titles())}}},
         {"scale", {"scale FACTOR", {number_arg("FACTOR", kMinUiScale, kMaxUiScale)}}},
+        {"check-layout", {"check-layout", {}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},
         {"measure-frames",

@@ -171,6 +171,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"tab", "tab Dataflow"},
         {"scale", "scale 1.5"},
         {"theme", "theme projector"},
+        {"check-layout", "check-layout"},
         {"screenshot", "screenshot out.png"},
         {"measure-frames", "measure-frames 30 frames.json"},
         {"hover", "hover 400 300"},

@@ -1,0 +1,39 @@
+// The layout check (script command `check-layout`, issue 10): reads every glyph of a rendered frame
+// back from Dear ImGui's draw lists and reports text that overlaps other text or is cut — by its clip
+// rectangle, by Dear ImGui's ellipsis ("Dataf…"), or by CPU clipping inside a glyph. It needs no help
+// from the views: a glyph is a textured quad whose UVs are one of the font atlas's glyphs, which tells
+// the character, its font size and where its text's origin is, so runs of glyphs become strings.
+//
+// What is allowed: text cut at the edge of a region that scrolls in that direction (a grid scrolled
+// sideways shows half a column at its edge). Dear ImGui windows with scroll bars count by themselves;
+// views that scroll a canvas of their own say so with note_scrolled_region() each frame.
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct ImDrawData;
+
+namespace prefixlab::layout {
+
+// A rectangle whose content scrolls (horizontally, vertically or both) in the current frame.
+void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x, bool scrolls_y);
+
+// Around the frame to be checked: the fonts draw their ellipsis as a marker character no label uses,
+// so text Dear ImGui shortened can be told from text that ends in "…" on purpose.
+void begin_checked_frame();
+void end_checked_frame();
+
+// Once a frame (the workspace calls it before drawing): forgets the last frame's scrolled regions.
+void new_frame();
+
+struct LayoutReport {
+    std::size_t texts = 0;             // texts (runs of glyphs) found in the frame
+    std::vector<std::string> problems; // one line each: "“Dataf…” shortened by Dear ImGui's ellipsis at …"
+};
+
+// Call after ImGui::Render(), before the next NewFrame (the draw data and the windows must be the
+// frame's). At most `limit` problems are returned, each text once.
+LayoutReport check_layout(const ImDrawData& frame, std::size_t limit = 40);
+
+} // namespace prefixlab::layout
