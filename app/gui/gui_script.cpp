@@ -181,8 +181,8 @@ void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::strin
         std::printf("layout %s: %s\n", layout_where_.c_str(), p.c_str());
     std::printf("check-layout %s: %zu texts, %zu problems\n", layout_where_.c_str(), texts, problems.size());
     std::fflush(stdout);
-    if (!problems.empty())
-        failure_ = "check-layout " + layout_where_ + ": " + std::to_string(problems.size()) + " problems, the first: " +
+    if (!problems.empty() && layout_failure_.empty())
+        layout_failure_ = "check-layout " + layout_where_ + ": " + std::to_string(problems.size()) + " problems, the first: " +
                    problems.front();
 }
 

@@ -75,7 +75,9 @@ public:
     void after_frame(double frame_ms);
     bool wants_quit() const { return quit_; }
     // A failure while running (e.g. a trace file that does not load); exit code 1 after quitting.
-    const std::string& failure() const { return failure_; }
+    // A failed check-layout does not stop the script (a test checks every tab and scale in one run);
+    // its first finding is the failure when nothing else failed.
+    const std::string& failure() const { return failure_.empty() ? layout_failure_ : failure_; }
     // The layout check (`check-layout`): whether the frame about to be drawn is the one to check, and
     // its findings once it rendered.
     bool checks_layout_this_frame() const { return layout_in_frames_ == 0; }
@@ -103,7 +105,8 @@ private:
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
     int layout_in_frames_ = -1;
-    std::string layout_where_; // "tab Values, scale 2": what the check's messages name
+    std::string layout_where_;   // FILE:LINE of the check, for its messages
+    std::string layout_failure_; // the first failed check's summary
     int measure_left_ = 0;
     std::vector<double> measured_;
     std::string measure_path_;

@@ -11,3 +11,9 @@ add_dependencies(prefixlab_gui_tests prefixlab)
 add_test(NAME gui.screenshots
          COMMAND ${PREFIXLAB_XVFB_RUN} -a -s "-screen 0 1920x1080x24" $<TARGET_FILE:prefixlab_gui_tests>)
 set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 300)
+
+# The layout check itself, on frames drawn headless to fail and to pass (no window, no OpenGL).
+add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp)
+target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app/gui)
+target_link_libraries(prefixlab_layout_check_tests PRIVATE prefixlab::imgui GTest::gtest_main)
+gtest_discover_tests(prefixlab_layout_check_tests DISCOVERY_MODE PRE_TEST)

@@ -276,6 +276,17 @@ void check_window_sizes(std::vector<std::string>& problems) {
         if (width < kMinWindowEms * em || height < em)
             problems.push_back(std::string("window ") + w->Name + " shows only " + std::to_string(static_cast<int>(width)) +
                                " × " + std::to_string(static_cast<int>(height)) + " px of content");
+        // Content laid out past the window's edge with no scroll bar to reach it. This also finds a
+        // text cut exactly between two glyphs, which leaves no cut glyph behind (Dear ImGui skips
+        // glyphs wholly outside the clip rectangle).
+        const ImVec2 inner = w->ContentRegionRect.GetSize();
+        const std::string name = w->Name;
+        if (w->ContentSize.x > inner.x + kTolerance && !w->ScrollbarX)
+            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(w->ContentSize.x)) +
+                               " px of content in " + std::to_string(static_cast<int>(inner.x)) + " px, with no scroll bar");
+        if (w->ContentSize.y > inner.y + kTolerance && !w->ScrollbarY)
+            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(w->ContentSize.y)) +
+                               " px of content in " + std::to_string(static_cast<int>(inner.y)) + " px tall, with no scroll bar");
     }
 }
 
@@ -307,9 +318,12 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
     std::vector<PlacedGlyph> glyphs;
     std::vector<int> list_of_glyph;
     std::vector<std::string> windows;
+    std::vector<const void*> roots; // per draw list: its root window (texts compared within one only)
     for (int l = 0; l < frame.CmdListsCount; ++l) {
         const ImDrawList& list = *frame.CmdLists[l];
         windows.push_back(list._OwnerName ? list._OwnerName : "(overlay)");
+        const ImGuiWindow* owner = list._OwnerName ? ImGui::FindWindowByName(list._OwnerName) : nullptr;
+        roots.push_back(owner ? static_cast<const void*>(owner->RootWindow) : static_cast<const void*>(&list));
         for (const ImDrawCmd& cmd : list.CmdBuffer) {
             if (cmd.UserCallback || cmd.TextureId != atlas)
                 continue;
@@ -332,11 +346,10 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
     };
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const Run& run = runs[r];
-        for (int i = run.first; i <= run.last; ++i) {
-            if (glyphs[i].codepoint == kEllipsisMarker) {
+        for (int i = run.first; i <= run.last; ++i)
+            if (glyphs[i].codepoint == kEllipsisMarker)
                 report(static_cast<int>(r), quoted(run) + " shortened by Dear ImGui's ellipsis" + where(run, glyphs[run.first]));
-                break;
-            }
+        for (int i = run.first; i <= run.last; ++i) {
             if (const int side = unexplained_cut(glyphs[i], regions)) {
                 report(static_cast<int>(r), quoted(run) + " cut at its " + side_name(side) + " edge" + where(run, glyphs[i]));
                 break;
@@ -362,7 +375,9 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
             for (std::size_t b = a + 1; b < members.size(); ++b) {
                 const PlacedGlyph& ga = glyphs[members[a]];
                 const PlacedGlyph& gb = glyphs[members[b]];
-                if (ga.run == gb.run)
+                // A popup, menu or tooltip hides what lies under it: only texts of one root window
+                // (a window with its child windows) can collide.
+                if (ga.run == gb.run || roots[list_of_glyph[members[a]]] != roots[list_of_glyph[members[b]]])
                     continue;
                 const Rect overlap = intersection(intersection(ga.rect, ga.clip), intersection(gb.rect, gb.clip));
                 if (overlap.width() <= kTolerance || overlap.height() <= kTolerance)

@@ -1,0 +1,140 @@
+// The layout check on frames made to fail: Dear ImGui runs headless here (a font atlas built in
+// memory, no window, no OpenGL), the test draws text the way the views do, and check_layout reads it
+// back from the draw lists. Each case has its twin that must pass, so neither side is vacuous.
+#include "layout/layout_check.hpp"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <string>
+
+namespace prefixlab::test {
+namespace {
+
+class LayoutCheck : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(800, 600);
+        io.DeltaTime = 1.0f / 60;
+        ImFontConfig config;
+        config.SizePixels = 26; // Dear ImGui's built-in font, large enough for whole-pixel glyph quads
+        io.Fonts->AddFontDefault(&config);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(1));
+    }
+    void TearDown() override { ImGui::DestroyContext(); }
+
+    // One frame: `body` draws inside a fixed 600×400 window; returns the check's report.
+    template <typename Body>
+    layout::LayoutReport frame(Body body, ImGuiWindowFlags flags = 0) {
+        layout::begin_checked_frame();
+        layout::new_frame();
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(10, 10));
+        ImGui::SetNextWindowSize(ImVec2(600, 400));
+        ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoSavedSettings | flags);
+        body();
+        ImGui::End();
+        ImGui::Render();
+        layout::end_checked_frame();
+        return layout::check_layout(*ImGui::GetDrawData());
+    }
+    // Dear ImGui lays windows out over two frames; the second is the one checked.
+    template <typename Body>
+    layout::LayoutReport settled(Body body, ImGuiWindowFlags flags = 0) {
+        frame(body, flags);
+        return frame(body, flags);
+    }
+};
+
+std::string all(const layout::LayoutReport& r) {
+    std::string s;
+    for (const std::string& p : r.problems)
+        s += p + "\n";
+    return s;
+}
+
+TEST_F(LayoutCheck, TextsSideBySidePassAndTextsDrawnOverEachOtherFail) {
+    const auto apart = settled([] {
+        ImDrawList* d = ImGui::GetWindowDrawList();
+        d->AddText(ImVec2(40, 100), 0xffffffff, "left text");
+        d->AddText(ImVec2(300, 100), 0xffffffff, "right text");
+    });
+    EXPECT_TRUE(apart.problems.empty()) << all(apart);
+    EXPECT_GE(apart.texts, 3u) << "the window title and both texts";
+
+    const auto overlapping = settled([] {
+        ImDrawList* d = ImGui::GetWindowDrawList();
+        d->AddText(ImVec2(40, 100), 0xffffffff, "step label");
+        d->AddText(ImVec2(60, 108), 0xffffffff, "other label");
+    });
+    ASSERT_EQ(overlapping.problems.size(), 1u) << all(overlapping);
+    EXPECT_NE(overlapping.problems[0].find("\u201cstep label\u201d overlaps \u201cother label\u201d"), std::string::npos)
+        << overlapping.problems[0];
+}
+
+TEST_F(LayoutCheck, TextCutByAClipRectangleFailsUnlessItsRegionScrolls) {
+    const auto draw_cut = [] {
+        ImDrawList* d = ImGui::GetWindowDrawList();
+        d->PushClipRect(ImVec2(40, 90), ImVec2(120, 140), true);
+        d->AddText(ImVec2(40, 100), 0xffffffff, "523776 523776");
+        d->PopClipRect();
+    };
+    const auto cut = settled(draw_cut);
+    ASSERT_EQ(cut.problems.size(), 1u) << all(cut);
+    EXPECT_NE(cut.problems[0].find("cut at its right edge"), std::string::npos) << cut.problems[0];
+
+    const auto scrolled = settled([&] {
+        draw_cut();
+        layout::note_scrolled_region(40, 90, 120, 140, true, false); // a canvas the view scrolls sideways
+    });
+    EXPECT_TRUE(scrolled.problems.empty()) << all(scrolled);
+}
+
+TEST_F(LayoutCheck, ShortenedTabsAndButtonsWithAnEllipsisFail) {
+    const auto tabs = [](float width) {
+        return [width] {
+            ImGui::SetNextItemWidth(width);
+            ImGui::BeginChild("bar", ImVec2(width, 80));
+            if (ImGui::BeginTabBar("tabs")) {
+                for (const char* title : {"Values", "Dataflow", "Banks", "Benchmark"})
+                    if (ImGui::BeginTabItem(title))
+                        ImGui::EndTabItem();
+                ImGui::EndTabBar();
+            }
+            ImGui::EndChild();
+        };
+    };
+    const auto wide = settled(tabs(580));
+    EXPECT_TRUE(wide.problems.empty()) << all(wide);
+    const auto narrow = settled(tabs(260));
+    EXPECT_FALSE(narrow.problems.empty());
+    EXPECT_NE(all(narrow).find("tabs need"), std::string::npos) << all(narrow);
+    EXPECT_NE(all(narrow).find("shortened by Dear ImGui's ellipsis"), std::string::npos) << all(narrow);
+}
+
+TEST_F(LayoutCheck, ContentBeyondAWindowWithoutAScrollBarIsCutButWithOneItScrolls) {
+    const auto long_line = [] { ImGui::TextUnformatted("a line of text much longer than the window that holds it, cut"); };
+    const auto no_bar = settled(long_line);
+    // The line is cut at a space, so no glyph is half drawn: the window's content size tells.
+    ASSERT_EQ(no_bar.problems.size(), 1u) << all(no_bar);
+    EXPECT_NE(no_bar.problems[0].find("window test lays out"), std::string::npos) << all(no_bar);
+    const auto with_bar = settled(long_line, ImGuiWindowFlags_HorizontalScrollbar);
+    EXPECT_TRUE(with_bar.problems.empty()) << all(with_bar);
+}
+
+TEST_F(LayoutCheck, AWindowTooNarrowForARowFails) {
+    const auto narrow = settled([] {
+        ImGui::BeginChild("sliver", ImVec2(40, 200), true);
+        ImGui::EndChild();
+    });
+    EXPECT_NE(all(narrow).find("window test/sliver"), std::string::npos) << all(narrow);
+}
+
+} // namespace
+} // namespace prefixlab::test
