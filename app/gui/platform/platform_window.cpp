@@ -132,3 +132,51 @@ std::string PlatformWindow::renderer() const {
 }
 
 } // namespace prefixlab
+
+namespace prefixlab {
+
+namespace {
+
+// The monitor with the largest overlap with the rectangle (x, y, w, h); the primary one if none.
+GLFWmonitor* monitor_under(int x, int y, int w, int h) {
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    GLFWmonitor* best = glfwGetPrimaryMonitor();
+    long best_area = 0;
+    for (int i = 0; i < count; ++i) {
+        const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+        int mx = 0, my = 0;
+        glfwGetMonitorPos(monitors[i], &mx, &my);
+        if (!mode)
+            continue;
+        const long ox = std::max(0, std::min(x + w, mx + mode->width) - std::max(x, mx));
+        const long oy = std::max(0, std::min(y + h, my + mode->height) - std::max(y, my));
+        if (ox * oy > best_area) {
+            best_area = ox * oy;
+            best = monitors[i];
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+bool PlatformWindow::fullscreen() const { return glfwGetWindowMonitor(window_) != nullptr; }
+
+void PlatformWindow::set_fullscreen(bool on) {
+    if (on == fullscreen())
+        return;
+    if (on) {
+        glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+        glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+        GLFWmonitor* monitor = monitor_under(windowed_x_, windowed_y_, windowed_w_, windowed_h_);
+        const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+        if (!mode)
+            return; // no monitor to fill (a headless server): stay windowed
+        glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else {
+        glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, GLFW_DONT_CARE);
+    }
+}
+
+} // namespace prefixlab

@@ -62,11 +62,17 @@ public:
     // (a presenter remote's taps) moved 8 steps (issue 10).
     std::vector<KeyPress> take_key_presses();
 
+    // Fullscreen on the monitor that holds most of the window (presentation mode), and back to the
+    // windowed size and place it had before.
+    void set_fullscreen(bool fullscreen);
+    bool fullscreen() const;
+
 private:
     static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
 
     GLFWwindow* window_ = nullptr;
     std::vector<KeyPress> key_presses_;
+    int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
 };
 
 } // namespace prefixlab
