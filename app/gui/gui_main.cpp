@@ -6,6 +6,7 @@
 #include "imgui_layer.hpp"
 #include "layout/layout_check.hpp"
 #include "platform/platform_window.hpp"
+#include "presentation.hpp"
 #include "screenshot.hpp"
 #include "shortcuts.hpp"
 #include "theme.hpp"
@@ -16,6 +17,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace prefixlab {
 
@@ -42,6 +45,8 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
     PlatformWindow window(window_options);
     ImGuiLayer imgui(window, options.ui_scale > 0 ? options.ui_scale : window.content_scale());
 
+    if (script.active())
+        imgui.script_mouse(-1e6f, -1e6f, false); // off the window: no tooltip where Xvfb left the pointer
     AppState state;
     if (options.trace)
         state.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
@@ -51,6 +56,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
     ViewRegistry views = make_views();
     Workspace workspace(views);
     ScriptHost host{state, workspace, imgui};
+    Presentation presentation;
 
     auto last = Clock::now();
     int settle_frames = kSettleFrames;
@@ -84,7 +90,15 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
             layout::begin_checked_frame();
         layout::new_frame();
         imgui.begin_frame();
-        handle_shortcuts(window.take_key_presses(), state, workspace, imgui);
+        std::vector<KeyPress> presses = window.take_key_presses();
+        for (const KeyPress& press : script.take_key_presses())
+            presses.push_back(press);
+        handle_shortcuts(presses, state, workspace, imgui);
+        if (std::exchange(workspace.requests.toggle_presentation, false))
+            presentation.toggle(state, workspace, imgui, window);
+        if (std::exchange(workspace.requests.toggle_theme, false))
+            imgui.set_theme(theme::current() == theme::Name::dark ? theme::Name::projector : theme::Name::dark);
+        workspace.presenting = presentation.active();
         ViewContext context{imgui.mono_font(), imgui.ui_scale()};
         workspace.draw(state, context);
         if (views.sidebar.requested_scale > 0)

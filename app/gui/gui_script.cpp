@@ -4,6 +4,7 @@
 #include "bench_state.hpp"
 #include "core/util/atomic_file.hpp"
 #include "imgui_layer.hpp"
+#include "shortcuts.hpp"
 #include "theme.hpp"
 #include "workspace.hpp"
 
@@ -62,6 +63,10 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         // Two frames first: the one that applies the latest changes and one that lays them out.
         screenshot_path_ = c.args[0].text;
         screenshot_in_frames_ = 2;
+        return false;
+    } else if (c.name == "key") {
+        keys_.push_back(named_keys()[*c.args[0].choice].press);
+        wait_frames_ = 1; // the next frame handles it; the one after shows its effect
         return false;
     } else if (c.name == "check-layout") {
         // Two frames first, as for a screenshot: the latest changes applied and laid out.

@@ -5,12 +5,14 @@
 
 #include "gui_script_bench.hpp"
 #include "gui_script_trace.hpp"
+#include "platform/platform_window.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -80,6 +82,8 @@ public:
     const std::string& failure() const { return failure_.empty() ? layout_failure_ : failure_; }
     // The layout check (`check-layout`): whether the frame about to be drawn is the one to check, and
     // its findings once it rendered.
+    // Key presses from `key` commands since the last call, handled like the window's.
+    std::vector<KeyPress> take_key_presses() { return std::exchange(keys_, {}); }
     bool checks_layout_this_frame() const { return layout_in_frames_ == 0; }
     void report_layout(std::size_t texts, const std::vector<std::string>& problems);
     // Whether to call glFinish every frame, so measured frames include the GPU's (Mesa's) work.
@@ -105,6 +109,7 @@ private:
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
     int layout_in_frames_ = -1;
+    std::vector<KeyPress> keys_;
     std::string layout_where_;   // FILE:LINE of the check, for its messages
     std::string layout_failure_; // the first failed check's summary
     int measure_left_ = 0;

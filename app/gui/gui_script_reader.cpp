@@ -9,6 +9,7 @@
 #include "core/util/printable.hpp"
 #include "gui_script.hpp"
 #include "gui_script_values.hpp"
+#include "shortcuts.hpp"
 #include "view_registry.hpp"
 
 #include <map>
@@ -65,6 +66,13 @@ constexpr double kMaxFrames = 100000;
 constexpr double kMaxPixel = 16384; // twice the widest window (--window 8192)
 constexpr double kMaxStep = 1 << 20;
 
+std::vector<std::string> key_names() {
+    std::vector<std::string> names;
+    for (const NamedKey& k : named_keys())
+        names.push_back(k.name);
+    return names;
+}
+
 const std::map<std::string, CommandSpec>& command_specs() {
     static const std::map<std::string, CommandSpec> specs = {
         {"open", {"open FILE", {path_arg("FILE")}}},
@@ -80,6 +88,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"tab", {"tab TITLE", {name_arg("TITLE", tab_titles())}}},
         {"scale", {"scale FACTOR", {number_arg("FACTOR", kMinUiScale, kMaxUiScale)}}},
         {"check-layout", {"check-layout", {}}},
+        {"key", {"key NAME", {name_arg("NAME", key_names())}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},
         {"measure-frames",

@@ -17,14 +17,34 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"Left, Up, Page Up, P", "previous step"},
         {"Home / End", "first / last step"},
         {"Space", "play / pause"},
+        {"F11", "presentation mode (fullscreen, lecture scale, reveal)"},
+        {"F9", "show / hide the settings panel"},
+        {"B or .", "black screen (any key returns)"},
+        {"Ctrl+T", "projector / dark theme"},
         {"F5", "trace again"},
-        {"F6 / Esc", "run / cancel the benchmark"},
+        {"F6", "run the benchmark"},
+        {"Esc", "close the topmost window; cancel the benchmark; leave presentation mode"},
         {"Ctrl+1, Ctrl+2, …", "switch view"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / default UI scale"},
         {"F1", "this list"},
         {"Ctrl+Q", "quit"},
     };
     return help;
+}
+
+const std::vector<NamedKey>& named_keys() {
+    static const std::vector<NamedKey> keys = {
+        {"Right", {GLFW_KEY_RIGHT}},     {"Left", {GLFW_KEY_LEFT}},       {"Up", {GLFW_KEY_UP}},
+        {"Down", {GLFW_KEY_DOWN}},       {"PageUp", {GLFW_KEY_PAGE_UP}},  {"PageDown", {GLFW_KEY_PAGE_DOWN}},
+        {"Home", {GLFW_KEY_HOME}},       {"End", {GLFW_KEY_END}},         {"Space", {GLFW_KEY_SPACE}},
+        {"Escape", {GLFW_KEY_ESCAPE}},   {"F1", {GLFW_KEY_F1}},           {"F5", {GLFW_KEY_F5}},
+        {"F9", {GLFW_KEY_F9}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
+        {"Period", {GLFW_KEY_PERIOD}},   {"N", {GLFW_KEY_N}},             {"P", {GLFW_KEY_P}},
+        {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
+        {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},
+        {"Ctrl+Minus", {GLFW_KEY_MINUS, true}}, {"Ctrl+0", {GLFW_KEY_0, true}},
+    };
+    return keys;
 }
 
 namespace {
@@ -47,11 +67,29 @@ void handle_ctrl_shortcut(const KeyPress& press, Workspace& workspace, ImGuiLaye
         imgui.set_ui_scale(1.0f);
     else if (press.key == GLFW_KEY_Q)
         workspace.requests.quit = true;
+    else if (press.key == GLFW_KEY_T)
+        workspace.requests.toggle_theme = true;
     else if (press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_9)
         workspace.select_tab(static_cast<std::size_t>(press.key - GLFW_KEY_1));
 }
 
+// Esc closes one thing, the topmost: a Dear ImGui popup (which Dear ImGui closes itself), the black
+// screen, the panel over the main area, the shortcuts window; else it cancels a running benchmark;
+// else it leaves presentation mode.
+void handle_escape(AppState& state, Workspace& workspace) {
+    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || workspace.close_topmost())
+        return;
+    if (state.bench().running())
+        state.bench().cancel();
+    else if (workspace.presenting)
+        workspace.requests.toggle_presentation = true;
+}
+
 void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& workspace) {
+    if (workspace.blackout && !press.repeat && press.key != GLFW_KEY_ESCAPE) {
+        workspace.blackout = false; // any key brings the picture back, and does nothing else
+        return;
+    }
     if (!press.repeat) {
         if (press.key == GLFW_KEY_F1)
             workspace.shortcuts_open = !workspace.shortcuts_open;
@@ -59,11 +97,19 @@ void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& 
             state.capture_now();
         else if (press.key == GLFW_KEY_F6)
             state.bench().start();
-        else if (press.key == GLFW_KEY_ESCAPE && state.bench().running())
-            state.bench().cancel();
+        else if (press.key == GLFW_KEY_F9)
+            workspace.toggle_sidebar();
+        else if (press.key == GLFW_KEY_F11)
+            workspace.requests.toggle_presentation = true;
+        else if (press.key == GLFW_KEY_ESCAPE)
+            handle_escape(state, workspace);
     }
     if (typing)
         return; // letters and arrows belong to the text field being edited
+    if (!press.repeat && is_any(press.key, {GLFW_KEY_B, GLFW_KEY_PERIOD})) {
+        workspace.blackout = true; // presenter remotes send B or '.' for a black screen
+        return;
+    }
     if (is_any(press.key, {GLFW_KEY_RIGHT, GLFW_KEY_DOWN, GLFW_KEY_PAGE_DOWN, GLFW_KEY_N}))
         state.next_step();
     else if (is_any(press.key, {GLFW_KEY_LEFT, GLFW_KEY_UP, GLFW_KEY_PAGE_UP, GLFW_KEY_P}))

@@ -2,8 +2,12 @@
 
 #include "app_state.hpp"
 #include "shortcuts.hpp"
+#include "theme.hpp"
 
 #include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
 
 namespace prefixlab {
 
@@ -12,6 +16,10 @@ namespace {
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground;
+
+// The main area keeps at least this many font heights of width beside a docked panel: the four tab
+// titles need 18.5 at any scale, and a grid needs room for its row labels and some columns.
+constexpr float kMinMainEms = 24;
 
 } // namespace
 
@@ -31,6 +39,31 @@ void Workspace::select_tab(std::size_t index) {
     }
 }
 
+bool Workspace::sidebar_fits(float window_width) const {
+    return window_width >= views_.sidebar.preferred_width() + kMinMainEms * ImGui::GetFontSize();
+}
+
+void Workspace::toggle_sidebar() {
+    if (sidebar_fits(ImGui::GetMainViewport()->WorkSize.x)) {
+        sidebar_visible = !sidebar_visible;
+        overlay_open_ = false;
+    } else {
+        overlay_open_ = !overlay_open_;
+    }
+}
+
+bool Workspace::close_topmost() {
+    if (blackout)
+        blackout = false;
+    else if (overlay_open_)
+        overlay_open_ = false;
+    else if (shortcuts_open)
+        shortcuts_open = false;
+    else
+        return false;
+    return true;
+}
+
 void Workspace::draw_menu(AppState& state) {
     if (!ImGui::BeginMainMenuBar())
         return;
@@ -48,6 +81,17 @@ void Workspace::draw_menu(AppState& state) {
             if (ImGui::MenuItem(views_.tabs[i]->title(), shortcut.c_str(), selected_ == i))
                 select_tab(i);
         }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Presentation mode", "F11", presenting))
+            requests.toggle_presentation = true;
+        if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
+            toggle_sidebar();
+        if (ImGui::MenuItem("Reveal mode: hide later steps", nullptr, state.reveal))
+            state.reveal = !state.reveal;
+        if (ImGui::MenuItem("Projector theme", "Ctrl+T", theme::current() == theme::Name::projector))
+            requests.toggle_theme = true;
+        if (ImGui::MenuItem("Black screen", "B"))
+            blackout = true;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -61,7 +105,8 @@ void Workspace::draw_menu(AppState& state) {
 void Workspace::draw_shortcuts_window() {
     if (!shortcuts_open)
         return;
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImGui::GetMainViewport()->WorkSize);
     if (ImGui::Begin("Keyboard shortcuts", &shortcuts_open,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg)) {
@@ -74,26 +119,40 @@ void Workspace::draw_shortcuts_window() {
             }
             ImGui::EndTable();
         }
+        ImGui::TextDisabled("Esc closes this window");
     }
     ImGui::End();
 }
 
-void Workspace::draw(AppState& state, const ViewContext& context) {
-    draw_menu(state);
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
-    const float status_h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
-    const float sidebar_w = ImGui::GetFontSize() * 19;
-
-    ImGui::SetNextWindowPos(pos);
-    ImGui::SetNextWindowSize(ImVec2(sidebar_w, size.y - status_h));
-    if (ImGui::Begin("##sidebar", nullptr, kFixed))
+void Workspace::draw_sidebar(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                             bool over_main) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    // Over the main area the panel needs its own background and edge, or the grid shows through.
+    const ImGuiWindowFlags flags = over_main ? (kFixed & ~ImGuiWindowFlags_NoBackground & ~ImGuiWindowFlags_NoBringToFrontOnFocus)
+                                             : kFixed;
+    if (over_main)
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, std::max(1.0f, context.ui_scale));
+    if (ImGui::Begin(over_main ? "##sidebar-over" : "##sidebar", nullptr, flags))
         views_.sidebar.draw(state, context);
     ImGui::End();
+    if (over_main)
+        ImGui::PopStyleVar();
+}
 
-    ImGui::SetNextWindowPos(ImVec2(pos.x + sidebar_w, pos.y));
-    ImGui::SetNextWindowSize(ImVec2(size.x - sidebar_w, size.y - status_h));
+void Workspace::draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                          bool show_panel_button) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
     if (ImGui::Begin("##main", nullptr, kFixed)) {
+        if (show_panel_button) {
+            // The way back to a hidden panel, where a lecturer looks for it.
+            if (ImGui::Button(overlay_open_ ? "◂ Settings" : "▸ Settings"))
+                toggle_sidebar();
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Show or hide the settings panel (F9)");
+            ImGui::SameLine();
+        }
         if (ImGui::BeginTabBar("tabs")) {
             for (std::size_t i = 0; i < views_.tabs.size(); ++i) {
                 const ImGuiTabItemFlags flags = select_pending_ && i == selected_ ? ImGuiTabItemFlags_SetSelected : 0;
@@ -109,14 +168,40 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
         }
     }
     ImGui::End();
+}
 
-    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + size.y - status_h));
-    ImGui::SetNextWindowSize(ImVec2(size.x, status_h));
-    if (ImGui::Begin("##status", nullptr, kFixed))
+void Workspace::draw(AppState& state, const ViewContext& context) {
+    draw_menu(state);
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
+    if (status_height_ <= 0)
+        status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+    const float main_h = size.y - status_height_;
+
+    const bool docked = sidebar_visible && sidebar_fits(size.x);
+    if (docked)
+        overlay_open_ = false;
+    const float sidebar_w = std::min(views_.sidebar.preferred_width(), size.x);
+    const float main_x = docked ? sidebar_w : 0;
+    if (docked)
+        draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, false);
+    draw_main(state, context, pos.x + main_x, pos.y, size.x - main_x, main_h, !docked);
+    if (overlay_open_)
+        draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, true);
+
+    // The status bar is as tall as its wrapped lines were in the last frame.
+    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 3));
+    if (ImGui::Begin("##status", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
         views_.status_bar.draw(state, context);
+    status_height_ = ImGui::GetWindowHeight();
     ImGui::End();
 
     draw_shortcuts_window();
+    if (blackout)
+        ImGui::GetForegroundDrawList()->AddRectFilled(viewport->Pos,
+                                                      ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),
+                                                      IM_COL32(0, 0, 0, 255));
 }
 
 } // namespace prefixlab

@@ -1,5 +1,8 @@
-// Lays the views out in the window: a menu bar, the sidebar on the left, the selected tab in the main
-// area, the status bar at the bottom. A fixed layout: a lecture needs nothing to be dragged around.
+// Lays the views out in the window: a menu bar, the settings panel (sidebar) on the left, the selected
+// tab in the main area, the status bar at the bottom. A fixed layout, from the font size: a lecture
+// needs nothing to be dragged around. Where the panel and a useful main area do not fit side by side
+// (1280×720 at 2×, 1920×1080 at 3×), the panel opens over the main area instead (F9 or the Settings
+// button) and closes again with F9 or Esc.
 #pragma once
 
 #include "view_registry.hpp"
@@ -10,9 +13,11 @@ namespace prefixlab {
 
 class AppState;
 
+// What the workspace's menus and keys ask of the main loop, which owns the window and the fonts.
 struct WorkspaceRequests {
     bool quit = false;
-    bool show_shortcuts = false;
+    bool toggle_presentation = false; // F11
+    bool toggle_theme = false;        // Ctrl+T
 };
 
 class Workspace {
@@ -26,17 +31,32 @@ public:
     void select_tab(std::size_t index);
     std::size_t tab_count() const { return views_.tabs.size(); }
 
+    // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
+    void toggle_sidebar();
+    // Esc: closes the topmost thing open (the black screen, the panel over the main area, the
+    // shortcuts window); false if nothing was open.
+    bool close_topmost();
+
     WorkspaceRequests requests;
     bool shortcuts_open = false;
-    bool sidebar_visible = true; // F9; presentation mode hides it
+    bool sidebar_visible = true; // docked where it fits; F9; presentation mode hides it
+    bool blackout = false;       // B or '.': a black screen, as presenter remotes ask for; any key ends it
+    bool presenting = false;     // set by the main loop, for the menu's check mark
 
 private:
     void draw_menu(AppState& state);
     void draw_shortcuts_window();
+    void draw_sidebar(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                      bool over_main);
+    void draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                   bool show_panel_button);
+    bool sidebar_fits(float window_width) const;
 
     ViewRegistry& views_;
     std::size_t selected_ = 0;
     bool select_pending_ = true;
+    bool overlay_open_ = false;  // the panel over the main area, where it cannot dock
+    float status_height_ = 0;    // the status bar's height in the last frame (it wraps long lines)
 };
 
 } // namespace prefixlab

@@ -163,20 +163,23 @@ GLFWmonitor* monitor_under(int x, int y, int w, int h) {
 
 bool PlatformWindow::fullscreen() const { return glfwGetWindowMonitor(window_) != nullptr; }
 
-void PlatformWindow::set_fullscreen(bool on) {
+int PlatformWindow::set_fullscreen(bool on) {
+    int width = 0, height = 0;
+    framebuffer_size(width, height);
     if (on == fullscreen())
-        return;
+        return height;
     if (on) {
         glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
         glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
         GLFWmonitor* monitor = monitor_under(windowed_x_, windowed_y_, windowed_w_, windowed_h_);
         const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
         if (!mode)
-            return; // no monitor to fill (a headless server): stay windowed
+            return height; // no monitor to fill: stay windowed
         glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    } else {
-        glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, GLFW_DONT_CARE);
+        return mode->height;
     }
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, GLFW_DONT_CARE);
+    return windowed_h_;
 }
 
 } // namespace prefixlab

@@ -63,8 +63,9 @@ public:
     std::vector<KeyPress> take_key_presses();
 
     // Fullscreen on the monitor that holds most of the window (presentation mode), and back to the
-    // windowed size and place it had before.
-    void set_fullscreen(bool fullscreen);
+    // windowed size and place it had before. Returns the window's height in pixels once it applies
+    // (window systems resize asynchronously).
+    int set_fullscreen(bool fullscreen);
     bool fullscreen() const;
 
 private:

@@ -32,6 +32,25 @@ bool enum_combo(const char* label, Enum& value, const std::vector<Enum>& values)
 
 } // namespace
 
+namespace {
+
+// The label column beside the combos and sliders ("Algorithm", "Operator"), in font heights.
+constexpr float kLabelEms = 5.5f;
+
+} // namespace
+
+float ControlsView::preferred_width() const {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float widest_name = 0;
+    for (BlockAlgorithm a : all_block_algorithms())
+        widest_name = std::max(widest_name, ImGui::CalcTextSize(std::string(name_of(a)).c_str()).x);
+    const float combo = widest_name + style.FramePadding.x * 2 + ImGui::GetFrameHeight(); // text and arrow
+    const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    const float run_on = ImGui::CalcTextSize("Run on auto GPU emulator").x + 3 * (radio + style.ItemSpacing.x);
+    const float content = std::max(combo + kLabelEms * ImGui::GetFontSize(), run_on);
+    return content + style.WindowPadding.x * 2 + style.ScrollbarSize;
+}
+
 void ControlsView::draw(AppState& state, const ViewContext& context) {
     requested_scale = 0;
     draw_kernel_settings(state);
@@ -44,7 +63,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     section_heading("Kernel");
     CaptureRequest& r = state.request;
     bool changed = false;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 5.5f);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
     changed |= enum_combo("Algorithm", r.algorithm, all_block_algorithms());
     const int max_n = block_max_n(r.algorithm);
     r.n = std::clamp(r.n, 1, max_n);
@@ -143,7 +162,7 @@ void ControlsView::draw_files(AppState& state) {
 void ControlsView::draw_display(const ViewContext& context) {
     section_heading("Display");
     float scale = context.ui_scale;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 5.5f);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
     if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f×"))
         requested_scale = scale;
     ImGui::PopItemWidth();

@@ -14,6 +14,10 @@ public:
     const char* title() const override { return "Controls"; }
     void draw(AppState& state, const ViewContext& context) override;
 
+    // The panel's width at the current font: room for the longest algorithm name in its combo with
+    // the labels beside it, and for the "Run on" row.
+    float preferred_width() const;
+
     // The UI scale the user asked for this frame (0: unchanged); read by the main loop.
     float requested_scale = 0;
 

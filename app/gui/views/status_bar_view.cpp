@@ -5,35 +5,59 @@
 
 #include <imgui.h>
 
+#include <string>
+
 namespace prefixlab {
 
 namespace {
 
 ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
 
+// Starts the next item beside the last one if `text` fits there, else on a new line. Long errors
+// were cut at the window's edge; now the bar grows a line instead, and a text longer than the whole
+// bar wraps.
+void place(const std::string& text, bool first) {
+    if (first)
+        return;
+    const float gap = ImGui::GetFontSize() * 2;
+    const float right = ImGui::GetItemRectMax().x + gap + ImGui::CalcTextSize(text.c_str()).x;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine(0, gap);
+}
+
+void wrapped(const std::string& text, const ImVec4* ink) {
+    ImGui::PushTextWrapPos(0);
+    if (ink)
+        ImGui::PushStyleColor(ImGuiCol_Text, *ink);
+    else
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+}
+
 } // namespace
 
 void StatusBarView::draw(AppState& state, const ViewContext&) {
     const GpuStatus& gpu = state.gpu();
-    if (gpu.available)
-        ImGui::TextColored(colour(theme::colours().ok), "GPU: %s", gpu.name.c_str());
-    else
-        ImGui::TextColored(colour(theme::colours().cell_written), "CPU emulation — no CUDA GPU found");
+    const std::string device = gpu.available ? "GPU: " + gpu.name : "CPU emulation — no CUDA GPU found";
+    const ImVec4 device_ink = colour(gpu.available ? theme::colours().ok : theme::colours().cell_written);
+    wrapped(device, &device_ink);
     if (!gpu.available && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", gpu.reason.c_str());
 
     if (const LoadedTrace* loaded = state.trace()) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 2);
         const TraceConfig& c = loaded->trace.config;
-        ImGui::TextDisabled("| trace: %s on %s%s", loaded->origin.c_str(), c.device_name.c_str(),
-                            c.emulated ? "" : " (hardware)");
+        const std::string text =
+            "| trace: " + loaded->origin + " on " + c.device_name + (c.emulated ? "" : " (hardware)");
+        place(text, false);
+        wrapped(text, nullptr);
     }
     if (!state.message().empty()) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-        if (state.message_is_error())
-            ImGui::TextColored(colour(theme::colours().error), "%s", state.message().c_str());
-        else
-            ImGui::TextDisabled("| %s", state.message().c_str());
+        const std::string text = state.message_is_error() ? state.message() : "| " + state.message();
+        place(text, false);
+        const ImVec4 error_ink = colour(theme::colours().error);
+        wrapped(text, state.message_is_error() ? &error_ink : nullptr);
     }
 }
 
