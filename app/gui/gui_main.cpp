@@ -93,6 +93,8 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         std::vector<KeyPress> presses = window.take_key_presses();
         for (const KeyPress& press : script.take_key_presses())
             presses.push_back(press);
+        if (script.active())
+            script.note_key_presses(presses.size());
         handle_shortcuts(presses, state, workspace, imgui);
         if (std::exchange(workspace.requests.toggle_presentation, false))
             presentation.toggle(state, workspace, imgui, window);

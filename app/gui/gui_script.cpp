@@ -9,6 +9,8 @@
 #include "workspace.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstdio>
 #include <utility>
 
@@ -67,6 +69,12 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     } else if (c.name == "key") {
         keys_.push_back(named_keys()[*c.args[0].choice].press);
         wait_frames_ = 1; // the next frame handles it; the one after shows its effect
+        return false;
+    } else if (c.name == "stall") {
+        // A frame that takes this long, as a slow machine's would: input arriving meanwhile is
+        // handled all in the next frame (the key-tap test sends 20 presses into one).
+        std::this_thread::sleep_for(std::chrono::milliseconds(c.args[0].whole));
+        wait_frames_ = 1;
         return false;
     } else if (c.name == "check-layout") {
         // Two frames first, as for a screenshot: the latest changes applied and laid out.
@@ -189,6 +197,13 @@ void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::strin
     if (!problems.empty() && layout_failure_.empty())
         layout_failure_ = "check-layout " + layout_where_ + ": " + std::to_string(problems.size()) + " problems, the first: " +
                    problems.front();
+}
+
+void ScriptRunner::note_key_presses(std::size_t count) {
+    if (count > 1) { // the GUI tests read this: every press of a frame is counted, not just one
+        std::printf("%zu key presses in one frame\n", count);
+        std::fflush(stdout);
+    }
 }
 
 void ScriptRunner::after_frame(double frame_ms) {

@@ -84,6 +84,8 @@ public:
     // its findings once it rendered.
     // Key presses from `key` commands since the last call, handled like the window's.
     std::vector<KeyPress> take_key_presses() { return std::exchange(keys_, {}); }
+    // Scripted runs print how many key presses one frame handled when it is more than one.
+    void note_key_presses(std::size_t count);
     bool checks_layout_this_frame() const { return layout_in_frames_ == 0; }
     void report_layout(std::size_t texts, const std::vector<std::string>& problems);
     // Whether to call glFinish every frame, so measured frames include the GPU's (Mesa's) work.

@@ -173,6 +173,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"theme", "theme projector"},
         {"check-layout", "check-layout"},
         {"key", "key F11"},
+        {"stall", "stall 20"},
         {"screenshot", "screenshot out.png"},
         {"measure-frames", "measure-frames 30 frames.json"},
         {"hover", "hover 400 300"},

@@ -1,0 +1,91 @@
+// Issue 10: every tab intact at every UI scale on a 1920×1080 screen and on a 1280×720 projector.
+// One GUI run per screen size steps through scales 1, 1.5, 2 and 3 and runs the app's own layout
+// check (`check-layout`: overlapping or cut text, shortened tabs, windows too small for their
+// content) on each tab, then again with the settings panel open and in presentation mode. The check
+// itself is tested in test_layout_check.cpp on frames made to fail.
+#include "support/process.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <regex>
+#include <unistd.h>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark"};
+const char* const kScales[] = {"1", "1.5", "2", "3"};
+
+class GuiLayout : public ::testing::TestWithParam<int> {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_layout_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    fs::path dir_;
+};
+
+// The script: each tab at each scale, with a trace whose labels and values are the longest a lecture
+// shows (Blelloch at N = 64: two-digit indices, three-digit sums, 15 steps).
+std::string layout_script(const std::string& theme, int& checks) {
+    std::string script = "theme " + theme + "\ntrace algo=blelloch n=64\nstep 3\n";
+    checks = 0;
+    for (const char* scale : kScales) {
+        script += std::string("scale ") + scale + "\n";
+        for (const char* tab : kTabs) {
+            script += std::string("tab ") + tab + "\ncheck-layout\n";
+            ++checks;
+        }
+        // The settings panel: docked where it fits, else opened over the main area.
+        script += "tab Values\nkey F9\ncheck-layout\nkey F9\n";
+        ++checks;
+    }
+    return script;
+}
+
+TEST_P(GuiLayout, EveryTabAtEveryScaleHasNoOverlappingOrCutText) {
+    const int width = GetParam();
+    for (const std::string theme : {"dark", "projector"}) {
+        int checks = 0;
+        const fs::path script = dir_ / ("layout-" + theme + ".script");
+        std::ofstream(script) << layout_script(theme, checks) << "quit\n";
+        const ProcessResult run = run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " +
+                                              std::to_string(width) + " --ui-scale 1 --script " + shell_quote(script.string()));
+        EXPECT_EQ(run.exit_code, 0) << width << " " << theme << ":\n" << run.out << run.err;
+        // Every check ran and found text to check: a blank window cannot pass.
+        const std::regex summary(R"(check-layout \S+: (\d+) texts, (\d+) problems)");
+        int seen = 0;
+        for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), summary); it != std::sregex_iterator(); ++it) {
+            ++seen;
+            EXPECT_GE(std::stoi((*it)[1]), 10) << "too little text drawn: " << it->str();
+            EXPECT_EQ((*it)[2], "0") << it->str();
+        }
+        EXPECT_EQ(seen, checks) << run.out;
+    }
+}
+
+TEST_P(GuiLayout, PresentationModeIsIntactOnEveryTab) {
+    const int width = GetParam();
+    std::string script = "theme projector\ntrace algo=hillis-steele n=64\nkey F11\nwait 3\n";
+    for (const char* tab : kTabs)
+        script += std::string("tab ") + tab + "\ncheck-layout\n";
+    std::ofstream(dir_ / "presentation.script") << script << "quit\n";
+    const ProcessResult run = run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " +
+                                          std::to_string(width) + " --script " +
+                                          shell_quote((dir_ / "presentation.script").string()));
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), 4)
+        << run.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Screens, GuiLayout, ::testing::Values(1920, 1280),
+                         [](const ::testing::TestParamInfo<int>& info) { return info.param == 1920 ? "1920x1080" : "1280x720"; });
+
+} // namespace
+} // namespace prefixlab::test
