@@ -55,7 +55,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
 
     ViewRegistry views = make_views();
     Workspace workspace(views);
-    ScriptHost host{state, workspace, imgui};
+    ScriptHost host{state, workspace, imgui, window};
     Presentation presentation;
 
     auto last = Clock::now();

@@ -70,6 +70,16 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         keys_.push_back(named_keys()[*c.args[0].choice].press);
         wait_frames_ = 1; // the next frame handles it; the one after shows its effect
         return false;
+    } else if (c.name == "report") {
+        // What the window is doing, for tests that check a mode rather than pixels.
+        int width = 0, height = 0;
+        host.window.framebuffer_size(width, height);
+        std::printf("report: step=%d reveal=%d scale=%.2f theme=%s sidebar=%d presenting=%d fullscreen=%d "
+                    "size=%dx%d tab=%s\n",
+                    state.step(), state.reveal ? 1 : 0, host.imgui.ui_scale(), theme::name_text(theme::current()),
+                    host.workspace.sidebar_visible ? 1 : 0, host.workspace.presenting ? 1 : 0,
+                    host.window.fullscreen() ? 1 : 0, width, height, host.workspace.selected_title());
+        std::fflush(stdout);
     } else if (c.name == "stall") {
         // A frame that takes this long, as a slow machine's would: input arriving meanwhile is
         // handled all in the next frame (the key-tap test sends 20 presses into one).

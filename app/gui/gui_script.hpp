@@ -60,6 +60,7 @@ struct ScriptHost {
     AppState& state;
     Workspace& workspace;
     ImGuiLayer& imgui;
+    const PlatformWindow& window;
 };
 
 class ScriptRunner {

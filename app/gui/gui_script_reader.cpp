@@ -89,6 +89,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"scale", {"scale FACTOR", {number_arg("FACTOR", kMinUiScale, kMaxUiScale)}}},
         {"check-layout", {"check-layout", {}}},
         {"key", {"key NAME", {name_arg("NAME", key_names())}}},
+        {"report", {"report", {}}},
         {"stall", {"stall MILLISECONDS", {whole_arg("MILLISECONDS", 0, 10000)}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},

@@ -44,6 +44,7 @@ void apply_style(float scale) {
     style.WindowRounding = 0;
     style.FrameRounding = 3;
     style.GrabRounding = 3;
+    style.GrabMinSize = 6; // a slim handle: the default one covered the slider's number
     style.WindowBorderSize = 0;
     style.FramePadding = ImVec2(8, 5);
     style.ItemSpacing = ImVec2(8, 7);

@@ -30,6 +30,7 @@ public:
     bool select_tab(const std::string& title);
     void select_tab(std::size_t index);
     std::size_t tab_count() const { return views_.tabs.size(); }
+    const char* selected_title() const { return views_.tabs[selected_]->title(); }
 
     // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
     void toggle_sidebar();
