@@ -105,17 +105,30 @@ void Workspace::draw_menu(AppState& state) {
 void Workspace::draw_shortcuts_window() {
     if (!shortcuts_open)
         return;
+    // As wide as the longest row, but never wider than the screen: at 3× on 1280×720 the actions
+    // wrap onto a second line instead of running past the window's edge.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float keys_w = 0, actions_w = 0;
+    for (const ShortcutHelp& help : shortcut_help()) {
+        keys_w = std::max(keys_w, ImGui::CalcTextSize(help.keys).x);
+        actions_w = std::max(actions_w, ImGui::CalcTextSize(help.action).x);
+    }
+    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
+    const float ideal = keys_w + actions_w + 4 * style.CellPadding.x + 2 * style.WindowPadding.x + style.ScrollbarSize;
+    const float width = std::min(ideal, screen.x - 2 * ImGui::GetFontSize());
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImGui::GetMainViewport()->WorkSize);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, screen.y - ImGui::GetFontSize()));
     if (ImGui::Begin("Keyboard shortcuts", &shortcuts_open,
                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg)) {
+            ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, std::min(keys_w, width * 0.45f));
+            ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthStretch);
             for (const ShortcutHelp& help : shortcut_help()) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(help.keys);
+                ImGui::TextWrapped("%s", help.keys);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(help.action);
+                ImGui::TextWrapped("%s", help.action);
             }
             ImGui::EndTable();
         }

@@ -43,7 +43,9 @@ std::string layout_script(const std::string& theme, int& checks) {
         }
         // The settings panel: docked where it fits, else opened over the main area.
         script += "tab Values\nkey F9\ncheck-layout\nkey F9\n";
-        ++checks;
+        // The shortcuts window (F1), closed again with Esc.
+        script += "key F1\ncheck-layout\nkey Escape\n";
+        checks += 2;
     }
     return script;
 }

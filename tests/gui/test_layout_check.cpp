@@ -128,6 +128,27 @@ TEST_F(LayoutCheck, ContentBeyondAWindowWithoutAScrollBarIsCutButWithOneItScroll
     EXPECT_TRUE(with_bar.problems.empty()) << all(with_bar);
 }
 
+TEST_F(LayoutCheck, ATableColumnTooNarrowForItsTextFails) {
+    const auto table = [](float action_width) {
+        return [action_width] {
+            if (ImGui::BeginTable("keys", 2)) {
+                ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 100);
+                ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, action_width);
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted("F11");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted("presentation mode (full screen)");
+                ImGui::EndTable();
+            }
+        };
+    };
+    const auto wide = settled(table(450));
+    EXPECT_TRUE(wide.problems.empty()) << all(wide);
+    const auto narrow = settled(table(150));
+    EXPECT_NE(all(narrow).find("a column of table test holds"), std::string::npos) << all(narrow);
+}
+
 TEST_F(LayoutCheck, AWindowTooNarrowForARowFails) {
     const auto narrow = settled([] {
         ImGui::BeginChild("sliver", ImVec2(40, 200), true);

@@ -264,6 +264,25 @@ void check_tab_bars(std::vector<std::string>& problems) {
     }
 }
 
+// A table column whose content runs past the column's edge: the text is cut at the column's clip
+// rectangle, often between two glyphs, where no half-drawn glyph shows it.
+void check_tables(std::vector<std::string>& problems) {
+    ImGuiContext& g = *GImGui;
+    for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+        const ImGuiTable* table = g.Tables.TryGetMapData(n);
+        if (!table || table->LastFrameActive != g.FrameCount || (table->Flags & ImGuiTableFlags_ScrollX))
+            continue;
+        for (int c = 0; c < table->ColumnsCount; ++c) {
+            const ImGuiTableColumn& column = table->Columns[c];
+            const float content = std::max(column.ContentMaxXFrozen, column.ContentMaxXUnfrozen);
+            if (column.IsEnabled && content > column.ClipRect.Max.x + kTolerance)
+                problems.push_back("a column of table " + std::string(table->OuterWindow ? table->OuterWindow->Name : "?") +
+                                   " holds " + std::to_string(static_cast<int>(content - column.MinX)) + " px of content in " +
+                                   std::to_string(static_cast<int>(column.ClipRect.GetWidth())) + " px");
+        }
+    }
+}
+
 // A window narrower than this many font heights holds no readable row of a view.
 constexpr float kMinWindowEms = 6;
 
@@ -337,6 +356,7 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
     std::vector<std::string> problems;
     check_tab_bars(problems);
     check_window_sizes(problems);
+    check_tables(problems);
     std::vector<bool> reported(runs.size(), false);
     const auto report = [&](int run, std::string message) {
         if (reported[run] || problems.size() >= limit)
