@@ -6,6 +6,7 @@
 #include "imgui_layer.hpp"
 #include "shortcuts.hpp"
 #include "theme.hpp"
+#include "views/value_grid_layout.hpp"
 #include "workspace.hpp"
 
 #include <algorithm>
@@ -79,6 +80,10 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
                     state.step(), state.reveal ? 1 : 0, host.imgui.ui_scale(), theme::name_text(theme::current()),
                     host.workspace.sidebar_visible ? 1 : 0, host.workspace.presenting ? 1 : 0,
                     host.window.fullscreen() ? 1 : 0, width, height, host.workspace.selected_title());
+        std::fflush(stdout);
+    } else if (c.name == "report-values") {
+        // Where the Values grid put its cells in the last frame, so a test can find them in a screenshot.
+        std::printf("%s\n", describe(last_value_grid_geometry()).c_str());
         std::fflush(stdout);
     } else if (c.name == "stall") {
         // A frame that takes this long, as a slow machine's would: input arriving meanwhile is

@@ -90,6 +90,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"check-layout", {"check-layout", {}}},
         {"key", {"key NAME", {name_arg("NAME", key_names())}}},
         {"report", {"report", {}}},
+        {"report-values", {"report-values", {}}},
         {"stall", {"stall MILLISECONDS", {whole_arg("MILLISECONDS", 0, 10000)}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},

@@ -175,6 +175,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"key", "key F11"},
         {"stall", "stall 20"},
         {"report", "report"},
+        {"report-values", "report-values"},
         {"screenshot", "screenshot out.png"},
         {"measure-frames", "measure-frames 30 frames.json"},
         {"hover", "hover 400 300"},

@@ -46,6 +46,27 @@ std::vector<std::uint32_t> element_columns(const Trace& trace, int registers) {
     return column;
 }
 
+// A register "written" in a step holds a value the step computed: snapshotted then, and not a plain
+// copy of its own earlier snapshot (a register the step left alone is carried with that one source).
+bool register_changed(const TraceStep& step, std::size_t thread) {
+    if (!step.registers_taken[thread])
+        return false;
+    const std::uint32_t first = step.register_sources[2 * thread], second = step.register_sources[2 * thread + 1];
+    return !(is_register_source(first) && second == kNoSource);
+}
+
+void mark_registers(const Trace& trace, ValueGridModel& model) {
+    const auto threads = static_cast<std::size_t>(model.registers);
+    model.register_read.assign(trace.steps.size(), std::vector<std::uint8_t>(threads, 0));
+    model.register_written.assign(trace.steps.size(), std::vector<std::uint8_t>(threads, 0));
+    for (std::size_t k = 0; k < trace.steps.size(); ++k)
+        for (std::size_t t = 0; t < threads; ++t)
+            model.register_written[k][t] = register_changed(trace.steps[k], t) ? 1 : 0;
+    for (const AccessRecord& a : trace.accesses)
+        if (a.buffer == kShuffleSource && a.step < trace.steps.size() && a.word < threads)
+            model.register_read[a.step][a.word] = 1;
+}
+
 } // namespace
 
 ValueGridModel build_value_grid_model(const Trace& trace) {
@@ -73,6 +94,7 @@ ValueGridModel build_value_grid_model(const Trace& trace) {
                 model.output_written_at[a.word] = a.step;
         }
     }
+    mark_registers(trace, model);
     model.owner_differs_from_index = std::any_of(model.columns.begin(), model.columns.end(), [](const ValueGridColumn& c) {
         return c.owner != kNoOwner && c.owner != c.index;
     });

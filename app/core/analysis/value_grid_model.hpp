@@ -34,6 +34,10 @@ struct ValueGridModel {
     std::vector<std::vector<std::uint8_t>> output_written;      // [step][n]: 1 if the step wrote output[e]
     std::vector<int> output_written_at;                         // [n]: first step that wrote output[e], or -1
     std::vector<std::uint8_t> step_reads_input, step_writes_output; // [step]
+    // Register kernels: which threads' registers a step's shuffles read from, and which registers
+    // the step gave a new value (snapshotted, and not merely carried over from an earlier step).
+    std::vector<std::vector<std::uint8_t>> register_read;    // [step][block_threads]
+    std::vector<std::vector<std::uint8_t>> register_written; // [step][block_threads]
     // False when every column's owner is its own index (Hillis–Steele: thread i loads word i): the
     // grid then needs no separate row of owners.
     bool owner_differs_from_index = false;

@@ -1,297 +1,295 @@
 #include "value_grid_view.hpp"
 
 #include "../app_state.hpp"
+#include "../layout/layout_check.hpp"
 #include "../theme.hpp"
 #include "../widgets.hpp"
 #include "core/format_value.hpp"
 #include "core/trace/step_label.hpp"
+#include "value_grid_overview.hpp"
+#include "value_grid_text.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h> // the grid window's inner rectangle: where its cells may be drawn
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <string>
 
 namespace prefixlab {
 
 namespace {
 
-// "  7  iteration 3, offset 4: read partner": step numbers right-aligned so the labels line up.
-std::string row_label(int step, int steps, const StepTag& tag) {
-    const std::string number = std::to_string(step);
-    const std::size_t width = std::to_string(std::max(0, steps - 1)).size();
-    return std::string(width - std::min(width, number.size()), ' ') + number + "  " + step_label(tag);
-}
+// Zoom steps of the −/+ buttons and of one notch of Ctrl+wheel.
+constexpr float kZoomStep = 1.5f;
 
-theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
-    const auto mix = [t](std::uint8_t x, std::uint8_t y) {
-        return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
-    };
-    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
-}
-
-std::string format_error(double error) {
-    if (error == 0)
-        return "0";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1e", error);
-    return text;
-}
-
-// The value of column `c` after step `k`, if defined.
-bool cell_value(const Trace& trace, const ValueGridView::Column& c, int k, std::uint32_t& bits) {
-    const Snapshot& snapshot = c.is_register ? trace.steps[k].registers : trace.steps[k].shared;
-    if (!snapshot.defined[c.index])
+bool same_line_if_fits(float width) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
+    const float right = ImGui::GetItemRectMax().x + spacing + width;
+    if (right > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
         return false;
-    bits = snapshot.bits[c.index];
+    ImGui::SameLine(0, spacing);
     return true;
+}
+
+float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 } // namespace
 
-void ValueGridView::prepare(const LoadedTrace& loaded, const ViewContext& context) {
+void ValueGridView::prepare(const LoadedTrace& loaded) {
     const Trace& trace = loaded.trace;
-    columns_.clear();
-    registers_ = trace.config.records_registers ? trace.config.block_threads : 0;
-    for (int t = 0; t < registers_; ++t)
-        columns_.push_back({true, static_cast<std::uint32_t>(t)});
-    for (std::uint32_t w = 0; w < trace.config.shared_words; ++w)
-        columns_.push_back({false, w});
+    model_ = build_value_grid_model(trace);
+    column_element_.assign(model_.columns.size(), -1);
+    for (std::size_t e = 0; e < model_.element_column.size(); ++e)
+        column_element_[model_.element_column[e]] = static_cast<int>(e);
     extra_rows_ = trace.config.type == ElementType::float32 ? 2 : 1;
+    const int steps = static_cast<int>(trace.steps.size());
 
     // The widest value decides the cell width; measured once per trace, not per frame.
     std::size_t widest = 2;
-    for (std::size_t k = 0; k < trace.steps.size(); ++k)
-        for (const Column& c : columns_) {
+    for (int k = 0; k < steps; ++k)
+        for (const ValueGridColumn& c : model_.columns) {
             std::uint32_t bits = 0;
-            if (cell_value(trace, c, static_cast<int>(k), bits))
+            if (grid_cell_value(trace, c, k, bits))
                 widest = std::max(widest, format_value(trace.config.type, bits).size());
         }
     for (std::uint32_t bits : trace.output)
         widest = std::max(widest, format_value(trace.config.type, bits).size());
-    widest = std::max(widest, std::to_string(columns_.size()).size());
+    for (std::uint32_t bits : trace.input)
+        widest = std::max(widest, format_value(trace.config.type, bits).size());
     cell_chars_ = static_cast<int>(std::min<std::size_t>(widest, 12));
-    std::size_t label = 12;
-    const int steps = static_cast<int>(trace.steps.size());
-    for (int k = 0; k < steps; ++k)
-        label = std::max(label, row_label(k, steps, trace.steps[k].tag).size());
-    label_chars_ = static_cast<int>(std::min<std::size_t>(label, 48));
-    prepared_for_ = &loaded;
-    prepared_scale_ = context.ui_scale;
-    built_step_ = -1;
-    followed_step_ = -1;
-}
 
-// Cells in grid units: column c spans [c, c+1], step k's row [k, k+1], then the output rows.
-void ValueGridView::rebuild_cells(const LoadedTrace& loaded, int step) {
-    const Trace& trace = loaded.trace;
-    const int steps = static_cast<int>(trace.steps.size());
-    std::vector<QuadInstance> quads;
-    quads.reserve(columns_.size() * (trace.steps.size() + 2));
-    const auto add = [&](float c, float r, float inset, theme::Rgb colour) {
-        quads.push_back({c + inset, r + inset, c + 1 - inset, r + 1 - inset, theme::packed(colour)});
-    };
-    constexpr float kGap = 0.04f, kOutline = 0.11f;
+    row_labels_.clear();
+    std::size_t label = 0;
     for (int k = 0; k < steps; ++k) {
-        const StepAccesses& acc = loaded.index.steps[k];
-        const bool later = dim_future_ && k > step;
-        const auto shade = [&](theme::Rgb c) { return later ? blend(c, theme::colours().background, 0.6f) : c; };
-        // the shuffle sources read in this step
-        std::vector<std::uint8_t> shuffled(registers_, 0);
-        for (std::size_t a = acc.first_access; a < acc.end_access; ++a)
-            if (trace.accesses[a].buffer == kShuffleSource && trace.accesses[a].word < shuffled.size())
-                shuffled[trace.accesses[a].word] = 1;
-        for (std::size_t i = 0; i < columns_.size(); ++i) {
-            const Column& col = columns_[i];
-            std::uint32_t bits = 0;
-            const bool defined = cell_value(trace, col, k, bits);
-            const bool written = col.is_register ? trace.steps[k].registers_taken[col.index] &&
-                                                       !(is_register_source(trace.steps[k].register_sources[2 * col.index]) &&
-                                                         trace.steps[k].register_sources[2 * col.index + 1] == kNoSource)
-                                                 : acc.written[col.index] != 0;
-            const bool read = col.is_register ? shuffled[col.index] != 0 : acc.read[col.index] != 0;
-            const theme::Rgb fill = !defined ? theme::colours().cell_unwritten : written ? theme::colours().cell_written : theme::colours().cell_value;
-            if (read) {
-                add(static_cast<float>(i), static_cast<float>(k), kGap, shade(theme::colours().cell_read));
-                add(static_cast<float>(i), static_cast<float>(k), kOutline, shade(fill));
-            } else {
-                add(static_cast<float>(i), static_cast<float>(k), kGap, shade(fill));
-            }
-        }
+        row_labels_.push_back(step_row_label(k, steps, trace.steps[k].tag));
+        label = std::max(label, row_labels_.back().size());
     }
-    // output rows, under the column of the element's register or data word
-    for (int e = 0; e < trace.config.n; ++e) {
-        const float column = static_cast<float>(registers_ > 0 ? e : e); // element e: thread e or word e
-        const bool wrong = trace.check.wrong.at(e) != 0;
-        add(column, static_cast<float>(steps), kGap, wrong ? theme::colours().error : theme::colours().ok);
-        if (extra_rows_ > 1)
-            add(column, static_cast<float>(steps + 1), kGap, wrong ? theme::colours().error : theme::colours().cell_value);
-    }
-    cells_.set_quads(std::move(quads));
-    built_step_ = step;
-    built_dim_ = dim_future_;
+    for (const GridCaption caption : kGridCaptions)
+        label = std::max(label, grid_caption(caption, model_, false).size());
+    label_chars_ = static_cast<int>(std::min<std::size_t>(label, 48));
+    std::size_t compact = std::to_string(std::max(0, steps - 1)).size();
+    for (const GridCaption caption : kGridCaptions)
+        compact = std::max(compact, grid_caption(caption, model_, true).size());
+    compact_chars_ = static_cast<int>(compact);
+
+    loaded_ = &loaded;
+    built_key_.clear();
+    followed_step_ = -1;
+    zoom_ = 1;
+    pending_scroll_x_ = 0.0f;
 }
 
 void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        publish_value_grid_geometry({});
         return;
     }
-    if (prepared_for_ != loaded || prepared_scale_ != context.ui_scale)
-        prepare(*loaded, context);
-    const Trace& trace = loaded->trace;
-    const int current = state.step();
-    if (built_step_ != current || built_dim_ != dim_future_)
-        rebuild_cells(*loaded, current);
+    if (loaded_ != loaded)
+        prepare(*loaded);
+    const GridShowing showing{state.step(), dim_future_, state.reveal};
 
+    ImGui::PushFont(context.mono_font);
+    ValueGridMetrics metrics;
+    metrics.char_w = ImGui::CalcTextSize("0").x;
+    metrics.line_h = ImGui::GetTextLineHeight();
+    ImGui::PopFont();
+    base_cell_w_ = std::ceil(metrics.char_w * (cell_chars_ + 1.2f));
+    metrics.label_chars = label_chars_;
+    metrics.compact_chars = compact_chars_;
+    metrics.columns = static_cast<int>(model_.columns.size());
+    metrics.steps = static_cast<int>(loaded->trace.steps.size());
+    metrics.extra_rows = extra_rows_;
+    metrics.group_row = model_.registers > 0 && model_.registers < metrics.columns;
+    metrics.thread_row = model_.owner_differs_from_index;
+
+    const float width = ImGui::GetContentRegionAvail().x;
+    const bool compact = !labels_fit(metrics, width);
+    draw_toolbar(state, metrics);
+    if (compact && !showing.hides(showing.current)) {
+        // The short labels leave the step's name out; it shows here, beside the buttons where it fits,
+        // else on a line of its own, wrapped, never cut.
+        const std::string& label = row_labels_[showing.current];
+        const std::string caption = "Step " + label.substr(label.find_first_not_of(' '));
+        same_line_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(caption.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    // The overview strip: when the columns, at this zoom, are wider than the room for them.
+    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
+                       ImGui::GetStyle().ScrollbarSize;
+    metrics.cell_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    const bool strip = metrics.columns * metrics.cell_w > room;
+    draw_grid(state, context, showing, metrics, compact, strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+}
+
+void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& metrics) {
     draw_legend({{theme::colours().cell_written, "written in the step"},
                  {theme::colours().cell_read, "read in the step"},
                  {theme::colours().cell_value, "holds a value"},
                  {theme::colours().cell_unwritten, "not written yet"},
+                 {theme::colours().ok, "output right"},
                  {theme::colours().error, "wrong output"}});
-    ImGui::SameLine(0, 30 * context.ui_scale);
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+    same_line_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
+    ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
     ImGui::Checkbox("Dim later steps", &dim_future_);
+    ImGui::EndDisabled();
+    if (state.reveal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Reveal mode: later steps are hidden");
+    // Zoom: narrower columns down to colour only (values show where they still fit).
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
+    same_line_if_fits(zoom_w);
+    const float fit = last_cells_w_ > 0 ? last_cells_w_ / std::max(1, metrics.columns) / std::max(1.0f, base_cell_w_) : 1;
+    if (ImGui::Button("−"))
+        zoom_by(1 / kZoomStep, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Narrower columns (Ctrl+wheel over the grid)");
+    ImGui::SameLine();
+    if (ImGui::Button("+"))
+        zoom_by(kZoomStep, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Wider columns, up to every value readable (Ctrl+wheel over the grid)");
+    ImGui::SameLine();
+    if (ImGui::Button("All columns"))
+        zoom_by(fit / zoom_, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Zoom out until every column fits");
+}
 
+// Keeps the column at screen offset `anchor_x` from the cells' left edge (-1: the middle) in place.
+void ValueGridView::zoom_by(float factor, float anchor_x) {
+    const int columns = static_cast<int>(model_.columns.size());
+    if (columns == 0 || base_cell_w_ <= 0)
+        return;
+    // At least 2 pixels a column, or all columns in view if that is wider.
+    const float smallest = std::min(1.0f, std::max(2.0f, last_cells_w_ / columns) / base_cell_w_);
+    const float old_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    zoom_ = std::clamp(zoom_ * factor, smallest, 1.0f);
+    const float new_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    const float anchor = anchor_x < 0 ? last_cells_w_ / 2 : anchor_x;
+    const float scroll = pending_scroll_x_ ? *pending_scroll_x_ : last_scroll_x_;
+    pending_scroll_x_ = std::max(0.0f, (scroll + anchor) / old_w * new_w - anchor);
+}
+
+void ValueGridView::refresh_cells(const GridShowing& showing) {
+    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
+                            std::to_string(showing.current) + "|" + std::to_string(showing.dim_later) + "|" +
+                            std::to_string(showing.reveal) + "|" + theme::name_text(theme::current());
+    if (key == built_key_)
+        return;
+    cells_.set_quads(step_cell_quads(*loaded_, model_, showing));
+    overview_colours_ = overview_colours(*loaded_, model_, showing);
+    built_key_ = key;
+}
+
+std::pair<int, int> ValueGridView::visible_columns(const ValueGridLayout& l, float sx) const {
+    const int first = std::max(0, static_cast<int>(sx / l.cell_w));
+    const int last = std::min(l.columns - 1, static_cast<int>((sx + l.cells_w()) / l.cell_w));
+    return {first, last};
+}
+
+void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
+                              ValueGridMetrics metrics, bool compact_labels, float strip_height) {
     ImGui::PushFont(context.mono_font);
-    const float char_w = ImGui::CalcTextSize("0").x;
-    const float cell_w = std::ceil(char_w * (cell_chars_ + 1.2f));
-    const float cell_h = std::ceil(ImGui::GetTextLineHeight() * 1.45f);
-    const float label_w = std::ceil(char_w * (label_chars_ + 1.5f));
-    const float header_h = cell_h * (registers_ > 0 ? 2 : 1);
-    const int columns = static_cast<int>(columns_.size());
-    const int steps = static_cast<int>(trace.steps.size());
-    const int rows = steps + extra_rows_;
-
-    ImGui::BeginChild("value-grid", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    // Follow the current step: scroll its row into view when it changes.
-    if (current != followed_step_) {
-        const float row_top = current * cell_h;
-        const float visible = ImGui::GetWindowHeight() - header_h - ImGui::GetStyle().ScrollbarSize;
-        if (row_top < ImGui::GetScrollY() || row_top + cell_h > ImGui::GetScrollY() + visible)
-            ImGui::SetScrollY(std::max(0.0f, row_top - visible / 2));
-        followed_step_ = current;
-    }
-    ImGui::Dummy(ImVec2(label_w + columns * cell_w, header_h + rows * cell_h));
-
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetWindowPos();
-    const ImVec2 view_size = ImGui::GetWindowSize();
-    const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
-    const float cells_left = origin.x + label_w, cells_top = origin.y + header_h;
-    const float area_w = std::max(1.0f, view_size.x - label_w - ImGui::GetStyle().ScrollbarSize);
-    const float area_h = std::max(1.0f, view_size.y - header_h - ImGui::GetStyle().ScrollbarSize);
-
-    const ShapeTransform transform{cells_left - scroll_x, cells_top - scroll_y, cell_w, cell_h, 0};
-    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded)) + "|" + std::to_string(current) +
-                            "|" + std::to_string(dim_future_) + "|" + std::to_string(scroll_x) + "|" +
-                            std::to_string(scroll_y) + "|" + std::to_string(cell_w) + "|" + std::to_string(cell_h);
-    cache_.draw(draw, cells_left, cells_top, area_w, area_h, key, {&cells_}, transform, theme::packed(theme::colours().background));
-
-    // Visible ranges only, for text.
-    const int first_col = std::max(0, static_cast<int>(scroll_x / cell_w));
-    const int last_col = std::min(columns - 1, static_cast<int>((scroll_x + area_w) / cell_w));
-    const int first_row = std::max(0, static_cast<int>(scroll_y / cell_h));
-    const int last_row = std::min(rows - 1, static_cast<int>((scroll_y + area_h) / cell_h));
-    const ImVec2 mouse = ImGui::GetMousePos();
-    int hover_row = -1, hover_col = -1;
-
-    draw->PushClipRect(ImVec2(cells_left, cells_top), ImVec2(cells_left + area_w, cells_top + area_h), true);
-    for (int r = first_row; r <= last_row; ++r) {
-        const float y = cells_top + r * cell_h - scroll_y;
-        const bool later = dim_future_ && r > current && r < steps;
-        for (int c = first_col; c <= last_col; ++c) {
-            const float x = cells_left + c * cell_w - scroll_x;
-            if (mouse.x >= x && mouse.x < x + cell_w && mouse.y >= y && mouse.y < y + cell_h)
-                hover_row = r, hover_col = c;
-            std::string text;
-            bool dark_text = false;
-            if (r < steps) {
-                std::uint32_t bits = 0;
-                if (!cell_value(trace, columns_[c], r, bits))
-                    continue;
-                text = format_value(trace.config.type, bits);
-                dark_text = !columns_[c].is_register ? loaded->index.steps[r].written[columns_[c].index] != 0 : false;
-            } else if (c < trace.config.n) {
-                text = r == steps ? format_value(trace.config.type, trace.output[c]) : format_error(trace.check.error[c]);
-            } else {
-                continue;
-            }
-            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-            theme::Rgb ink = theme::ink_on(dark_text ? theme::colours().cell_written : theme::colours().cell_value);
-            if (later)
-                ink = blend(ink, theme::colours().background, 0.5f);
-            draw->AddText(ImVec2(x + (cell_w - size.x) / 2, y + (cell_h - size.y) / 2), theme::packed(ink), text.c_str());
+    const ImGuiIO& io = ImGui::GetIO();
+    if (strip_height > 0) {
+        // Its interaction comes first (the grid scrolls this frame); it is drawn once the grid is laid
+        // out, aligned with the cells under it, which is where the last frame put it.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float label_w = compact_labels ? compact_label_width(metrics) : full_label_width(metrics);
+        ImGui::SetCursorScreenPos(ImVec2(at.x + label_w, at.y));
+        ImGui::InvisibleButton("overview", ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), strip_height));
+        strip_.y0 = at.y, strip_.y1 = at.y + strip_height, strip_.columns = metrics.columns;
+        if (ImGui::IsItemActive() && last_cells_w_ > 0 && strip_.x1 > strip_.x0) {
+            const float column = strip_.column_at(io.MousePos.x);
+            pending_scroll_x_ = std::max(0.0f, column * metrics.cell_w - last_cells_w_ / 2);
         }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("All %d columns at this step: click or drag to show them", metrics.columns);
     }
-    // The current step's band.
-    const float band_y = cells_top + current * cell_h - scroll_y;
-    draw->AddRect(ImVec2(cells_left - scroll_x, band_y), ImVec2(cells_left + columns * cell_w - scroll_x, band_y + cell_h),
-                  theme::packed(theme::colours().current_step), 0, 0, 3.0f * context.ui_scale);
-    draw->PopClipRect();
 
-    // Sticky header (column names) and row labels, over the scrolled cells.
-    draw->PushClipRect(ImVec2(cells_left, origin.y), ImVec2(origin.x + view_size.x, cells_top), true);
-    if (registers_ > 0) {
-        const float split = cells_left + registers_ * cell_w - scroll_x;
-        draw->AddText(ImVec2(std::max(cells_left, cells_left - scroll_x) + 4, origin.y + 2),
-                      ImGui::GetColorU32(ImGuiCol_Text), "registers (one per thread)");
-        draw->AddText(ImVec2(std::max(cells_left, split) + 4, origin.y + 2), ImGui::GetColorU32(ImGuiCol_Text),
-                      "shared memory (words)");
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
+    ImGui::BeginChild("value-grid", ImVec2(0, 0), false, flags);
+    const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
+    const auto lay_out = [&](float scroll_y) {
+        return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y, scroll_y);
+    };
+    ValueGridLayout l = lay_out(0);
+    last_cells_w_ = l.cells_w();
+    if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0) {
+        zoom_by(std::pow(kZoomStep, io.MouseWheel), std::clamp(io.MousePos.x - l.cells_x0, 0.0f, l.cells_w()));
+        metrics.cell_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+        l = lay_out(0);
     }
-    for (int c = first_col; c <= last_col; ++c) {
-        const std::string text = std::to_string(columns_[c].index);
-        const float x = cells_left + c * cell_w - scroll_x;
-        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-        draw->AddText(ImVec2(x + (cell_w - size.x) / 2, cells_top - cell_h + (cell_h - size.y) / 2),
-                      ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+    // Follow the current step: scroll its row into view when it changes, or when the grid's rows
+    // changed size or began or stopped scrolling as one.
+    if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_)
+        followed_step_ = -1;
+    followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
+    if (showing.current != followed_step_) {
+        const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
+        const float scroll_y = pending_scroll_y_.value_or(ImGui::GetScrollY());
+        if (top < scroll_y || top + l.cell_h > scroll_y + view)
+            pending_scroll_y_ = std::max(0.0f, top - view / 2);
+        followed_step_ = showing.current;
     }
-    draw->PopClipRect();
-    draw->PushClipRect(ImVec2(origin.x, cells_top), ImVec2(cells_left, cells_top + area_h), true);
-    for (int r = first_row; r <= last_row; ++r) {
-        const float y = cells_top + r * cell_h - scroll_y;
-        if (r == current)
-            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(cells_left - 2, y + cell_h), theme::packed(theme::colours().current_step));
-        const std::string text = r < steps ? row_label(r, steps, trace.steps[r].tag)
-                                           : (r == steps ? std::string(" output") : std::string(" error vs double"));
-        draw->AddText(ImVec2(origin.x + 6, y + (cell_h - ImGui::GetTextLineHeight()) / 2),
-                      r == current ? theme::packed(theme::ink_on(theme::colours().current_step)) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
-    }
-    draw->PopClipRect();
+    const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)), max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
+    const float sx = std::clamp(pending_scroll_x_.value_or(ImGui::GetScrollX()), 0.0f, max_x);
+    const float sy = std::clamp(pending_scroll_y_.value_or(ImGui::GetScrollY()), 0.0f, max_y);
+    if (pending_scroll_x_)
+        ImGui::SetScrollX(sx);
+    if (pending_scroll_y_)
+        ImGui::SetScrollY(sy);
+    pending_scroll_x_.reset();
+    pending_scroll_y_.reset();
+    last_scroll_x_ = sx;
+    l = lay_out(sy);
+    ImGui::SetCursorPos(ImVec2(0, 0));
+    ImGui::Dummy(ImVec2(l.content_w, l.content_h)); // the extent the scroll bars cover
 
-    if (hover_row >= 0 && ImGui::IsWindowHovered()) {
-        ImGui::BeginTooltip();
-        if (hover_row < steps) {
-            const Column& col = columns_[hover_col];
-            const StepAccesses& acc = loaded->index.steps[hover_row];
-            ImGui::Text("%s %u, after step %d", col.is_register ? "thread" : "word", col.index, hover_row);
-            std::uint32_t bits = 0;
-            if (cell_value(trace, col, hover_row, bits))
-                ImGui::Text("value %s", format_value(trace.config.type, bits, false).c_str());
-            else
-                ImGui::TextUnformatted("not written yet");
-            if (!col.is_register && acc.written[col.index])
-                ImGui::Text("written by thread %u (warp %u, lane %u)", acc.writer[col.index], warp_of(acc.writer[col.index]),
-                            lane_of(acc.writer[col.index]));
-            if (!col.is_register && acc.read[col.index])
-                ImGui::TextUnformatted("read in this step");
-            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-                state.set_step(hover_row);
-        } else if (hover_col < trace.config.n) {
-            const OutputCheck& check = trace.check;
-            ImGui::Text("output[%d] = %s", hover_col, format_value(trace.config.type, trace.output[hover_col], false).c_str());
-            ImGui::Text("serial scan: %s", format_value(trace.config.type, check.reference[hover_col], false).c_str());
-            if (trace.config.type == ElementType::float32)
-                ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[hover_col],
-                            check.error[hover_col], check.bound[hover_col]);
-            if (check.wrong[hover_col])
-                ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "wrong: not the scan of the input");
-        }
-        ImGui::EndTooltip();
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    refresh_cells(showing);
+    if (l.steps_h() > 0) {
+        const ShapeTransform transform{l.cells_x0 - sx, l.steps_origin_y, l.cell_w, l.cell_h, 0};
+        const std::string key = built_key_ + "|" + std::to_string(sx) + "|" + std::to_string(l.steps_origin_y) + "|" +
+                                std::to_string(l.cell_w) + "|" + std::to_string(l.cell_h);
+        cache_.draw(list, l.cells_x0, l.steps_y0, l.cells_w(), l.steps_h(), key, {&cells_}, transform,
+                    theme::packed(theme::colours().background));
     }
+    draw_cell_text(list, l, showing, sx);
+    draw_global_rows(list, l, showing, sx);
+    draw_headers(list, l, sx);
+    draw_row_labels(list, l, showing);
+    // Text cut at these edges is cut by scrolling, which the layout check allows.
+    layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);
+    layout::note_scrolled_region(l.x0, l.steps_y0, l.x1, l.steps_y1, false, true);
+    draw_tooltip(state, l, showing, sx);
     ImGui::EndChild();
+
+    const auto [first, last] = visible_columns(l, sx);
+    ValueGridGeometry geometry;
+    geometry.drawn = true;
+    geometry.layout = l;
+    geometry.scroll_x = sx, geometry.scroll_y = sy;
+    geometry.first_column = first, geometry.last_column = last;
+    if (strip_height > 0) {
+        strip_.x0 = l.cells_x0, strip_.x1 = l.x1;
+        draw_overview(ImGui::GetWindowDrawList(), strip_, overview_colours_, sx / l.cell_w, l.cells_w() / l.cell_w,
+                      std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
+        geometry.overview = true;
+        geometry.overview_x0 = strip_.x0, geometry.overview_y0 = strip_.y0;
+        geometry.overview_x1 = strip_.x1, geometry.overview_y1 = strip_.y1;
+    } else {
+        strip_ = {};
+    }
+    publish_value_grid_geometry(geometry);
     ImGui::PopFont();
 }
 

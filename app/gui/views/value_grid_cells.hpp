@@ -1,0 +1,55 @@
+// What each cell of the Values grid looks like at the current step — fill, "read" outline, ink, or
+// nothing at all — for the step rows and for the global input and output rows. The cached picture of
+// the cells, the text over them, the overview strip and the tooltips all ask these functions, so they
+// cannot disagree. Global accesses colour only the input and output rows, never a shared word.
+#pragma once
+
+#include "../render/instanced_shapes.hpp"
+#include "../theme.hpp"
+#include "core/analysis/loaded_trace.hpp"
+#include "core/analysis/value_grid_model.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+// How later steps are shown: dimmed (dim_later), hidden entirely (reveal), or as they are.
+struct GridShowing {
+    int current = 0;
+    bool dim_later = true;
+    bool reveal = false;
+    bool hides(int step) const { return reveal && step > current; }
+    bool dims(int step) const { return !reveal && dim_later && step > current; }
+};
+
+struct CellLook {
+    bool hidden = false; // reveal mode: nothing of this cell is drawn
+    bool has_value = false;
+    bool read = false; // outlined in cell_read
+    theme::Rgb fill{};
+    theme::Rgb outline{}; // the read outline's colour (dimmed with the fill)
+    theme::Rgb ink{};     // for its text
+};
+
+// The value of a column after step k, if anything has written it yet.
+bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits);
+
+CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, std::size_t column, int step,
+                        const GridShowing& showing);
+CellLook input_cell_look(const ValueGridModel& model, int element, const GridShowing& showing);
+// The output row, and with `error_row` the float error row under it: hidden in reveal mode until the
+// step that writes the element.
+CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int element, bool error_row,
+                          const GridShowing& showing);
+
+// The step rows' cells as quads in grid units (column c spans [c, c+1], step k's row [k, k+1]).
+std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueGridModel& model,
+                                          const GridShowing& showing);
+
+// One quad or two (the read outline and the fill inside it) for a cell at (x, y) in grid units.
+void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look);
+
+theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t);
+
+} // namespace prefixlab
