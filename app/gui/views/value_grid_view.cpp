@@ -22,6 +22,9 @@ namespace {
 
 // Zoom steps of the −/+ buttons and of one notch of Ctrl+wheel.
 constexpr float kZoomStep = 1.5f;
+// The legend shows in full when the tab has at least this many lines of height: at 2× on 1920×1080
+// it has 16 and keeps 5 step rows in view with the legend; at 1.5× on 1280×720 it has 13.
+constexpr float kMinLinesBesideLegend = 14;
 
 bool same_line_if_fits(float width) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
@@ -129,12 +132,27 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
 }
 
 void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& metrics) {
-    draw_legend({{theme::colours().cell_written, "written in the step"},
-                 {theme::colours().cell_read, "read in the step"},
-                 {theme::colours().cell_value, "holds a value"},
-                 {theme::colours().cell_unwritten, "not written yet"},
-                 {theme::colours().ok, "output right"},
-                 {theme::colours().error, "wrong output"}});
+    const auto legend = [] {
+        draw_legend({{theme::colours().cell_written, "written in the step"},
+                     {theme::colours().cell_read, "read in the step"},
+                     {theme::colours().cell_value, "holds a value"},
+                     {theme::colours().cell_unwritten, "not written yet"},
+                     {theme::colours().ok, "output right"},
+                     {theme::colours().error, "wrong output"}});
+    };
+    // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
+    // step rows: it moves behind a button, and the grid keeps the room.
+    const bool short_of_height = ImGui::GetContentRegionAvail().y < kMinLinesBesideLegend * ImGui::GetFrameHeightWithSpacing();
+    if (short_of_height) {
+        if (ImGui::Button("Colours"))
+            ImGui::OpenPopup("values-legend");
+        if (ImGui::BeginPopup("values-legend")) {
+            legend();
+            ImGui::EndPopup();
+        }
+    } else {
+        legend();
+    }
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
     same_line_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
     ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
@@ -229,17 +247,25 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         l = lay_out(0);
     }
     // Follow the current step: scroll its row into view when it changes, or when the grid's rows
-    // changed size or began or stopped scrolling as one.
+    // changed size or began or stopped scrolling as one. A row the grid scrolled to by itself is
+    // centred again when the room for the rows changes (the window settles over a few frames after a
+    // scale change), so where it ends depends only on the step and the window, not on the way there.
     if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_)
         followed_step_ = -1;
     followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
-    if (showing.current != followed_step_) {
-        const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
+    const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
+    if (!pending_scroll_y_ && ImGui::GetScrollY() != followed_scroll_y_)
+        scrolled_by_follow_ = false; // the user scrolled since
+    const bool view_changed = std::abs(view - followed_view_) > 0.5f;
+    if (showing.current != followed_step_ || (view_changed && scrolled_by_follow_)) {
         const float scroll_y = pending_scroll_y_.value_or(ImGui::GetScrollY());
-        if (top < scroll_y || top + l.cell_h > scroll_y + view)
+        if (top < scroll_y || top + l.cell_h > scroll_y + view || (view_changed && scrolled_by_follow_)) {
             pending_scroll_y_ = std::max(0.0f, top - view / 2);
+            scrolled_by_follow_ = true;
+        }
         followed_step_ = showing.current;
     }
+    followed_view_ = view;
     const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)), max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
     const float sx = std::clamp(pending_scroll_x_.value_or(ImGui::GetScrollX()), 0.0f, max_x);
     const float sy = std::clamp(pending_scroll_y_.value_or(ImGui::GetScrollY()), 0.0f, max_y);
@@ -250,6 +276,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     pending_scroll_x_.reset();
     pending_scroll_y_.reset();
     last_scroll_x_ = sx;
+    followed_scroll_y_ = sy;
     l = lay_out(sy);
     ImGui::SetCursorPos(ImVec2(0, 0));
     ImGui::Dummy(ImVec2(l.content_w, l.content_h)); // the extent the scroll bars cover

@@ -68,6 +68,9 @@ private:
     int followed_step_ = -1;
     bool followed_flowing_ = false;
     float followed_cell_h_ = 0;
+    float followed_view_ = 0;      // the rows' visible height when last followed
+    float followed_scroll_y_ = 0;  // the vertical scroll the grid drew with last
+    bool scrolled_by_follow_ = false;
 
     std::string built_key_; // what the cell quads and strip colours were built for
     std::vector<theme::Rgb> overview_colours_;
