@@ -83,7 +83,7 @@ CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int e
     return finished(look, not_yet && showing.dim_later);
 }
 
-void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look) {
+void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look, bool solid) {
     // Fractions of a cell: the gap between cells, and the read outline's width.
     constexpr float kGap = 0.04f, kOutline = 0.11f;
     const auto add = [&](float inset, theme::Rgb colour) {
@@ -91,7 +91,10 @@ void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const Ce
     };
     if (look.hidden)
         return;
-    if (look.read) {
+    if (solid) {
+        const bool written = look.fill == theme::colours().cell_written;
+        add(0, look.read && !written ? look.outline : look.fill);
+    } else if (look.read) {
         add(kGap, look.outline);
         add(kOutline, look.fill);
     } else {
@@ -100,13 +103,13 @@ void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const Ce
 }
 
 std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueGridModel& model,
-                                          const GridShowing& showing) {
+                                          const GridShowing& showing, bool solid) {
     const int steps = static_cast<int>(loaded.trace.steps.size());
     std::vector<QuadInstance> quads;
     quads.reserve(model.columns.size() * loaded.trace.steps.size());
     for (int k = 0; k < steps; ++k)
         for (std::size_t c = 0; c < model.columns.size(); ++c)
-            add_cell_quads(quads, static_cast<float>(c), static_cast<float>(k), step_cell_look(loaded, model, c, k, showing));
+            add_cell_quads(quads, static_cast<float>(c), static_cast<float>(k), step_cell_look(loaded, model, c, k, showing), solid);
     return quads;
 }
 

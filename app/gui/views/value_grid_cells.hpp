@@ -44,11 +44,17 @@ CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int e
                           const GridShowing& showing);
 
 // The step rows' cells as quads in grid units (column c spans [c, c+1], step k's row [k, k+1]).
+// `solid`: columns too narrow for gaps and outlines (a few pixels) are one flat colour each, a read
+// shown as the read colour where the cell was not also written (gaps of a fraction of a pixel alias
+// into stripes that are not in the data).
 std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueGridModel& model,
-                                          const GridShowing& showing);
+                                          const GridShowing& showing, bool solid);
 
 // One quad or two (the read outline and the fill inside it) for a cell at (x, y) in grid units.
-void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look);
+void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look, bool solid);
+
+// Columns narrower than this many pixels are drawn solid.
+inline constexpr float kSolidBelowPixels = 6;
 
 theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t);
 

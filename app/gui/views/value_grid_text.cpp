@@ -42,7 +42,7 @@ bool centred_text(ImDrawList* list, float x0, float x1, float y0, float y1, cons
 // A cell of a global row, drawn live with the same insets as the cached step cells.
 void draw_cell(ImDrawList* list, float x, float y, float w, float h, const CellLook& look) {
     std::vector<QuadInstance> quads;
-    add_cell_quads(quads, 0, 0, look);
+    add_cell_quads(quads, 0, 0, look, w < kSolidBelowPixels);
     for (const QuadInstance& q : quads)
         list->AddRectFilled(ImVec2(x + q.x0 * w, y + q.y0 * h), ImVec2(x + q.x1 * w, y + q.y1 * h), q.rgba);
 }

@@ -23,8 +23,18 @@ namespace {
 // Zoom steps of the −/+ buttons and of one notch of Ctrl+wheel.
 constexpr float kZoomStep = 1.5f;
 // The legend shows in full when the tab has at least this many lines of height: at 2× on 1920×1080
-// it has 16 and keeps 5 step rows in view with the legend; at 1.5× on 1280×720 it has 13.
-constexpr float kMinLinesBesideLegend = 14;
+// it has 11.5 and keeps 5 step rows in view with the legend; at 1.5× on 1280×720 it has 10.
+constexpr float kMinLinesBesideLegend = 11;
+
+// The narrowest column, in pixels: below it the strip says more than the grid.
+constexpr float kNarrowestColumn = 0.25f;
+
+// Whole pixels while columns are wide enough to hold text (sharp cell edges); fractions below, so
+// that "All columns" fits every column exactly.
+float zoomed_cell_width(float base, float zoom) {
+    const float width = base * zoom;
+    return width >= 4 ? std::round(width) : std::max(kNarrowestColumn, width);
+}
 
 bool same_line_if_fits(float width) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
@@ -126,7 +136,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     // The overview strip: when the columns, at this zoom, are wider than the room for them.
     const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
                        ImGui::GetStyle().ScrollbarSize;
-    metrics.cell_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
     const bool strip = metrics.columns * metrics.cell_w > room;
     draw_grid(state, context, showing, metrics, compact, strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
 }
@@ -186,23 +196,24 @@ void ValueGridView::zoom_by(float factor, float anchor_x) {
     const int columns = static_cast<int>(model_.columns.size());
     if (columns == 0 || base_cell_w_ <= 0)
         return;
-    // At least 2 pixels a column, or all columns in view if that is wider.
-    const float smallest = std::min(1.0f, std::max(2.0f, last_cells_w_ / columns) / base_cell_w_);
-    const float old_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    // Down to every column in view (below a pixel a column at N = 2048 on a narrow window).
+    const float smallest = std::min(1.0f, std::max(kNarrowestColumn, last_cells_w_ / columns) / base_cell_w_);
+    const float old_w = zoomed_cell_width(base_cell_w_, zoom_);
     zoom_ = std::clamp(zoom_ * factor, smallest, 1.0f);
-    const float new_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+    const float new_w = zoomed_cell_width(base_cell_w_, zoom_);
     const float anchor = anchor_x < 0 ? last_cells_w_ / 2 : anchor_x;
     const float scroll = pending_scroll_x_ ? *pending_scroll_x_ : last_scroll_x_;
     pending_scroll_x_ = std::max(0.0f, (scroll + anchor) / old_w * new_w - anchor);
 }
 
-void ValueGridView::refresh_cells(const GridShowing& showing) {
-    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
+void ValueGridView::refresh_cells(const GridShowing& showing, float cell_w) {
+    const bool solid = cell_w < kSolidBelowPixels;
+    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" + std::to_string(solid) + "|" +
                             std::to_string(showing.current) + "|" + std::to_string(showing.dim_later) + "|" +
                             std::to_string(showing.reveal) + "|" + theme::name_text(theme::current());
     if (key == built_key_)
         return;
-    cells_.set_quads(step_cell_quads(*loaded_, model_, showing));
+    cells_.set_quads(step_cell_quads(*loaded_, model_, showing, solid));
     overview_colours_ = overview_colours(*loaded_, model_, showing);
     built_key_ = key;
 }
@@ -243,7 +254,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     last_cells_w_ = l.cells_w();
     if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0) {
         zoom_by(std::pow(kZoomStep, io.MouseWheel), std::clamp(io.MousePos.x - l.cells_x0, 0.0f, l.cells_w()));
-        metrics.cell_w = std::max(1.0f, std::round(base_cell_w_ * zoom_));
+        metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
         l = lay_out(0);
     }
     // Follow the current step: scroll its row into view when it changes, or when the grid's rows
@@ -282,7 +293,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     ImGui::Dummy(ImVec2(l.content_w, l.content_h)); // the extent the scroll bars cover
 
     ImDrawList* list = ImGui::GetWindowDrawList();
-    refresh_cells(showing);
+    refresh_cells(showing, l.cell_w);
     if (l.steps_h() > 0) {
         const ShapeTransform transform{l.cells_x0 - sx, l.steps_origin_y, l.cell_w, l.cell_h, 0};
         const std::string key = built_key_ + "|" + std::to_string(sx) + "|" + std::to_string(l.steps_origin_y) + "|" +

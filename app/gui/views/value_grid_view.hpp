@@ -41,7 +41,7 @@ private:
     void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing, ValueGridMetrics metrics,
                    bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
-    void refresh_cells(const GridShowing& showing);
+    void refresh_cells(const GridShowing& showing, float cell_w);
     // value_grid_text.cpp
     void draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
     void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
