@@ -1,5 +1,7 @@
 #include "plot_texture.hpp"
 
+#include "layout/layout_check.hpp"
+
 #include <glad/gl.h>
 #include <imgui_impl_opengl3.h>
 
@@ -79,11 +81,34 @@ void PlotTexture::render(ImVec2 size, const Paint& paint) {
     ++redraws_;
 }
 
+// The picture drawn straight into the window's list, for the frame the layout check reads: text in a
+// texture would be invisible to it. The painter draws with (0, 0) at the top left, so it paints under a
+// clip rectangle in picture coordinates, and then its vertices and clip rectangles move to `at`.
+void draw_live(ImDrawList* list, ImVec2 at, ImVec2 size, const PlotTexture::Paint& paint) {
+    list->PushClipRect(ImVec2(0, 0), size, false);
+    const int first_cmd = list->CmdBuffer.Size - 1, first_vtx = list->VtxBuffer.Size;
+    paint(*list, size);
+    const int last_cmd = list->CmdBuffer.Size - 1;
+    list->PopClipRect();
+    for (int v = first_vtx; v < list->VtxBuffer.Size; ++v) {
+        list->VtxBuffer[v].pos.x += at.x;
+        list->VtxBuffer[v].pos.y += at.y;
+    }
+    for (int c = std::max(first_cmd, 0); c <= last_cmd; ++c) {
+        ImVec4& r = list->CmdBuffer[c].ClipRect;
+        r = ImVec4(r.x + at.x, r.y + at.y, r.z + at.x, r.w + at.y);
+    }
+}
+
 void PlotTexture::draw(ImDrawList* list, ImVec2 at, ImVec2 size, const std::string& key, const Paint& paint) {
     size = ImVec2(std::floor(size.x), std::floor(size.y));
     if (size.x < 1 || size.y < 1)
         return;
     at = ImVec2(std::round(at.x), std::round(at.y));
+    if (layout::checking()) {
+        draw_live(list, at, size, paint);
+        return;
+    }
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
     ensure_target(static_cast<int>(std::lround(size.x * scale.x)), static_cast<int>(std::lround(size.y * scale.y)));
     if (key != key_) {
