@@ -268,7 +268,9 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         ImGui::Text("step %d: %s", step, step_label(trace.steps[step].tag).c_str());
     const float header_h = line_h * 1.4f;
 
-    ImGui::BeginChild("dataflow", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    // At least eight lines of diagram: where the controls leave less (3× on 1280×720), the tab scrolls.
+    const float child_h = std::max(ImGui::GetContentRegionAvail().y, line_h * 8);
+    ImGui::BeginChild("dataflow", ImVec2(0, child_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     const float area_x = origin.x + label_w, area_y = origin.y + header_h;
     const float area_w = std::max(10.0f, size.x - label_w), area_h = std::max(10.0f, size.y - header_h);

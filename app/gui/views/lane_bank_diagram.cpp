@@ -68,9 +68,7 @@ void draw_at(const Trace& trace, const WarpInstruction& in, const Geometry& g, I
         numbered_box(draw, g, ImVec2(origin.x + bank * g.cell, banks_y), bank, conflict_colour(in.distinct_words[bank]));
 }
 
-float scrolling_strip_height(const Geometry& g) {
-    return g.height() + ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().WindowPadding.y;
-}
+float scrolling_strip_height(const Geometry& g) { return g.height() + ImGui::GetStyle().ScrollbarSize; }
 
 bool fits(const Geometry& g, float width) { return g.width() <= width + 0.5f; }
 
@@ -89,7 +87,10 @@ void draw_lane_bank_diagram(const Trace& trace, const WarpInstruction& instructi
         return;
     }
     // Wider than the room: a strip that scrolls sideways, as tall as the diagram and its scroll bar.
-    ImGui::BeginChild("lanes and banks", ImVec2(width, scrolling_strip_height(g)), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("lanes and banks", ImVec2(width, scrolling_strip_height(g)), false,
+                      ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleVar();
     draw_at(trace, instruction, g, ImGui::GetCursorScreenPos());
     ImGui::Dummy(ImVec2(g.width(), g.height()));
     ImGui::EndChild();
