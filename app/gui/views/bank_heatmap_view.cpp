@@ -52,14 +52,14 @@ std::string step_title(const Trace& trace, std::size_t step) {
 }
 
 // The colour scale's legend, wrapping like words.
-void draw_scale_legend() {
+void draw_scale_legend(float right_margin) {
     ImGui::TextUnformatted("words per bank:");
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float box = ImGui::GetTextLineHeight();
     const float swatch = box * 1.6f, gap = ImGui::GetStyle().ItemInnerSpacing.x;
     for (int v : {1, 2, 4, 8, 16, 32, 0}) {
         const std::string text = v == 0 ? "unused" : std::to_string(v);
-        same_line_if_fits(swatch + gap + ImGui::CalcTextSize(text.c_str()).x + box * 0.5f);
+        same_line_if_fits(swatch + gap + ImGui::CalcTextSize(text.c_str()).x + box * 0.5f, right_margin);
         ImGui::Dummy(ImVec2(box * 0.5f, box)); // space before the entry, also at the start of a line
         ImGui::SameLine(0, 0);
         const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -158,11 +158,11 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     layout.step = state.step();
     layout.reveal = state.reveal;
 
-    draw_scale_legend();
+    const float avail_w = width_beside_scroll_bar();
+    draw_scale_legend(ImGui::GetContentRegionAvail().x - avail_w);
     // Columns, from the font.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float font = ImGui::GetFontSize();
-    const float avail_w = ImGui::GetContentRegionAvail().x;
     layout.line = ImGui::GetTextLineHeightWithSpacing();
     layout.gap = font * 0.5f;
     layout.header_h = layout.line * 3;
@@ -210,7 +210,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
 
     // Heights: the heatmap takes what the lane-to-bank diagram leaves, but keeps four bands at least
     // (the main area scrolls then).
-    const float bottom_h = lanes_and_banks_height(state, layout.count, avail_w);
+    const float bottom_h = lanes_and_banks_height(state, avail_w);
     const float min_band = layout.line;
     const float height = std::max(ImGui::GetContentRegionAvail().y - bottom_h - style.ItemSpacing.y,
                                   layout.header_h + 4 * min_band + style.ScrollbarSize);
@@ -221,14 +221,14 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
                                     : fit_row_height(per_step, min_band, rows_h, std::max(2.0f, font * 0.25f), ImGui::GetTextLineHeight());
     layout.bands = layout_step_bands(per_step, row, min_band);
 
-    draw_heatmaps(state, layout, height);
-    draw_lanes_and_banks(state, layout.count);
+    draw_heatmaps(state, layout, ImVec2(avail_w, height));
+    draw_lanes_and_banks(state, avail_w);
     (void)context;
 }
 
-void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, float height) {
+void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("heatmaps", ImVec2(0, height), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("heatmaps", size, false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PopStyleVar();
     const ImVec2 win = ImGui::GetWindowPos();
     const ImVec2 visible = ImGui::GetContentRegionAvail(); // without the scroll bars
@@ -391,36 +391,26 @@ std::string BankHeatmapView::caption(const AppState& state) const {
     const std::size_t chosen = panel.instruction_at(step);
     if (chosen == kNoInstruction)
         return step_title(trace, static_cast<std::size_t>(step)) + " issues no shared-memory instruction.";
-    return "lanes → banks, step " + std::to_string(step) + ", " +
+    // Named by kernel: the diagram shows the panel last clicked (plain Blelloch at first).
+    return std::string(name_of(trace.config.algorithm)) + ", step " + std::to_string(step) + ", lanes → banks of " +
            describe_instruction(panel.shown->banks.instructions[chosen]);
 }
 
-float BankHeatmapView::lanes_and_banks_height(const AppState& state, int count, float width) const {
+float BankHeatmapView::lanes_and_banks_height(const AppState& state, float width) const {
     const ImGuiStyle& style = ImGui::GetStyle();
-    // Radio buttons choosing the panel (a line), the caption as it wraps (on the buttons' line if it fits).
-    const float choice = count > 1 ? ImGui::GetFrameHeightWithSpacing() : 0;
     const float caption_h = ImGui::CalcTextSize(caption(state).c_str(), nullptr, false, width).y + style.ItemSpacing.y;
-    return choice + caption_h + lane_bank_diagram_height(width) + style.ItemSpacing.y * 2;
+    return caption_h + lane_bank_diagram_height(width) + style.ItemSpacing.y * 2;
 }
 
-void BankHeatmapView::draw_lanes_and_banks(const AppState& state, int count) {
+void BankHeatmapView::draw_lanes_and_banks(const AppState& state, float width) {
     const Panel& panel = *panels_[focused_panel_];
-    // Whose instruction (two panels), then what it is: on one line where they fit.
-    for (int p = 0; p < count && count > 1; ++p) {
-        const std::string name(name_of(panels_[p]->shown->trace.config.algorithm));
-        if (p > 0)
-            same_line_if_fits(checkbox_width(name.c_str()));
-        if (ImGui::RadioButton(name.c_str(), focused_panel_ == p))
-            focused_panel_ = p;
-    }
-    const std::string text = caption(state);
-    if (count > 1)
-        same_line_if_fits(ImGui::CalcTextSize(text.c_str()).x);
-    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(caption(state).c_str());
+    ImGui::PopTextWrapPos();
     const int step = state.step();
     const std::size_t chosen = step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step) : kNoInstruction;
     if (chosen != kNoInstruction)
-        draw_lane_bank_diagram(panel.shown->trace, panel.shown->banks.instructions[chosen], ImGui::GetContentRegionAvail().x);
+        draw_lane_bank_diagram(panel.shown->trace, panel.shown->banks.instructions[chosen], width);
 }
 
 } // namespace prefixlab

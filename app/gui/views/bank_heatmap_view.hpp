@@ -17,6 +17,8 @@
 #include "../render/heatmap_renderer.hpp"
 #include "view.hpp"
 
+#include <imgui.h>
+
 #include <memory>
 #include <string>
 
@@ -35,16 +37,16 @@ public:
     struct Layout; // this frame's columns and bands
 
 private:
-    void draw_heatmaps(AppState& state, const Layout& layout, float height);
-    void draw_lanes_and_banks(const AppState& state, int count);
-    float lanes_and_banks_height(const AppState& state, int count, float width) const;
+    void draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size);
+    void draw_lanes_and_banks(const AppState& state, float width);
+    float lanes_and_banks_height(const AppState& state, float width) const;
     std::string caption(const AppState& state) const; // what the lane-to-bank diagram shows
 
     std::unique_ptr<Panel> panels_[2];
     int panel_count_ = 1;
     float row_zoom_ = 0;     // an instruction row's height in font sizes (Ctrl+wheel); 0: fit the view
     int followed_step_ = -1;
-    int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows
+    int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows: the panel last clicked
 };
 
 } // namespace prefixlab

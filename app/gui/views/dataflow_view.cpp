@@ -236,14 +236,15 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                  {theme::colours().ok, "output"},
                  {theme::colours().error, "wrong output / racy read"},
                  {theme::colours().active_threads, "threads at work"}});
-    same_line_if_fits(checkbox_width("Input ranges"));
+    const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
+    same_line_if_fits(checkbox_width("Input ranges"), right_margin);
     if (ImGui::Checkbox("Input ranges", &show_ranges_))
         needs_fit_ = true; // ranges may be wider than values
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Label each node with the inputs it combines (x3..x6) instead of its value");
-    same_line_if_fits(checkbox_width("Edges"));
+    same_line_if_fits(checkbox_width("Edges"), right_margin);
     ImGui::Checkbox("Edges", &show_edges_);
-    same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2);
+    same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2, right_margin);
     if (ImGui::Button("Fit")) {
         needs_fit_ = true;
         fit_whole_ = true;
@@ -257,7 +258,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     const float char_w = ImGui::CalcTextSize("0").x, line_h = ImGui::GetTextLineHeight();
     // Row labels: "12  down-sweep d=9, stride 512" where a quarter of the width holds them, else
     // step numbers with the current step's label above the diagram.
-    const float child_w = ImGui::GetContentRegionAvail().x;
+    const float child_w = width_beside_scroll_bar();
     std::size_t label_chars = std::string("input").size();
     for (const TraceStep& s : trace.steps)
         label_chars = std::max(label_chars, std::to_string(trace.steps.size()).size() + 2 + step_label(s.tag).size());
@@ -270,7 +271,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
 
     // At least eight lines of diagram: where the controls leave less (3× on 1280×720), the tab scrolls.
     const float child_h = std::max(ImGui::GetContentRegionAvail().y, line_h * 8);
-    ImGui::BeginChild("dataflow", ImVec2(0, child_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild("dataflow", ImVec2(child_w, child_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     const float area_x = origin.x + label_w, area_y = origin.y + header_h;
     const float area_w = std::max(10.0f, size.x - label_w), area_h = std::max(10.0f, size.y - header_h);

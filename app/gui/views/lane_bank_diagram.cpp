@@ -13,7 +13,10 @@ namespace prefixlab {
 namespace {
 
 constexpr int kLanes = 32;
-constexpr float kSmallestNumbers = 0.6f; // of the font size: smaller is unreadable from a hall's back rows
+// Of the font size: the numbers shrink this far before the diagram scrolls sideways (a child window
+// that the layout check finds cut when the tab scrolls). At 0.45 the 32 boxes fit 1280 px at 3× and
+// 680 px (beside the settings panel on 1280 × 720) at 1.5×.
+constexpr float kSmallestNumbers = 0.45f;
 
 struct Geometry {
     float cell = 0;      // one lane's or bank's box, with its gap
@@ -27,13 +30,13 @@ struct Geometry {
 Geometry geometry(float width) {
     const float font = ImGui::GetFontSize();
     const float two_digits = ImGui::CalcTextSize("00").x; // at the full font size
-    const float padding = font * 0.3f;
+    const float padding = font * 0.15f;
     Geometry g;
     g.cell = width / kLanes;
     const float scale = std::clamp((g.cell - padding) / two_digits, kSmallestNumbers, 1.0f);
     g.numbers = font * scale;
     g.cell = std::max(g.cell, two_digits * scale + padding);
-    g.box_h = g.numbers * 1.4f;
+    g.box_h = std::max(g.numbers * 1.4f, font * 0.8f);
     g.arrows_h = ImGui::GetTextLineHeight() * 2;
     return g;
 }
