@@ -175,7 +175,7 @@ void DataflowView::clamp_pan(float width, float height) {
     pan_y_ = std::clamp(pan_y_, 0.0f, max_y);
 }
 
-void DataflowView::follow_step(int step, float height) {
+void DataflowView::follow_step(int step, float width, float height) {
     // Keep the current step's row in view when it changes (stepping, playback).
     if (step == followed_step_)
         return;
@@ -186,6 +186,15 @@ void DataflowView::follow_step(int step, float height) {
         pan_y_ = top;
     else if (bottom > pan_y_ + visible)
         pan_y_ = bottom - visible;
+    // And its nodes: where none is in view (Blelloch's deep levels work at the right end), the first.
+    const std::vector<int>& row = nodes_by_row_[step + 1];
+    const DataflowGraph& graph = built_for_->dataflow;
+    const float left = pan_x_, right = pan_x_ + width / scale_x_;
+    const bool any_in_view = std::any_of(row.begin(), row.end(), [&](int i) {
+        return graph.nodes[i].column + 1 > left && graph.nodes[i].column < right;
+    });
+    if (!row.empty() && !any_in_view)
+        pan_x_ = static_cast<float>(graph.nodes[row.front()].column);
 }
 
 void DataflowView::handle_mouse(float area_x, float area_y, float width, float height) {
@@ -281,7 +290,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     }
     if (needs_fit_)
         fit(area_w, area_h, char_w, line_h);
-    follow_step(step, area_h);
+    follow_step(step, area_w, area_h);
     handle_mouse(area_x, area_y, area_w, area_h);
     clamp_pan(area_w, area_h);
     // The diagram, its column header and its row labels are canvases the mouse scrolls.

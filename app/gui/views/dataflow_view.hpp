@@ -38,7 +38,7 @@ private:
     void fit(float width, float height, float char_w, float line_h);
     void clamp_pan(float width, float height);
     void handle_mouse(float area_x, float area_y, float width, float height);
-    void follow_step(int step, float height);
+    void follow_step(int step, float width, float height);
 
     // The whole diagram is drawn into a cached layer, redrawn only when the trace, the step, the
     // zoom or the pan change; every other frame only copies it (see render/cached_layer.hpp).
