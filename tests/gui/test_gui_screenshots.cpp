@@ -152,13 +152,16 @@ namespace {
 
 // The Banks tab: Blelloch beside Blelloch-padded on the same input, each as a heatmap coloured from
 // the one colour scale; the plain layout shows 2-way and worse conflicts, the padded one none at
-// N = 64; clicking a row draws that instruction's lane-to-bank arrows.
+// N = 64; clicking a row draws that instruction's lane-to-bank arrows. The click lands in step 1's
+// band of the plain heatmap (x 700, y 234 at 1× in 1600 × 900: the label column holds the full step
+// labels since issue 10, so the heatmap starts right of them, at x ≈ 650; each step is one text line
+// tall at least, step 1's band at y ≈ 224-245), a step other than the current one.
 TEST_F(GuiSession, BankHeatmapComparesPlainAndPaddedBlelloch) {
     const ProcessResult r = run_script("tab Banks\n"
                                        "trace algo=blelloch n=64 input=iota device=cpu\n"
                                        "step 2\n"
                                        "screenshot " + path("banks.png") + "\n"
-                                       "click 560 330\n"
+                                       "click 700 234\n"
                                        "screenshot " + path("banks-selected.png") + "\n"
                                        "trace algo=hillis-steele n=64 input=iota device=cpu\n"
                                        "screenshot " + path("banks-hs.png") + "\n");
