@@ -29,7 +29,7 @@ theme::Rgb from_oklab(double L, double a, double b) {
 
 theme::Rgb conflict_colour(int distinct_words) {
     if (distinct_words <= 0)
-        return {38, 41, 48}; // not touched: a dark grey, off the ramp
+        return theme::colours().cell_unwritten; // not touched: the theme's empty cell, off the ramp
     const double t = std::log2(std::min(distinct_words, kMaxConflictDegree)) / std::log2(double(kMaxConflictDegree));
     const double lightness = 0.36 + 0.58 * t;              // linear in Oklab L
     const double hue = (285.0 - 180.0 * t) * M_PI / 180.0; // violet-blue -> teal -> green -> yellow

@@ -15,7 +15,8 @@ namespace prefixlab {
 
 inline constexpr int kMaxConflictDegree = 32;
 
-// 0: the bank is not touched by the instruction; 1..32: distinct words in the bank.
+// 0: the bank is not touched by the instruction (the current theme's cell_unwritten, so it reads as
+// empty on the dark and on the projector background); 1..32: distinct words in the bank.
 theme::Rgb conflict_colour(int distinct_words);
 
 } // namespace prefixlab

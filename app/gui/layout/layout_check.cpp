@@ -38,6 +38,7 @@ struct ScrolledRegion {
 
 std::vector<ScrolledRegion> g_noted_regions;
 std::map<ImFont*, ImWchar> g_saved_ellipsis;
+bool g_checking = false;
 
 struct UvKey {
     float u0, v0, u1, v1;
@@ -298,13 +299,16 @@ void check_window_sizes(std::vector<std::string>& problems) {
         // Content laid out past the window's edge with no scroll bar to reach it. This also finds a
         // text cut exactly between two glyphs, which leaves no cut glyph behind (Dear ImGui skips
         // glyphs wholly outside the clip rectangle).
+        // This frame's content (ContentSize is the last frame's, which lags a frame behind a layout
+        // that just changed).
         const ImVec2 inner = w->ContentRegionRect.GetSize();
+        const ImVec2 content(w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x, w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y);
         const std::string name = w->Name;
-        if (w->ContentSize.x > inner.x + kTolerance && !w->ScrollbarX)
-            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(w->ContentSize.x)) +
+        if (content.x > inner.x + kTolerance && !w->ScrollbarX)
+            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(content.x)) +
                                " px of content in " + std::to_string(static_cast<int>(inner.x)) + " px, with no scroll bar");
-        if (w->ContentSize.y > inner.y + kTolerance && !w->ScrollbarY)
-            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(w->ContentSize.y)) +
+        if (content.y > inner.y + kTolerance && !w->ScrollbarY)
+            problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(content.y)) +
                                " px of content in " + std::to_string(static_cast<int>(inner.y)) + " px tall, with no scroll bar");
     }
 }
@@ -318,7 +322,10 @@ void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x
 
 void new_frame() { g_noted_regions.clear(); }
 
+bool checking() { return g_checking; }
+
 void begin_checked_frame() {
+    g_checking = true;
     for (ImFont* font : ImGui::GetIO().Fonts->Fonts) {
         g_saved_ellipsis.emplace(font, font->EllipsisChar);
         font->EllipsisChar = kEllipsisMarker;
@@ -326,6 +333,7 @@ void begin_checked_frame() {
 }
 
 void end_checked_frame() {
+    g_checking = false;
     for (const auto& [font, ellipsis] : g_saved_ellipsis)
         font->EllipsisChar = ellipsis;
     g_saved_ellipsis.clear();

@@ -23,6 +23,9 @@ void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x
 // so text Dear ImGui shortened can be told from text that ends in "…" on purpose.
 void begin_checked_frame();
 void end_checked_frame();
+// Whether the frame being built will be checked: pictures cached in textures draw live in it, so
+// that their text is checked too.
+bool checking();
 
 // Once a frame (the workspace calls it before drawing): forgets the last frame's scrolled regions.
 void new_frame();

@@ -35,19 +35,39 @@ void HeatmapRenderer::set_counts(std::vector<std::uint8_t> counts, int rows) {
     dirty_ = true;
 }
 
-void HeatmapRenderer::draw(ImDrawList* list, float x, float y, float width, float height) {
-    if (rows_ == 0 || !error_.empty())
+void HeatmapRenderer::draw_rows(ImDrawList* list, float x, float y, float width, float height, int first_row,
+                                int row_count) {
+    if (rows_ == 0 || !error_.empty() || row_count <= 0 || first_row < 0 || first_row + row_count > rows_)
         return;
-    x_ = x;
-    y_ = y;
-    width_ = width;
-    height_ = height;
-    list->AddCallback(&HeatmapRenderer::render_callback, this);
+    if (segments_frame_ != ImGui::GetFrameCount()) { // last frame's segments have been rendered
+        segments_.clear();
+        segments_frame_ = ImGui::GetFrameCount();
+    }
+    segments_.push_back({this, x, y, width, height, first_row, row_count});
+    list->AddCallback(&HeatmapRenderer::render_callback, &segments_.back());
     list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
 void HeatmapRenderer::render_callback(const ImDrawList*, const ImDrawCmd* command) {
-    static_cast<HeatmapRenderer*>(command->UserCallbackData)->render(command);
+    const Segment& segment = *static_cast<const Segment*>(command->UserCallbackData);
+    segment.owner->render(segment, command);
+}
+
+void HeatmapRenderer::upload_colours() {
+    std::uint8_t colours[(kMaxConflictDegree + 1) * 4];
+    for (int v = 0; v <= kMaxConflictDegree; ++v) {
+        const theme::Rgb c = conflict_colour(v);
+        colours[4 * v] = c.r;
+        colours[4 * v + 1] = c.g;
+        colours[4 * v + 2] = c.b;
+        colours[4 * v + 3] = 255;
+    }
+    glBindTexture(GL_TEXTURE_2D, colours_texture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kMaxConflictDegree + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, colours);
+    colours_theme_ = theme::current();
+    colours_uploaded_ = true;
 }
 
 bool HeatmapRenderer::prepare() {
@@ -67,21 +87,11 @@ bool HeatmapRenderer::prepare() {
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
 
-        std::uint8_t colours[(kMaxConflictDegree + 1) * 4];
-        for (int v = 0; v <= kMaxConflictDegree; ++v) {
-            const theme::Rgb c = conflict_colour(v);
-            colours[4 * v] = c.r;
-            colours[4 * v + 1] = c.g;
-            colours[4 * v + 2] = c.b;
-            colours[4 * v + 3] = 255;
-        }
         glGenTextures(1, &colours_texture_);
-        glBindTexture(GL_TEXTURE_2D, colours_texture_);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kMaxConflictDegree + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, colours);
         glGenTextures(1, &counts_texture_);
     }
+    if (!colours_uploaded_ || colours_theme_ != theme::current())
+        upload_colours();
     if (dirty_) {
         glBindTexture(GL_TEXTURE_2D, counts_texture_);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -95,7 +105,7 @@ bool HeatmapRenderer::prepare() {
     return true;
 }
 
-void HeatmapRenderer::render(const ImDrawCmd* command) {
+void HeatmapRenderer::render(const Segment& segment, const ImDrawCmd* command) {
     const ImDrawData* data = ImGui::GetDrawData();
     if (data == nullptr || !prepare())
         return;
@@ -110,8 +120,10 @@ void HeatmapRenderer::render(const ImDrawCmd* command) {
     glDisable(GL_BLEND);
     const GlProgram& program = heatmap_program();
     glUseProgram(program.id());
-    glUniform2f(program.uniform("u_offset"), x_, y_);
-    glUniform2f(program.uniform("u_size"), width_, height_);
+    glUniform2f(program.uniform("u_offset"), segment.x, segment.y);
+    glUniform2f(program.uniform("u_size"), segment.width, segment.height);
+    glUniform2f(program.uniform("u_rows"), static_cast<float>(segment.first_row) / static_cast<float>(rows_),
+                static_cast<float>(segment.row_count) / static_cast<float>(rows_));
     glUniform4f(program.uniform("u_display"), origin.x, origin.y, data->DisplaySize.x, data->DisplaySize.y);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, counts_texture_);

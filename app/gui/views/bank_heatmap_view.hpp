@@ -2,13 +2,22 @@
 // the 32 banks (columns), how many distinct words the instruction touches in that bank — 1 is
 // conflict-free, k means k - 1 extra wavefronts. Drawn by shaders/heatmap.frag from a texture, with
 // a perceptually uniform, colour-blind-safe scale (colour_map.hpp) and its legend. Hovering shows the
-// lanes, words and values in a bank; clicking a row draws that instruction's lane-to-bank arrows.
-// Per-step and total conflict counts stand beside, with the Nsight Compute metrics they equal.
-// A Blelloch trace is shown beside its companion (plain and padded, same input), stepping together.
+// lanes, words and values in a bank; the lane-to-bank diagram under the heatmap shows the current
+// step's worst instruction, or the one clicked. Per-step and total conflict counts stand beside,
+// with the Nsight Compute metrics they equal. A Blelloch trace is shown beside its companion (plain
+// and padded, same input) on the same step bands.
+//
+// Laid out from the font (step_bands.hpp): every step is a band at least one text line tall, so a
+// step of one instruction — where Blelloch's 16- and 32-way conflicts are — has its label and counts;
+// the heatmap scrolls (both ways) rather than shrinking below a readable row. Row labels sit in a
+// column of their own, abbreviated to step numbers when the full labels would take more than a
+// quarter of the width. In reveal mode nothing of the steps after the current one is drawn.
 #pragma once
 
 #include "../render/heatmap_renderer.hpp"
 #include "view.hpp"
+
+#include <imgui.h>
 
 #include <memory>
 #include <string>
@@ -24,13 +33,20 @@ public:
     const char* title() const override { return "Banks"; }
     void draw(AppState& state, const ViewContext& context) override;
 
-    struct Panel; // one trace's heatmap, statistics and selection
+    struct Panel;  // one trace's heatmap, counts and selection
+    struct Layout; // this frame's columns and bands
 
 private:
+    void draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size);
+    void draw_lanes_and_banks(const AppState& state, float width);
+    float lanes_and_banks_height(const AppState& state, float width) const;
+    std::string caption(const AppState& state) const; // what the lane-to-bank diagram shows
+
     std::unique_ptr<Panel> panels_[2];
-    float row_pixels_ = 0;  // 0: fit the tallest trace to the view
-    float scroll_y_ = 0;    // shared by both panels, so they show the same steps
+    int panel_count_ = 1;
+    float row_zoom_ = 0;     // an instruction row's height in font sizes (Ctrl+wheel); 0: fit the view
     int followed_step_ = -1;
+    int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows: the panel last clicked
 };
 
 } // namespace prefixlab

@@ -1,8 +1,15 @@
 // The dataflow diagram, drawn from the trace's DataflowGraph alone: elements (and lanes) across,
 // steps down; a node for every value a step produced, with its value or the input range it combines
 // (x3..x6); an edge from every value a thread read to the value it wrote with it. The current step is
-// highlighted, later steps dimmed; a strip under each step shows which threads worked in it, so idle
-// threads are visibly idle. Racy reads are drawn in vermillion.
+// highlighted, later steps dimmed — or, in reveal mode, not drawn at all; a strip under each step
+// shows which threads worked in it, so idle threads are visibly idle. Racy reads are drawn in
+// vermillion.
+//
+// Sized from the font: a node is wide enough for the trace's longest value (or input range) and tall
+// enough for a line of text, so the diagram grows with the UI scale and scrolls when it no longer
+// fits; only when even four views would not hold the readable columns (N = 1024) does the first fit
+// show the whole tree without values. "Fit" (or a double-click) always shows the whole tree. Row labels take the width they need, or a quarter of the view at most:
+// then only step numbers, with the current step's full label above the diagram.
 //
 // Nodes and edges go through instanced shaders (render/instanced_shapes); text is drawn only where a
 // node is large enough to hold it (level of detail), so N = 2048 zoomed out costs little more than
@@ -11,6 +18,7 @@
 
 #include "../render/cached_layer.hpp"
 #include "../render/instanced_shapes.hpp"
+#include "../theme.hpp"
 #include "view.hpp"
 
 #include <vector>
@@ -25,10 +33,12 @@ public:
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
-    void rebuild(const LoadedTrace& loaded, int step);
-    void fit(float width, float height);
+    void rebuild(const LoadedTrace& loaded, int step, bool reveal);
+    void measure_texts(const LoadedTrace& loaded);
+    void fit(float width, float height, float char_w, float line_h);
+    void clamp_pan(float width, float height);
     void handle_mouse(float area_x, float area_y, float width, float height);
-    void follow_step(int step, float height);
+    void follow_step(int step, float width, float height);
 
     // The whole diagram is drawn into a cached layer, redrawn only when the trace, the step, the
     // zoom or the pan change; every other frame only copies it (see render/cached_layer.hpp).
@@ -44,12 +54,17 @@ private:
     const LoadedTrace* built_for_ = nullptr;
     int built_step_ = -1;
     bool built_edges_ = true;
+    bool built_reveal_ = false;
+    theme::Name built_theme_ = theme::Name::dark; // colours are baked into the shapes
+    int value_chars_ = 1, range_chars_ = 1;       // the longest node text, in characters (mono font)
     std::vector<std::vector<int>> nodes_by_row_; // row + 1 (inputs first) -> node indices, by column
 
     // camera: screen = area origin + (diagram point - pan) * scale
     float scale_x_ = 20, scale_y_ = 40;
+    float fitted_font_ = 0; // the font size the last fit was made for: a scale change fits again
     float pan_x_ = 0, pan_y_ = 0;
     bool needs_fit_ = true;
+    bool fit_whole_ = false; // the next fit shows every column (Fit, double-click), values or not
     int followed_step_ = -1;
 
     bool show_ranges_ = false;
