@@ -19,7 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const theme::Palette& dark() { return theme::palette(theme::Name::dark); }
+const theme::Palette& dark() {
+    return theme::palette(theme::Name::dark);
+}
 
 // One "values: …" line of report-values.
 struct GridReport {
@@ -72,7 +74,9 @@ GridReport grid_report(const std::string& out, int nth) {
     return r;
 }
 
-int px(float x) { return static_cast<int>(std::lround(x)); }
+int px(float x) {
+    return static_cast<int>(std::lround(x));
+}
 
 // Pixels in [x0, x1) × [y0, y1) that are not `colour`.
 std::size_t pixels_other_than(const PngImage& image, theme::Rgb colour, int x0, int y0, int x1, int y1) {
@@ -91,8 +95,8 @@ protected:
     std::string path(const std::string& name) const { return (dir_ / name).string(); }
     ProcessResult gui(const std::string& script, int width = 1920, const std::string& scale = "1") const {
         std::ofstream(path("values.script")) << script << "quit\n";
-        return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) + " --ui-scale " + scale +
-                           " --script " + shell_quote(path("values.script")));
+        return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
+                           " --ui-scale " + scale + " --script " + shell_quote(path("values.script")));
     }
     fs::path dir_;
 };
@@ -109,22 +113,28 @@ TEST_F(GuiValuesGrid, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
     ASSERT_EQ(g.columns, 16);
     ASSERT_EQ(g.last_column, 15) << "all columns in view";
     const int x0 = px(g.column_x(0)), x1 = px(g.column_x(16));
-    const std::size_t input_read = count_colour(image, dark().cell_read, x0, px(g.input_y0), x1, px(g.input_y1));
-    const std::size_t shared_read = count_colour(image, dark().cell_read, x0, px(g.step_y(0)), x1, px(g.step_y(1)));
-    const std::size_t shared_written = count_colour(image, dark().cell_written, x0, px(g.step_y(0)), x1, px(g.step_y(1)));
+    const std::size_t input_read =
+        count_colour(image, dark().cell_read, x0, px(g.input_y0), x1, px(g.input_y1));
+    const std::size_t shared_read =
+        count_colour(image, dark().cell_read, x0, px(g.step_y(0)), x1, px(g.step_y(1)));
+    const std::size_t shared_written =
+        count_colour(image, dark().cell_written, x0, px(g.step_y(0)), x1, px(g.step_y(1)));
     EXPECT_GT(input_read, 16u * 20) << "each input cell outlined as read";
     EXPECT_EQ(shared_read, 0u) << "no shared word was read in step 0";
     EXPECT_GT(shared_written, 16u * 50) << "every shared word written";
     // The last step stores the output: the output row is written, the shared words only read.
-    const ProcessResult store = gui("trace algo=blelloch n=16 device=cpu\nstep last\ntab Values\nscreenshot " +
-                                    path("store.png") + "\nreport-values\n");
+    const ProcessResult store =
+        gui("trace algo=blelloch n=16 device=cpu\nstep last\ntab Values\nscreenshot " + path("store.png") +
+            "\nreport-values\n");
     ASSERT_EQ(store.exit_code, 0) << store.out << store.err;
     const GridReport s = grid_report(store.out, 0);
     const PngImage stored = load_png(path("store.png"));
     const int last = s.steps - 1;
-    EXPECT_EQ(count_colour(stored, dark().cell_written, x0, px(s.step_y(last)), x1, px(s.step_y(last + 1))), 0u)
+    EXPECT_EQ(count_colour(stored, dark().cell_written, x0, px(s.step_y(last)), x1, px(s.step_y(last + 1))),
+              0u)
         << "the store writes no shared word";
-    EXPECT_GT(count_colour(stored, dark().cell_read, x0, px(s.step_y(last)), x1, px(s.step_y(last + 1))), 16u * 20);
+    EXPECT_GT(count_colour(stored, dark().cell_read, x0, px(s.step_y(last)), x1, px(s.step_y(last + 1))),
+              16u * 20);
     EXPECT_GT(count_colour(stored, dark().cell_written, x0, px(s.output_y0), x1, px(s.output_y1)), 16u * 50)
         << "the output row is written in the store step";
 }
@@ -140,14 +150,15 @@ TEST_F(GuiValuesGrid, WarpShuffleStepZeroReadsOnlyTheInput) {
     ASSERT_TRUE(left.overview) << "64 columns do not fit at 1×: the overview strip shows";
     const PngImage image = load_png(path("left.png"));
     const int visible = std::min(left.last_column, 31);
-    EXPECT_GT(count_colour(image, dark().cell_read, px(left.column_x(0)), px(left.input_y0), px(left.column_x(visible)),
-                           px(left.input_y1)),
+    EXPECT_GT(count_colour(image, dark().cell_read, px(left.column_x(0)), px(left.input_y0),
+                           px(left.column_x(visible)), px(left.input_y1)),
               static_cast<std::size_t>(visible) * 20);
 
     const int click_x = px(left.overview_x1) - 2, click_y = px((left.overview_y0 + left.overview_y1) / 2);
-    const ProcessResult right = gui("trace algo=warp-shuffle n=32 device=cpu\nstep 0\ntab Values\nwait 2\nclick " +
-                                    std::to_string(click_x) + " " + std::to_string(click_y) + "\nhover 5 5\nscreenshot " +
-                                    path("right.png") + "\nreport-values\n");
+    const ProcessResult right =
+        gui("trace algo=warp-shuffle n=32 device=cpu\nstep 0\ntab Values\nwait 2\nclick " +
+            std::to_string(click_x) + " " + std::to_string(click_y) + "\nhover 5 5\nscreenshot " +
+            path("right.png") + "\nreport-values\n");
     ASSERT_EQ(right.exit_code, 0) << right.out << right.err;
     const GridReport r = grid_report(right.out, 0);
     ASSERT_EQ(r.last_column, 63) << "the strip's right end scrolls to the last column";
@@ -164,8 +175,8 @@ TEST_F(GuiValuesGrid, WarpShuffleStepZeroReadsOnlyTheInput) {
 // and no output until the step that writes it. Without it the same rows are full.
 TEST_F(GuiValuesGrid, RevealModeShowsNothingBelowTheCurrentStep) {
     const std::string script = "trace algo=hillis-steele n=32 device=cpu\ntab Values\n";
-    const ProcessResult revealed = gui(script + "key F11\nwait 3\nstep 2\nhover 5 5\nscreenshot " + path("reveal.png") +
-                                       "\nreport-values\nreport\n");
+    const ProcessResult revealed = gui(script + "key F11\nwait 3\nstep 2\nhover 5 5\nscreenshot " +
+                                       path("reveal.png") + "\nreport-values\nreport\n");
     ASSERT_EQ(revealed.exit_code, 0) << revealed.out << revealed.err;
     ASSERT_NE(revealed.out.find("reveal=1"), std::string::npos) << revealed.out;
     const ProcessResult dimmed =
@@ -185,8 +196,9 @@ TEST_F(GuiValuesGrid, RevealModeShowsNothingBelowTheCurrentStep) {
         if (reveal) {
             EXPECT_EQ(later, 0u) << "later steps drawn in reveal mode";
             EXPECT_EQ(output, 0u) << "the output shows before the step that writes it";
-            EXPECT_GT(pixels_other_than(image, background, px(g.cells_x0), std::max(px(g.step_y(0)), px(g.steps_y0)),
-                                        px(g.cells_x1), px(g.step_y(3))),
+            EXPECT_GT(pixels_other_than(image, background, px(g.cells_x0),
+                                        std::max(px(g.step_y(0)), px(g.steps_y0)), px(g.cells_x1),
+                                        px(g.step_y(3))),
                       1000u)
                 << "steps 0–2 are shown";
         } else {
@@ -204,7 +216,8 @@ TEST_F(GuiValuesGrid, TheLastColumnIsWholeWhenScrolledFullyRight) {
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
     const GridReport before = grid_report(first.out, 0);
     ASSERT_TRUE(before.overview);
-    const int click_x = px(before.overview_x1) - 1, click_y = px((before.overview_y0 + before.overview_y1) / 2);
+    const int click_x = px(before.overview_x1) - 1,
+              click_y = px((before.overview_y0 + before.overview_y1) / 2);
     const ProcessResult run = gui(setup + "click " + std::to_string(click_x) + " " + std::to_string(click_y) +
                                       "\nhover 5 5\nscreenshot " + path("right.png") + "\nreport-values\n",
                                   1920, "2");
@@ -226,10 +239,11 @@ TEST_F(GuiValuesGrid, TheLastColumnIsWholeWhenScrolledFullyRight) {
                 ink_x0 = std::min(ink_x0, x), ink_x1 = std::max(ink_x1, x);
         }
     ASSERT_GE(ink_x1, ink_x0) << "the cell shows its value";
-    EXPECT_GT(count_colour(image, fill, px(cell_x0) + 3, y0, px(cell_x1) - 3, y1), 100u) << "the cell is drawn to its end";
+    EXPECT_GT(count_colour(image, fill, px(cell_x0) + 3, y0, px(cell_x1) - 3, y1), 100u)
+        << "the cell is drawn to its end";
     const float ink_centre = (ink_x0 + ink_x1 + 1) / 2.0f, cell_centre = (cell_x0 + cell_x1) / 2;
-    EXPECT_NEAR(ink_centre, cell_centre, 3.0f) << "the value is centred, so whole (ink " << ink_x0 << "–" << ink_x1
-                                               << ", cell " << cell_x0 << "–" << cell_x1 << ")";
+    EXPECT_NEAR(ink_centre, cell_centre, 3.0f) << "the value is centred, so whole (ink " << ink_x0 << "–"
+                                               << ink_x1 << ", cell " << cell_x0 << "–" << cell_x1 << ")";
     EXPECT_GT(ink_x1 - ink_x0, 5 * g.cell_w / 10) << "six digits span most of the cell";
 }
 

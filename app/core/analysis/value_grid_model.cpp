@@ -7,7 +7,8 @@ namespace prefixlab {
 namespace {
 
 bool is_global(const AccessRecord& a) {
-    return a.buffer != kShuffleSource && a.buffer < kBufferIdCount && !is_shared(static_cast<BufferId>(a.buffer));
+    return a.buffer != kShuffleSource && a.buffer < kBufferIdCount &&
+           !is_shared(static_cast<BufferId>(a.buffer));
 }
 
 std::vector<ValueGridColumn> grid_columns(const Trace& trace, int registers) {
@@ -31,8 +32,8 @@ std::vector<std::uint32_t> element_columns(const Trace& trace, int registers) {
     std::vector<std::uint32_t> column(n, kNoOwner);
     if (registers > 0) {
         for (const AccessRecord& a : trace.accesses)
-            if (is_global(a) && static_cast<BufferId>(a.buffer) == BufferId::input && a.kind == AccessKind::read &&
-                a.word < n && column[a.word] == kNoOwner)
+            if (is_global(a) && static_cast<BufferId>(a.buffer) == BufferId::input &&
+                a.kind == AccessKind::read && a.word < n && column[a.word] == kNoOwner)
                 column[a.word] = a.thread;
     } else if (!trace.config.buffers.empty()) {
         const SharedBufferDesc& first = trace.config.buffers.front();
@@ -42,7 +43,8 @@ std::vector<std::uint32_t> element_columns(const Trace& trace, int registers) {
     const auto columns = static_cast<std::uint32_t>(registers) + trace.config.shared_words;
     for (std::size_t e = 0; e < n; ++e) // an element the kernel never placed: its own index, if a column
         if (column[e] == kNoOwner || column[e] >= columns)
-            column[e] = std::min<std::uint32_t>(static_cast<std::uint32_t>(e), columns == 0 ? 0 : columns - 1);
+            column[e] =
+                std::min<std::uint32_t>(static_cast<std::uint32_t>(e), columns == 0 ? 0 : columns - 1);
     return column;
 }
 
@@ -51,7 +53,8 @@ std::vector<std::uint32_t> element_columns(const Trace& trace, int registers) {
 bool register_changed(const TraceStep& step, std::size_t thread) {
     if (!step.registers_taken[thread])
         return false;
-    const std::uint32_t first = step.register_sources[2 * thread], second = step.register_sources[2 * thread + 1];
+    const std::uint32_t first = step.register_sources[2 * thread],
+                        second = step.register_sources[2 * thread + 1];
     return !(is_register_source(first) && second == kNoSource);
 }
 
@@ -95,9 +98,9 @@ ValueGridModel build_value_grid_model(const Trace& trace) {
         }
     }
     mark_registers(trace, model);
-    model.owner_differs_from_index = std::any_of(model.columns.begin(), model.columns.end(), [](const ValueGridColumn& c) {
-        return c.owner != kNoOwner && c.owner != c.index;
-    });
+    model.owner_differs_from_index =
+        std::any_of(model.columns.begin(), model.columns.end(),
+                    [](const ValueGridColumn& c) { return c.owner != kNoOwner && c.owner != c.index; });
     return model;
 }
 

@@ -29,10 +29,10 @@ struct ValueGridModel {
     // Under which column element e of the input and output is drawn: the register of the thread
     // that read input[e] (register kernels), else the word that holds logical index e of the first
     // shared buffer (so padding words sit between elements as they do in memory).
-    std::vector<std::uint32_t> element_column;                  // [n]
-    std::vector<std::vector<std::uint8_t>> input_read;          // [step][n]: 1 if the step read input[e]
-    std::vector<std::vector<std::uint8_t>> output_written;      // [step][n]: 1 if the step wrote output[e]
-    std::vector<int> output_written_at;                         // [n]: first step that wrote output[e], or -1
+    std::vector<std::uint32_t> element_column;             // [n]
+    std::vector<std::vector<std::uint8_t>> input_read;     // [step][n]: 1 if the step read input[e]
+    std::vector<std::vector<std::uint8_t>> output_written; // [step][n]: 1 if the step wrote output[e]
+    std::vector<int> output_written_at;                    // [n]: first step that wrote output[e], or -1
     std::vector<std::uint8_t> step_reads_input, step_writes_output; // [step]
     // Register kernels: which threads' registers a step's shuffles read from, and which registers
     // the step gave a new value (snapshotted, and not merely carried over from an earlier step).

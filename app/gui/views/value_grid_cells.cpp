@@ -48,7 +48,8 @@ CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, 
     const StepAccesses& accesses = loaded.index.steps[step];
     std::uint32_t bits = 0;
     look.has_value = grid_cell_value(loaded.trace, c, step, bits);
-    const bool written = c.is_register ? model.register_written[step][c.index] != 0 : accesses.written[c.index] != 0;
+    const bool written =
+        c.is_register ? model.register_written[step][c.index] != 0 : accesses.written[c.index] != 0;
     look.read = c.is_register ? model.register_read[step][c.index] != 0 : accesses.read[c.index] != 0;
     look.fill = !look.has_value ? theme::colours().cell_unwritten
                 : written       ? theme::colours().cell_written
@@ -76,10 +77,10 @@ CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int e
     look.has_value = true;
     const bool wrong = trace.check.wrong.at(element) != 0;
     const bool written_now = written_at >= 0 && model.output_written[showing.current][element] != 0;
-    look.fill = wrong          ? theme::colours().error
-                : error_row    ? theme::colours().cell_value
-                : written_now  ? theme::colours().cell_written
-                               : theme::colours().ok;
+    look.fill = wrong         ? theme::colours().error
+                : error_row   ? theme::colours().cell_value
+                : written_now ? theme::colours().cell_written
+                              : theme::colours().ok;
     return finished(look, not_yet && showing.dim_later);
 }
 
@@ -109,7 +110,8 @@ std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const Value
     quads.reserve(model.columns.size() * loaded.trace.steps.size());
     for (int k = 0; k < steps; ++k)
         for (std::size_t c = 0; c < model.columns.size(); ++c)
-            add_cell_quads(quads, static_cast<float>(c), static_cast<float>(k), step_cell_look(loaded, model, c, k, showing), solid);
+            add_cell_quads(quads, static_cast<float>(c), static_cast<float>(k),
+                           step_cell_look(loaded, model, c, k, showing), solid);
     return quads;
 }
 

@@ -29,15 +29,15 @@ struct ValueGridLayout {
     float label_w = 0;
     bool compact_labels = false;
     bool group_row = false, thread_row = false;
-    float cells_x0 = 0;                  // the cells' left edge (right of the labels); cells end at x1
-    float header_y0 = 0, header_y1 = 0;  // header rows
-    float input_y0 = 0, input_y1 = 0;    // the global input row
-    float steps_y0 = 0, steps_y1 = 0;    // the visible part of the step rows (clipped to the window)
-    float steps_origin_y = 0;            // where step 0's row is, scrolled (may be above steps_y0)
-    float steps_before = 0;              // flowing: the content above step 0 (headers, input row, gap)
+    float cells_x0 = 0;                 // the cells' left edge (right of the labels); cells end at x1
+    float header_y0 = 0, header_y1 = 0; // header rows
+    float input_y0 = 0, input_y1 = 0;   // the global input row
+    float steps_y0 = 0, steps_y1 = 0;   // the visible part of the step rows (clipped to the window)
+    float steps_origin_y = 0;           // where step 0's row is, scrolled (may be above steps_y0)
+    float steps_before = 0;             // flowing: the content above step 0 (headers, input row, gap)
     bool flowing = false;
-    float output_y0 = 0, output_y1 = 0;  // output (and error) rows
-    float content_w = 0, content_h = 0;  // what the window scrolls over
+    float output_y0 = 0, output_y1 = 0; // output (and error) rows
+    float content_w = 0, content_h = 0; // what the window scrolls over
     int columns = 0, steps = 0, extra_rows = 1;
 
     float cells_w() const { return x1 - cells_x0; }
@@ -65,8 +65,8 @@ bool labels_fit(const ValueGridMetrics& m, float width);
 float grid_cell_height(float line_h);
 
 // `scroll_y`: the window's vertical scroll (the steps' scroll, or the whole grid's when flowing).
-ValueGridLayout layout_value_grid(const ValueGridMetrics& m, bool compact_labels, float x0, float y0, float x1, float y1,
-                                  float scroll_y);
+ValueGridLayout layout_value_grid(const ValueGridMetrics& m, bool compact_labels, float x0, float y0,
+                                  float x1, float y1, float scroll_y);
 
 // What the last frame's grid showed, for scripted tests ("report-values"): where the cells are, the
 // scroll, and the overview strip, so a test can find a cell's pixels in a screenshot.

@@ -1,9 +1,8 @@
 #include "value_grid_overview.hpp"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
+#include <imgui.h>
 
 namespace prefixlab {
 
@@ -20,7 +19,8 @@ int rank(const CellLook& look) {
 
 } // namespace
 
-std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model, const GridShowing& showing) {
+std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model,
+                                         const GridShowing& showing) {
     std::vector<theme::Rgb> colours(model.columns.size());
     for (std::size_t c = 0; c < colours.size(); ++c) {
         const CellLook look = step_cell_look(loaded, model, c, showing.current, showing);
@@ -34,10 +34,12 @@ float OverviewStrip::column_at(float x) const {
     return t * columns;
 }
 
-float OverviewStrip::x_of(float column) const { return x0 + (x1 - x0) * column / std::max(1, columns); }
+float OverviewStrip::x_of(float column) const {
+    return x0 + (x1 - x0) * column / std::max(1, columns);
+}
 
-void draw_overview(ImDrawList* list, const OverviewStrip& strip, const std::vector<theme::Rgb>& colours, float first,
-                   float count, float line_width) {
+void draw_overview(ImDrawList* list, const OverviewStrip& strip, const std::vector<theme::Rgb>& colours,
+                   float first, float count, float line_width) {
     const int columns = static_cast<int>(colours.size());
     if (columns == 0)
         return;
@@ -61,7 +63,8 @@ void draw_overview(ImDrawList* list, const OverviewStrip& strip, const std::vect
         int e = b + 1;
         while (e < buckets && bucket[e] == bucket[b])
             ++e;
-        list->AddRectFilled(ImVec2(x_of_bucket(b), strip.y0), ImVec2(x_of_bucket(e), strip.y1), theme::packed(bucket[b]));
+        list->AddRectFilled(ImVec2(x_of_bucket(b), strip.y0), ImVec2(x_of_bucket(e), strip.y1),
+                            theme::packed(bucket[b]));
         b = e;
     }
     const float half = line_width / 2;

@@ -12,7 +12,8 @@ struct ImDrawList;
 namespace prefixlab {
 
 // One colour per column for the current step; a read shows where the cell was not also written.
-std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model, const GridShowing& showing);
+std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model,
+                                         const GridShowing& showing);
 
 struct OverviewStrip {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -23,7 +24,7 @@ struct OverviewStrip {
 };
 
 // `first` and `count`: the columns on show (fractional), framed.
-void draw_overview(ImDrawList* list, const OverviewStrip& strip, const std::vector<theme::Rgb>& colours, float first,
-                   float count, float line_width);
+void draw_overview(ImDrawList* list, const OverviewStrip& strip, const std::vector<theme::Rgb>& colours,
+                   float first, float count, float line_width);
 
 } // namespace prefixlab

@@ -9,11 +9,10 @@
 #include "core/trace/step_label.hpp"
 #include "value_grid_view.hpp"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <imgui.h>
 
 namespace prefixlab {
 
@@ -28,14 +27,18 @@ std::string format_error(double error) {
 }
 
 // Room a text leaves inside its cell: a third of a digit each side.
-float padding() { return ImGui::CalcTextSize("0").x / 3; }
+float padding() {
+    return ImGui::CalcTextSize("0").x / 3;
+}
 
 // Draws `text` centred in [x0, x1] × [y0, y1] if it fits whole; says whether it did.
-bool centred_text(ImDrawList* list, float x0, float x1, float y0, float y1, const std::string& text, std::uint32_t colour) {
+bool centred_text(ImDrawList* list, float x0, float x1, float y0, float y1, const std::string& text,
+                  std::uint32_t colour) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (size.x > x1 - x0 - 2 * padding() || size.y > y1 - y0 + 1)
         return false;
-    list->AddText(ImVec2(std::round((x0 + x1 - size.x) / 2), std::round((y0 + y1 - size.y) / 2)), colour, text.c_str());
+    list->AddText(ImVec2(std::round((x0 + x1 - size.x) / 2), std::round((y0 + y1 - size.y) / 2)), colour,
+                  text.c_str());
     return true;
 }
 
@@ -47,14 +50,18 @@ void draw_cell(ImDrawList* list, float x, float y, float w, float h, const CellL
         list->AddRectFilled(ImVec2(x + q.x0 * w, y + q.y0 * h), ImVec2(x + q.x1 * w, y + q.y1 * h), q.rgba);
 }
 
-std::uint32_t text_colour() { return ImGui::GetColorU32(ImGuiCol_Text); }
-std::uint32_t quiet_colour() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+std::uint32_t text_colour() {
+    return ImGui::GetColorU32(ImGuiCol_Text);
+}
+std::uint32_t quiet_colour() {
+    return ImGui::GetColorU32(ImGuiCol_TextDisabled);
+}
 
 // Labels along a header row every `stride` columns, the stride the smallest power of two at which the
 // widest label fits.
 template <class LabelOf>
-void draw_strided_labels(ImDrawList* list, const ValueGridLayout& l, float sx, std::pair<int, int> visible, float y,
-                         const std::string& widest, LabelOf label_of) {
+void draw_strided_labels(ImDrawList* list, const ValueGridLayout& l, float sx, std::pair<int, int> visible,
+                         float y, const std::string& widest, LabelOf label_of) {
     const float need = ImGui::CalcTextSize(widest.c_str()).x + 2 * padding();
     int stride = 1;
     while (stride * l.cell_w < need && stride < (1 << 20))
@@ -68,9 +75,10 @@ void draw_strided_labels(ImDrawList* list, const ValueGridLayout& l, float sx, s
             centred_text(list, x, x + l.cell_w, y, y + l.header_row_h, text, quiet_colour());
         } else {
             // a tick at the column's left edge, the label right of it
-            list->AddLine(ImVec2(x, y + l.header_row_h * 0.2f), ImVec2(x, y + l.header_row_h), quiet_colour());
-            list->AddText(ImVec2(x + padding(), y + (l.header_row_h - ImGui::GetTextLineHeight()) / 2), quiet_colour(),
-                          text.c_str());
+            list->AddLine(ImVec2(x, y + l.header_row_h * 0.2f), ImVec2(x, y + l.header_row_h),
+                          quiet_colour());
+            list->AddText(ImVec2(x + padding(), y + (l.header_row_h - ImGui::GetTextLineHeight()) / 2),
+                          quiet_colour(), text.c_str());
         }
     }
 }
@@ -83,7 +91,9 @@ const char* longest_fitting(std::initializer_list<const char*> choices, float wi
     return "";
 }
 
-int warp_of_column(const ValueGridColumn& c) { return c.owner == kNoOwner ? -1 : static_cast<int>(warp_of(c.owner)); }
+int warp_of_column(const ValueGridColumn& c) {
+    return c.owner == kNoOwner ? -1 : static_cast<int>(warp_of(c.owner));
+}
 
 } // namespace
 
@@ -112,7 +122,8 @@ std::string step_row_label(int step, int steps, const StepTag& tag) {
     return std::string(width - std::min(width, number.size()), ' ') + number + "  " + step_label(tag);
 }
 
-void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const {
+void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                                   float sx) const {
     if (l.steps_h() <= 0)
         return;
     const Trace& trace = loaded_->trace;
@@ -127,17 +138,20 @@ void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, c
             if (look.hidden || !grid_cell_value(trace, model_.columns[c], r, bits))
                 continue;
             const float x = l.column_x(c, sx);
-            centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits), theme::packed(look.ink));
+            centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits),
+                         theme::packed(look.ink));
         }
     }
     // The current step's frame.
     const float y = l.step_y(showing.current);
     list->AddRect(ImVec2(l.column_x(0, sx), y), ImVec2(l.column_x(l.columns, sx), y + l.cell_h),
-                  theme::packed(theme::colours().current_step), 0, 0, std::max(2.0f, std::round(ImGui::GetFontSize() / 6)));
+                  theme::packed(theme::colours().current_step), 0, 0,
+                  std::max(2.0f, std::round(ImGui::GetFontSize() / 6)));
     list->PopClipRect();
 }
 
-void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const {
+void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                                     float sx) const {
     const Trace& trace = loaded_->trace;
     const auto [first_col, last_col] = visible_columns(l, sx);
     list->PushClipRect(ImVec2(l.cells_x0, l.input_y0), ImVec2(l.x1, l.output_y1), true);
@@ -148,16 +162,16 @@ void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l,
         const float x = l.column_x(c, sx);
         const CellLook in = input_cell_look(model_, e, showing);
         draw_cell(list, x, l.input_y0, l.cell_w, l.cell_h, in);
-        centred_text(list, x, x + l.cell_w, l.input_y0, l.input_y1, format_value(trace.config.type, trace.input[e]),
-                     theme::packed(in.ink));
+        centred_text(list, x, x + l.cell_w, l.input_y0, l.input_y1,
+                     format_value(trace.config.type, trace.input[e]), theme::packed(in.ink));
         for (int row = 0; row < l.extra_rows; ++row) {
             const CellLook out = output_cell_look(trace, model_, e, row == 1, showing);
             if (out.hidden)
                 continue;
             const float y = l.output_y0 + row * l.cell_h;
             draw_cell(list, x, y, l.cell_w, l.cell_h, out);
-            const std::string text =
-                row == 0 ? format_value(trace.config.type, trace.output[e]) : format_error(trace.check.error[e]);
+            const std::string text = row == 0 ? format_value(trace.config.type, trace.output[e])
+                                              : format_error(trace.check.error[e]);
             centred_text(list, x, x + l.cell_w, y, y + l.cell_h, text, theme::packed(out.ink));
         }
     }
@@ -175,8 +189,9 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
         for (int g = 0; g < 2; ++g) {
             const float x0 = std::max(l.cells_x0, l.column_x(bounds[g], sx)) + pad;
             const float x1 = std::min(l.x1, l.column_x(bounds[g + 1], sx)) - pad;
-            const char* title = g == 0 ? longest_fitting({"registers (one per thread)", "registers"}, x1 - x0)
-                                       : longest_fitting({"shared memory (words)", "shared memory", "shared"}, x1 - x0);
+            const char* title =
+                g == 0 ? longest_fitting({"registers (one per thread)", "registers"}, x1 - x0)
+                       : longest_fitting({"shared memory (words)", "shared memory", "shared"}, x1 - x0);
             list->AddText(ImVec2(x0, l.header_row_y(row) + (l.header_row_h - ImGui::GetTextLineHeight()) / 2),
                           text_colour(), title);
         }
@@ -197,8 +212,8 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
         if (warp >= 0) {
             const float y = l.header_row_y(row);
             const float x0 = l.column_x(start, sx) + pad, x1 = l.column_x(end, sx) - pad;
-            list->AddLine(ImVec2(x0, y + l.header_row_h - 2), ImVec2(x1, y + l.header_row_h - 2), quiet_colour(),
-                          std::max(1.0f, std::round(ImGui::GetFontSize() / 12)));
+            list->AddLine(ImVec2(x0, y + l.header_row_h - 2), ImVec2(x1, y + l.header_row_h - 2),
+                          quiet_colour(), std::max(1.0f, std::round(ImGui::GetFontSize() / 12)));
             const float v0 = std::max(x0, l.cells_x0 + pad), v1 = std::min(x1, l.x1 - pad);
             const std::string name = "warp " + std::to_string(warp), short_name = "w" + std::to_string(warp);
             if (!centred_text(list, v0, v1, y, y + l.header_row_h - 2, name, text_colour()))
@@ -217,16 +232,18 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
                         [&](int c) { return std::to_string(columns[c].index); });
     ++row;
     if (l.thread_row)
-        draw_strided_labels(list, l, sx, visible, l.header_row_y(row), "t" + std::to_string(max_owner), [&](int c) {
-            return columns[c].owner == kNoOwner ? std::string() : "t" + std::to_string(columns[c].owner);
-        });
+        draw_strided_labels(
+            list, l, sx, visible, l.header_row_y(row), "t" + std::to_string(max_owner), [&](int c) {
+                return columns[c].owner == kNoOwner ? std::string() : "t" + std::to_string(columns[c].owner);
+            });
     list->PopClipRect();
 
     // The line between registers and shared words, through every row.
     if (l.group_row) {
         list->PushClipRect(ImVec2(l.cells_x0, l.header_y0), ImVec2(l.x1, l.output_y1), true);
         const float x = l.column_x(model_.registers, sx);
-        list->AddLine(ImVec2(x, l.header_y0), ImVec2(x, l.output_y1), text_colour(), std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
+        list->AddLine(ImVec2(x, l.header_y0), ImVec2(x, l.output_y1), text_colour(),
+                      std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
         list->PopClipRect();
     }
 
@@ -237,13 +254,15 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
     for (int i = 0; i < (l.thread_row ? 3 : 2); ++i) {
         const std::string text = grid_caption(captions[i], model_, l.compact_labels);
         if (ImGui::CalcTextSize(text.c_str()).x <= l.label_w - 2 * pad)
-            list->AddText(ImVec2(l.x0 + pad, l.header_row_y(first_row + i) + (l.header_row_h - ImGui::GetTextLineHeight()) / 2),
+            list->AddText(ImVec2(l.x0 + pad, l.header_row_y(first_row + i) +
+                                                 (l.header_row_h - ImGui::GetTextLineHeight()) / 2),
                           quiet_colour(), text.c_str());
     }
     list->PopClipRect();
 }
 
-void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const {
+void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l,
+                                    const GridShowing& showing) const {
     const float pad = padding(), text_h = ImGui::GetTextLineHeight();
     const std::size_t digits = std::to_string(std::max(0, l.steps - 1)).size();
     list->PushClipRect(ImVec2(l.x0, l.steps_y0), ImVec2(l.cells_x0, l.steps_y1), true);
@@ -254,7 +273,8 @@ void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l, 
         const float y = l.step_y(r);
         std::uint32_t colour = showing.dims(r) ? quiet_colour() : text_colour();
         if (r == showing.current) {
-            list->AddRectFilled(ImVec2(l.x0, y), ImVec2(l.cells_x0 - pad, y + l.cell_h), theme::packed(theme::colours().current_step));
+            list->AddRectFilled(ImVec2(l.x0, y), ImVec2(l.cells_x0 - pad, y + l.cell_h),
+                                theme::packed(theme::colours().current_step));
             colour = theme::packed(theme::ink_on(theme::colours().current_step));
         }
         const std::string text = l.compact_labels ? row_labels_[r].substr(0, digits) : row_labels_[r];
@@ -274,7 +294,8 @@ void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l, 
     list->PopClipRect();
 }
 
-void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const {
+void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing,
+                                 float sx) const {
     const ImVec2 m = ImGui::GetMousePos();
     if (!ImGui::IsWindowHovered() || m.x < l.cells_x0 || m.x >= l.x1 || m.y < l.y0 || m.y >= l.y1)
         return;
@@ -286,7 +307,8 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
     const int e = column_element_[c];
     const auto owner = [&] {
         if (col.owner != kNoOwner)
-            ImGui::Text("owned by thread %u (warp %u, lane %u)", col.owner, warp_of(col.owner), lane_of(col.owner));
+            ImGui::Text("owned by thread %u (warp %u, lane %u)", col.owner, warp_of(col.owner),
+                        lane_of(col.owner));
     };
     if (m.y >= l.header_y0 && m.y < l.header_y1) {
         ImGui::BeginTooltip();
@@ -306,8 +328,8 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
         else
             ImGui::TextUnformatted("not written yet");
         if (!col.is_register && acc.written[col.index])
-            ImGui::Text("written by thread %u (warp %u, lane %u)", acc.writer[col.index], warp_of(acc.writer[col.index]),
-                        lane_of(acc.writer[col.index]));
+            ImGui::Text("written by thread %u (warp %u, lane %u)", acc.writer[col.index],
+                        warp_of(acc.writer[col.index]), lane_of(acc.writer[col.index]));
         if (!col.is_register && acc.read[col.index])
             ImGui::TextUnformatted("read in this step");
         owner();
@@ -316,7 +338,8 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
             state.set_step(r);
     } else if (e >= 0 && m.y >= l.input_y0 && m.y < l.input_y1) {
         ImGui::BeginTooltip();
-        ImGui::Text("input[%d] = %s (global memory)", e, format_value(trace.config.type, trace.input[e], false).c_str());
+        ImGui::Text("input[%d] = %s (global memory)", e,
+                    format_value(trace.config.type, trace.input[e], false).c_str());
         if (model_.input_read[showing.current][e])
             ImGui::Text("read in step %d", showing.current);
         ImGui::EndTooltip();
@@ -324,12 +347,14 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
                !output_cell_look(trace, model_, e, false, showing).hidden) {
         const OutputCheck& check = trace.check;
         ImGui::BeginTooltip();
-        ImGui::Text("output[%d] = %s (global memory)", e, format_value(trace.config.type, trace.output[e], false).c_str());
+        ImGui::Text("output[%d] = %s (global memory)", e,
+                    format_value(trace.config.type, trace.output[e], false).c_str());
         if (model_.output_written_at[e] >= 0)
             ImGui::Text("written in step %d", model_.output_written_at[e]);
         ImGui::Text("serial scan: %s", format_value(trace.config.type, check.reference[e], false).c_str());
         if (trace.config.type == ElementType::float32)
-            ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[e], check.error[e], check.bound[e]);
+            ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[e],
+                        check.error[e], check.bound[e]);
         if (check.wrong[e])
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme::packed(theme::colours().error)),
                                "wrong: not the scan of the input");

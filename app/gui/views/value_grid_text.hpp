@@ -9,8 +9,9 @@
 namespace prefixlab {
 
 enum class GridCaption { warps, indices, threads, input, output, error };
-inline constexpr GridCaption kGridCaptions[] = {GridCaption::warps,  GridCaption::indices, GridCaption::threads,
-                                                GridCaption::input,  GridCaption::output,  GridCaption::error};
+inline constexpr GridCaption kGridCaptions[] = {GridCaption::warps,   GridCaption::indices,
+                                                GridCaption::threads, GridCaption::input,
+                                                GridCaption::output,  GridCaption::error};
 
 std::string grid_caption(GridCaption caption, const ValueGridModel& model, bool compact);
 

@@ -9,12 +9,11 @@
 #include "value_grid_overview.hpp"
 #include "value_grid_text.hpp"
 
-#include <imgui.h>
-#include <imgui_internal.h> // the grid window's inner rectangle: where its cells may be drawn
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <imgui.h>
+#include <imgui_internal.h> // the grid window's inner rectangle: where its cells may be drawn
 
 namespace prefixlab {
 
@@ -138,7 +137,8 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
                        ImGui::GetStyle().ScrollbarSize;
     metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
     const bool strip = metrics.columns * metrics.cell_w > room;
-    draw_grid(state, context, showing, metrics, compact, strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+    draw_grid(state, context, showing, metrics, compact,
+              strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
 }
 
 void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& metrics) {
@@ -152,7 +152,8 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     };
     // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
     // step rows: it moves behind a button, and the grid keeps the room.
-    const bool short_of_height = ImGui::GetContentRegionAvail().y < kMinLinesBesideLegend * ImGui::GetFrameHeightWithSpacing();
+    const bool short_of_height =
+        ImGui::GetContentRegionAvail().y < kMinLinesBesideLegend * ImGui::GetFrameHeightWithSpacing();
     if (short_of_height) {
         if (ImGui::Button("Colours"))
             ImGui::OpenPopup("values-legend");
@@ -174,7 +175,8 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
     same_line_if_fits(zoom_w);
-    const float fit = last_cells_w_ > 0 ? last_cells_w_ / std::max(1, metrics.columns) / std::max(1.0f, base_cell_w_) : 1;
+    const float fit =
+        last_cells_w_ > 0 ? last_cells_w_ / std::max(1, metrics.columns) / std::max(1.0f, base_cell_w_) : 1;
     if (ImGui::Button("−"))
         zoom_by(1 / kZoomStep, -1);
     if (ImGui::IsItemHovered())
@@ -208,9 +210,10 @@ void ValueGridView::zoom_by(float factor, float anchor_x) {
 
 void ValueGridView::refresh_cells(const GridShowing& showing, float cell_w) {
     const bool solid = cell_w < kSolidBelowPixels;
-    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" + std::to_string(solid) + "|" +
-                            std::to_string(showing.current) + "|" + std::to_string(showing.dim_later) + "|" +
-                            std::to_string(showing.reveal) + "|" + theme::name_text(theme::current());
+    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
+                            std::to_string(solid) + "|" + std::to_string(showing.current) + "|" +
+                            std::to_string(showing.dim_later) + "|" + std::to_string(showing.reveal) + "|" +
+                            theme::name_text(theme::current());
     if (key == built_key_)
         return;
     cells_.set_quads(step_cell_quads(*loaded_, model_, showing, solid));
@@ -234,7 +237,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float label_w = compact_labels ? compact_label_width(metrics) : full_label_width(metrics);
         ImGui::SetCursorScreenPos(ImVec2(at.x + label_w, at.y));
-        ImGui::InvisibleButton("overview", ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), strip_height));
+        ImGui::InvisibleButton("overview",
+                               ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), strip_height));
         strip_.y0 = at.y, strip_.y1 = at.y + strip_height, strip_.columns = metrics.columns;
         if (ImGui::IsItemActive() && last_cells_w_ > 0 && strip_.x1 > strip_.x0) {
             const float column = strip_.column_at(io.MousePos.x);
@@ -244,16 +248,19 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
             ImGui::SetTooltip("All %d columns at this step: click or drag to show them", metrics.columns);
     }
 
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
     ImGui::BeginChild("value-grid", ImVec2(0, 0), false, flags);
     const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
     const auto lay_out = [&](float scroll_y) {
-        return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y, scroll_y);
+        return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,
+                                 scroll_y);
     };
     ValueGridLayout l = lay_out(0);
     last_cells_w_ = l.cells_w();
     if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0) {
-        zoom_by(std::pow(kZoomStep, io.MouseWheel), std::clamp(io.MousePos.x - l.cells_x0, 0.0f, l.cells_w()));
+        zoom_by(std::pow(kZoomStep, io.MouseWheel),
+                std::clamp(io.MousePos.x - l.cells_x0, 0.0f, l.cells_w()));
         metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
         l = lay_out(0);
     }
@@ -277,7 +284,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         followed_step_ = showing.current;
     }
     followed_view_ = view;
-    const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)), max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
+    const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)),
+                max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
     const float sx = std::clamp(pending_scroll_x_.value_or(ImGui::GetScrollX()), 0.0f, max_x);
     const float sy = std::clamp(pending_scroll_y_.value_or(ImGui::GetScrollY()), 0.0f, max_y);
     if (pending_scroll_x_)
@@ -296,8 +304,9 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     refresh_cells(showing, l.cell_w);
     if (l.steps_h() > 0) {
         const ShapeTransform transform{l.cells_x0 - sx, l.steps_origin_y, l.cell_w, l.cell_h, 0};
-        const std::string key = built_key_ + "|" + std::to_string(sx) + "|" + std::to_string(l.steps_origin_y) + "|" +
-                                std::to_string(l.cell_w) + "|" + std::to_string(l.cell_h);
+        const std::string key = built_key_ + "|" + std::to_string(sx) + "|" +
+                                std::to_string(l.steps_origin_y) + "|" + std::to_string(l.cell_w) + "|" +
+                                std::to_string(l.cell_h);
         cache_.draw(list, l.cells_x0, l.steps_y0, l.cells_w(), l.steps_h(), key, {&cells_}, transform,
                     theme::packed(theme::colours().background));
     }
@@ -319,8 +328,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     geometry.first_column = first, geometry.last_column = last;
     if (strip_height > 0) {
         strip_.x0 = l.cells_x0, strip_.x1 = l.x1;
-        draw_overview(ImGui::GetWindowDrawList(), strip_, overview_colours_, sx / l.cell_w, l.cells_w() / l.cell_w,
-                      std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
+        draw_overview(ImGui::GetWindowDrawList(), strip_, overview_colours_, sx / l.cell_w,
+                      l.cells_w() / l.cell_w, std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
         geometry.overview = true;
         geometry.overview_x0 = strip_.x0, geometry.overview_y0 = strip_.y0;
         geometry.overview_x1 = strip_.x1, geometry.overview_y1 = strip_.y1;

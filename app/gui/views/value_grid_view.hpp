@@ -22,8 +22,8 @@
 #include "view.hpp"
 
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct ImDrawList;
@@ -38,13 +38,15 @@ public:
 private:
     void prepare(const LoadedTrace& loaded);
     void draw_toolbar(const AppState& state, const ValueGridMetrics& metrics);
-    void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing, ValueGridMetrics metrics,
-                   bool compact_labels, float strip_height);
+    void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
+                   ValueGridMetrics metrics, bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
     void refresh_cells(const GridShowing& showing, float cell_w);
     // value_grid_text.cpp
-    void draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
-    void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
+    void draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                        float sx) const;
+    void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                          float sx) const;
     void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx) const;
     void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
     void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
@@ -60,16 +62,16 @@ private:
     int extra_rows_ = 1; // output, and for floats the error row
 
     bool dim_future_ = true;
-    float zoom_ = 1;               // cell width as a fraction of the width that fits every value
-    float base_cell_w_ = 0;        // that width, in pixels
-    float last_cells_w_ = 0;       // the cells' visible width in the last frame
+    float zoom_ = 1;         // cell width as a fraction of the width that fits every value
+    float base_cell_w_ = 0;  // that width, in pixels
+    float last_cells_w_ = 0; // the cells' visible width in the last frame
     float last_scroll_x_ = 0;
     std::optional<float> pending_scroll_x_, pending_scroll_y_;
     int followed_step_ = -1;
     bool followed_flowing_ = false;
     float followed_cell_h_ = 0;
-    float followed_view_ = 0;      // the rows' visible height when last followed
-    float followed_scroll_y_ = 0;  // the vertical scroll the grid drew with last
+    float followed_view_ = 0;     // the rows' visible height when last followed
+    float followed_scroll_y_ = 0; // the vertical scroll the grid drew with last
     bool scrolled_by_follow_ = false;
 
     std::string built_key_; // what the cell quads and strip colours were built for
