@@ -99,6 +99,14 @@ const char* longest_fitting(std::initializer_list<const char*> choices, float wi
     return "";
 }
 
+// "t17", "warp 3" (appended rather than `"t" + std::to_string(n)`, which GCC 12 warns about, a
+// false -Wrestrict).
+std::string prefixed(const char* prefix, std::uint32_t number) {
+    std::string text = prefix;
+    text += std::to_string(number);
+    return text;
+}
+
 int warp_of_column(const ValueGridColumn& c) {
     return c.owner == kNoOwner ? -1 : static_cast<int>(warp_of(c.owner));
 }
@@ -227,7 +235,7 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
             list->AddLine(ImVec2(x0, y + l.header_row_h - 2), ImVec2(x1, y + l.header_row_h - 2),
                           quiet_colour(), std::max(1.0f, std::round(ImGui::GetFontSize() / 12)));
             const float v0 = std::max(x0, l.cells_x0 + pad), v1 = std::min(x1, l.x1 - pad);
-            const std::string name = "warp " + std::to_string(warp), short_name = "w" + std::to_string(warp);
+            const std::string name = prefixed("warp ", warp), short_name = prefixed("w", warp);
             if (!centred_text(list, v0, v1, y, y + l.header_row_h - 2, name, text_colour()))
                 centred_text(list, v0, v1, y, y + l.header_row_h - 2, short_name, text_colour());
         }
@@ -244,10 +252,9 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
                         [&](int c) { return std::to_string(columns[c].index); });
     ++row;
     if (l.thread_row)
-        draw_strided_labels(
-            list, l, sx, visible, l.header_row_y(row), "t" + std::to_string(max_owner), [&](int c) {
-                return columns[c].owner == kNoOwner ? std::string() : "t" + std::to_string(columns[c].owner);
-            });
+        draw_strided_labels(list, l, sx, visible, l.header_row_y(row), prefixed("t", max_owner), [&](int c) {
+            return columns[c].owner == kNoOwner ? std::string() : prefixed("t", columns[c].owner);
+        });
     list->PopClipRect();
 
     // The line between registers and shared words, through every row.
