@@ -36,7 +36,7 @@ std::string layout_script(const std::string& theme, int& checks) {
     std::string script = "theme " + theme + "\ntrace algo=blelloch n=64\nstep 3\n";
     checks = 0;
     for (const char* scale : kScales) {
-        script += std::string("scale ") + scale + "\n";
+        script += std::string("scale ") + scale + "\nwait 3\n"; // the window settles over a few frames
         for (const char* tab : kTabs) {
             script += std::string("tab ") + tab + "\ncheck-layout\n";
             ++checks;
