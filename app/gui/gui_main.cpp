@@ -92,7 +92,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         last = frame_start;
         state.poll_background_work();
         state.advance_time(dt);
-        settings.frame(state);
+        settings.frame(window, imgui, state, workspace);
         script.before_frame(host);
 
         const bool check_layout = script.checks_layout_this_frame();

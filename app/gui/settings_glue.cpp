@@ -59,19 +59,18 @@ void SettingsSession::apply(PlatformWindow& window, ImGuiLayer& imgui, AppState&
                                           RecentKind::trace});
 }
 
-void SettingsSession::frame(AppState& state) {
+void SettingsSession::frame(const PlatformWindow& window, const ImGuiLayer& imgui, AppState& state,
+                            const Workspace& workspace) {
+    if (!initial_)
+        initial_ = now(window, imgui, state, workspace);
     if (notice_.empty() || state.busy())
         return;
     notice_is_warning_ ? state.report_error(notice_) : state.inform(notice_);
     notice_.clear();
 }
 
-void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace,
-                           Presentation& presentation) {
-    if (!path_)
-        return;
-    if (presentation.active())
-        presentation.toggle(state, workspace, imgui, window);
+Settings SettingsSession::now(const PlatformWindow& window, const ImGuiLayer& imgui, const AppState& state,
+                              const Workspace& workspace) const {
     Settings now = current_;
     WindowPlacement placement;
     window.windowed_rect(placement.x, placement.y, placement.width, placement.height);
@@ -88,10 +87,21 @@ void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& 
     now.sidebar_visible = workspace.sidebar_visible;
     now.capture = state.request;
     now.capture->block_threads = 0; // not stored: the panel has no control for it
-    if (now == started_)
-        return; // nothing changed: a file that did not load stays as it is, untouched
+    return now;
+}
+
+void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace,
+                           Presentation& presentation) {
+    if (!path_)
+        return;
+    if (presentation.active())
+        presentation.toggle(state, workspace, imgui, window);
+    const Settings settings = now(window, imgui, state, workspace);
+    // Nothing changed in this session: nothing is written, and a file that did not load stays as it is.
+    if (initial_ && settings == *initial_)
+        return;
     try {
-        save_settings_file(*path_, now, unreadable_);
+        save_settings_file(*path_, settings, unreadable_);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "prefixlab: warning: settings not saved: %s\n", e.what());
     }

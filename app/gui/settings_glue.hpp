@@ -32,9 +32,10 @@ public:
     // Once the window and Dear ImGui exist, before the first trace: the window's place, the scale
     // (unless --ui-scale), the theme, the panel, the capture settings, and the recent files.
     void apply(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace);
-    // Once a frame: the startup notice (a reset, or why the file was ignored) goes to the status bar
-    // once the first trace is in, so the trace's own message does not hide it.
-    void frame(AppState& state);
+    // Once a frame: at the first, notes the settings the session starts with (as applied, with the
+    // window where the window system put it); the startup notice (a reset, or why the file was
+    // ignored) goes to the status bar once the first trace is in, so the trace's message does not hide it.
+    void frame(const PlatformWindow& window, const ImGuiLayer& imgui, AppState& state, const Workspace& workspace);
     // The recent files, kept here for FileOpening to update during the session.
     std::vector<RecentFile>& recent() { return current_.recent; }
 
@@ -43,9 +44,13 @@ public:
     void save(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace, Presentation& presentation);
 
 private:
+    Settings now(const PlatformWindow& window, const ImGuiLayer& imgui, const AppState& state,
+                 const Workspace& workspace) const;
+
     std::optional<std::string> path_;
     Settings started_;  // as the session started: the stored settings, or the defaults
     Settings current_;  // the recent files, as the session goes on
+    std::optional<Settings> initial_; // as applied, at the first frame: saved only if something changed since
     bool unreadable_ = false;
     bool window_given_ = false;
     bool scale_given_ = false;

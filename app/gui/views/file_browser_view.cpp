@@ -209,7 +209,14 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
     ImGui::SetNextWindowSize(size, ImGuiCond_Always);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoCollapse;
-    if (!ImGui::BeginPopupModal(title_of(mode_), nullptr, flags)) {
+    // Opaque: the theme's popup colour is slightly translucent, and the grid behind showed through
+    // the listing (dark theme, 1.5×).
+    ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_PopupBg];
+    background.w = 1;
+    ImGui::PushStyleColor(ImGuiCol_PopupBg, background);
+    const bool visible = ImGui::BeginPopupModal(title_of(mode_), nullptr, flags);
+    ImGui::PopStyleColor();
+    if (!visible) {
         open_ = false;
         return;
     }
