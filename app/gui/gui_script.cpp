@@ -129,6 +129,11 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
         bench.cancel();
     } else if (c.name == "plot") {
         bench.plot_options.kind = all_bench_plot_kinds()[*c.args[0].choice];
+    } else if (c.name == "bench-series") {
+        bench.plot_options.series = all_bench_series_presets()[*c.args[0].choice];
+    } else if (c.name == "bench-report") {
+        std::printf("%s\n", bench_report_line(bench).c_str());
+        std::fflush(stdout);
     } else if (c.name == "open-results") {
         if (!bench.open_results(c.args[0].text))
             failure_ = "script " + c.where + ": " + host.state.message();

@@ -3,6 +3,7 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "bench_state.hpp"
 #include "gui_script_values.hpp"
 
 #include <algorithm>
@@ -68,6 +69,24 @@ std::vector<std::string> plot_kind_names() {
     for (const BenchPlotKind kind : all_bench_plot_kinds())
         names.emplace_back(name_of(kind));
     return names;
+}
+
+std::vector<std::string> bench_series_preset_names() {
+    std::vector<std::string> names;
+    for (const BenchSeriesPreset preset : all_bench_series_presets())
+        names.emplace_back(name_of(preset));
+    return names;
+}
+
+std::string bench_report_line(BenchState& bench) {
+    const Plot plot = bench.current_plot();
+    const std::vector<bool> visible = bench.series_visibility(plot);
+    std::string shown;
+    for (std::size_t i = 0; i < plot.series.size(); ++i)
+        if (visible[i])
+            shown += (shown.empty() ? "" : "|") + plot.series[i].name;
+    return "bench-report: series=" + std::string(name_of(bench.plot_options.series)) +
+           " plot=" + std::string(name_of(bench.plot_options.kind)) + " shown=" + shown;
 }
 
 const std::vector<PlotFileFormat>& export_formats() {

@@ -15,6 +15,8 @@
 
 namespace prefixlab {
 
+class BenchState;
+
 // Only the settings given change the sweep; the others keep what earlier commands (or the GUI) set.
 struct BenchSettings {
     std::optional<std::vector<std::string>> algorithms; // names from bench_algorithms()
@@ -38,6 +40,13 @@ void check_bench_spec(const BenchSpec& spec);
 
 // "time", "throughput", "gelems", "speedup", "block-sweep", in the order of all_bench_plot_kinds().
 std::vector<std::string> plot_kind_names();
+
+// "all", "lecture", in the order of all_bench_series_presets().
+std::vector<std::string> bench_series_preset_names();
+
+// What the Benchmark plot shows, for tests that check a choice rather than pixels:
+// "bench-report: series=lecture plot=time shown=NAME|NAME|… (legend names of the visible series)".
+std::string bench_report_line(BenchState& bench);
 
 // The formats `export-plot` takes, and their names ("png", "svg", "pdf") in the same order.
 const std::vector<PlotFileFormat>& export_formats();

@@ -183,6 +183,8 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"wait-bench", "wait-bench 0.5\nwait-bench"},
         {"cancel-bench", "cancel-bench"},
         {"plot", "plot block-sweep"},
+        {"bench-series", "bench-series lecture\nbench-series all"},
+        {"bench-report", "bench-report"},
         {"export-plots", "export-plots plots"},
         {"export-plot", "export-plot plots svg"},
         {"export-results", "export-results results"},

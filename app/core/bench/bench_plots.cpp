@@ -169,6 +169,31 @@ std::string subtitle_of(const BenchRun& run, const BenchPlotOptions& options) {
     return text;
 }
 
+// Each run's tag(run), with the date (and time) added where two would read alike.
+template <typename Tag>
+std::vector<std::string> told_apart(const std::vector<const BenchRun*>& runs, Tag tag) {
+    std::vector<std::string> tags;
+    for (const BenchRun* run : runs)
+        tags.push_back(tag(*run));
+    const auto alike = [&](std::size_t i) { return std::count(tags.begin(), tags.end(), tags[i]) > 1; };
+    for (const std::size_t length : {std::size_t(10), std::size_t(16)}) { // the date, then the time too
+        std::vector<bool> extend(runs.size());
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            extend[i] = alike(i) && !runs[i]->environment.date.empty();
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            if (extend[i]) {
+                std::string when = runs[i]->environment.date.substr(0, length);
+                std::replace(when.begin(), when.end(), 'T', ' ');
+                tags[i] = tag(*runs[i]) + ", " + when;
+            }
+    }
+    return tags;
+}
+
+bool shown(const std::vector<std::string>& algorithms, std::string_view algorithm) {
+    return std::find(algorithms.begin(), algorithms.end(), algorithm) != algorithms.end();
+}
+
 } // namespace
 
 const std::vector<BenchPlotKind>& all_bench_plot_kinds() {
@@ -211,40 +236,54 @@ std::string_view title_of(BenchPlotKind kind) {
 }
 
 Rgba series_colour(std::string_view algorithm) {
-    // Okabe–Ito and Paul Tol's colours: distinguishable with colour-vision deficiencies, readable on
-    // the light (slide) and the dark (app) plot background. One colour per block scan: its stp- and
-    // rts- drivers share it (markers and legend tell them apart).
+    // Chosen from Okabe–Ito's and Paul Tol's colour-blind-safe sets by maximising the smallest CIELAB
+    // distance (ΔE76), under normal vision and simulated protanopia, deuteranopia and tritanopia
+    // (Machado et al. 2009), between any two colours of a family or of a lecture preset's six, with
+    // contrast at least 2.2:1 on white and 3.3:1 on the dark plot: 14.8 at worst (the colours before
+    // this choice: 3.0). One colour per block scan: its drivers share it, their markers differ.
     const auto block = [&](std::string_view prefix) {
         return algorithm.starts_with(prefix) ? algorithm.substr(prefix.size()) : std::string_view{};
     };
     std::string_view scan = block("stp-");
     if (scan.empty())
         scan = block("rts-");
-    if (scan == "hillis-steele")
-        return rgb(230, 159, 0);
+    if (scan == "hillis-steele" || algorithm == "global-hillis-steele")
+        return rgb(150, 100, 220); // violet
     if (scan == "hillis-steele-double-buffer")
-        return rgb(170, 136, 0);
+        return rgb(170, 170, 0); // olive
     if (scan == "blelloch")
-        return rgb(0, 158, 115);
+        return rgb(204, 51, 17); // red
     if (scan == "blelloch-padded")
-        return rgb(68, 170, 153);
+        return rgb(170, 68, 153); // purple
     if (scan == "warp-shuffle")
-        return rgb(204, 121, 167);
-    if (algorithm == "global-hillis-steele")
-        return rgb(213, 94, 0);
+        return rgb(86, 180, 233); // sky blue
     if (algorithm == "cub")
-        return rgb(0, 114, 178);
+        return rgb(238, 51, 119); // magenta
     if (algorithm == "thrust")
-        return rgb(86, 180, 233);
+        return rgb(170, 136, 0); // ochre
     if (algorithm == "copy")
-        return rgb(150, 150, 150);
+        return rgb(136, 136, 136); // grey: the speed of light, a reference
     if (algorithm == "cpu-loop")
-        return rgb(187, 85, 102);
+        return rgb(68, 170, 153); // teal
     if (algorithm == "cpu-std")
-        return rgb(153, 153, 51);
+        return rgb(238, 136, 102); // salmon
     if (algorithm == "cpu-parallel")
-        return rgb(150, 100, 220);
+        return rgb(34, 136, 51); // green
     return rgb(120, 120, 120);
+}
+
+MarkerShape series_marker(std::string_view algorithm, std::size_t run) {
+    const BenchAlgorithm* a = find_bench_algorithm(algorithm);
+    if (a == nullptr || bench_role(*a) != BenchRole::own_scan)
+        return kRunMarkers[run % std::size(kRunMarkers)];
+    switch (a->gpu.kind) {
+    case GpuScanKind::reduce_then_scan:
+        return MarkerShape::square;
+    case GpuScanKind::global_hillis_steele:
+        return MarkerShape::diamond;
+    default:
+        return MarkerShape::circle;
+    }
 }
 
 std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers) {
@@ -252,36 +291,42 @@ std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers
 }
 
 std::vector<std::string> legend_tags(const std::vector<const BenchRun*>& runs) {
-    std::vector<std::string> tags;
-    for (const BenchRun* run : runs)
-        tags.push_back(run_tag(*run));
-    const auto alike = [&](std::size_t i) { return std::count(tags.begin(), tags.end(), tags[i]) > 1; };
-    for (const std::size_t length : {std::size_t(10), std::size_t(16)}) { // the date, then the time too
-        std::vector<bool> extend(runs.size());
-        for (std::size_t i = 0; i < runs.size(); ++i)
-            extend[i] = alike(i) && !runs[i]->environment.date.empty();
-        for (std::size_t i = 0; i < runs.size(); ++i)
-            if (extend[i]) {
-                std::string when = runs[i]->environment.date.substr(0, length);
-                std::replace(when.begin(), when.end(), 'T', ' ');
-                tags[i] = run_tag(*runs[i]) + ", " + when;
-            }
-    }
-    return tags;
+    return told_apart(runs, run_tag);
 }
 
-std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers) {
+std::vector<std::string> cpu_legend_tags(const std::vector<const BenchRun*>& runs) {
+    return told_apart(runs, cpu_run_tag);
+}
+
+const std::string& RunLegendTags::of(std::size_t run, std::string_view algorithm) const {
+    return is_cpu(algorithm) ? cpu[run] : gpu[run];
+}
+
+std::string bench_series_name(const std::vector<const BenchRun*>& runs, const RunLegendTags& tags,
+                              std::size_t run, std::string_view algorithm, int block_threads, bool name_block) {
+    std::string name(algorithm);
+    if (name_block)
+        name += " (block " + std::to_string(block_threads) + ")";
+    if (runs.size() > 1)
+        name += " — " + tags.of(run, algorithm);
+    return name;
+}
+
+std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers,
+                                       const std::vector<std::string>* algorithms) {
     struct Best {
         double gpu = std::numeric_limits<double>::infinity(), cpu = std::numeric_limits<double>::infinity();
         std::string gpu_name, cpu_name;
     };
-    const std::vector<std::string> tags = legend_tags(runs);
+    const RunLegendTags tags(runs);
     std::map<std::uint64_t, Best> by_n;
     for (std::size_t r = 0; r < runs.size(); ++r)
         for (const BenchPoint& point : runs[r]->points) {
+            if (algorithms != nullptr && !shown(*algorithms, point.algorithm))
+                continue;
             Best& best = by_n[point.n];
             const double ms = point_ms(point, with_transfers);
-            const std::string name = point.algorithm + (runs.size() > 1 ? " — " + tags[r] : "");
+            const std::string name = bench_series_name(runs, tags, r, point.algorithm, 0, false);
             if (is_gpu(point.algorithm) && point.algorithm != "copy" && ms < best.gpu) {
                 best.gpu = ms;
                 best.gpu_name = name;
@@ -352,20 +397,20 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
     const std::uint64_t sweep_n = options.sweep_n != 0 ? options.sweep_n : default_sweep_n(*runs.front());
     plot.y.label = axis_label(options, sweep_n);
 
-    const std::vector<std::string> tags = legend_tags(runs);
+    const RunLegendTags tags(runs);
+    const std::vector<std::string> algorithms = preset_algorithms(options.series, runs, options.speedup_baseline);
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const BenchRun& run = *runs[r];
         if (options.kind == BenchPlotKind::block_sweep) {
             // One series per algorithm: its block sizes at sweep_n.
             std::map<std::size_t, PlotSeries> sweeps;
             for (const BenchPoint& point : run.points) {
-                if (point.block_threads == 0 || point.n != sweep_n)
+                if (point.block_threads == 0 || point.n != sweep_n || !shown(algorithms, point.algorithm))
                     continue;
                 PlotSeries& series = sweeps[catalog_index(point.algorithm)];
-                series.name = point.algorithm + (runs.size() > 1 ? " — " + tags[r] : "");
+                series.name = bench_series_name(runs, tags, r, point.algorithm, 0, false);
                 series.colour = series_colour(point.algorithm);
-                series.marker = point.algorithm.starts_with("rts-") ? MarkerShape::square
-                                                                     : kRunMarkers[r % std::size(kRunMarkers)];
+                series.marker = series_marker(point.algorithm, r);
                 if (auto p = plot_point(run, point, options))
                     series.points.push_back(*p);
             }
@@ -381,17 +426,15 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
         for (const auto& [key, points] : groups) {
             if (options.kind == BenchPlotKind::speedup && key.algorithm == options.speedup_baseline)
                 continue; // 1× everywhere: the reference line says it
+            if (!shown(algorithms, key.algorithm))
+                continue;
             const BenchAlgorithm* algorithm = find_bench_algorithm(key.algorithm);
             PlotSeries series;
-            series.name = key.algorithm;
-            if (series_count(groups, key.algorithm) > 1)
-                series.name += " (block " + std::to_string(key.block_threads) + ")";
-            if (runs.size() > 1)
-                series.name += " — " + tags[r];
+            series.name = bench_series_name(runs, tags, r, key.algorithm, key.block_threads,
+                                            series_count(groups, key.algorithm) > 1);
             series.colour = series_colour(key.algorithm);
             series.dashed = algorithm != nullptr && algorithm->baseline;
-            series.marker = key.algorithm.starts_with("rts-") ? MarkerShape::square
-                                                               : kRunMarkers[r % std::size(kRunMarkers)];
+            series.marker = series_marker(key.algorithm, r);
             for (const BenchPoint* point : points)
                 if (auto p = plot_point(run, *point, options))
                     series.points.push_back(*p);
@@ -401,11 +444,11 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
     }
 
     if (options.kind != BenchPlotKind::block_sweep)
-        if (auto crossover = find_crossover(runs, options.with_transfers))
+        if (auto crossover = find_crossover(runs, options.with_transfers, &algorithms))
             plot.annotations.push_back({crossover->n,
                                         "GPU faster from " + format_n_approx(crossover->n) + ": " +
                                             crossover->gpu_algorithm + " vs " + crossover->cpu_algorithm,
-                                        rgb(213, 94, 0)});
+                                        rgb(0, 114, 178)}); // Okabe–Ito blue: no series has it
     // Axis ranges stay empty (0..0): draw_plot() fits them to the series that are visible.
     return plot;
 }

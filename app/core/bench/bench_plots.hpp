@@ -5,6 +5,7 @@
 
 #include "../plot/plot.hpp"
 #include "bench_results.hpp"
+#include "bench_series_preset.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -22,14 +23,21 @@ struct BenchPlotOptions {
     bool error_bars = true;      // mean ± standard deviation around each median
     std::string speedup_baseline = "cpu-std"; // speedup = baseline's median / series' median
     std::uint64_t sweep_n = 0;   // block sweep at this N; 0: the largest N swept at several block sizes
+    BenchSeriesPreset series = BenchSeriesPreset::all; // which algorithms are plotted (bench_series_preset.hpp)
 };
 
 const std::vector<BenchPlotKind>& all_bench_plot_kinds();
 std::string_view name_of(BenchPlotKind kind);   // "time", "throughput", "gelems", "speedup", "block-sweep"
 std::string_view title_of(BenchPlotKind kind);  // "Scan time vs N", …
 
-// The colour and marker of an algorithm's series: the same on every plot and in every export.
+// The colour of an algorithm's series: the same on every plot and in every export. Distinct within
+// each family (our block scans, the libraries, the CPU baselines) and among any six the lecture
+// preset shows, also under protanopia, deuteranopia and tritanopia, and readable on the light and
+// the dark plot background (tests/cpu/test_bench_series.cpp measures both).
 Rgba series_colour(std::string_view algorithm);
+// The marker of an algorithm's series in the `run`-th run of a plot: our scans by driver (circle
+// scan-then-propagate, square reduce-then-scan, diamond global memory), the others by run.
+MarkerShape series_marker(std::string_view algorithm, std::size_t run);
 
 // Where the fastest GPU algorithm overtakes the fastest CPU baseline for good: the N (interpolated
 // between measured sizes on a log scale) from which every larger measured N has the GPU faster.
@@ -41,10 +49,28 @@ struct Crossover {
 std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers);
 // Across several runs (a GPU's shipped results and this machine's CPU, say): the fastest of any run
 // at each N; with more than one run, the names carry their run's tag ("cub — H100").
-std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers);
+// With `algorithms`, only those compete (the series a preset shows).
+std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers,
+                                       const std::vector<std::string>* algorithms = nullptr);
 
 // The legend tag of each run: run_tag(), with the date (and time) added where two would read alike.
 std::vector<std::string> legend_tags(const std::vector<const BenchRun*>& runs);
+// The same for the runs' CPU series: cpu_run_tag(), told apart the same way.
+std::vector<std::string> cpu_legend_tags(const std::vector<const BenchRun*>& runs);
+
+// The tags a plot of several runs puts after each series' name: the GPU's for GPU series, the CPU
+// machine's for CPU series (a CPU baseline never reads as if it ran on the GPU).
+struct RunLegendTags {
+    std::vector<std::string> gpu, cpu;
+    explicit RunLegendTags(const std::vector<const BenchRun*>& runs)
+        : gpu(legend_tags(runs)), cpu(cpu_legend_tags(runs)) {}
+    const std::string& of(std::size_t run, std::string_view algorithm) const;
+};
+
+// A series' legend name: the algorithm, "(block B)" where the algorithm has several series, and
+// " — TAG" where the plot shows several runs.
+std::string bench_series_name(const std::vector<const BenchRun*>& runs, const RunLegendTags& tags,
+                              std::size_t run, std::string_view algorithm, int block_threads, bool name_block);
 
 // "N ≈ 2^13.6" style text for a crossover or any N.
 std::string format_n_approx(double n);

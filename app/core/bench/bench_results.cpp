@@ -2,6 +2,9 @@
 // export of the same point show the same GB/s.
 #include "bench_results.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 namespace prefixlab {
 
 namespace {
@@ -22,6 +25,33 @@ std::string run_tag(const BenchRun& run) {
     if (device.starts_with("NVIDIA "))
         device.erase(0, 7);
     return device.substr(0, device.find(' ')); // "H100 80GB HBM3" -> "H100"
+}
+
+std::string short_cpu_model(const std::string& model) {
+    // Words that say nothing a reader needs: trademarks, "CPU", "Processor", core counts, the clock.
+    std::string text = model.substr(0, model.find(" @ "));
+    for (const std::string_view mark : {"(R)", "(TM)", "(tm)"})
+        for (auto at = text.find(mark); at != std::string::npos; at = text.find(mark))
+            text.erase(at, mark.size());
+    std::string shortened;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find(' ', start), text.size());
+        const std::string word = text.substr(start, end - start);
+        start = end + 1;
+        if (word.empty() || word == "CPU" || word == "Processor" || word.ends_with("-Core"))
+            continue;
+        shortened += (shortened.empty() ? "" : " ") + word;
+    }
+    return shortened.empty() ? model : shortened;
+}
+
+std::string cpu_run_tag(const BenchRun& run) {
+    if (!run.label.empty() && run.label != default_run_label(run))
+        return run.label;
+    const BenchEnvironment& e = run.environment;
+    const std::string cpu = e.cpu_model.empty() ? "CPU" : short_cpu_model(e.cpu_model);
+    return e.host.empty() ? cpu : cpu + " on " + e.host;
 }
 
 double bytes_moved(std::uint64_t n) {

@@ -73,6 +73,11 @@ std::string default_run_label(const BenchRun& run);
 // A short name for a run in legends next to other runs: its own label if it was given one, else its
 // GPU's model ("H100") or "CPU".
 std::string run_tag(const BenchRun& run);
+// The name of the machine a run's CPU baselines ran on, for their legend entries: its own label if it
+// was given one, else the CPU's model, shortened, and the host ("Intel Xeon on vm").
+std::string cpu_run_tag(const BenchRun& run);
+// "Intel(R) Xeon(R) Processor" -> "Intel Xeon", "AMD EPYC 9654 96-Core Processor" -> "AMD EPYC 9654".
+std::string short_cpu_model(const std::string& model);
 
 // Derived figures: one function per fact, used by tables, plots and exports alike.
 // Bytes a scan must move at least: read N elements and write N (the copy baseline moves the same).

@@ -159,11 +159,12 @@ PlotFrame draw_plot(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f 
                      style.title_size, style.text, TextAnchor::left, TextBaseline::top);
         top += style.title_size + 0.3f * pad;
     }
-    if (!plot.subtitle.empty()) {
-        painter.text({left, top}, fit_text(painter, plot.subtitle, style.subtitle_size, text_width),
-                     style.subtitle_size, style.secondary_text, TextAnchor::left, TextBaseline::top);
-        top += style.subtitle_size + 0.3f * pad;
-    }
+    if (!plot.subtitle.empty()) // wrapped, never cut: it says where the numbers come from
+        for (const std::string& line : wrap_text(painter, plot.subtitle, style.subtitle_size, text_width)) {
+            painter.text({left, top}, line, style.subtitle_size, style.secondary_text, TextAnchor::left,
+                         TextBaseline::top);
+            top += style.subtitle_size + 0.3f * pad;
+        }
     top += 0.5f * pad;
     const float y_label_top = top;
     if (!plot.y.label.empty())
@@ -189,9 +190,16 @@ PlotFrame draw_plot(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f 
     float area_right = end.x - pad - std::max(0.0f, last_x_label_half - inset);
 
     const LegendLayout legend = layout_legend(plot, series_visible, painter, style, {area_left, top},
-                                              {area_right, bottom}, end.x - pad, size.x);
-    if (legend.outside)
+                                              {area_right, bottom}, left, end.x - pad, end.y - pad, size.x);
+    float footer = 0; // under the x axis label: the legend, when it is below
+    if (legend.shown && legend.below) {
+        footer = legend.box_max.y - legend.box_min.y + 0.5f * pad;
+        bottom -= footer;
+    } else if (legend.shown) {
         area_right = std::min(area_right, legend.box_min.x - pad);
+    }
+    frame.legend_min = legend.box_min;
+    frame.legend_max = legend.box_max;
 
     // A surface too small for the blocks still gets a (tiny) valid frame: no division by zero.
     frame.area_min = {area_left, top};
@@ -253,7 +261,7 @@ PlotFrame draw_plot(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f 
                          style.text, TextAnchor::right, TextBaseline::middle);
     }
     if (!plot.x.label.empty())
-        painter.text({(frame.area_min.x + frame.area_max.x) / 2, end.y - pad},
+        painter.text({(frame.area_min.x + frame.area_max.x) / 2, end.y - pad - footer},
                      fit_text(painter, plot.x.label, style.label_size, text_width), style.label_size,
                      style.text, TextAnchor::centre, TextBaseline::bottom);
     if (!plot.y.label.empty())
@@ -263,6 +271,44 @@ PlotFrame draw_plot(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f 
     draw_legend(plot, legend, painter, style);
     painter.pop_clip();
     return frame;
+}
+
+namespace {
+
+// Measures texts through another painter and draws nothing: draw_plot() as a layout pass.
+class MeasuringPainter final : public PlotPainter {
+public:
+    explicit MeasuringPainter(PlotPainter& measure) : measure_(measure) {}
+    void fill_rect(Vec2f, Vec2f, Rgba) override {}
+    void stroke_rect(Vec2f, Vec2f, Rgba, float) override {}
+    void line(Vec2f, Vec2f, Rgba, float, bool) override {}
+    void polyline(const std::vector<Vec2f>&, Rgba, float, bool) override {}
+    void marker(Vec2f, float, MarkerShape, Rgba) override {}
+    void text(Vec2f, std::string_view, float, Rgba, TextAnchor, TextBaseline) override {}
+    Vec2f text_size(std::string_view text, float size) override { return measure_.text_size(text, size); }
+    void push_clip(Vec2f, Vec2f) override {}
+    void pop_clip() override {}
+
+private:
+    PlotPainter& measure_;
+};
+
+} // namespace
+
+PlotFrame plot_frame(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f size, const PlotStyle& style,
+                     const std::vector<bool>& series_visible) {
+    MeasuringPainter measuring(painter);
+    return draw_plot(plot, measuring, origin, size, style, series_visible);
+}
+
+float plot_height_needed(const Plot& plot, PlotPainter& painter, float width, const PlotStyle& style,
+                         float min_data_height, const std::vector<bool>& series_visible) {
+    constexpr float kTall = 1e5f; // a legend right of the data then fits in one column
+    const PlotFrame frame = plot_frame(plot, painter, {0, 0}, {width, kTall}, style, series_visible);
+    const float header = frame.area_min.y, footer = kTall - frame.area_max.y;
+    const bool legend_right = frame.legend_max.y > frame.legend_min.y && frame.legend_min.y < frame.area_max.y;
+    const float legend_height = legend_right ? frame.legend_max.y - frame.area_min.y : 0;
+    return header + std::max(min_data_height, legend_height) + footer;
 }
 
 std::optional<PlotHit> nearest_point(const Plot& plot, const PlotFrame& frame, Vec2f mouse,

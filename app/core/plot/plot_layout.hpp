@@ -68,6 +68,7 @@ struct PlotFrame {
     double y_min = 0, y_max = 1;
     std::vector<double> x_ticks, y_ticks;
     bool has_data = false; // false: "no data" was drawn
+    Vec2f legend_min, legend_max; // the legend's box (equal when there is no legend)
 
     // Surface position of a data point; NaN for a value a log axis cannot show (<= 0).
     Vec2f to_screen(double x, double y) const;
@@ -84,13 +85,25 @@ struct PlotFrame {
 //   left     y tick labels; bottom: x tick labels and the x axis label; labels that would overlap are
 //            thinned to every k-th tick (grid lines stay);
 //   right    the legend (line style, marker, colour, name), outside the data area; where that would
-//            take more than a third of the width, inside the data area's top left instead.
+//            take more than 35 % of the width or cut a name, below the x axis label instead, in columns.
+// The subtitle wraps onto further lines rather than being cut.
 // Shown ranges: the union of each axis's range with the visible data (on a log axis the axis's range
 // only when min > 0), widened to whole ticks (axis_ticks()). series_visible[i] == false hides series i
 // from the plot and the legend; a shorter vector shows the rest. Points that an axis cannot show
 // (non-finite; <= 0 on a log axis) are skipped. With nothing to show: frame, axes and "no data".
 PlotFrame draw_plot(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f size, const PlotStyle& style,
                     const std::vector<bool>& series_visible = {});
+
+// What draw_plot() would return, drawing nothing (`painter` only measures texts): where the points
+// of a picture drawn earlier lie, for hover.
+PlotFrame plot_frame(const Plot& plot, PlotPainter& painter, Vec2f origin, Vec2f size, const PlotStyle& style,
+                     const std::vector<bool>& series_visible = {});
+
+// The least height draw_plot() needs at `width` for every block whole (title, wrapped subtitle, axis
+// labels, the legend, right or below) and a data area at least min_data_height tall: a view that
+// has less lets the plot take this much and scrolls.
+float plot_height_needed(const Plot& plot, PlotPainter& painter, float width, const PlotStyle& style,
+                         float min_data_height, const std::vector<bool>& series_visible = {});
 
 // Whether series i is shown under a series_visible vector of draw_plot()'s convention.
 bool series_shown(const std::vector<bool>& series_visible, std::size_t i);

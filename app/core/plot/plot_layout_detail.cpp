@@ -72,16 +72,14 @@ std::string fit_text(PlotPainter& painter, const std::string& text, float size, 
 }
 
 LegendLayout layout_legend(const Plot& plot, const std::vector<bool>& series_visible, PlotPainter& painter,
-                           const PlotStyle& style, Vec2f area_min, Vec2f area_max, float right_edge,
-                           float surface_width) {
+                           const PlotStyle& style, Vec2f area_min, Vec2f area_max, float left, float right,
+                           float bottom, float surface_width) {
     LegendLayout legend;
     for (std::size_t i = 0; i < plot.series.size(); ++i)
         if (series_shown(series_visible, i))
             legend.entries.push_back(i);
-    if (legend.entries.empty()) {
-        legend.outside = false;
+    if (legend.entries.empty())
         return legend;
-    }
     legend.shown = true;
     const float size = style.legend_size;
     legend.row_height = 1.5f * size;
@@ -94,32 +92,74 @@ LegendLayout layout_legend(const Plot& plot, const std::vector<bool>& series_vis
     for (std::size_t i : legend.entries)
         natural = std::max(natural, painter.text_size(plot.series[i].name, size).x);
     const int count = int(legend.entries.size());
-    const int rows_fit = std::max(1, int((area_max.y - area_min.y - 2 * legend.padding) / legend.row_height));
-    const int columns = (count + rows_fit - 1) / rows_fit;
-    legend.rows = (count + columns - 1) / columns;
-
-    // The name width a legend of `budget` width leaves each column.
-    const auto name_width = [&](float budget) {
+    // The name width a legend of `budget` width and `columns` columns leaves each column.
+    const auto name_width = [&](float budget, int columns) {
         return (budget - 2 * legend.padding - float(columns - 1) * column_gap) / float(columns) -
                legend.swatch_width - name_gap;
     };
-    const float shortest_readable = std::min(natural, 6.0f * size); // about ten characters
-    float text_width = std::min(natural, name_width(0.3f * surface_width));
-    legend.outside = text_width >= shortest_readable;
-    if (!legend.outside)
-        text_width = std::max(size, std::min(natural, name_width(0.6f * (area_max.x - area_min.x))));
-
+    const int rows_fit = std::max(1, int((area_max.y - area_min.y - 2 * legend.padding) / legend.row_height));
+    int columns = (count + rows_fit - 1) / rows_fit;
+    float text_width = std::min(natural, name_width(0.35f * surface_width, columns));
+    legend.below = text_width < natural; // names are never cut where a place for them whole exists
+    if (legend.below) {
+        // As many columns of whole names as the width takes; one at least.
+        const float column = legend.swatch_width + name_gap + natural;
+        const float budget = right - left;
+        columns = std::clamp(int((budget - 2 * legend.padding + column_gap) / (column + column_gap)), 1, count);
+        text_width = std::max(size, std::min(natural, name_width(budget, columns)));
+    }
+    legend.rows = (count + columns - 1) / columns;
     legend.column_width = legend.swatch_width + name_gap + text_width;
     const Vec2f box_size{2 * legend.padding + float(columns) * legend.column_width +
                              float(columns - 1) * column_gap,
                          2 * legend.padding + float(legend.rows) * legend.row_height};
-    // Outside: level with the data area's top, against the right edge. Inside: clear of the frame.
-    legend.box_min = legend.outside ? Vec2f{right_edge - box_size.x, area_min.y}
-                                    : Vec2f{area_min.x + size * 0.6f, area_min.y + size * 0.6f};
+    // Right: level with the data area's top, against the right edge. Below: from the left edge, down
+    // to the bottom.
+    legend.box_min = legend.below ? Vec2f{left, bottom - box_size.y} : Vec2f{right - box_size.x, area_min.y};
     legend.box_max = {legend.box_min.x + box_size.x, legend.box_min.y + box_size.y};
     for (std::size_t i : legend.entries)
         legend.names.push_back(fit_text(painter, plot.series[i].name, size, text_width));
     return legend;
+}
+
+std::vector<std::string> wrap_text(PlotPainter& painter, const std::string& text, float size, float max_width) {
+    std::vector<std::string> lines;
+    std::string line;
+    const auto fits = [&](const std::string& candidate) { return painter.text_size(candidate, size).x <= max_width; };
+    // Pieces: " · "-separated parts; a part too wide for a line alone splits at its spaces.
+    std::vector<std::pair<std::string, std::string>> pieces; // (separator before it, piece)
+    std::size_t start = 0;
+    const std::string dot = " · ";
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(dot, start), text.size());
+        const std::string part = text.substr(start, end - start);
+        const std::string separator = start == 0 ? "" : dot;
+        if (fits(part)) {
+            pieces.emplace_back(separator, part);
+        } else {
+            std::size_t word_start = 0;
+            bool first = true;
+            while (word_start <= part.size()) {
+                const std::size_t word_end = std::min(part.find(' ', word_start), part.size());
+                pieces.emplace_back(first ? separator : " ", part.substr(word_start, word_end - word_start));
+                first = false;
+                word_start = word_end + 1;
+            }
+        }
+        start = end + dot.size();
+    }
+    for (const auto& [separator, piece] : pieces) {
+        if (!line.empty() && fits(line + separator + piece)) {
+            line += separator + piece;
+            continue;
+        }
+        if (!line.empty())
+            lines.push_back(line);
+        line = fit_text(painter, piece, size, max_width);
+    }
+    if (!line.empty())
+        lines.push_back(line);
+    return lines;
 }
 
 void draw_legend(const Plot& plot, const LegendLayout& legend, PlotPainter& painter, const PlotStyle& style) {

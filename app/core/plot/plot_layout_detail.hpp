@@ -12,7 +12,8 @@ namespace prefixlab {
 
 struct LegendLayout {
     bool shown = false;  // some series is visible
-    bool outside = true; // right of the data area; otherwise inside it, top left, on a background
+    bool outside = true; // outside the data area: right of it, or below the plot (`below`)
+    bool below = false;  // in columns across the plot's width, under the x axis label
     Vec2f box_min, box_max;
     int rows = 0;
     float row_height = 0;
@@ -23,12 +24,17 @@ struct LegendLayout {
     std::vector<std::string> names;   // their names, shortened with "…" to the column
 };
 
-// Places the legend: outside right when its column fits in 30 % of the surface's width without
-// shortening names below about ten characters, else inside the data area [area_min, area_max]. Rows
-// beyond the area's height go into further columns. `right_edge` is where the outside legend ends.
+// Places the legend, always outside the data area: right of it when its columns (rows beyond the
+// area's height go into further columns) fit in 35 % of the surface's width with whole names; else
+// below the plot, in as many columns as the width [left, right]
+// takes, its box ending at `bottom` (names shortened only where one column is still too narrow).
 LegendLayout layout_legend(const Plot& plot, const std::vector<bool>& series_visible, PlotPainter& painter,
-                           const PlotStyle& style, Vec2f area_min, Vec2f area_max, float right_edge,
-                           float surface_width);
+                           const PlotStyle& style, Vec2f area_min, Vec2f area_max, float left, float right,
+                           float bottom, float surface_width);
+
+// `text` broken into lines of at most max_width: at " · " first, then at spaces; a word wider than
+// the width is shortened with "…" (fit_text).
+std::vector<std::string> wrap_text(PlotPainter& painter, const std::string& text, float size, float max_width);
 
 void draw_legend(const Plot& plot, const LegendLayout& legend, PlotPainter& painter, const PlotStyle& style);
 

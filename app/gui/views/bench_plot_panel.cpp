@@ -2,6 +2,7 @@
 
 #include "../bench_state.hpp"
 #include "../render/imgui_plot_painter.hpp"
+#include "../theme.hpp"
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
@@ -10,8 +11,8 @@
 #include <imgui.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 
 namespace prefixlab {
 
@@ -37,27 +38,42 @@ ImU32 packed(Rgba c) {
     return IM_COL32(int(c.r * 255 + 0.5f), int(c.g * 255 + 0.5f), int(c.b * 255 + 0.5f), 255);
 }
 
-// The measured point behind a plotted one: its series' algorithm (the name's first word) at x, in the
-// run whose legend tag ends the name (" — H100"), or the only run.
+// Items placed left to right, wrapping onto the next line where the next would pass the right edge
+// (the options row at 2× and 3× is wider than the plot).
+class FlowRow {
+public:
+    FlowRow() : right_(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {}
+    // Before an item `width` wide.
+    void next(float width) {
+        if (!first_ && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right_)
+            ImGui::SameLine();
+        first_ = false;
+    }
+    static float toggle_width(const char* label) { // radio button or checkbox
+        return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+    }
+    static float button_width(const char* label) {
+        return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+    }
+
+private:
+    float right_;
+    bool first_ = true;
+};
+
+// The measured point behind a plotted one: the run and algorithm whose series name it is, at x.
 const BenchPoint* point_behind(const std::vector<const BenchRun*>& runs, const PlotSeries& series, double x,
                                BenchPlotKind kind) {
-    const std::string algorithm = series.name.substr(0, series.name.find(' '));
-    const std::string separator = " — ";
-    const auto tag_at = series.name.rfind(separator);
-    const std::string tag = tag_at == std::string::npos ? "" : series.name.substr(tag_at + separator.size());
-    const auto block_at = series.name.find("(block ");
-    const int block = block_at == std::string::npos ? -1 : std::atoi(series.name.c_str() + block_at + 7);
-    const std::vector<std::string> tags = legend_tags(runs);
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-        if (runs.size() > 1 && tags[r] != tag)
-            continue;
+    const RunLegendTags tags(runs);
+    for (std::size_t r = 0; r < runs.size(); ++r)
         for (const BenchPoint& p : runs[r]->points) {
-            if (p.algorithm != algorithm || (block > 0 && p.block_threads != block))
+            const bool at_x = kind == BenchPlotKind::block_sweep ? double(p.block_threads) == x : double(p.n) == x;
+            if (!at_x)
                 continue;
-            if (kind == BenchPlotKind::block_sweep ? double(p.block_threads) == x : double(p.n) == x)
+            if (series.name == bench_series_name(runs, tags, r, p.algorithm, p.block_threads, true) ||
+                series.name == bench_series_name(runs, tags, r, p.algorithm, p.block_threads, false))
                 return &p;
         }
-    }
     return nullptr;
 }
 
@@ -85,40 +101,90 @@ void point_tooltip(const std::vector<const BenchRun*>& runs, const Plot& plot, c
     ImGui::EndTooltip();
 }
 
+// What the lecture preset chose, and why, for its tooltip.
+std::string lecture_tooltip(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
+    const LectureSeries lecture = lecture_series(runs, options.speedup_baseline);
+    const auto line = [](const char* what, const std::string& name) {
+        return std::string(what) + (name.empty() ? "(none in these results)" : name) + "\n";
+    };
+    return "One series of each kind a lecture needs:\n" + line("speed of light: ", lecture.copy) +
+           line("library: ", lecture.library) +
+           line("fastest own scan (lowest time at the largest N): ", lecture.fastest_own) +
+           line("textbook scan: ", lecture.textbook) + line("CPU serial: ", lecture.cpu_serial) +
+           line("CPU parallel: ", lecture.cpu_parallel);
+}
+
+// Everything the plot's data depends on: the runs shown (a running sweep grows) and the options.
+std::string data_key(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& o) {
+    std::string key;
+    char part[96];
+    for (const BenchRun* run : runs) {
+        std::snprintf(part, sizeof part, "%p:%zu;", static_cast<const void*>(run), run->points.size());
+        key += part;
+    }
+    std::snprintf(part, sizeof part, "|k%d t%d e%d n%llu s%d|", int(o.kind), int(o.with_transfers), int(o.error_bars),
+                  static_cast<unsigned long long>(o.sweep_n), int(o.series));
+    return key + part + o.speedup_baseline;
+}
+
 } // namespace
 
-void BenchPlotPanel::draw_options(BenchState& bench) {
+const Plot& BenchPlotPanel::current_plot(BenchState& bench, const std::vector<const BenchRun*>& runs) {
+    // Built only when its data changed: the plot of the shipped results takes ~1 ms to build.
+    const std::string key = data_key(runs, bench.plot_options);
+    if (key != plot_key_) {
+        plot_ = build_bench_plot(runs, bench.plot_options);
+        plot_key_ = key;
+    }
+    return plot_;
+}
+
+void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
     BenchPlotOptions& o = bench.plot_options;
+    FlowRow row;
+    const char* settings_label = settings_shown ? "◂ Settings" : "Settings ▸";
+    row.next(FlowRow::button_width(settings_label));
+    if (ImGui::Button(settings_label))
+        settings_shown = !settings_shown;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Show or hide the sweep's settings, progress, exports and result sets");
+    for (BenchSeriesPreset preset : all_bench_series_presets()) {
+        const std::string label = std::string(name_of(preset)) + "##series";
+        row.next(FlowRow::toggle_width(label.c_str()));
+        if (ImGui::RadioButton(label.c_str(), o.series == preset))
+            o.series = preset;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", preset == BenchSeriesPreset::lecture
+                                        ? lecture_tooltip(bench.plotted_runs(), o).c_str()
+                                        : "Every series of the results shown");
+    }
+    row.next(FlowRow::button_width("Series…"));
+    if (ImGui::Button("Series…"))
+        ImGui::OpenPopup("##series-toggles");
+    draw_series_popup(bench);
     for (BenchPlotKind kind : all_bench_plot_kinds()) {
+        row.next(FlowRow::toggle_width(kind_label(kind)));
         if (ImGui::RadioButton(kind_label(kind), o.kind == kind))
             o.kind = kind;
-        ImGui::SameLine();
     }
-    ImGui::TextDisabled("|");
-    ImGui::SameLine();
+    row.next(FlowRow::toggle_width("incl. transfers"));
     ImGui::Checkbox("incl. transfers", &o.with_transfers);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("GPU series include copying the input to the GPU and the result back");
-    ImGui::SameLine();
+    row.next(FlowRow::toggle_width("error bars"));
     ImGui::Checkbox("error bars", &o.error_bars);
-    ImGui::SameLine();
+    row.next(FlowRow::toggle_width("dark"));
     ImGui::Checkbox("dark", &bench.dark_plot);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Dark plot background (exports too); light suits slides");
 }
 
-void BenchPlotPanel::draw_series_toggles(BenchState& bench, const Plot& plot) {
+void BenchPlotPanel::draw_series_popup(BenchState& bench) {
+    if (!ImGui::BeginPopup("##series-toggles"))
+        return;
     const float box = ImGui::GetTextLineHeight() * 0.8f;
-    float line_end = 0;
-    const float right = ImGui::GetContentRegionAvail().x;
-    for (std::size_t i = 0; i < plot.series.size(); ++i) {
-        const PlotSeries& series = plot.series[i];
-        const float width = ImGui::CalcTextSize(series.name.c_str()).x + box * 4 + ImGui::GetFrameHeight();
-        if (i > 0 && line_end + width < right)
-            ImGui::SameLine();
-        else
-            line_end = 0;
-        line_end += width;
+    for (std::size_t i = 0; i < plot_.series.size(); ++i) {
+        const PlotSeries& series = plot_.series[i];
         bool shown = bench.hidden_series.count(series.name) == 0;
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Checkbox("##shown", &shown)) {
@@ -141,30 +207,51 @@ void BenchPlotPanel::draw_series_toggles(BenchState& bench, const Plot& plot) {
         bench.hidden_series.clear();
     ImGui::SameLine();
     if (ImGui::SmallButton("hide all"))
-        for (const PlotSeries& series : plot.series)
+        for (const PlotSeries& series : plot_.series)
             bench.hidden_series.insert(series.name);
+    ImGui::EndPopup();
 }
 
-void BenchPlotPanel::draw(BenchState& bench, const ViewContext& context) {
-    draw_options(bench);
+void BenchPlotPanel::draw(BenchState& bench, const ViewContext& context, bool& settings_shown) {
+    draw_options(bench, settings_shown);
     const std::vector<const BenchRun*> runs = bench.plotted_runs();
-    const Plot plot = build_bench_plot(runs, bench.plot_options);
+    const Plot& plot = current_plot(bench, runs);
     const std::vector<bool> visible = bench.series_visibility(plot);
 
-    const float toggles_height = ImGui::GetFrameHeightWithSpacing() * (2.5f + float(plot.series.size()) / 4.0f);
+    // The plot's text follows the UI scale (tick labels about the window's text size); where the
+    // region is too short for every block of it whole, the plot keeps its height and the region scrolls.
+    const float scale = context.ui_scale;
+    const PlotStyle style = bench.dark_plot ? PlotStyle::dark(scale) : PlotStyle::light(scale);
+    ImGuiPlotPainter measure(nullptr, ImGui::GetFont());
     ImVec2 size = ImGui::GetContentRegionAvail();
-    size.y = std::max(size.y - toggles_height, ImGui::GetFontSize() * 12);
+    size.x = std::floor(size.x);
+    const float needed = plot_height_needed(plot, measure, size.x, style, ImGui::GetFontSize() * 8, visible);
+    if (needed > size.y) // room for the scroll bar that will appear
+        size.x = std::floor(size.x - ImGui::GetStyle().ScrollbarSize);
+    size.y = std::floor(std::max(size.y, plot_height_needed(plot, measure, size.x, style, ImGui::GetFontSize() * 8,
+                                                            visible)));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##plot", size);
     const bool hovered = ImGui::IsItemHovered();
 
-    ImGuiPlotPainter painter(ImGui::GetWindowDrawList(), ImGui::GetFont());
-    // At 100 % UI scale the plot's text matches the window's; the style scales with the UI.
-    const float scale = context.ui_scale;
-    const PlotStyle style = bench.dark_plot ? PlotStyle::dark(scale) : PlotStyle::light(scale);
-    const PlotFrame frame = draw_plot(plot, painter, {origin.x, origin.y}, {size.x, size.y}, style, visible);
-
+    // The picture is redrawn only when what it shows changes; hover marks are drawn live over it.
+    std::string key = plot_key_;
+    char part[160];
+    std::snprintf(part, sizeof part, "|%.0fx%.0f s%.3f d%d f%p t%p|", size.x, size.y, scale, int(bench.dark_plot),
+                  static_cast<void*>(ImGui::GetFont()), ImGui::GetIO().Fonts->TexID);
+    key += part;
+    for (const bool v : visible)
+        key += v ? '1' : '0';
+    PlotFrame frame;
+    ImFont* font = ImGui::GetFont();
+    texture_.draw(ImGui::GetWindowDrawList(), origin, size, key, [&](ImDrawList& picture, ImVec2 picture_size) {
+        ImGuiPlotPainter painter(&picture, font);
+        frame = draw_plot(plot, painter, {0, 0}, {picture_size.x, picture_size.y}, style, visible);
+    });
     if (hovered) {
+        // The layout again, drawing nothing, for where the points are on screen (cheap: no geometry).
+        ImGuiPlotPainter layout(nullptr, font);
+        frame = plot_frame(plot, layout, {std::round(origin.x), std::round(origin.y)}, {size.x, size.y}, style, visible);
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         if (auto hit = nearest_point(plot, frame, {mouse.x, mouse.y}, ImGui::GetFontSize() * 0.8f, visible)) {
             ImGui::GetWindowDrawList()->AddCircle(ImVec2(hit->screen.x, hit->screen.y), style.marker_radius * 2.2f,
@@ -172,7 +259,6 @@ void BenchPlotPanel::draw(BenchState& bench, const ViewContext& context) {
             point_tooltip(runs, plot, *hit, bench.plot_options.kind);
         }
     }
-    draw_series_toggles(bench, plot);
 }
 
 } // namespace prefixlab

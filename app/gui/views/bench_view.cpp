@@ -137,18 +137,31 @@ void BenchView::draw_algorithms(BenchState& bench) {
 
 void BenchView::draw(AppState& state, const ViewContext& context) {
     BenchState& bench = state.bench();
-    const float column = ImGui::GetFontSize() * 21;
-    if (ImGui::BeginChild("##bench-settings", ImVec2(column, 0), false)) {
-        // Export before the result sets, so that at 1600 × 900 it shows without scrolling.
-        draw_settings(bench);
-        draw_progress(bench);
-        draw_export(bench);
-        draw_results(bench);
+    const float em = ImGui::GetFontSize();
+    const float column = em * kSettingsColumnEms;
+    // Until the lecturer chooses, the settings column shows only where the plot keeps kPlotMinEms
+    // beside it: at 1920 × 1080 that is scales 1 and 1.5; at 2× the plot takes the tab.
+    const bool roomy = ImGui::GetContentRegionAvail().x >= em * (kSettingsColumnEms + kPlotMinEms);
+    bool settings_shown = settings_choice_.value_or(roomy);
+    if (settings_shown) {
+        if (ImGui::BeginChild("##bench-settings", ImVec2(column, 0), false)) {
+            // Export before the result sets, so that at 1600 × 900 it shows without scrolling.
+            draw_settings(bench);
+            draw_progress(bench);
+            draw_export(bench);
+            draw_results(bench);
+        }
+        ImGui::EndChild();
+        ImGui::SameLine();
     }
-    ImGui::EndChild();
-    ImGui::SameLine();
-    if (ImGui::BeginChild("##bench-plot", ImVec2(0, 0), false))
-        plot_.draw(bench, context);
+    if (ImGui::BeginChild("##bench-plot", ImVec2(0, 0), false)) {
+        if (!settings_shown && bench.running())
+            draw_progress(bench); // the sweep's progress stays in sight
+        const bool was_shown = settings_shown;
+        plot_.draw(bench, context, settings_shown);
+        if (settings_shown != was_shown)
+            settings_choice_ = settings_shown;
+    }
     ImGui::EndChild();
 }
 

@@ -5,6 +5,7 @@
 #include "bench_plot_panel.hpp"
 #include "view.hpp"
 
+#include <optional>
 #include <string>
 
 namespace prefixlab {
@@ -23,7 +24,12 @@ private:
     void draw_results(BenchState& bench);
     void draw_export(BenchState& bench);
 
+    // Widths in font sizes: the settings column, and the least the plot keeps beside it.
+    static constexpr float kSettingsColumnEms = 21;
+    static constexpr float kPlotMinEms = 40;
+
     BenchPlotPanel plot_;
+    std::optional<bool> settings_choice_; // the lecturer's; until then, by the room there is
     char results_path_[512] = "";
     char export_folder_[512] = "";
     std::string shown_folder_; // bench.export_folder as last copied into export_folder_

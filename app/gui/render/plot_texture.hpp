@@ -1,0 +1,44 @@
+// A picture drawn through a Dear ImGui draw list into an offscreen texture once, then shown each frame
+// as one textured quad: the Benchmark plot (thousands of anti-aliased segments, markers and glyphs)
+// cost 15–25 ms a frame to tessellate and rasterise under Mesa's llvmpipe; a cached quad costs well
+// under one. Redrawn only when its key (what is drawn, its style, the UI scale) or its size changes.
+//
+// Unlike CachedLayer (which renders inside Dear ImGui's render pass through a callback), the picture
+// is rendered while the frame is being built, before Dear ImGui renders anything: the OpenGL 3
+// backend's vertex buffer is then not in use, so the same backend can draw the picture's list.
+#pragma once
+
+#include <imgui.h>
+
+#include <functional>
+#include <string>
+
+namespace prefixlab {
+
+class PlotTexture {
+public:
+    PlotTexture() = default;
+    ~PlotTexture();
+    PlotTexture(const PlotTexture&) = delete;
+    PlotTexture& operator=(const PlotTexture&) = delete;
+
+    // Shows the picture in `list` at `at` (display pixels, rounded to whole ones so texels meet pixels)
+    // with `size`; calls `paint(picture_list, size)` first, drawing with (0, 0) as the top left, when
+    // `key` or the size differs from the picture's.
+    using Paint = std::function<void(ImDrawList& picture, ImVec2 size)>;
+    void draw(ImDrawList* list, ImVec2 at, ImVec2 size, const std::string& key, const Paint& paint);
+
+    int redraws() const { return redraws_; } // how often the picture was rendered (for measurements)
+
+private:
+    void ensure_target(int width, int height);
+    void render(ImVec2 size, const Paint& paint);
+
+    unsigned framebuffer_ = 0;
+    unsigned texture_ = 0;
+    int width_ = 0, height_ = 0; // texels
+    std::string key_;
+    int redraws_ = 0;
+};
+
+} // namespace prefixlab
