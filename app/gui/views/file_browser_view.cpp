@@ -143,7 +143,11 @@ void FileBrowserView::draw_recent(const std::vector<RecentFile>& recent) {
 }
 
 void FileBrowserView::draw_listing(float height) {
-    if (!ImGui::BeginChild("##listing", ImVec2(0, height), true))
+    // Where fewer than three rows fit (3× on 1280×720, with a long folder and an error line), the
+    // rows follow inline and the whole dialog scrolls: a scrolling box a row high is unusable, and
+    // check-layout found it showing 44 px.
+    const bool in_box = height >= 3 * ImGui::GetFrameHeightWithSpacing();
+    if (in_box && !ImGui::BeginChild("##listing", ImVec2(0, height), true))
         return ImGui::EndChild();
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("##entries", 2, flags)) {
@@ -173,7 +177,8 @@ void FileBrowserView::draw_listing(float height) {
         ImGui::TextDisabled(only_json_ ? "No folders or .json files here" : "Nothing here");
     if (listing_.truncated)
         ImGui::TextDisabled("Only the first %zu entries are shown", kMaxListedEntries);
-    ImGui::EndChild();
+    if (in_box)
+        ImGui::EndChild();
 }
 
 void FileBrowserView::draw_path_row() {
@@ -240,7 +245,7 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
         ImGui::PopTextWrapPos();
     }
     draw_recent(recent);
-    draw_listing(std::max(ImGui::GetFrameHeight() * 1.5f, ImGui::GetContentRegionAvail().y));
+    draw_listing(ImGui::GetContentRegionAvail().y);
     just_opened_ = false;
     if (!open_)
         ImGui::CloseCurrentPopup();
