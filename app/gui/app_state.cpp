@@ -25,13 +25,17 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     // (it opened on the last step, with every later value readable: issue 10).
     set_step(same_shape ? step_ : 0);
     capture_companion();
+    trace_file_.clear();
+    file_settings_edited_ = false;
 }
 
 void AppState::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
     // The settings panel shows what the opened trace was recorded with (Open and --trace alike:
     // --trace once left the panel on the defaults, hillis-steele N = 32 beside a racy N = 1024 trace).
     request = request_like(loaded->trace.config, request);
+    std::string origin = loaded->origin; // the path it was read from
     show_trace(std::move(loaded));
+    trace_file_ = std::move(origin);
 }
 
 namespace {
@@ -91,6 +95,15 @@ void AppState::advance_time(double seconds) {
 }
 
 void AppState::settings_changed() {
+    // Auto never replaces an opened trace file by itself (issue 10). A lecturer who opened a prepared
+    // trace and then touches a setting — often by accident, or to look at the choices — would lose it
+    // without a word, and a dialog asking about it in front of a hall would be worse. So the edit only
+    // changes the panel, which then says "settings edited: F5 traces them"; the file stays on screen
+    // until an explicit Trace again (F5, or the button), which is also how Auto is re-armed.
+    if (!trace_file_.empty()) {
+        file_settings_edited_ = true;
+        return;
+    }
     if (auto_capture)
         capture_now();
 }
@@ -136,8 +149,10 @@ void AppState::poll_background_work() {
         return;
     if (outcome->index() == 0) {
         Prepared& prepared = std::get<0>(*outcome);
-        if (prepared.from_file)
+        if (prepared.from_file) {
+            trace_files_used_.push_back(prepared.loaded->origin);
             show_trace_file(std::move(prepared.loaded));
+        }
         else
             show_trace(std::move(prepared.loaded));
         inform(prepared.message);
@@ -155,6 +170,7 @@ void AppState::save_trace(const std::string& path) {
     }
     try {
         save_trace_file(trace_->trace, path);
+        trace_files_used_.push_back(path);
         inform("Saved " + path);
     } catch (const std::exception& e) {
         report_error(e.what());

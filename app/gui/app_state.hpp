@@ -13,6 +13,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace prefixlab {
 
@@ -27,6 +29,10 @@ public:
     void show_trace(std::unique_ptr<LoadedTrace> loaded);
     // A trace read from a file: the settings panel takes its configuration, then it is shown.
     void show_trace_file(std::unique_ptr<LoadedTrace> loaded);
+    // The file the trace on screen was read from ("" for a trace recorded in this session), and
+    // whether the capture settings were edited since it opened (the panel then says how to trace them).
+    const std::string& trace_file() const { return trace_file_; }
+    bool file_settings_edited() const { return file_settings_edited_; }
     void set_step(int step);
     void next_step() { set_step(step_ + 1); }
     void previous_step() { set_step(step_ - 1); }
@@ -45,7 +51,7 @@ public:
 
     // --- capture: settings for the next trace, and trace work in the background ---
     CaptureRequest request;
-    bool auto_capture = true; // re-trace whenever a setting changes
+    bool auto_capture = true; // re-trace whenever a setting changes, unless a file is shown
     void settings_changed();  // called by views after editing `request`
     void capture_now();
     void load_trace(const std::string& path);
@@ -53,6 +59,9 @@ public:
     void poll_background_work(); // once a frame
 
     void save_trace(const std::string& path);
+
+    // Trace files opened or saved since the last call, for the recent-files list (settings_glue).
+    std::vector<std::string> take_trace_files_used() { return std::exchange(trace_files_used_, {}); }
 
     // --- a companion trace to compare with: the other Blelloch layout (plain / padded) on the same
     // input and settings, captured in the background whenever the trace on screen is a Blelloch one ---
@@ -92,6 +101,9 @@ private:
     Job pending_; // the newest job asked for while another ran; older ones are dropped
     std::string message_;
     bool message_is_error_ = false;
+    std::string trace_file_;
+    bool file_settings_edited_ = false;
+    std::vector<std::string> trace_files_used_;
     BenchState bench_; // last: its messages go to message_
 };
 

@@ -2,12 +2,15 @@
 
 #include "app_state.hpp"
 #include "core/cli/cli_errors.hpp"
+#include "core/util/interrupts.hpp"
+#include "file_opening.hpp"
 #include "gui_script.hpp"
 #include "imgui_layer.hpp"
 #include "layout/layout_check.hpp"
 #include "platform/platform_window.hpp"
 #include "presentation.hpp"
 #include "screenshot.hpp"
+#include "settings_glue.hpp"
 #include "shortcuts.hpp"
 #include "theme.hpp"
 #include "view_registry.hpp"
@@ -37,30 +40,36 @@ double milliseconds_since(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-int run_window(const GuiOptions& options, ScriptRunner& script) {
+int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession& settings) {
+    // A first Ctrl-C (or SIGTERM, SIGHUP) closes the window as Quit does, so the settings are saved;
+    // a second one stops at once (interrupts.hpp).
+    const InterruptibleWork closes_cleanly;
     WindowOptions window_options;
     window_options.width = options.window_width;
     window_options.height = options.window_height;
     window_options.vsync = !script.active(); // scripted frames measure our work, not the display's refresh
+    settings.adjust(window_options);
     PlatformWindow window(window_options);
     ImGuiLayer imgui(window, options.ui_scale > 0 ? options.ui_scale : window.content_scale());
 
     if (script.active())
         imgui.script_mouse(-1e6f, -1e6f, false); // off the window: no tooltip where Xvfb left the pointer
     AppState state;
+    ViewRegistry views = make_views();
+    Workspace workspace(views);
+    settings.apply(window, imgui, state, workspace);
+    FileOpening files(settings.recent());
     if (options.trace)
         state.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
     else if (!script.active())
         state.capture_now(); // open on a trace, not on an empty window
 
-    ViewRegistry views = make_views();
-    Workspace workspace(views);
-    ScriptHost host{state, workspace, imgui, window};
+    ScriptHost host{state, workspace, imgui, window, files};
     Presentation presentation;
 
     auto last = Clock::now();
     int settle_frames = kSettleFrames;
-    while (!window.should_close() && !workspace.requests.quit && !script.wants_quit()) {
+    while (!window.should_close() && !workspace.requests.quit && !script.wants_quit() && !interrupt_requested()) {
         // While a benchmark runs, the window draws five frames a second (and at once on input, so
         // Cancel answers): at full rate its rendering would take CPU time from the CPU baselines being
         // timed. Under Mesa's llvmpipe on 2 cores a CPU sweep's process used 6.7 s of user time at full
@@ -83,6 +92,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         last = frame_start;
         state.poll_background_work();
         state.advance_time(dt);
+        settings.frame(window, imgui, state, workspace);
         script.before_frame(host);
 
         const bool check_layout = script.checks_layout_this_frame();
@@ -95,6 +105,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
             presses.push_back(press);
         if (script.active())
             script.note_key_presses(presses.size());
+        files.filter_keys(presses);
         handle_shortcuts(presses, state, workspace, imgui);
         if (std::exchange(workspace.requests.toggle_presentation, false))
             presentation.toggle(state, workspace, imgui, window);
@@ -103,6 +114,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         workspace.presenting = presentation.active();
         ViewContext context{imgui.mono_font(), imgui.ui_scale()};
         workspace.draw(state, context);
+        files.frame(window, state, workspace);
         if (views.sidebar.requested_scale > 0)
             imgui.set_ui_scale(views.sidebar.requested_scale);
         if (!imgui.font_warning().empty() && state.message().empty())
@@ -129,6 +141,9 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
         window.swap_buffers();
         script.after_frame(milliseconds_since(frame_start));
     }
+    settings.save(window, imgui, state, workspace, presentation);
+    if (interrupt_requested())
+        return 128 + 2; // as a shell reports SIGINT; the settings were saved
     if (!script.failure().empty())
         return report_error(script.failure(), kExitFailure);
     return kExitOk;
@@ -138,14 +153,16 @@ int run_window(const GuiOptions& options, ScriptRunner& script) {
 
 int run_gui(const GuiOptions& options) {
     ScriptRunner script;
+    SettingsSession settings(options, !options.script_path.empty());
     try {
         if (!options.script_path.empty())
-            script = ScriptRunner(parse_script_file(options.script_path, options.trace.has_value()));
+            script = ScriptRunner(
+                parse_script_file(options.script_path, options.trace.has_value() || settings.restores_capture()));
     } catch (const ScriptError& e) {
         return report_error(e.what(), kExitBadInput);
     }
     try {
-        return run_window(options, script);
+        return run_window(options, script, settings);
     } catch (const PlatformError& e) {
         return report_error(e.what(), kExitFailure);
     }

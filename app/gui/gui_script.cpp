@@ -110,6 +110,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         return false;
     } else if (c.benchmark) {
         return run_bench_command(host, c);
+    } else if (c.files) {
+        return run_files_command(host, c);
     } else if (c.name == "quit") {
         quit_ = true;
         return false;
@@ -176,6 +178,10 @@ bool ScriptRunner::waiting(ScriptHost& host) {
             return true;
         if (bench.last_export_failed())
             failure_ = bench.last_export();
+        break;
+    case WaitFor::settle:
+        if (host.state.busy())
+            return true;
         break;
     }
     wait_for_ = WaitFor::nothing;

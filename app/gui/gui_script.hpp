@@ -20,6 +20,7 @@ namespace prefixlab {
 class AppState;
 class Workspace;
 class ImGuiLayer;
+class FileOpening;
 
 class ScriptError : public std::runtime_error {
 public:
@@ -41,6 +42,7 @@ struct ScriptCommand {
     TraceSettings trace;         // `trace`
     BenchSettings bench;         // `bench`
     bool benchmark = false;      // run by ScriptRunner::run_bench_command (the command table says)
+    bool files = false;          // run by ScriptRunner::run_files_command (gui_script_files.cpp)
     std::string where;           // "FILE:LINE", for messages at run time
 };
 
@@ -60,7 +62,8 @@ struct ScriptHost {
     AppState& state;
     Workspace& workspace;
     ImGuiLayer& imgui;
-    const PlatformWindow& window;
+    PlatformWindow& window; // non-const: `drop` delivers paths through its drop callback
+    FileOpening& files;
 };
 
 class ScriptRunner {
@@ -95,11 +98,14 @@ public:
 private:
     bool run_one(ScriptHost& host, const ScriptCommand& command);
     bool run_bench_command(ScriptHost& host, const ScriptCommand& command);
+    bool run_files_command(ScriptHost& host, const ScriptCommand& command);
     // Whether a command's background work (a capture, the benchmark, an export) still holds the script.
     bool waiting(ScriptHost& host);
     void finish_measurement();
 
-    enum class WaitFor { nothing, capture, bench, bench_export };
+    // settle: until background trace work ends, whatever its outcome (a dropped garbage file's error
+    // is what a test wants to see, not a failure of the script).
+    enum class WaitFor { nothing, capture, bench, bench_export, settle };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;

@@ -55,7 +55,14 @@ struct CommandSpec {
     Settings settings = Settings::none;
     bool benchmark = false;     // run by ScriptRunner::run_bench_command
     bool exports_plots = false; // needs Cairo (plot_export_available)
+    bool files = false;         // run by ScriptRunner::run_files_command
 };
+
+CommandSpec files_command(const char* usage, std::vector<ArgSpec> args) {
+    CommandSpec spec{usage, std::move(args)};
+    spec.files = true;
+    return spec;
+}
 
 // A script's name in "FILE:LINE" is shown whole up to this length (a test's temporary folder is
 // often longer than printable()'s default of 80).
@@ -124,6 +131,11 @@ const std::map<std::string, CommandSpec>& command_specs() {
           true}},
         {"export-results", {"export-results FOLDER", {path_arg("FOLDER")}, Settings::none, true}},
         {"open-results", {"open-results FILE", {path_arg("FILE")}, Settings::none, true}},
+        {"drop", files_command("drop FILE", {path_arg("FILE")})},
+        {"open-browser", files_command("open-browser trace|results|save [FOLDER]",
+                                       {name_arg("MODE", {"trace", "results", "save"}), optional_arg(path_arg("FOLDER"))})},
+        {"browser-enter", files_command("browser-enter TEXT", {path_arg("TEXT")})},
+        {"report-settings", files_command("report-settings", {})},
         {"quit", {"quit", {}}},
     };
     return specs;
@@ -167,7 +179,7 @@ ScriptArg read_arg(const std::string& command, const ArgSpec& spec, const std::s
 // What the running GUI will hold when each command runs, as far as the script alone decides it, so
 // that a combination of settings that can only fail (N above the algorithm's limit, block-n not among
 // the sizes) is refused now rather than after the window opened. Unknown (nullopt) after a command that
-// takes them from elsewhere: `open` (the file's settings) and `click` (the mouse may change them).
+// takes them from elsewhere: `open`, `drop` and `browser-enter` (a file's settings) and `click` (the mouse may change them).
 struct ExpectedState {
     std::optional<BlockAlgorithm> algorithm;
     std::optional<int> n;
@@ -175,7 +187,7 @@ struct ExpectedState {
 };
 
 void check_against_state(const ScriptCommand& c, ExpectedState& state) {
-    if (c.name == "open" || c.name == "click") {
+    if (c.name == "open" || c.name == "click" || c.name == "drop" || c.name == "browser-enter") {
         state.algorithm.reset();
         state.n.reset();
     }
@@ -202,6 +214,7 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
     const CommandSpec& spec = found->second;
     const std::vector<std::string> args(words.begin() + 1, words.end());
     c.benchmark = spec.benchmark;
+    c.files = spec.files;
     if (spec.settings == Settings::trace)
         c.trace = read_trace_settings(args);
     if (spec.settings == Settings::bench)

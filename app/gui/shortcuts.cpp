@@ -22,6 +22,7 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"B or .", "black screen (any key returns)"},
         {"Ctrl+T", "projector / dark theme"},
         {"F5", "trace again"},
+        {"Ctrl+O / Ctrl+S", "open a trace or results file / save the trace (file browser)"},
         {"F6", "run the benchmark"},
         {"Esc", "close the topmost window; cancel the benchmark; leave presentation mode"},
         {"Ctrl+1, Ctrl+2, …", "switch view"},
@@ -43,6 +44,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},
         {"Ctrl+Minus", {GLFW_KEY_MINUS, true}}, {"Ctrl+0", {GLFW_KEY_0, true}},
+        {"Ctrl+O", {GLFW_KEY_O, true}},  {"Ctrl+S", {GLFW_KEY_S, true}},
     };
     return keys;
 }
@@ -69,6 +71,10 @@ void handle_ctrl_shortcut(const KeyPress& press, Workspace& workspace, ImGuiLaye
         workspace.requests.quit = true;
     else if (press.key == GLFW_KEY_T)
         workspace.requests.toggle_theme = true;
+    else if (press.key == GLFW_KEY_O)
+        workspace.requests.file = FileRequest::open_trace;
+    else if (press.key == GLFW_KEY_S)
+        workspace.requests.file = FileRequest::save_trace;
     else if (press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_9)
         workspace.select_tab(static_cast<std::size_t>(press.key - GLFW_KEY_1));
 }

@@ -71,6 +71,13 @@ void Workspace::draw_menu(AppState& state) {
         if (ImGui::MenuItem("Trace again", "F5"))
             state.capture_now();
         ImGui::Separator();
+        if (ImGui::MenuItem("Open trace…", "Ctrl+O"))
+            requests.file = FileRequest::open_trace;
+        if (ImGui::MenuItem("Open results…"))
+            requests.file = FileRequest::open_results;
+        if (ImGui::MenuItem("Save trace as…", "Ctrl+S", false, state.trace() != nullptr))
+            requests.file = FileRequest::save_trace;
+        ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q"))
             requests.quit = true;
         ImGui::EndMenu();

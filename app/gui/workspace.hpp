@@ -13,11 +13,15 @@ namespace prefixlab {
 
 class AppState;
 
+// The file browser asked for by the File menu or Ctrl+O / Ctrl+S (file_opening.cpp opens it).
+enum class FileRequest { none, open_trace, open_results, save_trace };
+
 // What the workspace's menus and keys ask of the main loop, which owns the window and the fonts.
 struct WorkspaceRequests {
     bool quit = false;
     bool toggle_presentation = false; // F11
     bool toggle_theme = false;        // Ctrl+T
+    FileRequest file = FileRequest::none; // File ▸ Open trace… / Open results… / Save trace as…
 };
 
 class Workspace {

@@ -190,6 +190,10 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"export-plot", "export-plot plots svg"},
         {"export-results", "export-results results"},
         {"open-results", "open-results bench.json"},
+        {"drop", "drop trace.json"},
+        {"open-browser", "open-browser save results\nopen-browser trace"},
+        {"browser-enter", "open-browser results\nbrowser-enter bench.json"},
+        {"report-settings", "report-settings"},
         {"quit", "quit # the end"},
     };
     std::string all;

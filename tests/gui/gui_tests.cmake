@@ -3,9 +3,23 @@ find_program(PREFIXLAB_XVFB_RUN xvfb-run)
 if(NOT PREFIXLAB_XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install xvfb (tools/bootstrap.sh does) or configure with -DPREFIXLAB_GUI=OFF")
 endif()
-add_executable(prefixlab_gui_tests gui/test_gui_screenshots.cpp gui/test_gui_hostile_files.cpp gui/test_gui_key_taps.cpp gui/test_gui_trace_file.cpp gui/test_gui_layout.cpp gui/test_gui_presentation.cpp gui/test_gui_bench_hall.cpp gui/test_gui_diagrams.cpp gui/test_gui_values_grid.cpp support/png_image.cpp ${PROJECT_SOURCE_DIR}/app/gui/colour_map.cpp ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp)
+add_executable(prefixlab_gui_tests
+  gui/test_gui_bench_hall.cpp
+  gui/test_gui_diagrams.cpp
+  gui/test_gui_files_settings.cpp
+  gui/test_gui_hostile_files.cpp
+  gui/test_gui_key_taps.cpp
+  gui/test_gui_layout.cpp
+  gui/test_gui_presentation.cpp
+  gui/test_gui_screenshots.cpp
+  gui/test_gui_trace_file.cpp
+  gui/test_gui_values_grid.cpp
+  support/png_image.cpp
+  ${PROJECT_SOURCE_DIR}/app/gui/colour_map.cpp
+  ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp)
 target_link_libraries(prefixlab_gui_tests PRIVATE prefixlab_test_support prefixlab::stb GTest::gtest_main)
-target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>")
+target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>"
+                                                       PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 add_dependencies(prefixlab_gui_tests prefixlab)
 # One Xvfb server for the whole binary; -a picks a free display so parallel ctest runs do not clash.
 add_test(NAME gui.screenshots

@@ -60,6 +60,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
                        "UI scale, 0.5 to 4 (default: from the monitor)");
     add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,
                             "Window width in pixels, 320 to 8192 (the height is 9/16 of it)");
+    app.add_flag("--reset-settings", gui_options.reset_settings,
+                 "Remove the stored GUI settings and start on the defaults (see docs/settings.md)");
     TraceCommandOptions trace_options;
     add_trace_command(app, trace_options);
     KernelOptions run_options;
@@ -86,6 +88,7 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         return run_bench_command(bench_options);
     }
     gui_options.window_height = gui_options.window_width * 9 / 16;
+    gui_options.window_given = app.count("--window") > 0;
     return open_gui(gui, gui_options);
 }
 

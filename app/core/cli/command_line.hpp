@@ -27,6 +27,8 @@ struct GuiOptions {
     float ui_scale = 0;              // 0: pick from the monitor
     int window_width = 1600;
     int window_height = 900;
+    bool window_given = false;       // --window: it wins over the stored window size
+    bool reset_settings = false;     // --reset-settings: remove the stored settings, start on the defaults
 };
 
 // The GUI's entry point, handed in by main(); null in a build without the GUI.

@@ -3,8 +3,8 @@
 // - By default a signal stops the process at once: the handler removes every temporary file in flight
 //   (registered below by the atomic writers) and re-raises the signal with its default action, so the
 //   parent sees the usual "killed by SIGINT" (a shell's status 130). This is `prefixlab trace`, `run`,
-//   the GUI, and a benchmark's export.
-// - Inside an InterruptibleWork scope (the benchmark's sweep) the first signal only sets a flag that
+//   and a benchmark's export.
+// - Inside an InterruptibleWork scope (the benchmark's sweep, the GUI's window) the first signal only sets a flag that
 //   the work polls (interrupt_requested()): it stops at the next point and keeps what it finished. A
 //   second signal stops at once, as above.
 // - While files are committed (renamed into place: one file, or a benchmark's whole set) a stop is

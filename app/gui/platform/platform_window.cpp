@@ -52,6 +52,7 @@ PlatformWindow::PlatformWindow(const WindowOptions& options) {
     // Installed before Dear ImGui's backend, which keeps this callback and calls it from its own.
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, &PlatformWindow::on_key);
+    glfwSetDropCallback(window_, &PlatformWindow::on_drop);
 }
 
 void PlatformWindow::on_key(GLFWwindow* window, int key, int, int action, int mods) {
@@ -62,6 +63,30 @@ void PlatformWindow::on_key(GLFWwindow* window, int key, int, int action, int mo
     if (self == nullptr || action == GLFW_RELEASE || self->key_presses_.size() >= kMaxQueuedPresses)
         return;
     self->key_presses_.push_back(KeyPress{key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT});
+}
+
+void PlatformWindow::on_drop(GLFWwindow* window, int count, const char** paths) {
+    // A drop of a thousand files from a file manager is a mistake; the first few are enough to tell.
+    constexpr std::size_t kMaxQueuedDrops = 16;
+    auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
+    if (self == nullptr)
+        return;
+    for (int i = 0; i < count && self->dropped_paths_.size() < kMaxQueuedDrops; ++i)
+        if (paths[i] != nullptr)
+            self->dropped_paths_.emplace_back(paths[i]);
+}
+
+std::vector<std::string> PlatformWindow::take_dropped_paths() {
+    std::vector<std::string> paths;
+    paths.swap(dropped_paths_);
+    return paths;
+}
+
+void PlatformWindow::deliver_drop(const std::vector<std::string>& paths) {
+    std::vector<const char*> pointers;
+    for (const std::string& path : paths)
+        pointers.push_back(path.c_str());
+    on_drop(window_, static_cast<int>(pointers.size()), pointers.data());
 }
 
 std::vector<KeyPress> PlatformWindow::take_key_presses() {
@@ -160,6 +185,31 @@ GLFWmonitor* monitor_under(int x, int y, int w, int h) {
 }
 
 } // namespace
+
+void PlatformWindow::windowed_rect(int& x, int& y, int& width, int& height) const {
+    if (fullscreen()) {
+        x = windowed_x_, y = windowed_y_, width = windowed_w_, height = windowed_h_;
+        return;
+    }
+    glfwGetWindowPos(window_, &x, &y);
+    glfwGetWindowSize(window_, &width, &height);
+}
+
+bool PlatformWindow::move_if_on_screen(int x, int y) {
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    // The top-left corner, where a title bar is grabbed: 100 × 30 pixels of it must be on one monitor.
+    constexpr int kGrabW = 100, kGrabH = 30;
+    for (int i = 0; i < count; ++i) {
+        int mx = 0, my = 0, mw = 0, mh = 0;
+        glfwGetMonitorWorkarea(monitors[i], &mx, &my, &mw, &mh);
+        if (x >= mx && y >= my && x + kGrabW <= mx + mw && y + kGrabH <= my + mh) {
+            glfwSetWindowPos(window_, x, y);
+            return true;
+        }
+    }
+    return false;
+}
 
 bool PlatformWindow::fullscreen() const { return glfwGetWindowMonitor(window_) != nullptr; }
 

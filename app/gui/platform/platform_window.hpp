@@ -62,6 +62,19 @@ public:
     // (a presenter remote's taps) moved 8 steps (issue 10).
     std::vector<KeyPress> take_key_presses();
 
+    // Files dropped on the window since the last call, in order (GLFW's drop callback queues them, as
+    // on_key queues key presses; the GUI decides what each file is). `deliver_drop` hands paths to that
+    // same callback, as GLFW would: scripted mode's `drop FILE` goes through the real path.
+    std::vector<std::string> take_dropped_paths();
+    void deliver_drop(const std::vector<std::string>& paths);
+
+    // The window's place and size in screen coordinates; while fullscreen, those it will return to.
+    void windowed_rect(int& x, int& y, int& width, int& height) const;
+    // Moves the window to (x, y) if a window of its size there shows its top-left corner (the title
+    // bar) on a monitor; false (and no move) when it would be off every screen, as after a projector
+    // or a second monitor was unplugged.
+    bool move_if_on_screen(int x, int y);
+
     // Fullscreen on the monitor that holds most of the window (presentation mode), and back to the
     // windowed size and place it had before. Returns the window's height in pixels once it applies
     // (window systems resize asynchronously).
@@ -70,9 +83,11 @@ public:
 
 private:
     static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
+    static void on_drop(GLFWwindow* window, int count, const char** paths);
 
     GLFWwindow* window_ = nullptr;
     std::vector<KeyPress> key_presses_;
+    std::vector<std::string> dropped_paths_;
     int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
 };
 

@@ -4,10 +4,12 @@
 #include "../widgets.hpp"
 #include "core/block_limits.hpp"
 #include "core/trace/step_label.hpp"
+#include "core/util/printable.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
 namespace prefixlab {
@@ -100,6 +102,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     }
     if (changed)
         state.settings_changed();
+    draw_file_mark(state);
 
     if (ImGui::Button(state.busy() ? "Tracing…" : "Trace again (F5)"))
         state.capture_now();
@@ -107,6 +110,20 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     ImGui::Checkbox("Auto", &state.auto_capture);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Trace again whenever a setting changes");
+}
+
+void ControlsView::draw_file_mark(const AppState& state) {
+    // The panel shows the opened file's settings; say so, and that Auto waits (app_state.cpp says why).
+    if (state.trace_file().empty())
+        return;
+    ImGui::PushTextWrapPos(0);
+    const std::string name = std::filesystem::path(state.trace_file()).filename().string();
+    ImGui::TextDisabled("from file %s", printable(name).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", printable_path(state.trace_file()).c_str());
+    if (state.file_settings_edited())
+        ImGui::TextWrapped("Settings edited: the file stays on screen until Trace again (F5).");
+    ImGui::PopTextWrapPos();
 }
 
 void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {

@@ -23,6 +23,7 @@ public:
 
 private:
     void draw_kernel_settings(AppState& state);
+    void draw_file_mark(const AppState& state); // "from file NAME" under the kernel settings
     void draw_stepping(AppState& state, const ViewContext& context);
     void draw_files(AppState& state);
     void draw_display(const ViewContext& context);

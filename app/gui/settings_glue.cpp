@@ -1,0 +1,110 @@
+#include "settings_glue.hpp"
+
+#include "app_state.hpp"
+#include "core/util/atomic_file.hpp"
+#include "imgui_layer.hpp"
+#include "presentation.hpp"
+#include "theme.hpp"
+#include "workspace.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace prefixlab {
+
+SettingsSession::SettingsSession(const GuiOptions& options, bool scripted)
+    : path_(settings_file_path(process_environment(), scripted)), window_given_(options.window_given),
+      scale_given_(options.ui_scale > 0), trace_path_(options.trace_path) {
+    if (options.reset_settings) {
+        notice_ = path_ ? reset_settings_file(*path_)
+                        : "settings reset: a scripted run uses no settings unless PREFIXLAB_CONFIG_DIR is set";
+        std::printf("prefixlab: %s\n", notice_.c_str());
+        std::fflush(stdout);
+    } else if (path_) {
+        LoadedSettings loaded = load_settings_file(*path_);
+        started_ = std::move(loaded.settings);
+        unreadable_ = loaded.unreadable;
+        if (unreadable_) {
+            notice_ = "warning: " + loaded.warning + " (the file is kept; it is moved to settings.json.bad "
+                                                     "only when changed settings are saved)";
+            notice_is_warning_ = true;
+            std::fprintf(stderr, "prefixlab: %s\n", notice_.c_str());
+        }
+    }
+    current_ = started_;
+}
+
+void SettingsSession::adjust(WindowOptions& window_options) const {
+    if (started_.window && !window_given_) {
+        window_options.width = started_.window->width;
+        window_options.height = started_.window->height;
+    }
+}
+
+void SettingsSession::apply(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace) {
+    if (started_.window && !window_given_)
+        window.move_if_on_screen(started_.window->x, started_.window->y); // stays put if off every screen
+    if (started_.ui_scale && !scale_given_)
+        imgui.set_ui_scale(*started_.ui_scale);
+    imgui.set_theme(theme::name_from_text(started_.theme).value_or(theme::Name::dark));
+    workspace.sidebar_visible = started_.sidebar_visible;
+    if (started_.capture) {
+        state.request = *started_.capture;
+        if (state.request.device == DeviceChoice::gpu && !state.gpu().available)
+            state.request.device = DeviceChoice::automatic; // saved on a machine with a GPU
+    }
+    if (!trace_path_.empty())
+        remember_recent(current_.recent, {std::filesystem::absolute(trace_path_).lexically_normal().string(),
+                                          RecentKind::trace});
+}
+
+void SettingsSession::frame(const PlatformWindow& window, const ImGuiLayer& imgui, AppState& state,
+                            const Workspace& workspace) {
+    if (!initial_)
+        initial_ = now(window, imgui, state, workspace);
+    if (notice_.empty() || state.busy())
+        return;
+    notice_is_warning_ ? state.report_error(notice_) : state.inform(notice_);
+    notice_.clear();
+}
+
+Settings SettingsSession::now(const PlatformWindow& window, const ImGuiLayer& imgui, const AppState& state,
+                              const Workspace& workspace) const {
+    Settings now = current_;
+    WindowPlacement placement;
+    window.windowed_rect(placement.x, placement.y, placement.width, placement.height);
+    if (placement.width > 0 && placement.height > 0) {
+        // Within what the reader accepts, or a window dragged very small would not load next time.
+        placement.width = std::clamp(placement.width, kMinWindowWidth, kMaxWindowWidth);
+        placement.height = std::clamp(placement.height, kMinWindowWidth * 9 / 16, kMaxWindowWidth);
+        placement.x = std::clamp(placement.x, -kMaxWindowCoordinate, kMaxWindowCoordinate);
+        placement.y = std::clamp(placement.y, -kMaxWindowCoordinate, kMaxWindowCoordinate);
+        now.window = placement;
+    }
+    now.ui_scale = imgui.ui_scale();
+    now.theme = theme::name_text(theme::current());
+    now.sidebar_visible = workspace.sidebar_visible;
+    now.capture = state.request;
+    now.capture->block_threads = 0; // not stored: the panel has no control for it
+    return now;
+}
+
+void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace,
+                           Presentation& presentation) {
+    if (!path_)
+        return;
+    if (presentation.active())
+        presentation.toggle(state, workspace, imgui, window);
+    const Settings settings = now(window, imgui, state, workspace);
+    // Nothing changed in this session: nothing is written, and a file that did not load stays as it is.
+    if (initial_ && settings == *initial_)
+        return;
+    try {
+        save_settings_file(*path_, settings, unreadable_);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "prefixlab: warning: settings not saved: %s\n", e.what());
+    }
+}
+
+} // namespace prefixlab
