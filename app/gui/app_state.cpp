@@ -32,7 +32,7 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
 void AppState::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
     // The settings panel shows what the opened trace was recorded with (Open and --trace alike:
     // --trace once left the panel on the defaults, hillis-steele N = 32 beside a racy N = 1024 trace).
-    request = request_like(loaded->trace.config, request);
+    setup = request_like(loaded->trace.config, setup);
     std::string origin = loaded->origin; // the path it was read from
     show_trace(std::move(loaded));
     trace_file_ = std::move(origin);
@@ -61,11 +61,12 @@ void AppState::capture_companion() {
         return;
     }
     companion_pending_ = false;
-    CaptureRequest settings = request_like(trace_->trace.config, request);
-    settings.algorithm = *other;
-    settings.block_threads = trace_->trace.config.block_threads; // both layouts need the same threads for the same N
-    companion_task_.start([settings](TaskControl&) {
-        CaptureResult result = capture_trace(settings);
+    ScanSetup companion = request_like(trace_->trace.config, setup);
+    companion.algorithm = *other;
+    companion.block_threads = trace_->trace.config.block_threads; // both layouts need the same threads for the same N
+    companion_task_.start([companion](TaskControl&) {
+        validate_scan_setup(companion);
+        CaptureResult result = capture_trace(companion);
         return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), "", false};
     });
 }
@@ -117,9 +118,9 @@ void AppState::run(Job job) {
 }
 
 void AppState::capture_now() {
-    const CaptureRequest settings = request;
-    run([settings](TaskControl&) {
-        CaptureResult result = capture_trace(settings);
+    run([setup = setup](TaskControl&) {
+        validate_scan_setup(setup); // a refusal is the job's error, shown in the status bar
+        CaptureResult result = capture_trace(setup);
         char text[200];
         std::snprintf(text, sizeof text, "Traced on %s in %.1f ms", result.trace.config.device_name.c_str(),
                       result.capture_ms);

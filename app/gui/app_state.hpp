@@ -49,10 +49,10 @@ public:
     float play_interval = 0.8f;
     void advance_time(double seconds);
 
-    // --- capture: settings for the next trace, and trace work in the background ---
-    CaptureRequest request;
+    // --- capture: the setup of the next trace, and trace work in the background ---
+    ScanSetup setup;
     bool auto_capture = true; // re-trace whenever a setting changes, unless a file is shown
-    void settings_changed();  // called by views after editing `request`
+    void settings_changed();  // called by views after editing `setup`
     void capture_now();
     void load_trace(const std::string& path);
     bool busy() const { return task_.busy() || companion_task_.busy(); }

@@ -34,7 +34,7 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         wait_for_ = WaitFor::capture; // loads in the background; failures are reported when it ends
         return false;
     } else if (c.name == "trace") {
-        apply_trace_settings(c.trace, state.request);
+        apply_trace_settings(c.trace, state.setup);
         state.capture_now();
         wait_for_ = WaitFor::capture;
         return false;

@@ -32,7 +32,7 @@ const char* mode_name(BrowseMode mode) {
 
 void report_settings(ScriptHost& host) {
     const AppState& state = host.state;
-    const CaptureRequest& r = state.request;
+    const ScanSetup& r = state.setup;
     int x = 0, y = 0, width = 0, height = 0;
     host.window.windowed_rect(x, y, width, height);
     const std::string file = state.trace_file().empty() ? "-" : printable_path(state.trace_file());

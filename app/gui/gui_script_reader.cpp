@@ -266,7 +266,7 @@ std::vector<ScriptCommand> parse_script_text(std::string_view text, const std::s
                                              bool starts_on_trace_file) {
     ExpectedState state;
     if (!starts_on_trace_file) {
-        const CaptureRequest defaults;
+        const ScanSetup defaults;
         state.algorithm = defaults.algorithm;
         state.n = defaults.n;
     }

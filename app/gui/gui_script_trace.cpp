@@ -1,6 +1,5 @@
 #include "gui_script_trace.hpp"
 
-#include "core/block_limits.hpp"
 #include "core/scan_names.hpp"
 #include "core/util/parse_number.hpp"
 #include "gui_script_values.hpp"
@@ -25,7 +24,7 @@ std::string names_of(const std::vector<Enum>& values) {
 int largest_block_n() {
     int largest = 1;
     for (const BlockAlgorithm algorithm : all_block_algorithms())
-        largest = std::max(largest, block_max_n(algorithm));
+        largest = std::max(largest, allowed_n(algorithm).max);
     return largest;
 }
 
@@ -65,7 +64,7 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
     return s;
 }
 
-void apply_trace_settings(const TraceSettings& s, CaptureRequest& r) {
+void apply_trace_settings(const TraceSettings& s, ScanSetup& r) {
     r.algorithm = s.algorithm.value_or(r.algorithm);
     r.n = s.n.value_or(r.n);
     r.input = s.input.value_or(r.input);
@@ -77,16 +76,21 @@ void apply_trace_settings(const TraceSettings& s, CaptureRequest& r) {
 }
 
 void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& s) {
-    const int max_n = block_max_n(algorithm);
-    if (n <= max_n)
-        return;
-    const std::string name(name_of(algorithm));
-    if (s.n)
-        throw ScriptValueError(value_problem("trace n", std::to_string(n),
-                                             "expected " + whole_number_range(1, max_n) + " for " + name));
-    throw ScriptValueError(value_problem("trace algo", name,
-                                         "takes N up to " + std::to_string(max_n) + ", and N is " +
-                                             std::to_string(n) + " from an earlier command (give n= too)"));
+    ScanSetup setup;
+    setup.algorithm = algorithm;
+    setup.n = n;
+    try {
+        validate_scan_setup(setup);
+    } catch (const ScanSetupError& e) { // a script sets no block size, so N is the one refusal
+        const std::string name(name_of(algorithm));
+        const int max_n = e.allowed().max;
+        if (s.n)
+            throw ScriptValueError(value_problem("trace n", std::to_string(n),
+                                                 "expected " + whole_number_range(1, max_n) + " for " + name));
+        throw ScriptValueError(value_problem("trace algo", name,
+                                             "takes N up to " + std::to_string(max_n) + ", and N is " +
+                                                 std::to_string(n) + " from an earlier command (give n= too)"));
+    }
 }
 
 } // namespace prefixlab

@@ -25,14 +25,15 @@ struct TraceSettings {
 };
 
 // Throws ScriptValueError naming the setting and quoting its value. N is checked against the largest
-// N of any algorithm here, and against the algorithm's own by check_trace_request. device=gpu is
+// N of any algorithm here, and against the algorithm's own by check_trace_size. device=gpu is
 // refused on a machine without a CUDA GPU.
 TraceSettings read_trace_settings(const std::vector<std::string>& settings);
 
-void apply_trace_settings(const TraceSettings& settings, CaptureRequest& request);
+void apply_trace_settings(const TraceSettings& settings, ScanSetup& setup);
 
-// Throws ScriptValueError when N is out of range for the algorithm, naming the setting of `settings`
-// that made it so (the other value may come from an earlier command).
+// Checks N for the algorithm with validate_scan_setup(), when the script is read; throws
+// ScriptValueError naming the setting of `settings` that made it out of range (the other value may
+// come from an earlier command).
 void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& settings);
 
 } // namespace prefixlab

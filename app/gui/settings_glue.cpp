@@ -50,9 +50,9 @@ void SettingsSession::apply(PlatformWindow& window, ImGuiLayer& imgui, AppState&
     imgui.set_theme(theme::name_from_text(started_.theme).value_or(theme::Name::dark));
     workspace.sidebar_visible = started_.sidebar_visible;
     if (started_.capture) {
-        state.request = *started_.capture;
-        if (state.request.device == DeviceChoice::gpu && !state.gpu().available)
-            state.request.device = DeviceChoice::automatic; // saved on a machine with a GPU
+        state.setup = *started_.capture;
+        if (state.setup.device == DeviceChoice::gpu && !state.gpu().available)
+            state.setup.device = DeviceChoice::automatic; // saved on a machine with a GPU
     }
     if (!trace_path_.empty())
         remember_recent(current_.recent, {std::filesystem::absolute(trace_path_).lexically_normal().string(),
@@ -85,7 +85,7 @@ Settings SettingsSession::now(const PlatformWindow& window, const ImGuiLayer& im
     now.ui_scale = imgui.ui_scale();
     now.theme = theme::name_text(theme::current());
     now.sidebar_visible = workspace.sidebar_visible;
-    now.capture = state.request;
+    now.capture = state.setup;
     now.capture->block_threads = 0; // not stored: the panel has no control for it
     return now;
 }

@@ -10,17 +10,27 @@
 
 namespace prefixlab {
 
-struct BlockScanRequest {
+// What a launcher needs of a scan setup: which kernel body, instantiated for which element type and
+// operator, and how many threads to launch it with. The whole setup (N, the input's kind and seed,
+// the device) is ScanSetup (app/core/scan_setup.hpp), which derives from this, so each field is
+// declared once and a launch request takes it in one copy instead of field by field.
+struct KernelSetup {
     BlockAlgorithm algorithm = BlockAlgorithm::hillis_steele;
     ElementType type = ElementType::int32;
     ScanOperator op = ScanOperator::add;
     bool exclusive = false;
-    int block_threads = 0;            // 0: the algorithm's minimum for N
-    std::vector<std::uint32_t> input; // element bits; its size is N
+    int block_threads = 0; // 0: the algorithm's minimum for N
+    friend bool operator==(const KernelSetup&, const KernelSetup&) = default;
+};
+
+// A kernel setup with its input's element bits, whose size is N. app/core builds it from a validated
+// ScanSetup (block_scan_request()); launchers still refuse what they cannot run.
+struct BlockScanRequest : KernelSetup {
+    std::vector<std::uint32_t> input;
 };
 
 // The threads to launch: the request's block size, or the algorithm's minimum when it asks for none
-// or fewer (callers validate with require_block_threads_valid, app/core/block_limits.hpp).
+// or fewer (callers validate with validate_scan_setup, app/core/scan_setup.hpp).
 template <class Algo>
 int launch_threads(const BlockScanRequest& request) {
     const int minimum = Algo::threads_for(static_cast<int>(request.input.size()));

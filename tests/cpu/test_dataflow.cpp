@@ -98,7 +98,7 @@ TEST_P(DataflowRanges, EveryOutputCombinesExactlyItsPrefix) {
     for (int n : {1, 5, 33, 100})
         for (bool exclusive : {false, true})
             for (ScanOperator op : all_scan_operators()) {
-                CaptureRequest request = make_capture(GetParam(), n, InputKind::random, 2, DeviceChoice::cpu);
+                ScanSetup request = make_capture(GetParam(), n, InputKind::random, 2, DeviceChoice::cpu);
                 request.exclusive = exclusive;
                 request.op = op;
                 const Trace trace = capture_trace(request).trace;

@@ -30,7 +30,7 @@ Settings sample_settings() {
     s.ui_scale = 1.5f;
     s.theme = "projector";
     s.sidebar_visible = false;
-    CaptureRequest r;
+    ScanSetup r;
     r.algorithm = BlockAlgorithm::blelloch_padded;
     r.n = 2048;
     r.input = InputKind::random;

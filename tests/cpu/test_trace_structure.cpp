@@ -150,7 +150,7 @@ namespace {
 // The settings panel and the Blelloch companion re-trace "like this trace": request_like must give
 // back every setting a capture records, and keep what the base holds (device choice, block size).
 TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
-    CaptureRequest request;
+    ScanSetup request;
     request.algorithm = BlockAlgorithm::blelloch_padded;
     request.n = 37;
     request.type = ElementType::float32;
@@ -161,10 +161,10 @@ TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
     request.device = DeviceChoice::cpu;
     const Trace trace = capture_trace(request).trace;
 
-    CaptureRequest base;
+    ScanSetup base;
     base.device = DeviceChoice::gpu;
     base.block_threads = 64;
-    const CaptureRequest like = request_like(trace.config, base);
+    const ScanSetup like = request_like(trace.config, base);
     EXPECT_EQ(like.algorithm, request.algorithm);
     EXPECT_EQ(like.n, request.n);
     EXPECT_EQ(like.type, request.type);

@@ -27,7 +27,7 @@ json as_json(const Trace& trace) {
 }
 
 json captured(BlockAlgorithm algorithm, int n, ElementType type = ElementType::int32) {
-    CaptureRequest request = make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu);
+    ScanSetup request = make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu);
     request.type = type;
     return as_json(capture_trace(request).trace);
 }
@@ -170,7 +170,7 @@ TEST(TraceValidation, EveryAlgorithmsTracesAreValid) {
           BlockAlgorithm::warp_shuffle})
         for (int n : {1, 33, block_max_n(algorithm)})
             for (ElementType type : {ElementType::int32, ElementType::float32}) {
-                CaptureRequest request = make_capture(algorithm, n, InputKind::random, 9, DeviceChoice::cpu);
+                ScanSetup request = make_capture(algorithm, n, InputKind::random, 9, DeviceChoice::cpu);
                 request.type = type;
                 const Trace trace = capture_trace(request).trace;
                 EXPECT_EQ(find_trace_violation(trace), std::nullopt) << name_of(algorithm) << " n=" << n;

@@ -11,7 +11,7 @@ namespace prefixlab::test {
 namespace {
 
 Trace emulated(BlockAlgorithm algorithm, int n) {
-    CaptureRequest request;
+    ScanSetup request;
     request.algorithm = algorithm;
     request.n = n;
     request.device = DeviceChoice::cpu;

@@ -62,7 +62,7 @@ void write_trace_seeds(const fs::path& folder) {
     for (BlockAlgorithm algorithm : all_block_algorithms()) {
         const std::string name(name_of(algorithm));
         auto capture = [&](int n, const Variant& v, const std::string& file) {
-            CaptureRequest request;
+            ScanSetup request;
             request.algorithm = algorithm;
             request.n = n;
             request.type = v.type;

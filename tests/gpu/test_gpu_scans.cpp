@@ -34,8 +34,8 @@ std::string describe(const Config& c) {
     return std::string(name_of(c.type)) + " " + std::string(name_of(c.op)) + (c.exclusive ? " exclusive" : " inclusive");
 }
 
-CaptureRequest capture_request(BlockAlgorithm algorithm, int n, const Config& c, DeviceChoice device) {
-    CaptureRequest r = make_capture(algorithm, n, InputKind::random, 29 + n, device);
+ScanSetup capture_request(BlockAlgorithm algorithm, int n, const Config& c, DeviceChoice device) {
+    ScanSetup r = make_capture(algorithm, n, InputKind::random, 29 + n, device);
     r.type = c.type;
     r.op = c.op;
     r.exclusive = c.exclusive;
@@ -77,7 +77,7 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
         for (int n : {33, 100, 1000})
             for (const Config& c : {Config{ElementType::int32, ScanOperator::add, false},
                                     Config{ElementType::float32, ScanOperator::max, true}}) {
-                CaptureRequest request = capture_request(algorithm, n, c, DeviceChoice::gpu);
+                ScanSetup request = capture_request(algorithm, n, c, DeviceChoice::gpu);
                 request.block_threads = 1024;
                 const Trace on_gpu = capture_trace(request).trace;
                 request.device = DeviceChoice::cpu;

@@ -25,27 +25,27 @@ inline const std::vector<BlockAlgorithm>& correct_algorithms() {
     return algorithms;
 }
 
+inline ScanSetup make_capture(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
+                              DeviceChoice device) {
+    ScanSetup setup;
+    setup.algorithm = algorithm;
+    setup.n = n;
+    setup.input = input;
+    setup.seed = seed;
+    setup.device = device;
+    return setup;
+}
+
+// The launch request of a setup, as capture_trace makes it (N may be out of range: tests of the
+// launchers' own refusals use that).
 inline BlockScanRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
                                      ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
                                      bool exclusive = false) {
-    BlockScanRequest request;
-    request.algorithm = algorithm;
-    request.type = type;
-    request.op = op;
-    request.exclusive = exclusive;
-    request.input = generate_input(input, type, op, n, seed);
-    return request;
-}
-
-inline CaptureRequest make_capture(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
-                                   DeviceChoice device) {
-    CaptureRequest request;
-    request.algorithm = algorithm;
-    request.n = n;
-    request.input = input;
-    request.seed = seed;
-    request.device = device;
-    return request;
+    ScanSetup setup = make_capture(algorithm, n, input, seed, DeviceChoice::automatic);
+    setup.type = type;
+    setup.op = op;
+    setup.exclusive = exclusive;
+    return block_scan_request(setup);
 }
 
 // (algorithm, N) pairs for parameterised tests, with readable names.

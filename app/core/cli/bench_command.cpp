@@ -179,8 +179,8 @@ int run_bench_command(const BenchCommandOptions& options) {
             exported = export_bench_run(run, options.out, formats);
         } catch (const std::exception& e) {
             // The table above still has the numbers; nothing of the run was written.
-            const int code = dynamic_cast<const FileError*>(&e) != nullptr ? kExitBadInput : kExitFailure;
-            return report_error(std::string("results not written: ") + e.what(), code);
+            return report_error(std::string("results not written: ") + e.what(),
+                                is_bad_input(e) ? kExitBadInput : kExitFailure);
         }
         for (const std::string& note : exported.notes)
             std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
@@ -189,14 +189,8 @@ int run_bench_command(const BenchCommandOptions& options) {
         if (observer.failed())
             return kExitFailure;
         return run.cancelled ? kExitInterrupted : kExitOk;
-    } catch (const BadInput& e) {
-        return report_error(e.what(), kExitBadInput);
-    } catch (const BenchSpecError& e) {
-        return report_error(e.what(), kExitBadInput);
-    } catch (const FileError& e) {
-        return report_error(e.what(), kExitBadInput);
     } catch (const std::exception& e) {
-        return report_error(e.what(), kExitFailure);
+        return report_exception(e);
     }
 }
 

@@ -1,6 +1,10 @@
 #include "cli_errors.hpp"
 
+#include "../bench/bench_sizes.hpp"
+#include "../scan_setup.hpp"
+#include "../util/atomic_file.hpp"
 #include "../util/printable.hpp"
+#include "command_line.hpp"
 
 #include <cstdio>
 
@@ -23,6 +27,15 @@ int report_error(const std::string& message, int exit_code) {
     // unknown arguments raw), so no control byte or broken UTF-8 ever reaches the terminal.
     std::fprintf(stderr, "prefixlab: error: %s\n", terminal_safe(line, kMaxMessageChars).c_str());
     return exit_code;
+}
+
+bool is_bad_input(const std::exception& e) {
+    return dynamic_cast<const BadInput*>(&e) != nullptr || dynamic_cast<const ScanSetupError*>(&e) != nullptr ||
+           dynamic_cast<const FileError*>(&e) != nullptr || dynamic_cast<const BenchSpecError*>(&e) != nullptr;
+}
+
+int report_exception(const std::exception& e) {
+    return report_error(e.what(), is_bad_input(e) ? kExitBadInput : kExitFailure);
 }
 
 } // namespace prefixlab

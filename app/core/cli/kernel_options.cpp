@@ -1,6 +1,5 @@
 #include "kernel_options.hpp"
 
-#include "../block_limits.hpp"
 #include "../util/parse_number.hpp"
 #include "../util/printable.hpp"
 #include "cli_errors.hpp"
@@ -13,9 +12,6 @@
 namespace prefixlab {
 
 namespace {
-
-// CUDA's limit on the threads of one block.
-constexpr int kMaxBlockThreads = 1024;
 
 template <class Enum, class Parse>
 Enum parse_or_throw(const std::string& option, const std::string& value, Parse parse,
@@ -34,15 +30,29 @@ std::string choices(const std::vector<Enum>& values) {
     return text;
 }
 
-// `why` follows the range in the message: it says whose range it is.
-int whole_number_or_throw(const std::string& option, const std::string& text, int min, int max,
-                          const std::string& why) {
+// The number typed for --n or --block, or `refused` for text that is no whole number (or one beyond
+// an int): a value the setting does not allow, so that validate_scan_setup() refuses it with the
+// setting's range, and every refusal of the option reads the same.
+int whole_number_or(const std::string& text, int refused) {
     try {
-        return static_cast<int>(
-            parse_whole_number(text, static_cast<std::uint64_t>(min), static_cast<std::uint64_t>(max)));
-    } catch (const NumberError& e) {
-        throw BadInput(value_problem(option, text, e.what() + why));
+        return static_cast<int>(parse_whole_number(text, 0, std::numeric_limits<int>::max()));
+    } catch (const NumberError&) {
+        return refused;
     }
+}
+
+// The setup's refusal worded for the option that set the value: "--n '0': expected a whole number
+// from 1 to 1024 for hillis-steele", "--block '8': … (blelloch needs 16 threads for N = 32)".
+BadInput option_problem(const ScanSetupError& e, const ScanSetup& s, const KernelOptions& o) {
+    const std::string algorithm(name_of(s.algorithm));
+    const WholeRange allowed = e.allowed();
+    const std::string expected = "expected " + whole_number_range(static_cast<std::uint64_t>(allowed.min),
+                                                                  static_cast<std::uint64_t>(allowed.max));
+    if (e.setting() == ScanSetting::n)
+        return BadInput(value_problem("--n", o.n, expected + " for " + algorithm));
+    return BadInput(value_problem("--block", o.block.value_or(""),
+                                  expected + " (" + algorithm + " needs " + std::to_string(allowed.min) +
+                                      " threads for N = " + std::to_string(s.n) + ")"));
 }
 
 } // namespace
@@ -67,24 +77,27 @@ void add_kernel_options(CLI::App& command, KernelOptions& o) {
         ->type_name("INT");
 }
 
-CaptureRequest capture_request_from(const KernelOptions& o) {
-    CaptureRequest r;
-    r.algorithm = parse_or_throw<BlockAlgorithm>("--algo", o.algorithm, parse_block_algorithm,
+ScanSetup scan_setup_from(const KernelOptions& o) {
+    ScanSetup s;
+    s.algorithm = parse_or_throw<BlockAlgorithm>("--algo", o.algorithm, parse_block_algorithm,
                                                  "prefixlab trace --list shows the algorithms");
-    const std::string algorithm(name_of(r.algorithm));
-    r.n = whole_number_or_throw("--n", o.n, 1, block_max_n(r.algorithm), " for " + algorithm);
+    s.n = whole_number_or(o.n, 0); // N starts at 1
     if (o.block) {
-        const int minimum = block_min_threads(r.algorithm, static_cast<std::size_t>(r.n));
-        r.block_threads = whole_number_or_throw("--block", *o.block, minimum, kMaxBlockThreads,
-                                                " (" + algorithm + " needs " + std::to_string(minimum) +
-                                                    " threads for N = " + std::to_string(r.n) + ")");
+        // A setup's 0 asks for the minimum, as leaving --block out does; typed, it is a block too small.
+        const int threads = whole_number_or(*o.block, -1);
+        s.block_threads = threads == 0 ? -1 : threads;
     }
-    r.input = parse_or_throw<InputKind>("--input", o.input, parse_input_kind, choices(all_input_kinds()));
-    r.seed = o.seed;
-    r.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
-    r.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
-    r.exclusive = o.exclusive;
-    return r;
+    try { // before the other options, which are read in the order they are listed above
+        validate_scan_setup(s);
+    } catch (const ScanSetupError& e) {
+        throw option_problem(e, s, o);
+    }
+    s.input = parse_or_throw<InputKind>("--input", o.input, parse_input_kind, choices(all_input_kinds()));
+    s.seed = o.seed;
+    s.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
+    s.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
+    s.exclusive = o.exclusive;
+    return s;
 }
 
 } // namespace prefixlab

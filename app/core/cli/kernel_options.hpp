@@ -2,7 +2,7 @@
 // --algo --n --input --seed --type --op --exclusive --block.
 #pragma once
 
-#include "../trace/trace_capture.hpp"
+#include "../scan_setup.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -16,7 +16,7 @@ namespace prefixlab {
 
 struct KernelOptions {
     std::string algorithm = "hillis-steele";
-    // --n and --block are kept as typed and read in capture_request_from: their ranges depend on the
+    // --n and --block are kept as typed and read in scan_setup_from: their ranges depend on the
     // algorithm, and --algo may come after them on the command line.
     std::string n = "32";
     std::optional<std::string> block; // absent: the algorithm's minimum for N
@@ -29,8 +29,9 @@ struct KernelOptions {
 
 void add_kernel_options(CLI::App& command, KernelOptions& options);
 
-// Throws BadInput naming the option and quoting its value, with the allowed values or range ("--n
-// '-1': expected a whole number from 1 to 1024 for hillis-steele"); the device is left automatic.
-CaptureRequest capture_request_from(const KernelOptions& options);
+// The setup the options ask for, checked by validate_scan_setup(). Throws BadInput naming the option
+// and quoting its value, with the allowed values or range ("--n '-1': expected a whole number from 1
+// to 1024 for hillis-steele"); the device is left automatic.
+ScanSetup scan_setup_from(const KernelOptions& options);
 
 } // namespace prefixlab

@@ -3,7 +3,6 @@
 #include "../../../kernels/cuda/gpu_block_scan.hpp"
 #include "../analysis/output_check.hpp"
 #include "../block_limits.hpp"
-#include "../input_generator.hpp"
 #include "cli_errors.hpp"
 #include "command_line.hpp"
 
@@ -13,16 +12,10 @@ namespace prefixlab {
 
 int run_run_command(const KernelOptions& options) {
     try {
-        const CaptureRequest r = capture_request_from(options); // N and the block checked for the algorithm
+        const ScanSetup r = scan_setup_from(options); // checked by validate_scan_setup
         if (!gpu_status().available)
             throw BadInput("prefixlab run needs a CUDA GPU (" + gpu_status().reason + ")");
-        BlockScanRequest request;
-        request.algorithm = r.algorithm;
-        request.type = r.type;
-        request.op = r.op;
-        request.exclusive = r.exclusive;
-        request.block_threads = r.block_threads;
-        request.input = generate_input(r.input, r.type, r.op, r.n, r.seed);
+        const BlockScanRequest request = block_scan_request(r);
         gpu_create_context();
         const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
         const OutputCheck check = check_output(r.type, r.op, r.exclusive, request.input, output);
@@ -32,12 +25,8 @@ int run_run_command(const KernelOptions& options) {
                     gpu_status().name.c_str(), check.wrong_count, r.n);
         const bool racy = r.algorithm == BlockAlgorithm::hillis_steele_racy; // wrong results are its point
         return check.wrong_count == 0 || racy ? kExitOk : kExitFailure;
-    } catch (const BadInput& e) {
-        return report_error(e.what(), kExitBadInput);
-    } catch (const std::invalid_argument& e) {
-        return report_error(e.what(), kExitBadInput);
     } catch (const std::exception& e) {
-        return report_error(e.what(), kExitFailure);
+        return report_exception(e);
     }
 }
 

@@ -1,6 +1,7 @@
 #include "trace_command.hpp"
 
 #include "../analysis/bank_report.hpp"
+#include "../trace/trace_capture.hpp"
 #include "../trace/trace_json.hpp"
 #include "../util/atomic_file.hpp"
 #include "../util/printable.hpp"
@@ -22,15 +23,15 @@ int run_trace_command(const TraceCommandOptions& options) {
     try {
         if (options.out.empty())
             throw BadInput("--out FILE is required");
-        CaptureRequest request = capture_request_from(options.kernel);
+        ScanSetup setup = scan_setup_from(options.kernel);
         const auto device = parse_device_choice(options.device);
         if (!device)
             throw BadInput("--device: unknown value '" + printable(options.device) +
                            "' (one of auto, gpu, cpu)");
-        request.device = *device;
+        setup.device = *device;
         require_writable(options.out); // fail before the work, not after it
 
-        const CaptureResult result = capture_trace(request);
+        const CaptureResult result = capture_trace(setup);
         const auto start = std::chrono::steady_clock::now();
         save_trace_file(result.trace, options.out);
         const double write_ms =
@@ -49,14 +50,8 @@ int run_trace_command(const TraceCommandOptions& options) {
             std::fprintf(summary, " (CUDA context creation %.1f ms, not counted)", result.context_ms);
         std::fprintf(summary, "; written in %.1f ms\n", write_ms);
         return kExitOk;
-    } catch (const BadInput& e) {
-        return report_error(e.what(), kExitBadInput);
-    } catch (const CaptureError& e) {
-        return report_error(e.what(), kExitBadInput);
-    } catch (const FileError& e) {
-        return report_error(e.what(), kExitBadInput);
     } catch (const std::exception& e) {
-        return report_error(e.what(), kExitFailure);
+        return report_exception(e);
     }
 }
 

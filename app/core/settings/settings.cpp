@@ -72,11 +72,11 @@ WindowPlacement window_from_json(const json& value) {
     return w;
 }
 
-CaptureRequest capture_from_json(const json& value) {
+ScanSetup capture_from_json(const json& value) {
     const char* path = "capture";
     require_object(value, path);
     only_known_keys(value, path, {"algorithm", "n", "input", "seed", "type", "operator", "exclusive", "device"});
-    CaptureRequest r;
+    ScanSetup r;
     r.algorithm = named_field(value, path, "algorithm", parse_block_algorithm);
     r.n = int_field(value, path, "n", 1, block_max_n(r.algorithm));
     r.input = named_field(value, path, "input", parse_input_kind);
@@ -153,7 +153,7 @@ Settings settings_from_document(const json& root) {
     return s;
 }
 
-bool same_request(const std::optional<CaptureRequest>& a, const std::optional<CaptureRequest>& b) {
+bool same_request(const std::optional<ScanSetup>& a, const std::optional<ScanSetup>& b) {
     if (!a || !b)
         return a.has_value() == b.has_value();
     return a->algorithm == b->algorithm && a->n == b->n && a->input == b->input && a->seed == b->seed &&

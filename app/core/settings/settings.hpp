@@ -10,7 +10,7 @@
 // ignored without a word). Any problem is a SettingsFormatError whose one-line message names the field.
 #pragma once
 
-#include "core/trace/trace_capture.hpp"
+#include "core/scan_setup.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -62,7 +62,7 @@ struct Settings {
     std::optional<float> ui_scale;         // none: from the monitor
     std::string theme = "dark";
     bool sidebar_visible = true;
-    std::optional<CaptureRequest> capture; // none: CaptureRequest's defaults
+    std::optional<ScanSetup> capture; // none: ScanSetup's defaults
     std::vector<RecentFile> recent;        // newest first, at most kMaxRecentFiles
 
     friend bool operator==(const Settings&, const Settings&);

@@ -2,7 +2,7 @@
 
 #include "../app_state.hpp"
 #include "../widgets.hpp"
-#include "core/block_limits.hpp"
+#include "core/scan_setup.hpp"
 #include "core/trace/step_label.hpp"
 #include "core/util/printable.hpp"
 
@@ -63,11 +63,11 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
 
 void ControlsView::draw_kernel_settings(AppState& state) {
     section_heading("Kernel");
-    CaptureRequest& r = state.request;
+    ScanSetup& r = state.setup;
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
     changed |= enum_combo("Algorithm", r.algorithm, all_block_algorithms());
-    const int max_n = block_max_n(r.algorithm);
+    const int max_n = allowed_n(r.algorithm).max; // the slider cannot make a setup validate_scan_setup refuses
     r.n = std::clamp(r.n, 1, max_n);
     changed |= ImGui::SliderInt("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
