@@ -36,8 +36,8 @@ inline ScanSetup make_capture(BlockAlgorithm algorithm, int n, InputKind input, 
     return setup;
 }
 
-// The launch request of a setup, as capture_trace makes it (N may be out of range: tests of the
-// launchers' own refusals use that).
+// The launch request of a setup, made as capture_trace makes it (block_scan_request); tests of the
+// launchers' own refusals then change its input or block size.
 inline BlockScanRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
                                      ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
                                      bool exclusive = false) {

@@ -87,7 +87,9 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
         const int threads = whole_number_or(*o.block, -1);
         s.block_threads = threads == 0 ? -1 : threads;
     }
-    try { // before the other options, which are read in the order they are listed above
+    // Checked before --input, --type and --op are read: of several mistakes, the one named is the one
+    // always named (the options are read in the order --algo, --n, --block, --input, --type, --op).
+    try {
         validate_scan_setup(s);
     } catch (const ScanSetupError& e) {
         throw option_problem(e, s, o);
