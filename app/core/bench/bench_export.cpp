@@ -100,8 +100,8 @@ std::vector<BenchPlotKind> kinds_to_draw(const BenchExportRequest& request) {
     return {};
 }
 
-// A plot as exported: the series the user hid are left out (on screen they stay in the legend, greyed,
-// to be shown again).
+// A plot as exported: the series the user hid are left out, as on screen (where they are only masked,
+// so that they can be shown again).
 Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSource& source,
                     BenchPlotKind kind) {
     BenchPlotOptions options = source.options;
