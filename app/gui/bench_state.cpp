@@ -1,12 +1,10 @@
 #include "bench_state.hpp"
 
 #include "core/bench/bench_catalog.hpp"
-#include "core/bench/bench_csv.hpp"
 #include "core/bench/bench_environment.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_sizes.hpp"
-#include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
@@ -287,57 +285,42 @@ void BenchState::start_export(std::function<std::string()> work) {
     export_task_.start([work = std::move(work)](TaskControl&) { return work(); });
 }
 
-void BenchState::export_current(const std::vector<PlotFileFormat>& formats) {
-    Plot plot = current_plot();
-    std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden_series.count(s.name) != 0; });
-    const std::string folder = export_folder;
-    const std::string name(name_of(plot_options.kind));
-    const bool dark = dark_plot;
-    start_export([plot, folder, name, formats, dark] {
-        prepare_export_folder(folder);
-        std::string written;
-        for (PlotFileFormat format : formats) {
-            const std::string path = (fs::path(folder) / (name + extension_of(format))).string();
-            export_bench_plot(plot, format, path, dark);
-            written += (written.empty() ? "" : ", ") + path;
+BenchPlotSource BenchState::export_source() {
+    BenchPlotSource source;
+    for (const BenchRun* run : plotted_runs()) {
+        if (run == &live_run_) { // the sweep in progress: its points so far, copied
+            source.runs.push_back(std::make_shared<const BenchRun>(live_run_));
+            continue;
         }
+        const auto shown =
+            std::find_if(runs_.begin(), runs_.end(), [&](const ShownRun& r) { return r.run.get() == run; });
+        source.runs.push_back(shown->run);
+    }
+    source.options = plot_options;
+    source.hidden_series = hidden_series;
+    source.dark = dark_plot;
+    return source;
+}
+
+void BenchState::export_current(const std::vector<PlotFileFormat>& formats) {
+    BenchExportRequest request{export_source(), BenchExportPlots::current, formats};
+    start_export([request, folder = export_folder] {
+        std::string written;
+        for (const std::string& path : export_bench(request, folder).written)
+            written += (written.empty() ? "" : ", ") + path;
         return "exported " + written;
     });
 }
 
 void BenchState::export_all_plots() {
-    std::vector<std::shared_ptr<const BenchRun>> keep; // the runs stay alive while the export runs
-    std::vector<const BenchRun*> runs;
-    for (const BenchRun* run : plotted_runs()) {
-        if (run == &live_run_) {
-            keep.push_back(std::make_shared<BenchRun>(live_run_));
-            runs.push_back(keep.back().get());
-        } else {
-            runs.push_back(run);
-        }
-    }
-    for (const ShownRun& shown : runs_)
-        keep.push_back(shown.run);
-    const std::string folder = export_folder;
-    BenchPlotOptions options = plot_options;
-    const bool dark = dark_plot;
-    const std::set<std::string> hidden = hidden_series;
-    start_export([keep, runs, folder, options, dark, hidden]() mutable {
-        prepare_export_folder(folder);
-        if (runs.empty())
+    BenchExportRequest request{export_source(),
+                               BenchExportPlots::every_kind_with_data,
+                               {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf}};
+    start_export([request, folder = export_folder] {
+        if (request.source.runs.empty())
             return std::string("nothing to export: no results shown");
-        AtomicFileSet files; // every plot or none: never some of this export beside some of an older one
-        for (BenchPlotKind kind : plot_kinds_with_data(*runs.front())) {
-            options.kind = kind;
-            Plot plot = build_bench_plot(runs, options);
-            std::erase_if(plot.series, [&](const PlotSeries& s) { return hidden.count(s.name) != 0; });
-            for (PlotFileFormat format : {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf})
-                stage_bench_plot(
-                    files, plot, format,
-                    (fs::path(folder) / (std::string(name_of(kind)) + extension_of(format))).string(), dark);
-        }
-        files.commit();
-        return "exported " + std::to_string(files.targets().size()) + " plot files to " + folder;
+        const BenchExportResult result = export_bench(request, folder);
+        return "exported " + std::to_string(result.written.size()) + " plot files to " + folder;
     });
 }
 
@@ -346,17 +329,11 @@ void BenchState::export_results() {
         notify_("nothing to export: no results yet", true);
         return;
     }
-    const std::shared_ptr<const BenchRun> run = runs_[primary_].run;
-    const std::string folder = export_folder;
-    start_export([run, folder] {
-        prepare_export_folder(folder);
-        const std::string json_path = (fs::path(folder) / "bench.json").string();
-        const std::string json = checked_bench_json(*run, json_path);
-        AtomicFileSet files; // the two appear together
-        files.write((fs::path(folder) / "bench.csv").string(),
-                    [&](std::ostream& out) { out << bench_csv_text(*run); });
-        files.write(json_path, [&](std::ostream& out) { out << json; });
-        files.commit();
+    BenchExportRequest request;
+    request.source.runs = {runs_[primary_].run};
+    request.results = true;
+    start_export([request, folder = export_folder] {
+        export_bench(request, folder);
         return "exported bench.json and bench.csv to " + folder;
     });
 }

@@ -23,6 +23,8 @@
 
 namespace prefixlab {
 
+struct BenchPlotSource;
+
 // The sweep the Benchmark tab starts with: every algorithm this machine can run, 2^10..2^24 (a few
 // seconds). Scripted mode checks its `bench` settings against it before the window opens.
 BenchSpec default_gui_bench_spec();
@@ -75,7 +77,8 @@ public:
 
     // --- export (in the background) ---
     std::string export_folder;
-    // The current plot (hidden series left out) in each format; or every plot kind with data.
+    // The current plot (hidden series left out) in each format; or every plot kind with data. Both
+    // through export_bench (core/bench/bench_export.hpp), like `prefixlab bench --out`.
     void export_current(const std::vector<PlotFileFormat>& formats);
     void export_all_plots();
     void export_results(); // bench.json and bench.csv of the primary run
@@ -93,6 +96,7 @@ private:
     void finish_run(BackgroundTask<BenchRun>::Outcome outcome); // adds, saves and announces it
     void save_run(const BenchRun& run, std::string& path);
     void start_export(std::function<std::string()> work);
+    BenchPlotSource export_source(); // what the plots show, shared with the export's thread
 
     std::function<void(const std::string&, bool)> notify_;
     std::vector<ShownRun> runs_;

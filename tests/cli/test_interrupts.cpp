@@ -154,7 +154,7 @@ protected:
         std::set<std::string> expected = {"bench.json", "bench.csv"};
         if (plot_export_available())
             for (BenchPlotKind kind : plot_kinds_with_data(run))
-                expected.insert(std::string(name_of(kind)) + ".png");
+                expected.insert(bench_plot_file_name(kind, PlotFileFormat::png));
         std::set<std::string> names;
         for (const auto& [name, content] : files) {
             names.insert(name);

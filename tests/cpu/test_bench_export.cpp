@@ -9,6 +9,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
+#include <regex>
 #include <set>
 #include <unistd.h>
 
@@ -90,7 +91,7 @@ protected:
         if (plot_export_available())
             for (BenchPlotKind kind : plot_kinds_with_data(run))
                 for (PlotFileFormat format : formats)
-                    result.insert(std::string(name_of(kind)) + extension_of(format));
+                    result.insert(bench_plot_file_name(kind, format));
         return result;
     }
 
@@ -158,6 +159,83 @@ TEST_F(BenchExportFolder, AFailureWhileWritingLeavesTheOlderRunWhole) {
     }
     fs::remove(fs::path(folder_) / "time.pdf");
     EXPECT_EQ(contents(), expected) << "no temporary file, no file of the new run";
+}
+
+// Cairo numbers the surfaces of a process and writes the number into each SVG: the same plot drawn
+// twice differs there alone.
+std::string without_surface_number(const std::string& svg) {
+    return std::regex_replace(svg, std::regex("id=\"surface[0-9]+\""), "id=\"surface\"");
+}
+
+// The GUI's exports (bench_state.cpp) are export_bench requests: what the Benchmark tab shows.
+BenchPlotSource shown(std::vector<BenchRun> runs) {
+    BenchPlotSource source;
+    for (BenchRun& run : runs)
+        source.runs.push_back(std::make_shared<const BenchRun>(std::move(run)));
+    return source;
+}
+
+TEST_F(BenchExportFolder, TheCurrentPlotIsOneFileWithTheHiddenSeriesLeftOut) {
+    if (!plot_export_available())
+        GTEST_SKIP() << plot_export_unavailable_reason();
+    BenchExportRequest request{shown({full_run()}), BenchExportPlots::current, {PlotFileFormat::svg}};
+    request.source.options.kind = BenchPlotKind::time;
+    EXPECT_EQ(export_bench(request, folder_).written,
+              std::vector<std::string>{(fs::path(folder_) / "time.svg").string()});
+    EXPECT_EQ(names(), std::set<std::string>{"time.svg"}) << "no results, no other plot";
+    const std::string all = without_surface_number(contents().at("time.svg"));
+
+    const Plot plot = build_bench_plot({request.source.runs.front().get()}, request.source.options);
+    ASSERT_EQ(plot.series.size(), 2u);
+    request.source.hidden_series = {"not a series"};
+    export_bench(request, folder_);
+    EXPECT_EQ(without_surface_number(contents().at("time.svg")), all);
+    request.source.hidden_series = {plot.series[0].name};
+    export_bench(request, folder_);
+    const std::string hidden = without_surface_number(contents().at("time.svg"));
+    EXPECT_NE(hidden, all) << "a hidden series is not drawn";
+
+    request.source.hidden_series.clear();
+    request.source.dark = true;
+    export_bench(request, folder_);
+    const std::string dark = without_surface_number(contents().at("time.svg"));
+    EXPECT_NE(dark, all) << "the dark style";
+    EXPECT_NE(dark, hidden);
+}
+
+TEST_F(BenchExportFolder, EveryPlotMeansEveryPlotThePrimaryRunHasDataFor) {
+    if (!plot_export_available())
+        GTEST_SKIP() << plot_export_unavailable_reason();
+    export_bench_run(full_run(), folder_, kAllFormats); // an older run's files, a block sweep among them
+    const auto older = contents();
+    // The CPU run first: no speedup (it has no GPU series), no block sweep, though the second run has both.
+    BenchExportRequest request{shown({cpu_run(), full_run()}), BenchExportPlots::every_kind_with_data,
+                               kAllFormats};
+    request.source.options.series = BenchSeriesPreset::lecture;
+    const BenchExportResult result = export_bench(request, folder_);
+    EXPECT_EQ(result.written.size(), plot_kinds_with_data(cpu_run()).size() * 3);
+    const auto now = contents();
+    EXPECT_EQ(now.size(), older.size()) << "not a run's replacement: no file removed";
+    EXPECT_EQ(now.at("bench.json"), older.at("bench.json"));
+    EXPECT_EQ(now.at("speedup.svg"), older.at("speedup.svg"));
+    EXPECT_NE(without_surface_number(now.at("time.svg")), without_surface_number(older.at("time.svg")))
+        << "drawn anew from both runs";
+}
+
+TEST_F(BenchExportFolder, ResultsAreThePrimaryRunsJsonAndCsv) {
+    BenchExportRequest request{shown({cpu_run(), full_run()})};
+    request.results = true;
+    const BenchExportResult result = export_bench(request, folder_);
+    EXPECT_EQ(result.written, (std::vector<std::string>{(fs::path(folder_) / "bench.csv").string(),
+                                                        (fs::path(folder_) / "bench.json").string()}))
+        << "bench.json last: it marks a complete export";
+    EXPECT_EQ(read_bench_json((fs::path(folder_) / "bench.json").string()).label, "newer run");
+}
+
+TEST(BenchPlotFileName, IsKindAndExtension) {
+    EXPECT_EQ(bench_plot_file_name(BenchPlotKind::time, PlotFileFormat::png), "time.png");
+    EXPECT_EQ(bench_plot_file_name(BenchPlotKind::block_sweep, PlotFileFormat::svg), "block-sweep.svg");
+    EXPECT_EQ(bench_plot_file_name(BenchPlotKind::throughput_gelems, PlotFileFormat::pdf), "gelems.pdf");
 }
 
 TEST_F(BenchExportFolder, EveryNameTheExportOwnsIsCheckedBeforeTheWork) {

@@ -149,6 +149,73 @@ TEST(TraceJson, RejectsAccessesOutsideTheTrace) {
     EXPECT_EQ(rejection(bad_kind), "accesses.rows[0][6]: expected \"r\" or \"w\", found \"x\"");
 }
 
+// A misspelt or stray field is refused at every level, as in a results file: nothing in a trace is
+// silently dropped (issue 11).
+TEST(TraceJson, RejectsUnknownFieldsAtEveryLevel) {
+    const json good = as_json(small_trace());
+    struct Stray {
+        const char* object; // JSON pointer
+        const char* path;   // as messages name it
+    };
+    const Stray strays[] = {
+        {"", ""},
+        {"/config", "config."},
+        {"/config/input", "config.input."},
+        {"/config/device", "config.device."},
+        {"/config/shared_memory", "config.shared_memory."},
+        {"/config/shared_memory/buffers/0", "config.shared_memory.buffers[0]."},
+        {"/steps/2", "steps[2]."},
+        {"/accesses", "accesses."},
+    };
+    for (const Stray& stray : strays) {
+        json document = good;
+        document[json::json_pointer(stray.object)]["extra"] = 1;
+        EXPECT_EQ(rejection(document),
+                  std::string(stray.path) + "extra: unknown field (version 1 has no such field)");
+    }
+}
+
+TEST(TraceJson, AFileWithAnUnknownFieldIsRefusedNamingFileAndField) {
+    json document = as_json(small_trace());
+    document["config"]["block_thread"] = 64; // misspelt beside the real block_threads
+    const std::string path = ::testing::TempDir() + "/prefixlab_unknown_field.json";
+    std::ofstream(path) << document.dump();
+    try {
+        load_trace_file(path);
+        ADD_FAILURE() << "loaded";
+    } catch (const TraceFormatError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "malformed trace '" + path +
+                      "': config.block_thread: unknown field (version 1 has no such field)");
+    }
+    std::filesystem::remove(path);
+}
+
+// The fields written for other readers and recomputed when reading (a step's label, the check, the
+// column names) are fields of the format: present they load, and what they hold is not read back.
+TEST(TraceJson, DerivedFieldsAreKnownButNotReadBack) {
+    json document = as_json(small_trace());
+    document["steps"][0]["label"] = "anything";
+    document["check"]["wrong"] = json::array({1, 2});
+    document["check"]["something else"] = true;
+    document["accesses"]["columns"] = json::array();
+    EXPECT_EQ(rejection(document), "");
+}
+
+// Every trace this PrefixLab writes (each algorithm, each element type, registers or not) reads back.
+TEST(TraceJson, EveryAlgorithmsTraceReadsBack) {
+    for (BlockAlgorithm algorithm : all_block_algorithms())
+        for (ElementType type : all_element_types()) {
+            CaptureRequest request = make_capture(algorithm, 64, InputKind::random, 5, DeviceChoice::cpu);
+            request.type = type;
+            const Trace original = capture_trace(request).trace;
+            std::stringstream text;
+            write_trace_json(original, text);
+            EXPECT_EQ(first_difference(original, read_trace_json(text)), "")
+                << name_of(algorithm) << " " << name_of(type);
+        }
+}
+
 TEST(TraceJson, LoadNamesTheFileAndTheProblem) {
     try {
         load_trace_file("/nonexistent/trace.json");

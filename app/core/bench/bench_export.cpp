@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,17 +19,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr float kPngWidth = 1600, kPngHeight = 900;  // pixels: a 16:9 slide
+constexpr float kPngWidth = 1600, kPngHeight = 900;      // pixels: a 16:9 slide
 constexpr float kVectorWidth = 800, kVectorHeight = 450; // points: scales without loss
 
 constexpr PlotFileFormat kAllFormats[] = {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf};
+constexpr const char* kResultsFileName = "bench.json";
+constexpr const char* kTableFileName = "bench.csv";
 
 // Every file name a run's export owns in its folder, whether this run writes it or not.
 std::vector<std::string> run_file_names() {
-    std::vector<std::string> names = {"bench.json", "bench.csv"};
+    std::vector<std::string> names = {kResultsFileName, kTableFileName};
     for (BenchPlotKind kind : all_bench_plot_kinds())
         for (PlotFileFormat format : kAllFormats)
-            names.push_back(std::string(name_of(kind)) + extension_of(format));
+            names.push_back(bench_plot_file_name(kind, format));
     return names;
 }
 
@@ -74,6 +77,64 @@ bool create_folder(const std::string& folder) {
     return true;
 }
 
+void stage_bench_plot(AtomicFileSet& files, const Plot& plot, PlotFileFormat format, const std::string& path,
+                      bool dark) {
+    const bool pixels = format == PlotFileFormat::png;
+    const float width = pixels ? kPngWidth : kVectorWidth, height = pixels ? kPngHeight : kVectorHeight;
+    const float scale = plot_scale_for_size(width, height);
+    stage_plot(files, plot, dark ? PlotStyle::dark(scale) : PlotStyle::light(scale), format, path, width,
+               height);
+}
+
+std::vector<BenchPlotKind> kinds_to_draw(const BenchExportRequest& request) {
+    switch (request.plots) {
+    case BenchExportPlots::current:
+        return {request.source.options.kind};
+    case BenchExportPlots::every_kind_with_data:
+        if (!request.source.runs.empty())
+            return plot_kinds_with_data(*request.source.runs.front());
+        break;
+    case BenchExportPlots::none:
+        break;
+    }
+    return {};
+}
+
+// A plot as exported: the series the user hid are left out, as on screen (where they are only masked,
+// so that they can be shown again).
+Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSource& source,
+                    BenchPlotKind kind) {
+    BenchPlotOptions options = source.options;
+    options.kind = kind;
+    Plot plot = build_bench_plot(runs, options);
+    std::erase_if(plot.series, [&](const PlotSeries& s) { return source.hidden_series.count(s.name) != 0; });
+    return plot;
+}
+
+// Stages each plot the request asks for in each format; returns the file names staged.
+std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest& request,
+                                  const fs::path& folder, std::vector<std::string>& notes) {
+    std::set<std::string> names;
+    if (request.plots == BenchExportPlots::none || request.formats.empty())
+        return names;
+    if (!plot_export_available()) {
+        notes.push_back("plots not written: " + plot_export_unavailable_reason());
+        return names;
+    }
+    std::vector<const BenchRun*> runs;
+    for (const auto& run : request.source.runs)
+        runs.push_back(run.get());
+    for (BenchPlotKind kind : kinds_to_draw(request)) {
+        const Plot plot = plot_to_export(runs, request.source, kind);
+        for (PlotFileFormat format : request.formats) {
+            const std::string name = bench_plot_file_name(kind, format);
+            stage_bench_plot(files, plot, format, (folder / name).string(), request.source.dark);
+            names.insert(name);
+        }
+    }
+    return names;
+}
+
 } // namespace
 
 const char* extension_of(PlotFileFormat format) {
@@ -88,15 +149,15 @@ const char* extension_of(PlotFileFormat format) {
     return ".pdf";
 }
 
+std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format) {
+    return std::string(name_of(kind)) + extension_of(format);
+}
+
 void check_export_folder(const std::string& folder) {
     if (!check_folder(folder))
         return; // a new folder: nothing in it yet
     for (const std::string& name : run_file_names())
         require_writable((fs::path(folder) / name).string());
-}
-
-void prepare_export_folder(const std::string& folder) {
-    create_folder(folder);
 }
 
 std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run) {
@@ -111,53 +172,30 @@ std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run) {
     return kinds;
 }
 
-void stage_bench_plot(AtomicFileSet& files, const Plot& plot, PlotFileFormat format, const std::string& path,
-                      bool dark) {
-    const bool pixels = format == PlotFileFormat::png;
-    const float width = pixels ? kPngWidth : kVectorWidth, height = pixels ? kPngHeight : kVectorHeight;
-    const float scale = plot_scale_for_size(width, height);
-    stage_plot(files, plot, dark ? PlotStyle::dark(scale) : PlotStyle::light(scale), format, path, width,
-               height);
-}
-
-void export_bench_plot(const Plot& plot, PlotFileFormat format, const std::string& path, bool dark) {
-    AtomicFileSet file;
-    stage_bench_plot(file, plot, format, path, dark);
-    file.commit();
-}
-
-BenchExportResult export_bench_run(const BenchRun& run, const std::string& folder,
-                                   const std::vector<PlotFileFormat>& formats) {
-    BenchExportResult result;
+BenchExportResult export_bench(const BenchExportRequest& request, const std::string& folder) {
+    if (request.results && request.source.runs.empty())
+        throw std::invalid_argument("export_bench: results asked for without a run");
     const auto path = [&](const std::string& name) { return (fs::path(folder) / name).string(); };
-    if (run.points.empty()) {
-        result.notes.push_back("nothing written: the run has no points ('" + quoted_path(folder) +
-                               "' left as it was)");
-        return result;
-    }
-    const std::string json = checked_bench_json(run, path("bench.json"));
+    // Results the format refuses stop the export before anything is drawn or created.
+    const std::string json =
+        request.results ? checked_bench_json(*request.source.runs.front(), path(kResultsFileName)) : "";
+    BenchExportResult result;
     const bool created = create_folder(folder);
     try {
         AtomicFileSet files;
-        files.write(path("bench.csv"), [&](std::ostream& out) { out << bench_csv_text(run); });
-        std::set<std::string> plots;
-        if (!formats.empty() && !plot_export_available())
-            result.notes.push_back("plots not written: " + plot_export_unavailable_reason());
-        else
-            for (BenchPlotKind kind : plot_kinds_with_data(run)) {
-                BenchPlotOptions options;
-                options.kind = kind;
-                const Plot plot = build_bench_plot({&run}, options);
-                for (PlotFileFormat format : formats) {
-                    const std::string name = std::string(name_of(kind)) + extension_of(format);
-                    stage_bench_plot(files, plot, format, path(name));
-                    plots.insert(name);
-                }
-            }
-        for (const std::string& name : run_file_names())
-            if (name != "bench.json" && name != "bench.csv" && plots.count(name) == 0)
-                files.remove_on_commit(path(name)); // an older run's plot: it must not sit beside this run
-        files.write(path("bench.json"), [&](std::ostream& out) { out << json; });
+        std::set<std::string> staged;
+        if (request.results) {
+            files.write(path(kTableFileName),
+                        [&](std::ostream& out) { out << bench_csv_text(*request.source.runs.front()); });
+            staged = {kTableFileName, kResultsFileName}; // bench.json is written last, below
+        }
+        staged.merge(stage_plots(files, request, folder, result.notes));
+        if (request.replaces_older_run)
+            for (const std::string& name : run_file_names())
+                if (staged.count(name) == 0)
+                    files.remove_on_commit(path(name)); // an older run's: it must not sit beside this run
+        if (request.results)
+            files.write(path(kResultsFileName), [&](std::ostream& out) { out << json; });
         files.commit();
         result.written = files.targets();
     } catch (...) {
@@ -168,6 +206,23 @@ BenchExportResult export_bench_run(const BenchRun& run, const std::string& folde
         throw;
     }
     return result;
+}
+
+BenchExportResult export_bench_run(const BenchRun& run, const std::string& folder,
+                                   const std::vector<PlotFileFormat>& formats) {
+    if (run.points.empty()) {
+        BenchExportResult result;
+        result.notes.push_back("nothing written: the run has no points ('" + quoted_path(folder) +
+                               "' left as it was)");
+        return result;
+    }
+    BenchExportRequest request;
+    request.source.runs = {std::make_shared<const BenchRun>(run)};
+    request.plots = BenchExportPlots::every_kind_with_data;
+    request.formats = formats;
+    request.results = true;
+    request.replaces_older_run = true;
+    return export_bench(request, folder);
 }
 
 } // namespace prefixlab

@@ -1,28 +1,65 @@
-// Writes a benchmark run's files into a folder: bench.json (the results, readable again), bench.csv
-// and, where this PrefixLab has Cairo, every plot that has data as PNG, SVG and PDF. Used by
-// `prefixlab bench --out DIR`; the GUI's exports share the plot sizes (export_bench_plot).
+// The one benchmark export: a run's results (bench.json, readable again, and bench.csv) and its plots
+// as PNG, SVG and PDF, written into a folder. `prefixlab bench --out DIR` exports the run it measured
+// (export_bench_run); the GUI's Benchmark tab exports what it shows — the result sets on show, its plot
+// options and series preset, the series the user hid, its light or dark style — on its background
+// thread (export_bench). File names follow one rule (bench_plot_file_name).
 //
-// The folder ends up holding exactly this run's files: they are written to temporary files and
-// committed together (AtomicFileSet, atomic_file.hpp), and the plots of an older run that this run
-// does not rewrite (another format, a plot without data now) are removed in the same commit. A
-// failure or an interrupt before the commit leaves the older run's files as they were; after it, the
-// whole new run is there. bench.json is renamed last: it marks a complete run.
+// An export's files are written to temporary files and committed together (AtomicFileSet,
+// atomic_file.hpp): a failure or an interrupt before the commit leaves the folder's older files as they
+// were; after it, the whole export is there. bench.json is renamed last: it marks a complete run.
+// Replacing a run (the command line) also removes, in the same commit, the plots of an older run that
+// this run does not rewrite (another format, a plot without data now), so the folder holds exactly one
+// run's files.
 #pragma once
 
 #include "../plot/plot_export.hpp"
 #include "bench_plots.hpp"
 #include "bench_results.hpp"
 
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace prefixlab {
 
-class AtomicFileSet;
-
 struct BenchExportResult {
     std::vector<std::string> written; // paths, in the order written
     std::vector<std::string> notes;   // e.g. "plots not written: this PrefixLab was built without Cairo"
+};
+
+// ".png", ".svg", ".pdf"
+const char* extension_of(PlotFileFormat format);
+
+// The file a plot is exported to, in every export: "time.png", "block-sweep.svg".
+std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format);
+
+// The plots worth drawing for this run (a block sweep only where several block sizes were measured).
+std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run);
+
+// What an export draws its plots from, as the Benchmark tab shows them.
+struct BenchPlotSource {
+    // The result sets, primary first: the results exported are its, "every plot" means every plot it
+    // has data for, and speedups and crossovers come from it. Shared, so that an export running on a
+    // background thread keeps them alive while the list on screen changes.
+    std::vector<std::shared_ptr<const BenchRun>> runs;
+    BenchPlotOptions options;            // the current plot's kind, the series preset, transfers, …
+    std::set<std::string> hidden_series; // by legend name (PlotSeries::name): left out of the files
+    bool dark = false;                   // the app's dark style; the light one suits slides
+};
+
+enum class BenchExportPlots {
+    none,
+    current,              // options.kind
+    every_kind_with_data, // plot_kinds_with_data(primary run), each drawn over all the runs
+};
+
+struct BenchExportRequest {
+    BenchPlotSource source;
+    BenchExportPlots plots = BenchExportPlots::none;
+    std::vector<PlotFileFormat> formats; // each plot in each of these
+    bool results = false;                // bench.json and bench.csv of the primary run
+    bool replaces_older_run = false;     // remove the names a run's export owns that this one does not write
 };
 
 // Checks before the work everything the export will need: `folder` is a directory, or can be created
@@ -30,27 +67,16 @@ struct BenchExportResult {
 // each format) is a regular file or absent (atomic_file.hpp's policy). Creates nothing; FileError.
 void check_export_folder(const std::string& folder);
 
-// Creates `folder` if it is missing and its parent exists (the GUI's exports); throws FileError (one
-// line) when it is not a directory or cannot be created.
-void prepare_export_folder(const std::string& folder);
+// Writes what `request` asks for into `folder`, created if missing (and removed again if the export
+// fails while it is still empty). Plots are PNG of 1600 × 900 pixels or SVG and PDF of 800 × 450
+// points, the proportions of a slide. Throws FileError (one line) for a folder or file it may not
+// write, or BenchFileError for results the format refuses (checked before anything is drawn). Where
+// this PrefixLab has no Cairo the plots are left out with a note.
+BenchExportResult export_bench(const BenchExportRequest& request, const std::string& folder);
 
-// The plots worth drawing for this run (a block sweep only where several block sizes were measured).
-std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run);
-
-// Exports a plot in `format` to `path`: 1600 × 900 pixels (PNG) or 800 × 450 points (SVG, PDF), the
-// proportions of a slide, in the light (slide) or dark (app) style.
-void export_bench_plot(const Plot& plot, PlotFileFormat format, const std::string& path, bool dark = false);
-
-// The same, staged in `files` to be committed with others (the GUI's export of every plot).
-void stage_bench_plot(AtomicFileSet& files, const Plot& plot, PlotFileFormat format, const std::string& path,
-                      bool dark = false);
-
-// ".png", ".svg", ".pdf"
-const char* extension_of(PlotFileFormat format);
-
-// A run with no points writes nothing and leaves the folder as it was (a note says so): an empty run
-// must not replace an older one. Throws FileError, or BenchFileError for a run the results format
-// refuses (checked before anything is drawn).
+// `prefixlab bench --out DIR`: the run's results and every plot it has data for, light, in `formats`,
+// replacing an older run's files. A run with no points writes nothing and leaves the folder as it
+// was (a note says so): an empty run must not replace an older one.
 BenchExportResult export_bench_run(const BenchRun& run, const std::string& folder,
                                    const std::vector<PlotFileFormat>& formats);
 

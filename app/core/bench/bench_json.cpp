@@ -80,9 +80,15 @@ ordered_json method_to_json(const BenchMethod& m) {
 // ---------------------------------------------------------------- reading
 
 // The field helpers (json_fields.hpp) throw JsonFieldError("WHERE: WHAT"); the public functions add
-// which file.
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-    malformed(where, what);
+// which file. A results file names the bound an integer crossed.
+constexpr RangeWording kRanges = RangeWording::bound_crossed;
+
+// The fields of format version 1 at each level (docs/bench-format.md); any other key is refused.
+const std::string kFormatVersionText = "version " + std::to_string(kBenchFormatVersion);
+
+void only_known_fields(const json& object, std::string_view path,
+                       std::initializer_list<std::string_view> known) {
+    reject_unknown_fields(object, path, known, kFormatVersionText);
 }
 
 // The shortest text that reads back as `value` (0.6, not 0.59999999999999998).
@@ -91,67 +97,33 @@ std::string number_text(double value) {
     return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
-void require_object(const json& value, const std::string& path) {
-    if (!value.is_object())
-        bad(path, "expected an object, found " + value_in_message(value));
-}
-
-// Every key must be one of `known`: a misspelt optional field ("with_transfer_ms") would otherwise
-// vanish without a word.
-void only_known_keys(const json& object, const std::string& path, std::initializer_list<const char*> known) {
-    for (const auto& item : object.items()) {
-        bool found = false;
-        for (const char* key : known)
-            found = found || item.key() == key;
-        if (!found)
-            bad(member(path, item.key()),
-                "unknown field (version " + std::to_string(kBenchFormatVersion) + " has no such field)");
-    }
-}
-
 // A string that must not be empty: an algorithm, an operator, an input kind, a phase name.
 std::string non_empty_string_field(const json& object, const std::string& path, const char* key) {
     std::string text = string_field(object, path, key);
     if (text.empty())
-        bad(member(path, key), "must not be empty");
+        malformed(member(path, key), "must not be empty");
     return text;
-}
-
-std::uint64_t integer_at(const json& value, const std::string& path, std::uint64_t min, std::uint64_t max) {
-    if (!value.is_number_integer())
-        bad(path, "expected an integer, found " + value_in_message(value));
-    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min)
-        bad(path, "must be at least " + std::to_string(min) + ", found " + value_in_message(value));
-    if (value.get<std::uint64_t>() > max)
-        bad(path, "must be at most " + std::to_string(max) + ", found " + value_in_message(value));
-    return value.get<std::uint64_t>();
-}
-
-std::uint64_t integer_field(const json& object, const std::string& path, const char* key, std::uint64_t min,
-                            std::uint64_t max) {
-    return integer_at(field(object, path, key), member(path, key), min, max);
 }
 
 // A time in ms: a finite number >= 0 (the parser turns no JSON text into inf or NaN, but a number
 // can still be negative).
 double time_at(const json& value, const std::string& path) {
     if (!value.is_number())
-        bad(path, "expected a number, found " + value_in_message(value));
+        malformed(path, "expected a number, found " + value_in_message(value));
     const double ms = value.get<double>();
     if (!std::isfinite(ms))
-        bad(path, "expected a finite number, found " + value_in_message(value));
+        malformed(path, "expected a finite number, found " + value_in_message(value));
     if (ms < 0)
-        bad(path, "must be >= 0, found " + value_in_message(value));
+        malformed(path, "must be >= 0, found " + value_in_message(value));
     return ms;
 }
 
 SampleStats stats_field(const json& object, const std::string& path, const char* key) {
     const std::string where = member(path, key);
     const json& value = field(object, path, key);
-    require_object(value, where);
-    only_known_keys(value, where, {"count", "median", "mean", "stddev", "min", "max"});
+    only_known_fields(value, where, {"count", "median", "mean", "stddev", "min", "max"});
     SampleStats s;
-    s.count = static_cast<int>(integer_field(value, where, "count", 1, INT_MAX));
+    s.count = static_cast<int>(integer_field(value, where, "count", 1, INT_MAX, kRanges));
     s.median = time_at(field(value, where, "median"), member(where, "median"));
     s.mean = time_at(field(value, where, "mean"), member(where, "mean"));
     s.stddev = time_at(field(value, where, "stddev"), member(where, "stddev"));
@@ -170,22 +142,22 @@ void check_stats_shape(const SampleStats& s, const std::string& path) {
     const auto below = [&](double value) { return value < s.min && !close(value, s.min); };
     const auto above = [&](double value) { return value > s.max && !close(value, s.max); };
     if (s.min > s.max)
-        bad(member(path, "min"), number_text(s.min) + " is greater than max " + number_text(s.max));
+        malformed(member(path, "min"), number_text(s.min) + " is greater than max " + number_text(s.max));
     const std::string range = "[min " + number_text(s.min) + ", max " + number_text(s.max) + "]";
     if (below(s.median) || above(s.median))
-        bad(member(path, "median"), number_text(s.median) + " is outside " + range);
+        malformed(member(path, "median"), number_text(s.median) + " is outside " + range);
     if (below(s.mean) || above(s.mean))
-        bad(member(path, "mean"), number_text(s.mean) + " is outside " + range);
+        malformed(member(path, "mean"), number_text(s.mean) + " is outside " + range);
     if (s.count == 1 && !(close(s.min, s.max) && close(s.stddev, 0)))
-        bad(path, "a single sample must have min = max and stddev 0");
+        malformed(path, "a single sample must have min = max and stddev 0");
 }
 
 // The file's stats of samples_ms must be what sample_stats computes from them: a plot shows the
 // median, a table may show the samples, and the two must tell the same story.
 void check_stats_match(const SampleStats& given, const SampleStats& computed, const std::string& path) {
     if (given.count != computed.count)
-        bad(member(path, "count"), std::to_string(given.count) + ", but samples_ms holds " +
-                                       std::to_string(computed.count) + " samples");
+        malformed(member(path, "count"), std::to_string(given.count) + ", but samples_ms holds " +
+                                             std::to_string(computed.count) + " samples");
     const std::pair<const char*, std::pair<double, double>> fields[] = {
         {"median", {given.median, computed.median}},
         {"mean", {given.mean, computed.mean}},
@@ -194,23 +166,22 @@ void check_stats_match(const SampleStats& given, const SampleStats& computed, co
         {"max", {given.max, computed.max}}};
     for (const auto& [name, values] : fields)
         if (!close(values.first, values.second))
-            bad(member(path, name), number_text(values.first) + " does not match samples_ms (whose " + name +
-                                        " is " + number_text(values.second) + ")");
+            malformed(member(path, name), number_text(values.first) + " does not match samples_ms (whose " +
+                                              name + " is " + number_text(values.second) + ")");
 }
 
 BenchEnvironment environment_from_json(const json& root) {
     const std::string path = "environment";
     const json& e = field(root, "", "environment");
-    require_object(e, path);
-    only_known_keys(e, path,
-                    {"device", "driver", "cuda_runtime", "cpu_model", "cpu_threads", "host", "date",
-                     "command", "prefixlab_version"});
+    only_known_fields(e, path,
+                      {"device", "driver", "cuda_runtime", "cpu_model", "cpu_threads", "host", "date",
+                       "command", "prefixlab_version"});
     BenchEnvironment environment;
     environment.device = string_field(e, path, "device");
     environment.driver = string_field(e, path, "driver");
     environment.cuda_runtime = string_field(e, path, "cuda_runtime");
     environment.cpu_model = string_field(e, path, "cpu_model");
-    environment.cpu_threads = static_cast<int>(integer_field(e, path, "cpu_threads", 0, INT_MAX));
+    environment.cpu_threads = static_cast<int>(integer_field(e, path, "cpu_threads", 0, INT_MAX, kRanges));
     environment.host = string_field(e, path, "host");
     environment.date = string_field(e, path, "date");
     environment.command = string_field(e, path, "command");
@@ -221,22 +192,22 @@ BenchEnvironment environment_from_json(const json& root) {
 BenchMethod method_from_json(const json& root) {
     const std::string path = "method";
     const json& m = field(root, "", "method");
-    require_object(m, path);
-    only_known_keys(m, path,
-                    {"element_type", "op", "inclusive", "input", "seed", "warmup", "repetitions",
-                     "l2_flushed", "gpu_timer", "cpu_timer"});
+    only_known_fields(m, path,
+                      {"element_type", "op", "inclusive", "input", "seed", "warmup", "repetitions",
+                       "l2_flushed", "gpu_timer", "cpu_timer"});
     BenchMethod method;
     method.element_type = string_field(m, path, "element_type");
     // bytes_moved and every GB/s assume 4-byte uint32 elements.
     if (method.element_type != "uint32")
-        bad("method.element_type", value_in_message(method.element_type) + " is not supported (version " +
-                                       std::to_string(kBenchFormatVersion) + " results are of uint32)");
+        malformed("method.element_type", value_in_message(method.element_type) +
+                                             " is not supported (version " +
+                                             std::to_string(kBenchFormatVersion) + " results are of uint32)");
     method.op = non_empty_string_field(m, path, "op");
     method.inclusive = bool_field(m, path, "inclusive");
     method.input = non_empty_string_field(m, path, "input");
-    method.seed = integer_field(m, path, "seed", 0, UINT64_MAX);
-    method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX));
-    method.repetitions = static_cast<int>(integer_field(m, path, "repetitions", 1, INT_MAX));
+    method.seed = integer_field(m, path, "seed", 0, UINT64_MAX, kRanges);
+    method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX, kRanges));
+    method.repetitions = static_cast<int>(integer_field(m, path, "repetitions", 1, INT_MAX, kRanges));
     method.l2_flushed = bool_field(m, path, "l2_flushed");
     method.gpu_timer = string_field(m, path, "gpu_timer");
     method.cpu_timer = string_field(m, path, "cpu_timer");
@@ -247,17 +218,17 @@ std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& 
     const std::string where = member(path, "phases");
     const json& list = field(point, path, "phases");
     if (!list.is_array())
-        bad(where, "expected an array, found " + value_in_message(list));
+        malformed(where, "expected an array, found " + value_in_message(list));
     std::vector<PhaseTiming> phases;
     std::set<std::string> names;
     for (std::size_t k = 0; k < list.size(); ++k) {
         const std::string phase_path = element(where, k);
-        require_object(list[k], phase_path);
-        only_known_keys(list[k], phase_path, {"name", "ms"});
+        only_known_fields(list[k], phase_path, {"name", "ms"});
         PhaseTiming phase;
         phase.name = non_empty_string_field(list[k], phase_path, "name");
         if (!names.insert(phase.name).second)
-            bad(member(phase_path, "name"), value_in_message(phase.name) + " appears twice in this point");
+            malformed(member(phase_path, "name"),
+                      value_in_message(phase.name) + " appears twice in this point");
         phase.ms = stats_field(list[k], phase_path, "ms");
         check_stats_shape(phase.ms, member(phase_path, "ms"));
         phases.push_back(std::move(phase));
@@ -266,19 +237,19 @@ std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& 
 }
 
 BenchPoint point_from_json(const json& p, const std::string& path) {
-    require_object(p, path);
-    only_known_keys(
+    only_known_fields(
         p, path,
         {"algorithm", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms", "phases", "verified"});
     BenchPoint point;
     point.algorithm = non_empty_string_field(p, path, "algorithm");
-    point.n = integer_field(p, path, "n", 1, UINT64_MAX);
-    point.block_threads = static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads));
+    point.n = integer_field(p, path, "n", 1, UINT64_MAX, kRanges);
+    point.block_threads =
+        static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads, kRanges));
 
     const std::string samples_path = member(path, "samples_ms");
     const json& samples = field(p, path, "samples_ms");
     if (!samples.is_array() || samples.empty())
-        bad(samples_path, "expected a non-empty array of times, found " + value_in_message(samples));
+        malformed(samples_path, "expected a non-empty array of times, found " + value_in_message(samples));
     for (std::size_t i = 0; i < samples.size(); ++i)
         point.samples_ms.push_back(time_at(samples[i], element(samples_path, i)));
     point.ms = stats_field(p, path, "ms");
@@ -291,8 +262,9 @@ BenchPoint point_from_json(const json& p, const std::string& path) {
     point.phases = phases_from_json(p, path);
     point.verified = bool_field(p, path, "verified");
     if (!point.verified)
-        bad(member(path, "verified"), "must be true (a point whose output did not match the CPU reference "
-                                      "belongs in \"skipped\", not among the results)");
+        malformed(member(path, "verified"),
+                  "must be true (a point whose output did not match the CPU reference "
+                  "belongs in \"skipped\", not among the results)");
     return point;
 }
 
@@ -300,15 +272,16 @@ BenchRun run_from_json(std::string_view text) {
     const json root = parse_document(text);
     require_object(root, "");
     if (!root.contains("format"))
-        bad("format", "missing (not a PrefixLab results file)");
+        malformed("format", "missing (not a PrefixLab results file)");
     const std::string format = string_field(root, "", "format");
     if (format != kFormatName)
-        bad("format", "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
+        malformed("format",
+                  "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
     const json& version = field(root, "", "version");
     if (version != kBenchFormatVersion)
-        bad("version", value_in_message(version) + " is not supported (this PrefixLab reads version " +
-                           std::to_string(kBenchFormatVersion) + ")");
-    only_known_keys(
+        malformed("version", value_in_message(version) + " is not supported (this PrefixLab reads version " +
+                                 std::to_string(kBenchFormatVersion) + ")");
+    only_known_fields(
         root, "", {"format", "version", "label", "environment", "method", "points", "skipped", "cancelled"});
 
     BenchRun run;
@@ -319,25 +292,25 @@ BenchRun run_from_json(std::string_view text) {
 
     const json& points = field(root, "", "points");
     if (!points.is_array())
-        bad("points", "expected an array, found " + value_in_message(points));
+        malformed("points", "expected an array, found " + value_in_message(points));
     std::map<std::tuple<std::string, std::uint64_t, int>, std::size_t> seen;
     for (std::size_t i = 0; i < points.size(); ++i) {
         BenchPoint point = point_from_json(points[i], element("points", i));
         const auto [it, fresh] = seen.emplace(std::tuple(point.algorithm, point.n, point.block_threads), i);
         if (!fresh)
-            bad(element("points", i), "duplicates " + element("points", it->second) + " (algorithm " +
-                                          value_in_message(point.algorithm) + ", n " +
-                                          std::to_string(point.n) + ", block_threads " +
-                                          std::to_string(point.block_threads) + ")");
+            malformed(element("points", i), "duplicates " + element("points", it->second) + " (algorithm " +
+                                                value_in_message(point.algorithm) + ", n " +
+                                                std::to_string(point.n) + ", block_threads " +
+                                                std::to_string(point.block_threads) + ")");
         run.points.push_back(std::move(point));
     }
 
     const json& skipped = field(root, "", "skipped");
     if (!skipped.is_array())
-        bad("skipped", "expected an array of strings, found " + value_in_message(skipped));
+        malformed("skipped", "expected an array of strings, found " + value_in_message(skipped));
     for (std::size_t i = 0; i < skipped.size(); ++i) {
         if (!skipped[i].is_string())
-            bad(element("skipped", i), "expected a string, found " + value_in_message(skipped[i]));
+            malformed(element("skipped", i), "expected a string, found " + value_in_message(skipped[i]));
         run.skipped.push_back(skipped[i].get<std::string>());
     }
     run.cancelled = bool_field(root, "", "cancelled");

@@ -24,17 +24,10 @@ constexpr std::int64_t kMaxCoordinate = kMaxWindowCoordinate;
 
 [[noreturn]] void bad(std::string_view where, const std::string& what) { malformed(where, what); }
 
-void require_object(const json& value, std::string_view path) {
-    if (!value.is_object())
-        bad(path, "expected an object, found " + value_in_message(value));
-}
-
-// A misspelt field ("sidebar_visble") would otherwise be ignored without a word.
-void only_known_keys(const json& object, std::string_view path, std::initializer_list<const char*> known) {
-    for (const auto& item : object.items())
-        if (std::none_of(known.begin(), known.end(), [&](const char* key) { return item.key() == key; }))
-            bad(member(path, item.key()), "unknown field (settings version " + std::to_string(kSettingsFormatVersion) +
-                                              " has no such field)");
+// A misspelt field ("sidebar_visble") would otherwise be ignored without a word: json_fields'
+// check, as the trace and results readers use it.
+void only_known_keys(const json& object, std::string_view path, std::initializer_list<std::string_view> known) {
+    reject_unknown_fields(object, path, known, "settings version " + std::to_string(kSettingsFormatVersion));
 }
 
 std::int64_t integer_at(const json& value, std::string_view path, std::int64_t min, std::int64_t max) {

@@ -9,10 +9,10 @@
 #include "trace_validation.hpp"
 #include "trace_value_json.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <initializer_list>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
 
@@ -104,27 +104,24 @@ json access_to_row(ElementType type, const AccessRecord& a) {
 // ---------------------------------------------------------------- reading
 
 // The field helpers (json_fields.hpp) throw JsonFieldError("WHERE: WHAT"); trace_from_json_text
-// turns it into a TraceFormatError.
-[[noreturn]] void bad(const std::string& path, const std::string& problem) {
-    malformed(path, problem);
-}
+// turns it into a TraceFormatError. A trace names an integer's whole range when it is outside it.
+constexpr RangeWording kRanges = RangeWording::whole_range;
 
-std::uint64_t unsigned_field(const json& object, const std::string& path, const char* key, std::uint64_t min,
-                             std::uint64_t max) {
-    const json& value = field(object, path, key);
-    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min || value.get<std::uint64_t>() > max)
-        bad(member(path, key), "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) +
-                                   ", found " + value_in_message(value));
-    return value.get<std::uint64_t>();
+// The fields of format version 1 at each level (docs/trace-format.md); any other key is refused.
+const std::string kFormatVersionText = "version " + std::to_string(kTraceFormatVersion);
+
+void only_known_fields(const json& object, std::string_view path,
+                       std::initializer_list<std::string_view> known) {
+    reject_unknown_fields(object, path, known, kFormatVersionText);
 }
 
 const json& array_field(const json& object, std::string_view path, const char* key, std::size_t size) {
     const json& value = field(object, path, key);
     if (!value.is_array())
-        bad(member(path, key), "expected an array");
+        malformed(member(path, key), "expected an array");
     if (value.size() != size)
-        bad(member(path, key),
-            "expected " + std::to_string(size) + " values, found " + std::to_string(value.size()));
+        malformed(member(path, key),
+                  "expected " + std::to_string(size) + " values, found " + std::to_string(value.size()));
     return value;
 }
 
@@ -133,7 +130,7 @@ Enum enum_field(const json& object, const std::string& path, const char* key, Pa
     const std::string text = string_field(object, path, key);
     const auto parsed = parse(text);
     if (!parsed)
-        bad(member(path, key), "unknown value '" + printable(text, kMaxQuotedValueChars) + "'");
+        malformed(member(path, key), "unknown value '" + printable(text, kMaxQuotedValueChars) + "'");
     return *parsed;
 }
 
@@ -141,7 +138,7 @@ std::uint32_t value_at(ElementType type, const json& value, const std::string& p
     std::string problem;
     const auto bits = value_from_json(type, value, problem);
     if (!bits)
-        bad(path, problem);
+        malformed(path, problem);
     return *bits;
 }
 
@@ -170,35 +167,45 @@ Snapshot snapshot_field(const json& object, const std::string& path, const char*
 TraceConfig config_from_json(const json& root) {
     const std::string path = "config";
     const json& c = field(root, "", "config");
+    only_known_fields(c, path,
+                      {"algorithm", "n", "block_threads", "element_type", "operator", "exclusive", "input",
+                       "device", "kernel_source", "shared_memory", "registers"});
     TraceConfig config;
     config.algorithm = enum_field<BlockAlgorithm>(c, path, "algorithm", parse_block_algorithm);
-    config.n = static_cast<int>(unsigned_field(c, path, "n", 1, 1 << 20));
-    config.block_threads = static_cast<int>(unsigned_field(c, path, "block_threads", 1, kMaxThreads));
+    config.n = static_cast<int>(integer_field(c, path, "n", 1, 1 << 20, kRanges));
+    config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxThreads, kRanges));
     config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
     config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
     config.exclusive = bool_field(c, path, "exclusive");
     const json& input = field(c, path, "input");
+    only_known_fields(input, member(path, "input"), {"kind", "seed"});
     config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
-    config.seed = unsigned_field(input, member(path, "input"), "seed", 0, UINT64_MAX);
+    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
     const json& device = field(c, path, "device");
+    only_known_fields(device, member(path, "device"), {"name", "emulated"});
     config.device_name = string_field(device, member(path, "device"), "name");
     config.emulated = bool_field(device, member(path, "device"), "emulated");
     config.kernel_source = string_field(c, path, "kernel_source");
     const std::string shared_path = member(path, "shared_memory");
     const json& shared = field(c, path, "shared_memory");
-    config.shared_words = static_cast<std::uint32_t>(unsigned_field(shared, shared_path, "words", 0, 48 * 1024 / 4));
+    only_known_fields(shared, shared_path, {"words", "buffers"});
+    config.shared_words =
+        static_cast<std::uint32_t>(integer_field(shared, shared_path, "words", 0, 48 * 1024 / 4, kRanges));
     const json& buffers = field(shared, shared_path, "buffers");
     if (!buffers.is_array() || buffers.empty() || buffers.size() > SharedLayout::kMaxBuffers)
-        bad(member(shared_path, "buffers"), "expected an array of 1.." + std::to_string(SharedLayout::kMaxBuffers) +
-                                                " buffers");
+        malformed(member(shared_path, "buffers"),
+                  "expected an array of 1.." + std::to_string(SharedLayout::kMaxBuffers) + " buffers");
     for (std::size_t b = 0; b < buffers.size(); ++b) {
         const std::string bpath = element(member(shared_path, "buffers"), b);
+        only_known_fields(buffers[b], bpath, {"name", "base_word", "words", "padding"});
         SharedBufferDesc desc;
         desc.id = enum_field<BufferId>(buffers[b], bpath, "name", parse_buffer_id);
-        desc.base_word = static_cast<std::uint32_t>(unsigned_field(buffers[b], bpath, "base_word", 0, config.shared_words));
+        desc.base_word = static_cast<std::uint32_t>(
+            integer_field(buffers[b], bpath, "base_word", 0, config.shared_words, kRanges));
         desc.words = static_cast<std::uint32_t>(
-            unsigned_field(buffers[b], bpath, "words", 0, config.shared_words - desc.base_word));
-        desc.padding = static_cast<std::uint32_t>(unsigned_field(buffers[b], bpath, "padding", 0, 1024));
+            integer_field(buffers[b], bpath, "words", 0, config.shared_words - desc.base_word, kRanges));
+        desc.padding =
+            static_cast<std::uint32_t>(integer_field(buffers[b], bpath, "padding", 0, 1024, kRanges));
         config.buffers.push_back(desc);
     }
     config.records_registers = bool_field(c, path, "registers");
@@ -207,7 +214,7 @@ TraceConfig config_from_json(const json& root) {
 
 std::uint32_t source_from_text(const json& value, const std::string& path, std::size_t steps) {
     if (!value.is_string())
-        bad(path, "expected a source like \"3:1\" or \"3:reg\", found " + value_in_message(value));
+        malformed(path, "expected a source like \"3:1\" or \"3:reg\", found " + value_in_message(value));
     const std::string& text = value.get_ref<const std::string&>();
     if (text == "many")
         return kTooManySources;
@@ -223,15 +230,15 @@ std::uint32_t source_from_text(const json& value, const std::string& path, std::
     const long step = number(step_text, steps - 1);
     const long seq = seq_text == "reg" ? long(kRegisterSeq) : number(seq_text, kMaxAccessSeq);
     if (step < 0 || seq < 0)
-        bad(path, "expected a source like \"3:1\" or \"3:reg\" within the trace's steps, found " +
-                      value_in_message(value));
+        malformed(path, "expected a source like \"3:1\" or \"3:reg\" within the trace's steps, found " +
+                            value_in_message(value));
     return seq == long(kRegisterSeq) ? register_source(static_cast<std::uint32_t>(step))
                                      : read_source(static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(seq));
 }
 
 void sources_from_json(const json& list, const std::string& path, std::size_t steps, std::uint32_t* out) {
     if (!list.is_array() || list.size() > 2)
-        bad(path, "expected a list of at most two sources");
+        malformed(path, "expected a list of at most two sources");
     out[0] = out[1] = kNoSource;
     for (std::size_t i = 0; i < list.size(); ++i)
         out[i] = source_from_text(list[i], element(path, i), steps);
@@ -239,12 +246,16 @@ void sources_from_json(const json& list, const std::string& path, std::size_t st
 
 TraceStep step_from_json(const json& s, const std::string& path, const TraceConfig& config,
                          std::size_t steps_in_file) {
+    // "label" is derived from the tag and not read back, but it is a field of the format.
+    only_known_fields(s, path,
+                      {"label", "phase", "opening", "level", "offset", "source", "line", "shared_snapshot",
+                       "shared", "registers", "register_sources"});
     TraceStep step;
     step.tag.phase = enum_field<Phase>(s, path, "phase", parse_phase);
     step.tag.opening = enum_field<StepOpening>(s, path, "opening", parse_step_opening);
-    step.tag.level = static_cast<std::uint16_t>(unsigned_field(s, path, "level", 0, UINT16_MAX));
-    step.tag.offset = static_cast<std::uint32_t>(unsigned_field(s, path, "offset", 0, UINT32_MAX));
-    step.tag.line = static_cast<std::uint32_t>(unsigned_field(s, path, "line", 0, UINT32_MAX));
+    step.tag.level = static_cast<std::uint16_t>(integer_field(s, path, "level", 0, UINT16_MAX, kRanges));
+    step.tag.offset = static_cast<std::uint32_t>(integer_field(s, path, "offset", 0, UINT32_MAX, kRanges));
+    step.tag.line = static_cast<std::uint32_t>(integer_field(s, path, "line", 0, UINT32_MAX, kRanges));
     step.tag.file = enum_field<KernelFile>(s, path, "source", parse_kernel_file_path);
     step.shared_taken = bool_field(s, path, "shared_snapshot");
     step.shared = snapshot_field(s, path, "shared", config.type, config.shared_words);
@@ -267,24 +278,25 @@ TraceStep step_from_json(const json& s, const std::string& path, const TraceConf
 AccessRecord access_from_row(const json& row, const std::string& path, const TraceConfig& config,
                              std::size_t steps) {
     if (!row.is_array() || row.size() != 9)
-        bad(path, "expected [step, warp, lane, seq, buffer, word, kind, value, sources]");
+        malformed(path, "expected [step, warp, lane, seq, buffer, word, kind, value, sources]");
+    // The column's path is built only for a message: a trace holds up to millions of rows.
     const auto integer = [&](std::size_t column, std::uint64_t max) {
-        if (!row[column].is_number_unsigned() || row[column].get<std::uint64_t>() > max)
-            bad(element(path, column), "expected an integer in 0.." + std::to_string(max) + ", found " +
-                                           value_in_message(row[column]));
-        return row[column].get<std::uint64_t>();
+        const json& value = row[column];
+        if (value.is_number_unsigned() && value.get<std::uint64_t>() <= max)
+            return value.get<std::uint64_t>();
+        return integer_at(value, element(path, column), 0, max, kRanges);
     };
     AccessRecord a{};
     a.step = static_cast<std::uint16_t>(integer(0, steps - 1));
     const auto warp = integer(1, (config.block_threads - 1) / 32);
     const auto lane = integer(2, 31);
     if (warp * 32 + lane >= static_cast<std::uint64_t>(config.block_threads))
-        bad(path, "thread " + std::to_string(warp * 32 + lane) + " is outside the block of " +
-                      std::to_string(config.block_threads));
+        malformed(path, "thread " + std::to_string(warp * 32 + lane) + " is outside the block of " +
+                            std::to_string(config.block_threads));
     a.thread = static_cast<std::uint16_t>(warp * 32 + lane);
     a.seq = static_cast<std::uint8_t>(integer(3, 255));
     if (!row[4].is_string())
-        bad(element(path, 4), "expected a buffer name");
+        malformed(element(path, 4), "expected a buffer name");
     const std::string buffer = row[4].get<std::string>();
     if (buffer == "shuffle") {
         a.buffer = kShuffleSource;
@@ -292,13 +304,13 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
     } else {
         const auto id = parse_buffer_id(buffer);
         if (!id)
-            bad(element(path, 4), "unknown buffer '" + printable(buffer, kMaxQuotedValueChars) + "'");
+            malformed(element(path, 4), "unknown buffer '" + printable(buffer, kMaxQuotedValueChars) + "'");
         a.buffer = static_cast<std::uint8_t>(*id);
         const std::uint64_t words = is_shared(*id) ? config.shared_words : static_cast<std::uint64_t>(config.n);
         a.word = static_cast<std::uint32_t>(integer(5, words == 0 ? 0 : words - 1));
     }
     if (row[6] != "r" && row[6] != "w")
-        bad(element(path, 6), "expected \"r\" or \"w\", found " + value_in_message(row[6]));
+        malformed(element(path, 6), "expected \"r\" or \"w\", found " + value_in_message(row[6]));
     a.kind = row[6] == "r" ? AccessKind::read : AccessKind::write;
     a.value = value_at(config.type, row[7], element(path, 7));
     sources_from_json(row[8], element(path, 8), steps, a.sources);
@@ -354,11 +366,15 @@ namespace {
 
 Trace trace_from_document(const json& root) {
     if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
-        bad("", "not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
-    const auto version = unsigned_field(root, "", "version", 0, UINT32_MAX);
+        malformed("", "not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
+    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kRanges);
     if (version != static_cast<std::uint64_t>(kTraceFormatVersion))
-        bad("version", "trace format version " + std::to_string(version) + " is not supported (this PrefixLab reads " +
-                           std::to_string(kTraceFormatVersion) + ")");
+        malformed("version", "trace format version " + std::to_string(version) +
+                                 " is not supported (this PrefixLab reads " +
+                                 std::to_string(kTraceFormatVersion) + ")");
+    // "check" is recomputed from input and output, not read back: what it holds is not checked.
+    only_known_fields(root, "",
+                      {"format", "version", "config", "input", "output", "check", "steps", "accesses"});
 
     Trace trace;
     trace.config = config_from_json(root);
@@ -368,14 +384,16 @@ Trace trace_from_document(const json& root) {
 
     const json& steps = field(root, "", "steps");
     if (!steps.is_array() || steps.empty() || steps.size() > kMaxTraceSteps)
-        bad("steps", "expected an array of 1.." + std::to_string(kMaxTraceSteps) + " steps");
+        malformed("steps", "expected an array of 1.." + std::to_string(kMaxTraceSteps) + " steps");
     for (std::size_t k = 0; k < steps.size(); ++k)
         trace.steps.push_back(step_from_json(steps[k], element("steps", k), config, steps.size()));
 
     const json& accesses = field(root, "", "accesses");
+    // "columns" names the row layout for other readers; the reader knows it.
+    only_known_fields(accesses, "accesses", {"columns", "rows"});
     const json& rows = field(accesses, "accesses", "rows");
     if (!rows.is_array())
-        bad("accesses.rows", "expected an array");
+        malformed("accesses.rows", "expected an array");
     trace.accesses.reserve(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i)
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));

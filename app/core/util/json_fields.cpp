@@ -3,6 +3,8 @@
 #include "input_limits.hpp"
 #include "printable.hpp"
 
+#include <algorithm>
+
 namespace prefixlab::json_fields {
 
 using nlohmann::json;
@@ -71,9 +73,22 @@ std::string value_in_message(const json& value) {
     }
 }
 
+void require_object(const json& value, std::string_view path) {
+    if (!value.is_object())
+        malformed(path, "expected an object, found " + value_in_message(value));
+}
+
+void reject_unknown_fields(const json& object, std::string_view path,
+                           std::initializer_list<std::string_view> known, std::string_view format_version) {
+    require_object(object, path);
+    for (const auto& item : object.items())
+        if (std::find(known.begin(), known.end(), item.key()) == known.end())
+            malformed(member(path, item.key()),
+                      "unknown field (" + std::string(format_version) + " has no such field)");
+}
+
 const json& field(const json& object, std::string_view path, const char* key) {
-    if (!object.is_object())
-        malformed(path, "expected an object, found " + value_in_message(object));
+    require_object(object, path);
     const auto it = object.find(key);
     if (it == object.end())
         malformed(member(path, key), "missing");
@@ -92,6 +107,28 @@ bool bool_field(const json& object, std::string_view path, const char* key) {
     if (!value.is_boolean())
         malformed(member(path, key), "expected true or false, found " + value_in_message(value));
     return value.get<bool>();
+}
+
+std::uint64_t integer_at(const json& value, std::string_view path, std::uint64_t min, std::uint64_t max,
+                         RangeWording wording) {
+    const bool in_range =
+        value.is_number_unsigned() && value.get<std::uint64_t>() >= min && value.get<std::uint64_t>() <= max;
+    if (in_range)
+        return value.get<std::uint64_t>();
+    const std::string found = value_in_message(value);
+    if (wording == RangeWording::whole_range)
+        malformed(path, "expected an integer in " + std::to_string(min) + ".." + std::to_string(max) +
+                            ", found " + found);
+    if (!value.is_number_integer())
+        malformed(path, "expected an integer, found " + found);
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < min)
+        malformed(path, "must be at least " + std::to_string(min) + ", found " + found);
+    malformed(path, "must be at most " + std::to_string(max) + ", found " + found);
+}
+
+std::uint64_t integer_field(const json& object, std::string_view path, const char* key, std::uint64_t min,
+                            std::uint64_t max, RangeWording wording) {
+    return integer_at(field(object, path, key), member(path, key), min, max, wording);
 }
 
 } // namespace prefixlab::json_fields

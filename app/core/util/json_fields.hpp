@@ -1,10 +1,13 @@
-// The parts both strict JSON readers (traces, benchmark results) are built from: parsing within the
-// nesting limit, field look-ups whose errors name the field ("config.n: missing"), and values quoted
-// in messages bounded and safe. Errors are JsonFieldError("WHERE: WHAT"); each reader catches it at
-// its public entry and adds which file and its own error type.
+// The field reading both strict JSON readers (traces, benchmark results) are built from: parsing
+// within the nesting limit, field look-ups whose errors name the field ("config.n: missing"), objects
+// that admit only their format's keys, integers within a range, and values quoted in messages bounded
+// and safe. Errors are JsonFieldError("WHERE: WHAT"); each reader catches it at its public entry and
+// adds which file and its own error type.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -40,9 +43,31 @@ std::string element(std::string_view path, std::size_t index);
 // once per level of nesting.
 std::string value_in_message(const nlohmann::json& value);
 
+// "WHERE: expected an object, found …" when `value` is not one.
+void require_object(const nlohmann::json& value, std::string_view path);
+
+// Every key of `object` (an object: require_object) must be one of `known`, the fields `format_version`
+// defines ("version 1"): a misspelt optional field would otherwise vanish without a word.
+// "WHERE.KEY: unknown field (version 1 has no such field)". A later PrefixLab that adds fields
+// writes a new version number, so the message names the version that has no such field.
+void reject_unknown_fields(const nlohmann::json& object, std::string_view path,
+                           std::initializer_list<std::string_view> known, std::string_view format_version);
+
 // object[key]; "WHERE: expected an object, found …" when `object` is not one, "WHERE.KEY: missing".
 const nlohmann::json& field(const nlohmann::json& object, std::string_view path, const char* key);
 std::string string_field(const nlohmann::json& object, std::string_view path, const char* key);
 bool bool_field(const nlohmann::json& object, std::string_view path, const char* key);
+
+// How a reader words an integer outside its range. The two formats' messages are documented and
+// tested, and both stay as they were when the readers came to share this code: a trace names the
+// range ("expected an integer in 1..1048576, found 0"), a results file the bound that was crossed
+// ("must be at least 1, found 0"; "expected an integer, found 2.5" for a number that is not one).
+enum class RangeWording { whole_range, bound_crossed };
+
+// An unsigned integer in min..max, at `path`; a JsonFieldError worded as `wording` says otherwise.
+std::uint64_t integer_at(const nlohmann::json& value, std::string_view path, std::uint64_t min,
+                         std::uint64_t max, RangeWording wording);
+std::uint64_t integer_field(const nlohmann::json& object, std::string_view path, const char* key,
+                            std::uint64_t min, std::uint64_t max, RangeWording wording);
 
 } // namespace prefixlab::json_fields
