@@ -206,7 +206,7 @@ TEST(TraceJson, DerivedFieldsAreKnownButNotReadBack) {
 TEST(TraceJson, EveryAlgorithmsTraceReadsBack) {
     for (BlockAlgorithm algorithm : all_block_algorithms())
         for (ElementType type : all_element_types()) {
-            CaptureRequest request = make_capture(algorithm, 64, InputKind::random, 5, DeviceChoice::cpu);
+            ScanSetup request = make_capture(algorithm, 64, InputKind::random, 5, DeviceChoice::cpu);
             request.type = type;
             const Trace original = capture_trace(request).trace;
             std::stringstream text;
