@@ -1,6 +1,7 @@
 #include "block_limits.hpp"
 
-#include "../../kernels/block/block_scan_dispatch.hpp"
+#include "../../kernels/common/cuda_limits.hpp"
+#include "../../kernels/kernel_catalog.hpp"
 #include "scan_names.hpp"
 
 #include <stdexcept>
@@ -31,9 +32,9 @@ void require_block_threads_valid(BlockAlgorithm algorithm, std::size_t n, int bl
         throw std::invalid_argument("a block of " + std::to_string(block_threads) + " threads is too small for " +
                                     std::string(name_of(algorithm)) + " with N = " + std::to_string(n) +
                                     " (it needs " + std::to_string(minimum) + ")");
-    if (block_threads > 1024)
+    if (block_threads > kMaxBlockThreads)
         throw std::invalid_argument("a block of " + std::to_string(block_threads) +
-                                    " threads is too large (CUDA allows 1..1024)");
+                                    " threads is too large (CUDA allows 1.." + std::to_string(kMaxBlockThreads) + ")");
 }
 
 } // namespace prefixlab

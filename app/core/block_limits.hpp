@@ -1,4 +1,4 @@
-// The range of N each single-block algorithm accepts, read from the kernel bodies themselves.
+// The range of N each single-block algorithm accepts, read from the kernels' catalogue entries.
 #pragma once
 
 #include "../../kernels/common/scan_types.hpp"
@@ -16,7 +16,8 @@ void require_block_size_in_range(BlockAlgorithm algorithm, std::size_t n);
 // Blelloch's two).
 int block_min_threads(BlockAlgorithm algorithm, std::size_t n);
 
-// A requested block size (0: the minimum) must hold the algorithm's threads for N and at most 1024;
+// A requested block size (0: the minimum) must hold the algorithm's threads for N and at most CUDA's
+// kMaxBlockThreads;
 // throws std::invalid_argument naming the problem.
 void require_block_threads_valid(BlockAlgorithm algorithm, std::size_t n, int block_threads);
 

@@ -1,6 +1,6 @@
 #include "reference_scan.hpp"
 
-#include "../../kernels/block/block_scan_dispatch.hpp"
+#include "../../kernels/block_scan_dispatch.hpp"
 #include "../../kernels/common/value_bits.hpp"
 
 #include <limits>

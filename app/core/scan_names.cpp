@@ -1,6 +1,10 @@
 #include "scan_names.hpp"
 
+#include "../../kernels/kernel_catalog.hpp"
+#include "kernel_facts.hpp"
+
 #include <array>
+#include <string>
 #include <utility>
 
 namespace prefixlab {
@@ -9,15 +13,6 @@ namespace {
 
 template <class Enum, std::size_t N>
 using NameTable = std::array<std::pair<Enum, std::string_view>, N>;
-
-constexpr NameTable<BlockAlgorithm, kBlockAlgorithmCount> kAlgorithmNames{{
-    {BlockAlgorithm::hillis_steele, "hillis-steele"},
-    {BlockAlgorithm::hillis_steele_double_buffer, "hillis-steele-double-buffer"},
-    {BlockAlgorithm::hillis_steele_racy, "hillis-steele-racy"},
-    {BlockAlgorithm::blelloch, "blelloch"},
-    {BlockAlgorithm::blelloch_padded, "blelloch-padded"},
-    {BlockAlgorithm::warp_shuffle, "warp-shuffle"},
-}};
 
 constexpr NameTable<ElementType, 3> kTypeNames{{
     {ElementType::int32, "int32"},
@@ -35,33 +30,6 @@ constexpr NameTable<InputKind, 3> kInputNames{{
     {InputKind::ones, "ones"},
     {InputKind::iota, "iota"},
     {InputKind::random, "random"},
-}};
-
-constexpr NameTable<Phase, kPhaseCount> kPhaseNames{{
-    {Phase::load, "load"},
-    {Phase::load_registers, "load-registers"},
-    {Phase::scan_read, "scan-read"},
-    {Phase::scan_write, "scan-write"},
-    {Phase::scan_step, "scan-step"},
-    {Phase::racy_step, "racy-step"},
-    {Phase::up_sweep, "up-sweep"},
-    {Phase::clear_root, "clear-root"},
-    {Phase::down_sweep, "down-sweep"},
-    {Phase::warp_shuffle, "warp-shuffle"},
-    {Phase::totals_load, "totals-load"},
-    {Phase::totals_shuffle, "totals-shuffle"},
-    {Phase::fan_out, "fan-out"},
-    {Phase::exclusive_shift, "exclusive-shift"},
-    {Phase::store, "store"},
-}};
-
-constexpr NameTable<KernelFile, kKernelFileCount> kKernelFilePaths{{
-    {KernelFile::hillis_steele, "kernels/block/hillis_steele.cuh"},
-    {KernelFile::hillis_steele_double_buffer, "kernels/block/hillis_steele_double_buffer.cuh"},
-    {KernelFile::hillis_steele_racy, "kernels/block/hillis_steele_racy.cuh"},
-    {KernelFile::blelloch, "kernels/block/blelloch.cuh"},
-    {KernelFile::warp_shuffle_scan, "kernels/block/warp_shuffle_scan.cuh"},
-    {KernelFile::warp_scan, "kernels/warp/warp_scan.cuh"},
 }};
 
 constexpr NameTable<StepOpening, 3> kOpeningNames{{
@@ -105,27 +73,54 @@ std::vector<Enum> all_of(const NameTable<Enum, N>& table) {
 
 } // namespace
 
-std::string_view name_of(BlockAlgorithm algorithm) { return lookup_name(kAlgorithmNames, algorithm); }
+// Algorithm names, phase names and source paths come from the kernel catalogue, every other name from
+// the tables above.
+std::string_view name_of(BlockAlgorithm algorithm) {
+    if (static_cast<int>(algorithm) >= kBlockAlgorithmCount)
+        return "?";
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return std::string_view(Kernel::kName); });
+}
 std::string_view name_of(ElementType type) { return lookup_name(kTypeNames, type); }
 std::string_view name_of(ScanOperator op) { return lookup_name(kOperatorNames, op); }
 std::string_view name_of(InputKind kind) { return lookup_name(kInputNames, kind); }
-std::string_view name_of(Phase phase) { return lookup_name(kPhaseNames, phase); }
+std::string_view name_of(Phase phase) {
+    const PhaseSpec* spec = find_phase_spec(phase);
+    return spec == nullptr ? "?" : spec->name;
+}
 std::string_view name_of(StepOpening opening) { return lookup_name(kOpeningNames, opening); }
 std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buffer); }
-std::string_view kernel_file_path(KernelFile file) { return lookup_name(kKernelFilePaths, file); }
-std::optional<KernelFile> parse_kernel_file_path(std::string_view path) { return lookup_value(kKernelFilePaths, path); }
+std::string_view kernel_file_path(KernelFile file) {
+    for (std::string_view path : all_kernel_source_paths())
+        if (kernel_file_at(std::string(path).c_str()) == file)
+            return path;
+    return "?";
+}
+std::optional<KernelFile> parse_kernel_file_path(std::string_view path) {
+    for (std::string_view known : all_kernel_source_paths())
+        if (known == path)
+            return kernel_file_at(std::string(path).c_str());
+    return std::nullopt;
+}
 
 std::string_view symbol_of(ScanOperator op) { return op == ScanOperator::add ? "+" : name_of(op); }
 
 std::optional<BlockAlgorithm> parse_block_algorithm(std::string_view name) {
-    return lookup_value(kAlgorithmNames, name);
+    for (BlockAlgorithm algorithm : all_block_algorithms())
+        if (name_of(algorithm) == name)
+            return algorithm;
+    return std::nullopt;
 }
 std::optional<ElementType> parse_element_type(std::string_view name) { return lookup_value(kTypeNames, name); }
 std::optional<ScanOperator> parse_scan_operator(std::string_view name) {
     return lookup_value(kOperatorNames, name);
 }
 std::optional<InputKind> parse_input_kind(std::string_view name) { return lookup_value(kInputNames, name); }
-std::optional<Phase> parse_phase(std::string_view name) { return lookup_value(kPhaseNames, name); }
+std::optional<Phase> parse_phase(std::string_view name) {
+    for (const PhaseSpec& spec : all_phase_specs())
+        if (spec.name == name)
+            return spec.phase;
+    return std::nullopt;
+}
 std::optional<StepOpening> parse_step_opening(std::string_view name) {
     return lookup_value(kOpeningNames, name);
 }
@@ -134,7 +129,11 @@ std::optional<BufferId> parse_buffer_id(std::string_view name) {
 }
 
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
-    static const auto values = all_of(kAlgorithmNames);
+    static const auto values = [] {
+        std::vector<BlockAlgorithm> all;
+        for_each_block_scan_kernel([&]<class Kernel>() { all.push_back(block_algorithm_of<Kernel>); });
+        return all;
+    }();
     return values;
 }
 const std::vector<ElementType>& all_element_types() {

@@ -1,5 +1,6 @@
 // The one place where PrefixLab's enumerations get their names: command-line values, trace-file
-// strings and GUI labels all come from here, and parsing is the exact inverse.
+// strings and GUI labels all come from here, and parsing is the exact inverse. Algorithm and phase
+// names and kernel source paths are read from the kernel catalogue (kernels/kernel_catalog.hpp).
 #pragma once
 
 #include "../../kernels/common/scan_types.hpp"
@@ -23,7 +24,7 @@ std::string_view name_of(Phase phase);
 std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
 
-// Repository path of a kernel source file, e.g. "kernels/block/blelloch.cuh".
+// Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
 std::string_view kernel_file_path(KernelFile file);
 std::optional<KernelFile> parse_kernel_file_path(std::string_view path);
 

@@ -1,16 +1,10 @@
 #include "scan_setup.hpp"
 
+#include "../../kernels/common/cuda_limits.hpp"
 #include "block_limits.hpp"
 #include "input_generator.hpp"
 
 namespace prefixlab {
-
-namespace {
-
-// CUDA's limit on the threads of one block.
-constexpr int kMaxBlockThreads = 1024;
-
-} // namespace
 
 std::string_view name_of(DeviceChoice choice) {
     switch (choice) {

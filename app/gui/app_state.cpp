@@ -1,5 +1,6 @@
 #include "app_state.hpp"
 
+#include "core/kernel_facts.hpp" // companion_of
 #include "core/trace/trace_json.hpp"
 #include "core/util/printable.hpp"
 
@@ -37,19 +38,6 @@ void AppState::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
     show_trace(std::move(loaded));
     trace_file_ = std::move(origin);
 }
-
-namespace {
-
-// The other Blelloch layout, or nullopt for algorithms that have no companion.
-std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {
-    if (algorithm == BlockAlgorithm::blelloch)
-        return BlockAlgorithm::blelloch_padded;
-    if (algorithm == BlockAlgorithm::blelloch_padded)
-        return BlockAlgorithm::blelloch;
-    return std::nullopt;
-}
-
-} // namespace
 
 void AppState::capture_companion() {
     companion_.reset();

@@ -18,14 +18,14 @@
 #include "../common/host_device.hpp"
 #include "../common/scan_io.hpp"
 #include "../common/shared_layout.hpp"
-#include "../common/step_tag.hpp"
+#include "../common/catalogue_entry.hpp"
 
 namespace prefixlab {
 
 template <bool kPadded>
 struct BlellochScan {
     static constexpr int kMaxN = 2048;
-    static constexpr KernelFile kFile = KernelFile::blelloch;
+    static constexpr const char* kSourcePath = "kernels/block/blelloch.cuh";
     static constexpr bool kWatchesRegisters = false;
     static constexpr int kElementsPerThread = 2;
     static constexpr std::uint32_t kBankPadding = 32; // one unused word after every 32
@@ -61,7 +61,7 @@ struct BlellochScan {
         const int a = t, b = t + m / 2; // this thread's two elements
         const bool mine = t < m / 2;    // the block may have more threads than the tree needs
 
-        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        ctx.begin(step_tag(kFile, kLoadIntoShared.phase, __LINE__));
         // The thread's two inputs stay in registers: the inclusive result adds them at the end.
         V va = Op::identity(), vb = Op::identity();
         if (mine) {
@@ -90,7 +90,7 @@ struct BlellochScan {
             if (active == 0)
                 break;
             // barrier: the level below is complete
-            ctx.sync(step_tag(kFile, Phase::up_sweep, __LINE__, static_cast<std::uint16_t>(d), offset));
+            ctx.sync(step_tag(kFile, kUpSweep.phase, __LINE__, static_cast<std::uint16_t>(d), offset));
             if (t < active) {
                 const int ai = offset * (2 * t + 1) - 1;
                 const int bi = offset * (2 * t + 2) - 1;
@@ -99,7 +99,7 @@ struct BlellochScan {
         }
 
         // --- clear the root: its exclusive prefix is the identity ---
-        ctx.sync(step_tag(kFile, Phase::clear_root, __LINE__));
+        ctx.sync(step_tag(kFile, kClearRoot.phase, __LINE__));
         if (t == 0)
             s[m - 1] = Op::identity();
 
@@ -111,7 +111,7 @@ struct BlellochScan {
             if (active == 0)
                 continue; // above this tree's root
             // barrier: the level above has passed its prefixes down
-            ctx.sync(step_tag(kFile, Phase::down_sweep, __LINE__, static_cast<std::uint16_t>(d), offset));
+            ctx.sync(step_tag(kFile, kDownSweep.phase, __LINE__, static_cast<std::uint16_t>(d), offset));
             if (t < active) {
                 const int ai = offset * (2 * t + 1) - 1;
                 const int bi = offset * (2 * t + 2) - 1;
@@ -123,7 +123,7 @@ struct BlellochScan {
         }
 
         // barrier: the exclusive scan is complete
-        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
         if (a < io.n) {
@@ -139,6 +139,26 @@ struct BlellochScan {
                 store_output<Op>(io, out, b, Op::apply(s[b], vb));
         }
     }
+
+    // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
+    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    static constexpr const char* kName = kPadded ? "blelloch-padded" : "blelloch";
+    static constexpr const char* kDescription =
+        kPadded ? "Blelloch's scan with one unused word after every 32, which spreads the tree's accesses "
+                  "over the banks again."
+                : "Blelloch's work-efficient scan: an up-sweep builds a tree of partial sums, a down-sweep "
+                  "passes the prefixes down; two elements per thread.";
+    static constexpr KernelFamily kFamily = KernelFamily::scan;
+    static constexpr KernelKind kKind = KernelKind::block_scan;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr PhaseSpec kUpSweep{"up-sweep", "up-sweep d={level}, stride {offset}"};
+    static constexpr PhaseSpec kClearRoot{"clear-root", "clear the root"};
+    static constexpr PhaseSpec kDownSweep{"down-sweep", "down-sweep d={level}, stride {offset}"};
+    static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kUpSweep, kClearRoot, kDownSweep, kStoreOutput};
+    // GPU Gems 3's chapter 39 with scan-then-propagate: the scan a lecture reaches for first
+    static constexpr int kTextbookOrder = kPadded ? 0 : 1;
+    // The other layout of the same tree: the bank-conflict view shows the two side by side.
+    using Companion = BlellochScan<!kPadded>;
 };
 
 using Blelloch = BlellochScan<false>;

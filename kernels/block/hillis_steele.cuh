@@ -12,13 +12,13 @@
 #include "../common/host_device.hpp"
 #include "../common/scan_io.hpp"
 #include "../common/shared_layout.hpp"
-#include "../common/step_tag.hpp"
+#include "../common/catalogue_entry.hpp"
 
 namespace prefixlab {
 
 struct HillisSteele {
-    static constexpr int kMaxN = 1024;
-    static constexpr KernelFile kFile = KernelFile::hillis_steele;
+    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+    static constexpr const char* kSourcePath = "kernels/block/hillis_steele.cuh";
     static constexpr bool kWatchesRegisters = false;
     static constexpr int kElementsPerThread = 1;
 
@@ -41,25 +41,25 @@ struct HillisSteele {
 
         const bool mine = i < io.n; // this thread owns an element
 
-        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        ctx.begin(step_tag(kFile, kLoadIntoShared.phase, __LINE__));
         if (mine)
             s[i] = in[i];
 
         std::uint16_t iteration = 1;
         for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's writes are visible to every thread
-            ctx.sync(step_tag(kFile, Phase::scan_read, __LINE__, iteration, offset));
+            ctx.sync(step_tag(kFile, kReadPartner.phase, __LINE__, iteration, offset));
             V partner = Op::identity();
             if (mine && i >= offset)
                 partner = s[i - offset];
             // barrier: every thread has read its partner before anyone overwrites it
-            ctx.sync(step_tag(kFile, Phase::scan_write, __LINE__, iteration, offset));
+            ctx.sync(step_tag(kFile, kCombineAndWrite.phase, __LINE__, iteration, offset));
             if (mine && i >= offset)
                 s[i] = Op::apply(partner, s[i]);
         }
 
         // barrier: the last iteration's writes are visible before the exclusive shift reads s[i - 1]
-        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
         if (!io.exclusive)
@@ -69,6 +69,21 @@ struct HillisSteele {
         else
             store_output<Op>(io, out, i, Op::identity());
     }
+
+    // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
+    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    static constexpr const char* kName = "hillis-steele";
+    static constexpr const char* kDescription = "Hillis–Steele in place: in each of log n iterations every "
+                                                "element adds the one offset places to its left, with a "
+                                                "barrier between reading and writing.";
+    static constexpr KernelFamily kFamily = KernelFamily::scan;
+    static constexpr KernelKind kKind = KernelKind::block_scan;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr PhaseSpec kReadPartner{"scan-read", "iteration {level}, offset {offset}: read partner"};
+    static constexpr PhaseSpec kCombineAndWrite{"scan-write",
+                                                "iteration {level}, offset {offset}: combine and write"};
+    static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kReadPartner, kCombineAndWrite, kStoreOutput};
+    static constexpr int kTextbookOrder = 2; // the step-efficient scan GPU Gems 3 ch. 39 shows before Blelloch's
 };
 
 } // namespace prefixlab

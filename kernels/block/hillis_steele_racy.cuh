@@ -9,13 +9,13 @@
 #include "../common/host_device.hpp"
 #include "../common/scan_io.hpp"
 #include "../common/shared_layout.hpp"
-#include "../common/step_tag.hpp"
+#include "../common/catalogue_entry.hpp"
 
 namespace prefixlab {
 
 struct HillisSteeleRacy {
-    static constexpr int kMaxN = 1024;
-    static constexpr KernelFile kFile = KernelFile::hillis_steele_racy;
+    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+    static constexpr const char* kSourcePath = "kernels/block/hillis_steele_racy.cuh";
     static constexpr bool kWatchesRegisters = false;
     static constexpr int kElementsPerThread = 1;
 
@@ -37,20 +37,20 @@ struct HillisSteeleRacy {
 
         const bool mine = i < io.n; // this thread owns an element (the block may be larger)
 
-        ctx.begin(step_tag(kFile, Phase::load, __LINE__));
+        ctx.begin(step_tag(kFile, kLoadIntoShared.phase, __LINE__));
         if (mine)
             s[i] = in[i];
 
         std::uint16_t iteration = 1;
         for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
             // barrier: the previous iteration's writes are visible ...
-            ctx.sync(step_tag(kFile, Phase::racy_step, __LINE__, iteration, offset));
+            ctx.sync(step_tag(kFile, kRacyStep.phase, __LINE__, iteration, offset));
             // ... but nothing stops a faster warp from overwriting s[i - offset] before it is read.
             if (mine && i >= offset)
                 s[i] = Op::apply(s[i - offset], s[i]);
         }
 
-        ctx.sync(step_tag(kFile, Phase::store, __LINE__));
+        ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
         if (!io.exclusive)
@@ -60,6 +60,20 @@ struct HillisSteeleRacy {
         else
             store_output<Op>(io, out, i, Op::identity());
     }
+
+    // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
+    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    static constexpr const char* kName = "hillis-steele-racy";
+    static constexpr const char* kDescription = "Hillis–Steele in place without the barrier between reading "
+                                                "and writing: the race students are warned about, wrong "
+                                                "from the second warp on.";
+    static constexpr KernelFamily kFamily = KernelFamily::quiz_variant;
+    static constexpr KernelKind kKind = KernelKind::block_scan;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    // Wrong by design: no benchmark driver wraps it, and its result is not checked against the reference.
+    static constexpr bool kRacy = true;
+    static constexpr PhaseSpec kRacyStep{"racy-step", "iteration {level}, offset {offset} (no barrier)"};
+    static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kRacyStep, kStoreOutput};
 };
 
 } // namespace prefixlab

@@ -10,7 +10,7 @@
 #include "../common/host_device.hpp"
 #include "../common/scan_io.hpp"
 #include "../common/shared_layout.hpp"
-#include "../common/step_tag.hpp"
+#include "../common/catalogue_entry.hpp"
 #include "../warp/warp_scan.cuh"
 
 #include <cstdint>
@@ -18,8 +18,8 @@
 namespace prefixlab {
 
 struct WarpShuffleScan {
-    static constexpr int kMaxN = 1024;
-    static constexpr KernelFile kFile = KernelFile::warp_shuffle_scan;
+    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+    static constexpr const char* kSourcePath = "kernels/block/warp_shuffle_scan.cuh";
     static constexpr bool kWatchesRegisters = true;
     static constexpr int kElementsPerThread = 1;
 
@@ -60,7 +60,7 @@ struct WarpShuffleScan {
         const bool mine = i < io.n;
         const bool warp_works = lanes > 0;       // the same for every lane of the warp
 
-        ctx.begin(step_tag(kFile, Phase::load_registers, __LINE__));
+        ctx.begin(step_tag(kFile, kLoadIntoRegisters.phase, __LINE__));
         V x = Op::identity();
         if (mine)
             x = in[i];
@@ -68,14 +68,14 @@ struct WarpShuffleScan {
 
         if (warp_works) {
             // 1. scan within the warp
-            warp_inclusive_scan<Op>(ctx, x, lane, mask, Phase::warp_shuffle);
+            warp_inclusive_scan<Op>(ctx, x, lane, mask, kWarpShuffle.phase);
             // 2. the warp's last lane holds its total
             if (lane == static_cast<std::uint32_t>(lanes - 1))
                 totals[warp] = x;
         }
 
         // barrier: every warp's total is in shared memory
-        ctx.sync(step_tag(kFile, Phase::totals_load, __LINE__));
+        ctx.sync(step_tag(kFile, kTotalsLoad.phase, __LINE__));
         if (warp == 0) {
             // 3. warp 0 scans the totals (lanes beyond the last warp hold the identity)
             V total = Op::identity();
@@ -84,13 +84,13 @@ struct WarpShuffleScan {
             const auto watching_total = ctx.watch_register(total);
             if (lane < static_cast<std::uint32_t>(warps))
                 total = totals[lane];
-            warp_inclusive_scan<Op>(ctx, total, lane, mask, Phase::totals_shuffle);
+            warp_inclusive_scan<Op>(ctx, total, lane, mask, kTotalsShuffle.phase);
             if (lane < static_cast<std::uint32_t>(warps))
                 totals[lane] = total;
         }
 
         // barrier: the scanned totals are visible
-        ctx.sync(step_tag(kFile, Phase::fan_out, __LINE__));
+        ctx.sync(step_tag(kFile, kFanOut.phase, __LINE__));
         const auto watching_x_again = ctx.watch_register(x); // warp 0 showed its total up to the barrier
         if (!warp_works)
             return;
@@ -106,12 +106,30 @@ struct WarpShuffleScan {
                 store_output<Op>(io, out, i, x);
             return;
         }
-        V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, Phase::exclusive_shift, __LINE__, 1, 1));
+        V shifted = ctx.shfl_up(x, 1, mask, step_tag(kFile, kExclusiveShift.phase, __LINE__, 1, 1));
         if (lane == 0)
             shifted = preceding;
         if (mine)
             store_output<Op>(io, out, i, shifted);
     }
+
+    // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
+    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    static constexpr const char* kName = "warp-shuffle";
+    static constexpr const char* kDescription = "Every warp scans its values in registers with shuffles, "
+                                                "warp 0 scans the warps' totals, and each warp adds the "
+                                                "total of the warps before it.";
+    static constexpr KernelFamily kFamily = KernelFamily::scan;
+    static constexpr KernelKind kKind = KernelKind::block_scan;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr const char* kHelperSourcePaths[] = {kWarpScanSourcePath}; // its shuffle rounds open there
+    static constexpr PhaseSpec kWarpShuffle{"warp-shuffle", "warp scan: shuffle δ={offset}"};
+    static constexpr PhaseSpec kTotalsLoad{"totals-load", "warp 0 loads the warp totals"};
+    static constexpr PhaseSpec kTotalsShuffle{"totals-shuffle", "scan warp totals: shuffle δ={offset}"};
+    static constexpr PhaseSpec kFanOut{"fan-out", "add the preceding warps' total"};
+    static constexpr PhaseSpec kExclusiveShift{"exclusive-shift", "exclusive: shift by one lane"};
+    static constexpr PhaseSpec kPhases[] = {kLoadIntoRegisters, kWarpShuffle, kTotalsLoad,
+                                            kTotalsShuffle,     kFanOut,      kExclusiveShift};
 };
 
 } // namespace prefixlab

@@ -15,7 +15,7 @@ namespace prefixlab {
 // the device) is ScanSetup (app/core/scan_setup.hpp), which derives from this, so each field is
 // declared once and a launch request takes it in one copy instead of field by field.
 struct KernelSetup {
-    BlockAlgorithm algorithm = BlockAlgorithm::hillis_steele;
+    BlockAlgorithm algorithm = kDefaultBlockAlgorithm;
     ElementType type = ElementType::int32;
     ScanOperator op = ScanOperator::add;
     bool exclusive = false;

@@ -10,16 +10,12 @@ enum class ElementType : std::uint8_t { int32, uint32, float32 };
 
 enum class ScanOperator : std::uint8_t { add, max, min };
 
-// Every single-block algorithm PrefixLab can trace. The order is the order of `prefixlab trace --list`.
-enum class BlockAlgorithm : std::uint8_t {
-    hillis_steele,
-    hillis_steele_double_buffer,
-    hillis_steele_racy,
-    blelloch,
-    blelloch_padded,
-    warp_shuffle,
-};
+// A single-block algorithm PrefixLab can trace: its position in the kernel catalogue
+// (kernels/kernel_catalog.hpp, BlockScanKernels), which is the only list of them. Names come from
+// there too (name_of, parse_block_algorithm in app/core/scan_names.hpp).
+enum class BlockAlgorithm : std::uint8_t {};
 
-inline constexpr int kBlockAlgorithmCount = 6;
+// The catalogue's first kernel: what a new setup, request or trace starts with.
+inline constexpr BlockAlgorithm kDefaultBlockAlgorithm{};
 
 } // namespace prefixlab

@@ -3,6 +3,12 @@
 // step does (its phase), the loop level and offset it belongs to, and the source file and line of the
 // sync point that opens it. Human-readable labels are made from tags by one host function
 // (step_label), file paths by another (kernel_file_path).
+//
+// Phases and source files belong to the kernels that use them: a kernel declares its own (PhaseSpec,
+// kernels/common/phase_spec.hpp; its source path) in its catalogue entry, and no central list of them
+// exists. A tag therefore carries ids made from their names (a hash, fixed at compile time), which the
+// host maps back through the kernel catalogue; the catalogue refuses, at compile time, two names with
+// one id.
 #pragma once
 
 #include "host_device.hpp"
@@ -11,48 +17,36 @@
 
 namespace prefixlab {
 
-enum class Phase : std::uint8_t {
-    load,            // copy the block's input from global into shared memory
-    load_registers,  // copy the block's input from global memory into registers
-    scan_read,       // Hillis–Steele in place: read the partner at distance `offset`
-    scan_write,      // Hillis–Steele in place: combine and write back
-    scan_step,       // Hillis–Steele double-buffered: read one buffer, write the other
-    racy_step,       // Hillis–Steele without the barrier between read and write
-    up_sweep,        // Blelloch: reduce pairs `offset` apart (level = d, offset = 2^d)
-    clear_root,      // Blelloch: the identity into the last element
-    down_sweep,      // Blelloch: distribute down the tree (level = d, offset = 2^d)
-    warp_shuffle,    // warp scan: one __shfl_up_sync round (level = round, offset = delta)
-    totals_load,     // warp 0 loads the warps' totals
-    totals_shuffle,  // warp 0 scans the totals: one shuffle round
-    fan_out,         // each warp adds the total of the warps before it
-    exclusive_shift, // exclusive result: shift by one lane
-    store,           // copy the result into global memory
-};
+// What a step does, e.g. "up-sweep": the id of a phase's name (phase_named).
+enum class Phase : std::uint32_t {};
 
-inline constexpr int kPhaseCount = 15;
+// The kernel source file a step is opened in, e.g. "kernels/block/blelloch.cuh": the id of its path
+// (kernel_file_at).
+enum class KernelFile : std::uint32_t {};
 
-// The kernel source files a step can be opened in; paths come from kernel_file_path().
-enum class KernelFile : std::uint8_t {
-    hillis_steele,
-    hillis_steele_double_buffer,
-    hillis_steele_racy,
-    blelloch,
-    warp_shuffle_scan,
-    warp_scan,
-};
+// FNV-1a, 32 bits: small, constexpr on host and device, and good enough to tell a few dozen names apart
+// (the catalogue checks that it does).
+PL_HOST_DEVICE constexpr std::uint32_t name_id(const char* name) {
+    std::uint32_t hash = 2166136261u;
+    for (; *name != '\0'; ++name) {
+        hash ^= static_cast<unsigned char>(*name);
+        hash *= 16777619u;
+    }
+    return hash;
+}
 
-inline constexpr int kKernelFileCount = 6;
+PL_HOST_DEVICE constexpr Phase phase_named(const char* name) { return Phase{name_id(name)}; }
+PL_HOST_DEVICE constexpr KernelFile kernel_file_at(const char* path) { return KernelFile{name_id(path)}; }
 
 // How a step was opened; it decides which snapshots exist at its end (see docs/trace-format.md).
 enum class StepOpening : std::uint8_t { kernel_start, barrier, shuffle };
 
 struct StepTag {
-    Phase phase = Phase::load;
+    Phase phase{};
+    KernelFile file{};
     StepOpening opening = StepOpening::kernel_start;
-    KernelFile file = KernelFile::hillis_steele;
     std::uint8_t reserved = 0;
     std::uint16_t level = 0;  // the loop variable as the textbook names it (iteration, d, round)
-    std::uint16_t reserved2 = 0;
     std::uint32_t offset = 0; // partner distance, stride or shuffle delta of this level (0: none)
     std::uint32_t line = 0;   // source line of the sync point that opens the step
 };

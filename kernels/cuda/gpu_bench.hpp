@@ -21,7 +21,7 @@ enum class GpuScanKind { copy, cub, thrust, scan_then_propagate, reduce_then_sca
 
 struct GpuScanMethod {
     GpuScanKind kind = GpuScanKind::copy;
-    BlockAlgorithm block = BlockAlgorithm::hillis_steele; // the tile scan (scan_then_propagate, reduce_then_scan)
+    BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (scan_then_propagate, reduce_then_scan)
 };
 
 // The library baselines (copy, CUB, Thrust) run as one call and have no block size.

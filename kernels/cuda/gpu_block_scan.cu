@@ -1,19 +1,15 @@
-// Run-time dispatch to the per-algorithm GPU instantiations (compiled in gpu_<algorithm>.cu).
+// Run-time dispatch to the per-kernel GPU instantiations (one generated translation unit per catalogue
+// entry; gpu_block_scan_entry.hpp says why this file sees declarations only).
+#include "../kernel_catalog.hpp"
 #include "gpu_block_scan.hpp"
-#include "gpu_block_scan_impl.cuh"
+#include "gpu_block_scan_entry.hpp"
 
 namespace prefixlab {
 
-#define PL_EXTERN_ALGORITHM(Algo)                                                                            \
-    extern template RawTrace gpu_trace_algorithm<Algo>(const BlockScanRequest&);                             \
-    extern template std::vector<std::uint32_t> gpu_run_algorithm<Algo>(const BlockScanRequest&);
-PL_EXTERN_ALGORITHM(HillisSteele)
-PL_EXTERN_ALGORITHM(HillisSteeleDoubleBuffer)
-PL_EXTERN_ALGORITHM(HillisSteeleRacy)
-PL_EXTERN_ALGORITHM(Blelloch)
-PL_EXTERN_ALGORITHM(BlellochPadded)
-PL_EXTERN_ALGORITHM(WarpShuffleScan)
-#undef PL_EXTERN_ALGORITHM
+// kernels/CMakeLists.txt counts the catalogue's lines to generate the translation units: the two agree.
+static_assert(PL_GENERATED_BLOCK_SCAN_UNITS == kBlockAlgorithmCount,
+              "kernels/CMakeLists.txt generated a different number of GPU translation units than "
+              "BlockScanKernels lists: keep one kernel per line between the catalogue's markers");
 
 RawTrace gpu_trace_block_scan(const BlockScanRequest& request) {
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() { return gpu_trace_algorithm<Algo>(request); });

@@ -1,14 +1,17 @@
 // The kernel wrapper and host launchers for one single-block algorithm, instantiated per algorithm in
-// its own translation unit (gpu_<algorithm>.cu) so that nvcc compiles them in parallel.
+// its own translation unit (generated from gpu_block_scan_kernel.cu.in) so that nvcc compiles them in
+// parallel.
 #pragma once
 
-#include "../block/block_scan_dispatch.hpp"
+#include "../block_scan_dispatch.hpp"
+#include "../common/cuda_limits.hpp"
 #include "../common/block_scan_request.hpp"
 #include "../common/raw_trace.hpp"
 #include "../common/scan_io.hpp"
 #include "cuda_check.hpp"
 #include "cuda_context.cuh"
 #include "device_buffer.cuh"
+#include "gpu_block_scan_entry.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -35,8 +38,8 @@ void require_gpu_block_size(std::size_t n) {
 
 template <class Algo>
 void require_gpu_block_threads(const BlockScanRequest& request) {
-    if (launch_threads<Algo>(request) > 1024)
-        throw std::invalid_argument("a block has at most 1024 threads");
+    if (launch_threads<Algo>(request) > kMaxBlockThreads)
+        throw std::invalid_argument("a block has at most " + std::to_string(kMaxBlockThreads) + " threads");
 }
 
 template <class T>
@@ -154,7 +157,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
     }
 }
 
-// The entry points each gpu_<algorithm>.cu instantiates for its algorithm.
+// The entry points (gpu_block_scan_entry.hpp) that each kernel's translation unit instantiates.
 template <class Algo>
 RawTrace gpu_trace_algorithm(const BlockScanRequest& request) {
     return dispatch_element(request.type, request.op,

@@ -1,6 +1,7 @@
 // Our multi-block drivers (kernels/device/scan_drivers.cuh) instantiated for the benchmark's scan:
-// uint32 with +, every block scan except the racy one (its output is wrong by design).
-#include "../block/block_scan_dispatch.hpp"
+// uint32 with +, every block scan of the catalogue except racy ones (their output is wrong by design).
+#include "../block_scan_dispatch.hpp"
+#include "../common/cuda_limits.hpp"
 #include "gpu_scan_runner.cuh"
 
 #include <stdexcept>
@@ -40,17 +41,17 @@ DriverKind driver_kind(GpuScanKind kind) {
 } // namespace
 
 std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, int threads, std::size_t max_n) {
-    if (threads < 32 || threads > 1024 || (threads & (threads - 1)) != 0)
-        throw std::invalid_argument("block size " + std::to_string(threads) +
-                                    ": must be a power of two from 32 to 1024");
-    if (method.block == BlockAlgorithm::hillis_steele_racy)
-        throw std::invalid_argument("the racy Hillis–Steele scan is not benchmarked: its output is wrong by design");
+    if (threads < 32 || threads > kMaxBlockThreads || (threads & (threads - 1)) != 0)
+        throw std::invalid_argument("block size " + std::to_string(threads) + ": must be a power of two from 32 to " +
+                                    std::to_string(kMaxBlockThreads));
     const DriverKind kind = driver_kind(method.kind);
-    const BlockAlgorithm block =
-        kind == DriverKind::global_hillis_steele ? BlockAlgorithm::hillis_steele : method.block;
+    // The global-memory driver launches no block scan (its tiles are its own kernel): any correct block
+    // type will do for the instantiation, and the catalogue's default is one.
+    const BlockAlgorithm block = kind == DriverKind::global_hillis_steele ? kDefaultBlockAlgorithm : method.block;
     return dispatch_algorithm(block, [&]<class Algo>() -> std::unique_ptr<GpuScanRunner> {
-        if constexpr (std::is_same_v<Algo, HillisSteeleRacy>)
-            return nullptr; // refused above
+        if constexpr (is_racy<Algo>())
+            throw std::invalid_argument(std::string("the ") + Algo::kName +
+                                        " block scan is not benchmarked: its output is wrong by design");
         else
             return std::make_unique<DriverRunner<Algo>>(kind, threads, max_n);
     });

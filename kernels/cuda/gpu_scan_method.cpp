@@ -2,7 +2,7 @@
 // without CUDA, so the command line and the GUI can describe every method anywhere.
 #include "gpu_bench.hpp"
 
-#include "../block/block_scan_dispatch.hpp"
+#include "../block_scan_dispatch.hpp"
 
 namespace prefixlab {
 

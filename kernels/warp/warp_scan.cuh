@@ -4,7 +4,7 @@
 #pragma once
 
 #include "../common/host_device.hpp"
-#include "../common/step_tag.hpp"
+#include "warp_scan_source.hpp"
 
 #include <cstdint>
 
@@ -16,7 +16,7 @@ template <class Op, class Ctx, class V>
 PL_BODY void warp_inclusive_scan(Ctx& ctx, V& x, std::uint32_t lane, std::uint32_t mask, Phase phase) {
     std::uint16_t round = 1;
     for (int delta = 1; delta < 32; delta *= 2, ++round) {
-        const V received = ctx.shfl_up(x, delta, mask, step_tag(KernelFile::warp_scan, phase, __LINE__, round, delta));
+        const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, phase, __LINE__, round, delta));
         if (lane >= static_cast<std::uint32_t>(delta))
             x = Op::apply(received, x);
     }

@@ -1,6 +1,7 @@
 // The command line as a user meets it: every bad input gets one line naming the problem and exit
 // code 2, and leaves no file behind; good input writes a trace that loads.
 #include "core/trace/trace_json.hpp"
+#include "support/catalogue_ids.hpp"
 #include "core/util/input_limits.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "support/hostile_inputs.hpp"
@@ -237,7 +238,7 @@ protected:
         fs::create_directories(inputs_);
         std::ostringstream text;
         write_trace_json(
-            capture_trace(make_capture(BlockAlgorithm::blelloch, 16, InputKind::iota, 1, DeviceChoice::cpu))
+            capture_trace(make_capture(test_algorithms::blelloch, 16, InputKind::iota, 1, DeviceChoice::cpu))
                 .trace,
             text);
         trace_ = nlohmann::json::parse(text.str());

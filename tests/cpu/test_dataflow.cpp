@@ -2,6 +2,7 @@
 // (GPU Gems 3 ch. 39, figures 39-2 and 39-4, written out by hand below), and for every algorithm and
 // configuration each output's input range is x0..xi (inclusive) or x0..x(i-1) (exclusive).
 #include "core/analysis/dataflow.hpp"
+#include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -21,15 +22,15 @@ std::string row_name(const Trace& trace, int row) {
         return "input";
     const StepTag& tag = trace.steps[row].tag;
     switch (tag.phase) {
-    case Phase::load:
+    case test_phases::load:
         return "load";
-    case Phase::up_sweep:
+    case test_phases::up_sweep:
         return "up" + std::to_string(tag.level);
-    case Phase::clear_root:
+    case test_phases::clear_root:
         return "clear";
-    case Phase::down_sweep:
+    case test_phases::down_sweep:
         return "down" + std::to_string(tag.level);
-    case Phase::store:
+    case test_phases::store:
         return "store";
     default:
         return "other";
@@ -50,7 +51,7 @@ std::set<Edge> tree_edges(const Trace& trace, const DataflowGraph& graph) {
 
 TEST(Dataflow, BlellochEightIsTheTextbookTree) {
     const Trace trace =
-        capture_trace(make_capture(BlockAlgorithm::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(test_algorithms::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     // Up-sweep (reduce): each node sums its two children. Down-sweep: the left child gets the
     // parent's prefix, the right child the parent's prefix plus the left child's old sum.
@@ -79,7 +80,7 @@ TEST(Dataflow, BlellochEightIsTheTextbookTree) {
 
 TEST(Dataflow, BlellochNodesCarryTheirInputRanges) {
     const Trace trace =
-        capture_trace(make_capture(BlockAlgorithm::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(test_algorithms::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     std::map<Endpoint, std::string> ranges;
     for (const DataflowNode& node : graph.nodes)
@@ -131,14 +132,14 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, DataflowRanges, ::testing::ValuesIn(correct
 
 TEST(Dataflow, WarpShuffleLanesReadTheirShuffleSources) {
     const Trace trace =
-        capture_trace(make_capture(BlockAlgorithm::warp_shuffle, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(test_algorithms::warp_shuffle, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     // round 1 (delta 1): lane 3's register combines lane 2's and its own previous register
     int lane3_round1 = -1;
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         const DataflowNode& node = graph.nodes[i];
         if (node.kind == NodeKind::register_value && node.column == 3 && node.row > 0 &&
-            trace.steps[node.row].tag.phase == Phase::warp_shuffle && trace.steps[node.row].tag.offset == 1)
+            trace.steps[node.row].tag.phase == test_phases::warp_shuffle && trace.steps[node.row].tag.offset == 1)
             lane3_round1 = static_cast<int>(i);
     }
     ASSERT_GE(lane3_round1, 0);
@@ -152,7 +153,7 @@ TEST(Dataflow, WarpShuffleLanesReadTheirShuffleSources) {
 
 TEST(Dataflow, RacyReadsAreMarked) {
     const Trace trace =
-        capture_trace(make_capture(BlockAlgorithm::hillis_steele_racy, 64, InputKind::ones, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(test_algorithms::hillis_steele_racy, 64, InputKind::ones, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     std::size_t racy = 0;
     for (const DataflowEdge& e : graph.edges)

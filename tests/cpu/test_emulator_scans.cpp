@@ -3,6 +3,7 @@
 // expected values come from std::inclusive_scan / std::exclusive_scan (and, for float sums, a
 // double-precision scan with the documented error bound), computed here, independently of PrefixLab.
 #include "support/scan_test_support.hpp"
+#include "support/catalogue_ids.hpp"
 
 #include "kernels/common/value_bits.hpp"
 
@@ -146,7 +147,7 @@ TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
 }
 
 TEST(EmulatedScan, BlockSizesOutsideTheRangeAreRejected) {
-    BlockScanRequest request = make_request(BlockAlgorithm::blelloch, 1000, InputKind::ones, 0);
+    BlockScanRequest request = make_request(test_algorithms::blelloch, 1000, InputKind::ones, 0);
     request.block_threads = 100;
     EXPECT_THROW(emulate_block_scan(request), std::invalid_argument);
     request.block_threads = 1025;

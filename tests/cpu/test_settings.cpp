@@ -3,6 +3,7 @@
 // malformed file (defaults and a warning, the file untouched), saving it aside to .bad, the reset, the
 // recent files; and opening files by content (core/files/): what a file is, folder listings.
 #include "core/files/directory_listing.hpp"
+#include "support/catalogue_ids.hpp"
 #include "core/files/file_kind.hpp"
 #include "core/settings/settings_file.hpp"
 #include "core/util/atomic_file.hpp"
@@ -31,7 +32,7 @@ Settings sample_settings() {
     s.theme = "projector";
     s.sidebar_visible = false;
     ScanSetup r;
-    r.algorithm = BlockAlgorithm::blelloch_padded;
+    r.algorithm = test_algorithms::blelloch_padded;
     r.n = 2048;
     r.input = InputKind::random;
     r.seed = 18446744073709551615ull;

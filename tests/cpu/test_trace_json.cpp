@@ -1,6 +1,7 @@
 // Trace files: what is written reads back identical, and malformed files are rejected with a message
 // that names the problem.
 #include "core/trace/trace_json.hpp"
+#include "support/catalogue_ids.hpp"
 #include "core/util/input_limits.hpp"
 #include "support/hostile_inputs.hpp"
 #include "support/scan_test_support.hpp"
@@ -21,7 +22,7 @@ namespace {
 using nlohmann::json;
 
 Trace small_trace(ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add) {
-    ScanSetup request = make_capture(BlockAlgorithm::hillis_steele, 37, InputKind::random, 3, DeviceChoice::cpu);
+    ScanSetup request = make_capture(test_algorithms::hillis_steele, 37, InputKind::random, 3, DeviceChoice::cpu);
     request.type = type;
     request.op = op;
     return capture_trace(request).trace;
@@ -51,7 +52,7 @@ TEST(TraceJson, RoundTripPreservesEverything) {
 
 TEST(TraceJson, FloatInfinityIdentityRoundTripsAsString) {
     // max over floats with an exclusive scan puts the identity, -inf, in element 0.
-    ScanSetup request = make_capture(BlockAlgorithm::hillis_steele, 5, InputKind::random, 1, DeviceChoice::cpu);
+    ScanSetup request = make_capture(test_algorithms::hillis_steele, 5, InputKind::random, 1, DeviceChoice::cpu);
     request.type = ElementType::float32;
     request.op = ScanOperator::max;
     request.exclusive = true;

@@ -3,6 +3,7 @@
 // every snapshot follows from the writes before it; reads see what the snapshots hold; and the racy
 // variant goes wrong, the same way on every run.
 #include "core/trace/step_label.hpp"
+#include "support/catalogue_ids.hpp"
 #include "kernels/block/blelloch.cuh"
 #include "support/scan_test_support.hpp"
 #include "support/trace_checks.hpp"
@@ -62,30 +63,30 @@ TEST_P(TraceStructure, LevelsMatchTheAlgorithm) {
     const Trace trace = emulated_trace(algorithm, n);
     const int iterations = ceil_log2(n);
     switch (algorithm) {
-    case BlockAlgorithm::hillis_steele:
-        EXPECT_EQ(offsets_of(trace, Phase::scan_read), powers_of_two(iterations));
-        EXPECT_EQ(offsets_of(trace, Phase::scan_write), powers_of_two(iterations));
+    case test_algorithms::hillis_steele:
+        EXPECT_EQ(offsets_of(trace, test_phases::scan_read), powers_of_two(iterations));
+        EXPECT_EQ(offsets_of(trace, test_phases::scan_write), powers_of_two(iterations));
         EXPECT_EQ(trace.steps.size(), 2u + 2u * iterations);
         break;
-    case BlockAlgorithm::hillis_steele_double_buffer:
-        EXPECT_EQ(offsets_of(trace, Phase::scan_step), powers_of_two(iterations));
+    case test_algorithms::hillis_steele_double_buffer:
+        EXPECT_EQ(offsets_of(trace, test_phases::scan_step), powers_of_two(iterations));
         EXPECT_EQ(trace.steps.size(), 2u + iterations) << "one barrier per iteration";
         break;
-    case BlockAlgorithm::hillis_steele_racy:
-        EXPECT_EQ(offsets_of(trace, Phase::racy_step), powers_of_two(iterations));
+    case test_algorithms::hillis_steele_racy:
+        EXPECT_EQ(offsets_of(trace, test_phases::racy_step), powers_of_two(iterations));
         break;
-    case BlockAlgorithm::blelloch:
-    case BlockAlgorithm::blelloch_padded: {
+    case test_algorithms::blelloch:
+    case test_algorithms::blelloch_padded: {
         const int levels = ceil_log2(BlellochScan<false>::padded_n(n));
-        EXPECT_EQ(offsets_of(trace, Phase::up_sweep), powers_of_two(levels));
-        EXPECT_EQ(offsets_of(trace, Phase::down_sweep), powers_of_two(levels, true));
-        EXPECT_EQ(offsets_of(trace, Phase::clear_root).size(), 1u);
+        EXPECT_EQ(offsets_of(trace, test_phases::up_sweep), powers_of_two(levels));
+        EXPECT_EQ(offsets_of(trace, test_phases::down_sweep), powers_of_two(levels, true));
+        EXPECT_EQ(offsets_of(trace, test_phases::clear_root).size(), 1u);
         EXPECT_EQ(trace.config.block_threads, BlellochScan<false>::padded_n(n) / 2) << "two elements per thread";
         break;
     }
-    case BlockAlgorithm::warp_shuffle:
-        EXPECT_EQ(offsets_of(trace, Phase::warp_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
-        EXPECT_EQ(offsets_of(trace, Phase::totals_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
+    case test_algorithms::warp_shuffle:
+        EXPECT_EQ(offsets_of(trace, test_phases::warp_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
+        EXPECT_EQ(offsets_of(trace, test_phases::totals_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
         EXPECT_TRUE(trace.config.records_registers);
         // A step that ends at a shuffle has no block-wide snapshot (warps are not synchronised there);
         // every other step ends at a barrier or the kernel's end and has one.
@@ -102,8 +103,8 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, TraceStructure, ::testing::ValuesIn(algorit
                          [](const ::testing::TestParamInfo<AlgorithmSize>& info) { return case_name(info.param); });
 
 TEST(TraceStructure, PaddedBlellochSpreadsEveryThirtyTwoWords) {
-    const Trace plain = emulated_trace(BlockAlgorithm::blelloch, 2048);
-    const Trace padded = emulated_trace(BlockAlgorithm::blelloch_padded, 2048);
+    const Trace plain = emulated_trace(test_algorithms::blelloch, 2048);
+    const Trace padded = emulated_trace(test_algorithms::blelloch_padded, 2048);
     EXPECT_EQ(plain.config.shared_words, 2048u);
     EXPECT_EQ(padded.config.shared_words, 2048u + 2048u / 32u - 1u) << "index + index / 32 for index 0..2047";
     // words 32, 65, 98, … are the padding: never written
@@ -114,7 +115,7 @@ TEST(TraceStructure, PaddedBlellochSpreadsEveryThirtyTwoWords) {
 }
 
 TEST(TraceStructure, WarpShuffleRecordsWhichLaneEachLaneReadFrom) {
-    const Trace trace = emulated_trace(BlockAlgorithm::warp_shuffle, 70);
+    const Trace trace = emulated_trace(test_algorithms::warp_shuffle, 70);
     std::size_t shuffles = 0;
     for (const AccessRecord& a : trace.accesses) {
         if (a.buffer != kShuffleSource)
@@ -130,15 +131,15 @@ TEST(TraceStructure, WarpShuffleRecordsWhichLaneEachLaneReadFrom) {
 
 TEST(RacyHillisSteele, EmulatedOutputIsWrongFromTwoWarpsOnAndTheSameEveryRun) {
     for (int n : {64, 100, 1000, 1024}) {
-        const Trace first = emulated_trace(BlockAlgorithm::hillis_steele_racy, n, 3);
+        const Trace first = emulated_trace(test_algorithms::hillis_steele_racy, n, 3);
         EXPECT_GT(first.check.wrong_count, 0u) << "n = " << n;
         EXPECT_NE(first.output, reference_scan(ElementType::int32, ScanOperator::add, false, first.input));
         for (int run = 0; run < 2; ++run)
-            EXPECT_EQ(first_difference(first, emulated_trace(BlockAlgorithm::hillis_steele_racy, n, 3)), "")
+            EXPECT_EQ(first_difference(first, emulated_trace(test_algorithms::hillis_steele_racy, n, 3)), "")
                 << "n = " << n << ": the emulator's interleaving is deterministic";
     }
     // Within one warp the lanes read before any writes: no race shows.
-    EXPECT_EQ(emulated_trace(BlockAlgorithm::hillis_steele_racy, 32).check.wrong_count, 0u);
+    EXPECT_EQ(emulated_trace(test_algorithms::hillis_steele_racy, 32).check.wrong_count, 0u);
 }
 
 } // namespace
@@ -151,7 +152,7 @@ namespace {
 // back every setting a capture records, and keep what the base holds (device choice, block size).
 TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
     ScanSetup request;
-    request.algorithm = BlockAlgorithm::blelloch_padded;
+    request.algorithm = test_algorithms::blelloch_padded;
     request.n = 37;
     request.type = ElementType::float32;
     request.op = ScanOperator::max;

@@ -3,6 +3,7 @@
 // computes the scan. The racy variant's GPU result is reported against the reference. GpuSanitized.*
 // is the subset tools/gpu_check.sh runs under compute-sanitizer. Skipped, with the reason, without a GPU.
 #include "core/analysis/output_check.hpp"
+#include "support/catalogue_ids.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "support/scan_test_support.hpp"
 #include "support/trace_checks.hpp"
@@ -93,12 +94,12 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
 
 TEST(GpuRacyHillisSteele, ReportsWhatTheHardwareDid) {
     PL_REQUIRE_GPU();
-    for (int n : sizes_for(BlockAlgorithm::hillis_steele_racy)) {
+    for (int n : sizes_for(test_algorithms::hillis_steele_racy)) {
         const Trace on_gpu =
-            capture_trace(make_capture(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::gpu)).trace;
+            capture_trace(make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::gpu)).trace;
         const Trace emulated =
-            capture_trace(make_capture(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::cpu)).trace;
-        BlockScanRequest request = make_request(BlockAlgorithm::hillis_steele_racy, n, InputKind::random, 3);
+            capture_trace(make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::cpu)).trace;
+        BlockScanRequest request = make_request(test_algorithms::hillis_steele_racy, n, InputKind::random, 3);
         const std::size_t untraced_wrong =
             check_output(request.type, request.op, false, request.input, gpu_run_block_scan(request)).wrong_count;
         std::printf("racy n=%4d: GPU traced %4zu of %4d elements wrong, GPU untraced %4zu wrong, emulator %4zu wrong\n",
@@ -117,7 +118,7 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
             const Trace trace = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
             const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
-            if (algorithm != BlockAlgorithm::hillis_steele_racy) {
+            if (algorithm != test_algorithms::hillis_steele_racy) {
                 EXPECT_EQ(trace.check.wrong_count, 0u) << describe(c) << " n=" << n;
                 EXPECT_EQ(check_output(c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u);
             }
@@ -126,27 +127,27 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
 
 TEST(GpuSanitized, HillisSteele) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::hillis_steele);
+    run_traced_and_untraced(test_algorithms::hillis_steele);
 }
 TEST(GpuSanitized, HillisSteeleDoubleBuffer) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::hillis_steele_double_buffer);
+    run_traced_and_untraced(test_algorithms::hillis_steele_double_buffer);
 }
 TEST(GpuSanitized, Blelloch) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::blelloch);
+    run_traced_and_untraced(test_algorithms::blelloch);
 }
 TEST(GpuSanitized, BlellochPadded) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::blelloch_padded);
+    run_traced_and_untraced(test_algorithms::blelloch_padded);
 }
 TEST(GpuSanitized, WarpShuffle) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::warp_shuffle);
+    run_traced_and_untraced(test_algorithms::warp_shuffle);
 }
 TEST(GpuSanitized, RacyHillisSteele) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(BlockAlgorithm::hillis_steele_racy);
+    run_traced_and_untraced(test_algorithms::hillis_steele_racy);
 }
 
 } // namespace

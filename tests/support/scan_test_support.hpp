@@ -3,8 +3,11 @@
 #pragma once
 
 #include "core/block_limits.hpp"
+#include "support/catalogue_ids.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/input_generator.hpp"
+#include "core/kernel_facts.hpp"
+#include "core/scan_names.hpp"
 #include "core/reference_scan.hpp"
 #include "core/trace/trace_capture.hpp"
 
@@ -18,10 +21,15 @@ inline std::vector<int> sizes_for(BlockAlgorithm algorithm) {
     return {1, 2, 5, 31, 32, 33, 64, 127, 1000, block_max_n(algorithm)};
 }
 
+// Every kernel of the catalogue but the racy ones, so that a new kernel is tested by its entry alone.
 inline const std::vector<BlockAlgorithm>& correct_algorithms() {
-    static const std::vector<BlockAlgorithm> algorithms = {
-        BlockAlgorithm::hillis_steele, BlockAlgorithm::hillis_steele_double_buffer, BlockAlgorithm::blelloch,
-        BlockAlgorithm::blelloch_padded, BlockAlgorithm::warp_shuffle};
+    static const std::vector<BlockAlgorithm> algorithms = [] {
+        std::vector<BlockAlgorithm> correct;
+        for (BlockAlgorithm algorithm : all_block_algorithms())
+            if (!is_racy(algorithm))
+                correct.push_back(algorithm);
+        return correct;
+    }();
     return algorithms;
 }
 

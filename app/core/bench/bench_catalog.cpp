@@ -1,5 +1,7 @@
 #include "bench_catalog.hpp"
 
+#include "../../../kernels/common/cuda_limits.hpp"
+#include "../../../kernels/kernel_catalog.hpp"
 #include "../scan_names.hpp"
 #include "../util/printable.hpp"
 #include "bench_sizes.hpp"
@@ -10,14 +12,24 @@ namespace prefixlab {
 
 namespace {
 
-// The block scans our drivers wrap: every correct one (the racy variant's output is wrong by design).
-const BlockAlgorithm kDriverBlocks[] = {BlockAlgorithm::hillis_steele, BlockAlgorithm::hillis_steele_double_buffer,
-                                        BlockAlgorithm::blelloch, BlockAlgorithm::blelloch_padded,
-                                        BlockAlgorithm::warp_shuffle};
+// The block scans our drivers wrap: every correct one of the kernel catalogue, in its order (a racy
+// variant's output is wrong by design), each with its threads per block for the default tiles.
+struct DriverBlock {
+    BlockAlgorithm algorithm;
+    int threads;
+};
 
-// Threads per block for 1024-element tiles: one element per thread, Blelloch two.
-int threads_for_1024_element_tiles(BlockAlgorithm block) {
-    return block == BlockAlgorithm::blelloch || block == BlockAlgorithm::blelloch_padded ? 512 : 1024;
+// The default tile is as large as one block with one element per thread can scan: CUDA's limit, 1024
+// elements (Blelloch, two elements per thread, scans it with 512 threads).
+constexpr int kDefaultTileElements = kMaxBlockThreads;
+
+std::vector<DriverBlock> driver_blocks() {
+    std::vector<DriverBlock> blocks;
+    for_each_block_scan_kernel([&]<class Kernel>() {
+        if constexpr (!is_racy<Kernel>())
+            blocks.push_back({block_algorithm_of<Kernel>, Kernel::threads_for(kDefaultTileElements)});
+    });
+    return blocks;
 }
 
 std::vector<BenchAlgorithm> make_catalog() {
@@ -34,16 +46,18 @@ std::vector<BenchAlgorithm> make_catalog() {
         {GpuScanKind::copy, {}}, true, 0);
     gpu("cub", "cub::DeviceScan::InclusiveSum", {GpuScanKind::cub, {}}, false, 0);
     gpu("thrust", "thrust::inclusive_scan", {GpuScanKind::thrust, {}}, false, 0);
-    for (BlockAlgorithm block : kDriverBlocks)
-        gpu("stp-" + std::string(name_of(block)),
-            "scan-then-propagate with the " + std::string(name_of(block)) + " block scan",
-            {GpuScanKind::scan_then_propagate, block}, false, threads_for_1024_element_tiles(block));
-    for (BlockAlgorithm block : kDriverBlocks)
-        gpu("rts-" + std::string(name_of(block)),
-            "reduce-then-scan with the " + std::string(name_of(block)) + " block scan",
-            {GpuScanKind::reduce_then_scan, block}, false, threads_for_1024_element_tiles(block));
+    for (const DriverBlock& block : driver_blocks())
+        gpu("stp-" + std::string(name_of(block.algorithm)),
+            "scan-then-propagate with the " + std::string(name_of(block.algorithm)) + " block scan",
+            {GpuScanKind::scan_then_propagate, block.algorithm}, false, block.threads);
+    for (const DriverBlock& block : driver_blocks())
+        gpu("rts-" + std::string(name_of(block.algorithm)),
+            "reduce-then-scan with the " + std::string(name_of(block.algorithm)) + " block scan",
+            {GpuScanKind::reduce_then_scan, block.algorithm}, false, block.threads);
+    // Its own tile kernel, no block scan (the method's block is unused); a multi-block driver of the
+    // catalogue-to-come, named here until then.
     gpu("global-hillis-steele", "Hillis–Steele in global memory per block, then scan-then-propagate",
-        {GpuScanKind::global_hillis_steele, BlockAlgorithm::hillis_steele}, false, 1024);
+        {GpuScanKind::global_hillis_steele, kDefaultBlockAlgorithm}, false, kMaxBlockThreads);
     cpu("cpu-loop", "CPU, one core: a plain loop", CpuScanKind::loop);
     cpu("cpu-std", "CPU, one core: std::inclusive_scan", CpuScanKind::std_scan);
     cpu("cpu-parallel", "CPU, every core: reduce-then-scan on a thread pool", CpuScanKind::parallel);
@@ -51,6 +65,34 @@ std::vector<BenchAlgorithm> make_catalog() {
 }
 
 } // namespace
+
+const std::vector<BlockAlgorithm>& bench_block_scans() {
+    static const std::vector<BlockAlgorithm> blocks = [] {
+        std::vector<BlockAlgorithm> all;
+        for (const DriverBlock& block : driver_blocks())
+            all.push_back(block.algorithm);
+        return all;
+    }();
+    return blocks;
+}
+
+const std::vector<std::string>& textbook_bench_scans() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::pair<int, BlockAlgorithm>> ranked;
+        for_each_block_scan_kernel([&]<class Kernel>() {
+            if constexpr (requires { Kernel::kTextbookOrder; })
+                if (Kernel::kTextbookOrder > 0)
+                    ranked.emplace_back(Kernel::kTextbookOrder, block_algorithm_of<Kernel>);
+        });
+        std::sort(ranked.begin(), ranked.end());
+        std::vector<std::string> all;
+        for (const char* driver : {"stp-", "rts-"})
+            for (const auto& [order, block] : ranked)
+                all.push_back(driver + std::string(name_of(block)));
+        return all;
+    }();
+    return names;
+}
 
 const std::vector<BenchAlgorithm>& bench_algorithms() {
     static const std::vector<BenchAlgorithm> catalog = make_catalog();

@@ -40,6 +40,14 @@ const BenchAlgorithm* find_bench_algorithm(std::string_view name);
 // first time it appears). Throws BenchSpecError (bench_sizes.hpp) naming an unknown algorithm.
 std::vector<std::string> expand_bench_algorithms(std::string_view list);
 
+// The block scans the multi-block drivers wrap (stp-, rts-): every correct one of the kernel catalogue,
+// in its order.
+const std::vector<BlockAlgorithm>& bench_block_scans();
+
+// The multi-block scans a textbook teaches, in the order a lecture reaches for them: each driver with
+// the block scans whose catalogue entries give a kTextbookOrder ("stp-blelloch", "stp-hillis-steele", …).
+const std::vector<std::string>& textbook_bench_scans();
+
 inline bool has_block_size(const BenchAlgorithm& algorithm) { return algorithm.default_threads > 0; }
 
 } // namespace prefixlab

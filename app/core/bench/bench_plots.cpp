@@ -241,22 +241,19 @@ Rgba series_colour(std::string_view algorithm) {
     // (Machado et al. 2009), between any two colours of a family or of a lecture preset's six, with
     // contrast at least 2.2:1 on white and 3.3:1 on the dark plot: 14.8 at worst (the colours before
     // this choice: 3.0). One colour per block scan: its drivers share it, their markers differ.
-    const auto block = [&](std::string_view prefix) {
-        return algorithm.starts_with(prefix) ? algorithm.substr(prefix.size()) : std::string_view{};
-    };
-    std::string_view scan = block("stp-");
-    if (scan.empty())
-        scan = block("rts-");
-    if (scan == "hillis-steele" || algorithm == "global-hillis-steele")
-        return rgb(150, 100, 220); // violet
-    if (scan == "hillis-steele-double-buffer")
-        return rgb(170, 170, 0); // olive
-    if (scan == "blelloch")
-        return rgb(204, 51, 17); // red
-    if (scan == "blelloch-padded")
-        return rgb(170, 68, 153); // purple
-    if (scan == "warp-shuffle")
-        return rgb(86, 180, 233); // sky blue
+    // The block scans' colours, in the order of bench_block_scans() (the kernel catalogue's): violet,
+    // olive, red, purple, sky blue. A block scan beyond them is drawn in the fallback grey until it gets
+    // its own, chosen as above.
+    static constexpr Rgba kBlockScanColours[] = {rgb(150, 100, 220), rgb(170, 170, 0), rgb(204, 51, 17),
+                                                 rgb(170, 68, 153), rgb(86, 180, 233)};
+    const BenchAlgorithm* own = find_bench_algorithm(algorithm);
+    if (own != nullptr && bench_role(*own) == BenchRole::own_scan) {
+        // global-hillis-steele's method names the catalogue's default block, Hillis–Steele: it shares its colour
+        const auto& blocks = bench_block_scans();
+        const auto at = static_cast<std::size_t>(std::find(blocks.begin(), blocks.end(), own->gpu.block) - blocks.begin());
+        if (at < std::size(kBlockScanColours))
+            return kBlockScanColours[at];
+    }
     if (algorithm == "cub")
         return rgb(238, 51, 119); // magenta
     if (algorithm == "thrust")

@@ -11,12 +11,6 @@ namespace prefixlab {
 
 namespace {
 
-// The scans a textbook teaches, in the order a lecture would pick one: Blelloch's work-efficient scan
-// with scan-then-propagate is GPU Gems 3's chapter 39; Hillis–Steele is the step-efficient one before
-// it. Named by hand on purpose: which scan a textbook shows is a fact about textbooks, not the data.
-constexpr std::string_view kTextbookScans[] = {"stp-blelloch", "stp-hillis-steele", "rts-blelloch",
-                                               "rts-hillis-steele"};
-
 bool has_role(std::string_view algorithm, BenchRole role) {
     const BenchAlgorithm* a = find_bench_algorithm(algorithm);
     return a != nullptr && bench_role(*a) == role;
@@ -128,7 +122,9 @@ LectureSeries lecture_series(const std::vector<const BenchRun*>& runs, std::stri
     lecture.copy = first_measured(names, BenchRole::copy);
     lecture.library = first_measured(names, BenchRole::library, "cub");
     lecture.fastest_own = fastest_own_scan(runs);
-    for (std::string_view scan : kTextbookScans)
+    // Which scan a textbook shows is a fact about textbooks, not the data: the kernels' catalogue
+    // entries say it (kTextbookOrder), and textbook_bench_scans() lists their drivers in that order.
+    for (std::string_view scan : textbook_bench_scans())
         if (scan != lecture.fastest_own && names.contains(scan)) {
             lecture.textbook = std::string(scan);
             break;

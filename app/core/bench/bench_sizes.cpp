@@ -1,5 +1,6 @@
 #include "bench_sizes.hpp"
 
+#include "../../../kernels/common/cuda_limits.hpp"
 #include "../util/parse_number.hpp"
 #include "../util/printable.hpp"
 
@@ -70,8 +71,11 @@ std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_
     return sizes;
 }
 
+// kBenchBlockSizes says "to 1024" in words, for messages that are compile-time text.
+static_assert(kMaxBlockThreads == 1024, "kBenchBlockSizes names CUDA's block limit");
+
 bool is_bench_block_size(std::int64_t threads) {
-    return threads >= 32 && threads <= 1024 && (threads & (threads - 1)) == 0;
+    return threads >= 32 && threads <= kMaxBlockThreads && (threads & (threads - 1)) == 0;
 }
 
 int parse_bench_block_size(std::string_view text, std::string_view option) {
@@ -79,7 +83,7 @@ int parse_bench_block_size(std::string_view text, std::string_view option) {
         return BenchSpecError(value_problem(option, text, "expected " + std::string(kBenchBlockSizes)));
     };
     try {
-        const auto threads = static_cast<std::int64_t>(parse_whole_number(text, 32, 1024));
+        const auto threads = static_cast<std::int64_t>(parse_whole_number(text, 32, kMaxBlockThreads));
         if (is_bench_block_size(threads))
             return static_cast<int>(threads);
     } catch (const NumberError&) {

@@ -2,6 +2,7 @@
 // --algo --n --input --seed --type --op --exclusive --block.
 #pragma once
 
+#include "../scan_names.hpp"
 #include "../scan_setup.hpp"
 
 #include <cstdint>
@@ -15,7 +16,7 @@ class App;
 namespace prefixlab {
 
 struct KernelOptions {
-    std::string algorithm = "hillis-steele";
+    std::string algorithm = std::string(name_of(kDefaultBlockAlgorithm));
     // --n and --block are kept as typed and read in scan_setup_from: their ranges depend on the
     // algorithm, and --algo may come after them on the command line.
     std::string n = "32";

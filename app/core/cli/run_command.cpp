@@ -3,6 +3,7 @@
 #include "../../../kernels/cuda/gpu_block_scan.hpp"
 #include "../analysis/output_check.hpp"
 #include "../block_limits.hpp"
+#include "../kernel_facts.hpp"
 #include "cli_errors.hpp"
 #include "command_line.hpp"
 
@@ -23,7 +24,7 @@ int run_run_command(const KernelOptions& options) {
                     std::string(name_of(r.algorithm)).c_str(), r.n,
                     r.block_threads > 0 ? r.block_threads : block_min_threads(r.algorithm, r.n),
                     gpu_status().name.c_str(), check.wrong_count, r.n);
-        const bool racy = r.algorithm == BlockAlgorithm::hillis_steele_racy; // wrong results are its point
+        const bool racy = is_racy(r.algorithm); // wrong results are its point
         return check.wrong_count == 0 || racy ? kExitOk : kExitFailure;
     } catch (const std::exception& e) {
         return report_exception(e);

@@ -1,6 +1,6 @@
 #include "emulate_block_scan.hpp"
 
-#include "../../../kernels/block/block_scan_dispatch.hpp"
+#include "../../../kernels/block_scan_dispatch.hpp"
 #include "../block_limits.hpp"
 #include "emulated_block.hpp"
 #include "emulator_context.hpp"

@@ -11,6 +11,7 @@
 //      the emulator reports a barrier that not every thread reaches; it never hangs.
 #pragma once
 
+#include "../../../kernels/common/cuda_limits.hpp"
 #include "../../../kernels/common/raw_trace.hpp"
 #include "../../../kernels/common/shared_layout.hpp"
 #include "../../../kernels/common/step_tag.hpp"
@@ -39,7 +40,7 @@ struct ShuffleResult {
 
 class EmulatedBlock {
 public:
-    static constexpr std::uint32_t kMaxThreads = 1024; // CUDA's limit per block
+    static constexpr std::uint32_t kMaxThreads = kMaxBlockThreads; // CUDA's limit per block
 
     EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers);
     EmulatedBlock(const EmulatedBlock&) = delete;

@@ -19,7 +19,7 @@ namespace prefixlab {
 inline constexpr int kTraceFormatVersion = 1;
 
 struct TraceConfig {
-    BlockAlgorithm algorithm = BlockAlgorithm::hillis_steele;
+    BlockAlgorithm algorithm = kDefaultBlockAlgorithm;
     int n = 0;
     int block_threads = 0;
     ElementType type = ElementType::int32;

@@ -1,6 +1,6 @@
 #include "trace_capture.hpp"
 
-#include "../../../kernels/block/block_scan_dispatch.hpp"
+#include "../../../kernels/block_scan_dispatch.hpp"
 #include "../../../kernels/cuda/gpu_block_scan.hpp"
 #include "../emulator/emulate_block_scan.hpp"
 #include "trace_assembly.hpp"

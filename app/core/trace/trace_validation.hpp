@@ -31,6 +31,7 @@
 //     of thread t (s < k, taken).
 #pragma once
 
+#include "../../../kernels/common/cuda_limits.hpp"
 #include "trace.hpp"
 
 #include <cstddef>
@@ -41,7 +42,7 @@
 namespace prefixlab {
 
 inline constexpr int kMaxTraceElements = 1 << 20;
-inline constexpr int kMaxTraceThreads = 1024;
+inline constexpr int kMaxTraceThreads = kMaxBlockThreads;
 inline constexpr std::uint32_t kMaxTraceSharedWords = 48 * 1024 / 4; // 48 KB of shared memory
 inline constexpr std::uint32_t kMaxTracePadding = 1024;
 

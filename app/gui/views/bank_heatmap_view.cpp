@@ -144,11 +144,12 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
-    // Plain Blelloch on the left, padded on the right; any other trace alone.
+    // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);
+    // any other trace alone.
     Layout layout;
     layout.traces[0] = loaded;
     layout.traces[1] = state.companion();
-    if (layout.traces[1] != nullptr && loaded->trace.config.algorithm == BlockAlgorithm::blelloch_padded)
+    if (layout.traces[1] != nullptr && layout.traces[1]->trace.config.algorithm < loaded->trace.config.algorithm)
         std::swap(layout.traces[0], layout.traces[1]);
     layout.count = panel_count_ = layout.traces[1] != nullptr ? 2 : 1;
     for (int p = 0; p < layout.count; ++p)

@@ -1,0 +1,23 @@
+// What a catalogue entry says a kernel is (kernels/kernel_catalog.hpp): its family, as a lecture groups
+// kernels, and its kind, which decides how it is launched and which list it belongs to.
+#pragma once
+
+#include <cstdint>
+
+namespace prefixlab {
+
+enum class KernelFamily : std::uint8_t {
+    scan,         // prefix sums
+    reduction,    // one total per block or array
+    compaction,   // keep the elements a predicate selects
+    quiz_variant, // a deliberately broken or altered kernel for a lecture question
+};
+
+enum class KernelKind : std::uint8_t {
+    block_scan,         // one block scans up to kMaxN elements in shared memory or registers
+    block_reduce,       // one block reduces its elements
+    compaction,         // stream compaction
+    multi_block_driver, // a grid of blocks around a block kernel
+};
+
+} // namespace prefixlab

@@ -1,9 +1,0 @@
-// GPU instantiations of the Blelloch block scan: traced and untraced, every type and operator.
-#include "gpu_block_scan_impl.cuh"
-
-namespace prefixlab {
-
-template RawTrace gpu_trace_algorithm<Blelloch>(const BlockScanRequest&);
-template std::vector<std::uint32_t> gpu_run_algorithm<Blelloch>(const BlockScanRequest&);
-
-} // namespace prefixlab
