@@ -21,7 +21,7 @@ KernelKind kind_of(BlockAlgorithm algorithm);
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);
 
-// The kernel to show beside this one (the other Blelloch layout), if its entry names one.
+// The kernel to show beside this one (the other layout of the same tree), if its entry names one.
 std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm);
 
 // Every phase a catalogued kernel opens, each once, in catalogue order.

@@ -20,7 +20,7 @@ namespace prefixlab {
 // What a step does, e.g. "up-sweep": the id of a phase's name (phase_named).
 enum class Phase : std::uint32_t {};
 
-// The kernel source file a step is opened in, e.g. "kernels/block/blelloch.cuh": the id of its path
+// The kernel source file a step is opened in, e.g. "kernels/warp/warp_scan.cuh": the id of its path
 // (kernel_file_at).
 enum class KernelFile : std::uint32_t {};
 

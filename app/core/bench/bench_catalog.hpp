@@ -23,7 +23,7 @@ enum class BenchTarget { cpu, gpu };
 enum class CpuScanKind { loop, std_scan, parallel };
 
 struct BenchAlgorithm {
-    std::string name;        // e.g. "stp-warp-shuffle"
+    std::string name;        // e.g. "stp-" and a block scan's name
     std::string description; // a phrase for --list and tooltips
     BenchTarget target = BenchTarget::gpu;
     GpuScanMethod gpu;       // target == gpu
@@ -45,7 +45,7 @@ std::vector<std::string> expand_bench_algorithms(std::string_view list);
 const std::vector<BlockAlgorithm>& bench_block_scans();
 
 // The multi-block scans a textbook teaches, in the order a lecture reaches for them: each driver with
-// the block scans whose catalogue entries give a kTextbookOrder ("stp-blelloch", "stp-hillis-steele", …).
+// the block scans whose catalogue entries give a kTextbookOrder, scan-then-propagate first.
 const std::vector<std::string>& textbook_bench_scans();
 
 inline bool has_block_size(const BenchAlgorithm& algorithm) { return algorithm.default_threads > 0; }
