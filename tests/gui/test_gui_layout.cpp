@@ -56,8 +56,13 @@ TEST_P(GuiLayout, EveryTabAtEveryScaleHasNoOverlappingOrCutText) {
         int checks = 0;
         const fs::path script = dir_ / ("layout-" + theme + ".script");
         std::ofstream(script) << layout_script(theme, checks) << "quit\n";
-        const ProcessResult run = run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " +
-                                              std::to_string(width) + " --ui-scale 1 --script " + shell_quote(script.string()));
+        // Run from a folder with a long path: the default export folder is under it, and a path
+        // longer than its field must not count as cut text (CI's clone once made it so).
+        const fs::path long_cwd = dir_ / "a-working-folder-whose-name-is-longer-than-any-text-field-in-the-app";
+        fs::create_directories(long_cwd);
+        const ProcessResult run = run_process("cd " + shell_quote(long_cwd.string()) + " && " +
+                                              shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
+                                              " --ui-scale 1 --script " + shell_quote(script.string()));
         EXPECT_EQ(run.exit_code, 0) << width << " " << theme << ":\n" << run.out << run.err;
         // Every check ran and found text to check: a blank window cannot pass.
         const std::regex summary(R"(check-layout \S+: (\d+) texts, (\d+) problems)");

@@ -320,6 +320,12 @@ void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x
         g_noted_regions.push_back({{x0, y0, x1, y1}, scrolls_x, scrolls_y});
 }
 
+void note_text_field() {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    note_scrolled_region(min.x, min.y, max.x, max.y, true, false);
+}
+
 void new_frame() { g_noted_regions.clear(); }
 
 bool checking() { return g_checking; }

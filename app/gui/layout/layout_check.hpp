@@ -18,6 +18,9 @@ namespace prefixlab::layout {
 
 // A rectangle whose content scrolls (horizontally, vertically or both) in the current frame.
 void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x, bool scrolls_y);
+// Call right after a one-line text field: its text scrolls sideways under the caret, so a path
+// longer than the field (the CI clone's build path, for one) is not cut text.
+void note_text_field();
 
 // Around the frame to be checked: the fonts draw their ellipsis as a marker character no label uses,
 // so text Dear ImGui shortened can be told from text that ends in "…" on purpose.

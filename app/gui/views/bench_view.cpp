@@ -2,6 +2,7 @@
 
 #include "../app_state.hpp"
 #include "../bench_state.hpp"
+#include "../layout/layout_check.hpp"
 #include "../theme.hpp"
 #include "../widgets.hpp"
 #include "core/bench/bench_catalog.hpp"
@@ -276,6 +277,7 @@ void BenchView::draw_results(BenchState& bench) {
     }
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4);
     ImGui::InputTextWithHint("##results", "results file (bench.json)", results_path_, sizeof results_path_);
+    layout::note_text_field();
     ImGui::SameLine();
     if (ImGui::Button("Open") && results_path_[0] != '\0')
         bench.open_results(results_path_);
@@ -291,6 +293,7 @@ void BenchView::draw_export(BenchState& bench) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##folder", export_folder_, sizeof export_folder_))
         bench.export_folder = shown_folder_ = export_folder_;
+    layout::note_text_field();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Folder for exports (created if its parent exists)");
     const bool can_plot = plot_export_available();

@@ -1,6 +1,7 @@
 #include "controls_view.hpp"
 
 #include "../app_state.hpp"
+#include "../layout/layout_check.hpp"
 #include "../widgets.hpp"
 #include "core/scan_setup.hpp"
 #include "core/trace/step_label.hpp"
@@ -168,6 +169,7 @@ void ControlsView::draw_files(AppState& state) {
     section_heading("Trace file");
     ImGui::PushItemWidth(-1);
     ImGui::InputText("##path", path_, sizeof path_);
+    layout::note_text_field();
     ImGui::PopItemWidth();
     if (ImGui::Button("Open"))
         state.load_trace(path_);

@@ -1,5 +1,6 @@
 #include "file_browser_view.hpp"
 
+#include "../layout/layout_check.hpp"
 #include "../theme.hpp"
 #include "core/util/printable.hpp"
 
@@ -191,6 +192,7 @@ void FileBrowserView::draw_path_row() {
         ImGui::SetKeyboardFocusHere();
     bool act = ImGui::InputTextWithHint("##path", mode_ == BrowseMode::save_trace ? "file name" : "file or folder", path_,
                                         sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
+    layout::note_text_field();
     if (ImGui::IsItemActive() && path_[0] == '\0' && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace)))
         go_to(parent_folder(listing_.folder));
     ImGui::SameLine();
