@@ -1,5 +1,5 @@
 // PrefixLab's entry point: the command line decides between recording a trace and opening the GUI.
-#include "core/cli/command_line.hpp"
+#include "cli/command_line.hpp"
 #include "core/util/interrupts.hpp"
 
 #if PREFIXLAB_WITH_GUI

@@ -3,9 +3,9 @@
 // the GPU launcher and the emulator dispatch through here, so both instantiate the same set of bodies.
 #pragma once
 
-#include "common/scan_operators.hpp"
-#include "common/scan_types.hpp"
-#include "kernel_catalog.hpp" // dispatch_algorithm
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/common/scan_types.hpp"
+#include "kernels/kernel_catalog.hpp" // dispatch_algorithm
 
 #include <cstdint>
 #include <utility>

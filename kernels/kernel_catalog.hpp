@@ -24,12 +24,12 @@
 //                       benchmark's lecture preset); 0: not a textbook scan [0]
 #pragma once
 
-#include "block/blelloch.cuh"
-#include "block/hillis_steele.cuh"
-#include "block/hillis_steele_double_buffer.cuh"
-#include "block/hillis_steele_racy.cuh"
-#include "block/warp_shuffle_scan.cuh"
-#include "common/scan_types.hpp"
+#include "kernels/block/blelloch.cuh"
+#include "kernels/block/hillis_steele.cuh"
+#include "kernels/block/hillis_steele_double_buffer.cuh"
+#include "kernels/block/hillis_steele_racy.cuh"
+#include "kernels/block/warp_shuffle_scan.cuh"
+#include "kernels/common/scan_types.hpp"
 
 #include <cstddef>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "app_state.hpp"
+#include "gui/app_state.hpp"
 
-#include "core/kernel_facts.hpp" // companion_of
+#include "core/ground/kernel_facts.hpp" // companion_of
 #include "core/trace/trace_json.hpp"
 #include "core/util/printable.hpp"
 

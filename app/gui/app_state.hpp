@@ -5,10 +5,10 @@
 #pragma once
 
 #include "core/analysis/loaded_trace.hpp"
-#include "core/trace/trace_capture.hpp"
-#include "bench_state.hpp"
+#include "core/capture/gpu_info.hpp"
+#include "core/capture/trace_capture.hpp"
 #include "core/util/background_task.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "gui/bench_state.hpp"
 
 #include <functional>
 #include <memory>
@@ -68,7 +68,7 @@ public:
     const LoadedTrace* companion() const { return companion_.get(); }
 
     // --- the device the next capture would use, for the status line ---
-    const GpuStatus& gpu() const { return gpu_status(); }
+    const GpuStatus& gpu() const { return gpu_info(); }
 
     // --- benchmarks: result sets, the sweep in the background, plots and exports ---
     BenchState& bench() { return bench_; }

@@ -1,12 +1,12 @@
-#include "bench_state.hpp"
+#include "gui/bench_state.hpp"
 
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_environment.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "core/capture/gpu_info.hpp"
 #include "core/util/printable.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -60,7 +60,7 @@ std::vector<fs::path> json_files_in(const fs::path& folder) {
 BenchSpec default_gui_bench_spec() {
     BenchSpec spec;
     for (const BenchAlgorithm& algorithm : bench_algorithms())
-        if (algorithm.target == BenchTarget::cpu || gpu_status().available)
+        if (algorithm.target == BenchTarget::cpu || gpu_info().available)
             spec.algorithms.push_back(algorithm.name);
     spec.sizes = parse_bench_sizes("2^10..2^24");
     spec.command = "prefixlab (GUI benchmark panel)";
@@ -168,7 +168,7 @@ std::vector<const BenchRun*> BenchState::plotted_runs() {
     if (running()) {
         live_run_.points = live().points;
         live_run_.label = "this run";
-        live_run_.environment.device = gpu_status().available ? gpu_status().name : "";
+        live_run_.environment.device = gpu_info().available ? gpu_info().name : "";
         live_run_.environment.cpu_model = "this machine";
         live_run_.environment.date = "(running)";
         live_run_.method.repetitions = spec.repetitions;

@@ -10,9 +10,9 @@
 
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/capture/gpu_info.hpp"
 #include "core/plot/plot_export.hpp"
 #include "core/util/background_task.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <functional>
 #include <memory>
@@ -87,7 +87,7 @@ public:
     bool last_export_failed() const { return last_export_failed_; }
 
     static std::string data_folder();
-    const GpuStatus& gpu() const { return gpu_status(); } // the GPU algorithms need one
+    const GpuStatus& gpu() const { return gpu_info(); } // the GPU algorithms need one
 
 private:
     struct LiveSink;

@@ -1,4 +1,4 @@
-#include "colour_map.hpp"
+#include "gui/colour_map.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 // log2 scale, so 2-way and 4-way conflicts are as far apart as 16-way and 32-way.
 #pragma once
 
-#include "theme.hpp"
+#include "gui/theme.hpp"
 
 namespace prefixlab {
 

@@ -1,11 +1,10 @@
-#include "file_opening.hpp"
+#include "gui/file_opening.hpp"
 
-#include "app_state.hpp"
 #include "core/files/file_kind.hpp"
-#include "workspace.hpp"
+#include "gui/app_state.hpp"
+#include "gui/workspace.hpp"
 
 #include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <utility>

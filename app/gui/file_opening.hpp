@@ -6,8 +6,8 @@
 #pragma once
 
 #include "core/settings/settings.hpp"
-#include "platform/platform_window.hpp"
-#include "views/file_browser_view.hpp"
+#include "gui/platform/platform_window.hpp"
+#include "gui/views/file_browser_view.hpp"
 
 #include <string>
 #include <vector>

@@ -1,25 +1,24 @@
-#include "gui_main.hpp"
+#include "gui/gui_main.hpp"
 
-#include "app_state.hpp"
-#include "core/cli/cli_errors.hpp"
+#include "core/entry/exit_status.hpp"
 #include "core/util/interrupts.hpp"
-#include "file_opening.hpp"
-#include "gui_script.hpp"
-#include "imgui_layer.hpp"
-#include "layout/layout_check.hpp"
-#include "platform/platform_window.hpp"
-#include "presentation.hpp"
-#include "screenshot.hpp"
-#include "settings_glue.hpp"
-#include "shortcuts.hpp"
-#include "theme.hpp"
-#include "view_registry.hpp"
-#include "workspace.hpp"
-
-#include <imgui.h>
+#include "gui/app_state.hpp"
+#include "gui/file_opening.hpp"
+#include "gui/gui_script.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/platform/platform_window.hpp"
+#include "gui/presentation.hpp"
+#include "gui/screenshot.hpp"
+#include "gui/settings_glue.hpp"
+#include "gui/shortcuts.hpp"
+#include "gui/theme.hpp"
+#include "gui/view_registry.hpp"
+#include "gui/workspace.hpp"
 
 #include <chrono>
 #include <cstdio>
+#include <imgui.h>
 #include <utility>
 #include <vector>
 

@@ -1,7 +1,7 @@
 // The GUI's entry point, called by main() through the command line.
 #pragma once
 
-#include "core/cli/command_line.hpp"
+#include "core/entry/gui_options.hpp"
 
 namespace prefixlab {
 

@@ -1,18 +1,18 @@
-#include "gui_script.hpp"
+#include "gui/gui_script.hpp"
 
-#include "app_state.hpp"
-#include "bench_state.hpp"
 #include "core/util/atomic_file.hpp"
-#include "imgui_layer.hpp"
-#include "shortcuts.hpp"
-#include "theme.hpp"
-#include "views/value_grid_layout.hpp"
-#include "workspace.hpp"
+#include "gui/app_state.hpp"
+#include "gui/bench_state.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/shortcuts.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/value_grid_layout.hpp"
+#include "gui/workspace.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <cstdio>
+#include <thread>
 #include <utility>
 
 namespace prefixlab {

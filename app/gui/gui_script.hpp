@@ -3,9 +3,9 @@
 // screenshots for slides and the README. The commands are documented in docs/gui-script.md.
 #pragma once
 
-#include "gui_script_bench.hpp"
-#include "gui_script_trace.hpp"
-#include "platform/platform_window.hpp"
+#include "gui/gui_script_bench.hpp"
+#include "gui/gui_script_trace.hpp"
+#include "gui/platform/platform_window.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,10 +1,10 @@
-#include "gui_script_bench.hpp"
+#include "gui/gui_script_bench.hpp"
 
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_sizes.hpp"
-#include "bench_state.hpp"
-#include "gui_script_values.hpp"
+#include "gui/bench_state.hpp"
+#include "gui/gui_script_values.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -2,15 +2,14 @@
 // the path to the window's drop callback, the very function GLFW calls for a drop (a synthetic XDND
 // drop under Xvfb would need a drag source; xdotool has none), `open-browser` and `browser-enter`
 // drive the file browser, and `report-settings` prints what would be saved.
-#include "app_state.hpp"
-#include "file_opening.hpp"
-#include "gui_script.hpp"
-#include "imgui_layer.hpp"
-#include "theme.hpp"
-#include "workspace.hpp"
-
-#include "core/scan_names.hpp"
+#include "core/ground/scan_names.hpp"
 #include "core/util/printable.hpp"
+#include "gui/app_state.hpp"
+#include "gui/file_opening.hpp"
+#include "gui/gui_script.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/theme.hpp"
+#include "gui/workspace.hpp"
 
 #include <cstdio>
 

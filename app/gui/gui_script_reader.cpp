@@ -2,15 +2,15 @@
 // all before any window opens (docs/gui-script.md promises it). Each command declares its arguments
 // by kind (whole number, number, name, path) or takes key=value settings; one function per kind reads
 // them (gui_script_values.hpp), and the runner only uses the values read here.
-#include "bench_state.hpp"
-#include "core/cli/command_line.hpp"
 #include "core/plot/plot_export.hpp"
+#include "core/settings/window_limits.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/printable.hpp"
-#include "gui_script.hpp"
-#include "gui_script_values.hpp"
-#include "shortcuts.hpp"
-#include "view_registry.hpp"
+#include "gui/bench_state.hpp"
+#include "gui/gui_script.hpp"
+#include "gui/gui_script_values.hpp"
+#include "gui/shortcuts.hpp"
+#include "gui/view_registry.hpp"
 
 #include <map>
 #include <string_view>

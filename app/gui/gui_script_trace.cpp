@@ -1,9 +1,9 @@
-#include "gui_script_trace.hpp"
+#include "gui/gui_script_trace.hpp"
 
-#include "core/scan_names.hpp"
+#include "core/capture/gpu_info.hpp"
+#include "core/ground/scan_names.hpp"
 #include "core/util/parse_number.hpp"
-#include "gui_script_values.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "gui/gui_script_values.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -54,9 +54,9 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
             s.exclusive = script_whole_number(what, value, 0, 1) == 1;
         } else if (key == "device") {
             s.device = script_choice<DeviceChoice>(what, value, parse_device_choice, "auto, gpu, cpu");
-            if (*s.device == DeviceChoice::gpu && !gpu_status().available)
+            if (*s.device == DeviceChoice::gpu && !gpu_info().available)
                 throw ScriptValueError(
-                    value_problem(what, value, "no CUDA GPU available (" + gpu_status().reason + ")"));
+                    value_problem(what, value, "no CUDA GPU available (" + gpu_info().reason + ")"));
         } else {
             refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device");
         }

@@ -4,7 +4,7 @@
 // keep what earlier commands (or the GUI) set.
 #pragma once
 
-#include "core/trace/trace_capture.hpp"
+#include "core/capture/trace_capture.hpp"
 
 #include <cstdint>
 #include <optional>

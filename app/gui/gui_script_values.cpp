@@ -1,4 +1,4 @@
-#include "gui_script_values.hpp"
+#include "gui/gui_script_values.hpp"
 
 #include "core/util/parse_number.hpp"
 

@@ -1,15 +1,14 @@
-#include "imgui_layer.hpp"
+#include "gui/imgui_layer.hpp"
 
-#include "platform/platform_window.hpp"
-#include "theme.hpp"
-
-#include <imgui.h>
-#include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
+#include "gui/platform/platform_window.hpp"
+#include "gui/theme.hpp"
 
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
 
 namespace prefixlab {
 

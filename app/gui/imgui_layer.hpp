@@ -3,7 +3,7 @@
 // sharp at projector sizes; changing the scale rebuilds them between frames.
 #pragma once
 
-#include "theme.hpp"
+#include "gui/theme.hpp"
 
 #include <string>
 

@@ -1,9 +1,9 @@
-#include "presentation.hpp"
+#include "gui/presentation.hpp"
 
-#include "app_state.hpp"
-#include "imgui_layer.hpp"
-#include "platform/platform_window.hpp"
-#include "workspace.hpp"
+#include "gui/app_state.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/platform/platform_window.hpp"
+#include "gui/workspace.hpp"
 
 #include <algorithm>
 

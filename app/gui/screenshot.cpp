@@ -1,4 +1,4 @@
-#include "screenshot.hpp"
+#include "gui/screenshot.hpp"
 
 #include "core/util/atomic_file.hpp"
 

@@ -1,7 +1,7 @@
 // Saves what the window shows as a PNG (stb_image_write), atomically.
 #pragma once
 
-#include "platform/platform_window.hpp"
+#include "gui/platform/platform_window.hpp"
 
 #include <string>
 

@@ -1,11 +1,11 @@
-#include "settings_glue.hpp"
+#include "gui/settings_glue.hpp"
 
-#include "app_state.hpp"
 #include "core/util/atomic_file.hpp"
-#include "imgui_layer.hpp"
-#include "presentation.hpp"
-#include "theme.hpp"
-#include "workspace.hpp"
+#include "gui/app_state.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/presentation.hpp"
+#include "gui/theme.hpp"
+#include "gui/workspace.hpp"
 
 #include <algorithm>
 #include <cstdio>

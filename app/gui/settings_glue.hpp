@@ -4,9 +4,9 @@
 // what is stored for that run. gui_main.cpp calls it in four places.
 #pragma once
 
-#include "core/cli/command_line.hpp"
+#include "core/entry/gui_options.hpp"
 #include "core/settings/settings_file.hpp"
-#include "platform/platform_window.hpp"
+#include "gui/platform/platform_window.hpp"
 
 #include <optional>
 #include <string>

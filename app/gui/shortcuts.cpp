@@ -1,12 +1,12 @@
-#include "shortcuts.hpp"
+#include "gui/shortcuts.hpp"
 
-#include "app_state.hpp"
-#include "imgui_layer.hpp"
-#include "workspace.hpp"
+#include "gui/app_state.hpp"
+#include "gui/imgui_layer.hpp"
+#include "gui/workspace.hpp"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <initializer_list>
-#include <GLFW/glfw3.h>
 
 namespace prefixlab {
 

@@ -2,7 +2,7 @@
 // remote, which sends Page Up/Down), play with Space, re-trace with F5, zoom the UI with Ctrl+=/-.
 #pragma once
 
-#include "platform/platform_window.hpp"
+#include "gui/platform/platform_window.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "theme.hpp"
+#include "gui/theme.hpp"
 
 namespace prefixlab::theme {
 

@@ -1,9 +1,9 @@
-#include "view_registry.hpp"
+#include "gui/view_registry.hpp"
 
-#include "views/bank_heatmap_view.hpp"
-#include "views/bench_view.hpp"
-#include "views/dataflow_view.hpp"
-#include "views/value_grid_view.hpp"
+#include "gui/views/bank_heatmap_view.hpp"
+#include "gui/views/bench_view.hpp"
+#include "gui/views/dataflow_view.hpp"
+#include "gui/views/value_grid_view.hpp"
 
 namespace prefixlab {
 

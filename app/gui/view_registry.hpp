@@ -2,8 +2,8 @@
 // main area, the status bar.
 #pragma once
 
-#include "views/controls_view.hpp"
-#include "views/status_bar_view.hpp"
+#include "gui/views/controls_view.hpp"
+#include "gui/views/status_bar_view.hpp"
 
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-#include "widgets.hpp"
+#include "gui/widgets.hpp"
 
 #include <imgui.h>
 

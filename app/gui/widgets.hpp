@@ -1,7 +1,7 @@
 // Small drawing helpers several views share.
 #pragma once
 
-#include "theme.hpp"
+#include "gui/theme.hpp"
 
 #include <initializer_list>
 #include <utility>

@@ -1,13 +1,12 @@
-#include "workspace.hpp"
+#include "gui/workspace.hpp"
 
-#include "app_state.hpp"
-#include "shortcuts.hpp"
-#include "theme.hpp"
-
-#include <imgui.h>
+#include "gui/app_state.hpp"
+#include "gui/shortcuts.hpp"
+#include "gui/theme.hpp"
 
 #include <algorithm>
 #include <cfloat>
+#include <imgui.h>
 
 namespace prefixlab {
 

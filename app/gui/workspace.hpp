@@ -5,7 +5,7 @@
 // button) and closes again with F9 or Esc.
 #pragma once
 
-#include "view_registry.hpp"
+#include "gui/view_registry.hpp"
 
 #include <string>
 

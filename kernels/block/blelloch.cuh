@@ -15,10 +15,10 @@
 // CONFLICT_FREE_OFFSET), which spreads them out again: blelloch-padded.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "../common/scan_io.hpp"
-#include "../common/shared_layout.hpp"
-#include "../common/catalogue_entry.hpp"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 

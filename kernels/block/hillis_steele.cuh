@@ -9,10 +9,10 @@
 // The block may have more threads than elements; the extra ones only take part in the barriers.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "../common/scan_io.hpp"
-#include "../common/shared_layout.hpp"
-#include "../common/catalogue_entry.hpp"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 

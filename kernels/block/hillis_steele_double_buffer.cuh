@@ -3,10 +3,10 @@
 // still has to read, and one barrier per iteration suffices. The price is twice the shared memory.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "../common/scan_io.hpp"
-#include "../common/shared_layout.hpp"
-#include "../common/catalogue_entry.hpp"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 

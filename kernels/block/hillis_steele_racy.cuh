@@ -6,10 +6,10 @@
 // schedule (docs/emulator.md) and is the same on every run. compute-sanitizer racecheck reports it.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "../common/scan_io.hpp"
-#include "../common/shared_layout.hpp"
-#include "../common/catalogue_entry.hpp"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 

@@ -7,11 +7,11 @@
 // the inclusive one shifted by one lane, with the preceding warps' total in each warp's lane 0.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "../common/scan_io.hpp"
-#include "../common/shared_layout.hpp"
-#include "../common/catalogue_entry.hpp"
-#include "../warp/warp_scan.cuh"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/warp/warp_scan.cuh"
 
 #include <cstdint>
 

@@ -3,7 +3,7 @@
 // threads for N unless block_threads asks for more (the extra threads only take part in barriers).
 #pragma once
 
-#include "scan_types.hpp"
+#include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 // family and kind, its phases, CUDA's limits, and the step tags its body opens steps with.
 #pragma once
 
-#include "cuda_limits.hpp"
-#include "kernel_kind.hpp"
-#include "phase_spec.hpp"
-#include "step_tag.hpp"
+#include "kernels/common/cuda_limits.hpp"
+#include "kernels/common/kernel_kind.hpp"
+#include "kernels/common/phase_spec.hpp"
+#include "kernels/common/step_tag.hpp"

@@ -6,11 +6,11 @@
 // Traced values carrying the read's reference; writes record the sources of the value written.
 #pragma once
 
-#include "host_device.hpp"
-#include "shared_layout.hpp"
-#include "trace_records.hpp"
-#include "traced_value.hpp"
-#include "value_bits.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/trace_records.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/common/value_bits.hpp"
 
 #include <cstdint>
 

@@ -6,7 +6,7 @@
 // The phases nearly every kernel opens (load, store) are declared here once.
 #pragma once
 
-#include "step_tag.hpp"
+#include "kernels/common/step_tag.hpp"
 
 namespace prefixlab {
 

@@ -3,7 +3,7 @@
 // fields with exactly the same rules, so one assembly function serves both.
 #pragma once
 
-#include "trace_records.hpp"
+#include "kernels/common/trace_records.hpp"
 
 #include <cstdint>
 #include <vector>

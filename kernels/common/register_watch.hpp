@@ -13,7 +13,7 @@
 // would stop being watched at once.
 #pragma once
 
-#include "host_device.hpp"
+#include "kernels/common/host_device.hpp"
 
 namespace prefixlab {
 

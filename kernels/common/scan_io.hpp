@@ -4,8 +4,8 @@
 // trace shows where every value came from and where every result went.
 #pragma once
 
-#include "host_device.hpp"
-#include "shared_layout.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/shared_layout.hpp"
 
 #include <type_traits>
 

@@ -5,9 +5,9 @@
 // sources are both operands' (traced_value.hpp), so the dataflow follows the arithmetic.
 #pragma once
 
-#include "host_device.hpp"
-#include "scan_types.hpp"
-#include "traced_value.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_types.hpp"
+#include "kernels/common/traced_value.hpp"
 
 #include <cstdint>
 #include <type_traits>

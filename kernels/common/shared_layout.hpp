@@ -6,7 +6,7 @@
 // element indices), so a trace shows where every value came from, but they are not shared memory.
 #pragma once
 
-#include "host_device.hpp"
+#include "kernels/common/host_device.hpp"
 
 #include <cstdint>
 

@@ -11,7 +11,7 @@
 // one id.
 #pragma once
 
-#include "host_device.hpp"
+#include "kernels/common/host_device.hpp"
 
 #include <cstdint>
 

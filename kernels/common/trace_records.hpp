@@ -5,9 +5,9 @@
 // source thread. A write records where its value came from (traced_value.hpp).
 #pragma once
 
-#include "shared_layout.hpp"
-#include "step_tag.hpp"
-#include "traced_value.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/traced_value.hpp"
 
 #include <cstdint>
 

@@ -6,7 +6,7 @@
 // s[b]; the diagram follows the chain from there. In untraced kernels the same locals are plain T.
 #pragma once
 
-#include "host_device.hpp"
+#include "kernels/common/host_device.hpp"
 
 #include <cstdint>
 

@@ -2,7 +2,7 @@
 // pattern so that one record type serves int32, uint32 and float and float values survive exactly.
 #pragma once
 
-#include "host_device.hpp"
+#include "kernels/common/host_device.hpp"
 
 #include <cstdint>
 #include <cstring>

@@ -9,13 +9,13 @@
 // with the same rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
 #pragma once
 
-#include "../common/instrumented_array.hpp"
-#include "../common/register_watch.hpp"
-#include "../common/step_tag.hpp"
-#include "../common/trace_records.hpp"
-#include "../common/traced_value.hpp"
-#include "../common/value_bits.hpp"
-#include "device_trace_sink.hpp"
+#include "kernels/common/instrumented_array.hpp"
+#include "kernels/common/register_watch.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/trace_records.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/common/value_bits.hpp"
+#include "kernels/cuda/device_trace_sink.hpp"
 
 #include <cstdint>
 #include <type_traits>

@@ -1,11 +1,10 @@
 // A typed cudaMalloc'ed array that frees itself. Copies are checked; sizes are in elements.
 #pragma once
 
-#include "cuda_check.hpp"
-
-#include <cuda_runtime.h>
+#include "kernels/cuda/cuda_check.hpp"
 
 #include <cstddef>
+#include <cuda_runtime.h>
 #include <vector>
 
 namespace prefixlab {

@@ -2,7 +2,7 @@
 // Passed by value as a kernel parameter; all pointers are device pointers.
 #pragma once
 
-#include "../common/trace_records.hpp"
+#include "kernels/common/trace_records.hpp"
 
 #include <cstdint>
 

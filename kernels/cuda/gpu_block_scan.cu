@@ -1,8 +1,8 @@
 // Run-time dispatch to the per-kernel GPU instantiations (one generated translation unit per catalogue
 // entry; gpu_block_scan_entry.hpp says why this file sees declarations only).
-#include "../kernel_catalog.hpp"
-#include "gpu_block_scan.hpp"
-#include "gpu_block_scan_entry.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/cuda/gpu_block_scan_entry.hpp"
+#include "kernels/kernel_catalog.hpp"
 
 namespace prefixlab {
 

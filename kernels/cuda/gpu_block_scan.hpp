@@ -2,20 +2,15 @@
 // a build without CUDA links gpu_unavailable.cpp instead, whose gpu_status() says why.
 #pragma once
 
-#include "../common/block_scan_request.hpp"
-#include "../common/raw_trace.hpp"
+#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/gpu_status.hpp"
+#include "kernels/common/raw_trace.hpp"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace prefixlab {
-
-struct GpuStatus {
-    bool available = false;
-    std::string name;   // e.g. "NVIDIA H100 80GB HBM3"
-    std::string reason; // why not available, e.g. "no CUDA-capable device is detected"
-};
 
 // Probes once and caches; never throws.
 const GpuStatus& gpu_status();

@@ -5,8 +5,8 @@
 // entry without its translation unit fails to link, naming the kernel.
 #pragma once
 
-#include "../common/block_scan_request.hpp"
-#include "../common/raw_trace.hpp"
+#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/raw_trace.hpp"
 
 #include <cstdint>
 #include <vector>

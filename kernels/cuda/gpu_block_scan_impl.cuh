@@ -3,15 +3,15 @@
 // parallel.
 #pragma once
 
-#include "../block_scan_dispatch.hpp"
-#include "../common/cuda_limits.hpp"
-#include "../common/block_scan_request.hpp"
-#include "../common/raw_trace.hpp"
-#include "../common/scan_io.hpp"
-#include "cuda_check.hpp"
-#include "cuda_context.cuh"
-#include "device_buffer.cuh"
-#include "gpu_block_scan_entry.hpp"
+#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/cuda_limits.hpp"
+#include "kernels/common/raw_trace.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/cuda_context.cuh"
+#include "kernels/cuda/device_buffer.cuh"
+#include "kernels/cuda/gpu_block_scan_entry.hpp"
 
 #include <cstdint>
 #include <stdexcept>

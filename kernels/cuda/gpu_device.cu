@@ -1,12 +1,11 @@
 // Finding out whether a usable CUDA GPU is present, without failing when there is none: a machine
 // without the NVIDIA driver still runs PrefixLab, on the emulator.
-#include "cuda_check.hpp"
-#include "gpu_block_scan.hpp"
-
-#include <cuda_runtime.h>
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <chrono>
 #include <cstdlib>
+#include <cuda_runtime.h>
 #include <string>
 
 namespace prefixlab {

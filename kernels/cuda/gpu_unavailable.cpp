@@ -1,7 +1,7 @@
-// The GPU interface of a build without CUDA: reports why there is no GPU, and refuses GPU work with
-// that reason. Linked instead of the .cu files when CMake finds no CUDA compiler.
-#include "gpu_bench.hpp"
-#include "gpu_block_scan.hpp"
+// The GPU launchers of a build without CUDA: report why there is no GPU, and refuse GPU work with
+// that reason. Linked instead of the .cu files when CMake finds no CUDA compiler (the benchmark
+// session's stand-in is kernels/gpu_bench/gpu_bench_unavailable.cpp).
+#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <stdexcept>
 
@@ -19,23 +19,5 @@ RawTrace gpu_trace_block_scan(const BlockScanRequest&) { throw std::runtime_erro
 std::vector<std::uint32_t> gpu_run_block_scan(const BlockScanRequest&) {
     throw std::runtime_error(gpu_status().reason);
 }
-
-GpuMemoryInfo gpu_memory_info() { throw std::runtime_error(gpu_status().reason); }
-std::string gpu_driver_version() { return {}; }
-std::string gpu_runtime_version() { return {}; }
-bool gpu_reserve_transfer_buffer(std::size_t) { return false; }
-std::size_t gpu_bench_session_bytes(std::size_t) { throw std::runtime_error(gpu_status().reason); }
-
-struct GpuBenchSession::State {};
-
-GpuBenchSession::GpuBenchSession(const std::uint32_t*, const std::uint32_t*, std::size_t) {
-    throw std::runtime_error(gpu_status().reason);
-}
-GpuBenchSession::~GpuBenchSession() = default;
-GpuScanSamples GpuBenchSession::time_scan(const GpuScanMethod&, int, int, int, const std::function<bool()>&) {
-    throw std::runtime_error(gpu_status().reason);
-}
-GpuTransferSamples GpuBenchSession::time_transfers(int, int) { throw std::runtime_error(gpu_status().reason); }
-std::vector<std::uint32_t> GpuBenchSession::download_output() const { throw std::runtime_error(gpu_status().reason); }
 
 } // namespace prefixlab

@@ -12,9 +12,9 @@
 // the benchmark). The spine's own phases are part of "spine".
 #pragma once
 
-#include "../cuda/cuda_check.hpp"
-#include "../cuda/device_buffer.cuh"
-#include "tile_kernels.cuh"
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/device_buffer.cuh"
+#include "kernels/device/tile_kernels.cuh"
 
 #include <cstddef>
 #include <cstdint>

@@ -15,8 +15,8 @@
 // block scans.
 #pragma once
 
-#include "../common/scan_io.hpp"
-#include "../cuda/cuda_context.cuh"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/cuda/cuda_context.cuh"
 
 #include <cstddef>
 #include <cstdint>

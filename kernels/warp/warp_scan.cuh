@@ -3,8 +3,8 @@
 // memory and no barrier: the shuffle moves registers between the lanes of a warp directly.
 #pragma once
 
-#include "../common/host_device.hpp"
-#include "warp_scan_source.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/warp/warp_scan_source.hpp"
 
 #include <cstdint>
 

@@ -2,7 +2,7 @@
 // sources (kHelperSourcePaths in their catalogue entries).
 #pragma once
 
-#include "../common/step_tag.hpp"
+#include "kernels/common/step_tag.hpp"
 
 namespace prefixlab {
 

@@ -4,17 +4,16 @@
 // labels, and traces in the emulator with steps that only its own phases and source files open. None of
 // these tests names a kernel: a new entry is checked by them as it is.
 #include "core/bench/bench_catalog.hpp"
-#include "core/block_limits.hpp"
-#include "core/kernel_facts.hpp"
-#include "core/scan_names.hpp"
-#include "core/trace/step_label.hpp"
+#include "core/ground/block_limits.hpp"
+#include "core/ground/kernel_facts.hpp"
+#include "core/ground/scan_names.hpp"
+#include "core/ground/step_label.hpp"
 #include "kernels/kernel_catalog.hpp"
 #include "support/scan_test_support.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <set>
 #include <string>
 #include <type_traits>

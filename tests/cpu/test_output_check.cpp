@@ -1,12 +1,10 @@
 // check_output() on hand-computed cases: exact for integers, max and min; within the bound for float
 // sums; wrong elements flagged.
-#include "core/analysis/output_check.hpp"
-
+#include "core/ground/output_check.hpp"
 #include "kernels/common/value_bits.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace prefixlab {
 namespace {

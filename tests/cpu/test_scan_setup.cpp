@@ -1,13 +1,12 @@
 // The scan setup's one check, validate_scan_setup(): every refusal is a ScanSetupError naming the
 // problem and carrying the setting and its range (the command line words it with its option), and the
 // launch request takes the setup's kernel part unchanged.
-#include "core/block_limits.hpp"
+#include "core/ground/block_limits.hpp"
+#include "core/ground/input_generator.hpp"
+#include "core/ground/scan_setup.hpp"
 #include "support/catalogue_ids.hpp"
-#include "core/input_generator.hpp"
-#include "core/scan_setup.hpp"
 
 #include <gtest/gtest.h>
-
 #include <string>
 
 namespace prefixlab::test {

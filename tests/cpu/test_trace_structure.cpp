@@ -2,15 +2,14 @@
 // doubling offsets, Blelloch's log2(padded N) levels each way, five shuffle rounds per warp scan;
 // every snapshot follows from the writes before it; reads see what the snapshots hold; and the racy
 // variant goes wrong, the same way on every run.
-#include "core/trace/step_label.hpp"
-#include "support/catalogue_ids.hpp"
+#include "core/ground/step_label.hpp"
 #include "kernels/block/blelloch.cuh"
+#include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 #include "support/trace_checks.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 
 namespace prefixlab::test {
 namespace {

@@ -2,9 +2,9 @@
 // is the global array's, never a shared word's; each element sits under the column that holds it;
 // each column names the thread that loaded it. Checked on emulated traces of every layout kind.
 #include "core/analysis/value_grid_model.hpp"
-#include "support/catalogue_ids.hpp"
-#include "core/trace/trace_capture.hpp"
+#include "core/capture/trace_capture.hpp"
 #include "core/trace/trace_index.hpp"
+#include "support/catalogue_ids.hpp"
 
 #include <gtest/gtest.h>
 

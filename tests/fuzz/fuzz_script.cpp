@@ -2,7 +2,7 @@
 // the whole file is before any window opens.
 //
 // Expected: the parser's one-line ScriptError. Anything else is a finding.
-#include "gui_script.hpp"
+#include "gui/gui_script.hpp"
 
 #include <cstdint>
 #include <string>

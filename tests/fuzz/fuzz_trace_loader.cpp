@@ -6,9 +6,9 @@
 // Expected: the reader's one-line TraceFormatError, and build_dataflow's documented std::runtime_error
 // for provenance that names a read the trace does not contain (the GUI shows both as an error line).
 // Anything else - a crash, a sanitizer report, another exception - is a finding.
-#include "app_state.hpp"
 #include "core/analysis/bank_report.hpp"
 #include "core/trace/trace_json.hpp"
+#include "gui/app_state.hpp"
 
 #include <cstdint>
 #include <sstream>

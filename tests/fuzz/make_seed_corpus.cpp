@@ -7,9 +7,9 @@
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
-#include "core/block_limits.hpp"
-#include "core/scan_names.hpp"
-#include "core/trace/trace_capture.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "core/ground/block_limits.hpp"
+#include "core/ground/scan_names.hpp"
 #include "core/trace/trace_json.hpp"
 
 #include <cstdio>

@@ -3,16 +3,15 @@
 // every block size; the device-side verification catches a wrong element; a sweep skips a size the
 // GPU cannot hold and goes on. Skipped, with the reason, without a GPU.
 #include "core/bench/bench_catalog.hpp"
-#include "support/catalogue_ids.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/bench_sizes.hpp"
-#include "kernels/cuda/gpu_bench.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu_bench/gpu_bench.hpp"
+#include "support/catalogue_ids.hpp"
 #include "support/gpu_skip.hpp"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
+#include <gtest/gtest.h>
 #include <numeric>
 #include <random>
 

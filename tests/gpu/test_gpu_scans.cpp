@@ -2,16 +2,15 @@
 // equals the emulator's (steps, snapshots, accesses with provenance, output) and the untraced kernel
 // computes the scan. The racy variant's GPU result is reported against the reference. GpuSanitized.*
 // is the subset tools/gpu_check.sh runs under compute-sanitizer. Skipped, with the reason, without a GPU.
-#include "core/analysis/output_check.hpp"
-#include "support/catalogue_ids.hpp"
+#include "core/ground/output_check.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/gpu_skip.hpp"
 #include "support/scan_test_support.hpp"
 #include "support/trace_checks.hpp"
-#include "support/gpu_skip.hpp"
-
-#include <gtest/gtest.h>
 
 #include <cstdio>
+#include <gtest/gtest.h>
 
 namespace prefixlab::test {
 namespace {

@@ -28,6 +28,6 @@ set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 300)
 
 # The layout check itself, on frames drawn headless to fail and to pass (no window, no OpenGL).
 add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp)
-target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app/gui)
+target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
 target_link_libraries(prefixlab_layout_check_tests PRIVATE prefixlab::imgui GTest::gtest_main)
 gtest_discover_tests(prefixlab_layout_check_tests DISCOVERY_MODE PRE_TEST)

@@ -1,11 +1,10 @@
 // The layout check on frames made to fail: Dear ImGui runs headless here (a font atlas built in
 // memory, no window, no OpenGL), the test draws text the way the views do, and check_layout reads it
 // back from the draw lists. Each case has its twin that must pass, so neither side is vacuous.
-#include "layout/layout_check.hpp"
+#include "gui/layout/layout_check.hpp"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
-
 #include <string>
 
 namespace prefixlab::test {

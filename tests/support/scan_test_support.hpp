@@ -2,14 +2,14 @@
 // compute a scan (all but the racy demonstration), and running a block scan with a generated input.
 #pragma once
 
-#include "core/block_limits.hpp"
-#include "support/catalogue_ids.hpp"
+#include "core/capture/trace_capture.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
-#include "core/input_generator.hpp"
-#include "core/kernel_facts.hpp"
-#include "core/scan_names.hpp"
-#include "core/reference_scan.hpp"
-#include "core/trace/trace_capture.hpp"
+#include "core/ground/block_limits.hpp"
+#include "core/ground/input_generator.hpp"
+#include "core/ground/kernel_facts.hpp"
+#include "core/ground/reference_scan.hpp"
+#include "core/ground/scan_names.hpp"
+#include "support/catalogue_ids.hpp"
 
 #include <string>
 #include <vector>

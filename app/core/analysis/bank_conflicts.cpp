@@ -1,4 +1,4 @@
-#include "bank_conflicts.hpp"
+#include "core/analysis/bank_conflicts.hpp"
 
 #include <algorithm>
 #include <map>

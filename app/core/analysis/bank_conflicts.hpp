@@ -15,7 +15,7 @@
 // tests/ncu/validate_bank_conflicts.py.
 #pragma once
 
-#include "../trace/trace.hpp"
+#include "core/trace/trace.hpp"
 
 #include <array>
 #include <cstdint>

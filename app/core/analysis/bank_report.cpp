@@ -1,6 +1,6 @@
-#include "bank_report.hpp"
+#include "core/analysis/bank_report.hpp"
 
-#include "../trace/step_label.hpp"
+#include "core/ground/step_label.hpp"
 
 #include <nlohmann/json.hpp>
 

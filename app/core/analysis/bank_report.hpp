@@ -3,7 +3,7 @@
 // metrics that measure the same on the hardware.
 #pragma once
 
-#include "bank_conflicts.hpp"
+#include "core/analysis/bank_conflicts.hpp"
 
 #include <string>
 

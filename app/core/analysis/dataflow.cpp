@@ -1,7 +1,7 @@
-#include "dataflow.hpp"
+#include "core/analysis/dataflow.hpp"
 
-#include "../trace/trace_index.hpp"
-#include "../trace/trace_validation.hpp"
+#include "core/trace/trace_index.hpp"
+#include "core/trace/trace_validation.hpp"
 
 #include <algorithm>
 #include <iterator>

@@ -9,7 +9,7 @@
 // the right. Rows are steps; input nodes sit in row -1, above step 0.
 #pragma once
 
-#include "../trace/trace.hpp"
+#include "core/trace/trace.hpp"
 
 #include <cstdint>
 #include <string>

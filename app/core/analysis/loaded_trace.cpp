@@ -1,4 +1,4 @@
-#include "loaded_trace.hpp"
+#include "core/analysis/loaded_trace.hpp"
 
 #include <utility>
 

@@ -3,9 +3,9 @@
 // and the fuzz targets compute exactly what the GUI does on load.
 #pragma once
 
-#include "../trace/trace_index.hpp"
-#include "bank_conflicts.hpp"
-#include "dataflow.hpp"
+#include "core/analysis/bank_conflicts.hpp"
+#include "core/analysis/dataflow.hpp"
+#include "core/trace/trace_index.hpp"
 
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-#include "step_bands.hpp"
+#include "core/analysis/step_bands.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // Pure geometry and counting, no drawing: the view, the GUI tests' reasoning and the unit tests share it.
 #pragma once
 
-#include "bank_conflicts.hpp"
+#include "core/analysis/bank_conflicts.hpp"
 
 #include <cstddef>
 #include <span>

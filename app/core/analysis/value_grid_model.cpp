@@ -1,4 +1,4 @@
-#include "value_grid_model.hpp"
+#include "core/analysis/value_grid_model.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 // grid marked an input read of element i on shared word i.
 #pragma once
 
-#include "../trace/trace.hpp"
+#include "core/trace/trace.hpp"
 
 #include <cstdint>
 #include <vector>

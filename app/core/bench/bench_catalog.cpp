@@ -1,10 +1,10 @@
-#include "bench_catalog.hpp"
+#include "core/bench/bench_catalog.hpp"
 
-#include "../../../kernels/common/cuda_limits.hpp"
-#include "../../../kernels/kernel_catalog.hpp"
-#include "../scan_names.hpp"
-#include "../util/printable.hpp"
-#include "bench_sizes.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/ground/scan_names.hpp"
+#include "core/util/printable.hpp"
+#include "kernels/common/cuda_limits.hpp"
+#include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>
 

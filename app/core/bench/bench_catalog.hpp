@@ -11,7 +11,7 @@
 //   cpu-parallel          every core (CpuParallelScan)
 #pragma once
 
-#include "../../../kernels/cuda/gpu_bench.hpp"
+#include "kernels/gpu_bench/gpu_bench.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,8 +1,8 @@
 // CSV export of benchmark results (bench_csv.hpp). Numbers are written in their shortest form that
 // reads back to the same double, so a script gets exactly the values of the JSON file.
-#include "bench_csv.hpp"
+#include "core/bench/bench_csv.hpp"
 
-#include "../util/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include <algorithm>
 #include <charconv>

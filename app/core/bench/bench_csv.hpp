@@ -3,7 +3,7 @@
 // (pandas: read_csv(path, comment='#')). Columns are documented in docs/bench-format.md.
 #pragma once
 
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <string>
 

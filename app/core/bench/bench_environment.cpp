@@ -1,6 +1,6 @@
 // This machine's benchmark environment (bench_environment.hpp), read from /proc/cpuinfo, the C
 // library and the build.
-#include "bench_environment.hpp"
+#include "core/bench/bench_environment.hpp"
 
 #include <ctime>
 #include <fstream>

@@ -3,7 +3,7 @@
 // BenchEnvironment are left empty here; the GPU side fills them when a device is used.
 #pragma once
 
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <chrono>
 #include <iosfwd>

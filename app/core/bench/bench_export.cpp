@@ -1,9 +1,9 @@
-#include "bench_export.hpp"
+#include "core/bench/bench_export.hpp"
 
-#include "../plot/plot_layout.hpp"
-#include "../util/atomic_file.hpp"
-#include "bench_csv.hpp"
-#include "bench_json.hpp"
+#include "core/bench/bench_csv.hpp"
+#include "core/bench/bench_json.hpp"
+#include "core/plot/plot_layout.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include <cerrno>
 #include <cstring>

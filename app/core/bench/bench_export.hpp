@@ -12,9 +12,9 @@
 // run's files.
 #pragma once
 
-#include "../plot/plot_export.hpp"
-#include "bench_plots.hpp"
-#include "bench_results.hpp"
+#include "core/bench/bench_plots.hpp"
+#include "core/bench/bench_results.hpp"
+#include "core/plot/plot_export.hpp"
 
 #include <memory>
 #include <set>

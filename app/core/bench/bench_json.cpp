@@ -1,11 +1,11 @@
 // Benchmark results files (bench_json.hpp, docs/bench-format.md): writing with nlohmann::ordered_json
 // so the keys appear in the documented order, and a strict reader that names the field at fault.
-#include "bench_json.hpp"
+#include "core/bench/bench_json.hpp"
 
-#include "../util/atomic_file.hpp"
-#include "../util/input_limits.hpp"
-#include "../util/json_fields.hpp"
-#include "../util/printable.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/input_limits.hpp"
+#include "core/util/json_fields.hpp"
+#include "core/util/printable.hpp"
 
 #include <charconv>
 #include <climits>

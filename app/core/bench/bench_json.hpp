@@ -6,7 +6,7 @@
 // deep, and a value quoted in a message cut and escaped.
 #pragma once
 
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <stdexcept>
 #include <string>

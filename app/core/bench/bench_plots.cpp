@@ -1,7 +1,7 @@
-#include "bench_plots.hpp"
+#include "core/bench/bench_plots.hpp"
 
-#include "bench_catalog.hpp"
-#include "bench_sizes.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_sizes.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,9 +3,9 @@
 // lecturer sees on screen is what goes on the slide. Drawn by draw_plot() (app/core/plot/).
 #pragma once
 
-#include "../plot/plot.hpp"
-#include "bench_results.hpp"
-#include "bench_series_preset.hpp"
+#include "core/bench/bench_results.hpp"
+#include "core/bench/bench_series_preset.hpp"
+#include "core/plot/plot.hpp"
 
 #include <cstdint>
 #include <optional>

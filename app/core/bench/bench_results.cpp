@@ -1,6 +1,6 @@
 // Derived benchmark figures (bench_results.hpp): one function per fact, so a table, a plot and an
 // export of the same point show the same GB/s.
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <algorithm>
 #include <string_view>

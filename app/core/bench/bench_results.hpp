@@ -5,7 +5,7 @@
 // Units: times in milliseconds, N in elements (uint32, 4 bytes each).
 #pragma once
 
-#include "sample_stats.hpp"
+#include "core/bench/sample_stats.hpp"
 
 #include <cstdint>
 #include <optional>

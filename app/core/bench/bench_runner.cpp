@@ -1,11 +1,11 @@
-#include "bench_runner.hpp"
+#include "core/bench/bench_runner.hpp"
 
-#include "../../../kernels/cuda/gpu_block_scan.hpp"
-#include "bench_catalog.hpp"
-#include "bench_environment.hpp"
-#include "bench_sizes.hpp"
-#include "cold_cpu_arrays.hpp"
-#include "cpu_scans.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_environment.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/bench/cold_cpu_arrays.hpp"
+#include "core/bench/cpu_scans.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <algorithm>
 #include <chrono>

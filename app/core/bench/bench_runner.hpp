@@ -8,7 +8,7 @@
 // sweep): the command line prints them, the GUI's benchmark panel plots them live.
 #pragma once
 
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 // The lecture preset's choice of series (bench_series_preset.hpp).
-#include "bench_series_preset.hpp"
+#include "core/bench/bench_series_preset.hpp"
 
 #include <algorithm>
 #include <cmath>

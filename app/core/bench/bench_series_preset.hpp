@@ -5,8 +5,8 @@
 // the exports all go through build_bench_plot(), which asks here.
 #pragma once
 
-#include "bench_catalog.hpp"
-#include "bench_results.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,8 +1,8 @@
-#include "bench_sizes.hpp"
+#include "core/bench/bench_sizes.hpp"
 
-#include "../../../kernels/common/cuda_limits.hpp"
-#include "../util/parse_number.hpp"
-#include "../util/printable.hpp"
+#include "core/util/parse_number.hpp"
+#include "core/util/printable.hpp"
+#include "kernels/common/cuda_limits.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,7 +1,7 @@
-#include "bench_table.hpp"
+#include "core/bench/bench_table.hpp"
 
-#include "bench_catalog.hpp"
-#include "bench_sizes.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_sizes.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // size), one column per N, medians in ms; "—" where a point is missing.
 #pragma once
 
-#include "bench_results.hpp"
+#include "core/bench/bench_results.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "cold_cpu_arrays.hpp"
+#include "core/bench/cold_cpu_arrays.hpp"
 
 #include <algorithm>
 #include <cstring>

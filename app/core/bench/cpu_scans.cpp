@@ -1,6 +1,6 @@
 // CPU baseline scans (cpu_scans.hpp): serial loop, std::inclusive_scan, and a reduce-then-scan on a
 // persistent thread pool synchronised with C++20 barriers.
-#include "cpu_scans.hpp"
+#include "core/bench/cpu_scans.hpp"
 
 #include <barrier>
 #include <numeric>

@@ -1,6 +1,6 @@
 // Summary statistics of repeated timings (sample_stats.hpp). Every plot, table and results file gets
 // its median and spread from here, so they cannot disagree.
-#include "sample_stats.hpp"
+#include "core/bench/sample_stats.hpp"
 
 #include <algorithm>
 #include <cmath>

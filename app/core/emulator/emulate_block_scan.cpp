@@ -1,9 +1,9 @@
-#include "emulate_block_scan.hpp"
+#include "core/emulator/emulate_block_scan.hpp"
 
-#include "../../../kernels/block_scan_dispatch.hpp"
-#include "../block_limits.hpp"
-#include "emulated_block.hpp"
-#include "emulator_context.hpp"
+#include "core/emulator/emulated_block.hpp"
+#include "core/emulator/emulator_context.hpp"
+#include "core/ground/block_limits.hpp"
+#include "kernels/block_scan_dispatch.hpp"
 
 #include <vector>
 

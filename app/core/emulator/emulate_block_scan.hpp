@@ -1,8 +1,8 @@
 // Runs a single-block scan in the CPU emulator and returns what it recorded.
 #pragma once
 
-#include "../../../kernels/common/block_scan_request.hpp"
-#include "../../../kernels/common/raw_trace.hpp"
+#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/raw_trace.hpp"
 
 namespace prefixlab {
 

@@ -1,8 +1,8 @@
-#include "emulated_block.hpp"
+#include "core/emulator/emulated_block.hpp"
 
-#include "../scan_names.hpp"
-#include "../trace/step_label.hpp"
-#include "thread_ranges.hpp"
+#include "core/emulator/thread_ranges.hpp"
+#include "core/ground/scan_names.hpp"
+#include "core/ground/step_label.hpp"
 
 #include <algorithm>
 #include <cstring>

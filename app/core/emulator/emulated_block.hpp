@@ -11,12 +11,12 @@
 //      the emulator reports a barrier that not every thread reaches; it never hangs.
 #pragma once
 
-#include "../../../kernels/common/cuda_limits.hpp"
-#include "../../../kernels/common/raw_trace.hpp"
-#include "../../../kernels/common/shared_layout.hpp"
-#include "../../../kernels/common/step_tag.hpp"
-#include "../../../kernels/common/trace_records.hpp"
-#include "fiber.hpp"
+#include "core/emulator/fiber.hpp"
+#include "kernels/common/cuda_limits.hpp"
+#include "kernels/common/raw_trace.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/trace_records.hpp"
 
 #include <cstdint>
 #include <exception>

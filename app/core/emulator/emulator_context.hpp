@@ -4,12 +4,12 @@
 // fibers; every instrumented access is recorded and then yields, which makes the warp run in lockstep.
 #pragma once
 
-#include "../../../kernels/common/instrumented_array.hpp"
-#include "../../../kernels/common/register_watch.hpp"
-#include "../../../kernels/common/step_tag.hpp"
-#include "../../../kernels/common/traced_value.hpp"
-#include "../../../kernels/common/value_bits.hpp"
-#include "emulated_block.hpp"
+#include "core/emulator/emulated_block.hpp"
+#include "kernels/common/instrumented_array.hpp"
+#include "kernels/common/register_watch.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/common/value_bits.hpp"
 
 #include <cstdint>
 

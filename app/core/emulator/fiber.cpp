@@ -1,12 +1,11 @@
-#include "fiber.hpp"
-
-#include <sys/mman.h>
-#include <unistd.h>
+#include "core/emulator/fiber.hpp"
 
 #include <cerrno>
 #include <cstdint>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <system_error>
+#include <unistd.h>
 
 // AddressSanitizer keeps one stack per OS thread; told nothing, it takes a fiber's frames for wild
 // stack accesses, and the unwinding of an exception thrown on a fiber for a jump off the stack ("False

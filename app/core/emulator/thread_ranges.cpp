@@ -1,4 +1,4 @@
-#include "thread_ranges.hpp"
+#include "core/emulator/thread_ranges.hpp"
 
 namespace prefixlab {
 

@@ -1,4 +1,4 @@
-#include "directory_listing.hpp"
+#include "core/files/directory_listing.hpp"
 
 #include "core/util/printable.hpp"
 

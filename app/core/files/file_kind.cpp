@@ -1,4 +1,4 @@
-#include "file_kind.hpp"
+#include "core/files/file_kind.hpp"
 
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"

@@ -1,5 +1,5 @@
 // CairoPainter: PlotPainter's primitives as Cairo paths.
-#include "cairo_painter.hpp"
+#include "core/plot/cairo_painter.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -4,7 +4,7 @@
 // Only compiled where Cairo was found.
 #pragma once
 
-#include "plot_painter.hpp"
+#include "core/plot/plot_painter.hpp"
 
 #include <cairo.h>
 

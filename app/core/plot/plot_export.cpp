@@ -1,5 +1,5 @@
 // The part of plot export that needs no Cairo: telling the format from a file name.
-#include "plot_export.hpp"
+#include "core/plot/plot_export.hpp"
 
 #include <algorithm>
 #include <cctype>

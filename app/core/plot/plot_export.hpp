@@ -4,8 +4,8 @@
 // formats but cannot export; it says so with plot_export_unavailable_reason().
 #pragma once
 
-#include "plot.hpp"
-#include "plot_layout.hpp"
+#include "core/plot/plot.hpp"
+#include "core/plot/plot_layout.hpp"
 
 #include <optional>
 #include <string>

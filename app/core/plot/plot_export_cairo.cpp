@@ -1,9 +1,9 @@
 // Plot export through Cairo: an image surface for PNG, the SVG and PDF surfaces for vector files, the
 // same draw_plot() on each. Cairo records errors in the surface and context rather than failing a call,
 // so the status is checked after drawing and after finishing each surface.
-#include "cairo_painter.hpp"
+#include "core/plot/cairo_painter.hpp"
+#include "core/plot/plot_export.hpp"
 #include "core/util/atomic_file.hpp"
-#include "plot_export.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>

@@ -1,6 +1,6 @@
 // Plot export in a build without Cairo: the formats are still recognised (plot_export.cpp), but
 // exporting explains why it cannot, in one line.
-#include "plot_export.hpp"
+#include "core/plot/plot_export.hpp"
 
 #include <stdexcept>
 

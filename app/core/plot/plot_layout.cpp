@@ -1,9 +1,9 @@
 // draw_plot(): blocks placed top to bottom (title, subtitle, y label, data area, x labels) and left to
 // right (y tick labels, data area, legend), then drawn back to front (grid, annotation lines, series,
 // frame and ticks, texts, legend). Legend, annotation texts and label thinning: plot_layout_detail.cpp.
-#include "plot_layout.hpp"
+#include "core/plot/plot_layout.hpp"
 
-#include "plot_layout_detail.hpp"
+#include "core/plot/plot_layout_detail.hpp"
 
 #include <algorithm>
 #include <cmath>

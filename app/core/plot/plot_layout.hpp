@@ -7,9 +7,9 @@
 // [SECTION] Hover     nearest_point()
 #pragma once
 
-#include "plot.hpp"
-#include "plot_painter.hpp"
-#include "plot_ticks.hpp"
+#include "core/plot/plot.hpp"
+#include "core/plot/plot_painter.hpp"
+#include "core/plot/plot_ticks.hpp"
 
 #include <optional>
 #include <vector>

@@ -1,5 +1,5 @@
 // Legend, annotation texts, tick-label thinning and text fitting for draw_plot() (rules in the header).
-#include "plot_layout_detail.hpp"
+#include "core/plot/plot_layout_detail.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // plot layout; nothing outside app/core/plot includes this.
 #pragma once
 
-#include "plot_layout.hpp"
+#include "core/plot/plot_layout.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 // Implementations: ImGuiPlotPainter (app/gui/render/) and the Cairo painter (plot_export_cairo.cpp).
 #pragma once
 
-#include "plot.hpp"
+#include "core/plot/plot.hpp"
 
 #include <string_view>
 #include <vector>

@@ -1,6 +1,6 @@
 // The two plot styles: light (white, for slides and the default of exports) and dark (the app's
 // background). Sizes at scale 1 suit an 800 × 450 plot; plot_scale_for_size() scales them for others.
-#include "plot_layout.hpp"
+#include "core/plot/plot_layout.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Tick positions and labels of linear, log2 and log10 axes (rules in plot_ticks.hpp).
-#include "plot_ticks.hpp"
+#include "core/plot/plot_ticks.hpp"
 
 #include <algorithm>
 #include <array>

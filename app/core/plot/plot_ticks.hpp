@@ -12,7 +12,7 @@
 // an N axis at 2^10); the data area's inset (PlotFrame) still shows such a point whole.
 #pragma once
 
-#include "plot.hpp"
+#include "core/plot/plot.hpp"
 
 #include <string>
 #include <vector>

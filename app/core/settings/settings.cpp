@@ -1,8 +1,7 @@
-#include "settings.hpp"
+#include "core/settings/settings.hpp"
 
-#include "core/block_limits.hpp"
-#include "core/cli/command_line.hpp"
-#include "core/scan_names.hpp"
+#include "core/ground/block_limits.hpp"
+#include "core/ground/scan_names.hpp"
 #include "core/util/json_fields.hpp"
 
 #include <algorithm>

@@ -10,7 +10,8 @@
 // ignored without a word). Any problem is a SettingsFormatError whose one-line message names the field.
 #pragma once
 
-#include "core/scan_setup.hpp"
+#include "core/ground/scan_setup.hpp"
+#include "core/settings/window_limits.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -32,10 +33,6 @@ inline constexpr std::size_t kMaxRecentFiles = 10;
 // The largest settings file read: ten recent paths of PATH_MAX (4096 bytes) each, escaped, are under
 // 100 KB; anything near 1 MiB is not a file PrefixLab wrote.
 inline constexpr std::uint64_t kMaxSettingsFileBytes = 1ull << 20;
-
-// Window coordinates a settings file may hold: far beyond any desktop (eight 8K monitors side by side
-// are 61,440 pixels wide), small enough that x + width cannot overflow an int.
-inline constexpr int kMaxWindowCoordinate = 1 << 20;
 
 // The window's place on the desktop and its size, in screen coordinates (as the window system gives
 // them; x and y may be negative on a monitor left of or above the primary one).

@@ -1,4 +1,4 @@
-#include "settings_file.hpp"
+#include "core/settings/settings_file.hpp"
 
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"

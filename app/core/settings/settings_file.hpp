@@ -15,7 +15,7 @@
 // - Writing goes through the output policy (atomic_file.hpp): the new file appears whole or not at all.
 #pragma once
 
-#include "settings.hpp"
+#include "core/settings/settings.hpp"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "trace.hpp"
+#include "core/trace/trace.hpp"
 
-#include "step_label.hpp"
+#include "core/ground/step_label.hpp"
 
 #include <string>
 

@@ -3,12 +3,12 @@
 // Values are kept as 4-byte bit patterns and interpreted through config.type.
 #pragma once
 
-#include "../../../kernels/common/scan_types.hpp"
-#include "../../../kernels/common/shared_layout.hpp"
-#include "../../../kernels/common/step_tag.hpp"
-#include "../../../kernels/common/trace_records.hpp"
-#include "../analysis/output_check.hpp"
-#include "../scan_names.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/scan_names.hpp"
+#include "kernels/common/scan_types.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/trace_records.hpp"
 
 #include <cstdint>
 #include <string>

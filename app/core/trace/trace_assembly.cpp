@@ -1,6 +1,6 @@
-#include "trace_assembly.hpp"
+#include "core/trace/trace_assembly.hpp"
 
-#include "trace_validation.hpp"
+#include "core/trace/trace_validation.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -3,8 +3,8 @@
 // undefined until something writes them. One function for both producers, so they cannot drift.
 #pragma once
 
-#include "../../../kernels/common/raw_trace.hpp"
-#include "trace.hpp"
+#include "core/trace/trace.hpp"
+#include "kernels/common/raw_trace.hpp"
 
 #include <cstdint>
 

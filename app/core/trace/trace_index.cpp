@@ -1,4 +1,4 @@
-#include "trace_index.hpp"
+#include "core/trace/trace_index.hpp"
 
 namespace prefixlab {
 

@@ -2,7 +2,7 @@
 // words each step wrote and read, and which thread did it.
 #pragma once
 
-#include "trace.hpp"
+#include "core/trace/trace.hpp"
 
 #include <cstdint>
 #include <vector>

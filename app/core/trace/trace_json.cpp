@@ -1,13 +1,13 @@
-#include "trace_json.hpp"
+#include "core/trace/trace_json.hpp"
 
-#include "../util/atomic_file.hpp"
-#include "../util/input_limits.hpp"
-#include "../util/json_fields.hpp"
-#include "../util/printable.hpp"
-#include "step_label.hpp"
-#include "trace_assembly.hpp"
-#include "trace_validation.hpp"
-#include "trace_value_json.hpp"
+#include "core/ground/step_label.hpp"
+#include "core/trace/trace_assembly.hpp"
+#include "core/trace/trace_validation.hpp"
+#include "core/trace/trace_value_json.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/input_limits.hpp"
+#include "core/util/json_fields.hpp"
+#include "core/util/printable.hpp"
 
 #include <algorithm>
 #include <initializer_list>

@@ -5,7 +5,7 @@
 // message is cut and escaped.
 #pragma once
 
-#include "trace.hpp"
+#include "core/trace/trace.hpp"
 
 #include <iosfwd>
 #include <stdexcept>

@@ -31,8 +31,8 @@
 //     of thread t (s < k, taken).
 #pragma once
 
-#include "../../../kernels/common/cuda_limits.hpp"
-#include "trace.hpp"
+#include "core/trace/trace.hpp"
+#include "kernels/common/cuda_limits.hpp"
 
 #include <cstddef>
 #include <cstdint>

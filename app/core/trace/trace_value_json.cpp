@@ -1,7 +1,7 @@
-#include "trace_value_json.hpp"
+#include "core/trace/trace_value_json.hpp"
 
-#include "../../../kernels/common/value_bits.hpp"
-#include "../util/json_fields.hpp"
+#include "core/util/json_fields.hpp"
+#include "kernels/common/value_bits.hpp"
 
 #include <cmath>
 #include <limits>

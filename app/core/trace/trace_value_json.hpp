@@ -3,11 +3,10 @@
 // as strings since JSON has no such numbers; an undefined word is null.
 #pragma once
 
-#include "../../../kernels/common/scan_types.hpp"
-
-#include <nlohmann/json.hpp>
+#include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 

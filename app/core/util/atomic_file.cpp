@@ -1,9 +1,9 @@
 // The output policy (atomic_file.hpp): what may be replaced, how a file appears whole, and how a set
 // of files is committed with interrupts deferred (interrupts.hpp).
-#include "atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
-#include "interrupts.hpp"
-#include "printable.hpp"
+#include "core/util/interrupts.hpp"
+#include "core/util/printable.hpp"
 
 #include <algorithm>
 #include <atomic>

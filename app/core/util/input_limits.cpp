@@ -1,6 +1,6 @@
-#include "input_limits.hpp"
+#include "core/util/input_limits.hpp"
 
-#include "printable.hpp"
+#include "core/util/printable.hpp"
 
 #include <cerrno>
 #include <cstring>

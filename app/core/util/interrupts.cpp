@@ -1,4 +1,4 @@
-#include "interrupts.hpp"
+#include "core/util/interrupts.hpp"
 
 #include <atomic>
 #include <cerrno>

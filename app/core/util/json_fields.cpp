@@ -1,7 +1,7 @@
-#include "json_fields.hpp"
+#include "core/util/json_fields.hpp"
 
-#include "input_limits.hpp"
-#include "printable.hpp"
+#include "core/util/input_limits.hpp"
+#include "core/util/printable.hpp"
 
 #include <algorithm>
 

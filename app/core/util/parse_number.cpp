@@ -1,6 +1,6 @@
-#include "parse_number.hpp"
+#include "core/util/parse_number.hpp"
 
-#include "printable.hpp"
+#include "core/util/printable.hpp"
 
 #include <charconv>
 #include <cmath>

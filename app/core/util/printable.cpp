@@ -1,4 +1,4 @@
-#include "printable.hpp"
+#include "core/util/printable.hpp"
 
 #include <cstdint>
 

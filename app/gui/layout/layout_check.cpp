@@ -1,11 +1,10 @@
-#include "layout_check.hpp"
-
-#include <imgui.h>
-#include <imgui_internal.h>
+#include "gui/layout/layout_check.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <imgui.h>
+#include <imgui_internal.h>
 #include <map>
 #include <unordered_map>
 #include <vector>

@@ -1,10 +1,9 @@
-#include "platform_window.hpp"
+#include "gui/platform/platform_window.hpp"
 
-#include <glad/gl.h>
 #include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <cstring>
+#include <glad/gl.h>
 
 namespace prefixlab {
 

@@ -1,9 +1,8 @@
-#include "cached_layer.hpp"
-
-#include <glad/gl.h>
-#include <imgui.h>
+#include "gui/render/cached_layer.hpp"
 
 #include <cmath>
+#include <glad/gl.h>
+#include <imgui.h>
 
 namespace prefixlab {
 

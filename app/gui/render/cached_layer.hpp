@@ -5,7 +5,7 @@
 // and draw only the step-dependent highlights live on top.
 #pragma once
 
-#include "instanced_shapes.hpp"
+#include "gui/render/instanced_shapes.hpp"
 
 #include <string>
 #include <vector>

@@ -9,7 +9,7 @@ function(prefixlab_embed_shaders output)
     string(APPEND entries "    {\"${name}\", R\"glsl(${text})glsl\"},\n")
   endforeach()
   file(CONFIGURE OUTPUT ${output} CONTENT "// Generated from shaders/ by embed_shaders.cmake; do not edit.
-#include \"render/embedded_shaders.hpp\"
+#include \"gui/render/embedded_shaders.hpp\"
 
 #include <map>
 #include <string>

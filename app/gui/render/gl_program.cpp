@@ -1,9 +1,8 @@
-#include "gl_program.hpp"
+#include "gui/render/gl_program.hpp"
 
-#include "embedded_shaders.hpp"
+#include "gui/render/embedded_shaders.hpp"
 
 #include <glad/gl.h>
-
 #include <string>
 
 namespace prefixlab {

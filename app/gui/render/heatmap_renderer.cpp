@@ -1,7 +1,7 @@
-#include "heatmap_renderer.hpp"
+#include "gui/render/heatmap_renderer.hpp"
 
-#include "../colour_map.hpp"
-#include "gl_program.hpp"
+#include "gui/colour_map.hpp"
+#include "gui/render/gl_program.hpp"
 
 #include <glad/gl.h>
 #include <imgui.h>

@@ -6,7 +6,7 @@
 // tab draws each step's instructions into that step's band).
 #pragma once
 
-#include "../theme.hpp"
+#include "gui/theme.hpp"
 
 #include <cstdint>
 #include <deque>

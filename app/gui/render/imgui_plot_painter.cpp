@@ -1,9 +1,8 @@
-#include "imgui_plot_painter.hpp"
-
-#include <imgui.h>
+#include "gui/render/imgui_plot_painter.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <imgui.h>
 
 namespace prefixlab {
 

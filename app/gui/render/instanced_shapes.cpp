@@ -1,12 +1,11 @@
-#include "instanced_shapes.hpp"
+#include "gui/render/instanced_shapes.hpp"
 
-#include "gl_program.hpp"
-
-#include <glad/gl.h>
-#include <imgui.h>
+#include "gui/render/gl_program.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <glad/gl.h>
+#include <imgui.h>
 #include <memory>
 
 namespace prefixlab {

@@ -1,12 +1,11 @@
-#include "plot_texture.hpp"
+#include "gui/render/plot_texture.hpp"
 
-#include "layout/layout_check.hpp"
-
-#include <glad/gl.h>
-#include <imgui_impl_opengl3.h>
+#include "gui/layout/layout_check.hpp"
 
 #include <cmath>
 #include <cstdint>
+#include <glad/gl.h>
+#include <imgui_impl_opengl3.h>
 
 namespace prefixlab {
 

@@ -1,20 +1,19 @@
-#include "bank_heatmap_view.hpp"
+#include "gui/views/bank_heatmap_view.hpp"
 
-#include "../app_state.hpp"
-#include "../colour_map.hpp"
-#include "../layout/layout_check.hpp"
-#include "../theme.hpp"
 #include "core/analysis/bank_report.hpp"
 #include "core/analysis/step_bands.hpp"
-#include "core/format_value.hpp"
-#include "core/trace/step_label.hpp"
-#include "flow_layout.hpp"
-#include "lane_bank_diagram.hpp"
-
-#include <imgui.h>
+#include "core/ground/format_value.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/colour_map.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/flow_layout.hpp"
+#include "gui/views/lane_bank_diagram.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <imgui.h>
 #include <string>
 #include <vector>
 

@@ -14,11 +14,10 @@
 // quarter of the width. In reveal mode nothing of the steps after the current one is drawn.
 #pragma once
 
-#include "../render/heatmap_renderer.hpp"
-#include "view.hpp"
+#include "gui/render/heatmap_renderer.hpp"
+#include "gui/views/view.hpp"
 
 #include <imgui.h>
-
 #include <memory>
 #include <string>
 

@@ -1,18 +1,17 @@
-#include "bench_plot_panel.hpp"
+#include "gui/views/bench_plot_panel.hpp"
 
-#include "../bench_state.hpp"
-#include "../render/imgui_plot_painter.hpp"
-#include "../theme.hpp"
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/plot/plot_layout.hpp"
-
-#include <imgui.h>
+#include "gui/bench_state.hpp"
+#include "gui/render/imgui_plot_painter.hpp"
+#include "gui/theme.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <imgui.h>
 
 namespace prefixlab {
 

@@ -3,9 +3,9 @@
 // cached texture, hover read-outs drawn live on top, and the series toggles in a popup.
 #pragma once
 
-#include "../render/plot_texture.hpp"
 #include "core/plot/plot.hpp"
-#include "view.hpp"
+#include "gui/render/plot_texture.hpp"
+#include "gui/views/view.hpp"
 
 #include <string>
 #include <vector>

@@ -1,20 +1,19 @@
-#include "bench_view.hpp"
+#include "gui/views/bench_view.hpp"
 
-#include "../app_state.hpp"
-#include "../bench_state.hpp"
-#include "../layout/layout_check.hpp"
-#include "../theme.hpp"
-#include "../widgets.hpp"
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/plot/plot_export.hpp"
-
-#include <imgui.h>
+#include "gui/app_state.hpp"
+#include "gui/bench_state.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <imgui.h>
 
 namespace prefixlab {
 

@@ -2,8 +2,8 @@
 // Cancel with a progress bar and the time left, the result sets on show, exports, and the plot.
 #pragma once
 
-#include "bench_plot_panel.hpp"
-#include "view.hpp"
+#include "gui/views/bench_plot_panel.hpp"
+#include "gui/views/view.hpp"
 
 #include <optional>
 #include <string>

@@ -1,16 +1,15 @@
-#include "controls_view.hpp"
+#include "gui/views/controls_view.hpp"
 
-#include "../app_state.hpp"
-#include "../layout/layout_check.hpp"
-#include "../widgets.hpp"
-#include "core/scan_setup.hpp"
-#include "core/trace/step_label.hpp"
+#include "core/ground/scan_setup.hpp"
+#include "core/ground/step_label.hpp"
 #include "core/util/printable.hpp"
-
-#include <imgui.h>
+#include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <filesystem>
+#include <imgui.h>
 #include <string>
 
 namespace prefixlab {

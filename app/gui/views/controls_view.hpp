@@ -3,7 +3,7 @@
 // (see shortcuts.cpp and the Help menu).
 #pragma once
 
-#include "view.hpp"
+#include "gui/views/view.hpp"
 
 #include <string>
 

@@ -1,19 +1,18 @@
-#include "dataflow_view.hpp"
+#include "gui/views/dataflow_view.hpp"
 
-#include "../app_state.hpp"
-#include "../layout/layout_check.hpp"
-#include "../theme.hpp"
-#include "../widgets.hpp"
-#include "flow_layout.hpp"
-#include "core/format_value.hpp"
-#include "core/trace/step_label.hpp"
-
-#include <imgui.h>
+#include "core/ground/format_value.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/flow_layout.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <imgui.h>
 #include <string>
 
 namespace prefixlab {

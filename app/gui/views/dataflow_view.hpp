@@ -16,10 +16,10 @@
 // N = 8. Mouse wheel zooms (Shift: horizontally only), dragging pans, double-click fits.
 #pragma once
 
-#include "../render/cached_layer.hpp"
-#include "../render/instanced_shapes.hpp"
-#include "../theme.hpp"
-#include "view.hpp"
+#include "gui/render/cached_layer.hpp"
+#include "gui/render/instanced_shapes.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/view.hpp"
 
 #include <vector>
 

@@ -1,14 +1,13 @@
-#include "file_browser_view.hpp"
+#include "gui/views/file_browser_view.hpp"
 
-#include "../layout/layout_check.hpp"
-#include "../theme.hpp"
 #include "core/util/printable.hpp"
-
-#include <imgui.h>
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <imgui.h>
 
 namespace prefixlab {
 

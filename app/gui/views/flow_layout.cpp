@@ -1,4 +1,4 @@
-#include "flow_layout.hpp"
+#include "gui/views/flow_layout.hpp"
 
 #include <imgui.h>
 

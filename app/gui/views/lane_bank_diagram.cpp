@@ -1,11 +1,10 @@
-#include "lane_bank_diagram.hpp"
+#include "gui/views/lane_bank_diagram.hpp"
 
-#include "../colour_map.hpp"
-#include "../theme.hpp"
-
-#include <imgui.h>
+#include "gui/colour_map.hpp"
+#include "gui/theme.hpp"
 
 #include <algorithm>
+#include <imgui.h>
 #include <string>
 
 namespace prefixlab {

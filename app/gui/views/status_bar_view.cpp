@@ -1,10 +1,9 @@
-#include "status_bar_view.hpp"
+#include "gui/views/status_bar_view.hpp"
 
-#include "../app_state.hpp"
-#include "../theme.hpp"
+#include "gui/app_state.hpp"
+#include "gui/theme.hpp"
 
 #include <imgui.h>
-
 #include <string>
 
 namespace prefixlab {

@@ -2,7 +2,7 @@
 // no CUDA GPU found"), where the trace on screen came from, and the latest message or error.
 #pragma once
 
-#include "view.hpp"
+#include "gui/views/view.hpp"
 
 namespace prefixlab {
 

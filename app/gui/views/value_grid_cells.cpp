@@ -1,4 +1,4 @@
-#include "value_grid_cells.hpp"
+#include "gui/views/value_grid_cells.hpp"
 
 #include <cmath>
 

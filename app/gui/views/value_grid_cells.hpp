@@ -4,10 +4,10 @@
 // cannot disagree. Global accesses colour only the input and output rows, never a shared word.
 #pragma once
 
-#include "../render/instanced_shapes.hpp"
-#include "../theme.hpp"
 #include "core/analysis/loaded_trace.hpp"
 #include "core/analysis/value_grid_model.hpp"
+#include "gui/render/instanced_shapes.hpp"
+#include "gui/theme.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "value_grid_layout.hpp"
+#include "gui/views/value_grid_layout.hpp"
 
 #include <algorithm>
 #include <cmath>

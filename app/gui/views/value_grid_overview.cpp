@@ -1,4 +1,4 @@
-#include "value_grid_overview.hpp"
+#include "gui/views/value_grid_overview.hpp"
 
 #include <algorithm>
 #include <cmath>

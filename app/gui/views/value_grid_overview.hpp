@@ -3,7 +3,7 @@
 // a frame around the columns on show. Clicking or dragging in it scrolls the grid there.
 #pragma once
 
-#include "value_grid_cells.hpp"
+#include "gui/views/value_grid_cells.hpp"
 
 #include <vector>
 

@@ -1,13 +1,13 @@
 // The Values grid's text and the live (uncached) parts: cell values, the global rows, the headers, the
 // row labels and the tooltips. Only what is visible is drawn, each inside its own clip rectangle, and
 // a text is drawn only where it fits whole (a value wider than its zoomed cell leaves the colour).
-#include "value_grid_text.hpp"
+#include "gui/views/value_grid_text.hpp"
 
-#include "../app_state.hpp"
-#include "../theme.hpp"
-#include "core/format_value.hpp"
-#include "core/trace/step_label.hpp"
-#include "value_grid_view.hpp"
+#include "core/ground/format_value.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/value_grid_view.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
-#include "value_grid_view.hpp"
+#include "gui/views/value_grid_view.hpp"
 
-#include "../app_state.hpp"
-#include "../layout/layout_check.hpp"
-#include "../theme.hpp"
-#include "../widgets.hpp"
-#include "core/format_value.hpp"
-#include "core/trace/step_label.hpp"
-#include "value_grid_overview.hpp"
-#include "value_grid_text.hpp"
+#include "core/ground/format_value.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/value_grid_overview.hpp"
+#include "gui/views/value_grid_text.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>

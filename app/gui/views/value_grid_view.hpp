@@ -13,13 +13,13 @@
 // value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
 #pragma once
 
-#include "../render/cached_layer.hpp"
-#include "../render/instanced_shapes.hpp"
 #include "core/analysis/value_grid_model.hpp"
-#include "value_grid_cells.hpp"
-#include "value_grid_layout.hpp"
-#include "value_grid_overview.hpp"
-#include "view.hpp"
+#include "gui/render/cached_layer.hpp"
+#include "gui/render/instanced_shapes.hpp"
+#include "gui/views/value_grid_cells.hpp"
+#include "gui/views/value_grid_layout.hpp"
+#include "gui/views/value_grid_overview.hpp"
+#include "gui/views/view.hpp"
 
 #include <optional>
 #include <string>

@@ -1,0 +1,196 @@
+#include "cli/bench_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "cli/option_values.hpp"
+#include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_export.hpp"
+#include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/bench/bench_table.hpp"
+#include "core/entry/exit_status.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/interrupts.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+
+namespace prefixlab {
+
+namespace {
+
+// 128 + SIGINT: what a shell reports for a command that Ctrl-C ended. A sweep stopped by a first
+// Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
+constexpr int kExitInterrupted = 130;
+
+// Prints each point as it is measured, with the sweep's progress and time left.
+class ConsoleObserver final : public BenchObserver {
+public:
+    void on_progress(const BenchProgress& progress) override { progress_ = progress; }
+    void on_point(const BenchPoint& point) override {
+        std::string name = point.algorithm;
+        if (point.block_threads > 0)
+            name += " @" + std::to_string(point.block_threads);
+        std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
+                    name.c_str(), format_size(point.n).c_str(), format_ms(point.ms.median).c_str(),
+                    format_ms(point.ms.mean).c_str(), format_ms(point.ms.stddev).c_str(),
+                    effective_gbps(point.n, point.ms.median));
+        if (point.with_transfers_ms)
+            std::printf("  with transfers %s ms", format_ms(point.with_transfers_ms->median).c_str());
+        if (progress_.remaining_s >= 0)
+            std::printf("  ~%.0f s left", progress_.remaining_s);
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+    void on_skip(const std::string& message) override { std::fprintf(stderr, "prefixlab: %s\n", message.c_str()); }
+    void on_failure(const std::string& message) override {
+        std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
+        failed_ = true;
+    }
+    bool cancelled() override { return interrupt_requested(); }
+    void on_summary(const std::string& line) override { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
+    bool failed() const { return failed_; }
+
+private:
+    BenchProgress progress_;
+    bool failed_ = false;
+};
+
+std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
+    std::vector<PlotFileFormat> formats;
+    if (text == "none")
+        return formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        const auto format = plot_format_from_path("x." + item);
+        if (!format)
+            throw BadInput("--plots: unknown format '" + item + "' (png, svg, pdf, or none)");
+        formats.push_back(*format);
+        start = comma + 1;
+    }
+    return formats;
+}
+
+// A run with no point writes nothing: an empty bench.json would replace an older run's results (and
+// sit beside its plots). Interrupted, that is what the user asked for; otherwise every point was skipped.
+int report_nothing_measured(const BenchRun& run, const std::string& folder) {
+    if (run.cancelled) {
+        std::fprintf(stderr, "prefixlab: interrupted before the first point: nothing written to '%s'\n",
+                     quoted_path(folder).c_str());
+        return kExitInterrupted;
+    }
+    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
+    if (run.skipped.size() > 1)
+        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
+    return report_error(
+        "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
+}
+
+void list_algorithms() {
+    for (const BenchAlgorithm& algorithm : bench_algorithms())
+        std::cout << algorithm.name << '\n';
+}
+
+} // namespace
+
+void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
+    CLI::App* bench = app.add_subcommand("bench", "Time the scans across N against the CPU; write JSON, CSV and plots");
+    bench->add_option("--algos", o.algorithms, "Algorithms, comma-separated, or all, gpu, cpu (--list shows them)")
+        ->capture_default_str();
+    bench->add_option("--n", o.sizes, "Sizes: 1000, 2^20, ranges of powers of two like 2^10..2^28, comma-separated")
+        ->capture_default_str();
+    bench
+        ->add_option_function<std::vector<std::string>>(
+            "--block",
+            [&o](const std::vector<std::string>& items) {
+                try {
+                    for (const std::string& item : items)
+                        o.block_sizes.push_back(parse_bench_block_size(item));
+                } catch (const BenchSpecError& e) {
+                    throw CLI::ValidationError(e.what());
+                }
+            },
+            "Threads per block, one or more powers of two from 32 to 1024 (default: 1024-element tiles)")
+        ->delimiter(',')
+        ->type_name("INT");
+    bench->add_option("--block-n", o.block_sizes_at,
+                      "Sizes (from --n) at which to sweep the --block sizes; elsewhere each algorithm's default");
+    add_whole_number_option(*bench, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
+                            "Timed repetitions per point, 1 to " + std::to_string(kMaxBenchRepetitions));
+    add_whole_number_option(*bench, "--warmup", o.warmup, 0, kMaxBenchWarmup,
+                            "Untimed runs before them, 0 to " + std::to_string(kMaxBenchWarmup));
+    add_whole_number_option(*bench, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                            "Seed of the random input, 0 to 2^64-1");
+    bench->add_option("--label", o.label, "Legend label of this run (default: device and date)");
+    bench->add_option("--out", o.out, "Folder for bench.json, bench.csv and the plots (created if missing)");
+    bench->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
+    bench->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
+}
+
+int run_bench_command(const BenchCommandOptions& options) {
+    if (options.list) {
+        list_algorithms();
+        return kExitOk;
+    }
+    try {
+        if (options.out.empty())
+            throw BadInput("--out DIR is required (the folder for bench.json, bench.csv and the plots)");
+        BenchSpec spec;
+        try {
+            spec.algorithms = expand_bench_algorithms(options.algorithms);
+        } catch (const BenchSpecError& e) {
+            throw BadInput(std::string("--algos: ") + e.what());
+        }
+        spec.sizes = parse_bench_sizes(options.sizes);
+        spec.block_sizes = options.block_sizes;
+        if (!options.block_sizes_at.empty())
+            spec.block_sweep_sizes = parse_bench_sizes(options.block_sizes_at, "--block-n");
+        spec.repetitions = options.repetitions;
+        spec.warmup = options.warmup;
+        spec.seed = options.seed;
+        spec.label = options.label;
+        spec.command = options.command;
+        validate_bench_spec(spec);
+        const std::vector<PlotFileFormat> formats = parse_plot_formats(options.plots);
+        check_export_folder(options.out); // fail before the work, not after it
+
+        // Ctrl-C: the first stops the sweep (the finished points are written), a second quits at once
+        // and writes nothing (interrupts.hpp).
+        const InterruptibleWork interruptible;
+        std::printf("timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
+                    spec.algorithms.size(), spec.sizes.size());
+        std::fflush(stdout);
+        ConsoleObserver observer;
+        const BenchRun run = run_bench(spec, observer);
+        std::printf("\n%s", bench_table_text(run).c_str());
+        if (run.points.empty())
+            return report_nothing_measured(run, options.out);
+        if (run.cancelled)
+            std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
+                        run.points.size());
+        std::printf("writing %s\n", options.out.c_str());
+        std::fflush(stdout);
+        BenchExportResult exported;
+        try {
+            exported = export_bench_run(run, options.out, formats);
+        } catch (const std::exception& e) {
+            // The table above still has the numbers; nothing of the run was written.
+            return report_error(std::string("results not written: ") + e.what(),
+                                is_bad_input(e) ? kExitBadInput : kExitFailure);
+        }
+        for (const std::string& note : exported.notes)
+            std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
+        std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), options.out.c_str(),
+                    run.points.size(), run.skipped.size());
+        if (observer.failed())
+            return kExitFailure;
+        return run.cancelled ? kExitInterrupted : kExitOk;
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+} // namespace prefixlab

@@ -1,0 +1,95 @@
+#include "cli/command_line.hpp"
+
+#include "cli/bench_command.hpp"
+#include "cli/option_values.hpp"
+#include "cli/run_command.hpp"
+#include "cli/trace_command.hpp"
+#include "core/entry/exit_status.hpp"
+#include "core/settings/window_limits.hpp"
+#include "core/trace/trace_json.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+namespace prefixlab {
+
+namespace {
+
+void add_trace_command(CLI::App& app, TraceCommandOptions& o) {
+    CLI::App* trace = app.add_subcommand("trace", "Record the trace of one block scan to a JSON file");
+    add_kernel_options(*trace, o.kernel);
+    trace->add_option("--device", o.device, "auto (GPU if present), gpu or cpu (the emulator)")->capture_default_str();
+    trace->add_option("--out", o.out, "Trace file to write");
+    trace->add_flag("--stats", o.stats, "Print the shared-memory bank statistics as JSON");
+    trace->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
+}
+
+void add_run_command(CLI::App& app, KernelOptions& o) {
+    CLI::App* run = app.add_subcommand(
+        "run", "Run the untraced kernel once on the GPU and check its output (for profiling with Nsight Compute)");
+    add_kernel_options(*run, o);
+}
+
+int open_gui(GuiEntry gui, GuiOptions options) {
+    if (!options.trace_path.empty()) {
+        try {
+            options.trace = load_trace_file(options.trace_path);
+        } catch (const std::exception& e) {
+            return report_error(e.what(), kExitBadInput);
+        }
+    }
+    if (gui == nullptr)
+        return report_error("this PrefixLab was built without the GUI (use 'prefixlab trace')", kExitBadInput);
+    return gui(options);
+}
+
+} // namespace
+
+int run_command_line(int argc, char** argv, GuiEntry gui) {
+    CLI::App app{"PrefixLab: step through GPU parallel prefix-sum (scan) kernels", "prefixlab"};
+    app.require_subcommand(0, 1);
+    // A flag takes no value: CLI11 would read "--exclusive=2" as true and "--stats=0" as off.
+    app.option_defaults()->disable_flag_override();
+    app.footer("Numbers are plain decimal digits: no sign, no 0x, no exponent (010 is ten).");
+    GuiOptions gui_options;
+    app.add_option("--trace", gui_options.trace_path, "Open the GUI on a recorded trace file");
+    app.add_option("--script", gui_options.script_path,
+                   "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
+    add_decimal_option(app, "--ui-scale", gui_options.ui_scale, kMinUiScale, kMaxUiScale,
+                       "UI scale, 0.5 to 4 (default: from the monitor)");
+    add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,
+                            "Window width in pixels, 320 to 8192 (the height is 9/16 of it)");
+    app.add_flag("--reset-settings", gui_options.reset_settings,
+                 "Remove the stored GUI settings and start on the defaults (see docs/settings.md)");
+    TraceCommandOptions trace_options;
+    add_trace_command(app, trace_options);
+    KernelOptions run_options;
+    add_run_command(app, run_options);
+    BenchCommandOptions bench_options;
+    add_bench_command(app, bench_options);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return report_error(e.what(), kExitBadInput);
+    }
+    if (app.got_subcommand("trace"))
+        return run_trace_command(trace_options);
+    if (app.got_subcommand("run"))
+        return run_run_command(run_options);
+    if (app.got_subcommand("bench")) {
+        for (int i = 0; i < argc; ++i)
+            bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
+        return run_bench_command(bench_options);
+    }
+    gui_options.window_height = gui_options.window_width * 9 / 16;
+    gui_options.window_given = app.count("--window") > 0;
+    return open_gui(gui, gui_options);
+}
+
+} // namespace prefixlab

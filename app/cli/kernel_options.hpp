@@ -1,0 +1,38 @@
+// The options that choose a kernel and its input, shared by `prefixlab trace` and `prefixlab run`:
+// --algo --n --input --seed --type --op --exclusive --block.
+#pragma once
+
+#include "core/ground/scan_names.hpp"
+#include "core/ground/scan_setup.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace prefixlab {
+
+struct KernelOptions {
+    std::string algorithm = std::string(name_of(kDefaultBlockAlgorithm));
+    // --n and --block are kept as typed and read in scan_setup_from: their ranges depend on the
+    // algorithm, and --algo may come after them on the command line.
+    std::string n = "32";
+    std::optional<std::string> block; // absent: the algorithm's minimum for N
+    std::string input = "iota";
+    std::uint64_t seed = 1;
+    std::string type = "int32";
+    std::string op = "add";
+    bool exclusive = false;
+};
+
+void add_kernel_options(CLI::App& command, KernelOptions& options);
+
+// The setup the options ask for, checked by validate_scan_setup(). Throws BadInput naming the option
+// and quoting its value, with the allowed values or range ("--n '-1': expected a whole number from 1
+// to 1024 for hillis-steele"); the device is left automatic.
+ScanSetup scan_setup_from(const KernelOptions& options);
+
+} // namespace prefixlab

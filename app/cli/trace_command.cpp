@@ -1,0 +1,58 @@
+#include "cli/trace_command.hpp"
+
+#include "cli/command_line.hpp"
+#include "core/analysis/bank_report.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "core/entry/exit_status.hpp"
+#include "core/trace/trace_json.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/printable.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+namespace prefixlab {
+
+int run_trace_command(const TraceCommandOptions& options) {
+    if (options.list) {
+        for (BlockAlgorithm a : all_block_algorithms())
+            std::cout << name_of(a) << '\n';
+        return kExitOk;
+    }
+    try {
+        if (options.out.empty())
+            throw BadInput("--out FILE is required");
+        ScanSetup setup = scan_setup_from(options.kernel);
+        const auto device = parse_device_choice(options.device);
+        if (!device)
+            throw BadInput("--device: unknown value '" + printable(options.device) +
+                           "' (one of auto, gpu, cpu)");
+        setup.device = *device;
+        require_writable(options.out); // fail before the work, not after it
+
+        const CaptureResult result = capture_trace(setup);
+        const auto start = std::chrono::steady_clock::now();
+        save_trace_file(result.trace, options.out);
+        const double write_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+        const Trace& t = result.trace;
+        if (options.stats) // stdout carries only the JSON; the summary goes to stderr
+            std::printf("%s\n", bank_report_json(t, analyse_bank_conflicts(t)).c_str());
+        std::FILE* summary = options.stats ? stderr : stdout;
+        std::fprintf(summary, "wrote %s: %s, N=%d, %d threads, %s %s%s, %zu steps, %zu accesses; traced on %s in %.2f ms",
+                     options.out.c_str(), std::string(name_of(t.config.algorithm)).c_str(), t.config.n,
+                     t.config.block_threads, std::string(name_of(t.config.type)).c_str(),
+                     std::string(name_of(t.config.op)).c_str(), t.config.exclusive ? ", exclusive" : "",
+                     t.steps.size(), t.accesses.size(), t.config.device_name.c_str(), result.capture_ms);
+        if (!t.config.emulated)
+            std::fprintf(summary, " (CUDA context creation %.1f ms, not counted)", result.context_ms);
+        std::fprintf(summary, "; written in %.1f ms\n", write_ms);
+        return kExitOk;
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+} // namespace prefixlab

@@ -1,0 +1,12 @@
+#include "core/capture/gpu_run.hpp"
+
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+namespace prefixlab {
+
+std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) {
+    gpu_create_context();
+    return gpu_run_block_scan(request);
+}
+
+} // namespace prefixlab

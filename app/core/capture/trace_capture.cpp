@@ -1,0 +1,70 @@
+#include "core/capture/trace_capture.hpp"
+
+#include "core/emulator/emulate_block_scan.hpp"
+#include "core/trace/trace_assembly.hpp"
+#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
+
+#include <chrono>
+
+namespace prefixlab {
+
+namespace {
+
+bool use_gpu(DeviceChoice choice) {
+    const GpuStatus& gpu = gpu_status();
+    if (choice == DeviceChoice::gpu && !gpu.available)
+        throw ScanSetupError(ScanSetting::device, {}, "--device gpu: no CUDA GPU available (" + gpu.reason + ")");
+    return choice != DeviceChoice::cpu && gpu.available;
+}
+
+// What a trace records of the setup it ran: the one mapping from setup to TraceConfig (request_like
+// is its inverse). The launched block size, the shared words and whether registers were recorded
+// come from the raw trace, in assemble_trace.
+TraceConfig config_for(const ScanSetup& setup, bool on_gpu) {
+    TraceConfig config;
+    config.algorithm = setup.algorithm;
+    config.n = setup.n;
+    config.type = setup.type;
+    config.op = setup.op;
+    config.exclusive = setup.exclusive;
+    config.input_kind = setup.input;
+    config.seed = setup.seed;
+    config.emulated = !on_gpu;
+    config.device_name = on_gpu ? gpu_status().name : kEmulatorDeviceName;
+    dispatch_algorithm(setup.algorithm, [&]<class Algo>() {
+        config.kernel_source = std::string(kernel_file_path(Algo::kFile));
+        const SharedLayout layout = Algo::layout(setup.n);
+        config.buffers.assign(layout.buffers, layout.buffers + layout.count);
+    });
+    return config;
+}
+
+} // namespace
+
+CaptureResult capture_trace(const ScanSetup& setup) {
+    const bool on_gpu = use_gpu(setup.device);
+    CaptureResult result;
+    if (on_gpu)
+        result.context_ms = gpu_create_context();
+
+    const BlockScanRequest scan = block_scan_request(setup);
+    const auto start = std::chrono::steady_clock::now();
+    const RawTrace raw = on_gpu ? gpu_trace_block_scan(scan) : emulate_block_scan(scan);
+    result.trace = assemble_trace(config_for(setup, on_gpu), scan.input, raw);
+    result.capture_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+ScanSetup request_like(const TraceConfig& config, ScanSetup base) {
+    base.algorithm = config.algorithm;
+    base.n = config.n;
+    base.type = config.type;
+    base.op = config.op;
+    base.exclusive = config.exclusive;
+    base.input = config.input_kind;
+    base.seed = config.seed;
+    return base;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,26 @@
+// What the command line hands the GUI: the GUI is an entry point beside the command line, and
+// neither includes the other (main() passes run_gui to run_command_line).
+#pragma once
+
+#include "core/trace/trace.hpp"
+
+#include <optional>
+#include <string>
+
+namespace prefixlab {
+
+struct GuiOptions {
+    std::optional<Trace> trace;      // opened at start-up (from --trace FILE, already validated)
+    std::string trace_path;
+    std::string script_path;         // scripted mode: commands run frame by frame, then exit
+    float ui_scale = 0;              // 0: pick from the monitor
+    int window_width = 1600;
+    int window_height = 900;
+    bool window_given = false;       // --window: it wins over the stored window size
+    bool reset_settings = false;     // --reset-settings: remove the stored settings, start on the defaults
+};
+
+// The GUI's entry point, handed in by main(); null in a build without the GUI.
+using GuiEntry = int (*)(const GuiOptions&);
+
+} // namespace prefixlab

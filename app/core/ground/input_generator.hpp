@@ -1,0 +1,18 @@
+// The inputs a lecturer picks from: all ones (the scan counts), iota (0, 1, 2, …) and random values
+// from a seed. Random values are small integers for + (sums stay readable) and wider for max/min
+// (so the running extreme changes often); floats are uniform in [0, 1) so rounding shows.
+// The generator is our own splitmix64, so a seed gives the same input on every platform.
+#pragma once
+
+#include "core/ground/scan_names.hpp"
+#include "kernels/common/scan_types.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+std::vector<std::uint32_t> generate_input(InputKind kind, ElementType type, ScanOperator op, int n,
+                                          std::uint64_t seed);
+
+} // namespace prefixlab

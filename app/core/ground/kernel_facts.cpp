@@ -1,0 +1,79 @@
+#include "core/ground/kernel_facts.hpp"
+
+#include "kernels/kernel_catalog.hpp"
+
+#include <algorithm>
+
+namespace prefixlab {
+
+std::string_view description_of(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return std::string_view(Kernel::kDescription); });
+}
+
+KernelFamily family_of(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kFamily; });
+}
+
+KernelKind kind_of(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kKind; });
+}
+
+bool is_racy(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
+}
+
+std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() -> std::optional<BlockAlgorithm> {
+        if constexpr (has_companion<Kernel>())
+            return block_algorithm_of<typename Kernel::Companion>;
+        else
+            return std::nullopt;
+    });
+}
+
+namespace {
+
+std::vector<PhaseSpec> collect_phase_specs() {
+    std::vector<PhaseSpec> specs;
+    for_each_block_scan_kernel([&]<class Kernel>() {
+        for (std::size_t i = 0; i < phase_count<Kernel>(); ++i)
+            if (std::none_of(specs.begin(), specs.end(), [&](const PhaseSpec& s) { return s.phase == Kernel::kPhases[i].phase; }))
+                specs.push_back(Kernel::kPhases[i]);
+    });
+    return specs;
+}
+
+std::vector<std::string_view> collect_source_paths() {
+    std::vector<std::string_view> paths;
+    const auto add = [&](std::string_view path) {
+        if (std::find(paths.begin(), paths.end(), path) == paths.end())
+            paths.push_back(path);
+    };
+    for_each_block_scan_kernel([&]<class Kernel>() {
+        add(Kernel::kSourcePath);
+        for (std::size_t i = 0; i < helper_source_count<Kernel>(); ++i)
+            add(helper_source_path<Kernel>(i));
+    });
+    return paths;
+}
+
+} // namespace
+
+const std::vector<PhaseSpec>& all_phase_specs() {
+    static const std::vector<PhaseSpec> specs = collect_phase_specs();
+    return specs;
+}
+
+const PhaseSpec* find_phase_spec(Phase phase) {
+    for (const PhaseSpec& spec : all_phase_specs())
+        if (spec.phase == phase)
+            return &spec;
+    return nullptr;
+}
+
+const std::vector<std::string_view>& all_kernel_source_paths() {
+    static const std::vector<std::string_view> paths = collect_source_paths();
+    return paths;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,34 @@
+// What the kernel catalogue (kernels/kernel_catalog.hpp) says about each kernel, as run-time values:
+// for code that holds a BlockAlgorithm rather than a kernel type (the command line, the GUI, traces).
+// Names and source paths are in scan_names.hpp, limits in block_limits.hpp.
+#pragma once
+
+#include "kernels/common/kernel_kind.hpp"
+#include "kernels/common/phase_spec.hpp"
+#include "kernels/common/scan_types.hpp"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace prefixlab {
+
+// One sentence for the GUI and help texts.
+std::string_view description_of(BlockAlgorithm algorithm);
+KernelFamily family_of(BlockAlgorithm algorithm);
+KernelKind kind_of(BlockAlgorithm algorithm);
+
+// Wrong by design (the racy variant): never benchmarked, its output never checked.
+bool is_racy(BlockAlgorithm algorithm);
+
+// The kernel to show beside this one (the other layout of the same tree), if its entry names one.
+std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm);
+
+// Every phase a catalogued kernel opens, each once, in catalogue order.
+const std::vector<PhaseSpec>& all_phase_specs();
+const PhaseSpec* find_phase_spec(Phase phase); // nullptr: no kernel has it
+
+// Every source file a catalogued kernel's steps open in, each once, in catalogue order.
+const std::vector<std::string_view>& all_kernel_source_paths();
+
+} // namespace prefixlab

@@ -1,0 +1,46 @@
+#include "core/ground/output_check.hpp"
+
+#include "core/ground/reference_scan.hpp"
+
+#include <cmath>
+
+namespace prefixlab {
+
+double float_sum_error_factor(std::size_t n) {
+    const double u = std::ldexp(1.0, -24);
+    const double nu = static_cast<double>(n) * u;
+    return nu / (1.0 - nu);
+}
+
+OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, const std::vector<std::uint32_t>& input,
+                         const std::vector<std::uint32_t>& output) {
+    OutputCheck check;
+    check.reference = reference_scan(type, op, exclusive, input);
+    check.exact = reference_scan_double(type, op, exclusive, input);
+    const std::size_t n = output.size();
+    check.error.assign(n, 0.0);
+    check.bound.assign(n, 0.0);
+    check.wrong.assign(n, 0);
+    const bool rounds = type == ElementType::float32 && op == ScanOperator::add;
+    const double factor = float_sum_error_factor(n);
+    double magnitude = 0; // sum of |x_j| over the elements this output combines
+    for (std::size_t i = 0; i < n && i < check.exact.size(); ++i) {
+        if (!exclusive)
+            magnitude += std::fabs(element_as_double(type, input[i]));
+        const double value = element_as_double(type, output[i]);
+        const double exact = check.exact[i];
+        check.error[i] = value == exact ? 0.0 : std::fabs(value - exact); // also for ±inf identities
+        if (rounds) {
+            check.bound[i] = factor * magnitude;
+            check.wrong[i] = !(check.error[i] <= check.bound[i]); // NaN is wrong
+        } else {
+            check.wrong[i] = output[i] != check.reference[i];
+        }
+        check.wrong_count += check.wrong[i];
+        if (exclusive)
+            magnitude += std::fabs(element_as_double(type, input[i]));
+    }
+    return check;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,30 @@
+// Is the kernel's output the scan? One function compares it with the serial reference: exactly for
+// integers and for max/min (no rounding happens), within the classic bound for float sums, since a
+// parallel scan adds in a different order than the serial loop and rounds differently:
+//   |computed_i - exact_i| <= gamma_n * sum_{j<=i} |x_j|,  gamma_n = n u / (1 - n u),  u = 2^-24
+// (Higham, Accuracy and Stability of Numerical Algorithms, ch. 4; n bounds the additions on any path).
+#pragma once
+
+#include "kernels/common/scan_types.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+struct OutputCheck {
+    std::vector<std::uint32_t> reference; // serial scan in the element type (std::inclusive_scan)
+    std::vector<double> exact;            // serial scan in double precision
+    std::vector<double> error;            // |output - exact|
+    std::vector<double> bound;            // the error allowed: 0 except for float sums
+    std::vector<std::uint8_t> wrong;      // 1 where the output is not the scan
+    std::size_t wrong_count = 0;
+};
+
+OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, const std::vector<std::uint32_t>& input,
+                         const std::vector<std::uint32_t>& output);
+
+// gamma_n for float (unit roundoff 2^-24).
+double float_sum_error_factor(std::size_t n);
+
+} // namespace prefixlab

@@ -1,0 +1,74 @@
+#include "core/ground/reference_scan.hpp"
+
+#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/common/value_bits.hpp"
+
+#include <limits>
+#include <numeric>
+
+namespace prefixlab {
+
+std::vector<std::uint32_t> reference_scan(ElementType type, ScanOperator op, bool exclusive,
+                                          const std::vector<std::uint32_t>& input) {
+    return dispatch_element(type, op, [&]<class Op>() {
+        using T = typename Op::value_type;
+        std::vector<T> values(input.size());
+        for (std::size_t i = 0; i < input.size(); ++i)
+            values[i] = from_bits<T>(input[i]);
+        std::vector<T> result(values.size());
+        const auto combine = [](T a, T b) { return Op::apply(a, b); };
+        if (exclusive)
+            std::exclusive_scan(values.begin(), values.end(), result.begin(), Op::identity(), combine);
+        else
+            std::inclusive_scan(values.begin(), values.end(), result.begin(), combine);
+        std::vector<std::uint32_t> bits(result.size());
+        for (std::size_t i = 0; i < result.size(); ++i)
+            bits[i] = to_bits(result[i]);
+        return bits;
+    });
+}
+
+double element_as_double(ElementType type, std::uint32_t bits) {
+    switch (type) {
+    case ElementType::int32:
+        return from_bits<std::int32_t>(bits);
+    case ElementType::uint32:
+        return from_bits<std::uint32_t>(bits);
+    case ElementType::float32:
+        break;
+    }
+    return from_bits<float>(bits);
+}
+
+std::vector<double> reference_scan_double(ElementType type, ScanOperator op, bool exclusive,
+                                          const std::vector<std::uint32_t>& input) {
+    const double identity = op == ScanOperator::add ? 0.0
+                            : op == ScanOperator::max ? -std::numeric_limits<double>::infinity()
+                                                      : std::numeric_limits<double>::infinity();
+    const auto combine = [op](double a, double b) {
+        switch (op) {
+        case ScanOperator::add:
+            return a + b;
+        case ScanOperator::max:
+            return a < b ? b : a;
+        case ScanOperator::min:
+            break;
+        }
+        return b < a ? b : a;
+    };
+    std::vector<double> result(input.size());
+    double running = identity;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        const double x = element_as_double(type, input[i]);
+        if (exclusive) {
+            result[i] = running;
+            running = combine(running, x);
+        } else {
+            running = combine(running, x);
+            result[i] = running;
+        }
+    }
+    return result;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,152 @@
+#include "core/ground/scan_names.hpp"
+
+#include "core/ground/kernel_facts.hpp"
+#include "kernels/kernel_catalog.hpp"
+
+#include <array>
+#include <string>
+#include <utility>
+
+namespace prefixlab {
+
+namespace {
+
+template <class Enum, std::size_t N>
+using NameTable = std::array<std::pair<Enum, std::string_view>, N>;
+
+constexpr NameTable<ElementType, 3> kTypeNames{{
+    {ElementType::int32, "int32"},
+    {ElementType::uint32, "uint32"},
+    {ElementType::float32, "float"},
+}};
+
+constexpr NameTable<ScanOperator, 3> kOperatorNames{{
+    {ScanOperator::add, "add"},
+    {ScanOperator::max, "max"},
+    {ScanOperator::min, "min"},
+}};
+
+constexpr NameTable<InputKind, 3> kInputNames{{
+    {InputKind::ones, "ones"},
+    {InputKind::iota, "iota"},
+    {InputKind::random, "random"},
+}};
+
+constexpr NameTable<StepOpening, 3> kOpeningNames{{
+    {StepOpening::kernel_start, "kernel-start"},
+    {StepOpening::barrier, "barrier"},
+    {StepOpening::shuffle, "shuffle"},
+}};
+
+constexpr NameTable<BufferId, kBufferIdCount> kBufferNames{{
+    {BufferId::data, "data"},
+    {BufferId::ping, "ping"},
+    {BufferId::pong, "pong"},
+    {BufferId::warp_totals, "warp_totals"},
+    {BufferId::input, "input"},
+    {BufferId::output, "output"},
+}};
+
+template <class Enum, std::size_t N>
+std::string_view lookup_name(const NameTable<Enum, N>& table, Enum value) {
+    for (const auto& [key, name] : table)
+        if (key == value)
+            return name;
+    return "?";
+}
+
+template <class Enum, std::size_t N>
+std::optional<Enum> lookup_value(const NameTable<Enum, N>& table, std::string_view name) {
+    for (const auto& [key, entry] : table)
+        if (entry == name)
+            return key;
+    return std::nullopt;
+}
+
+template <class Enum, std::size_t N>
+std::vector<Enum> all_of(const NameTable<Enum, N>& table) {
+    std::vector<Enum> values;
+    for (const auto& entry : table)
+        values.push_back(entry.first);
+    return values;
+}
+
+} // namespace
+
+// Algorithm names, phase names and source paths come from the kernel catalogue, every other name from
+// the tables above.
+std::string_view name_of(BlockAlgorithm algorithm) {
+    if (static_cast<int>(algorithm) >= kBlockAlgorithmCount)
+        return "?";
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return std::string_view(Kernel::kName); });
+}
+std::string_view name_of(ElementType type) { return lookup_name(kTypeNames, type); }
+std::string_view name_of(ScanOperator op) { return lookup_name(kOperatorNames, op); }
+std::string_view name_of(InputKind kind) { return lookup_name(kInputNames, kind); }
+std::string_view name_of(Phase phase) {
+    const PhaseSpec* spec = find_phase_spec(phase);
+    return spec == nullptr ? "?" : spec->name;
+}
+std::string_view name_of(StepOpening opening) { return lookup_name(kOpeningNames, opening); }
+std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buffer); }
+std::string_view kernel_file_path(KernelFile file) {
+    for (std::string_view path : all_kernel_source_paths())
+        if (kernel_file_at(std::string(path).c_str()) == file)
+            return path;
+    return "?";
+}
+std::optional<KernelFile> parse_kernel_file_path(std::string_view path) {
+    for (std::string_view known : all_kernel_source_paths())
+        if (known == path)
+            return kernel_file_at(std::string(path).c_str());
+    return std::nullopt;
+}
+
+std::string_view symbol_of(ScanOperator op) { return op == ScanOperator::add ? "+" : name_of(op); }
+
+std::optional<BlockAlgorithm> parse_block_algorithm(std::string_view name) {
+    for (BlockAlgorithm algorithm : all_block_algorithms())
+        if (name_of(algorithm) == name)
+            return algorithm;
+    return std::nullopt;
+}
+std::optional<ElementType> parse_element_type(std::string_view name) { return lookup_value(kTypeNames, name); }
+std::optional<ScanOperator> parse_scan_operator(std::string_view name) {
+    return lookup_value(kOperatorNames, name);
+}
+std::optional<InputKind> parse_input_kind(std::string_view name) { return lookup_value(kInputNames, name); }
+std::optional<Phase> parse_phase(std::string_view name) {
+    for (const PhaseSpec& spec : all_phase_specs())
+        if (spec.name == name)
+            return spec.phase;
+    return std::nullopt;
+}
+std::optional<StepOpening> parse_step_opening(std::string_view name) {
+    return lookup_value(kOpeningNames, name);
+}
+std::optional<BufferId> parse_buffer_id(std::string_view name) {
+    return lookup_value(kBufferNames, name);
+}
+
+const std::vector<BlockAlgorithm>& all_block_algorithms() {
+    static const auto values = [] {
+        std::vector<BlockAlgorithm> all;
+        for_each_block_scan_kernel([&]<class Kernel>() { all.push_back(block_algorithm_of<Kernel>); });
+        return all;
+    }();
+    return values;
+}
+const std::vector<ElementType>& all_element_types() {
+    static const auto values = all_of(kTypeNames);
+    return values;
+}
+const std::vector<ScanOperator>& all_scan_operators() {
+    static const auto values = all_of(kOperatorNames);
+    return values;
+}
+const std::vector<InputKind>& all_input_kinds() {
+    static const auto values = all_of(kInputNames);
+    return values;
+}
+
+} // namespace prefixlab

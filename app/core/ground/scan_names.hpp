@@ -1,0 +1,47 @@
+// The one place where PrefixLab's enumerations get their names: command-line values, trace-file
+// strings and GUI labels all come from here, and parsing is the exact inverse. Algorithm and phase
+// names and kernel source paths are read from the kernel catalogue (kernels/kernel_catalog.hpp).
+#pragma once
+
+#include "kernels/common/scan_types.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/step_tag.hpp"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace prefixlab {
+
+// How a block's input is generated (see input_generator.hpp).
+enum class InputKind : std::uint8_t { ones, iota, random };
+
+std::string_view name_of(BlockAlgorithm algorithm);
+std::string_view name_of(ElementType type);
+std::string_view name_of(ScanOperator op);
+std::string_view name_of(InputKind kind);
+std::string_view name_of(Phase phase);
+std::string_view name_of(StepOpening opening);
+std::string_view name_of(BufferId buffer);
+
+// Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
+std::string_view kernel_file_path(KernelFile file);
+std::optional<KernelFile> parse_kernel_file_path(std::string_view path);
+
+// The operator as it is written in a formula: "+", "max", "min".
+std::string_view symbol_of(ScanOperator op);
+
+std::optional<BlockAlgorithm> parse_block_algorithm(std::string_view name);
+std::optional<ElementType> parse_element_type(std::string_view name);
+std::optional<ScanOperator> parse_scan_operator(std::string_view name);
+std::optional<InputKind> parse_input_kind(std::string_view name);
+std::optional<Phase> parse_phase(std::string_view name);
+std::optional<StepOpening> parse_step_opening(std::string_view name);
+std::optional<BufferId> parse_buffer_id(std::string_view name);
+
+const std::vector<BlockAlgorithm>& all_block_algorithms();
+const std::vector<ElementType>& all_element_types();
+const std::vector<ScanOperator>& all_scan_operators();
+const std::vector<InputKind>& all_input_kinds();
+
+} // namespace prefixlab

@@ -1,0 +1,58 @@
+#include "core/ground/scan_setup.hpp"
+
+#include "core/ground/block_limits.hpp"
+#include "core/ground/input_generator.hpp"
+#include "kernels/common/cuda_limits.hpp"
+
+namespace prefixlab {
+
+std::string_view name_of(DeviceChoice choice) {
+    switch (choice) {
+    case DeviceChoice::automatic:
+        return "auto";
+    case DeviceChoice::gpu:
+        return "gpu";
+    case DeviceChoice::cpu:
+        break;
+    }
+    return "cpu";
+}
+
+std::optional<DeviceChoice> parse_device_choice(std::string_view name) {
+    for (DeviceChoice c : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu})
+        if (name_of(c) == name)
+            return c;
+    return std::nullopt;
+}
+
+WholeRange allowed_n(BlockAlgorithm algorithm) { return {1, block_max_n(algorithm)}; }
+
+WholeRange allowed_block_threads(BlockAlgorithm algorithm, int n) {
+    return {block_min_threads(algorithm, static_cast<std::size_t>(n)), kMaxBlockThreads};
+}
+
+void validate_scan_setup(const ScanSetup& s) {
+    const std::string algorithm(name_of(s.algorithm));
+    const WholeRange n = allowed_n(s.algorithm);
+    if (s.n < n.min || s.n > n.max)
+        throw ScanSetupError(ScanSetting::n, n,
+                             "N = " + std::to_string(s.n) + " is out of range for " + algorithm + " (1.." +
+                                 std::to_string(n.max) + ")");
+    if (s.block_threads == 0)
+        return; // the algorithm's minimum for N
+    const WholeRange threads = allowed_block_threads(s.algorithm, s.n);
+    const std::string block = "a block of " + std::to_string(s.block_threads) + " threads";
+    if (s.block_threads < threads.min)
+        throw ScanSetupError(ScanSetting::block_threads, threads,
+                             block + " is too small for " + algorithm + " with N = " + std::to_string(s.n) +
+                                 " (it needs " + std::to_string(threads.min) + ")");
+    if (s.block_threads > threads.max)
+        throw ScanSetupError(ScanSetting::block_threads, threads,
+                             block + " is too large (CUDA allows 1.." + std::to_string(threads.max) + ")");
+}
+
+BlockScanRequest block_scan_request(const ScanSetup& setup) {
+    return {setup, generate_input(setup.input, setup.type, setup.op, setup.n, setup.seed)};
+}
+
+} // namespace prefixlab

@@ -1,0 +1,103 @@
+// Host interface to the GPU side of benchmarks: multi-block scans of uint32 with +, the CUB and
+// Thrust scans and a device-to-device copy, timed with CUDA events and verified on the device
+// against the CPU reference. Plain C++: callers need no CUDA headers; a build without CUDA links
+// gpu_unavailable.cpp, which refuses with gpu_status().reason.
+#pragma once
+
+#include "kernels/common/scan_types.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+// What runs on the GPU: a library baseline, or one of our drivers around a block scan.
+enum class GpuScanKind { copy, cub, thrust, scan_then_propagate, reduce_then_scan, global_hillis_steele };
+
+struct GpuScanMethod {
+    GpuScanKind kind = GpuScanKind::copy;
+    BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (scan_then_propagate, reduce_then_scan)
+};
+
+// The library baselines (copy, CUB, Thrust) run as one call and have no block size.
+bool gpu_scan_is_library(GpuScanKind kind);
+
+// Whether the method waits for the GPU inside its own call (thrust::inclusive_scan allocates and
+// frees its temporary storage and synchronises on each call): such a method cannot be queued behind
+// the benchmark's gate, which opens only once the call has returned.
+bool gpu_scan_synchronizes(GpuScanKind kind);
+
+// The phases a method's timings break down into ("block scans", "spine", "propagate"…); empty for
+// the library baselines, which run as one call.
+std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method);
+
+// Elements one block scans for the method at `threads` threads (1 for the library baselines).
+std::size_t gpu_scan_tile(const GpuScanMethod& method, int threads);
+
+// Raised where the GPU has too little free memory for a size; the sweep skips that size.
+class GpuOutOfMemory : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct GpuMemoryInfo {
+    std::size_t free_bytes = 0;
+    std::size_t total_bytes = 0;
+};
+GpuMemoryInfo gpu_memory_info();
+std::string gpu_driver_version();  // e.g. "580.159.04" (from NVML's kernel module file) or "CUDA driver 13.0"
+std::string gpu_runtime_version(); // e.g. "13.0"
+
+// Device memory a session for n elements needs: input, output, reference and the largest
+// workspace, plus the L2-flush buffer.
+std::size_t gpu_bench_session_bytes(std::size_t n);
+
+// Pins host memory for the transfer timings of arrays up to `bytes` once, instead of at every size
+// (pinning a gigabyte takes longer than the copies it times). False where the system refuses; each
+// size then pins its own.
+bool gpu_reserve_transfer_buffer(std::size_t bytes);
+
+struct GpuScanSamples {
+    std::vector<double> ms;                     // one per timed repetition
+    std::vector<std::vector<double>> phase_ms;  // [phase][repetition], phases as gpu_scan_phase_names
+    std::size_t mismatches = 0;                 // output elements unequal to the reference
+    std::size_t first_mismatch = 0;             // its index, when mismatches > 0
+    std::uint32_t expected = 0, actual = 0;     // the values there
+    bool verified = false;                      // checked against a reference and equal
+};
+
+struct GpuTransferSamples {
+    std::vector<double> host_to_device_ms; // n elements from pinned host memory
+    std::vector<double> device_to_host_ms; // n elements into pinned host memory
+};
+
+// One array size on the GPU: the input and the CPU reference are uploaded once, and every method is
+// timed against them. Before each timed repetition the L2 cache is overwritten, so small N are
+// measured from DRAM, as in a real pipeline, not from a warm cache.
+class GpuBenchSession {
+public:
+    // reference may be null (nothing is verified then; tests read download_output()).
+    // Throws GpuOutOfMemory when the device cannot hold the session, CudaError on other failures.
+    GpuBenchSession(const std::uint32_t* input, const std::uint32_t* reference, std::size_t n);
+    ~GpuBenchSession();
+    GpuBenchSession(const GpuBenchSession&) = delete;
+    GpuBenchSession& operator=(const GpuBenchSession&) = delete;
+
+    // `warmup` untimed runs, then `reps` timed ones; stops early (returning what it has) when
+    // `cancelled` says so. threads: 32..1024, a power of two (ignored by the library baselines).
+    GpuScanSamples time_scan(const GpuScanMethod& method, int threads, int warmup, int reps,
+                             const std::function<bool()>& cancelled = {});
+    GpuTransferSamples time_transfers(int warmup, int reps);
+    std::vector<std::uint32_t> download_output() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+} // namespace prefixlab

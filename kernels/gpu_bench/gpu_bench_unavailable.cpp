@@ -1,0 +1,28 @@
+// The benchmark session of a build without CUDA: refuses every measurement with the reason
+// gpu_status() gives. Linked instead of the .cu files when CMake finds no CUDA compiler.
+#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu_bench/gpu_bench.hpp"
+
+#include <stdexcept>
+
+namespace prefixlab {
+
+GpuMemoryInfo gpu_memory_info() { throw std::runtime_error(gpu_status().reason); }
+std::string gpu_driver_version() { return {}; }
+std::string gpu_runtime_version() { return {}; }
+bool gpu_reserve_transfer_buffer(std::size_t) { return false; }
+std::size_t gpu_bench_session_bytes(std::size_t) { throw std::runtime_error(gpu_status().reason); }
+
+struct GpuBenchSession::State {};
+
+GpuBenchSession::GpuBenchSession(const std::uint32_t*, const std::uint32_t*, std::size_t) {
+    throw std::runtime_error(gpu_status().reason);
+}
+GpuBenchSession::~GpuBenchSession() = default;
+GpuScanSamples GpuBenchSession::time_scan(const GpuScanMethod&, int, int, int, const std::function<bool()>&) {
+    throw std::runtime_error(gpu_status().reason);
+}
+GpuTransferSamples GpuBenchSession::time_transfers(int, int) { throw std::runtime_error(gpu_status().reason); }
+std::vector<std::uint32_t> GpuBenchSession::download_output() const { throw std::runtime_error(gpu_status().reason); }
+
+} // namespace prefixlab

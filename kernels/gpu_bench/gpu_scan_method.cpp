@@ -1,0 +1,39 @@
+// Facts about the GPU scan methods that need no GPU: phase names and tile sizes. Built with and
+// without CUDA, so the command line and the GUI can describe every method anywhere.
+#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/gpu_bench/gpu_bench.hpp"
+
+namespace prefixlab {
+
+bool gpu_scan_is_library(GpuScanKind kind) {
+    return kind == GpuScanKind::copy || kind == GpuScanKind::cub || kind == GpuScanKind::thrust;
+}
+
+bool gpu_scan_synchronizes(GpuScanKind kind) { return kind == GpuScanKind::thrust; }
+
+std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method) {
+    switch (method.kind) {
+    case GpuScanKind::scan_then_propagate:
+    case GpuScanKind::global_hillis_steele:
+        return {"block scans", "spine", "propagate"};
+    case GpuScanKind::reduce_then_scan:
+        return {"reduce", "spine", "scan"};
+    default:
+        return {};
+    }
+}
+
+std::size_t gpu_scan_tile(const GpuScanMethod& method, int threads) {
+    switch (method.kind) {
+    case GpuScanKind::global_hillis_steele:
+        return std::size_t(threads);
+    case GpuScanKind::scan_then_propagate:
+    case GpuScanKind::reduce_then_scan:
+        return dispatch_algorithm(method.block,
+                                  [&]<class Algo>() { return std::size_t(threads) * Algo::kElementsPerThread; });
+    default:
+        return 1;
+    }
+}
+
+} // namespace prefixlab
