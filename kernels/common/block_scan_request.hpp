@@ -12,7 +12,7 @@ namespace prefixlab {
 
 // What a launcher needs of a scan setup: which kernel body, instantiated for which element type and
 // operator, and how many threads to launch it with. The whole setup (N, the input's kind and seed,
-// the device) is ScanSetup (app/core/scan_setup.hpp), which derives from this, so each field is
+// the device) is ScanSetup (app/core/ground/scan_setup.hpp), which derives from this, so each field is
 // declared once and a launch request takes it in one copy instead of field by field.
 struct KernelSetup {
     BlockAlgorithm algorithm = kDefaultBlockAlgorithm;
@@ -30,7 +30,7 @@ struct BlockScanRequest : KernelSetup {
 };
 
 // The threads to launch: the request's block size, or the algorithm's minimum when it asks for none
-// or fewer (callers validate with validate_scan_setup, app/core/scan_setup.hpp).
+// or fewer (callers validate with validate_scan_setup, app/core/ground/scan_setup.hpp).
 template <class Algo>
 int launch_threads(const BlockScanRequest& request) {
     const int minimum = Algo::threads_for(static_cast<int>(request.input.size()));

@@ -1,7 +1,7 @@
 // Host interface to the GPU side of benchmarks: multi-block scans of uint32 with +, the CUB and
 // Thrust scans and a device-to-device copy, timed with CUDA events and verified on the device
 // against the CPU reference. Plain C++: callers need no CUDA headers; a build without CUDA links
-// gpu_unavailable.cpp, which refuses with gpu_status().reason.
+// gpu_bench_unavailable.cpp, which refuses with gpu_status().reason.
 #pragma once
 
 #include "kernels/common/scan_types.hpp"

@@ -72,10 +72,19 @@ std::vector<std::uint64_t> parse_bench_sizes(std::string_view text, std::string_
 }
 
 // kBenchBlockSizes says "to 1024" in words, for messages that are compile-time text.
-static_assert(kMaxBlockThreads == 1024, "kBenchBlockSizes names CUDA's block limit");
+static_assert(kMinBenchBlockThreads == 32 && kMaxBlockThreads == 1024, "kBenchBlockSizes names the range");
 
 bool is_bench_block_size(std::int64_t threads) {
-    return threads >= 32 && threads <= kMaxBlockThreads && (threads & (threads - 1)) == 0;
+    return threads >= kMinBenchBlockThreads && threads <= kMaxBlockThreads && (threads & (threads - 1)) == 0;
+}
+
+static_assert(kMinBenchBlockThreads << (kBenchBlockSizeCount - 1) == kMaxBlockThreads, "one size per power of two");
+
+std::array<int, kBenchBlockSizeCount> bench_block_sizes() {
+    std::array<int, kBenchBlockSizeCount> sizes{};
+    for (int i = 0; i < kBenchBlockSizeCount; ++i)
+        sizes[i] = kMinBenchBlockThreads << i;
+    return sizes;
 }
 
 int parse_bench_block_size(std::string_view text, std::string_view option) {
@@ -83,7 +92,7 @@ int parse_bench_block_size(std::string_view text, std::string_view option) {
         return BenchSpecError(value_problem(option, text, "expected " + std::string(kBenchBlockSizes)));
     };
     try {
-        const auto threads = static_cast<std::int64_t>(parse_whole_number(text, 32, kMaxBlockThreads));
+        const auto threads = static_cast<std::int64_t>(parse_whole_number(text, kMinBenchBlockThreads, kMaxBlockThreads));
         if (is_bench_block_size(threads))
             return static_cast<int>(threads);
     } catch (const NumberError&) {

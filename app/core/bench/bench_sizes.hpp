@@ -4,6 +4,7 @@
 // sweep takes ("32,64,1024").
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,7 +20,11 @@ inline constexpr std::uint64_t kMaxBenchN = std::uint64_t(1) << 34;
 // The block sizes a benchmark sweeps: the multi-block scans tile by whole warps, and a power of
 // two keeps their tiles powers of two.
 inline constexpr const char* kBenchBlockSizes = "a power of two from 32 to 1024";
+inline constexpr int kMinBenchBlockThreads = 32; // one warp
 bool is_bench_block_size(std::int64_t threads);
+// Every size is_bench_block_size() accepts, smallest first (the GUI's block checkboxes).
+inline constexpr int kBenchBlockSizeCount = 6; // 32, 64, …, 1024
+std::array<int, kBenchBlockSizeCount> bench_block_sizes();
 
 class BenchSpecError : public std::invalid_argument {
 public:

@@ -8,6 +8,7 @@
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
+#include "kernels/common/cuda_limits.hpp"
 
 #include <algorithm>
 #include <initializer_list>
@@ -24,7 +25,6 @@ using namespace json_fields;
 namespace {
 
 constexpr const char* kFormatName = "prefixlab-trace";
-constexpr std::uint32_t kMaxThreads = 1024;
 
 // ---------------------------------------------------------------- writing
 
@@ -173,7 +173,7 @@ TraceConfig config_from_json(const json& root) {
     TraceConfig config;
     config.algorithm = enum_field<BlockAlgorithm>(c, path, "algorithm", parse_block_algorithm);
     config.n = static_cast<int>(integer_field(c, path, "n", 1, 1 << 20, kRanges));
-    config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxThreads, kRanges));
+    config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxBlockThreads, kRanges));
     config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
     config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
     config.exclusive = bool_field(c, path, "exclusive");
@@ -190,7 +190,7 @@ TraceConfig config_from_json(const json& root) {
     const json& shared = field(c, path, "shared_memory");
     only_known_fields(shared, shared_path, {"words", "buffers"});
     config.shared_words =
-        static_cast<std::uint32_t>(integer_field(shared, shared_path, "words", 0, 48 * 1024 / 4, kRanges));
+        static_cast<std::uint32_t>(integer_field(shared, shared_path, "words", 0, kMaxTraceSharedWords, kRanges));
     const json& buffers = field(shared, shared_path, "buffers");
     if (!buffers.is_array() || buffers.empty() || buffers.size() > SharedLayout::kMaxBuffers)
         malformed(member(shared_path, "buffers"),
@@ -205,7 +205,7 @@ TraceConfig config_from_json(const json& root) {
         desc.words = static_cast<std::uint32_t>(
             integer_field(buffers[b], bpath, "words", 0, config.shared_words - desc.base_word, kRanges));
         desc.padding =
-            static_cast<std::uint32_t>(integer_field(buffers[b], bpath, "padding", 0, 1024, kRanges));
+            static_cast<std::uint32_t>(integer_field(buffers[b], bpath, "padding", 0, kMaxTracePadding, kRanges));
         config.buffers.push_back(desc);
     }
     config.records_registers = bool_field(c, path, "registers");

@@ -10,6 +10,7 @@
 #include "gui/widgets.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,8 +19,6 @@
 namespace prefixlab {
 
 namespace {
-
-constexpr int kBlockSizes[6] = {32, 64, 128, 256, 512, 1024};
 
 ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
 
@@ -179,9 +178,10 @@ void BenchView::draw_settings(BenchState& bench) {
     int to = spec.sizes.empty() ? 24 : exponent(spec.sizes.back());
     bool sweep = !spec.block_sweep_sizes.empty();
     int sweep_at = sweep ? exponent(spec.block_sweep_sizes.front()) : std::clamp(20, from, to);
-    bool blocks[6];
-    for (int i = 0; i < 6; ++i)
-        blocks[i] = !sweep || std::find(spec.block_sizes.begin(), spec.block_sizes.end(), kBlockSizes[i]) !=
+    const std::array<int, kBenchBlockSizeCount> block_sizes = bench_block_sizes();
+    bool blocks[kBenchBlockSizeCount];
+    for (int i = 0; i < kBenchBlockSizeCount; ++i)
+        blocks[i] = !sweep || std::find(spec.block_sizes.begin(), spec.block_sizes.end(), block_sizes[i]) !=
                                   spec.block_sizes.end();
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6);
@@ -196,10 +196,10 @@ void BenchView::draw_settings(BenchState& bench) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     changed |= ImGui::SliderInt("##sweep-n", &sweep_at, from, std::max(from, to), "N = 2^%d");
     if (sweep)
-        for (int i = 0; i < 6; ++i) {
+        for (int i = 0; i < kBenchBlockSizeCount; ++i) {
             if (i > 0)
                 ImGui::SameLine();
-            changed |= ImGui::Checkbox(std::to_string(kBlockSizes[i]).c_str(), &blocks[i]);
+            changed |= ImGui::Checkbox(std::to_string(block_sizes[i]).c_str(), &blocks[i]);
         }
     ImGui::PopItemWidth();
     ImGui::EndDisabled();
@@ -210,11 +210,11 @@ void BenchView::draw_settings(BenchState& bench) {
         spec.block_sizes.clear();
         spec.block_sweep_sizes.clear();
         if (sweep) {
-            for (int i = 0; i < 6; ++i)
+            for (int i = 0; i < kBenchBlockSizeCount; ++i)
                 if (blocks[i])
-                    spec.block_sizes.push_back(kBlockSizes[i]);
+                    spec.block_sizes.push_back(block_sizes[i]);
             if (spec.block_sizes.empty())
-                spec.block_sizes = {kBlockSizes[0]};
+                spec.block_sizes = {block_sizes[0]};
             spec.block_sweep_sizes = {std::uint64_t(1) << sweep_at};
         }
     }
