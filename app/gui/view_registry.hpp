@@ -1,8 +1,9 @@
 // The one place that creates the views and says where each one lives: the sidebar, the tabs of the
-// main area, the status bar.
+// main area, the narration strip, the status bar.
 #pragma once
 
 #include "gui/views/controls_view.hpp"
+#include "gui/views/narration_view.hpp"
 #include "gui/views/status_bar_view.hpp"
 
 #include <memory>
@@ -14,6 +15,7 @@ namespace prefixlab {
 struct ViewRegistry {
     ControlsView sidebar;
     StatusBarView status_bar;
+    NarrationView narration; // the strip between the main area and the status bar
     std::vector<std::unique_ptr<View>> tabs; // in tab order; Ctrl+1, Ctrl+2, … select them
 };
 

@@ -90,6 +90,8 @@ void Workspace::draw_menu(AppState& state) {
         ImGui::Separator();
         if (ImGui::MenuItem("Presentation mode", "F11", presenting))
             requests.toggle_presentation = true;
+        if (ImGui::MenuItem("Narration", "F2", narration_visible))
+            narration_visible = !narration_visible;
         if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
             toggle_sidebar();
         if (ImGui::MenuItem("Reveal mode: hide later steps", nullptr, state.reveal))
@@ -196,7 +198,10 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
     if (status_height_ <= 0)
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
-    const float main_h = size.y - status_height_;
+    if (narration_height_ <= 0)
+        narration_height_ = ImGui::GetTextLineHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2;
+    const float narration_h = narration_visible ? narration_height_ : 0;
+    const float main_h = size.y - status_height_ - narration_h;
 
     const bool docked = sidebar_visible && sidebar_fits(size.x);
     if (docked)
@@ -209,8 +214,17 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     if (overlay_open_)
         draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, true);
 
-    // The status bar is as tall as its wrapped lines were in the last frame.
-    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
+    // The narration and the status bar are as tall as their wrapped lines were in the last frame; the
+    // narration takes at most a quarter of the window and scrolls beyond that.
+    if (narration_visible) {
+        ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 4));
+        if (ImGui::Begin("##narration", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
+            views_.narration.draw(state, context);
+        narration_height_ = ImGui::GetWindowHeight();
+        ImGui::End();
+    }
+    ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h + narration_h));
     ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 3));
     if (ImGui::Begin("##status", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
         views_.status_bar.draw(state, context);

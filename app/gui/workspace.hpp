@@ -1,5 +1,5 @@
 // Lays the views out in the window: a menu bar, the settings panel (sidebar) on the left, the selected
-// tab in the main area, the status bar at the bottom. A fixed layout, from the font size: a lecture
+// tab in the main area, the narration of the current step under it, the status bar at the bottom. A fixed layout, from the font size: a lecture
 // needs nothing to be dragged around. Where the panel and a useful main area do not fit side by side
 // (1280×720 at 2×, 1920×1080 at 3×), the panel opens over the main area instead (F9 or the Settings
 // button) and closes again with F9 or Esc.
@@ -45,6 +45,7 @@ public:
     WorkspaceRequests requests;
     bool shortcuts_open = false;
     bool sidebar_visible = true; // docked where it fits; F9; presentation mode hides it
+    bool narration_visible = true; // the step's narration under the views; F2
     bool blackout = false;       // B or '.': a black screen, as presenter remotes ask for; any key ends it
     bool presenting = false;     // set by the main loop, for the menu's check mark
 
@@ -62,6 +63,7 @@ private:
     bool select_pending_ = true;
     bool overlay_open_ = false;  // the panel over the main area, where it cannot dock
     float status_height_ = 0;    // the status bar's height in the last frame (it wraps long lines)
+    float narration_height_ = 0; // likewise the narration strip's
 };
 
 } // namespace prefixlab

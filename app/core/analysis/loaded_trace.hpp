@@ -5,6 +5,7 @@
 
 #include "core/analysis/bank_conflicts.hpp"
 #include "core/analysis/dataflow.hpp"
+#include "core/analysis/step_narration.hpp"
 #include "core/trace/trace_index.hpp"
 
 #include <memory>
@@ -17,6 +18,7 @@ struct LoadedTrace {
     TraceIndex index;
     DataflowGraph dataflow;
     BankAnalysis banks;
+    std::vector<StepNarration> narration; // one per step
     std::string origin; // "recorded now" or the file it came from
 };
 

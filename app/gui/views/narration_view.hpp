@@ -1,0 +1,17 @@
+// The narration strip under the views: the current step said in plain sentences (the kernel's
+// template filled in from the trace, core/analysis/step_narration.hpp) and the running counters a
+// lecture asks about — active threads, work so far against the serial scan's, depth so far. Shown in
+// every tab and in presentation mode; F2 hides it.
+#pragma once
+
+#include "gui/views/view.hpp"
+
+namespace prefixlab {
+
+class NarrationView : public View {
+public:
+    const char* title() const override { return "Narration"; }
+    void draw(AppState& state, const ViewContext& context) override;
+};
+
+} // namespace prefixlab
