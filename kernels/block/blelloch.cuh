@@ -151,9 +151,16 @@ struct BlellochScan {
     static constexpr KernelFamily kFamily = KernelFamily::scan;
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-    static constexpr PhaseSpec kUpSweep{"up-sweep", "up-sweep d={level}, stride {offset}"};
-    static constexpr PhaseSpec kClearRoot{"clear-root", "clear the root"};
-    static constexpr PhaseSpec kDownSweep{"down-sweep", "down-sweep d={level}, stride {offset}"};
+    static constexpr PhaseSpec kUpSweep{
+        "up-sweep", "up-sweep d={level}, stride {offset}", nullptr,
+        "Up-sweep level {level}: {active_threads}; thread t reads {reads} and writes their combination to "
+        "{writes}."};
+    static constexpr PhaseSpec kClearRoot{"clear-root", "clear the root", nullptr,
+                                          "Thread {first} sets the root {writes} to the identity."};
+    static constexpr PhaseSpec kDownSweep{
+        "down-sweep", "down-sweep d={level}, stride {offset}", nullptr,
+        "Down-sweep level {level}: {active_threads}; thread t reads {reads}, passes the right value down to "
+        "{write1} and writes the combination to {write2}."};
     static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kUpSweep, kClearRoot, kDownSweep, kStoreOutput};
     // GPU Gems 3's chapter 39 with scan-then-propagate: the scan a lecture reaches for first
     static constexpr int kTextbookOrder = kPadded ? 0 : 1;

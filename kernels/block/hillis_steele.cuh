@@ -79,9 +79,13 @@ struct HillisSteele {
     static constexpr KernelFamily kFamily = KernelFamily::scan;
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-    static constexpr PhaseSpec kReadPartner{"scan-read", "iteration {level}, offset {offset}: read partner"};
-    static constexpr PhaseSpec kCombineAndWrite{"scan-write",
-                                                "iteration {level}, offset {offset}: combine and write"};
+    static constexpr PhaseSpec kReadPartner{
+        "scan-read", "iteration {level}, offset {offset}: read partner", nullptr,
+        "Iteration {level} (offset {offset}): each thread t ≥ {first} reads its partner {reads} into a register."};
+    static constexpr PhaseSpec kCombineAndWrite{
+        "scan-write", "iteration {level}, offset {offset}: combine and write", nullptr,
+        "Iteration {level}: each thread t ≥ {first} combines the partner's value with {reads} and writes {writes}; "
+        "the barrier before this step kept every partner read from seeing a new value."};
     static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kReadPartner, kCombineAndWrite, kStoreOutput};
     static constexpr int kTextbookOrder = 2; // the step-efficient scan GPU Gems 3 ch. 39 shows before Blelloch's
 };

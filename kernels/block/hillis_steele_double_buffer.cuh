@@ -97,8 +97,11 @@ struct HillisSteeleDoubleBuffer {
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     // iteration 1 reads ping and writes pong, iteration 2 the other way round, and so on
-    static constexpr PhaseSpec kPingPongStep{"scan-step", "iteration {level}, offset {offset}: ping → pong",
-                                             "iteration {level}, offset {offset}: pong → ping"};
+    static constexpr PhaseSpec kPingPongStep{
+        "scan-step", "iteration {level}, offset {offset}: ping → pong",
+        "iteration {level}, offset {offset}: pong → ping",
+        "Iteration {level} (offset {offset}): each thread reads {reads} and writes {writes}; reads and writes "
+        "go to different buffers, so one barrier per iteration suffices."};
     static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kPingPongStep, kStoreOutput};
 };
 

@@ -72,7 +72,10 @@ struct HillisSteeleRacy {
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     // Wrong by design: no benchmark driver wraps it, and its result is not checked against the reference.
     static constexpr bool kRacy = true;
-    static constexpr PhaseSpec kRacyStep{"racy-step", "iteration {level}, offset {offset} (no barrier)"};
+    static constexpr PhaseSpec kRacyStep{
+        "racy-step", "iteration {level}, offset {offset} (no barrier)", nullptr,
+        "Iteration {level} (offset {offset}), no barrier between read and write: each thread t ≥ {first} reads "
+        "{reads} and writes {writes} in one step, so a partner may already hold its new value."};
     static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kRacyStep, kStoreOutput};
 };
 

@@ -123,11 +123,20 @@ struct WarpShuffleScan {
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr const char* kHelperSourcePaths[] = {kWarpScanSourcePath}; // its shuffle rounds open there
-    static constexpr PhaseSpec kWarpShuffle{"warp-shuffle", "warp scan: shuffle δ={offset}"};
-    static constexpr PhaseSpec kTotalsLoad{"totals-load", "warp 0 loads the warp totals"};
-    static constexpr PhaseSpec kTotalsShuffle{"totals-shuffle", "scan warp totals: shuffle δ={offset}"};
-    static constexpr PhaseSpec kFanOut{"fan-out", "add the preceding warps' total"};
-    static constexpr PhaseSpec kExclusiveShift{"exclusive-shift", "exclusive: shift by one lane"};
+    static constexpr PhaseSpec kWarpShuffle{
+        "warp-shuffle", "warp scan: shuffle δ={offset}", nullptr,
+        "Warp scan, shuffle δ={offset}: {shuffle}; registers only, no shared memory and no barrier."};
+    static constexpr PhaseSpec kTotalsLoad{"totals-load", "warp 0 loads the warp totals", nullptr,
+                                           "After the barrier, warp 0 reads the warps' totals: {reads}."};
+    static constexpr PhaseSpec kTotalsShuffle{
+        "totals-shuffle", "scan warp totals: shuffle δ={offset}", nullptr,
+        "Warp 0 scans the warps' totals, shuffle δ={offset}: {shuffle}."};
+    static constexpr PhaseSpec kFanOut{"fan-out", "add the preceding warps' total", nullptr,
+                                       "After the barrier, {active_threads} add the total of the warps before "
+                                       "their own: {reads}."};
+    static constexpr PhaseSpec kExclusiveShift{"exclusive-shift", "exclusive: shift by one lane", nullptr,
+                                               "Exclusive scan: {shuffle}, so each thread holds its left "
+                                               "neighbour's result."};
     static constexpr PhaseSpec kPhases[] = {kLoadIntoRegisters, kWarpShuffle, kTotalsLoad,
                                             kTotalsShuffle,     kFanOut,      kExclusiveShift};
 };

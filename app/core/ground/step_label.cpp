@@ -2,41 +2,48 @@
 
 #include "core/ground/kernel_facts.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace prefixlab {
 
-namespace {
-
-// The label template with its placeholders filled in. Built by appending: GCC 12 warns falsely
-// (-Wrestrict, PR 105651) on `"literal" + string`.
-std::string fill_in(std::string_view label, const StepTag& tag) {
-    constexpr std::string_view kLevel = "{level}", kOffset = "{offset}";
-    std::string text;
+std::string fill_placeholders(std::string_view text,
+                              const std::function<std::optional<std::string>(std::string_view)>& value) {
+    // Built by appending: GCC 12 warns falsely (-Wrestrict, PR 105651) on `"literal" + string`.
+    std::string filled;
     std::size_t at = 0;
-    while (at < label.size()) {
-        if (label.substr(at).starts_with(kLevel)) {
-            text += std::to_string(tag.level);
-            at += kLevel.size();
-        } else if (label.substr(at).starts_with(kOffset)) {
-            text += std::to_string(tag.offset);
-            at += kOffset.size();
-        } else {
-            text += label[at++];
+    while (at < text.size()) {
+        const std::size_t close = text[at] == '{' ? text.find('}', at) : std::string_view::npos;
+        if (close != std::string_view::npos) {
+            if (const std::optional<std::string> v = value(text.substr(at + 1, close - at - 1))) {
+                filled += *v;
+                at = close + 1;
+                continue;
+            }
         }
+        filled += text[at++];
     }
-    return text;
+    return filled;
 }
 
-} // namespace
+std::optional<std::string> tag_placeholder(const StepTag& tag, std::string_view key) {
+    if (key == "level")
+        return std::to_string(tag.level);
+    if (key == "offset")
+        return std::to_string(tag.offset);
+    return std::nullopt;
+}
 
 std::string step_label(const StepTag& tag) {
     const PhaseSpec* spec = find_phase_spec(tag.phase);
     if (spec == nullptr)
         return "unknown step";
     const bool even_level = tag.level % 2 == 0;
-    return fill_in(even_level && spec->label_at_even_level != nullptr ? spec->label_at_even_level : spec->label, tag);
+    return fill_placeholders(even_level && spec->label_at_even_level != nullptr ? spec->label_at_even_level
+                                                                                : spec->label,
+                             [&](std::string_view key) { return tag_placeholder(tag, key); });
 }
 
 } // namespace prefixlab

@@ -5,10 +5,21 @@
 
 #include "kernels/common/step_tag.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace prefixlab {
 
 std::string step_label(const StepTag& tag);
+
+// `text` with each {key} replaced by value(key); a key value() does not know (nullopt) stays as
+// written, so a missing number shows instead of vanishing (the narration tests look for one).
+std::string fill_placeholders(std::string_view text,
+                              const std::function<std::optional<std::string>(std::string_view)>& value);
+
+// The numbers a step tag gives every template: {level} and {offset}.
+std::optional<std::string> tag_placeholder(const StepTag& tag, std::string_view key);
 
 } // namespace prefixlab
