@@ -5,11 +5,15 @@
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/util/atomic_file.hpp"
+#include "svg_test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace prefixlab::test {
 namespace {
@@ -235,6 +239,39 @@ TEST(BenchExport, FolderGetsResultsTableAndEveryPlot) {
     } else {
         ASSERT_EQ(result.notes.size(), 1u);
         EXPECT_NE(result.notes[0].find("plots not written"), std::string::npos);
+    }
+    fs::remove_all(folder);
+}
+
+// Issue 12: a slide made from an exported SVG can be edited, since its words are <text>, not outlines.
+TEST(BenchExport, SvgPlotsKeepTitleAxisLabelsAndLegendAsText) {
+    if (!plot_export_available())
+        GTEST_SKIP() << plot_export_unavailable_reason();
+    namespace fs = std::filesystem;
+    const fs::path folder =
+        fs::temp_directory_path() / ("prefixlab-svg-export-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    const BenchRun run = synthetic_run();
+    export_bench_run(run, folder.string(), {PlotFileFormat::svg});
+    for (BenchPlotKind kind : all_bench_plot_kinds()) {
+        BenchPlotOptions options;
+        options.kind = kind;
+        const Plot plot = build_bench_plot({&run}, options);
+        std::ifstream in(folder / (std::string(name_of(kind)) + ".svg"), std::ios::binary);
+        std::stringstream file;
+        file << in.rdbuf();
+        const std::string svg = file.str();
+        EXPECT_EQ(XmlChecker::problem(svg), "") << name_of(kind);
+        const std::vector<std::string> texts = svg_texts(svg);
+        const auto has = [&](const std::string& text) {
+            return std::find(texts.begin(), texts.end(), text) != texts.end();
+        };
+        std::vector<std::string> words = {plot.title, plot.x.label, plot.y.label};
+        for (const PlotSeries& series : plot.series)
+            words.push_back(series.name);
+        ASSERT_GE(words.size(), 4u) << name_of(kind) << ": a plot with a legend";
+        for (const std::string& word : words)
+            EXPECT_TRUE(has(word)) << name_of(kind) << ": '" << word << "' is not a <text>";
     }
     fs::remove_all(folder);
 }

@@ -1,6 +1,7 @@
 // CairoPainter: PlotPainter's primitives as Cairo paths.
 #include "core/plot/cairo_painter.hpp"
 
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -21,7 +22,7 @@ CairoPainter::CairoPainter(cairo_t* cr, bool pixel_surface) : cr_(cr), pixel_sur
     cairo_font_extents_t extents;
     cairo_font_extents(cr_, &extents);
     if (extents.ascent + extents.descent > 0)
-        em_per_pixel_height_ = 100 / (extents.ascent + extents.descent);
+        font_ = {extents.ascent / 100, extents.descent / 100};
 }
 
 void CairoPainter::set_colour(Rgba c) {
@@ -31,10 +32,10 @@ void CairoPainter::set_colour(Rgba c) {
 void CairoPainter::set_stroke(float width, bool dashed) {
     cairo_set_line_width(cr_, width);
     cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
-    // Round caps would turn each dash into a pill; butt dashes read as a dashed line at any width.
     cairo_set_line_cap(cr_, dashed ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
     if (dashed) {
-        const double pattern[] = {4.0 * width, 2.5 * width};
+        const std::array<float, 2> dash = dash_pattern(width);
+        const double pattern[] = {dash[0], dash[1]};
         cairo_set_dash(cr_, pattern, 2, 0);
     } else {
         cairo_set_dash(cr_, nullptr, 0, 0);
@@ -42,7 +43,7 @@ void CairoPainter::set_stroke(float width, bool dashed) {
 }
 
 void CairoPainter::set_font_size(float pixel_height) {
-    cairo_set_font_size(cr_, pixel_height * em_per_pixel_height_);
+    cairo_set_font_size(cr_, font_.em_for_pixel_height(pixel_height));
 }
 
 double CairoPainter::snapped(double coordinate, float width) const {
@@ -94,38 +95,25 @@ void CairoPainter::polyline(const std::vector<Vec2f>& points, Rgba colour, float
 
 void CairoPainter::marker(Vec2f c, float r, MarkerShape shape, Rgba colour) {
     set_colour(colour);
-    // Sizes chosen so the shapes look equally heavy: the square has the circle's area.
-    switch (shape) {
-    case MarkerShape::circle:
-        cairo_new_sub_path(cr_);
-        cairo_arc(cr_, c.x, c.y, r, 0, 2 * std::numbers::pi);
-        break;
-    case MarkerShape::square:
-        cairo_rectangle(cr_, c.x - 0.886 * r, c.y - 0.886 * r, 1.772 * r, 1.772 * r);
-        break;
-    case MarkerShape::triangle:
-        cairo_move_to(cr_, c.x, c.y - 1.25 * r);
-        cairo_line_to(cr_, c.x + 1.08 * r, c.y + 0.625 * r);
-        cairo_line_to(cr_, c.x - 1.08 * r, c.y + 0.625 * r);
-        cairo_close_path(cr_);
-        break;
-    case MarkerShape::diamond:
-        cairo_move_to(cr_, c.x, c.y - 1.2 * r);
-        cairo_line_to(cr_, c.x + 1.2 * r, c.y);
-        cairo_line_to(cr_, c.x, c.y + 1.2 * r);
-        cairo_line_to(cr_, c.x - 1.2 * r, c.y);
-        cairo_close_path(cr_);
-        break;
-    case MarkerShape::cross: {
-        const double h = 0.95 * r;
-        set_stroke(0.6f * r, false);
-        cairo_move_to(cr_, c.x - h, c.y - h);
-        cairo_line_to(cr_, c.x + h, c.y + h);
-        cairo_move_to(cr_, c.x - h, c.y + h);
-        cairo_line_to(cr_, c.x + h, c.y - h);
+    if (shape == MarkerShape::cross) {
+        const CrossMarker cross = cross_marker(c, r);
+        set_stroke(cross.width, false);
+        for (const std::array<Vec2f, 2>& stroke : {cross.first, cross.second}) {
+            cairo_move_to(cr_, stroke[0].x, stroke[0].y);
+            cairo_line_to(cr_, stroke[1].x, stroke[1].y);
+        }
         cairo_stroke(cr_);
         return;
     }
+    if (shape == MarkerShape::circle) {
+        cairo_new_sub_path(cr_);
+        cairo_arc(cr_, c.x, c.y, r, 0, 2 * std::numbers::pi);
+    } else {
+        const std::vector<Vec2f> outline = marker_outline(c, r, shape);
+        cairo_move_to(cr_, outline[0].x, outline[0].y);
+        for (std::size_t i = 1; i < outline.size(); ++i)
+            cairo_line_to(cr_, outline[i].x, outline[i].y);
+        cairo_close_path(cr_);
     }
     cairo_fill(cr_);
 }
@@ -143,13 +131,7 @@ void CairoPainter::text(Vec2f at, std::string_view text, float size, Rgba colour
         x -= te.x_advance / 2;
     else if (anchor == TextAnchor::right)
         x -= te.x_advance;
-    double y = at.y; // the baseline
-    if (baseline == TextBaseline::top)
-        y += fe.ascent;
-    else if (baseline == TextBaseline::middle)
-        y += (fe.ascent - fe.descent) / 2;
-    else
-        y -= fe.descent;
+    const double y = baseline_y(at.y, baseline, fe.ascent, fe.descent);
     set_colour(colour);
     cairo_move_to(cr_, x, y);
     cairo_show_text(cr_, utf8.c_str());

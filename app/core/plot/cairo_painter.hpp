@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/plot/plot_painter.hpp"
+#include "core/plot/plot_shapes.hpp"
 
 #include <cairo.h>
 
@@ -27,6 +28,9 @@ public:
     void push_clip(Vec2f min, Vec2f max) override;
     void pop_clip() override;
 
+    // DejaVu Sans as Cairo found it: the SVG painter lays text out with these (plot_export_cairo.cpp).
+    const FontMetrics& font_metrics() const { return font_; }
+
 private:
     void set_colour(Rgba colour);
     void set_stroke(float width, bool dashed);
@@ -36,7 +40,7 @@ private:
 
     cairo_t* cr_;
     bool pixel_surface_;
-    double em_per_pixel_height_ = 1; // DejaVu Sans: font size giving ascent + descent of 1
+    FontMetrics font_;
 };
 
 } // namespace prefixlab

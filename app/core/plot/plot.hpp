@@ -1,6 +1,7 @@
 // A plot as data: axes, series of points, annotations. Built from benchmark results by
 // plot_builder.hpp, drawn by draw_plot() (plot_layout.hpp) onto any PlotPainter: the GUI's
-// Dear ImGui painter on screen and Cairo for PNG/SVG/PDF files, so an export looks like the screen.
+// Dear ImGui painter on screen, Cairo for PNG/PDF files and SvgPainter for SVG, so an export looks like
+// the screen.
 #pragma once
 
 #include <string>

@@ -1,7 +1,9 @@
-// Plots as files: PNG (pixels), SVG and PDF (vector) drawn by draw_plot() through Cairo, so a file
-// shows what the GUI's plot view shows. Files appear whole or not at all (atomic_file.hpp). A
+// Plots as files: PNG (pixels), SVG and PDF (vector) drawn by draw_plot(), so a file shows what the
+// GUI's plot view shows. PNG and PDF through Cairo; SVG by SvgPainter with text as <text> that slide
+// software can edit, measured by Cairo. Files appear whole or not at all (atomic_file.hpp). A
 // PrefixLab built without Cairo (PREFIXLAB_CAIRO=OFF, or AUTO on a machine without it) still knows the
-// formats but cannot export; it says so with plot_export_unavailable_reason().
+// formats but cannot export, SVG included (see plot_export_unavailable.cpp); it says so with
+// plot_export_unavailable_reason().
 #pragma once
 
 #include "core/plot/plot.hpp"

@@ -1,12 +1,14 @@
-// Plot export through Cairo: an image surface for PNG, the SVG and PDF surfaces for vector files, the
-// same draw_plot() on each. Cairo records errors in the surface and context rather than failing a call,
-// so the status is checked after drawing and after finishing each surface.
+// Plot export through Cairo: an image surface for PNG, the PDF surface for PDF, the same draw_plot() on
+// each. SVG is written by SvgPainter, so that text stays <text> (Cairo's SVG surface writes glyph
+// outlines), with Cairo measuring the text as it does for the PNG. Cairo records errors in the surface
+// and context rather than failing a call, so the status is checked after drawing and after finishing
+// each surface.
 #include "core/plot/cairo_painter.hpp"
 #include "core/plot/plot_export.hpp"
+#include "core/plot/svg_painter.hpp"
 #include "core/util/atomic_file.hpp"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <cairo.h>
 #include <cmath>
 #include <cstdio>
@@ -52,6 +54,22 @@ void finish(cairo_surface_t* surface, const std::string& path) {
     check(cairo_surface_status(surface), path);
 }
 
+// The SVG document of the plot. Text is measured by a CairoPainter on a scratch surface that nothing
+// is drawn on, with the font settings the PNG's painter uses, so the SVG lays out as the PNG. Text
+// Cairo cannot measure (not UTF-8) leaves its context in an error state: the export fails, as the
+// PNG and PDF exports do, rather than writing a file laid out around a missing label.
+std::string svg_document(const Plot& plot, const PlotStyle& style, float width, float height,
+                         const std::string& path) {
+    const Surface scratch(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    check(cairo_surface_status(scratch.get()), path);
+    const Context cr(cairo_create(scratch.get()));
+    CairoPainter measure(cr.get(), false);
+    SvgPainter svg(measure, measure.font_metrics());
+    draw_plot(plot, svg, {0, 0}, {width, height}, style);
+    check(cairo_status(cr.get()), path);
+    return svg.document(width, height);
+}
+
 } // namespace
 
 bool plot_export_available() {
@@ -73,6 +91,11 @@ void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, 
     if (format == PlotFileFormat::png && (width > kMaxPngSide || height > kMaxPngSide))
         cannot_write(path, "a PNG can be at most 32767 pixels on a side");
 
+    if (format == PlotFileFormat::svg) {
+        const std::string svg = svg_document(plot, style, width, height, path);
+        files.write(path, [&](std::ostream& out) { out << svg; });
+        return;
+    }
     files.write_path(path, [&](const std::string& temp) {
         switch (format) {
         case PlotFileFormat::png: {
@@ -84,12 +107,8 @@ void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, 
             check(cairo_surface_write_to_png(surface.get(), temp.c_str()), path);
             break;
         }
-        case PlotFileFormat::svg: {
-            const Surface surface(cairo_svg_surface_create(temp.c_str(), width, height));
-            draw_on(surface.get(), false, plot, style, width, height, path);
-            finish(surface.get(), path);
-            break;
-        }
+        case PlotFileFormat::svg:
+            break; // written above
         case PlotFileFormat::pdf: {
             const Surface surface(cairo_pdf_surface_create(temp.c_str(), width, height));
             cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, plot.title.c_str());

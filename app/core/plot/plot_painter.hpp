@@ -1,6 +1,6 @@
 // What draw_plot() needs from a drawing surface. Coordinates are in the surface's units (pixels on
 // screen and in PNG, points in SVG/PDF), y downwards, origin at the surface's top left.
-// Implementations: ImGuiPlotPainter (app/gui/render/) and the Cairo painter (plot_export_cairo.cpp).
+// Implementations: ImGuiPlotPainter (app/gui/render/), CairoPainter (PNG, PDF) and SvgPainter (SVG).
 #pragma once
 
 #include "core/plot/plot.hpp"
