@@ -200,7 +200,8 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
     if (narration_height_ <= 0)
         narration_height_ = ImGui::GetTextLineHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2;
-    const float narration_h = narration_visible ? narration_height_ : 0;
+    const bool narrating = narration_visible && views_.tabs[selected_]->shows_steps();
+    const float narration_h = narrating ? narration_height_ : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
     const bool docked = sidebar_visible && sidebar_fits(size.x);
@@ -216,7 +217,7 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
 
     // The narration and the status bar are as tall as their wrapped lines were in the last frame; the
     // narration takes at most a quarter of the window and scrolls beyond that.
-    if (narration_visible) {
+    if (narrating) {
         ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
         ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 4));
         if (ImGui::Begin("##narration", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))

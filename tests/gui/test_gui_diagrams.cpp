@@ -97,7 +97,8 @@ int tallest_run(const PngImage& image, theme::Rgb colour, int y0, int y1) {
 // Reveal mode (presentation mode turns it on, at step 0): below the current step's nodes the
 // Dataflow tab is empty background; without reveal mode the later steps are drawn there, dimmed.
 TEST_F(GuiDiagrams, RevealModeDrawsNothingBelowTheCurrentStepInTheDataflow) {
-    run_script("theme projector\ntab Dataflow\ntrace algo=blelloch n=16 input=iota device=cpu\n"
+    // (the narration strip hidden, F2: the region above the status bar is the diagram's alone)
+    run_script("theme projector\ntab Dataflow\nkey F2\ntrace algo=blelloch n=16 input=iota device=cpu\n"
                "key F11\nwait 3\nstep 3\nscreenshot " + path("reveal.png") + "\n"
                "key F11\nwait 3\nstep 3\nscreenshot " + path("dimmed.png") + "\n",
                "2");
@@ -145,7 +146,8 @@ TEST_F(GuiDiagrams, RevealModeDrawsNoHeatOfLaterSteps) {
 // Node values at 1.5×: each node of the current step (Hillis–Steele's output, 0 to 496, three digits
 // from column 14) holds its number, drawn in the ink for orange.
 TEST_F(GuiDiagrams, NodeValuesAreDrawnAtOneAndAHalf) {
-    run_script("tab Dataflow\ntrace algo=hillis-steele n=32 input=iota device=cpu\nstep last\nscreenshot " + path("values.png") + "\n",
+    run_script("tab Dataflow\nkey F2\ntrace algo=hillis-steele n=32 input=iota device=cpu\nstep last\nscreenshot " +
+                   path("values.png") + "\n",
                "1.5");
     const PngImage image = load_png(path("values.png"));
     ASSERT_EQ(image.width, kWidth);
