@@ -77,6 +77,26 @@ add_library(prefixlab::stb INTERFACE IMPORTED GLOBAL)
 target_include_directories(prefixlab::stb INTERFACE ${PREFIXLAB_STB_INCLUDE_DIR})
 target_link_libraries(prefixlab::stb INTERFACE ${PREFIXLAB_STB_LIBRARY})
 
+# --- giflib (optional): the GUI's step animations as animated GIFs (Debian's libgif-dev) -----------
+# AUTO builds without it where it is missing: the GIF export then says why, the PNG exports still work.
+set(PREFIXLAB_GIF "AUTO" CACHE STRING "Export step animations as GIF with giflib: AUTO (if found), ON or OFF")
+set_property(CACHE PREFIXLAB_GIF PROPERTY STRINGS AUTO ON OFF)
+set(PREFIXLAB_HAVE_GIF OFF)
+if(NOT PREFIXLAB_GIF STREQUAL "OFF")
+  find_package(GIF 5 QUIET) # CMake's FindGIF: GIF::GIF
+  if(TARGET GIF::GIF)
+    set(PREFIXLAB_HAVE_GIF ON)
+  elseif(PREFIXLAB_GIF STREQUAL "ON")
+    message(FATAL_ERROR "PREFIXLAB_GIF=ON but giflib 5 was not found: install libgif-dev (tools/bootstrap.sh does), "
+                        "or configure with -DPREFIXLAB_GIF=OFF")
+  endif()
+endif()
+if(PREFIXLAB_HAVE_GIF)
+  message(STATUS "PrefixLab: step animations export as GIF (giflib ${GIF_VERSION})")
+else()
+  message(STATUS "PrefixLab: step animations cannot be exported as GIF (built without giflib)")
+endif()
+
 # --- Dear ImGui 1.86 (libimgui-dev) -------------------------------------------------------------
 find_path(PREFIXLAB_IMGUI_INCLUDE_DIR imgui.h PATH_SUFFIXES imgui REQUIRED)
 find_library(PREFIXLAB_IMGUI_LIBRARY imgui REQUIRED)

@@ -34,6 +34,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev libcli11-dev
   xvfb xauth libgl1-mesa-dri xdotool
   libcairo2-dev poppler-utils librsvg2-bin
+  libgif-dev
 )
 
 as_root() {

@@ -32,3 +32,15 @@ add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp ${PROJECT_
 target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
 target_link_libraries(prefixlab_layout_check_tests PRIVATE prefixlab::imgui GTest::gtest_main)
 gtest_discover_tests(prefixlab_layout_check_tests DISCOVERY_MODE PRE_TEST)
+
+# The GIF export's parts (palette, changed rectangle, encoding), no window.
+add_executable(prefixlab_gif_export_tests gui/test_gif_export.cpp ${PROJECT_SOURCE_DIR}/app/gui/export/gif_palette.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/export/gif_animation.cpp ${PROJECT_SOURCE_DIR}/app/gui/export/step_frames.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/screenshot.cpp ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp)
+target_include_directories(prefixlab_gif_export_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
+target_link_libraries(prefixlab_gif_export_tests PRIVATE prefixlab_core prefixlab::stb GTest::gtest_main)
+if(PREFIXLAB_HAVE_GIF)
+  target_compile_definitions(prefixlab_gif_export_tests PRIVATE PREFIXLAB_HAVE_GIF=1)
+  target_link_libraries(prefixlab_gif_export_tests PRIVATE GIF::GIF)
+endif()
+gtest_discover_tests(prefixlab_gif_export_tests DISCOVERY_MODE PRE_TEST)

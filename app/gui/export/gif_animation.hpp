@@ -1,0 +1,53 @@
+// An animated GIF built in memory, frame by frame (giflib, Debian's libgif-dev), and written to its
+// file in one atomic step at the end, so that a cancelled or failed export leaves no file at all.
+//
+// Each frame after the first is stored as the rectangle that changed since the previous one, with its
+// own palette (gif_palette.hpp), drawn over the previous frame (disposal "do not dispose"): a step of a
+// scan changes a band of cells, so most of the window is stored once.
+#pragma once
+
+#include "gui/export/gif_palette.hpp"
+#include "gui/platform/platform_window.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+// Whether this build writes GIFs; where not, one line saying why (for the status bar and scripts).
+bool gif_export_available();
+const std::string& gif_export_unavailable_reason();
+
+// The part of `current` that differs from `previous` (same size): x, y, width, height. A frame equal to
+// the previous one gives a 1×1 rectangle, since every GIF frame needs an image.
+struct PixelRect {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+PixelRect changed_rect(const Image& previous, const Image& current);
+Image cropped(const Image& image, const PixelRect& rect);
+
+class GifAnimation {
+public:
+    // Throws FileError naming the problem when giflib is missing or refuses the screen.
+    GifAnimation(int width, int height);
+    ~GifAnimation();
+    GifAnimation(const GifAnimation&) = delete;
+    GifAnimation& operator=(const GifAnimation&) = delete;
+
+    // Adds a frame of the animation's size, shown for `delay_centiseconds` (GIF's unit).
+    void add_frame(const Image& frame, int delay_centiseconds);
+    int frame_count() const { return frames_; }
+
+    // Ends the file and returns its bytes; the animation takes no frames after this.
+    std::vector<std::uint8_t> finish();
+
+private:
+    struct Encoder;
+    std::unique_ptr<Encoder> encoder_;
+    Image previous_;
+    int frames_ = 0;
+};
+
+} // namespace prefixlab
