@@ -3,6 +3,7 @@
 #include "core/entry/exit_status.hpp"
 #include "core/util/interrupts.hpp"
 #include "gui/app_state.hpp"
+#include "gui/export/view_export.hpp"
 #include "gui/file_opening.hpp"
 #include "gui/gui_script.hpp"
 #include "gui/imgui_layer.hpp"
@@ -63,7 +64,8 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     else if (!script.active())
         state.capture_now(); // open on a trace, not on an empty window
 
-    ScriptHost host{state, workspace, imgui, window, files};
+    ViewExport exports;
+    ScriptHost host{state, workspace, imgui, window, files, exports};
     Presentation presentation;
 
     auto last = Clock::now();
@@ -93,6 +95,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         state.advance_time(dt);
         settings.frame(window, imgui, state, workspace);
         script.before_frame(host);
+        exports.before_frame(state, workspace, imgui, window); // may bind an offscreen target, set the step
 
         const bool check_layout = script.checks_layout_this_frame();
         if (check_layout)
@@ -105,6 +108,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         if (script.active())
             script.note_key_presses(presses.size());
         files.filter_keys(presses);
+        exports.filter_keys(presses, state, imgui);
         handle_shortcuts(presses, state, workspace, imgui);
         if (std::exchange(workspace.requests.toggle_presentation, false))
             presentation.toggle(state, workspace, imgui, window);
@@ -114,6 +118,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         ViewContext context{imgui.mono_font(), imgui.ui_scale()};
         workspace.draw(state, context);
         files.frame(window, state, workspace);
+        exports.draw_progress();
         if (views.sidebar.requested_scale > 0)
             imgui.set_ui_scale(views.sidebar.requested_scale);
         if (!imgui.font_warning().empty() && state.message().empty())
@@ -135,9 +140,11 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
                 return kExitFailure;
             }
         }
+        exports.after_render(state, imgui, window);
         if (script.measuring())
             window.finish();
-        window.swap_buffers();
+        if (!exports.hides_frame()) // an export's own frame, read back, is not shown
+            window.swap_buffers();
         script.after_frame(milliseconds_since(frame_start));
     }
     settings.save(window, imgui, state, workspace, presentation);

@@ -3,6 +3,7 @@
 #include "core/util/atomic_file.hpp"
 #include "gui/app_state.hpp"
 #include "gui/bench_state.hpp"
+#include "gui/export/view_export.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/theme.hpp"
@@ -117,6 +118,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         return run_bench_command(host, c);
     } else if (c.files) {
         return run_files_command(host, c);
+    } else if (c.exports) {
+        return run_export_command(host, c);
     } else if (c.name == "quit") {
         quit_ = true;
         return false;
@@ -187,6 +190,12 @@ bool ScriptRunner::waiting(ScriptHost& host) {
     case WaitFor::settle:
         if (host.state.busy())
             return true;
+        break;
+    case WaitFor::view_export:
+        if (host.exports.active())
+            return true;
+        if (host.exports.failed())
+            failure_ = host.exports.outcome();
         break;
     }
     wait_for_ = WaitFor::nothing;

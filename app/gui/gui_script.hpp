@@ -21,6 +21,7 @@ class AppState;
 class Workspace;
 class ImGuiLayer;
 class FileOpening;
+class ViewExport;
 
 class ScriptError : public std::runtime_error {
 public:
@@ -43,6 +44,7 @@ struct ScriptCommand {
     BenchSettings bench;         // `bench`
     bool benchmark = false;      // run by ScriptRunner::run_bench_command (the command table says)
     bool files = false;          // run by ScriptRunner::run_files_command (gui_script_files.cpp)
+    bool exports = false;        // run by ScriptRunner::run_export_command (gui_script_exports.cpp)
     std::string where;           // "FILE:LINE", for messages at run time
 };
 
@@ -64,6 +66,7 @@ struct ScriptHost {
     ImGuiLayer& imgui;
     PlatformWindow& window; // non-const: `drop` delivers paths through its drop callback
     FileOpening& files;
+    ViewExport& exports;
 };
 
 class ScriptRunner {
@@ -99,13 +102,15 @@ private:
     bool run_one(ScriptHost& host, const ScriptCommand& command);
     bool run_bench_command(ScriptHost& host, const ScriptCommand& command);
     bool run_files_command(ScriptHost& host, const ScriptCommand& command);
+    bool run_export_command(ScriptHost& host, const ScriptCommand& command);
     // Whether a command's background work (a capture, the benchmark, an export) still holds the script.
     bool waiting(ScriptHost& host);
     void finish_measurement();
 
     // settle: until background trace work ends, whatever its outcome (a dropped garbage file's error
     // is what a test wants to see, not a failure of the script).
-    enum class WaitFor { nothing, capture, bench, bench_export, settle };
+    // view_export: until the export of the view or its steps has finished (fails if it failed).
+    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;

@@ -7,6 +7,7 @@
 #include "core/util/input_limits.hpp"
 #include "core/util/printable.hpp"
 #include "gui/bench_state.hpp"
+#include "gui/export/gif_animation.hpp"
 #include "gui/gui_script.hpp"
 #include "gui/gui_script_values.hpp"
 #include "gui/shortcuts.hpp"
@@ -56,11 +57,20 @@ struct CommandSpec {
     bool benchmark = false;     // run by ScriptRunner::run_bench_command
     bool exports_plots = false; // needs Cairo (plot_export_available)
     bool files = false;         // run by ScriptRunner::run_files_command
+    bool exports = false;       // run by ScriptRunner::run_export_command
+    bool needs_gif = false;     // needs giflib (gif_export_available)
 };
 
 CommandSpec files_command(const char* usage, std::vector<ArgSpec> args) {
     CommandSpec spec{usage, std::move(args)};
     spec.files = true;
+    return spec;
+}
+
+CommandSpec export_command(const char* usage, ArgSpec arg, bool needs_gif = false) {
+    CommandSpec spec{usage, {std::move(arg)}};
+    spec.exports = true;
+    spec.needs_gif = needs_gif;
     return spec;
 }
 
@@ -137,6 +147,9 @@ const std::map<std::string, CommandSpec>& command_specs() {
                                        {name_arg("MODE", {"trace", "results", "save"}), optional_arg(path_arg("FOLDER"))})},
         {"browser-enter", files_command("browser-enter TEXT", {path_arg("TEXT")})},
         {"report-settings", files_command("report-settings", {})},
+        {"export-view", export_command("export-view FILE.png", path_arg("FILE.png", ".png"))},
+        {"export-gif", export_command("export-gif FILE.gif", path_arg("FILE.gif", ".gif"), true)},
+        {"export-steps", export_command("export-steps FOLDER", path_arg("FOLDER"))},
         {"quit", {"quit", {}}},
     };
     return specs;
@@ -216,6 +229,7 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
     const std::vector<std::string> args(words.begin() + 1, words.end());
     c.benchmark = spec.benchmark;
     c.files = spec.files;
+    c.exports = spec.exports;
     if (spec.settings == Settings::trace)
         c.trace = read_trace_settings(args);
     if (spec.settings == Settings::bench)
@@ -231,6 +245,8 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
     }
     if (spec.exports_plots && !plot_export_available())
         throw ScriptValueError(c.name + ": " + plot_export_unavailable_reason());
+    if (spec.needs_gif && !gif_export_available())
+        throw ScriptValueError(c.name + ": " + gif_export_unavailable_reason());
     check_against_state(c, state);
     return c;
 }

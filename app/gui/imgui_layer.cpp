@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <utility>
 
 namespace prefixlab {
 
@@ -133,6 +135,21 @@ void ImGuiLayer::script_mouse(float x, float y, bool pressed) {
     mouse_pressed_ = pressed;
 }
 
+void ImGuiLayer::capture_at(int width, int height, float scale) {
+    if (capture_width_ == 0)
+        scale_before_capture_ = scale_;
+    capture_width_ = width;
+    capture_height_ = height;
+    scale_ = scale;
+}
+
+void ImGuiLayer::capture_end() {
+    if (capture_width_ == 0)
+        return;
+    capture_width_ = capture_height_ = 0;
+    scale_ = scale_before_capture_;
+}
+
 void ImGuiLayer::begin_frame() {
     if (built_scale_ != scale_)
         build_fonts();
@@ -143,6 +160,15 @@ void ImGuiLayer::begin_frame() {
         io.MousePos = ImVec2(mouse_x_, mouse_y_);
         io.MouseDown[0] = mouse_pressed_;
         mouse_pressed_ = false; // a click lasts one frame
+    }
+    ImGuiIO& io = ImGui::GetIO();
+    if (capture_width_ > 0) { // the offscreen target's size, one pixel per unit
+        io.DisplaySize = ImVec2(static_cast<float>(capture_width_), static_cast<float>(capture_height_));
+        io.DisplayFramebufferScale = ImVec2(1, 1);
+    }
+    if (capture_width_ > 0 || std::exchange(capture_mouse_hidden_, false)) {
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX); // Dear ImGui's "no mouse"
+        io.MouseDown[0] = false;
     }
     ImGui::NewFrame();
 }

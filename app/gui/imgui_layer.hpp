@@ -34,6 +34,14 @@ public:
     // down if `pressed` (for one frame: a click is press, then release).
     void script_mouse(float x, float y, bool pressed);
 
+    // Frames drawn for an export (gui/export/view_export.hpp). capture_frame: the next frame sees no
+    // mouse, so no hover highlight or tooltip lands in the picture. capture_at: until capture_end, frames
+    // are laid out for a target of width×height pixels at `scale` (not clamped to kMaxScale: the 2×
+    // picture of a window at 3× is drawn at 6×), with no mouse either.
+    void capture_frame() { capture_mouse_hidden_ = true; }
+    void capture_at(int width, int height, float scale);
+    void capture_end();
+
     void begin_frame();
     void render();
 
@@ -49,6 +57,9 @@ private:
     bool scripted_mouse_ = false;
     float mouse_x_ = 0, mouse_y_ = 0;
     bool mouse_pressed_ = false;
+    bool capture_mouse_hidden_ = false;
+    int capture_width_ = 0, capture_height_ = 0; // 0: the window's size
+    float scale_before_capture_ = 0;
     ImFont* mono_ = nullptr;
     std::string font_warning_;
 };

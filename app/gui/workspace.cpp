@@ -80,6 +80,14 @@ void Workspace::draw_menu(AppState& state) {
             requests.file = FileRequest::open_results;
         if (ImGui::MenuItem("Save trace as…", "Ctrl+S", false, state.trace() != nullptr))
             requests.file = FileRequest::save_trace;
+        ImGui::Separator(); // exports go to ./prefixlab-exports; the status bar names the file
+        if (ImGui::MenuItem("Export view as PNG (2×)", "Ctrl+E"))
+            requests.export_request = ExportRequest::view_png;
+        const bool steps = state.trace() != nullptr && selected_shows_steps();
+        if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
+            requests.export_request = ExportRequest::steps_gif;
+        if (ImGui::MenuItem("Export steps as PNG sequence", "Ctrl+P", false, steps))
+            requests.export_request = ExportRequest::steps_png;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q"))
             requests.quit = true;

@@ -16,12 +16,16 @@ class AppState;
 // The file browser asked for by the File menu or Ctrl+O / Ctrl+S (file_opening.cpp opens it).
 enum class FileRequest { none, open_trace, open_results, save_trace };
 
+// An export asked for by the File menu or Ctrl+E / Ctrl+G / Ctrl+P (gui/export/view_export.hpp).
+enum class ExportRequest { none, view_png, steps_gif, steps_png };
+
 // What the workspace's menus and keys ask of the main loop, which owns the window and the fonts.
 struct WorkspaceRequests {
     bool quit = false;
     bool toggle_presentation = false; // F11
     bool toggle_theme = false;        // Ctrl+T
     FileRequest file = FileRequest::none; // File ▸ Open trace… / Open results… / Save trace as…
+    ExportRequest export_request = ExportRequest::none; // File ▸ Export …
 };
 
 class Workspace {
@@ -35,6 +39,7 @@ public:
     void select_tab(std::size_t index);
     std::size_t tab_count() const { return views_.tabs.size(); }
     const char* selected_title() const { return views_.tabs[selected_]->title(); }
+    bool selected_shows_steps() const { return views_.tabs[selected_]->shows_steps(); }
 
     // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
     void toggle_sidebar();

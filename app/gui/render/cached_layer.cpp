@@ -57,6 +57,9 @@ void CachedLayer::render(const ImDrawCmd* command) {
     const int width = static_cast<int>(std::lround(w_ * scale.x)), height = static_cast<int>(std::lround(h_ * scale.y));
     GLint screen_viewport[4];
     glGetIntegerv(GL_VIEWPORT, screen_viewport);
+    // The frame's own target: the window, or an offscreen one (a view exported at 2×).
+    GLint frame_target = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &frame_target);
     ensure_target(width, height);
 
     if (drawn_key_ != key_) {
@@ -80,14 +83,14 @@ void CachedLayer::render(const ImDrawCmd* command) {
     const int dst_x = static_cast<int>(std::lround((x_ - origin.x) * scale.x));
     const int dst_y = fb_height - static_cast<int>(std::lround((y_ - origin.y) * scale.y)) - height;
     glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(frame_target));
     glViewport(screen_viewport[0], screen_viewport[1], screen_viewport[2], screen_viewport[3]);
     const ImVec4 clip = command->ClipRect;
     glEnable(GL_SCISSOR_TEST);
     glScissor(static_cast<GLint>((clip.x - origin.x) * scale.x), static_cast<GLint>(fb_height - (clip.w - origin.y) * scale.y),
               static_cast<GLsizei>((clip.z - clip.x) * scale.x), static_cast<GLsizei>((clip.w - clip.y) * scale.y));
     glBlitFramebuffer(0, 0, width, height, dst_x, dst_y, dst_x + width, dst_y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(frame_target));
 }
 
 } // namespace prefixlab
