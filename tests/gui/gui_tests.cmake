@@ -6,6 +6,7 @@ endif()
 add_executable(prefixlab_gui_tests
   gui/test_gui_bench_hall.cpp
   gui/test_gui_diagrams.cpp
+  gui/test_gui_exports.cpp
   gui/test_gui_files_settings.cpp
   gui/test_gui_hostile_files.cpp
   gui/test_gui_key_taps.cpp
@@ -21,6 +22,10 @@ add_executable(prefixlab_gui_tests
 target_link_libraries(prefixlab_gui_tests PRIVATE prefixlab_test_support prefixlab::stb GTest::gtest_main)
 target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>"
                                                        PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+if(PREFIXLAB_HAVE_GIF) # the GIF export's test decodes with giflib
+  target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_HAVE_GIF=1)
+  target_link_libraries(prefixlab_gui_tests PRIVATE GIF::GIF)
+endif()
 add_dependencies(prefixlab_gui_tests prefixlab)
 # One Xvfb server for the whole binary; -a picks a free display so parallel ctest runs do not clash.
 add_test(NAME gui.screenshots
