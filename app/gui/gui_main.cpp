@@ -77,7 +77,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         // rate and 3.4 s throttled (3.9 s instead of 5.0 s wall).
         if (state.bench().running()) {
             window.wait_events(kBenchFrameSeconds);
-        } else if (script.active() || state.playing() || state.busy() || settle_frames > 0) {
+        } else if (script.active() || state.playing() || state.busy() || exports.active() || settle_frames > 0) {
             window.poll_events();
             settle_frames = settle_frames > 0 ? settle_frames - 1 : 0;
         } else {

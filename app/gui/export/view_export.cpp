@@ -158,7 +158,7 @@ void ViewExport::draw_progress() const {
     if (job_ != Job::steps || hidden_frame_)
         return;
     char text[160];
-    std::snprintf(text, sizeof text, "Exporting step %d of %d as %s… (Esc cancels)", next_step_ + 1, steps_,
+    std::snprintf(text, sizeof text, "Exporting frame %d of %d as %s… (Esc cancels)", next_step_ + 1, steps_,
                   what_.c_str());
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float font = ImGui::GetFontSize(), pad = 0.6f * font;
