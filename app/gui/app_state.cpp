@@ -61,6 +61,17 @@ void AppState::capture_companion() {
 
 void AppState::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
 
+void AppState::jump_to_first_wrong() {
+    if (trace_ == nullptr)
+        return;
+    const std::vector<std::uint8_t>& wrong = trace_->trace.check.wrong;
+    const auto first = std::find(wrong.begin(), wrong.end(), std::uint8_t{1});
+    if (first == wrong.end())
+        return;
+    last_step(); // the output row is written in the last step
+    element_focus_ = {static_cast<int>(first - wrong.begin()), element_focus_.serial + 1};
+}
+
 void AppState::toggle_play() { set_playing(!playing_); }
 
 void AppState::set_playing(bool playing) {

@@ -38,6 +38,14 @@ public:
     void previous_step() { set_step(step_ - 1); }
     void first_step() { set_step(0); }
     void last_step() { set_step(step_count() - 1); }
+    // "Jump to the first wrong output": the last step, and the views scroll element `element` into view
+    // once (each request has a new serial, so a view acts on it one time).
+    struct ElementFocus {
+        int element = -1;
+        int serial = 0;
+    };
+    void jump_to_first_wrong();
+    const ElementFocus& element_focus() const { return element_focus_; }
     // Reveal mode (presentation mode turns it on): the views draw no step after the current one at
     // all, not even dimmed, so the hall sees each result only when the lecturer steps to it.
     bool reveal = false;
@@ -91,6 +99,7 @@ private:
     void capture_companion();
 
     std::unique_ptr<LoadedTrace> trace_;
+    ElementFocus element_focus_;
     std::unique_ptr<LoadedTrace> companion_;
     BackgroundTask<Prepared> companion_task_;
     bool companion_pending_ = false;

@@ -6,6 +6,7 @@
 #include "gui/imgui_layer.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/theme.hpp"
+#include "gui/views/narration_view.hpp"
 #include "gui/views/value_grid_layout.hpp"
 #include "gui/workspace.hpp"
 
@@ -84,6 +85,10 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     } else if (c.name == "report-values") {
         // Where the Values grid put its cells in the last frame, so a test can find them in a screenshot.
         std::printf("%s\n", describe(last_value_grid_geometry()).c_str());
+        std::fflush(stdout);
+    } else if (c.name == "report-narration") {
+        // What the narration strip says at the current step, and what the status bar counts.
+        std::printf("%s\n", narration_report(host.state).c_str());
         std::fflush(stdout);
     } else if (c.name == "stall") {
         // A frame that takes this long, as a slow machine's would: input arriving meanwhile is

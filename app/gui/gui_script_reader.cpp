@@ -98,6 +98,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"key", {"key NAME", {name_arg("NAME", key_names())}}},
         {"report", {"report", {}}},
         {"report-values", {"report-values", {}}},
+        {"report-narration", {"report-narration", {}}},
         {"stall", {"stall MILLISECONDS", {whole_arg("MILLISECONDS", 0, 10000)}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},

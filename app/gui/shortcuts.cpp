@@ -20,6 +20,8 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"F11", "presentation mode (fullscreen, lecture scale, reveal)"},
         {"F9", "show / hide the settings panel"},
         {"F2", "show / hide the narration"},
+        {"F4", "show / hide the kernel's source"},
+        {"J", "jump to the first wrong output"},
         {"B or .", "black screen (any key returns)"},
         {"Ctrl+T", "projector / dark theme"},
         {"F5", "trace again"},
@@ -40,7 +42,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Down", {GLFW_KEY_DOWN}},       {"PageUp", {GLFW_KEY_PAGE_UP}},  {"PageDown", {GLFW_KEY_PAGE_DOWN}},
         {"Home", {GLFW_KEY_HOME}},       {"End", {GLFW_KEY_END}},         {"Space", {GLFW_KEY_SPACE}},
         {"Escape", {GLFW_KEY_ESCAPE}},   {"F1", {GLFW_KEY_F1}},           {"F5", {GLFW_KEY_F5}},
-        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
+        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"J", {GLFW_KEY_J}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
         {"Period", {GLFW_KEY_PERIOD}},   {"N", {GLFW_KEY_N}},             {"P", {GLFW_KEY_P}},
         {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},
@@ -108,6 +110,10 @@ void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& 
             workspace.toggle_sidebar();
         else if (press.key == GLFW_KEY_F2)
             workspace.narration_visible = !workspace.narration_visible;
+        else if (press.key == GLFW_KEY_F4)
+            workspace.source_visible = !workspace.source_visible;
+        else if (press.key == GLFW_KEY_J)
+            state.jump_to_first_wrong();
         else if (press.key == GLFW_KEY_F11)
             workspace.requests.toggle_presentation = true;
         else if (press.key == GLFW_KEY_ESCAPE)

@@ -18,6 +18,11 @@ constexpr Palette kDark{
     .edge = {105, 116, 138},
     .active_threads = {204, 121, 167},
     .progress = {0, 158, 115},
+    .code_keyword = {86, 180, 233},
+    .code_comment = {150, 158, 170},
+    .code_literal = {230, 159, 0},
+    .code_preprocessor = {204, 121, 167},
+    .code_step_lines = {38, 56, 78},
 };
 
 // For a projector: a white background (projectors wash out dark greys to one black), cells in light
@@ -37,6 +42,12 @@ constexpr Palette kProjector{
     .edge = {70, 70, 80},
     .active_threads = {204, 121, 167},
     .progress = {0, 158, 115},
+    // Darker than the dark theme's on white: each has at least 4.5:1 contrast (WCAG AA) there.
+    .code_keyword = {0, 90, 160},
+    .code_comment = {84, 90, 98},
+    .code_literal = {160, 82, 0},
+    .code_preprocessor = {150, 50, 110},
+    .code_step_lines = {214, 232, 248},
 };
 
 Name g_current = Name::dark;

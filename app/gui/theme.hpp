@@ -30,6 +30,12 @@ struct Palette {
     Rgb edge;           // a dataflow edge
     Rgb active_threads; // threads at work in a step (Okabe–Ito reddish purple)
     Rgb progress;       // a long job's progress bar (Okabe–Ito bluish green)
+    // The source panel: syntax colours, and the background of the body lines that ran in the step.
+    Rgb code_keyword;
+    Rgb code_comment;
+    Rgb code_literal;
+    Rgb code_preprocessor;
+    Rgb code_step_lines;
 };
 
 enum class Name { dark, projector };

@@ -4,6 +4,7 @@
 
 #include "gui/views/controls_view.hpp"
 #include "gui/views/narration_view.hpp"
+#include "gui/views/source_view.hpp"
 #include "gui/views/status_bar_view.hpp"
 
 #include <memory>
@@ -16,6 +17,7 @@ struct ViewRegistry {
     ControlsView sidebar;
     StatusBarView status_bar;
     NarrationView narration; // the strip between the main area and the status bar
+    SourceView source;       // the kernel's source, right of the main area (F4)
     std::vector<std::unique_ptr<View>> tabs; // in tab order; Ctrl+1, Ctrl+2, … select them
 };
 

@@ -19,6 +19,10 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFla
 // The main area keeps at least this many font heights of width beside a docked panel: the four tab
 // titles need 18.5 at any scale, and a grid needs room for its row labels and some columns.
 constexpr float kMinMainEms = 24;
+// The source panel beside the views: a kernel line (about 60 columns of code and a line number) at
+// the widest, half of it at the narrowest before it takes the views' place instead.
+constexpr float kMinSourceEms = 22;
+constexpr float kMaxSourceEms = 40;
 
 } // namespace
 
@@ -90,6 +94,8 @@ void Workspace::draw_menu(AppState& state) {
         ImGui::Separator();
         if (ImGui::MenuItem("Presentation mode", "F11", presenting))
             requests.toggle_presentation = true;
+        if (ImGui::MenuItem("Kernel source", "F4", source_visible))
+            source_visible = !source_visible;
         if (ImGui::MenuItem("Narration", "F2", narration_visible))
             narration_visible = !narration_visible;
         if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
@@ -192,6 +198,19 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
     ImGui::End();
 }
 
+void Workspace::draw_source(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                            bool instead_of_views) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    if (ImGui::Begin("##source", nullptr, kFixed)) {
+        views_.source.draw(state, context);
+        // No line of its own for this: at 3× on 1280×720 every line is taken from the code.
+        if (instead_of_views && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows))
+            ImGui::SetTooltip("F4: back to the views (no room for both at this size)");
+    }
+    ImGui::End();
+}
+
 void Workspace::draw(AppState& state, const ViewContext& context) {
     draw_menu(state);
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -200,7 +219,8 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
     if (narration_height_ <= 0)
         narration_height_ = ImGui::GetTextLineHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2;
-    const float narration_h = narration_visible ? narration_height_ : 0;
+    const bool narrating = narration_visible && views_.tabs[selected_]->shows_steps();
+    const float narration_h = narrating ? narration_height_ : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
     const bool docked = sidebar_visible && sidebar_fits(size.x);
@@ -210,13 +230,22 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     const float main_x = docked ? sidebar_w : 0;
     if (docked)
         draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, false);
-    draw_main(state, context, pos.x + main_x, pos.y, size.x - main_x, main_h, !docked);
+    // The source panel: beside the views where both keep a useful width, else in their place.
+    const float main_w = size.x - main_x, font = ImGui::GetFontSize();
+    const bool source_beside = source_visible && main_w >= (kMinMainEms + kMinSourceEms) * font;
+    const float source_w = source_beside ? std::clamp(main_w * 0.42f, kMinSourceEms * font, kMaxSourceEms * font)
+                           : source_visible ? main_w
+                                            : 0;
+    if (!source_visible || source_beside)
+        draw_main(state, context, pos.x + main_x, pos.y, main_w - source_w, main_h, !docked);
+    if (source_visible)
+        draw_source(state, context, pos.x + size.x - source_w, pos.y, source_w, main_h, !source_beside);
     if (overlay_open_)
         draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, true);
 
     // The narration and the status bar are as tall as their wrapped lines were in the last frame; the
     // narration takes at most a quarter of the window and scrolls beyond that.
-    if (narration_visible) {
+    if (narrating) {
         ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
         ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 4));
         if (ImGui::Begin("##narration", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))

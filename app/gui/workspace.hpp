@@ -46,6 +46,7 @@ public:
     bool shortcuts_open = false;
     bool sidebar_visible = true; // docked where it fits; F9; presentation mode hides it
     bool narration_visible = true; // the step's narration under the views; F2
+    bool source_visible = false;   // the kernel's source beside the views (over them where both do not fit); F4
     bool blackout = false;       // B or '.': a black screen, as presenter remotes ask for; any key ends it
     bool presenting = false;     // set by the main loop, for the menu's check mark
 
@@ -57,6 +58,8 @@ private:
     void draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                    bool show_panel_button);
     bool sidebar_fits(float window_width) const;
+    void draw_source(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+                     bool instead_of_views);
 
     ViewRegistry& views_;
     std::size_t selected_ = 0;

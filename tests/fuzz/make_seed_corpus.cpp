@@ -176,6 +176,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"stall", "stall 20"},
         {"report", "report"},
         {"report-values", "report-values"},
+        {"report-narration", "report-narration"},
         {"screenshot", "screenshot out.png"},
         {"measure-frames", "measure-frames 30 frames.json"},
         {"hover", "hover 400 300"},

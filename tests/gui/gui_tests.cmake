@@ -12,6 +12,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_layout.cpp
   gui/test_gui_presentation.cpp
   gui/test_gui_screenshots.cpp
+  gui/test_gui_teaching_aids.cpp
   gui/test_gui_trace_file.cpp
   gui/test_gui_values_grid.cpp
   support/png_image.cpp

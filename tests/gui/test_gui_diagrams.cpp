@@ -97,7 +97,8 @@ int tallest_run(const PngImage& image, theme::Rgb colour, int y0, int y1) {
 // Reveal mode (presentation mode turns it on, at step 0): below the current step's nodes the
 // Dataflow tab is empty background; without reveal mode the later steps are drawn there, dimmed.
 TEST_F(GuiDiagrams, RevealModeDrawsNothingBelowTheCurrentStepInTheDataflow) {
-    run_script("theme projector\ntab Dataflow\ntrace algo=blelloch n=16 input=iota device=cpu\n"
+    // (the narration strip hidden, F2: the region above the status bar is the diagram's alone)
+    run_script("theme projector\ntab Dataflow\nkey F2\ntrace algo=blelloch n=16 input=iota device=cpu\n"
                "key F11\nwait 3\nstep 3\nscreenshot " + path("reveal.png") + "\n"
                "key F11\nwait 3\nstep 3\nscreenshot " + path("dimmed.png") + "\n",
                "2");
@@ -145,7 +146,8 @@ TEST_F(GuiDiagrams, RevealModeDrawsNoHeatOfLaterSteps) {
 // Node values at 1.5×: each node of the current step (Hillis–Steele's output, 0 to 496, three digits
 // from column 14) holds its number, drawn in the ink for orange.
 TEST_F(GuiDiagrams, NodeValuesAreDrawnAtOneAndAHalf) {
-    run_script("tab Dataflow\ntrace algo=hillis-steele n=32 input=iota device=cpu\nstep last\nscreenshot " + path("values.png") + "\n",
+    run_script("tab Dataflow\nkey F2\ntrace algo=hillis-steele n=32 input=iota device=cpu\nstep last\nscreenshot " +
+                   path("values.png") + "\n",
                "1.5");
     const PngImage image = load_png(path("values.png"));
     ASSERT_EQ(image.width, kWidth);
@@ -227,6 +229,28 @@ TEST_F(GuiDiagrams, LaneToBankDiagramIsNumberedAndTall) {
     }
     ASSERT_GT(banks_bottom, lanes_bottom) << "a row of bank boxes below the lanes";
     EXPECT_GE(banks_bottom - lanes_top, static_cast<int>(3 * kLineAt2)) << "the diagram is at least three text lines tall";
+}
+
+// Issue 12: zoomed out (N = 1024 fitted to the window), the current step's edges thin out by level of
+// detail instead of merging into a slab: no pixel row of the diagram is mostly the edges' light blue
+// (before, the 1022 edges of a Hillis–Steele step filled the rows between the steps solidly), and
+// edges are still drawn.
+TEST_F(GuiDiagrams, TheCurrentStepsEdgesThinOutInsteadOfMergingIntoASlab) {
+    run_script("theme projector\ntab Dataflow\nkey F2\ntrace algo=hillis-steele n=1024 input=iota device=cpu\n"
+               "step 4\nwait 5\nscreenshot " + path("edges.png") + "\n",
+               "2");
+    const PngImage image = load_png(path("edges.png"));
+    ASSERT_EQ(image.width, kWidth);
+    const theme::Rgb light_blue = theme::palette(theme::Name::projector).cell_read;
+    std::size_t widest = 0, total = 0;
+    for (int y = 0; y < image.height; ++y) {
+        const std::size_t n = count_colour(image, light_blue, 0, y, image.width, y + 1);
+        widest = std::max(widest, n);
+        total += n;
+    }
+    EXPECT_GT(total, 2000u) << "the current step's edges are drawn";
+    EXPECT_LT(widest, static_cast<std::size_t>(image.width) * 35 / 100)
+        << "a row of the diagram is a solid slab of edges";
 }
 
 } // namespace

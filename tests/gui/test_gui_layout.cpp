@@ -45,7 +45,9 @@ std::string layout_script(const std::string& theme, int& checks) {
         script += "tab Values\nkey F9\ncheck-layout\nkey F9\n";
         // The shortcuts window (F1), closed again with Esc.
         script += "key F1\ncheck-layout\nkey Escape\n";
-        checks += 2;
+        // The kernel's source (F4): beside the Dataflow diagram where both fit, else in its place.
+        script += "tab Dataflow\nkey F4\ncheck-layout\nkey F4\n";
+        checks += 3;
     }
     return script;
 }

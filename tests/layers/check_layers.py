@@ -34,7 +34,7 @@ FLOORS = [
     ["kernels/gpu_bench"],
     ["core/util"],
     ["core/ground"],
-    ["core/files", "core/trace", "core/emulator", "core/settings", "core/plot"],
+    ["core/files", "core/trace", "core/emulator", "core/settings", "core/plot", "core/source"],
     ["core/capture", "core/analysis", "core/bench"],
     ["core/entry"],
     ["cli", "gui"],

@@ -10,8 +10,16 @@
 #   print_stacktrace=1    UBSan prints where, not only what
 #   check_initialization_order=1, strict_init_order=1
 #                         a global initialised from another file's global not yet initialised is a report
+#
+#   LP_NUM_THREADS=0      Mesa's llvmpipe rasterises on the GUI's own thread instead of worker threads.
+#                         LeakSanitizer's exit-time tracer once crashed ("Tracer caught signal 11 …
+#                         LeakSanitizer has encountered a fatal error") in a GUI test while Mesa's
+#                         threads were being torn down: an intermittent tool failure with threads ending
+#                         during the leak check (google/sanitizers#1353), not a leak. Fewer threads at
+#                         exit leave it less to race with; the checks themselves are unchanged.
 sanitizers_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export ASAN_OPTIONS=abort_on_error=1:halt_on_error=1:detect_leaks=1:strict_init_order=1:check_initialization_order=1
 export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1:report_error_type=1
 export LSAN_OPTIONS=suppressions=$sanitizers_dir/lsan.supp:print_suppressions=0
+export LP_NUM_THREADS=0
 unset sanitizers_dir

@@ -10,6 +10,7 @@ std::unique_ptr<LoadedTrace> prepare_for_display(Trace trace, std::string origin
     loaded->dataflow = build_dataflow(trace);
     loaded->banks = analyse_bank_conflicts(trace);
     loaded->narration = narrate_steps(trace);
+    loaded->races = race_notes(trace);
     loaded->trace = std::move(trace);
     loaded->origin = std::move(origin);
     return loaded;

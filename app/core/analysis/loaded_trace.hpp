@@ -5,6 +5,7 @@
 
 #include "core/analysis/bank_conflicts.hpp"
 #include "core/analysis/dataflow.hpp"
+#include "core/analysis/race_notes.hpp"
 #include "core/analysis/step_narration.hpp"
 #include "core/trace/trace_index.hpp"
 
@@ -19,6 +20,7 @@ struct LoadedTrace {
     DataflowGraph dataflow;
     BankAnalysis banks;
     std::vector<StepNarration> narration; // one per step
+    std::vector<RaceNote> races;          // every racy read, by step
     std::string origin; // "recorded now" or the file it came from
 };
 

@@ -15,6 +15,7 @@ class BenchState;
 class BenchView final : public View {
 public:
     const char* title() const override { return "Benchmark"; }
+    bool shows_steps() const override { return false; } // the plot keeps the whole height
     void draw(AppState& state, const ViewContext& context) override;
 
 private:

@@ -2,11 +2,61 @@
 
 #include "core/analysis/step_narration.hpp"
 #include "gui/app_state.hpp"
+#include "gui/theme.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 #include <string>
 
 namespace prefixlab {
+
+namespace {
+
+std::size_t shown_step(const AppState& state, const LoadedTrace& loaded) {
+    return std::min(static_cast<std::size_t>(std::max(state.step(), 0)), loaded.narration.size() - 1);
+}
+
+// One short line: it shares the strip with the sentence at lecture scale (1280×720 at 2× fits the
+// sentence and this line in a quarter of the window); which threads were idle is in the tooltip.
+std::string counters_line(const StepCounters& c) {
+    return std::to_string(c.active_threads) + " of " + std::to_string(c.block_threads) + " threads active · work " +
+           std::to_string(c.work) + " (serial " + std::to_string(c.serial_work) + ") · depth " +
+           std::to_string(c.steps) + (c.steps == 1 ? " step, " : " steps, ") + std::to_string(c.barriers) +
+           (c.barriers == 1 ? " barrier" : " barriers");
+}
+
+// The step's races, each with both threads: one said — one that read a new value where there is
+// one, since that is the read that makes outputs wrong — and the rest counted. "" for none.
+std::string race_line(const LoadedTrace& loaded, std::size_t step) {
+    const auto in_step = [&](const RaceNote& r) { return r.step == step; };
+    const auto count = std::count_if(loaded.races.begin(), loaded.races.end(), in_step);
+    if (count == 0)
+        return "";
+    auto shown = std::find_if(loaded.races.begin(), loaded.races.end(),
+                              [&](const RaceNote& r) { return in_step(r) && r.saw_new_value; });
+    if (shown == loaded.races.end())
+        shown = std::find_if(loaded.races.begin(), loaded.races.end(), in_step);
+    std::string race = "Race: " + shown->text;
+    if (count > 1)
+        race += " (and " + std::to_string(count - 1) + " more racy reads in this step)";
+    return race;
+}
+
+} // namespace
+
+std::string narration_report(const AppState& state) {
+    const LoadedTrace* loaded = state.trace();
+    if (loaded == nullptr || loaded->narration.empty())
+        return "narration: none";
+    const std::size_t step = shown_step(state, *loaded);
+    const StepNarration& n = loaded->narration[step];
+    std::string report = "narration: " + n.what + "\ncounters: " + counters_line(n.counters);
+    if (const std::string race = race_line(*loaded, step); !race.empty())
+        report += "\nrace: " + race.substr(race.find(':') + 2);
+    report += "\nwrong: " + std::to_string(loaded->trace.check.wrong_count) + " of " +
+              std::to_string(loaded->trace.output.size());
+    return report;
+}
 
 void NarrationView::draw(AppState& state, const ViewContext&) {
     const LoadedTrace* loaded = state.trace();
@@ -14,28 +64,24 @@ void NarrationView::draw(AppState& state, const ViewContext&) {
         ImGui::TextDisabled("No trace yet: the narration says what each step does once one is traced or opened.");
         return;
     }
-    const std::size_t step = static_cast<std::size_t>(state.step()) < loaded->narration.size()
-                                 ? static_cast<std::size_t>(state.step())
-                                 : loaded->narration.size() - 1;
+    const std::size_t step = shown_step(state, *loaded);
     const StepNarration& n = loaded->narration[step];
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(n.what.c_str());
-    const StepCounters& c = n.counters;
-    // One short line: it shares the strip with the sentence at lecture scale (1280×720 at 2× fits the
-    // sentence and this line in a quarter of the window); which threads were idle is in the tooltip.
-    const std::string counters = std::to_string(c.active_threads) + " of " + std::to_string(c.block_threads) +
-                                 " threads active · work " + std::to_string(c.work) + " (serial " +
-                                 std::to_string(c.serial_work) + ") · depth " + std::to_string(c.steps) +
-                                 (c.steps == 1 ? " step, " : " steps, ") + std::to_string(c.barriers) +
-                                 (c.barriers == 1 ? " barrier" : " barriers");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextUnformatted(counters.c_str());
+    ImGui::TextUnformatted(counters_line(n.counters).c_str());
     ImGui::PopStyleColor();
-    ImGui::PopTextWrapPos();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s\nWork: combine operations recorded so far (a serial scan does n − 1).\n"
                           "Depth: steps so far, and how many of them a block barrier opened.",
                           n.who.c_str());
+    if (const std::string race = race_line(*loaded, step); !race.empty()) {
+        const theme::Rgb e = theme::colours().error;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
+        ImGui::TextUnformatted(race.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopTextWrapPos();
 }
 
 } // namespace prefixlab

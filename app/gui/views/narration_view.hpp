@@ -6,7 +6,15 @@
 
 #include "gui/views/view.hpp"
 
+#include <string>
+
 namespace prefixlab {
+
+class AppState;
+
+// What the strip shows at the current step, as lines for scripted mode's `report-narration`:
+// "narration: …", "counters: …", "race: …" (when the step has one), "wrong: K of N".
+std::string narration_report(const AppState& state);
 
 class NarrationView : public View {
 public:

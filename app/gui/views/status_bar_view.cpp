@@ -53,6 +53,18 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         place(text, false);
         wrapped(text, nullptr);
     }
+    if (const LoadedTrace* loaded = state.trace(); loaded != nullptr && loaded->trace.check.wrong_count > 0) {
+        const std::size_t wrong = loaded->trace.check.wrong_count;
+        const std::string text = "| " + std::to_string(wrong) + " of " + std::to_string(loaded->trace.output.size()) +
+                                 " outputs wrong";
+        place(text, false);
+        const ImVec4 error_ink = colour(theme::colours().error);
+        wrapped(text, &error_ink);
+        const char* jump = "First wrong (J)";
+        place(jump, false);
+        if (ImGui::SmallButton(jump))
+            state.jump_to_first_wrong();
+    }
     if (!state.message().empty()) {
         const std::string text = state.message_is_error() ? state.message() : "| " + state.message();
         place(text, false);

@@ -136,6 +136,14 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
                        ImGui::GetStyle().ScrollbarSize;
     metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
+    // "First wrong" (status bar, J): the element's column to the middle of the grid, once a request.
+    if (const AppState::ElementFocus& focus = state.element_focus(); focus.serial != focused_serial_) {
+        focused_serial_ = focus.serial;
+        const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
+        if (column != column_element_.end())
+            pending_scroll_x_ = std::max(0.0f, float(column - column_element_.begin()) * metrics.cell_w -
+                                                   std::max(last_cells_w_, metrics.cell_w) / 2);
+    }
     const bool strip = metrics.columns * metrics.cell_w > room;
     draw_grid(state, context, showing, metrics, compact,
               strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);

@@ -68,6 +68,7 @@ private:
     float last_scroll_x_ = 0;
     std::optional<float> pending_scroll_x_, pending_scroll_y_;
     int followed_step_ = -1;
+    int focused_serial_ = 0; // the last element-focus request acted on
     bool followed_flowing_ = false;
     float followed_cell_h_ = 0;
     float followed_view_ = 0;     // the rows' visible height when last followed

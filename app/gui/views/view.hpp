@@ -19,6 +19,8 @@ public:
     virtual ~View() = default;
     virtual const char* title() const = 0;
     virtual void draw(AppState& state, const ViewContext& context) = 0;
+    // Whether the view shows the trace's steps: the narration strip stands under those only.
+    virtual bool shows_steps() const { return true; }
 };
 
 } // namespace prefixlab
