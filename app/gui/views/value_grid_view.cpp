@@ -326,7 +326,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         draw_arrows(list, l, showing, sx);
     draw_cell_text(list, l, showing, sx);
     draw_global_rows(list, l, showing, sx);
-    draw_headers(list, l, sx);
+    draw_headers(list, l, sx, showing.hides(showing.current) ? -1 : showing.current);
     draw_row_labels(list, l, showing);
     // Text cut at these edges is cut by scrolling, which the layout check allows.
     layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);

@@ -48,7 +48,7 @@ private:
                         float sx) const;
     void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
                           float sx) const;
-    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx) const;
+    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const;
     // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
     void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
     void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
