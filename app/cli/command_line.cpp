@@ -20,6 +20,10 @@ void add_trace_command(CLI::App& app, TraceCommandOptions& o) {
     CLI::App* trace = app.add_subcommand("trace", "Record the trace of one block scan to a JSON file");
     add_kernel_options(*trace, o.kernel);
     trace->add_option("--device", o.device, "auto (GPU if present), gpu or cpu (the emulator)")->capture_default_str();
+    trace->add_option("--warp-order", o.warp_order,
+                      "The emulator's schedule: in-order, reversed (last warp first) or interleaved (lanes skewed, "
+                      "access by access; docs/emulator.md). The GPU ignores it: the hardware picks its own order")
+        ->capture_default_str();
     trace->add_option("--out", o.out, "Trace file to write");
     trace->add_flag("--stats", o.stats, "Print the shared-memory bank statistics as JSON");
     trace->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");

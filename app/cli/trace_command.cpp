@@ -14,6 +14,20 @@
 
 namespace prefixlab {
 
+namespace {
+
+// --warp-order as typed, or a one-line refusal that lists the orders.
+WarpOrder warp_order_from(const std::string& text) {
+    if (const auto order = parse_warp_order(text))
+        return *order;
+    std::string orders;
+    for (WarpOrder order : all_warp_orders())
+        orders += (orders.empty() ? "" : ", ") + std::string(name_of(order));
+    throw BadInput("--warp-order: unknown value '" + printable(text) + "' (one of " + orders + ")");
+}
+
+} // namespace
+
 int run_trace_command(const TraceCommandOptions& options) {
     if (options.list) {
         for (BlockAlgorithm a : all_block_algorithms())
@@ -29,6 +43,7 @@ int run_trace_command(const TraceCommandOptions& options) {
             throw BadInput("--device: unknown value '" + printable(options.device) +
                            "' (one of auto, gpu, cpu)");
         setup.device = *device;
+        setup.warp_order = warp_order_from(options.warp_order);
         require_writable(options.out); // fail before the work, not after it
 
         const CaptureResult result = capture_trace(setup);
@@ -48,6 +63,8 @@ int run_trace_command(const TraceCommandOptions& options) {
                      t.steps.size(), t.accesses.size(), t.config.device_name.c_str(), result.capture_ms);
         if (!t.config.emulated)
             std::fprintf(summary, " (CUDA context creation %.1f ms, not counted)", result.context_ms);
+        else if (t.config.warp_order != WarpOrder::in_order)
+            std::fprintf(summary, " (%s)", std::string(phrase_of(t.config.warp_order)).c_str());
         std::fprintf(summary, "; written in %.1f ms\n", write_ms);
         return kExitOk;
     } catch (const std::exception& e) {

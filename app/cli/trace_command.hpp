@@ -10,6 +10,7 @@ namespace prefixlab {
 struct TraceCommandOptions {
     KernelOptions kernel;
     std::string device = "auto";
+    std::string warp_order = "in-order"; // the emulator's; the GPU ignores it
     std::string out;
     bool list = false;
     bool stats = false;

@@ -36,12 +36,13 @@ void report_settings(ScriptHost& host) {
     host.window.windowed_rect(x, y, width, height);
     const std::string file = state.trace_file().empty() ? "-" : printable_path(state.trace_file());
     std::printf("settings: algo=%s n=%d input=%s seed=%llu type=%s op=%s exclusive=%d device=%s theme=%s "
-                "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s\n",
+                "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s order=%s\n",
                 std::string(name_of(r.algorithm)).c_str(), r.n, std::string(name_of(r.input)).c_str(),
                 static_cast<unsigned long long>(r.seed), std::string(name_of(r.type)).c_str(),
                 std::string(name_of(r.op)).c_str(), r.exclusive ? 1 : 0, std::string(name_of(r.device)).c_str(),
                 theme::name_text(theme::current()), host.imgui.ui_scale(), host.workspace.sidebar_visible ? 1 : 0, x,
-                y, width, height, file.c_str(), state.file_settings_edited() ? 1 : 0, host.workspace.selected_title());
+                y, width, height, file.c_str(), state.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
+                std::string(name_of(r.warp_order)).c_str());
     for (const RecentFile& recent : host.files.recent())
         std::printf("recent: %s %s\n", std::string(name_of(recent.kind)).c_str(), printable_path(recent.path).c_str());
     FileBrowserView& browser = host.files.browser();

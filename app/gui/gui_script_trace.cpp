@@ -57,8 +57,10 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
             if (*s.device == DeviceChoice::gpu && !gpu_info().available)
                 throw ScriptValueError(
                     value_problem(what, value, "no CUDA GPU available (" + gpu_info().reason + ")"));
+        } else if (key == "order") {
+            s.order = script_choice<WarpOrder>(what, value, parse_warp_order, names_of(all_warp_orders()));
         } else {
-            refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device");
+            refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device, order");
         }
     }
     return s;
@@ -73,6 +75,7 @@ void apply_trace_settings(const TraceSettings& s, ScanSetup& r) {
     r.op = s.op.value_or(r.op);
     r.exclusive = s.exclusive.value_or(r.exclusive);
     r.device = s.device.value_or(r.device);
+    r.warp_order = s.order.value_or(r.warp_order);
 }
 
 void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& s) {

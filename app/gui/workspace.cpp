@@ -22,6 +22,9 @@ constexpr float kMinMainEms = 24;
 // The source panel beside the views: a kernel line (about 60 columns of code and a line number) at
 // the widest, half of it at the narrowest before it takes the views' place instead.
 constexpr float kMinSourceEms = 22;
+// Lines of height the main area keeps before the narration strip is shortened (a toolbar, a caption,
+// the grid's headers and a few of its rows).
+constexpr float kMinMainLines = 8;
 constexpr float kMaxSourceEms = 40;
 
 } // namespace
@@ -227,8 +230,13 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
     if (narration_height_ <= 0)
         narration_height_ = ImGui::GetTextLineHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2;
-    const bool narrating = narration_visible && views_.tabs[selected_]->shows_steps();
-    const float narration_h = narrating ? narration_height_ : 0;
+    // The views keep at least kMinMainLines lines of height, and the narration strip gives way first:
+    // at 2× on 1280×720 a four-line status bar and a quarter-window strip left the Values grid no row.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float narration_cap = std::min(size.y / 4, size.y - status_height_ - kMinMainLines * line);
+    const bool narrating =
+        narration_visible && views_.tabs[selected_]->shows_steps() && narration_cap >= 2 * line;
+    const float narration_h = narrating ? std::min(narration_height_, narration_cap) : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
     const bool docked = sidebar_visible && sidebar_fits(size.x);
@@ -255,7 +263,7 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     // narration takes at most a quarter of the window and scrolls beyond that.
     if (narrating) {
         ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
-        ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, size.y / 4));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, narration_cap));
         if (ImGui::Begin("##narration", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
             views_.narration.draw(state, context);
         narration_height_ = ImGui::GetWindowHeight();

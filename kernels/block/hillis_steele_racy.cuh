@@ -1,9 +1,9 @@
 // Hillis–Steele in place WITHOUT the barrier between reading the partner and writing back: the race
 // students are warned about. A thread may read s[i - offset] after its owner has already added to it
-// in the same iteration, and the scan comes out wrong. Within one warp the lanes read before any of
-// them writes (they execute in lockstep), so the race shows from the second warp on. On the GPU the
-// outcome depends on how warps happen to interleave; in the emulator it follows the documented
-// schedule (docs/emulator.md) and is the same on every run. compute-sanitizer racecheck reports it.
+// in the same iteration, and the scan comes out wrong. Lanes in lockstep read before any of them writes,
+// so in warp order the race shows from the second warp on; the emulator's interleaved order skews the
+// lanes and shows it within one warp (docs/emulator.md: every order is the same on every run). On the
+// GPU the outcome depends on how warps happen to interleave. compute-sanitizer racecheck reports it.
 #pragma once
 
 #include "kernels/common/catalogue_entry.hpp"
@@ -66,7 +66,8 @@ struct HillisSteeleRacy {
     static constexpr const char* kName = "hillis-steele-racy";
     static constexpr const char* kDescription = "Hillis–Steele in place without the barrier between reading "
                                                 "and writing: the race students are warned about, wrong "
-                                                "from the second warp on.";
+                                                "from the second warp on (in the emulator's interleaved "
+                                                "warp order, within one).";
     static constexpr KernelFamily kFamily = KernelFamily::quiz_variant;
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);

@@ -20,6 +20,8 @@ struct KernelSetup {
     ScanOperator op = ScanOperator::add;
     bool exclusive = false;
     int block_threads = 0; // 0: the algorithm's minimum for N
+    // Read by the emulator only; a GPU launcher ignores it (the hardware schedules warps itself).
+    WarpOrder warp_order = WarpOrder::in_order;
     friend bool operator==(const KernelSetup&, const KernelSetup&) = default;
 };
 

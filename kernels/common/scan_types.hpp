@@ -18,4 +18,14 @@ enum class BlockAlgorithm : std::uint8_t {};
 // The catalogue's first kernel: what a new setup, request or trace starts with.
 inline constexpr BlockAlgorithm kDefaultBlockAlgorithm{};
 
+// The order in which the CPU emulator runs a block's threads (docs/emulator.md, "Interleaving"). Every
+// order is deterministic; a correct kernel computes the same under each, a racy one shows its race
+// differently. The GPU ignores it: the hardware picks its own order.
+//   in_order:    warps one at a time, first warp first; the lanes of a warp in lockstep (the default).
+//   reversed:    the same, last warp first.
+//   interleaved: warps in order, but the lanes of a warp skewed: after each sync point, lane l makes
+//                its k-th access in round l + k, so a lower lane's write can land before a higher
+//                lane's read of the same word, within one warp.
+enum class WarpOrder : std::uint8_t { in_order, reversed, interleaved };
+
 } // namespace prefixlab

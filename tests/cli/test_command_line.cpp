@@ -137,6 +137,19 @@ TEST_F(CommandLine, GoodInputWritesATraceThatLoads) {
     EXPECT_EQ(files_in_dir(), 1u) << "no temporary file is left beside the trace";
 }
 
+// Issue 12: the emulator's warp order is chosen by name, refused in one line otherwise, and recorded.
+TEST_F(CommandLine, WarpOrderIsChosenByNameAndRecorded) {
+    expect_bad_input("trace --n 8 --device cpu --warp-order sideways --out " + out_path(),
+                     "--warp-order: unknown value 'sideways' (one of in-order, reversed, interleaved)");
+    const ProcessResult r = prefixlab("trace --algo hillis-steele-racy --n 16 --device cpu --warp-order interleaved "
+                                      "--out " + out_path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("lanes interleaved access by access"), std::string::npos) << r.out;
+    const Trace trace = load_trace_file(out_path());
+    EXPECT_EQ(trace.config.warp_order, WarpOrder::interleaved);
+    EXPECT_FALSE(trace.check.wrong.empty()) << "the race shows within one warp";
+}
+
 TEST_F(CommandLine, ListPrintsOneAlgorithmPerLine) {
     const ProcessResult r = prefixlab("trace --list");
     EXPECT_EQ(r.exit_code, 0);

@@ -91,6 +91,7 @@ TEST_F(ScriptFile, EveryCommandsArgumentsAreCheckedBeforeAWindowOpens) {
         {"trace exclusive=2", "trace exclusive '2': expected a whole number from 0 to 1"},
         {"trace algo=bubble", "trace algo 'bubble': unknown"},
         {"trace colour=red", "trace setting 'colour': unknown"},
+        {"trace order=sideways", "trace order 'sideways': unknown (in-order, reversed, interleaved)"},
         {"trace n", "trace 'n': expected a setting, key=value"},
         {"bench reps=0", "bench reps '0': expected a whole number from 1 to 1000"},
         {"bench warmup=101", "bench warmup '101': expected a whole number from 0 to 100"},

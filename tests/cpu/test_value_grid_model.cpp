@@ -72,5 +72,24 @@ TEST(ValueGridModel, OwnersAreTheThreadsThatLoadedTheWords) {
         EXPECT_LT(c.owner, 32u);
 }
 
+// Issue 12: the header's active-thread mask is, step by step, the threads that read or wrote.
+TEST(ValueGridModel, ActiveThreadsAreTheStepsReadersAndWriters) {
+    const Trace trace = emulated(test_algorithms::hillis_steele, 16);
+    const ValueGridModel model = build_value_grid_model(trace);
+    ASSERT_EQ(model.active_threads.size(), trace.steps.size());
+    for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+        std::vector<std::uint8_t> expected(16, 0);
+        for (const AccessRecord& a : trace.accesses)
+            if (a.step == k)
+                expected[a.thread] = 1;
+        EXPECT_EQ(model.active_threads[k], expected) << "step " << k;
+    }
+    // Offset 4: threads 0–3 idle, 4–15 at work.
+    for (std::size_t k = 0; k < trace.steps.size(); ++k)
+        if (trace.steps[k].tag.offset == 4)
+            for (int t = 0; t < 16; ++t)
+                EXPECT_EQ(model.active_threads[k][t], t >= 4 ? 1 : 0) << "thread " << t;
+}
+
 } // namespace
 } // namespace prefixlab::test

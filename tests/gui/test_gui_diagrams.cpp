@@ -231,5 +231,27 @@ TEST_F(GuiDiagrams, LaneToBankDiagramIsNumberedAndTall) {
     EXPECT_GE(banks_bottom - lanes_top, static_cast<int>(3 * kLineAt2)) << "the diagram is at least three text lines tall";
 }
 
+// Issue 12: zoomed out (N = 1024 fitted to the window), the current step's edges thin out by level of
+// detail instead of merging into a slab: no pixel row of the diagram is mostly the edges' light blue
+// (before, the 1022 edges of a Hillis–Steele step filled the rows between the steps solidly), and
+// edges are still drawn.
+TEST_F(GuiDiagrams, TheCurrentStepsEdgesThinOutInsteadOfMergingIntoASlab) {
+    run_script("theme projector\ntab Dataflow\nkey F2\ntrace algo=hillis-steele n=1024 input=iota device=cpu\n"
+               "step 4\nwait 5\nscreenshot " + path("edges.png") + "\n",
+               "2");
+    const PngImage image = load_png(path("edges.png"));
+    ASSERT_EQ(image.width, kWidth);
+    const theme::Rgb light_blue = theme::palette(theme::Name::projector).cell_read;
+    std::size_t widest = 0, total = 0;
+    for (int y = 0; y < image.height; ++y) {
+        const std::size_t n = count_colour(image, light_blue, 0, y, image.width, y + 1);
+        widest = std::max(widest, n);
+        total += n;
+    }
+    EXPECT_GT(total, 2000u) << "the current step's edges are drawn";
+    EXPECT_LT(widest, static_cast<std::size_t>(image.width) * 35 / 100)
+        << "a row of the diagram is a solid slab of edges";
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -182,6 +182,18 @@ TEST_F(GuiFilesSettings, ADroppedTraceOpensWithItsSettingsInThePanelMarkedFromFi
     EXPECT_GT(distinct_colours(load_png(path("dropped.png"))), 20u);
 }
 
+// Issue 12: the emulator's warp order comes from the script's order= and from an opened trace's file.
+TEST_F(GuiFilesSettings, TheWarpOrderComesFromTheScriptAndFromAnOpenedTrace) {
+    const std::string trace = make_trace("reversed.json", "--algo hillis-steele-racy --n 64 --warp-order reversed");
+    const ProcessResult run = gui("--window 1280 --ui-scale 1",
+                                  "trace algo=hillis-steele-racy n=16 device=cpu order=interleaved\nreport-settings\n"
+                                  "drop " + trace + "\nreport-settings\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_TRUE(has(settings_line(run, 0), "device=cpu ")) << settings_line(run, 0);
+    EXPECT_TRUE(has(settings_line(run, 0), " order=interleaved")) << settings_line(run, 0);
+    EXPECT_TRUE(has(settings_line(run, 1), " order=reversed")) << settings_line(run, 1);
+}
+
 TEST_F(GuiFilesSettings, AutoDoesNotReplaceAnOpenedTraceWhenASettingChanges) {
     const std::string trace = make_trace("b64.json", "--algo blelloch --n 64");
     // The N slider sits at y = 124 at --window 1280 --ui-scale 1; a click on it changes N.

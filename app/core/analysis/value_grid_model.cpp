@@ -98,6 +98,10 @@ ValueGridModel build_value_grid_model(const Trace& trace) {
         }
     }
     mark_registers(trace, model);
+    model.active_threads.assign(steps, std::vector<std::uint8_t>(std::max(trace.config.block_threads, 0), 0));
+    for (const AccessRecord& a : trace.accesses)
+        if (a.step < steps && a.thread < model.active_threads[a.step].size())
+            model.active_threads[a.step][a.thread] = 1;
     model.owner_differs_from_index =
         std::any_of(model.columns.begin(), model.columns.end(),
                     [](const ValueGridColumn& c) { return c.owner != kNoOwner && c.owner != c.index; });

@@ -38,6 +38,8 @@ struct ValueGridModel {
     // the step gave a new value (snapshotted, and not merely carried over from an earlier step).
     std::vector<std::vector<std::uint8_t>> register_read;    // [step][block_threads]
     std::vector<std::vector<std::uint8_t>> register_written; // [step][block_threads]
+    // The threads that read or wrote anything in each step (the header's active-thread mask).
+    std::vector<std::vector<std::uint8_t>> active_threads; // [step][block_threads]
     // False when every column's owner is its own index (Hillis–Steele: thread i loads word i): the
     // grid then needs no separate row of owners.
     bool owner_differs_from_index = false;

@@ -31,6 +31,7 @@ TraceConfig config_for(const ScanSetup& setup, bool on_gpu) {
     config.input_kind = setup.input;
     config.seed = setup.seed;
     config.emulated = !on_gpu;
+    config.warp_order = on_gpu ? WarpOrder::in_order : setup.warp_order; // the GPU ignores the setup's
     config.device_name = on_gpu ? gpu_status().name : kEmulatorDeviceName;
     dispatch_algorithm(setup.algorithm, [&]<class Algo>() {
         config.kernel_source = std::string(kernel_file_path(Algo::kFile));
@@ -64,6 +65,8 @@ ScanSetup request_like(const TraceConfig& config, ScanSetup base) {
     base.exclusive = config.exclusive;
     base.input = config.input_kind;
     base.seed = config.seed;
+    if (config.emulated)
+        base.warp_order = config.warp_order;
     return base;
 }
 

@@ -25,7 +25,8 @@ CaptureResult capture_trace(const ScanSetup& setup);
 
 // The setup that records a trace like one made with `config` (the inverse of config_for, which
 // writes a setup into a trace's configuration); the device choice and block size, which a
-// configuration does not hold as a choice, come from `base`.
+// configuration does not hold as a choice, come from `base`; so does the warp order of a GPU trace,
+// which records none.
 ScanSetup request_like(const TraceConfig& config, ScanSetup base);
 
 } // namespace prefixlab

@@ -23,7 +23,7 @@ RawTrace emulate_block_scan(const BlockScanRequest& request) {
             const ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
 
             EmulatedBlock block(static_cast<std::uint32_t>(launch_threads<Algo>(request)), Algo::layout(n),
-                                Algo::kWatchesRegisters);
+                                Algo::kWatchesRegisters, request.warp_order);
             block.run([&](std::uint32_t thread) {
                 EmulatorContext ctx(block, thread);
                 Algo::template run<Op>(ctx, io);

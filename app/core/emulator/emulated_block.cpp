@@ -12,8 +12,9 @@
 
 namespace prefixlab {
 
-EmulatedBlock::EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers)
-    : threads_(threads), shared_(layout.total_words, kUnwrittenPattern) {
+EmulatedBlock::EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers,
+                             WarpOrder order)
+    : order_(order), threads_(threads), shared_(layout.total_words, kUnwrittenPattern) {
     if (threads == 0 || threads > kMaxThreads)
         throw EmulationError("emulator: a block has 1.." + std::to_string(kMaxThreads) + " threads, not " +
                              std::to_string(threads));
@@ -50,9 +51,9 @@ void EmulatedBlock::run(const std::function<void(std::uint32_t)>& body) {
         entry_args_[t] = EntryArg{this, t};
         threads_[t].fiber = std::make_unique<Fiber>(*stacks[t], &EmulatedBlock::thread_entry, &entry_args_[t]);
     }
-    const std::uint32_t warps = (threads() + 31) / 32;
+    const std::vector<std::uint32_t> schedule = warp_schedule();
     for (;;) {
-        for (std::uint32_t w = 0; w < warps; ++w)
+        for (std::uint32_t w : schedule)
             run_warp(w);
         if (std::all_of(threads_.begin(), threads_.end(), [](const Thread& t) { return t.wait == Wait::done; }))
             break;
@@ -62,21 +63,44 @@ void EmulatedBlock::run(const std::function<void(std::uint32_t)>& body) {
         t.fiber.reset();
 }
 
+// The warps in the order they run between two block-level sync points (rule 1).
+std::vector<std::uint32_t> EmulatedBlock::warp_schedule() const {
+    const std::uint32_t warps = (threads() + 31) / 32;
+    std::vector<std::uint32_t> schedule(warps);
+    for (std::uint32_t w = 0; w < warps; ++w)
+        schedule[w] = order_ == WarpOrder::reversed ? warps - 1 - w : w;
+    return schedule;
+}
+
+// Runs the warp until every lane waits at a block-level sync point, completing its shuffles on the way.
 void EmulatedBlock::run_warp(std::uint32_t warp) {
+    do
+        run_lanes_to_sync_points(warp);
+    while (complete_shuffle(warp));
+}
+
+// Rule 2: rounds of one access per started lane, in lane order, until every lane waits. Skewed, lane l
+// starts in round l, so its k-th access comes in round l + k: lane 0 may write a word before lane 1
+// has read it, which lockstep never allows. A lane that waits for its start is still running, so a
+// shuffle or barrier cannot complete without it: the skew delays a lane, it never drops one.
+void EmulatedBlock::run_lanes_to_sync_points(std::uint32_t warp) {
     const std::uint32_t first = warp * 32;
     const std::uint32_t last = std::min(first + 32, threads());
-    for (;;) {
-        bool ran = false;
+    const bool skewed = order_ == WarpOrder::interleaved;
+    for (std::uint32_t round = 0;; ++round) {
+        bool any_running = false;
         for (std::uint32_t t = first; t < last; ++t) {
             Thread& thread = threads_[t];
             if (thread.wait != Wait::running)
                 continue;
+            any_running = true;
+            if (skewed && t - first > round)
+                continue; // its start round has not come
             thread.fiber->resume();
-            ran = true;
             if (thread.wait == Wait::failed)
                 std::rethrow_exception(thread.error);
         }
-        if (!ran && !complete_shuffle(warp))
+        if (!any_running)
             return;
     }
 }

@@ -1,9 +1,12 @@
 // The CPU emulator of one CUDA thread block: one fiber per thread, scheduled deterministically, with
 // shared memory, block barriers and warp shuffles, recording the same RawTrace a traced GPU run
-// records. The interleaving (docs/emulator.md):
-//   1. Warps run one at a time, in warp order, each until all its lanes wait at a block-level sync.
-//   2. Within a warp, lanes advance in lockstep: in lane order, each lane runs up to and including its
-//      next instrumented access (or up to a sync point); rounds repeat until every lane waits.
+// records. The interleaving (docs/emulator.md), chosen by a WarpOrder (kernels/common/scan_types.hpp):
+//   1. Warps run one at a time, each until all its lanes wait at a block-level sync: first warp first
+//      (in_order, interleaved) or last warp first (reversed).
+//   2. Within a warp, lanes advance in rounds: in each round, in lane order, each lane that has started
+//      runs up to and including its next instrumented access (or up to a sync point); rounds repeat
+//      until every lane waits. In lockstep (in_order, reversed) every lane starts in round 0; skewed
+//      (interleaved) lane l starts in round l, counted from the warp's last sync point.
 //   3. When every lane of a shuffle's mask waits at that shuffle, values are exchanged and the warp
 //      goes on.
 //   4. When every warp waits, the barrier (or kernel end) completes if every thread waits at the same
@@ -14,6 +17,7 @@
 #include "core/emulator/fiber.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/raw_trace.hpp"
+#include "kernels/common/scan_types.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/trace_records.hpp"
@@ -42,7 +46,8 @@ class EmulatedBlock {
 public:
     static constexpr std::uint32_t kMaxThreads = kMaxBlockThreads; // CUDA's limit per block
 
-    EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers);
+    EmulatedBlock(std::uint32_t threads, const SharedLayout& layout, bool records_registers,
+                  WarpOrder order = WarpOrder::in_order);
     EmulatedBlock(const EmulatedBlock&) = delete;
     EmulatedBlock& operator=(const EmulatedBlock&) = delete;
 
@@ -94,7 +99,9 @@ private:
     };
 
     static void thread_entry(void* arg);
+    std::vector<std::uint32_t> warp_schedule() const;
     void run_warp(std::uint32_t warp);
+    void run_lanes_to_sync_points(std::uint32_t warp);
     bool complete_shuffle(std::uint32_t warp);
     void complete_block_sync();
     void park(std::uint32_t thread, Wait wait);
@@ -106,6 +113,7 @@ private:
     [[noreturn]] void fail(const std::string& message) const;
     std::string describe_step(std::uint32_t step) const;
 
+    WarpOrder order_;
     std::vector<Thread> threads_;
     std::vector<std::uint32_t> shared_;
     std::vector<std::uint8_t> tag_set_;

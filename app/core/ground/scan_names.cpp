@@ -47,6 +47,18 @@ constexpr NameTable<BufferId, kBufferIdCount> kBufferNames{{
     {BufferId::output, "output"},
 }};
 
+constexpr NameTable<WarpOrder, 3> kWarpOrderNames{{
+    {WarpOrder::in_order, "in-order"},
+    {WarpOrder::reversed, "reversed"},
+    {WarpOrder::interleaved, "interleaved"},
+}};
+
+constexpr NameTable<WarpOrder, 3> kWarpOrderPhrases{{
+    {WarpOrder::in_order, "warps in order"},
+    {WarpOrder::reversed, "warps reversed"},
+    {WarpOrder::interleaved, "lanes interleaved access by access"},
+}};
+
 template <class Enum, std::size_t N>
 std::string_view lookup_name(const NameTable<Enum, N>& table, Enum value) {
     for (const auto& [key, name] : table)
@@ -89,6 +101,8 @@ std::string_view name_of(Phase phase) {
 }
 std::string_view name_of(StepOpening opening) { return lookup_name(kOpeningNames, opening); }
 std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buffer); }
+std::string_view name_of(WarpOrder order) { return lookup_name(kWarpOrderNames, order); }
+std::string_view phrase_of(WarpOrder order) { return lookup_name(kWarpOrderPhrases, order); }
 std::string_view kernel_file_path(KernelFile file) {
     for (std::string_view path : all_kernel_source_paths())
         if (kernel_file_at(std::string(path).c_str()) == file)
@@ -127,6 +141,7 @@ std::optional<StepOpening> parse_step_opening(std::string_view name) {
 std::optional<BufferId> parse_buffer_id(std::string_view name) {
     return lookup_value(kBufferNames, name);
 }
+std::optional<WarpOrder> parse_warp_order(std::string_view name) { return lookup_value(kWarpOrderNames, name); }
 
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
     static const auto values = [] {
@@ -146,6 +161,10 @@ const std::vector<ScanOperator>& all_scan_operators() {
 }
 const std::vector<InputKind>& all_input_kinds() {
     static const auto values = all_of(kInputNames);
+    return values;
+}
+const std::vector<WarpOrder>& all_warp_orders() {
+    static const auto values = all_of(kWarpOrderNames);
     return values;
 }
 

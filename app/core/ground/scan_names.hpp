@@ -23,10 +23,15 @@ std::string_view name_of(InputKind kind);
 std::string_view name_of(Phase phase);
 std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
+std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleaved"
 
 // Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
 std::string_view kernel_file_path(KernelFile file);
 std::optional<KernelFile> parse_kernel_file_path(std::string_view path);
+
+// The emulator's order as a reader says it, for the status bar: "warps in order", "warps reversed",
+// "lanes interleaved access by access".
+std::string_view phrase_of(WarpOrder order);
 
 // The operator as it is written in a formula: "+", "max", "min".
 std::string_view symbol_of(ScanOperator op);
@@ -38,10 +43,12 @@ std::optional<InputKind> parse_input_kind(std::string_view name);
 std::optional<Phase> parse_phase(std::string_view name);
 std::optional<StepOpening> parse_step_opening(std::string_view name);
 std::optional<BufferId> parse_buffer_id(std::string_view name);
+std::optional<WarpOrder> parse_warp_order(std::string_view name);
 
 const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();
 const std::vector<ScanOperator>& all_scan_operators();
 const std::vector<InputKind>& all_input_kinds();
+const std::vector<WarpOrder>& all_warp_orders();
 
 } // namespace prefixlab

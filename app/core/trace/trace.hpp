@@ -29,6 +29,7 @@ struct TraceConfig {
     std::uint64_t seed = 0;
     std::string device_name; // GPU model, or the CPU emulator's name
     bool emulated = false;
+    WarpOrder warp_order = WarpOrder::in_order; // the emulator's schedule; in_order for a GPU trace
     std::string kernel_source; // repository path of the kernel body (steps name their own file)
     std::uint32_t shared_words = 0;
     std::vector<SharedBufferDesc> buffers;

@@ -55,6 +55,16 @@ json check_to_json(ElementType type, const OutputCheck& check) {
     return result;
 }
 
+// The warp order only where it is not the default, so that a default-order trace is the file it
+// always was (the golden hashes, tests/cli/test_trace_golden.cpp, hold that), and only for the
+// emulator: the GPU's hardware picks its own order, which nothing records.
+json device_to_json(const TraceConfig& c) {
+    json device = {{"name", c.device_name}, {"emulated", c.emulated}};
+    if (c.emulated && c.warp_order != WarpOrder::in_order)
+        device["warp_order"] = name_of(c.warp_order);
+    return device;
+}
+
 json config_to_json(const TraceConfig& c) {
     json buffers = json::array();
     for (const SharedBufferDesc& b : c.buffers)
@@ -68,7 +78,7 @@ json config_to_json(const TraceConfig& c) {
         {"operator", name_of(c.op)},
         {"exclusive", c.exclusive},
         {"input", {{"kind", name_of(c.input_kind)}, {"seed", c.seed}}},
-        {"device", {{"name", c.device_name}, {"emulated", c.emulated}}},
+        {"device", device_to_json(c)},
         {"kernel_source", c.kernel_source},
         {"shared_memory", {{"words", c.shared_words}, {"buffers", buffers}}},
         {"registers", c.records_registers},
@@ -164,6 +174,15 @@ Snapshot snapshot_field(const json& object, const std::string& path, const char*
     return snapshot;
 }
 
+// Optional: a file without it (every file written before it existed) ran warps in order.
+WarpOrder warp_order_field(const json& device, const std::string& path, bool emulated) {
+    if (!device.contains("warp_order"))
+        return WarpOrder::in_order;
+    if (!emulated)
+        malformed(member(path, "warp_order"), "only the emulator has a warp order; the GPU picks its own");
+    return enum_field<WarpOrder>(device, path, "warp_order", parse_warp_order);
+}
+
 TraceConfig config_from_json(const json& root) {
     const std::string path = "config";
     const json& c = field(root, "", "config");
@@ -182,9 +201,10 @@ TraceConfig config_from_json(const json& root) {
     config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
     config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
     const json& device = field(c, path, "device");
-    only_known_fields(device, member(path, "device"), {"name", "emulated"});
+    only_known_fields(device, member(path, "device"), {"name", "emulated", "warp_order"});
     config.device_name = string_field(device, member(path, "device"), "name");
     config.emulated = bool_field(device, member(path, "device"), "emulated");
+    config.warp_order = warp_order_field(device, member(path, "device"), config.emulated);
     config.kernel_source = string_field(c, path, "kernel_source");
     const std::string shared_path = member(path, "shared_memory");
     const json& shared = field(c, path, "shared_memory");

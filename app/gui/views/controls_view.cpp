@@ -61,6 +61,26 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
     draw_display(context);
 }
 
+namespace {
+
+bool runs_on_emulator(DeviceChoice device, bool has_gpu) {
+    return device == DeviceChoice::cpu || (device == DeviceChoice::automatic && !has_gpu);
+}
+
+// Only the emulator has an order to choose; the GPU's hardware picks its own.
+bool draw_warp_order(WarpOrder& order) {
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    const bool changed = enum_combo("Warp order", order, all_warp_orders());
+    ImGui::PopItemWidth();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("How the emulator runs the threads (docs/emulator.md): in-order, last warp first "
+                          "(reversed), or lanes skewed access by access (interleaved), where a race shows "
+                          "within one warp");
+    return changed;
+}
+
+} // namespace
+
 void ControlsView::draw_kernel_settings(AppState& state) {
     section_heading("Kernel");
     ScanSetup& r = state.setup;
@@ -100,6 +120,8 @@ void ControlsView::draw_kernel_settings(AppState& state) {
         if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("No CUDA GPU: %s", state.gpu().reason.c_str());
     }
+    if (runs_on_emulator(r.device, has_gpu))
+        changed |= draw_warp_order(r.warp_order);
     if (changed)
         state.settings_changed();
     draw_file_mark(state);

@@ -23,6 +23,10 @@ namespace {
 constexpr float kNodeInsetX = 0.12f, kNodeTop = 0.22f, kNodeBottom = 0.78f;
 constexpr float kStripTop = 0.84f, kStripBottom = 0.92f; // under the row's nodes
 constexpr float kDetailPixelsPerColumn = 3.0f; // below this: merged nodes, current step's edges only
+// Closer than this, the current step's edges thin out to about one every this many pixels (by their
+// destination column; racy ones always stay): at N = 1024 fitted in 1400 px, all 1023 of one
+// Hillis–Steele step merged into a solid light-blue slab that showed no direction at all.
+constexpr float kThinEdgeSpacingPixels = 12.0f;
 // Readable columns are used when the diagram then spans at most this many views' widths; wider (N =
 // 1024 takes ~80 views at 2×) the fit shows the whole tree instead, and the wheel zooms in to read.
 constexpr float kMostViewsToScroll = 4.0f;
@@ -127,6 +131,8 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
             if (to.row > last_row)
                 continue;
             const bool highlighted = e.racy || to.row == step;
+            if (to.row == step && !e.racy && edge_stride_ > 1 && to.column % edge_stride_ != 0)
+                continue; // thinned: zoomed out too far to tell neighbours apart
             const theme::Rgb colour = e.racy ? theme::colours().error : to.row == step ? theme::colours().cell_read : theme::colours().edge;
             const LineInstance line{from.column + 0.5f, row_top(from.row) + kNodeBottom, to.column + 0.5f,
                                     row_top(to.row) + kNodeTop, theme::packed(at(colour, to.row, 0.7f)),
@@ -142,6 +148,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     built_edges_ = show_edges_;
     built_reveal_ = reveal;
     built_theme_ = theme::current();
+    built_stride_ = edge_stride_;
 }
 
 void DataflowView::fit(float width, float height, float char_w, float line_h) {
@@ -235,8 +242,12 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         needs_fit_ = true;
         followed_step_ = -1;
     }
+    // Every column's edge where columns are apart enough to tell, else every stride-th.
+    edge_stride_ = scale_x_ >= kThinEdgeSpacingPixels || scale_x_ <= 0
+                       ? 1
+                       : static_cast<int>(std::ceil(kThinEdgeSpacingPixels / scale_x_));
     if (loaded != built_for_ || step != built_step_ || show_edges_ != built_edges_ || reveal != built_reveal_ ||
-        theme::current() != built_theme_)
+        theme::current() != built_theme_ || edge_stride_ != built_stride_)
         rebuild(*loaded, step, reveal);
 
     draw_legend({{theme::colours().cell_written, "produced in the step"},

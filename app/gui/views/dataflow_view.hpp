@@ -55,6 +55,8 @@ private:
     int built_step_ = -1;
     bool built_edges_ = true;
     bool built_reveal_ = false;
+    int edge_stride_ = 1;  // the current step's edges drawn: every column's, or every stride-th (zoomed out)
+    int built_stride_ = 1;
     theme::Name built_theme_ = theme::Name::dark; // colours are baked into the shapes
     int value_chars_ = 1, range_chars_ = 1;       // the longest node text, in characters (mono font)
     std::vector<std::vector<int>> nodes_by_row_; // row + 1 (inputs first) -> node indices, by column

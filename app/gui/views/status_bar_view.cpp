@@ -47,8 +47,9 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
 
     if (const LoadedTrace* loaded = state.trace()) {
         const TraceConfig& c = loaded->trace.config;
-        const std::string text =
-            "| trace: " + loaded->origin + " on " + c.device_name + (c.emulated ? "" : " (hardware)");
+        // The emulator's schedule decides what a racy kernel computes: say which one made this trace.
+        const std::string schedule = c.emulated ? ", " + std::string(phrase_of(c.warp_order)) : " (hardware)";
+        const std::string text = "| trace: " + loaded->origin + " on " + c.device_name + schedule;
         place(text, false);
         wrapped(text, nullptr);
     }

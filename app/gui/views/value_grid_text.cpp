@@ -198,7 +198,7 @@ void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l,
     list->PopClipRect();
 }
 
-void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx) const {
+void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const {
     const std::pair<int, int> visible = visible_columns(l, sx);
     const float pad = padding();
     int row = 0;
@@ -251,10 +251,25 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
     draw_strided_labels(list, l, sx, visible, l.header_row_y(row), std::to_string(max_index),
                         [&](int c) { return std::to_string(columns[c].index); });
     ++row;
-    if (l.thread_row)
+    if (l.thread_row) {
         draw_strided_labels(list, l, sx, visible, l.header_row_y(row), prefixed("t", max_owner), [&](int c) {
             return columns[c].owner == kNoOwner ? std::string() : prefixed("t", columns[c].owner);
         });
+        ++row;
+    }
+    // The active-thread mask: under the last header row, a bar under each column whose thread read or
+    // wrote in the current step (the threads-at-work colour the Dataflow diagram uses).
+    if (step >= 0 && static_cast<std::size_t>(step) < model_.active_threads.size()) {
+        const std::vector<std::uint8_t>& active = model_.active_threads[step];
+        const float bar = std::max(2.0f, std::round(ImGui::GetFontSize() / 8));
+        const float y1 = l.header_row_y(row) - 1, y0 = y1 - bar;
+        for (int c = visible.first; c <= visible.second; ++c) {
+            const std::uint32_t owner = columns[c].owner;
+            if (owner != kNoOwner && owner < active.size() && active[owner] != 0)
+                list->AddRectFilled(ImVec2(l.column_x(c, sx) + pad, y0), ImVec2(l.column_x(c + 1, sx) - pad, y1),
+                                    theme::packed(theme::colours().active_threads));
+        }
+    }
     list->PopClipRect();
 
     // The line between registers and shared words, through every row.

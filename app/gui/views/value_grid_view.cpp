@@ -179,6 +179,10 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     ImGui::EndDisabled();
     if (state.reveal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("Reveal mode: later steps are hidden");
+    same_line_if_fits(box + ImGui::CalcTextSize("Arrows").x);
+    ImGui::Checkbox("Arrows", &show_arrows_);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Arrows from each cell a thread read to the cell it wrote in this step");
     // Zoom: narrower columns down to colour only (values show where they still fit).
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
@@ -318,9 +322,11 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         cache_.draw(list, l.cells_x0, l.steps_y0, l.cells_w(), l.steps_h(), key, {&cells_}, transform,
                     theme::packed(theme::colours().background));
     }
+    if (show_arrows_) // under the values, so that every digit stays readable
+        draw_arrows(list, l, showing, sx);
     draw_cell_text(list, l, showing, sx);
     draw_global_rows(list, l, showing, sx);
-    draw_headers(list, l, sx);
+    draw_headers(list, l, sx, showing.hides(showing.current) ? -1 : showing.current);
     draw_row_labels(list, l, showing);
     // Text cut at these edges is cut by scrolling, which the layout check allows.
     layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);

@@ -13,6 +13,7 @@
 // value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
 #pragma once
 
+#include "core/analysis/grid_arrows.hpp"
 #include "core/analysis/value_grid_model.hpp"
 #include "gui/render/cached_layer.hpp"
 #include "gui/render/instanced_shapes.hpp"
@@ -47,7 +48,9 @@ private:
                         float sx) const;
     void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
                           float sx) const;
-    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx) const;
+    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const;
+    // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
+    void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
     void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
     void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
     std::pair<int, int> visible_columns(const ValueGridLayout& l, float sx) const;
@@ -62,6 +65,10 @@ private:
     int extra_rows_ = 1; // output, and for floats the error row
 
     bool dim_future_ = true;
+    bool show_arrows_ = true;
+    std::vector<GridArrow> arrows_; // the current step's, computed when the step changes
+    int arrows_step_ = -1;
+    const LoadedTrace* arrows_for_ = nullptr;
     float zoom_ = 1;         // cell width as a fraction of the width that fits every value
     float base_cell_w_ = 0;  // that width, in pixels
     float last_cells_w_ = 0; // the cells' visible width in the last frame

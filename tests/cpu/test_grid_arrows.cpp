@@ -1,0 +1,82 @@
+// Issue 12: the Values grid's arrows for a step come from the trace's provenance. Hillis–Steele's
+// write step at offset 2 (N = 16): thread t ≥ 2 writes data[t] from its partner's word t − 2 as it
+// stood two rows up (read in the step before) and its own word as it stood one row up; Blelloch's
+// up-sweep and the warp scan's shuffles likewise, and a racy read's arrow starts in its own row.
+#include "core/analysis/grid_arrows.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace prefixlab::test {
+namespace {
+
+Trace traced(BlockAlgorithm algorithm, int n) {
+    return capture_trace(make_capture(algorithm, n, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+}
+
+bool has(const std::vector<GridArrow>& arrows, GridArrow a) {
+    return std::find(arrows.begin(), arrows.end(), a) != arrows.end();
+}
+
+int step_of(const Trace& trace, Phase phase, std::uint32_t offset) {
+    for (std::size_t i = 0; i < trace.steps.size(); ++i)
+        if (trace.steps[i].tag.phase == phase && trace.steps[i].tag.offset == offset)
+            return static_cast<int>(i);
+    return -1;
+}
+
+TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
+    const Trace trace = traced(test_algorithms::hillis_steele, 16);
+    const ValueGridModel model = build_value_grid_model(trace);
+    const int k = step_of(trace, test_phases::scan_write, 2);
+    ASSERT_GT(k, 1);
+    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    EXPECT_EQ(arrows.size(), 2u * 14) << "two sources for each of threads 2..15";
+    for (int t = 2; t < 16; ++t) {
+        EXPECT_TRUE(has(arrows, {t - 2, k - 2, t, k, false})) << "partner of " << t;
+        EXPECT_TRUE(has(arrows, {t, k - 1, t, k, false})) << "own word of " << t;
+    }
+}
+
+TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
+    const Trace trace = traced(test_algorithms::blelloch, 16);
+    const ValueGridModel model = build_value_grid_model(trace);
+    const int k = step_of(trace, test_phases::up_sweep, 4); // level 2: thread t: data[8t+3] into data[8t+7]
+    ASSERT_GT(k, 0);
+    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    EXPECT_EQ(arrows.size(), 4u);
+    for (int t = 0; t < 2; ++t) {
+        EXPECT_TRUE(has(arrows, {8 * t + 3, k - 1, 8 * t + 7, k, false}));
+        EXPECT_TRUE(has(arrows, {8 * t + 7, k - 1, 8 * t + 7, k, false}));
+    }
+}
+
+TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
+    const Trace trace = traced(test_algorithms::warp_shuffle, 8);
+    const ValueGridModel model = build_value_grid_model(trace);
+    const int k = step_of(trace, test_phases::warp_shuffle, 2);
+    ASSERT_GT(k, 0);
+    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    for (int lane = 2; lane < 8; ++lane)
+        EXPECT_TRUE(has(arrows, {lane - 2, k - 1, lane, k, false})) << "lane " << lane;
+}
+
+TEST(GridArrows, ARacyReadThatGotANewValueStartsInItsOwnRow) {
+    const Trace trace = traced(test_algorithms::hillis_steele_racy, 64);
+    const ValueGridModel model = build_value_grid_model(trace);
+    bool racy = false;
+    for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)
+        for (const GridArrow& a : grid_arrows(trace, model, k))
+            if (a.racy) {
+                racy = true;
+                EXPECT_EQ(a.from_row, k);
+            }
+    EXPECT_TRUE(racy) << "warp 1 reads words warp 0 overwrote in the same step";
+}
+
+} // namespace
+} // namespace prefixlab::test
