@@ -195,6 +195,9 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"open-browser", "open-browser save results\nopen-browser trace"},
         {"browser-enter", "open-browser results\nbrowser-enter bench.json"},
         {"report-settings", "report-settings"},
+        {"export-view", "export-view view.png"},
+        {"export-gif", "tab Values\nexport-gif steps.gif"},
+        {"export-steps", "export-steps steps"},
         {"quit", "quit # the end"},
     };
     std::string all;
