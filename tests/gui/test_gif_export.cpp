@@ -1,5 +1,6 @@
 // The GIF export's parts without a window: the palette quantiser (gui/export/gif_palette.hpp), the
 // changed rectangle, and an animation encoded and decoded again with giflib.
+#include "core/util/atomic_file.hpp"
 #include "gui/export/gif_animation.hpp"
 #include "gui/export/gif_palette.hpp"
 #include "gui/export/step_frames.hpp"
@@ -165,6 +166,12 @@ TEST(GifAnimation, DecodesToTheFramesThatWentIn) {
     EXPECT_LT(gif->SavedImages[1].ImageDesc.Width, 200) << "only the changed rectangle is stored";
     DGifCloseFile(gif, &error);
     std::filesystem::remove(path);
+}
+
+TEST(GifAnimation, RefusesAFrameOfAnotherSize) {
+    GifAnimation animation(40, 30);
+    animation.add_frame(filled(40, 30, {1, 2, 3}), 100);
+    EXPECT_THROW(animation.add_frame(filled(41, 30, {1, 2, 3}), 100), FileError);
 }
 
 #endif

@@ -124,6 +124,10 @@ GifAnimation::GifAnimation(int width, int height) : encoder_(std::make_unique<En
 GifAnimation::~GifAnimation() = default;
 
 void GifAnimation::add_frame(const Image& frame, int delay_centiseconds) {
+    if (frame.width != previous_.width || frame.height != previous_.height) // the window was resized
+        throw FileError("the window changed size during the export (" + std::to_string(previous_.width) + "×" +
+                        std::to_string(previous_.height) + ", then " + std::to_string(frame.width) + "×" +
+                        std::to_string(frame.height) + "): nothing written");
     GifFileType* gif = encoder_->gif;
     const PixelRect rect = frames_ == 0 ? PixelRect{0, 0, frame.width, frame.height} : changed_rect(previous_, frame);
     const IndexedImage indexed = quantise_to_palette(frames_ == 0 ? frame : cropped(frame, rect));

@@ -38,7 +38,8 @@ public:
     GifAnimation(const GifAnimation&) = delete;
     GifAnimation& operator=(const GifAnimation&) = delete;
 
-    // Adds a frame of the animation's size, shown for `delay_centiseconds` (GIF's unit).
+    // Adds a frame of the animation's size, shown for `delay_centiseconds` (GIF's unit); a frame of
+    // another size (the window was resized) throws FileError.
     void add_frame(const Image& frame, int delay_centiseconds);
     int frame_count() const { return frames_; }
 
