@@ -1,5 +1,6 @@
 #include "core/analysis/race_notes.hpp"
 
+#include "core/analysis/dataflow.hpp"
 #include "core/ground/scan_names.hpp"
 
 #include <map>
@@ -38,11 +39,6 @@ std::optional<SharedBufferDesc> buffer_of(const TraceConfig& config, std::uint32
         if (is_shared(b.id) && word >= b.base_word && word < b.base_word + b.words)
             return b;
     return std::nullopt;
-}
-
-std::int64_t logical(const SharedBufferDesc& b, std::uint32_t word) {
-    const std::int64_t rel = std::int64_t(word) - b.base_word;
-    return b.padding == 0 ? rel : rel - rel / (b.padding + 1);
 }
 
 } // namespace
@@ -90,7 +86,7 @@ std::vector<RaceNote> race_notes(const Trace& trace) {
             note.reader = r.thread;
             note.saw_new_value = other_with_value != kNobody && (!defined_before || before != r.value);
             note.writer = note.saw_new_value ? other_with_value : other;
-            note.element = logical(*buffer, r.word);
+            note.element = element_of_word(trace.config, r.word);
             const std::string word = std::string(name_of(buffer->id)) + "[" + std::to_string(note.element) + "]";
             note.text = "thread " + std::to_string(note.reader) + " read " + word +
                         (note.saw_new_value ? " after" : " before") + " thread " + std::to_string(note.writer) +

@@ -1,5 +1,6 @@
 #include "core/analysis/step_narration.hpp"
 
+#include "core/analysis/dataflow.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/ground/step_label.hpp"
@@ -23,14 +24,9 @@ struct Place {
 };
 
 std::int64_t logical_index(const TraceConfig& config, const AccessRecord& a) {
-    if (a.buffer == kShuffleSource)
-        return a.word;
-    for (const SharedBufferDesc& desc : config.buffers)
-        if (static_cast<std::uint8_t>(desc.id) == a.buffer && is_shared(desc.id)) {
-            const std::int64_t rel = std::int64_t(a.word) - desc.base_word;
-            return desc.padding == 0 ? rel : rel - rel / (desc.padding + 1);
-        }
-    return a.word; // input and output: the element index
+    if (a.buffer == kShuffleSource || !is_shared(static_cast<BufferId>(a.buffer)))
+        return a.word; // the source lane; for input and output, the element index
+    return element_of_word(config, a.word);
 }
 
 std::string signed_term(std::int64_t b) {
