@@ -1,5 +1,7 @@
 #include "gui/render/cached_layer.hpp"
 
+#include "gui/render/vector_frame.hpp"
+
 #include <cmath>
 #include <glad/gl.h>
 #include <imgui.h>
@@ -17,6 +19,14 @@ void CachedLayer::draw(ImDrawList* list, float x, float y, float width, float he
                        std::vector<InstancedShapes*> layers, const ShapeTransform& transform, std::uint32_t background) {
     if (width < 1 || height < 1)
         return;
+    if (render::vector_frame()) { // the picture's shapes themselves, clipped to its rectangle
+        list->PushClipRect(ImVec2(x, y), ImVec2(x + width, y + height), true);
+        list->AddRectFilled(ImVec2(x, y), ImVec2(x + width, y + height), background);
+        for (const InstancedShapes* layer : layers)
+            layer->add_to_draw_list(list, transform);
+        list->PopClipRect();
+        return;
+    }
     x_ = x;
     y_ = y;
     w_ = width;

@@ -24,6 +24,7 @@ public:
 
     // Queues the layer for the screen rectangle (x, y, width, height). `layers` are drawn in order
     // onto `background` whenever `key` differs from the last one or the rectangle's size changed.
+    // In the SVG export's vector frame (render/vector_frame.hpp) the layers' shapes go into `list`.
     void draw(ImDrawList* list, float x, float y, float width, float height, const std::string& key,
               std::vector<InstancedShapes*> layers, const ShapeTransform& transform, std::uint32_t background);
 

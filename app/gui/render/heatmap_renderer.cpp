@@ -2,6 +2,7 @@
 
 #include "gui/colour_map.hpp"
 #include "gui/render/gl_program.hpp"
+#include "gui/render/vector_frame.hpp"
 
 #include <glad/gl.h>
 #include <imgui.h>
@@ -39,6 +40,10 @@ void HeatmapRenderer::draw_rows(ImDrawList* list, float x, float y, float width,
                                 int row_count) {
     if (rows_ == 0 || !error_.empty() || row_count <= 0 || first_row < 0 || first_row + row_count > rows_)
         return;
+    if (render::vector_frame()) { // cells as rectangles, in the colours the shader looks up
+        render::add_vector_heatmap(list, counts_, x, y, width, height, first_row, row_count);
+        return;
+    }
     if (segments_frame_ != ImGui::GetFrameCount()) { // last frame's segments have been rendered
         segments_.clear();
         segments_frame_ = ImGui::GetFrameCount();

@@ -29,7 +29,8 @@ public:
     void set_counts(std::vector<std::uint8_t> counts, int rows);
 
     // Queues rows [first_row, first_row + row_count) drawn into the screen rectangle (x, y, width,
-    // height), clipped to the draw list's current clip rectangle.
+    // height), clipped to the draw list's current clip rectangle; in the SVG export's vector frame
+    // (render/vector_frame.hpp) as rectangles of conflict_colour().
     void draw_rows(ImDrawList* list, float x, float y, float width, float height, int first_row, int row_count);
 
     const std::string& error() const { return error_; }

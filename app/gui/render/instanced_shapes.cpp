@@ -1,6 +1,7 @@
 #include "gui/render/instanced_shapes.hpp"
 
 #include "gui/render/gl_program.hpp"
+#include "gui/render/vector_frame.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -68,9 +69,20 @@ std::size_t InstancedShapes::count() const { return kind_ == Kind::quads ? quads
 void InstancedShapes::draw(ImDrawList* list, const ShapeTransform& transform) {
     if (count() == 0 || !error_.empty())
         return;
+    if (render::vector_frame()) {
+        add_to_draw_list(list, transform);
+        return;
+    }
     transform_ = transform;
     list->AddCallback(&InstancedShapes::render_callback, this);
     list->AddCallback(ImDrawCallback_ResetRenderState, nullptr); // give ImGui its GL state back
+}
+
+void InstancedShapes::add_to_draw_list(ImDrawList* list, const ShapeTransform& transform) const {
+    if (kind_ == Kind::quads)
+        render::add_vector_quads(list, quads_, transform);
+    else
+        render::add_vector_lines(list, lines_, transform);
 }
 
 void InstancedShapes::render_callback(const ImDrawList*, const ImDrawCmd* command) {

@@ -51,7 +51,10 @@ public:
     std::size_t count() const;
 
     // Queues the shapes into `list` (the current window's), clipped to its current clip rectangle.
+    // In the SVG export's vector frame (render/vector_frame.hpp) it adds them as plain triangles.
     void draw(ImDrawList* list, const ShapeTransform& transform);
+    // The shapes as plain solid triangles in `list`, placed as the shaders place them (the vector frame).
+    void add_to_draw_list(ImDrawList* list, const ShapeTransform& transform) const;
 
     // Renders now into the bound framebuffer, whose pixels (fb_x, fb_y, fb_width, fb_height) show the
     // display rectangle (x, y, width, height); used by CachedLayer to draw into its own framebuffer.
