@@ -11,8 +11,11 @@ namespace prefixlab {
 
 namespace {
 
-// Coordinates to a hundredth of a point: finer than any screen or printer shows, and short files.
-std::string number(double value) {
+std::string number(double value) { return svg_number(value); }
+
+} // namespace
+
+std::string svg_number(double value) {
     char buffer[48];
     const auto [end, error] =
         std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2);
@@ -24,6 +27,8 @@ std::string number(double value) {
     }
     return text == "-0" || text.empty() ? "0" : text;
 }
+
+namespace {
 
 std::string attribute(const char* name, const std::string& value) {
     return std::string(" ") + name + "=\"" + value + "\"";

@@ -46,6 +46,10 @@ private:
     FontMetrics font_;
 };
 
+// A coordinate or size as the SVG files write it: to a hundredth (of a point, of a pixel), finer than
+// any screen or printer shows, trailing zeros dropped, so files stay short ("12.5", "3", "0").
+std::string svg_number(double value);
+
 // `text` as XML character data or attribute value, UTF-8: &, <, >, " and ' as entities; bytes that
 // are not valid UTF-8 and characters XML 1.0 does not allow (controls other than tab, newline and
 // carriage return; U+FFFE, U+FFFF) become U+FFFD, so the file stays well-formed whatever a label holds.
