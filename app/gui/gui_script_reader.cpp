@@ -148,6 +148,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"browser-enter", files_command("browser-enter TEXT", {path_arg("TEXT")})},
         {"report-settings", files_command("report-settings", {})},
         {"export-view", export_command("export-view FILE.png", path_arg("FILE.png", ".png"))},
+        {"export-svg", export_command("export-svg FILE.svg", path_arg("FILE.svg", ".svg"))},
         {"export-gif", export_command("export-gif FILE.gif", path_arg("FILE.gif", ".gif"), true)},
         {"export-steps", export_command("export-steps FOLDER", path_arg("FOLDER"))},
         {"quit", {"quit", {}}},

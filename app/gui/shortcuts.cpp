@@ -27,6 +27,7 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"F5", "trace again"},
         {"Ctrl+O / Ctrl+S", "open a trace or results file / save the trace (file browser)"},
         {"Ctrl+E / Ctrl+G / Ctrl+P", "export the view as PNG at 2× / its steps as a GIF / as PNGs (into prefixlab-exports)"},
+        {"Ctrl+Shift+E", "export the view as SVG, its text editable in slide software (into prefixlab-exports)"},
         {"F6", "run the benchmark"},
         {"Esc", "close the topmost window; cancel the benchmark; leave presentation mode"},
         {"Ctrl+1, Ctrl+2, …", "switch view"},
@@ -49,7 +50,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},
         {"Ctrl+Minus", {GLFW_KEY_MINUS, true}}, {"Ctrl+0", {GLFW_KEY_0, true}},
         {"Ctrl+O", {GLFW_KEY_O, true}},  {"Ctrl+S", {GLFW_KEY_S, true}},
-        {"Ctrl+E", {GLFW_KEY_E, true}},  {"Ctrl+G", {GLFW_KEY_G, true}},  {"Ctrl+P", {GLFW_KEY_P, true}},
+        {"Ctrl+E", {GLFW_KEY_E, true}},  {"Ctrl+Shift+E", {GLFW_KEY_E, true, false, true}},  {"Ctrl+G", {GLFW_KEY_G, true}},  {"Ctrl+P", {GLFW_KEY_P, true}},
     };
     return keys;
 }
@@ -81,7 +82,7 @@ void handle_ctrl_shortcut(const KeyPress& press, Workspace& workspace, ImGuiLaye
     else if (press.key == GLFW_KEY_S)
         workspace.requests.file = FileRequest::save_trace;
     else if (press.key == GLFW_KEY_E)
-        workspace.requests.export_request = ExportRequest::view_png;
+        workspace.requests.export_request = press.shift ? ExportRequest::view_svg : ExportRequest::view_png;
     else if (press.key == GLFW_KEY_G)
         workspace.requests.export_request = ExportRequest::steps_gif;
     else if (press.key == GLFW_KEY_P)

@@ -86,6 +86,8 @@ void Workspace::draw_menu(AppState& state) {
         ImGui::Separator(); // exports go to ./prefixlab-exports; the status bar names the file
         if (ImGui::MenuItem("Export view as PNG (2×)", "Ctrl+E"))
             requests.export_request = ExportRequest::view_png;
+        if (ImGui::MenuItem("Export view as SVG (editable text)", "Ctrl+Shift+E"))
+            requests.export_request = ExportRequest::view_svg;
         const bool steps = state.trace() != nullptr && selected_shows_steps();
         if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
             requests.export_request = ExportRequest::steps_gif;

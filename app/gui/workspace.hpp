@@ -16,8 +16,8 @@ class AppState;
 // The file browser asked for by the File menu or Ctrl+O / Ctrl+S (file_opening.cpp opens it).
 enum class FileRequest { none, open_trace, open_results, save_trace };
 
-// An export asked for by the File menu or Ctrl+E / Ctrl+G / Ctrl+P (gui/export/view_export.hpp).
-enum class ExportRequest { none, view_png, steps_gif, steps_png };
+// An export asked for by the File menu or Ctrl+E / Ctrl+Shift+E / Ctrl+G / Ctrl+P (gui/export/view_export.hpp).
+enum class ExportRequest { none, view_png, steps_gif, steps_png, view_svg };
 
 // What the workspace's menus and keys ask of the main loop, which owns the window and the fonts.
 struct WorkspaceRequests {

@@ -196,6 +196,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"browser-enter", "open-browser results\nbrowser-enter bench.json"},
         {"report-settings", "report-settings"},
         {"export-view", "export-view view.png"},
+        {"export-svg", "tab Dataflow\nexport-svg view.svg"},
         {"export-gif", "tab Values\nexport-gif steps.gif"},
         {"export-steps", "export-steps steps"},
         {"quit", "quit # the end"},

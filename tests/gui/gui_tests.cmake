@@ -13,6 +13,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_layout.cpp
   gui/test_gui_presentation.cpp
   gui/test_gui_screenshots.cpp
+  gui/test_gui_svg_export.cpp
   gui/test_gui_teaching_aids.cpp
   gui/test_gui_trace_file.cpp
   gui/test_gui_values_grid.cpp
@@ -49,3 +50,12 @@ if(PREFIXLAB_HAVE_GIF)
   target_link_libraries(prefixlab_gif_export_tests PRIVATE GIF::GIF)
 endif()
 gtest_discover_tests(prefixlab_gif_export_tests DISCOVERY_MODE PRE_TEST)
+
+# The view-as-SVG conversion on synthetic draw lists (Dear ImGui headless: no window, no OpenGL).
+add_executable(prefixlab_svg_export_tests gui/test_svg_from_draw_data.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/export/svg_from_draw_data.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/export/svg_text_runs.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/export/atlas_glyphs.cpp)
+target_include_directories(prefixlab_svg_export_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
+target_link_libraries(prefixlab_svg_export_tests PRIVATE prefixlab_core prefixlab::imgui GTest::gtest_main)
+gtest_discover_tests(prefixlab_svg_export_tests DISCOVERY_MODE PRE_TEST)

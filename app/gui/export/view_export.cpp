@@ -22,6 +22,10 @@ namespace {
 
 constexpr int kScaledFrames = 3; // see view_export.hpp: fonts, then heights, then the picture
 constexpr int kViewScale = 2;
+// The SVG's vector frame comes after two ordinary ones: a tab selected or a trace opened just before
+// the export (a script does both) shows in the frame after, and the status bar and narration take
+// their heights from the frame before.
+constexpr int kSvgSettleFrames = 2;
 
 std::string lower(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -40,7 +44,10 @@ std::string ViewExport::default_path(ExportRequest kind, const AppState& state, 
     const fs::path folder = fs::current_path() / "prefixlab-exports";
     const std::string base = std::string(name_of(state.setup.algorithm)) + "-n" + std::to_string(state.setup.n) + "-" +
                              lower(workspace.selected_title());
-    const char* ending = kind == ExportRequest::view_png ? "-2x.png" : kind == ExportRequest::steps_gif ? ".gif" : "-steps";
+    const char* ending = kind == ExportRequest::view_png    ? "-2x.png"
+                         : kind == ExportRequest::view_svg  ? ".svg"
+                         : kind == ExportRequest::steps_gif ? ".gif"
+                                                            : "-steps";
     for (int copy = 1;; ++copy) {
         std::string name = base;
         if (copy > 1)
@@ -60,11 +67,16 @@ std::string ViewExport::start(ExportRequest kind, const std::string& path, AppSt
     failed_ = false;
     path_ = path;
     started_ = std::chrono::steady_clock::now();
-    if (kind == ExportRequest::view_png) {
+    if (kind == ExportRequest::view_png || kind == ExportRequest::view_svg) {
         try {
             require_writable(path); // before drawing anything
         } catch (const FileError& e) {
             return e.what();
+        }
+        if (kind == ExportRequest::view_svg) {
+            svg_frame_ = 0;
+            job_ = Job::view_svg;
+            return "";
         }
         int width = 0, height = 0;
         window.framebuffer_size(width, height);
@@ -125,6 +137,10 @@ void ViewExport::before_frame(AppState& state, Workspace& workspace, ImGuiLayer&
             imgui.capture_frame();
             hidden_frame_ = true;
         }
+    } else if (job_ == Job::view_svg && svg_frame_ == kSvgSettleFrames) {
+        hidden_frame_ = true;
+        imgui.capture_frame();
+        svg_.begin();
     } else if (job_ == Job::view_png) {
         hidden_frame_ = true;
         if (view_frame_ < kScaledFrames) {
@@ -181,6 +197,18 @@ void ViewExport::after_render(AppState& state, ImGuiLayer& imgui, const Platform
         after_step_frame(state, imgui, window);
     else if (job_ == Job::view_png)
         after_view_frame(state, imgui);
+    else if (job_ == Job::view_svg)
+        after_svg_frame(state, imgui);
+}
+
+void ViewExport::after_svg_frame(AppState& state, ImGuiLayer& imgui) {
+    if (svg_frame_++ < kSvgSettleFrames)
+        return;
+    try {
+        finish(state, imgui, svg_.write(path_, imgui), false);
+    } catch (const std::exception& e) {
+        finish(state, imgui, e.what(), true);
+    }
 }
 
 void ViewExport::after_step_frame(AppState& state, ImGuiLayer& imgui, const PlatformWindow& window) {
@@ -228,6 +256,7 @@ void ViewExport::finish(AppState& state, ImGuiLayer& imgui, std::string outcome,
         offscreen_.unbind();
         imgui.capture_end();
     }
+    svg_.end();
     job_ = Job::none;
     outcome_ = std::move(outcome);
     failed_ = failed;

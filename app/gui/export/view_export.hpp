@@ -1,7 +1,9 @@
-// Slides out of the GUI (issue 12): the view as a PNG at twice the window's size, and every step of
+// Slides out of the GUI (issue 12): the view as a PNG at twice the window's size, as SVG with real
+// text (view_svg.hpp), and every step of
 // the trace in the current tab (Values, Dataflow, Banks) as an animated GIF or a numbered PNG sequence.
-// From the File menu and Ctrl+E / Ctrl+G / Ctrl+P (into ./prefixlab-exports, the status bar names the
-// file) and from scripts (export-view, export-gif, export-steps; docs/gui-script.md).
+// From the File menu and Ctrl+E / Ctrl+Shift+E / Ctrl+G / Ctrl+P (into ./prefixlab-exports, the status
+// bar names the file) and from scripts (export-view, export-svg, export-gif, export-steps;
+// docs/gui-script.md).
 //
 // The main loop draws the export's frames itself, one at a time, so the window stays responsive:
 // - a step animation takes two frames per step: one shown, with the progress over it, and one drawn
@@ -16,6 +18,7 @@
 #pragma once
 
 #include "gui/export/step_frames.hpp"
+#include "gui/export/view_svg.hpp"
 #include "gui/platform/platform_window.hpp"
 #include "gui/render/offscreen_target.hpp"
 #include "gui/workspace.hpp"
@@ -42,7 +45,7 @@ public:
     const std::string& outcome() const { return outcome_; }
     bool failed() const { return failed_; }
 
-    // Where File ▸ Export … writes: ./prefixlab-exports/ALGO-nN-TAB.gif (-2x.png, -steps/), with -2,
+    // Where File ▸ Export … writes: ./prefixlab-exports/ALGO-nN-TAB.gif (-2x.png, .svg, -steps/), with -2,
     // -3, … added rather than replacing an earlier export.
     static std::string default_path(ExportRequest kind, const AppState& state, const Workspace& workspace);
 
@@ -60,9 +63,10 @@ public:
     bool hides_frame() const { return hidden_frame_; }
 
 private:
-    enum class Job { none, view_png, steps };
+    enum class Job { none, view_png, steps, view_svg };
     void after_step_frame(AppState& state, ImGuiLayer& imgui, const PlatformWindow& window);
     void after_view_frame(AppState& state, ImGuiLayer& imgui);
+    void after_svg_frame(AppState& state, ImGuiLayer& imgui);
     void finish(AppState& state, ImGuiLayer& imgui, std::string outcome, bool failed);
     double seconds_since_start() const;
 
@@ -90,6 +94,10 @@ private:
     float target_scale_ = 0;
     std::string view_outcome_;
     bool view_failed_ = false;
+
+    // view_svg (view_svg.hpp): ordinary frames while the layout settles, then one hidden vector frame
+    ViewSvgFrame svg_;
+    int svg_frame_ = 0;
 };
 
 } // namespace prefixlab

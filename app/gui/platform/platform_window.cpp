@@ -61,7 +61,7 @@ void PlatformWindow::on_key(GLFWwindow* window, int key, int, int action, int mo
     auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
     if (self == nullptr || action == GLFW_RELEASE || self->key_presses_.size() >= kMaxQueuedPresses)
         return;
-    self->key_presses_.push_back(KeyPress{key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT});
+    self->key_presses_.push_back(KeyPress{key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT, (mods & GLFW_MOD_SHIFT) != 0});
 }
 
 void PlatformWindow::on_drop(GLFWwindow* window, int count, const char** paths) {

@@ -35,6 +35,7 @@ struct KeyPress {
     int key = 0;
     bool ctrl = false;
     bool repeat = false;
+    bool shift = false; // with Ctrl: Ctrl+Shift+E exports the view as SVG
 };
 
 class PlatformWindow {
