@@ -107,6 +107,8 @@ void Workspace::draw_menu(AppState& state) {
             requests.toggle_presentation = true;
         if (ImGui::MenuItem("Kernel source", "F4", source_visible))
             source_visible = !source_visible;
+        if (ImGui::MenuItem("Compare side by side", "F3", state.comparing()))
+            state.set_comparing(!state.comparing());
         if (ImGui::MenuItem("Narration", "F2", narration_visible))
             narration_visible = !narration_visible;
         if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
@@ -198,7 +200,13 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
                 if (ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags)) {
                     if (!select_pending_)
                         selected_ = i;
-                    views_.tabs[i]->draw(state, context);
+                    if (state.comparing() && views_.compared_tabs[i] != nullptr) {
+                        draw_compared(state, context, *views_.tabs[i], *views_.compared_tabs[i]);
+                    } else {
+                        ViewContext shown = context;
+                        shown.shown = {state.trace(), state.step()};
+                        views_.tabs[i]->draw(state, shown);
+                    }
                     ImGui::EndTabItem();
                 }
             }

@@ -95,15 +95,17 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
 }
 
 void ValueGridView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = state.trace();
+    shown_ = context.shown;
+    const LoadedTrace* loaded = shown_.trace;
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
-        publish_value_grid_geometry({});
+        if (shown_.side == 0)
+            publish_value_grid_geometry({});
         return;
     }
     if (loaded_ != loaded)
         prepare(*loaded);
-    const GridShowing showing{state.step(), dim_future_, state.reveal};
+    const GridShowing showing{shown_.step, dim_future_, state.reveal};
 
     ImGui::PushFont(context.mono_font);
     ValueGridMetrics metrics;
@@ -324,6 +326,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     }
     if (show_arrows_) // under the values, so that every digit stays readable
         draw_arrows(list, l, showing, sx);
+    draw_differences(list, l, showing, sx);
     draw_cell_text(list, l, showing, sx);
     draw_global_rows(list, l, showing, sx);
     draw_headers(list, l, sx, showing.hides(showing.current) ? -1 : showing.current);
@@ -350,7 +353,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     } else {
         strip_ = {};
     }
-    publish_value_grid_geometry(geometry);
+    if (shown_.side == 0) // the compared side is not what scripts measure
+        publish_value_grid_geometry(geometry);
     ImGui::PopFont();
 }
 
