@@ -1,0 +1,188 @@
+// Issue 12: where a shared-memory read's value came from, and whether it raced, is one function
+// (read_origin.hpp). Each case on a hand-built step — the value from before the step, the reader's
+// own earlier write, its own later write while another thread writes too, another thread's new
+// value, another writer but the old value seen, two other writers with different values — and then
+// the three callers agree on the racy Hillis–Steele: the dataflow's racy edges, the race notes and
+// the Values grid's racy arrows name the same reads, and agree on which got the new value.
+#include "core/analysis/dataflow.hpp"
+#include "core/analysis/grid_arrows.hpp"
+#include "core/analysis/race_notes.hpp"
+#include "core/analysis/read_origin.hpp"
+#include "core/analysis/value_grid_model.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace prefixlab::test {
+namespace {
+
+// A block of threads in one warp with one 4-word data buffer; step 0 left word w holding
+// kBefore + w, and step 1 is the step under test. Accesses must be added in canonical order (seq,
+// then lane, for one warp).
+constexpr std::uint32_t kBefore = 100;
+
+struct HandTrace {
+    Trace trace;
+
+    HandTrace() {
+        trace.config.n = 4;
+        trace.config.block_threads = 4;
+        trace.config.shared_words = 4;
+        trace.config.buffers = {SharedBufferDesc{BufferId::data, 0, 4, 0}};
+        trace.steps.resize(2);
+        for (TraceStep& step : trace.steps) {
+            step.shared_taken = true;
+            step.shared.bits = {kBefore, kBefore + 1, kBefore + 2, kBefore + 3};
+            step.shared.defined.assign(4, 1);
+        }
+    }
+
+    std::size_t add(AccessKind kind, std::uint32_t thread, std::uint32_t seq, std::uint32_t word,
+                    std::uint32_t value, std::uint32_t step = 1) {
+        AccessRecord a{};
+        a.step = static_cast<std::uint16_t>(step);
+        a.thread = static_cast<std::uint16_t>(thread);
+        a.seq = static_cast<std::uint8_t>(seq);
+        a.buffer = static_cast<std::uint8_t>(BufferId::data);
+        a.kind = kind;
+        a.word = word;
+        a.value = value;
+        trace.accesses.push_back(a);
+        return trace.accesses.size() - 1;
+    }
+    std::size_t read(std::uint32_t thread, std::uint32_t seq, std::uint32_t word, std::uint32_t value) {
+        return add(AccessKind::read, thread, seq, word, value);
+    }
+    std::size_t write(std::uint32_t thread, std::uint32_t seq, std::uint32_t word, std::uint32_t value) {
+        return add(AccessKind::write, thread, seq, word, value);
+    }
+
+    ReadOrigin origin(std::size_t read_access, std::uint32_t step = 1) const {
+        StepWriteIndex index;
+        const auto [first, end] = accesses_of_step(trace, step);
+        index.index(trace, first, end);
+        return index.origin_of(trace.accesses[read_access]);
+    }
+};
+
+TEST(ReadOrigin, AWordNobodyWroteInTheStepHoldsItsValueFromBefore) {
+    HandTrace t;
+    const std::size_t r = t.read(1, 0, 0, kBefore);
+    t.write(2, 0, 1, 7); // another word
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::before_step);
+    EXPECT_FALSE(o.racy);
+    EXPECT_EQ(o.write, kNoAccess);
+    EXPECT_EQ(o.other_writer, kNoThread);
+}
+
+TEST(ReadOrigin, TheReadersOwnEarlierWriteIsWhatItReadsAndNoRace) {
+    HandTrace t;
+    const std::size_t own = t.write(1, 0, 0, 5);
+    t.write(2, 0, 0, 7); // another thread writes the word too: a write-write race, not this read's
+    const std::size_t last_own = t.write(1, 1, 0, 6);
+    const std::size_t r = t.read(1, 2, 0, 6);
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::own_write);
+    EXPECT_EQ(o.write, last_own) << "the last own write before the read, not " << own;
+    EXPECT_FALSE(o.racy);
+}
+
+TEST(ReadOrigin, AReadBeforeTheReadersOwnWriteRacesWithAnotherWriter) {
+    // The race notes used to skip this read because thread 1 wrote the word "in the step".
+    HandTrace t;
+    const std::size_t r = t.read(1, 0, 0, kBefore);
+    t.write(2, 0, 0, 7);
+    t.write(1, 1, 0, 3);
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::before_step);
+    EXPECT_TRUE(o.racy);
+    EXPECT_EQ(o.other_writer, 2u);
+}
+
+TEST(ReadOrigin, AReadBeforeItsOwnWriteButOnlyOwnWritesIsNoRace) {
+    HandTrace t;
+    const std::size_t r = t.read(1, 0, 0, kBefore);
+    t.write(1, 1, 0, 3);
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::before_step);
+    EXPECT_FALSE(o.racy);
+}
+
+TEST(ReadOrigin, AnotherThreadsNewValueIsThatWriteAndARace) {
+    HandTrace t;
+    const std::size_t w = t.write(2, 0, 0, 7);
+    const std::size_t r = t.read(1, 1, 0, 7);
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::other_write);
+    EXPECT_EQ(o.write, w);
+    EXPECT_EQ(o.other_writer, 2u);
+    EXPECT_TRUE(o.racy);
+}
+
+TEST(ReadOrigin, TheOldValueWhileAnotherThreadWritesIsStillARace) {
+    HandTrace t;
+    const std::size_t r = t.read(1, 0, 0, kBefore);
+    t.write(2, 0, 0, 7);
+    const ReadOrigin o = t.origin(r);
+    EXPECT_EQ(o.source, ReadSource::before_step);
+    EXPECT_EQ(o.write, kNoAccess);
+    EXPECT_EQ(o.other_writer, 2u) << "the writer the race note names";
+    EXPECT_TRUE(o.racy);
+}
+
+TEST(ReadOrigin, OfTwoOtherWritersTheReadGotTheOneWhoseValueItRead) {
+    HandTrace t;
+    const std::size_t w2 = t.write(2, 0, 0, 7);
+    const std::size_t w3 = t.write(3, 0, 0, 8);
+    const std::size_t r8 = t.read(1, 1, 0, 8);
+    const std::size_t r7 = t.read(1, 2, 0, 7);
+    const ReadOrigin o8 = t.origin(r8), o7 = t.origin(r7);
+    EXPECT_EQ(o8.source, ReadSource::other_write);
+    EXPECT_EQ(o8.write, w3);
+    EXPECT_EQ(o8.other_writer, 3u) << "not the first other writer, thread 2";
+    EXPECT_EQ(o7.write, w2);
+    EXPECT_EQ(o7.other_writer, 2u);
+    EXPECT_TRUE(o8.racy && o7.racy);
+}
+
+TEST(ReadOrigin, TheFirstOtherWriteOfTheValueReadIsTheSource) {
+    HandTrace u; // the value read written by two others and, after the read, by the reader itself
+    const std::size_t r = u.read(1, 0, 0, 7);
+    const std::size_t w2 = u.write(2, 0, 0, 7);
+    u.write(3, 0, 0, 7);
+    u.write(1, 1, 0, 7);
+    const ReadOrigin o = u.origin(r);
+    EXPECT_EQ(o.source, ReadSource::other_write);
+    EXPECT_EQ(o.write, w2);
+    EXPECT_TRUE(o.racy);
+}
+
+TEST(ReadOrigin, InTheFirstStepAnyOtherWritersValueIsNew) {
+    // Nothing is "from before" step 0, so a value another thread wrote there is that write.
+    HandTrace t;
+    const std::size_t w = t.add(AccessKind::write, 2, 0, 0, kBefore, 0);
+    const std::size_t r = t.add(AccessKind::read, 1, 1, 0, kBefore, 0);
+    const ReadOrigin o = t.origin(r, 0);
+    EXPECT_EQ(o.source, ReadSource::other_write);
+    EXPECT_EQ(o.write, w);
+}
+
+TEST(ReadOrigin, AShuffleOrAGlobalReadIsNotASharedRead) {
+    HandTrace t;
+    t.write(2, 0, 0, 7);
+    std::size_t r = t.read(1, 1, 0, 7);
+    t.trace.accesses[r].buffer = kShuffleSource;
+    EXPECT_FALSE(t.origin(r).racy);
+    t.trace.accesses[r].buffer = static_cast<std::uint8_t>(BufferId::input);
+    EXPECT_FALSE(t.origin(r).racy);
+}
+
+} // namespace
+} // namespace prefixlab::test
