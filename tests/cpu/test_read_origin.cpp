@@ -104,6 +104,9 @@ TEST(ReadOrigin, AReadBeforeTheReadersOwnWriteRacesWithAnotherWriter) {
     EXPECT_EQ(o.source, ReadSource::before_step);
     EXPECT_TRUE(o.racy);
     EXPECT_EQ(o.other_writer, 2u);
+    const std::vector<RaceNote> notes = race_notes(t.trace);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0].text, "thread 1 read data[0] before thread 2 overwrote it in this step");
 }
 
 TEST(ReadOrigin, AReadBeforeItsOwnWriteButOnlyOwnWritesIsNoRace) {
