@@ -187,5 +187,66 @@ TEST(ReadOrigin, AShuffleOrAGlobalReadIsNotASharedRead) {
     EXPECT_FALSE(t.origin(r).racy);
 }
 
+// The three callers on a real racy trace: each racy read as (step, reader, element read, got the new
+// value). Hillis–Steele reads and writes in one step, and each thread writes only its own word, so a
+// dataflow edge or a grid arrow names its read by the step and thread of the write it feeds.
+using RacyRead = std::tuple<int, std::uint32_t, std::int64_t, bool>;
+
+std::vector<RacyRead> from_race_notes(const Trace& trace) {
+    std::vector<RacyRead> reads;
+    for (const RaceNote& n : race_notes(trace))
+        reads.emplace_back(static_cast<int>(n.step), n.reader, n.element, n.saw_new_value);
+    std::sort(reads.begin(), reads.end());
+    return reads;
+}
+
+std::vector<RacyRead> from_dataflow(const Trace& trace) {
+    const DataflowGraph graph = build_dataflow(trace);
+    std::vector<RacyRead> reads;
+    for (const DataflowEdge& e : graph.edges)
+        if (e.racy) {
+            const DataflowNode &from = graph.nodes[e.from], &to = graph.nodes[e.to];
+            reads.emplace_back(to.row, to.thread, from.column, from.row == to.row);
+        }
+    std::sort(reads.begin(), reads.end());
+    return reads;
+}
+
+std::vector<RacyRead> from_grid_arrows(const Trace& trace) {
+    const ValueGridModel model = build_value_grid_model(trace);
+    std::map<std::pair<int, int>, std::uint32_t> writer; // (step, word) → the thread that wrote it
+    for (const AccessRecord& a : trace.accesses)
+        if (a.kind == AccessKind::write && is_shared_word_access(a))
+            writer[{a.step, static_cast<int>(a.word)}] = a.thread;
+    std::vector<RacyRead> reads;
+    for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)
+        for (const GridArrow& a : grid_arrows(trace, model, k))
+            if (a.racy)
+                reads.emplace_back(k, writer.at({k, a.to_column - model.registers}),
+                                   a.from_column - model.registers, a.from_row == a.to_row);
+    std::sort(reads.begin(), reads.end());
+    return reads;
+}
+
+TEST(ReadOrigin, DataflowRaceNotesAndGridArrowsNameTheSameRacyReads) {
+    for (const int n : {16, 1024})
+        for (const WarpOrder order : {WarpOrder::in_order, WarpOrder::interleaved}) {
+            ScanSetup setup =
+                make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 4, DeviceChoice::cpu);
+            setup.warp_order = order;
+            const Trace trace = capture_trace(setup).trace;
+            ASSERT_EQ(trace.config.buffers.size(), 1u) << "one buffer at word 0, no padding: element = word";
+            const std::vector<RacyRead> notes = from_race_notes(trace);
+            ASSERT_FALSE(notes.empty()) << "N=" << n;
+            EXPECT_EQ(from_dataflow(trace), notes) << "N=" << n << " order " << static_cast<int>(order);
+            EXPECT_EQ(from_grid_arrows(trace), notes) << "N=" << n << " order " << static_cast<int>(order);
+            const auto saw_new =
+                std::count_if(notes.begin(), notes.end(), [](const RacyRead& r) { return std::get<3>(r); });
+            if (order == WarpOrder::interleaved || n > 32)
+                EXPECT_GT(saw_new, 0) << "N=" << n << ": some racy read got another thread's new value";
+            EXPECT_LT(saw_new, static_cast<long>(notes.size())) << "N=" << n << ": and some the old one";
+        }
+}
+
 } // namespace
 } // namespace prefixlab::test
