@@ -160,6 +160,20 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
                      {theme::colours().ok, "output right"},
                      {theme::colours().error, "wrong output"}});
     };
+    // Compare mode's halves (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
+    // everything moves behind one button, and the grid keeps the room.
+    if (shown_.comparison != nullptr) {
+        if (ImGui::Button("Grid…"))
+            ImGui::OpenPopup("values-options");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's grid");
+        if (ImGui::BeginPopup("values-options")) {
+            legend();
+            draw_grid_controls(state, metrics);
+            ImGui::EndPopup();
+        }
+        return;
+    }
     // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
     // step rows: it moves behind a button, and the grid keeps the room.
     const bool short_of_height =
@@ -174,6 +188,11 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     } else {
         legend();
     }
+    draw_grid_controls(state, metrics);
+}
+
+// Dimming, arrows and zoom, each on the line before where it fits.
+void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics) {
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
     same_line_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
     ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright

@@ -39,6 +39,7 @@ public:
 private:
     void prepare(const LoadedTrace& loaded);
     void draw_toolbar(const AppState& state, const ValueGridMetrics& metrics);
+    void draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics);
     void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
                    ValueGridMetrics metrics, bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
