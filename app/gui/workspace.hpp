@@ -73,7 +73,6 @@ private:
     bool select_pending_ = true;
     bool overlay_open_ = false;  // the panel over the main area, where it cannot dock
     float status_height_ = 0;    // the status bar's height in the last frame (it wraps long lines)
-    float narration_height_ = 0; // likewise the narration strip's
 };
 
 } // namespace prefixlab
