@@ -85,18 +85,26 @@ void AppState::compare_choice_changed() {
         capture_compared();
 }
 
+// Whether a new second trace may be started now (the old one is dropped); while one is being made,
+// the newest request is remembered and made when it ends.
+bool AppState::begin_compare_job() {
+    if (compare_task_.busy()) {
+        compare_pending_ = true;
+        return false;
+    }
+    compare_pending_ = false;
+    compared_.reset();
+    comparison_.reset();
+    return true;
+}
+
 // The second trace: the first trace's setup (its input included) with the chosen kernel, device and
 // warp order. A kernel other than the first's takes its own fewest threads for N.
 void AppState::capture_compared() {
     if (trace_ == nullptr)
         return;
-    if (compare_task_.busy()) {
-        compare_pending_ = true;
+    if (!begin_compare_job())
         return;
-    }
-    compare_pending_ = false;
-    compared_.reset();
-    comparison_.reset();
     ScanSetup other = request_like(trace_->trace.config, setup);
     if (other.algorithm != compare_choice.algorithm)
         other.block_threads = 0;
@@ -114,13 +122,8 @@ void AppState::capture_compared() {
 void AppState::load_compare_trace(const std::string& path) {
     compare_file_ = path;
     comparing_ = true;
-    if (compare_task_.busy()) {
-        compare_pending_ = true;
+    if (!begin_compare_job())
         return;
-    }
-    compare_pending_ = false;
-    compared_.reset();
-    comparison_.reset();
     compare_status_ = "Opening " + printable_path(path) + " to compare…";
     compare_task_.start([path](TaskControl&) {
         return Prepared{prepare_for_display(load_trace_file(path), path), "", true};

@@ -122,6 +122,7 @@ private:
     void run(Job job);
 
     void capture_companion();
+    bool begin_compare_job();
     void capture_compared();
     void poll_compared();
 
