@@ -53,12 +53,15 @@ public:
             return;
         const std::size_t tiles = tiles_for(n, tile_);
         if (tiles > status_.size())
-            throw std::invalid_argument("N = " + std::to_string(n) + " is more than this scan was planned for");
+            throw std::invalid_argument("N = " + std::to_string(n) +
+                                        " is more than this scan was planned for");
         PL_CUDA_CHECK(cudaMemsetAsync(status_.get(), 0, tiles * sizeof(std::uint64_t), stream));
         PL_CUDA_CHECK(cudaMemsetAsync(counter_.get(), 0, sizeof(std::uint32_t), stream));
-        const GridScanIo<T> io{input, output, n, exclusive_, tile_, status_.get(), counter_.get(), protocol_, order_};
+        const GridScanIo<T> io{input,         output,         n,         exclusive_, tile_,
+                               status_.get(), counter_.get(), protocol_, order_};
         const std::size_t shared_bytes = Scan::layout(threads_).shared.total_words * sizeof(std::uint32_t);
-        single_pass_scan_kernel<Body, Op><<<static_cast<unsigned>(tiles), threads_, shared_bytes, stream>>>(io);
+        single_pass_scan_kernel<Body, Op>
+            <<<static_cast<unsigned>(tiles), threads_, shared_bytes, stream>>>(io);
         PL_CUDA_CHECK_LAUNCH();
     }
 

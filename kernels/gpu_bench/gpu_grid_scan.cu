@@ -1,8 +1,7 @@
 // The single-pass grid scans instantiated for every tile body, element type and operator.
-#include "kernels/gpu_bench/gpu_grid_scan.hpp"
-
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/device/single_pass_scan.cuh"
+#include "kernels/gpu_bench/gpu_grid_scan.hpp"
 
 #include <stdexcept>
 

@@ -6,6 +6,8 @@
 
 namespace prefixlab {
 
-std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest&) { throw std::runtime_error(gpu_status().reason); }
+std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest&) {
+    throw std::runtime_error(gpu_status().reason);
+}
 
 } // namespace prefixlab

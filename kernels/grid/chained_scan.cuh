@@ -43,7 +43,8 @@ PL_BODY typename Op::value_type chained_scan_prefix(Ctx& ctx, std::uint64_t* sta
             ++wait.polls;
         }
     }
-    publish_tile_status(ctx, status, tile, TileStatus::prefix, tile > 0 ? Op::combine(exclusive, aggregate) : aggregate);
+    publish_tile_status(ctx, status, tile, TileStatus::prefix,
+                        tile > 0 ? Op::combine(exclusive, aggregate) : aggregate);
     return exclusive;
 }
 

@@ -11,7 +11,8 @@
 namespace prefixlab {
 
 template <class T, class Ctx>
-PL_BODY void publish_tile_status(Ctx& ctx, std::uint64_t* status, std::uint32_t tile, TileStatus what, T value) {
+PL_BODY void publish_tile_status(Ctx& ctx, std::uint64_t* status, std::uint32_t tile, TileStatus what,
+                                 T value) {
     ctx.store_release(&status[tile], pack_tile_status(what, to_bits(value)));
 }
 

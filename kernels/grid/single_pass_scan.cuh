@@ -36,8 +36,8 @@
 namespace prefixlab {
 
 struct SinglePassLayout {
-    SharedLayout shared;    // what the launcher sizes dynamic shared memory from
-    SharedBufferDesc grid;  // the grid kernel's words, after the body's buffers
+    SharedLayout shared;   // what the launcher sizes dynamic shared memory from
+    SharedBufferDesc grid; // the grid kernel's words, after the body's buffers
 };
 
 template <class Body>
@@ -54,7 +54,9 @@ struct SinglePassScan {
         return threads >= 32 && threads % 32 == 0 && threads <= kMaxBlockThreads &&
                threads * Body::kElementsPerThread <= Body::kMaxN;
     }
-    PL_HOST_DEVICE static constexpr int tile_elements(int threads) { return threads * Body::kElementsPerThread; }
+    PL_HOST_DEVICE static constexpr int tile_elements(int threads) {
+        return threads * Body::kElementsPerThread;
+    }
 
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
         SinglePassLayout layout;
@@ -78,8 +80,9 @@ struct SinglePassScan {
         // 1. take a tile
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
         if (i == 0)
-            words[kTileSlot] = io.order == TileOrder::atomic_counter ? ctx.atomic_add(io.tile_counter, 1u)
-                                                                     : static_cast<std::uint32_t>(ctx.block_index());
+            words[kTileSlot] = io.order == TileOrder::atomic_counter
+                                   ? ctx.atomic_add(io.tile_counter, 1u)
+                                   : static_cast<std::uint32_t>(ctx.block_index());
         // barrier: the tile index is in shared memory
         ctx.sync(step_tag(kFile, kReduceTile.phase, __LINE__));
         const Index taken = words[kTileSlot];
@@ -112,8 +115,8 @@ struct SinglePassScan {
 
     // Step 2 above; the aggregate is valid in thread 0 only.
     template <class Op, class Ctx, class Partials>
-    PL_BODY static typename Op::value_type reduce_tile(Ctx& ctx, const ScanIo<typename Op::value_type>& tile_io,
-                                                       const Partials& partials) {
+    PL_BODY static typename Op::value_type
+    reduce_tile(Ctx& ctx, const ScanIo<typename Op::value_type>& tile_io, const Partials& partials) {
         using T = typename Op::value_type;
         using V = typename Ctx::template value<T>;
         const auto in = block_input(ctx, tile_io);
@@ -146,7 +149,8 @@ struct SinglePassScan {
                                          "value of the tile counter."};
     static constexpr PhaseSpec kReduceTile{"reduce-tile", "reduce the tile", nullptr,
                                            "Each thread combines its share of the tile's elements."};
-    static constexpr PhaseSpec kReduceShuffle{"reduce-shuffle", "reduce the tile: shuffle δ={offset}", nullptr,
+    static constexpr PhaseSpec kReduceShuffle{"reduce-shuffle", "reduce the tile: shuffle δ={offset}",
+                                              nullptr,
                                               "Each warp scans its threads' shares, shuffle δ={offset}."};
     static constexpr PhaseSpec kLookBack{"look-back", "publish and look back", nullptr,
                                          "Thread 0 combines the warps' totals into the tile's aggregate and "

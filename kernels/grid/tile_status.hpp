@@ -25,7 +25,9 @@ enum class TileStatus : std::uint32_t { invalid = 0, aggregate = 1, prefix = 2 }
 PL_HOST_DEVICE constexpr std::uint64_t pack_tile_status(TileStatus status, std::uint32_t value_bits) {
     return static_cast<std::uint64_t>(status) << 32 | value_bits;
 }
-PL_HOST_DEVICE constexpr TileStatus status_of(std::uint64_t word) { return static_cast<TileStatus>(word >> 32); }
+PL_HOST_DEVICE constexpr TileStatus status_of(std::uint64_t word) {
+    return static_cast<TileStatus>(word >> 32);
+}
 PL_HOST_DEVICE constexpr std::uint32_t value_bits_of(std::uint64_t word) {
     return static_cast<std::uint32_t>(word & 0xffffffffu);
 }
@@ -35,10 +37,10 @@ PL_HOST_DEVICE constexpr std::uint32_t value_bits_of(std::uint64_t word) {
 // and, when no block can ever publish what every resident block waits for, names these in its
 // deadlock message.
 struct TileWait {
-    std::uint32_t tile = 0;         // the tile whose thread waits
-    std::uint32_t awaited_tile = 0; // the predecessor whose word it polls
+    std::uint32_t tile = 0;                 // the tile whose thread waits
+    std::uint32_t awaited_tile = 0;         // the predecessor whose word it polls
     TileStatus needed = TileStatus::prefix; // prefix (chained scan), or aggregate: any status (look-back)
-    std::uint32_t polls = 0;        // how many polls found it invalid so far
+    std::uint32_t polls = 0;                // how many polls found it invalid so far
 };
 
 } // namespace prefixlab

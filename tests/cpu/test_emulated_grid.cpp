@@ -6,9 +6,8 @@
 #include "core/emulator/emulated_block.hpp"
 #include "support/grid_scan_support.hpp"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
+#include <gtest/gtest.h>
 
 namespace prefixlab::test {
 namespace {
@@ -31,7 +30,8 @@ TEST_P(GridScanEmulated, EveryTypeOperatorDirectionAndSizeGivesTheReferenceScan)
             for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
                 for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
                     for (bool exclusive : {false, true}) {
-                        GridScanRequest request = make_grid_request(n, type, op, exclusive, GetParam(), 11 + n);
+                        GridScanRequest request =
+                            make_grid_request(n, type, op, exclusive, GetParam(), 11 + n);
                         request.body = tile.body;
                         request.tile_threads = tile.threads;
                         EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
@@ -57,10 +57,13 @@ TEST_P(GridScanEmulated, TileCounterCompletesUnderEveryStartOrder) {
 // Block index as tile works too when nothing forces a wait on a block that cannot start: in order,
 // tile t's predecessors are always resident or done.
 TEST_P(GridScanEmulated, BlockIndexTilesInOrderComplete) {
-    GridScanRequest request = make_grid_request(1000, ElementType::uint32, ScanOperator::add, true, GetParam(), 5);
+    GridScanRequest request =
+        make_grid_request(1000, ElementType::uint32, ScanOperator::add, true, GetParam(), 5);
     request.order = TileOrder::block_index;
     request.tile_threads = 32;
-    EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, GridSchedule{2, BlockStartOrder::in_order, 0})), 0u);
+    EXPECT_EQ(
+        wrong_outputs(request, emulate_grid_scan(request, GridSchedule{2, BlockStartOrder::in_order, 0})),
+        0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Protocols, GridScanEmulated,
@@ -86,17 +89,19 @@ TEST(GridScanDeadlock, ChainedWithBlockIndexReversedAndTwoResidentIsNamedWithinA
     const std::string message = deadlock_message(GridProtocol::chained, 8 * 32, 2);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LE(seconds, 1.0);
-    EXPECT_EQ(message, "emulator: deadlock: tile 7 waits for tile 6's prefix; tile 6 waits for tile 5's prefix; "
-                       "tile 5 is not resident; every resident block waits and none can start (2 of 8 blocks "
-                       "resident, started reversed)");
+    EXPECT_EQ(message,
+              "emulator: deadlock: tile 7 waits for tile 6's prefix; tile 6 waits for tile 5's prefix; "
+              "tile 5 is not resident; every resident block waits and none can start (2 of 8 blocks "
+              "resident, started reversed)");
     EXPECT_EQ(message.find('\n'), std::string::npos);
 }
 
 TEST(GridScanDeadlock, LookBackWithBlockIndexReversedNamesTheTileAllWaitFor) {
     const std::string message = deadlock_message(GridProtocol::decoupled_look_back, 8 * 32, 4);
-    EXPECT_EQ(message, "emulator: deadlock: tiles 7, 6, 5, 4 wait for tile 3's aggregate or prefix; tile 3 is not "
-                       "resident; every resident block waits and none can start (4 of 8 blocks resident, started "
-                       "reversed)");
+    EXPECT_EQ(message,
+              "emulator: deadlock: tiles 7, 6, 5, 4 wait for tile 3's aggregate or prefix; tile 3 is not "
+              "resident; every resident block waits and none can start (4 of 8 blocks resident, started "
+              "reversed)");
 }
 
 TEST(GridScanDeadlock, ALargeGridDeadlocksJustAsFast) {
@@ -114,12 +119,13 @@ TEST(GridStartOrder, IsDeterministicAndAPermutation) {
     for (std::uint32_t b = 0; b < 100; ++b)
         EXPECT_EQ(sorted[b], b);
     EXPECT_NE(order, block_start_order(100, GridSchedule{3, BlockStartOrder::seeded_random, 43}));
-    EXPECT_EQ(block_start_order(3, GridSchedule{1, BlockStartOrder::reversed, 0}), (std::vector<std::uint32_t>{2, 1, 0}));
+    EXPECT_EQ(block_start_order(3, GridSchedule{1, BlockStartOrder::reversed, 0}),
+              (std::vector<std::uint32_t>{2, 1, 0}));
 }
 
 TEST(GridScanRequests, BadInputIsRefused) {
-    GridScanRequest request = make_grid_request(10, ElementType::int32, ScanOperator::add, false,
-                                                GridProtocol::chained, 1);
+    GridScanRequest request =
+        make_grid_request(10, ElementType::int32, ScanOperator::add, false, GridProtocol::chained, 1);
     request.tile_threads = 48;
     EXPECT_THROW(emulate_grid_scan(request, GridSchedule{}), std::invalid_argument);
     request.tile_threads = 32;

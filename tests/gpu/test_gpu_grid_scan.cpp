@@ -3,11 +3,10 @@
 // (2^20, 2^28, 123123123) for uint32 add, with a subset elsewhere; and they equal the emulator's output
 // where both are exact. Skipped, with the reason, without a GPU.
 #include "core/emulator/emulate_grid_scan.hpp"
+#include "core/ground/reference_scan.hpp"
 #include "kernels/gpu_bench/gpu_grid_scan.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_scan_support.hpp"
-
-#include "core/ground/reference_scan.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,10 +23,12 @@ TEST_P(GpuGridScan, EveryTypeOperatorDirectionAndSmallSizeGivesTheReferenceScan)
                 for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
                     for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
                         for (bool exclusive : {false, true}) {
-                            GridScanRequest request = make_grid_request(n, type, op, exclusive, GetParam(), 7 + n);
+                            GridScanRequest request =
+                                make_grid_request(n, type, op, exclusive, GetParam(), 7 + n);
                             request.body = body;
                             request.tile_threads = threads;
-                            EXPECT_EQ(wrong_outputs(request, gpu_run_grid_scan(request)), 0u) << describe(request);
+                            EXPECT_EQ(wrong_outputs(request, gpu_run_grid_scan(request)), 0u)
+                                << describe(request);
                         }
 }
 
@@ -35,9 +36,11 @@ TEST_P(GpuGridScan, EveryTypeOperatorDirectionAndSmallSizeGivesTheReferenceScan)
 TEST_P(GpuGridScan, EqualsTheEmulatorBitForBit) {
     PL_REQUIRE_GPU();
     for (std::size_t n : {1, 1000, 4097}) {
-        GridScanRequest request = make_grid_request(n, ElementType::int32, ScanOperator::add, true, GetParam(), 3);
+        GridScanRequest request =
+            make_grid_request(n, ElementType::int32, ScanOperator::add, true, GetParam(), 3);
         request.tile_threads = 32;
-        EXPECT_EQ(gpu_run_grid_scan(request), emulate_grid_scan(request, GridSchedule{4})) << describe(request);
+        EXPECT_EQ(gpu_run_grid_scan(request), emulate_grid_scan(request, GridSchedule{4}))
+            << describe(request);
     }
 }
 
@@ -46,11 +49,14 @@ TEST_P(GpuGridScan, EqualsTheEmulatorBitForBit) {
 TEST_P(GpuGridScan, LargeSizesGiveTheReferenceScan) {
     PL_REQUIRE_GPU();
     for (std::size_t n : {std::size_t(1) << 20, std::size_t(1) << 28, std::size_t(123123123)}) {
-        GridScanRequest request = make_grid_request(n, ElementType::uint32, ScanOperator::add, false, GetParam(), 1);
+        GridScanRequest request =
+            make_grid_request(n, ElementType::uint32, ScanOperator::add, false, GetParam(), 1);
         request.body = TileScanBody::blelloch;
         request.tile_threads = 1024;
-        // Integer sums are exact: compare the bits with the serial scan (cheaper than check_output's doubles).
-        EXPECT_TRUE(gpu_run_grid_scan(request) == reference_scan(request.type, request.op, false, request.input))
+        // Integer sums are exact: compare the bits with the serial scan (cheaper than check_output's
+        // doubles).
+        EXPECT_TRUE(gpu_run_grid_scan(request) ==
+                    reference_scan(request.type, request.op, false, request.input))
             << describe(request);
     }
     for (auto [type, op] : {std::pair{ElementType::float32, ScanOperator::add},

@@ -15,8 +15,9 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
     return dispatch_tile_body(request.body, [&]<class Body>() {
         using Scan = SinglePassScan<Body>;
         if (!Scan::threads_valid(request.tile_threads))
-            throw std::invalid_argument("a grid scan's tile has a multiple of 32 threads up to the body's limit, not " +
-                                        std::to_string(request.tile_threads));
+            throw std::invalid_argument(
+                "a grid scan's tile has a multiple of 32 threads up to the body's limit, not " +
+                std::to_string(request.tile_threads));
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             const std::size_t n = request.input.size();
@@ -28,10 +29,12 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
             const std::size_t tiles = tiles_for(n, tile);
             std::vector<std::uint64_t> status(tiles, pack_tile_status(TileStatus::invalid, 0));
             std::uint32_t tile_counter = 0;
-            const GridScanIo<T> io{input.data(), output.data(), n,           request.exclusive, tile,
-                                   status.data(), &tile_counter, request.protocol, request.order};
+            const GridScanIo<T> io{
+                input.data(),     output.data(), n, request.exclusive, tile, status.data(), &tile_counter,
+                request.protocol, request.order};
 
-            EmulatedGrid grid(static_cast<std::uint32_t>(tiles), static_cast<std::uint32_t>(request.tile_threads),
+            EmulatedGrid grid(static_cast<std::uint32_t>(tiles),
+                              static_cast<std::uint32_t>(request.tile_threads),
                               Scan::layout(request.tile_threads).shared, schedule);
             grid.run([&](EmulatedBlock& block, std::uint32_t thread) {
                 EmulatorContext ctx(block, thread);

@@ -1,6 +1,5 @@
 #include "core/emulator/emulated_grid.hpp"
 
-
 #include <algorithm>
 #include <random>
 #include <utility>
@@ -66,7 +65,8 @@ void EmulatedGrid::start(std::uint32_t block, std::size_t region) {
     // provenance of a warp-shuffle tile's values within the two sources a write records.
     entry->emulated = std::make_unique<EmulatedBlock>(threads_, layout_, true);
     entry->emulated->join_grid(*this, block, blocks_, region * threads_);
-    entry->fiber = std::make_unique<Fiber>(*stacks[block_stacks + region], &EmulatedGrid::block_entry, entry.get());
+    entry->fiber =
+        std::make_unique<Fiber>(*stacks[block_stacks + region], &EmulatedGrid::block_entry, entry.get());
     resident_.push_back(std::move(entry));
 }
 
@@ -101,7 +101,9 @@ void EmulatedGrid::run(const ThreadBody& body) {
     }
 }
 
-void EmulatedGrid::on_global_write() { ++writes_; }
+void EmulatedGrid::on_global_write() {
+    ++writes_;
+}
 
 void EmulatedGrid::yield_block(const TileWait* wait) {
     Resident& self = *running_;
@@ -153,8 +155,8 @@ std::string EmulatedGrid::describe_deadlock() const {
         std::string tiles;
         for (std::uint32_t t : g.tiles)
             tiles += (tiles.empty() ? "" : ", ") + std::to_string(t);
-        message += (g.tiles.size() == 1 ? "tile " + tiles + " waits" : "tiles " + tiles + " wait") + " for tile " +
-                   std::to_string(g.awaited) + "'s " +
+        message += (g.tiles.size() == 1 ? "tile " + tiles + " waits" : "tiles " + tiles + " wait") +
+                   " for tile " + std::to_string(g.awaited) + "'s " +
                    (g.needed == TileStatus::prefix ? "prefix" : "aggregate or prefix") + "; ";
     }
     for (const Group& g : groups)

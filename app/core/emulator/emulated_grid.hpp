@@ -5,11 +5,12 @@
 //   2. Resident blocks take turns, round robin in the order they became resident. A block runs (its
 //      threads scheduled as EmulatedBlock schedules them) until one of its threads makes a global
 //      synchronisation operation — atomic add, release store (after it), acquire load (before it) —
-//      or spin-waits; then the next resident block runs. Each block runs on a fiber of its own, whose threads' fibers nest in it.
+//      or spin-waits; then the next resident block runs. Each block runs on a fiber of its own, whose
+//      threads' fibers nest in it.
 //   3. When every resident block has spin-waited since the last write of a status word or the counter,
-//      none can ever go on (each can only poll the same unchanged word again): if no block can start either (R are resident, or none
-//      is left), the run ends with an EmulationError naming the tiles that wait and what for. A run
-//      never hangs on a deadlock.
+//      none can ever go on (each can only poll the same unchanged word again): if no block can start either
+//      (R are resident, or none is left), the run ends with an EmulationError naming the tiles that wait and
+//      what for. A run never hangs on a deadlock.
 // Every schedule is deterministic: the same grid, order and seed always interleave the same way.
 #pragma once
 
@@ -34,7 +35,7 @@ enum class BlockStartOrder : std::uint8_t { in_order, reversed, seeded_random };
 struct GridSchedule {
     std::uint32_t resident = 4; // R: blocks resident at once, at least 1
     BlockStartOrder order = BlockStartOrder::in_order;
-    std::uint64_t seed = 0;     // seeded_random only
+    std::uint64_t seed = 0; // seeded_random only
 };
 
 // The block indices in start order. seeded_random is a Fisher–Yates shuffle driven by std::mt19937_64
@@ -49,7 +50,8 @@ public:
     using ThreadBody = std::function<void(EmulatedBlock& block, std::uint32_t thread)>;
 
     // `blocks` blocks of `threads` threads each, with the shared memory `layout`.
-    EmulatedGrid(std::uint32_t blocks, std::uint32_t threads, const SharedLayout& layout, GridSchedule schedule);
+    EmulatedGrid(std::uint32_t blocks, std::uint32_t threads, const SharedLayout& layout,
+                 GridSchedule schedule);
     EmulatedGrid(const EmulatedGrid&) = delete;
     EmulatedGrid& operator=(const EmulatedGrid&) = delete;
 
@@ -67,9 +69,9 @@ private:
         std::unique_ptr<EmulatedBlock> emulated;
         std::unique_ptr<Fiber> fiber;
         State state = State::fresh;
-        bool spun = false;               // it has spin-waited at least once
-        TileWait wait{};                 // what it waited for the last time it spun ...
-        std::uint64_t polled_at = 0;     // ... and the count of global writes then
+        bool spun = false;           // it has spin-waited at least once
+        TileWait wait{};             // what it waited for the last time it spun ...
+        std::uint64_t polled_at = 0; // ... and the count of global writes then
         std::exception_ptr error;
     };
 
