@@ -20,6 +20,8 @@
 //   kHelperSourcePaths  other files its steps open in, e.g. the warp scan's [none]
 //   kRacy               wrong by design: no benchmark driver, no reference check [false]
 //   Companion           a kernel to compare with side by side, e.g. the other Blelloch layout [none]
+//   CorrectTwin         for a wrong-by-design kernel, the correct one it breaks: compare mode's first
+//                       choice beside it (and beside the twin, the wrong one) [none]
 //   kTextbookOrder      1, 2, …: the order in which a lecture reaches for its multi-block scans (the
 //                       benchmark's lecture preset); 0: not a textbook scan [0]
 #pragma once
@@ -133,6 +135,11 @@ constexpr bool is_racy() {
 template <class Kernel>
 constexpr bool has_companion() {
     return requires { typename Kernel::Companion; };
+}
+
+template <class Kernel>
+constexpr bool has_correct_twin() {
+    return requires { typename Kernel::CorrectTwin; };
 }
 
 template <class Kernel>

@@ -26,6 +26,11 @@ void AppState::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     // (it opened on the last step, with every later value readable: issue 10).
     set_step(same_shape ? step_ : 0);
     capture_companion();
+    comparison_.reset();
+    if (comparing_ && compare_file_.empty())
+        capture_compared();
+    else if (comparing_ && compared_)
+        comparison_ = std::make_unique<TraceComparison>(compare_traces(*trace_, *compared_));
     trace_file_.clear();
     file_settings_edited_ = false;
 }
@@ -57,6 +62,100 @@ void AppState::capture_companion() {
         CaptureResult result = capture_trace(companion);
         return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), "", false};
     });
+}
+
+void AppState::set_comparing(bool on) {
+    if (on == comparing_)
+        return;
+    comparing_ = on;
+    if (!on)
+        return;
+    if (!compare_chosen_) {
+        compare_choice = {compare_counterpart_of(setup.algorithm), setup.device, setup.warp_order};
+        compare_chosen_ = true;
+    }
+    if (compare_file_.empty())
+        capture_compared();
+}
+
+void AppState::compare_choice_changed() {
+    compare_chosen_ = true;
+    compare_file_.clear();
+    if (comparing_)
+        capture_compared();
+}
+
+// Whether a new second trace may be started now (the old one is dropped); while one is being made,
+// the newest request is remembered and made when it ends.
+bool AppState::begin_compare_job() {
+    if (compare_task_.busy()) {
+        compare_pending_ = true;
+        return false;
+    }
+    compare_pending_ = false;
+    compared_.reset();
+    comparison_.reset();
+    return true;
+}
+
+// The second trace: the first trace's setup (its input included) with the chosen kernel, device and
+// warp order. A kernel other than the first's takes its own fewest threads for N.
+void AppState::capture_compared() {
+    if (trace_ == nullptr)
+        return;
+    if (!begin_compare_job())
+        return;
+    ScanSetup other = request_like(trace_->trace.config, setup);
+    if (other.algorithm != compare_choice.algorithm)
+        other.block_threads = 0;
+    other.algorithm = compare_choice.algorithm;
+    other.device = compare_choice.device;
+    other.warp_order = compare_choice.warp_order;
+    compare_status_ = "Tracing " + std::string(name_of(other.algorithm)) + " to compare…";
+    compare_task_.start([other](TaskControl&) {
+        validate_scan_setup(other);
+        CaptureResult result = capture_trace(other);
+        return Prepared{prepare_for_display(std::move(result.trace), "recorded now"), "", false};
+    });
+}
+
+void AppState::load_compare_trace(const std::string& path) {
+    compare_file_ = path;
+    comparing_ = true;
+    if (!begin_compare_job())
+        return;
+    compare_status_ = "Opening " + printable_path(path) + " to compare…";
+    compare_task_.start([path](TaskControl&) {
+        return Prepared{prepare_for_display(load_trace_file(path), path), "", true};
+    });
+}
+
+void AppState::poll_compared() {
+    auto outcome = compare_task_.poll();
+    if (!outcome)
+        return;
+    if (compare_pending_) { // a newer request came while this one ran: it replaces this one
+        compare_file_.empty() ? capture_compared() : load_compare_trace(compare_file_);
+        return;
+    }
+    if (outcome->index() == 1) {
+        compare_status_ = "Cannot compare: " + std::get<1>(*outcome);
+        if (!compare_file_.empty()) // a file that does not open is named in the status bar too
+            report_error(compare_status_);
+        compare_file_.clear();
+        return;
+    }
+    compared_ = std::move(std::get<0>(*outcome).loaded);
+    compare_status_.clear();
+    if (trace_ != nullptr)
+        comparison_ = std::make_unique<TraceComparison>(compare_traces(*trace_, *compared_));
+}
+
+int AppState::compared_step() const {
+    const TraceComparison* c = comparison();
+    if (c == nullptr || c->sides[0].paired_step.empty())
+        return 0;
+    return c->sides[0].paired_step[static_cast<std::size_t>(std::clamp(step_, 0, step_count() - 1))];
 }
 
 void AppState::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
@@ -138,6 +237,7 @@ void AppState::load_trace(const std::string& path) {
 
 void AppState::poll_background_work() {
     bench_.poll();
+    poll_compared();
     if (auto companion = companion_task_.poll()) {
         if (companion->index() == 0 && !companion_pending_)
             companion_ = std::move(std::get<0>(*companion).loaded);

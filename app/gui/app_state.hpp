@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/analysis/loaded_trace.hpp"
+#include "core/analysis/trace_comparison.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/util/background_task.hpp"
@@ -63,7 +64,7 @@ public:
     void settings_changed();  // called by views after editing `setup`
     void capture_now();
     void load_trace(const std::string& path);
-    bool busy() const { return task_.busy() || companion_task_.busy(); }
+    bool busy() const { return task_.busy() || companion_task_.busy() || compare_task_.busy(); }
     void poll_background_work(); // once a frame
 
     void save_trace(const std::string& path);
@@ -74,6 +75,30 @@ public:
     // --- a companion trace to compare with: the other Blelloch layout (plain / padded) on the same
     // input and settings, captured in the background whenever the trace on screen is a Blelloch one ---
     const LoadedTrace* companion() const { return companion_.get(); }
+
+    // --- compare mode (F3): a second trace beside the first, stepping with it, differences marked
+    // (core/analysis/trace_comparison.hpp). The second trace is the first one's setup with another
+    // kernel, device or warp order, captured in the background whenever either changes, or a trace file.
+    struct CompareChoice {
+        BlockAlgorithm algorithm = kDefaultBlockAlgorithm;
+        DeviceChoice device = DeviceChoice::automatic;
+        WarpOrder warp_order = WarpOrder::in_order;
+        friend bool operator==(const CompareChoice&, const CompareChoice&) = default;
+    };
+    bool comparing() const { return comparing_; }
+    // Turning it on the first time picks the kernel's counterpart (compare_counterpart_of) on the same
+    // device and warp order.
+    void set_comparing(bool on);
+    CompareChoice compare_choice;
+    void compare_choice_changed(); // after editing compare_choice: back from a file, traced again
+    void load_compare_trace(const std::string& path);
+    // The second trace and the comparison, once both sides are ready (nullptr before, and while off).
+    const LoadedTrace* compared() const { return comparing_ && comparison_ ? compared_.get() : nullptr; }
+    const TraceComparison* comparison() const { return comparing_ ? comparison_.get() : nullptr; }
+    int compared_step() const; // the second trace's step shown with step()
+    // What the second side says while it has no trace: "Tracing …", or why it cannot be traced.
+    const std::string& compare_status() const { return compare_status_; }
+    const std::string& compare_file() const { return compare_file_; }
 
     // --- the device the next capture would use, for the status line ---
     const GpuStatus& gpu() const { return gpu_info(); }
@@ -97,12 +122,23 @@ private:
     void run(Job job);
 
     void capture_companion();
+    bool begin_compare_job();
+    void capture_compared();
+    void poll_compared();
 
     std::unique_ptr<LoadedTrace> trace_;
     ElementFocus element_focus_;
     std::unique_ptr<LoadedTrace> companion_;
     BackgroundTask<Prepared> companion_task_;
     bool companion_pending_ = false;
+    bool comparing_ = false;
+    bool compare_chosen_ = false; // compare_choice was set (by the first set_comparing or by the user)
+    std::unique_ptr<LoadedTrace> compared_;
+    std::unique_ptr<TraceComparison> comparison_;
+    BackgroundTask<Prepared> compare_task_;
+    bool compare_pending_ = false; // another capture asked for while one ran
+    std::string compare_status_;
+    std::string compare_file_; // the second trace's file, or "" when it is captured
     int step_ = 0;
     bool playing_ = false;
     double play_clock_ = 0;

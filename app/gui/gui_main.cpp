@@ -115,7 +115,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         if (std::exchange(workspace.requests.toggle_theme, false))
             imgui.set_theme(theme::current() == theme::Name::dark ? theme::Name::projector : theme::Name::dark);
         workspace.presenting = presentation.active();
-        ViewContext context{imgui.mono_font(), imgui.ui_scale()};
+        ViewContext context{imgui.mono_font(), imgui.ui_scale(), {}};
         workspace.draw(state, context);
         files.frame(window, state, workspace);
         exports.draw_progress();

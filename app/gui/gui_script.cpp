@@ -1,5 +1,6 @@
 #include "gui/gui_script.hpp"
 
+#include "core/ground/scan_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "gui/app_state.hpp"
 #include "gui/bench_state.hpp"
@@ -40,6 +41,22 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         state.capture_now();
         wait_for_ = WaitFor::capture;
         return false;
+    } else if (c.name == "compare") {
+        // Only algo=, device= and order= (the reader refused the others): the rest is the first trace's.
+        AppState::CompareChoice& choice = state.compare_choice;
+        state.set_comparing(true);
+        choice.algorithm = c.trace.algorithm.value_or(choice.algorithm);
+        choice.device = c.trace.device.value_or(choice.device);
+        choice.warp_order = c.trace.order.value_or(choice.warp_order);
+        state.compare_choice_changed();
+        wait_for_ = WaitFor::compare;
+        return false;
+    } else if (c.name == "compare-file") {
+        state.load_compare_trace(c.args[0].text);
+        wait_for_ = WaitFor::compare;
+        return false;
+    } else if (c.name == "compare-off") {
+        state.set_comparing(false);
     } else if (c.name == "step") {
         const ScriptArg& where = c.args[0];
         const std::string word = where.choice ? where.text : "";
@@ -82,6 +99,15 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
                     state.step(), state.reveal ? 1 : 0, host.imgui.ui_scale(), theme::name_text(theme::current()),
                     host.workspace.sidebar_visible ? 1 : 0, host.workspace.presenting ? 1 : 0,
                     host.window.fullscreen() ? 1 : 0, width, height, host.workspace.selected_title());
+        std::fflush(stdout);
+    } else if (c.name == "report-compare") {
+        // Compare mode's two steps and summary, for tests of stepping together.
+        if (const TraceComparison* comparison = state.comparison())
+            std::printf("compare: step=%d paired=%d with=%s | %s\n", state.step(), state.compared_step(),
+                        std::string(name_of(state.compared()->trace.config.algorithm)).c_str(),
+                        comparison->summary.c_str());
+        else
+            std::printf("compare: %s\n", state.comparing() ? state.compare_status().c_str() : "off");
         std::fflush(stdout);
     } else if (c.name == "report-values") {
         // Where the Values grid put its cells in the last frame, so a test can find them in a screenshot.
@@ -190,6 +216,13 @@ bool ScriptRunner::waiting(ScriptHost& host) {
     case WaitFor::settle:
         if (host.state.busy())
             return true;
+        break;
+    case WaitFor::compare:
+        if (host.state.busy() || (host.state.comparing() && host.state.comparison() == nullptr &&
+                                  host.state.compare_status().rfind("Cannot", 0) != 0))
+            return true;
+        if (host.state.comparison() == nullptr)
+            failure_ = host.state.compare_status();
         break;
     case WaitFor::view_export:
         if (host.exports.active())

@@ -110,7 +110,8 @@ private:
     // settle: until background trace work ends, whatever its outcome (a dropped garbage file's error
     // is what a test wants to see, not a failure of the script).
     // view_export: until the export of the view or its steps has finished (fails if it failed).
-    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export };
+    // compare: until the second trace of compare mode is ready (fails if it cannot be made).
+    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;

@@ -97,6 +97,9 @@ const std::map<std::string, CommandSpec>& command_specs() {
          {"trace [algo=NAME] [n=N] [input=KIND] [seed=S] [type=T] [op=OP] [exclusive=0|1] [device=D]",
           {},
           Settings::trace}},
+        {"compare", {"compare [algo=NAME] [device=D] [order=O]", {}, Settings::trace}},
+        {"compare-file", {"compare-file FILE", {path_arg("FILE")}}},
+        {"compare-off", {"compare-off", {}}},
         {"step",
          {"step first|last|next|prev|K", {whole_arg("K", 0, kMaxStep, {"first", "last", "next", "prev"})}}},
         {"play", {"play", {}}},
@@ -109,6 +112,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"report", {"report", {}}},
         {"report-values", {"report-values", {}}},
         {"report-narration", {"report-narration", {}}},
+        {"report-compare", {"report-compare", {}}},
         {"stall", {"stall MILLISECONDS", {whole_arg("MILLISECONDS", 0, 10000)}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},
         {"screenshot", {"screenshot FILE.png", {path_arg("FILE.png", ".png")}}},
@@ -232,6 +236,9 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
     c.exports = spec.exports;
     if (spec.settings == Settings::trace)
         c.trace = read_trace_settings(args);
+    if (c.name == "compare" && (c.trace.n || c.trace.input || c.trace.seed || c.trace.type || c.trace.op ||
+                                c.trace.exclusive))
+        throw ScriptValueError("compare takes algo=, device= and order=; the rest is the first trace's");
     if (spec.settings == Settings::bench)
         c.bench = read_bench_settings(args);
     if (spec.settings == Settings::none) {

@@ -21,6 +21,7 @@ const std::vector<ShortcutHelp>& shortcut_help() {
         {"F9", "show / hide the settings panel"},
         {"F2", "show / hide the narration"},
         {"F4", "show / hide the kernel's source"},
+        {"F3", "compare side by side: a second trace beside this one, stepping with it"},
         {"J", "jump to the first wrong output"},
         {"B or .", "black screen (any key returns)"},
         {"Ctrl+T", "projector / dark theme"},
@@ -43,7 +44,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Down", {GLFW_KEY_DOWN}},       {"PageUp", {GLFW_KEY_PAGE_UP}},  {"PageDown", {GLFW_KEY_PAGE_DOWN}},
         {"Home", {GLFW_KEY_HOME}},       {"End", {GLFW_KEY_END}},         {"Space", {GLFW_KEY_SPACE}},
         {"Escape", {GLFW_KEY_ESCAPE}},   {"F1", {GLFW_KEY_F1}},           {"F5", {GLFW_KEY_F5}},
-        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"J", {GLFW_KEY_J}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
+        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"F3", {GLFW_KEY_F3}},           {"J", {GLFW_KEY_J}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
         {"Period", {GLFW_KEY_PERIOD}},   {"N", {GLFW_KEY_N}},             {"P", {GLFW_KEY_P}},
         {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},
@@ -120,6 +121,8 @@ void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& 
             workspace.narration_visible = !workspace.narration_visible;
         else if (press.key == GLFW_KEY_F4)
             workspace.source_visible = !workspace.source_visible;
+        else if (press.key == GLFW_KEY_F3)
+            state.set_comparing(!state.comparing());
         else if (press.key == GLFW_KEY_J)
             state.jump_to_first_wrong();
         else if (press.key == GLFW_KEY_F11)

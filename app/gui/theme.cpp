@@ -18,6 +18,8 @@ constexpr Palette kDark{
     .edge = {105, 116, 138},
     .active_threads = {204, 121, 167},
     .progress = {0, 158, 115},
+    // Okabe–Ito yellow: the one hue of the set no other mark uses.
+    .differs = {240, 228, 66},
     .code_keyword = {86, 180, 233},
     .code_comment = {150, 158, 170},
     .code_literal = {230, 159, 0},
@@ -42,6 +44,8 @@ constexpr Palette kProjector{
     .edge = {70, 70, 80},
     .active_threads = {204, 121, 167},
     .progress = {0, 158, 115},
+    // Yellow vanishes on white (1.3:1): near-black, which reads as a frame beside the coloured cells.
+    .differs = {10, 10, 10},
     // Darker than the dark theme's on white: each has at least 4.5:1 contrast (WCAG AA) there.
     .code_keyword = {0, 90, 160},
     .code_comment = {84, 90, 98},

@@ -30,6 +30,7 @@ struct Palette {
     Rgb edge;           // a dataflow edge
     Rgb active_threads; // threads at work in a step (Okabe–Ito reddish purple)
     Rgb progress;       // a long job's progress bar (Okabe–Ito bluish green)
+    Rgb differs;        // compare mode: a value unlike the other side's (a frame and a corner mark)
     // The source panel: syntax colours, and the background of the body lines that ran in the step.
     Rgb code_keyword;
     Rgb code_comment;

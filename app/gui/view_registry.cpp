@@ -7,12 +7,22 @@
 
 namespace prefixlab {
 
+namespace {
+
+template <class V>
+void add_tab(ViewRegistry& views) {
+    views.tabs.push_back(std::make_unique<V>());
+    views.compared_tabs.push_back(views.tabs.back()->shows_steps() ? std::make_unique<V>() : nullptr);
+}
+
+} // namespace
+
 ViewRegistry make_views() {
     ViewRegistry views;
-    views.tabs.push_back(std::make_unique<ValueGridView>());
-    views.tabs.push_back(std::make_unique<DataflowView>());
-    views.tabs.push_back(std::make_unique<BankHeatmapView>());
-    views.tabs.push_back(std::make_unique<BenchView>());
+    add_tab<ValueGridView>(views);
+    add_tab<DataflowView>(views);
+    add_tab<BankHeatmapView>(views);
+    add_tab<BenchView>(views);
     return views;
 }
 

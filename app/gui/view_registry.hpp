@@ -19,6 +19,9 @@ struct ViewRegistry {
     NarrationView narration; // the strip between the main area and the status bar
     SourceView source;       // the kernel's source, right of the main area (F4)
     std::vector<std::unique_ptr<View>> tabs; // in tab order; Ctrl+1, Ctrl+2, … select them
+    // [tab]: a second instance for compare mode's other side, with its own zoom and scroll (nullptr
+    // for a tab that shows no steps).
+    std::vector<std::unique_ptr<View>> compared_tabs;
 };
 
 ViewRegistry make_views();

@@ -1,5 +1,6 @@
 #include "gui/widgets.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 
 namespace prefixlab {
@@ -29,6 +30,15 @@ void section_heading(const char* text) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", text);
     ImGui::Separator();
+}
+
+void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h) {
+    const ImU32 colour = theme::packed(theme::colours().differs);
+    const float thickness = std::clamp(std::min(w, h) * 0.12f, 1.0f, std::max(1.0f, ImGui::GetFontSize() * 0.15f));
+    list->AddRect(ImVec2(x + thickness / 2, y + thickness / 2), ImVec2(x + w - thickness / 2, y + h - thickness / 2),
+                  colour, 0, 0, thickness);
+    const float corner = std::min(w, h) * 0.35f;
+    list->AddTriangleFilled(ImVec2(x + w - corner, y), ImVec2(x + w, y), ImVec2(x + w, y + corner), colour);
 }
 
 } // namespace prefixlab

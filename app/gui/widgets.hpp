@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <utility>
 
+struct ImDrawList;
+
 namespace prefixlab {
 
 // A row of colour swatches with their meaning, on the current line.
@@ -13,5 +15,9 @@ void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entri
 
 // A section heading in the sidebar.
 void section_heading(const char* text);
+
+// Compare mode's mark on a cell or node that differs from the other side's: a frame in the theme's
+// `differs` colour and a filled corner, readable without colour (Values and Dataflow).
+void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h);
 
 } // namespace prefixlab

@@ -107,6 +107,8 @@ void Workspace::draw_menu(AppState& state) {
             requests.toggle_presentation = true;
         if (ImGui::MenuItem("Kernel source", "F4", source_visible))
             source_visible = !source_visible;
+        if (ImGui::MenuItem("Compare side by side", "F3", state.comparing()))
+            state.set_comparing(!state.comparing());
         if (ImGui::MenuItem("Narration", "F2", narration_visible))
             narration_visible = !narration_visible;
         if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
@@ -198,7 +200,13 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
                 if (ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags)) {
                     if (!select_pending_)
                         selected_ = i;
-                    views_.tabs[i]->draw(state, context);
+                    if (state.comparing() && views_.compared_tabs[i] != nullptr) {
+                        draw_compared(state, context, *views_.tabs[i], *views_.compared_tabs[i]);
+                    } else {
+                        ViewContext shown = context;
+                        shown.shown = {state.trace(), state.step()};
+                        views_.tabs[i]->draw(state, shown);
+                    }
                     ImGui::EndTabItem();
                 }
             }
@@ -228,15 +236,13 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
     if (status_height_ <= 0)
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
-    if (narration_height_ <= 0)
-        narration_height_ = ImGui::GetTextLineHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2;
     // The views keep at least kMinMainLines lines of height, and the narration strip gives way first:
     // at 2× on 1280×720 a four-line status bar and a quarter-window strip left the Values grid no row.
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float narration_cap = std::min(size.y / 4, size.y - status_height_ - kMinMainLines * line);
     const bool narrating =
         narration_visible && views_.tabs[selected_]->shows_steps() && narration_cap >= 2 * line;
-    const float narration_h = narrating ? std::min(narration_height_, narration_cap) : 0;
+    const float narration_h = narrating ? std::min(views_.narration.height(state, size.x), narration_cap) : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
     const bool docked = sidebar_visible && sidebar_fits(size.x);
@@ -259,14 +265,13 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     if (overlay_open_)
         draw_sidebar(state, context, pos.x, pos.y, sidebar_w, main_h, true);
 
-    // The narration and the status bar are as tall as their wrapped lines were in the last frame; the
-    // narration takes at most a quarter of the window and scrolls beyond that.
+    // The narration is as tall as the lines it draws this frame (NarrationView::height), at most a quarter
+    // of the window, and scrolls beyond that; the status bar is as tall as its wrapped lines were last frame.
     if (narrating) {
         ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h));
-        ImGui::SetNextWindowSizeConstraints(ImVec2(size.x, 0), ImVec2(size.x, narration_cap));
-        if (ImGui::Begin("##narration", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
+        ImGui::SetNextWindowSize(ImVec2(size.x, narration_h));
+        if (ImGui::Begin("##narration", nullptr, kFixed))
             views_.narration.draw(state, context);
-        narration_height_ = ImGui::GetWindowHeight();
         ImGui::End();
     }
     ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + main_h + narration_h));

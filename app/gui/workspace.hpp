@@ -62,6 +62,8 @@ private:
                       bool over_main);
     void draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                    bool show_panel_button);
+    // workspace_compare.cpp: compare mode's two sides of the tab, each with its caption (F3)
+    void draw_compared(AppState& state, const ViewContext& context, View& first, View& second);
     bool sidebar_fits(float window_width) const;
     void draw_source(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                      bool instead_of_views);
@@ -71,7 +73,6 @@ private:
     bool select_pending_ = true;
     bool overlay_open_ = false;  // the panel over the main area, where it cannot dock
     float status_height_ = 0;    // the status bar's height in the last frame (it wraps long lines)
-    float narration_height_ = 0; // likewise the narration strip's
 };
 
 } // namespace prefixlab

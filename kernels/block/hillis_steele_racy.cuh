@@ -6,6 +6,7 @@
 // GPU the outcome depends on how warps happen to interleave. compute-sanitizer racecheck reports it.
 #pragma once
 
+#include "kernels/block/hillis_steele.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/scan_io.hpp"
@@ -73,6 +74,7 @@ struct HillisSteeleRacy {
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     // Wrong by design: no benchmark driver wraps it, and its result is not checked against the reference.
     static constexpr bool kRacy = true;
+    using CorrectTwin = HillisSteele;
     static constexpr PhaseSpec kRacyStep{
         "racy-step", "iteration {level}, offset {offset} (no barrier)", nullptr,
         "Iteration {level} (offset {offset}), no barrier between read and write: each thread t ≥ {first} reads "

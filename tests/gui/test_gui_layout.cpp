@@ -1,7 +1,7 @@
 // Issue 10: every tab intact at every UI scale on a 1920×1080 screen and on a 1280×720 projector.
 // One GUI run per screen size steps through scales 1, 1.5, 2 and 3 and runs the app's own layout
 // check (`check-layout`: overlapping or cut text, shortened tabs, windows too small for their
-// content) on each tab, then again with the settings panel open and in presentation mode. The check
+// content) on each tab, then again with the settings panel open, in compare mode and in presentation mode. The check
 // itself is tested in test_layout_check.cpp on frames made to fail.
 #include "support/process.hpp"
 
@@ -48,6 +48,13 @@ std::string layout_script(const std::string& theme, int& checks) {
         // The kernel's source (F4): beside the Dataflow diagram where both fit, else in its place.
         script += "tab Dataflow\nkey F4\ncheck-layout\nkey F4\n";
         checks += 3;
+        // Compare mode (F3): each step tab twice, side by side (Blelloch beside padded Blelloch).
+        script += "compare\n";
+        for (const char* tab : {"Values", "Dataflow", "Banks"}) {
+            script += std::string("tab ") + tab + "\ncheck-layout\n";
+            ++checks;
+        }
+        script += "compare-off\n";
     }
     return script;
 }

@@ -1,6 +1,7 @@
 // Issue 12 in the real window: the narration strip says the step from the trace, the racy kernel's
 // race is named with both threads and its wrong outputs are counted, J jumps the Values grid to the
-// first wrong output, and F4 puts the kernel's own source beside the views, its step line marked.
+// first wrong output, F4 puts the kernel's own source beside the views, its step line marked, and
+// compare mode (F3) puts the racy kernel beside its correct twin, stepping together, differences framed.
 #include "support/png_image.hpp"
 #include "support/process.hpp"
 
@@ -88,6 +89,59 @@ TEST_F(GuiTeachingAids, F4ShowsTheKernelSourceWithTheStepLineMarked) {
     EXPECT_GT(count(with, p.code_step_lines), 20000u);
     EXPECT_LT(count(without, p.code_step_lines), 100u);
     EXPECT_GT(count(with, p.code_keyword), 200u) << "keywords coloured";
+}
+
+std::vector<std::string> lines_starting(const std::string& out, const std::string& prefix) {
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; (at = out.find(prefix, at)) != std::string::npos; at += prefix.size())
+        if (at == 0 || out[at - 1] == '\n')
+            lines.push_back(out.substr(at, out.find('\n', at) - at));
+    return lines;
+}
+
+TEST_F(GuiTeachingAids, CompareModePutsTheRacyKernelBesideItsTwinSteppingTogetherWithDifferencesFramed) {
+    // N = 16, interleaved: the race shows inside one warp. The correct twin is compare mode's first
+    // choice beside the racy kernel (compare_counterpart_of), in order.
+    const std::string racy = "trace algo=hillis-steele-racy n=16 input=iota device=cpu order=interleaved\n";
+    const ProcessResult run =
+        gui(racy + "key F9\ncompare order=in-order\nstep 2\nreport-compare\nstep last\nreport-compare\n"
+                   "screenshot " + path("racy.png") + "\ncheck-layout\ntab Dataflow\ncheck-layout\n"
+                   "screenshot " + path("racy-dataflow.png") + "\ntab Banks\ncheck-layout\n"
+                   "tab Values\ncompare algo=hillis-steele-racy order=interleaved\nreport-compare\nscreenshot " + path("same.png") +
+                   "\nkey F3\nreport-compare\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::vector<std::string> r = lines_starting(run.out, "compare: ");
+    ASSERT_EQ(r.size(), 4u) << run.out;
+    // Racy step 2 (iteration 2) with the twin's write of iteration 2 (step 4); the last with the last.
+    EXPECT_EQ(r[0].substr(0, r[0].find(" |")), "compare: step=2 paired=4 with=hillis-steele") << r[0];
+    const std::regex last(R"(compare: step=5 paired=9 with=hillis-steele \| outputs differ at (\d+) of 16)");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r[1], m, last)) << r[1];
+    const std::regex wrong(R"(wrong: (\d+) of 16)");
+    const ProcessResult narration = gui(racy + "report-narration\n");
+    std::smatch w;
+    ASSERT_TRUE(std::regex_search(narration.out, w, wrong)) << narration.out;
+    EXPECT_EQ(m[1], w[1]) << "the outputs that differ are the racy kernel's wrong ones";
+    EXPECT_NE(r[2].find("outputs equal · no cell differs"), std::string::npos) << r[2];
+    EXPECT_EQ(r[3], "compare: off");
+    for (const std::string& line : lines_starting(run.out, "check-layout "))
+        EXPECT_NE(line.find(" 0 problems"), std::string::npos) << line;
+    // The frames: the dark theme's yellow is the differences' alone (and the summary's one swatch).
+    const theme::Rgb differs = theme::palette(theme::Name::dark).differs;
+    const std::size_t framed = count_colour(load_png(path("racy.png")), differs);
+    const std::size_t swatch_only = count_colour(load_png(path("same.png")), differs);
+    EXPECT_GT(framed, 20 * std::max<std::size_t>(swatch_only, 50)) << framed << " vs " << swatch_only;
+    EXPECT_GT(count_colour(load_png(path("racy-dataflow.png")), differs), 20 * std::max<std::size_t>(swatch_only, 50));
+}
+
+TEST_F(GuiTeachingAids, ACompareThatCannotBeMadeSaysWhyInOneLine) {
+    const ProcessResult too_large = gui("trace algo=blelloch n=2048 device=cpu\ncompare algo=hillis-steele\n");
+    EXPECT_NE(too_large.exit_code, 0);
+    EXPECT_NE(too_large.err.find("Cannot compare"), std::string::npos) << too_large.err;
+    EXPECT_NE(too_large.err.find("1024"), std::string::npos) << "names the limit: " << too_large.err;
+    const ProcessResult missing = gui("trace algo=blelloch n=16 device=cpu\ncompare-file " + path("none.json") + "\n");
+    EXPECT_NE(missing.exit_code, 0);
+    EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
 }
 
 } // namespace

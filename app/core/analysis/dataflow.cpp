@@ -1,13 +1,12 @@
 #include "core/analysis/dataflow.hpp"
 
+#include "core/analysis/read_origin.hpp"
 #include "core/trace/trace_index.hpp"
 #include "core/trace/trace_validation.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <map>
 #include <stdexcept>
-#include <tuple>
 
 namespace prefixlab {
 
@@ -75,110 +74,6 @@ InputRange combine_ranges(const InputRange* begin, const InputRange* end) {
     throw std::logic_error(message);
 }
 
-// The shared-memory writes of one step that made nodes, indexed so that finding the write a read saw
-// costs O(log writes), not a scan of every write of the word (quadratic in the writers of one word).
-class StepWrites {
-public:
-    struct Write {
-        std::uint32_t word;
-        std::uint32_t thread;
-        std::uint32_t seq;
-        std::uint32_t value;
-        int node;
-    };
-
-    void clear() {
-        for (std::uint32_t word : touched_)
-            first_writer_[word] = kNoThread;
-        touched_.clear();
-        by_thread_.clear();
-        by_value_.clear();
-    }
-
-    void resize(std::size_t words) {
-        first_writer_.assign(words, kNoThread);
-        several_writers_.assign(words, 0);
-    }
-
-    void add(const Write& write) {
-        by_thread_.push_back(write);
-        std::uint32_t& first = first_writer_[write.word];
-        if (first == kNoThread) {
-            first = write.thread;
-            several_writers_[write.word] = 0;
-            touched_.push_back(write.word);
-        } else if (first != write.thread) {
-            several_writers_[write.word] = 1;
-        }
-    }
-
-    // Call after the last add() of the step.
-    void index() {
-        by_value_ = by_thread_; // in canonical order, which the stable sort keeps within a (word, value)
-        std::sort(by_thread_.begin(), by_thread_.end(), [](const Write& a, const Write& b) {
-            return std::tie(a.word, a.thread, a.seq) < std::tie(b.word, b.thread, b.seq);
-        });
-        std::stable_sort(by_value_.begin(), by_value_.end(), [](const Write& a, const Write& b) {
-            return std::tie(a.word, a.value) < std::tie(b.word, b.value);
-        });
-        // For each run of equal (word, value): where its first write by another thread than the run's
-        // first write is, so that "the first such write not by thread t" is O(1).
-        other_thread_.assign(by_value_.size(), kNone);
-        for (std::size_t run = 0; run < by_value_.size();) {
-            std::size_t end = run + 1;
-            while (end < by_value_.size() && by_value_[end].word == by_value_[run].word &&
-                   by_value_[end].value == by_value_[run].value)
-                ++end;
-            for (std::size_t i = run + 1; i < end; ++i)
-                if (by_value_[i].thread != by_value_[run].thread) {
-                    other_thread_[run] = i;
-                    break;
-                }
-            run = end;
-        }
-    }
-
-    bool written(std::uint32_t word) const { return first_writer_[word] != kNoThread; }
-
-    // Whether a thread other than `thread` wrote `word` in this step.
-    bool written_by_other(std::uint32_t word, std::uint32_t thread) const {
-        return first_writer_[word] != kNoThread && (several_writers_[word] || first_writer_[word] != thread);
-    }
-
-    // Thread `thread`'s last write of `word` before its access `seq`, or nullptr.
-    const Write* own_write_before(std::uint32_t word, std::uint32_t thread, std::uint32_t seq) const {
-        const auto it = std::lower_bound(
-            by_thread_.begin(), by_thread_.end(), std::tie(word, thread, seq),
-            [](const Write& w, const auto& key) { return std::tie(w.word, w.thread, w.seq) < key; });
-        if (it == by_thread_.begin())
-            return nullptr;
-        const Write& before = *std::prev(it);
-        return before.word == word && before.thread == thread ? &before : nullptr;
-    }
-
-    // The first write in canonical order of `value` into `word` by a thread other than `thread`.
-    const Write* first_other_write_of(std::uint32_t word, std::uint32_t value, std::uint32_t thread) const {
-        const auto it =
-            std::lower_bound(by_value_.begin(), by_value_.end(), std::tie(word, value),
-                             [](const Write& w, const auto& key) { return std::tie(w.word, w.value) < key; });
-        if (it == by_value_.end() || it->word != word || it->value != value)
-            return nullptr;
-        if (it->thread != thread)
-            return &*it;
-        const std::size_t other = other_thread_[static_cast<std::size_t>(it - by_value_.begin())];
-        return other == kNone ? nullptr : &by_value_[other];
-    }
-
-private:
-    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-    std::vector<Write> by_thread_; // by (word, thread, seq)
-    std::vector<Write> by_value_;  // by (word, value), then canonical order
-    std::vector<std::size_t> other_thread_;
-    std::vector<std::uint32_t> first_writer_;   // [shared_words]: kNoThread if not written in the step
-    std::vector<std::uint8_t> several_writers_; // [shared_words]: more than one thread wrote it
-    std::vector<std::uint32_t> touched_;
-};
-
 class DataflowBuilder {
 public:
     explicit DataflowBuilder(const Trace& trace) : trace_(trace), config_(trace.config) {}
@@ -188,8 +83,7 @@ public:
         graph_.rows = static_cast<int>(trace_.steps.size());
         latest_shared_.assign(config_.shared_words, -1);
         register_value_.assign(trace_.steps.size() * config_.block_threads, -1);
-        read_source_.assign(trace_.accesses.size(), ReadSource{-1, false});
-        step_writes_.resize(config_.shared_words);
+        read_source_.assign(trace_.accesses.size(), SourceNode{-1, false});
         std::size_t a = 0;
         for (std::uint32_t k = 0; k < trace_.steps.size(); ++k) {
             std::size_t end = a;
@@ -202,7 +96,7 @@ public:
     }
 
 private:
-    struct ReadSource {
+    struct SourceNode {
         int node;
         bool racy;
     };
@@ -221,7 +115,7 @@ private:
         // Extra columns: the words of other buffers that something writes, in word order.
         std::map<std::uint32_t, int> used;
         for (const AccessRecord& access : trace_.accesses)
-            if (is_shared_word(access) && !is_element_buffer(static_cast<BufferId>(access.buffer)) &&
+            if (is_shared_word_access(access) && !is_element_buffer(static_cast<BufferId>(access.buffer)) &&
                 access.kind == AccessKind::write)
                 used[access.word] = 0;
         for (auto& [word, column] : used) {
@@ -231,10 +125,6 @@ private:
                                            std::to_string(word - buffer->base_word) + "]");
         }
         extra_column_of_word_ = std::move(used);
-    }
-
-    static bool is_shared_word(const AccessRecord& a) {
-        return a.buffer != kShuffleSource && is_shared(static_cast<BufferId>(a.buffer));
     }
 
     const SharedBufferDesc* buffer_of(std::uint32_t word) const {
@@ -275,7 +165,7 @@ private:
     }
 
     // The node a value's source reference points at (and whether that read raced).
-    ReadSource resolve(std::uint32_t thread, std::uint32_t ref) const {
+    SourceNode resolve(std::uint32_t thread, std::uint32_t ref) const {
         if (is_register_source(ref))
             return {register_at(thread, source_step(ref)), false};
         const auto read = find_access(trace_, source_step(ref), thread, source_seq(ref));
@@ -290,7 +180,7 @@ private:
         for (int i = 0; i < 2; ++i) {
             if (!is_source(sources[i]))
                 continue;
-            const ReadSource source = resolve(thread, sources[i]);
+            const SourceNode source = resolve(thread, sources[i]);
             if (source.node < 0)
                 continue;
             graph_.edges.push_back(DataflowEdge{static_cast<std::uint32_t>(source.node),
@@ -303,7 +193,7 @@ private:
     void process_step(std::uint32_t k, std::size_t first, std::size_t end) {
         // 1. this step's writes become nodes
         write_node_.assign(end - first, -1);
-        step_writes_.clear();
+        step_first_ = first;
         for (std::size_t i = first; i < end; ++i) {
             const AccessRecord& a = trace_.accesses[i];
             if (a.kind != AccessKind::write)
@@ -316,10 +206,8 @@ private:
                                       : NodeKind::shared_write;
             const int node = add_node(kind, static_cast<int>(k), column, a.value, a.thread);
             write_node_[i - first] = node;
-            if (is_shared_word(a))
-                step_writes_.add({a.word, a.thread, a.seq, a.value, node}); // in canonical order
         }
-        step_writes_.index();
+        step_writes_.index(trace_, first, end);
         // 2. where each read's value came from
         for (std::size_t i = first; i < end; ++i)
             if (trace_.accesses[i].kind == AccessKind::read)
@@ -330,33 +218,26 @@ private:
                 connect(write_node_[i - first], trace_.accesses[i].thread, trace_.accesses[i].sources);
         // 4. the shared words' latest values after this step (the last write in canonical order)
         for (std::size_t i = first; i < end; ++i)
-            if (write_node_[i - first] >= 0 && is_shared_word(trace_.accesses[i]))
+            if (write_node_[i - first] >= 0 && is_shared_word_access(trace_.accesses[i]))
                 latest_shared_[trace_.accesses[i].word] = write_node_[i - first];
         // 5. registers that took a new value at the end of this step
         if (config_.records_registers)
             add_register_nodes(k);
     }
 
-    ReadSource source_of_read(const AccessRecord& read, std::uint32_t k) {
+    SourceNode source_of_read(const AccessRecord& read, std::uint32_t k) {
         if (read.buffer == kShuffleSource)
             return {k == 0 ? -1 : register_at(read.word, k - 1),
                     false}; // the source lane's register before the round
         if (read.buffer == static_cast<std::uint8_t>(BufferId::input))
             return {input_node(static_cast<int>(read.word)), false};
-        if (!is_shared_word(read))
+        if (!is_shared_word_access(read))
             return {-1, false};
-        const int before = latest_shared_[read.word]; // the value from before this step
-        if (!step_writes_.written(read.word))
-            return {before, false};
-        // Written in this very step: by this thread before the read, or by another thread (a race).
-        if (const StepWrites::Write* own = step_writes_.own_write_before(read.word, read.thread, read.seq))
-            return {own->node, false};
-        const bool raced = step_writes_.written_by_other(read.word, read.thread); // no barrier between
-        if (before < 0 || graph_.nodes[before].bits != read.value)
-            if (const StepWrites::Write* w =
-                    step_writes_.first_other_write_of(read.word, read.value, read.thread))
-                return {w->node, true}; // it read the new value
-        return {before, raced};
+        // read_origin.hpp decides; here only which node holds that value
+        const ReadOrigin origin = step_writes_.origin_of(read);
+        if (origin.source == ReadSource::before_step)
+            return {latest_shared_[read.word], origin.racy};
+        return {write_node_[origin.write - step_first_], origin.racy}; // -1 for a padding word's write
     }
 
     void add_register_nodes(std::uint32_t k) {
@@ -387,9 +268,10 @@ private:
     std::map<int, int> input_nodes_;
     std::vector<int> latest_shared_;
     std::vector<int> register_value_;     // [step][thread]: the node holding the snapshot's value, or -1
-    std::vector<ReadSource> read_source_; // [access]: for reads, the node whose value it read
+    std::vector<SourceNode> read_source_; // [access]: for reads, the node whose value it read
     std::vector<int> write_node_;         // [access of the current step]: for writes, their node or -1
-    StepWrites step_writes_;
+    std::size_t step_first_ = 0;          // the current step's first access
+    StepWriteIndex step_writes_;
 };
 
 } // namespace

@@ -1,8 +1,8 @@
 #include "core/analysis/grid_arrows.hpp"
 
+#include "core/analysis/read_origin.hpp"
 #include "core/trace/trace_validation.hpp"
 
-#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -10,53 +10,35 @@ namespace prefixlab {
 
 namespace {
 
-bool is_shared_word(const AccessRecord& a) {
-    return a.buffer != kShuffleSource && a.buffer < kBufferIdCount && is_shared(static_cast<BufferId>(a.buffer));
-}
+// One step's index of shared writes, built once for each step an arrow's read belongs to.
+using StepIndexCache = std::map<std::uint32_t, StepWriteIndex>;
 
-// One step's shared writes by word: (thread, seq, value), built once per step an arrow needs.
-using StepWrites = std::map<std::uint32_t, std::vector<AccessRecord>>;
-
-const StepWrites& writes_of_step(const Trace& trace, std::uint32_t step, std::map<std::uint32_t, StepWrites>& cache) {
+const StepWriteIndex& writes_of_step(const Trace& trace, std::uint32_t step, StepIndexCache& cache) {
     auto [it, inserted] = cache.try_emplace(step);
     if (inserted) {
-        const auto first = std::lower_bound(trace.accesses.begin(), trace.accesses.end(), step,
-                                            [](const AccessRecord& a, std::uint32_t s) { return a.step < s; });
-        for (auto a = first; a != trace.accesses.end() && a->step == step; ++a)
-            if (a->kind == AccessKind::write && is_shared_word(*a))
-                it->second[a->word].push_back(*a);
+        const auto [first, end] = accesses_of_step(trace, step);
+        it->second.index(trace, first, end);
     }
     return it->second;
 }
 
-// The row holding the value a read got: the same step's row when a thread wrote it earlier in that
-// step (its own write, or another's in a race), else the row before.
+// The row holding the value a read got: the read's own step when it got a write of that step (its
+// own, or another thread's in a race), else the row before (the value from before the step).
 struct Origin {
     int row;
     bool racy;
 };
 
-Origin origin_of(const Trace& trace, const AccessRecord& read, std::map<std::uint32_t, StepWrites>& cache) {
-    bool own_before = false, other = false;
-    const StepWrites& writes = writes_of_step(trace, read.step, cache);
-    if (const auto it = writes.find(read.word); it != writes.end())
-        for (const AccessRecord& a : it->second) {
-            if (a.thread == read.thread && a.seq < read.seq)
-                own_before = true;
-            else if (a.thread != read.thread && a.value == read.value)
-                other = true;
-        }
-    if (own_before)
-        return {static_cast<int>(read.step), false};
-    const bool defined_before = read.step > 0 && trace.steps[read.step - 1].shared.defined[read.word] != 0;
-    const bool new_value = other && (!defined_before || trace.steps[read.step - 1].shared.bits[read.word] != read.value);
-    return {new_value ? static_cast<int>(read.step) : static_cast<int>(read.step) - 1, new_value};
+Origin origin_of(const Trace& trace, const AccessRecord& read, StepIndexCache& cache) {
+    const ReadOrigin origin = writes_of_step(trace, read.step, cache).origin_of(read);
+    const int step = static_cast<int>(read.step);
+    return {origin.source == ReadSource::before_step ? step - 1 : step, origin.racy};
 }
 
 // The cell a source reference of `thread`'s value points at, or nothing (a global read, no source).
 std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const ValueGridModel& model,
                                                   std::uint32_t thread, std::uint32_t ref,
-                                                  std::map<std::uint32_t, StepWrites>& cache) {
+                                                  StepIndexCache& cache) {
     if (!is_source(ref))
         return std::nullopt;
     if (is_register_source(ref))
@@ -67,16 +49,17 @@ std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const Valu
     const AccessRecord& read = trace.accesses[*index];
     if (read.buffer == kShuffleSource) // the source lane's register before the round
         return std::pair{static_cast<int>(read.word), Origin{static_cast<int>(read.step) - 1, false}};
-    if (!is_shared_word(read) || read.word >= trace.config.shared_words)
+    if (!is_shared_word_access(read) || read.word >= trace.config.shared_words)
         return std::nullopt;
     return std::pair{model.registers + static_cast<int>(read.word), origin_of(trace, read, cache)};
 }
 
 void add_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueGridModel& model,
                 std::uint32_t thread, const std::uint32_t* sources, int to_column, int step,
-                std::map<std::uint32_t, StepWrites>& cache) {
+                StepIndexCache& cache) {
     for (int i = 0; i < 2; ++i)
-        if (const auto from = source_cell(trace, model, thread, sources[i], cache); from && from->second.row >= 0)
+        if (const auto from = source_cell(trace, model, thread, sources[i], cache);
+            from && from->second.row >= 0)
             if (from->first != to_column || from->second.row != step)
                 arrows.push_back({from->first, from->second.row, to_column, step, from->second.racy});
 }
@@ -85,18 +68,19 @@ void add_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueG
 
 std::vector<GridArrow> grid_arrows(const Trace& trace, const ValueGridModel& model, int step) {
     std::vector<GridArrow> arrows;
-    std::map<std::uint32_t, StepWrites> cache;
+    StepIndexCache cache;
     if (step < 0 || step >= static_cast<int>(trace.steps.size()))
         return arrows;
     for (const AccessRecord& a : trace.accesses)
-        if (a.step == static_cast<std::uint32_t>(step) && a.kind == AccessKind::write && is_shared_word(a) &&
-            a.word < trace.config.shared_words)
-            add_arrows(arrows, trace, model, a.thread, a.sources, model.registers + static_cast<int>(a.word), step,
-                       cache);
+        if (a.step == static_cast<std::uint32_t>(step) && a.kind == AccessKind::write &&
+            is_shared_word_access(a) && a.word < trace.config.shared_words)
+            add_arrows(arrows, trace, model, a.thread, a.sources, model.registers + static_cast<int>(a.word),
+                       step, cache);
     const TraceStep& s = trace.steps[step];
     for (int t = 0; t < model.registers && std::size_t(2 * t + 1) < s.register_sources.size(); ++t)
         if (s.registers_taken[t] && model.register_written[step][t])
-            add_arrows(arrows, trace, model, static_cast<std::uint32_t>(t), &s.register_sources[2 * t], t, step, cache);
+            add_arrows(arrows, trace, model, static_cast<std::uint32_t>(t), &s.register_sources[2 * t], t,
+                       step, cache);
     return arrows;
 }
 

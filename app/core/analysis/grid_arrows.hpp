@@ -15,7 +15,10 @@ namespace prefixlab {
 struct GridArrow {
     int from_column = 0, from_row = 0; // row: a step index; the value as it stood at that step's end
     int to_column = 0, to_row = 0;
-    bool racy = false; // the read got a value another thread wrote in the same step
+    // The read raced with another thread's write of the word in its step (read_origin.hpp, the same
+    // answer as the dataflow's racy edges and the race notes): from its own row when it got that
+    // write's value, from the row above when this run gave it the old one.
+    bool racy = false;
     friend bool operator==(const GridArrow&, const GridArrow&) = default;
 };
 

@@ -2,6 +2,7 @@
 // thread wrote in the same step, with no barrier between them. Either the reader got the new value
 // ("thread 32 read data[16] after thread 16 overwrote it in this step") or, this time, the old one
 // ("thread 5 read data[4] before thread 4 overwrote it in this step"); both are the race.
+// Which reads raced, what they got and which writer to name is read_origin.hpp's answer.
 #pragma once
 
 #include "core/trace/trace.hpp"

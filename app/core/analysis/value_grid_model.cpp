@@ -112,4 +112,12 @@ int count_marked(const std::vector<std::uint8_t>& marks) {
     return static_cast<int>(std::count(marks.begin(), marks.end(), std::uint8_t{1}));
 }
 
+bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits) {
+    const Snapshot& snapshot = column.is_register ? trace.steps[step].registers : trace.steps[step].shared;
+    if (!snapshot.defined[column.index])
+        return false;
+    bits = snapshot.bits[column.index];
+    return true;
+}
+
 } // namespace prefixlab

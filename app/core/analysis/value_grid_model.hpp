@@ -47,6 +47,9 @@ struct ValueGridModel {
 
 ValueGridModel build_value_grid_model(const Trace& trace);
 
+// The value of a column after step k, if anything has written it yet.
+bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits);
+
 // The number of elements a step read from the input (wrote to the output).
 int count_marked(const std::vector<std::uint8_t>& marks);
 

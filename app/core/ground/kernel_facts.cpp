@@ -31,6 +31,24 @@ std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {
     });
 }
 
+BlockAlgorithm compare_counterpart_of(BlockAlgorithm algorithm) {
+    if (const auto companion = companion_of(algorithm))
+        return *companion;
+    std::optional<BlockAlgorithm> twin, broken, first_other;
+    for_each_block_scan_kernel([&]<class Kernel>() {
+        const BlockAlgorithm other = block_algorithm_of<Kernel>;
+        if constexpr (has_correct_twin<Kernel>()) {
+            if (other == algorithm)
+                twin = block_algorithm_of<typename Kernel::CorrectTwin>;
+            else if (block_algorithm_of<typename Kernel::CorrectTwin> == algorithm && !broken)
+                broken = other;
+        }
+        if (other != algorithm && !first_other)
+            first_other = other;
+    });
+    return twin ? *twin : broken ? *broken : first_other.value_or(algorithm);
+}
+
 namespace {
 
 std::vector<PhaseSpec> collect_phase_specs() {

@@ -24,6 +24,10 @@ bool is_racy(BlockAlgorithm algorithm);
 // The kernel to show beside this one (the other layout of the same tree), if its entry names one.
 std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm);
 
+// The kernel compare mode first puts beside this one: its companion, else its correct twin (a racy
+// kernel's), else the racy kernel whose twin it is, else the catalogue's first other kernel.
+BlockAlgorithm compare_counterpart_of(BlockAlgorithm algorithm);
+
 // Every phase a catalogued kernel opens, each once, in catalogue order.
 const std::vector<PhaseSpec>& all_phase_specs();
 const PhaseSpec* find_phase_spec(Phase phase); // nullptr: no kernel has it

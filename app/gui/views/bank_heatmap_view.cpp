@@ -2,6 +2,7 @@
 
 #include "core/analysis/bank_report.hpp"
 #include "core/analysis/step_bands.hpp"
+#include "core/analysis/trace_comparison.hpp"
 #include "core/ground/format_value.hpp"
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
@@ -10,6 +11,7 @@
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -138,16 +140,17 @@ BankHeatmapView::BankHeatmapView() {
 BankHeatmapView::~BankHeatmapView() = default;
 
 void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = state.trace();
+    const LoadedTrace* loaded = context.shown.trace;
+    shown_ = context.shown;
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);
-    // any other trace alone.
+    // any other trace alone. Compare mode shows the two sides in two views instead, each alone.
     Layout layout;
     layout.traces[0] = loaded;
-    layout.traces[1] = state.companion();
+    layout.traces[1] = shown_.comparison == nullptr ? state.companion() : nullptr;
     if (layout.traces[1] != nullptr && layout.traces[1]->trace.config.algorithm < loaded->trace.config.algorithm)
         std::swap(layout.traces[0], layout.traces[1]);
     layout.count = panel_count_ = layout.traces[1] != nullptr ? 2 : 1;
@@ -155,7 +158,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         if (panels_[p]->shown != layout.traces[p])
             panels_[p]->prepare(*layout.traces[p]);
     focused_panel_ = std::min(focused_panel_, layout.count - 1);
-    layout.step = state.step();
+    layout.step = shown_.step;
     layout.reveal = state.reveal;
 
     const float avail_w = width_beside_scroll_bar();
@@ -302,7 +305,13 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             if (k < banks.steps.size()) {
                 const std::size_t first = banks.first_of_step[k], n = banks.first_of_step[k + 1] - first;
                 panels_[p]->heatmap.draw_rows(list, x, y0 + 1, layout.grid_w, y1 - y0 - 1, static_cast<int>(first), static_cast<int>(n));
-                list->AddText(ImVec2(x + layout.grid_w + layout.gap, y0 + text_dy), text_colour, layout.counts(*panels_[p], k).c_str());
+                const std::string& counts = layout.counts(*panels_[p], k);
+                const ImVec2 at(x + layout.grid_w + layout.gap, y0 + text_dy);
+                if (counts_differ(k) && k <= step) {
+                    const ImVec2 size = ImGui::CalcTextSize(counts.c_str());
+                    draw_difference_mark(list, at.x - layout.gap / 3, y0 + 1, size.x + layout.gap * 2 / 3, y1 - y0 - 1);
+                }
+                list->AddText(at, text_colour, counts.c_str());
             }
         }
     }
@@ -371,7 +380,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
                 panels_[p]->selected = static_cast<int>(r);
                 focused_panel_ = p;
-                state.set_step(static_cast<int>(in.step));
+                go_to_shown_step(state, shown_, static_cast<int>(in.step));
             }
         }
     }
@@ -382,10 +391,18 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     ImGui::EndChild();
 }
 
+bool BankHeatmapView::counts_differ(std::size_t step) const {
+    if (shown_.comparison == nullptr)
+        return false;
+    const std::vector<std::uint8_t>& differ = shown_.comparison->sides[shown_.side].conflicts_differ;
+    return step < differ.size() && differ[step] != 0;
+}
+
 std::string BankHeatmapView::caption(const AppState& state) const {
+    (void)state;
     const Panel& panel = *panels_[focused_panel_];
     const Trace& trace = panel.shown->trace;
-    const int step = state.step();
+    const int step = shown_.step;
     if (step < 0 || step >= static_cast<int>(trace.steps.size()))
         return "";
     const std::size_t chosen = panel.instruction_at(step);
@@ -407,7 +424,7 @@ void BankHeatmapView::draw_lanes_and_banks(const AppState& state, float width) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextUnformatted(caption(state).c_str());
     ImGui::PopTextWrapPos();
-    const int step = state.step();
+    const int step = shown_.step;
     const std::size_t chosen = step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step) : kNoInstruction;
     if (chosen != kNoInstruction)
         draw_lane_bank_diagram(panel.shown->trace, panel.shown->banks.instructions[chosen], width);

@@ -40,7 +40,9 @@ private:
     void draw_lanes_and_banks(const AppState& state, float width);
     float lanes_and_banks_height(const AppState& state, float width) const;
     std::string caption(const AppState& state) const; // what the lane-to-bank diagram shows
+    bool counts_differ(std::size_t step) const;       // compare mode: unlike the other side's step
 
+    ShownTrace shown_; // this frame's
     std::unique_ptr<Panel> panels_[2];
     int panel_count_ = 1;
     float row_zoom_ = 0;     // an instruction row's height in font sizes (Ctrl+wheel); 0: fit the view

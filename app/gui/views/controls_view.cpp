@@ -58,6 +58,7 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
     draw_kernel_settings(state);
     draw_stepping(state, context);
     draw_files(state);
+    draw_compare(state);
     draw_display(context);
 }
 
@@ -197,6 +198,55 @@ void ControlsView::draw_files(AppState& state) {
     ImGui::SameLine();
     if (ImGui::Button("Save"))
         state.save_trace(path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Compare"))
+        state.load_compare_trace(path_);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Open this file beside the trace on screen (compare mode, F3)");
+}
+
+void ControlsView::draw_compare(AppState& state) {
+    section_heading("Compare (F3)");
+    bool on = state.comparing();
+    if (ImGui::Checkbox("Side by side", &on))
+        state.set_comparing(on);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A second trace beside this one, stepping with it; values that differ are framed");
+    if (!on)
+        return;
+    if (!state.compare_file().empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("with the file %s", printable_path(std::filesystem::path(state.compare_file()).filename().string()).c_str());
+        ImGui::PopTextWrapPos();
+    }
+    AppState::CompareChoice& c = state.compare_choice;
+    bool changed = false;
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    changed |= enum_combo("With", c.algorithm, all_block_algorithms());
+    ImGui::PopItemWidth();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The kernel on the right, on the same input and settings");
+    ImGui::TextUnformatted("Run on");
+    const bool has_gpu = state.gpu().available;
+    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
+        ImGui::SameLine();
+        ImGui::PushID(static_cast<int>(choice) + 100); // the kernel section has the same labels
+        ImGui::BeginDisabled(choice == DeviceChoice::gpu && !has_gpu);
+        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
+        if (ImGui::RadioButton(label, c.device == choice)) {
+            c.device = choice;
+            changed = true;
+        }
+        ImGui::EndDisabled();
+        ImGui::PopID();
+    }
+    if (runs_on_emulator(c.device, has_gpu)) {
+        ImGui::PushID("compare");
+        changed |= draw_warp_order(c.warp_order);
+        ImGui::PopID();
+    }
+    if (changed)
+        state.compare_choice_changed();
 }
 
 void ControlsView::draw_display(const ViewContext& context) {

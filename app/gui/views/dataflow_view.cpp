@@ -2,6 +2,7 @@
 
 #include "core/ground/format_value.hpp"
 #include "core/ground/step_label.hpp"
+#include "core/analysis/trace_comparison.hpp"
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/theme.hpp"
@@ -231,12 +232,15 @@ void DataflowView::handle_mouse(float area_x, float area_y, float width, float h
 }
 
 void DataflowView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = state.trace();
+    const LoadedTrace* loaded = context.shown.trace;
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
-    const int step = state.step();
+    const int step = context.shown.step;
+    // Compare mode: the nodes whose value differs from the other side's, framed (up to this step).
+    const std::vector<std::uint8_t>* differs =
+        context.shown.comparison ? &context.shown.comparison->sides[context.shown.side].node_differs : nullptr;
     const bool reveal = state.reveal;
     if (loaded != built_for_) {
         needs_fit_ = true;
@@ -340,6 +344,8 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                 continue;
             if (mouse.x >= x0 && mouse.x <= x0 + std::max(node_w, 2.0f) && mouse.y >= y0 && mouse.y <= y0 + node_h)
                 hovered = i;
+            if (differs != nullptr && (*differs)[i] != 0 && node.row <= step)
+                draw_difference_mark(draw, x0, y0, std::max(node_w, 2.0f), std::max(node_h, 2.0f));
             if (node_h < line_h * 0.9f || node_w < char_w * 2)
                 continue; // too small for text: no formatting, no measuring
             const std::string text = show_ranges_ ? describe(node.range) : format_value(trace.config.type, node.bits);
@@ -402,7 +408,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         }
         ImGui::EndTooltip();
         if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16 && node.row >= 0)
-            state.set_step(node.row);
+            go_to_shown_step(state, context.shown, node.row);
     }
     ImGui::EndChild();
     ImGui::PopFont();

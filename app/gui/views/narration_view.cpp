@@ -58,24 +58,60 @@ std::string narration_report(const AppState& state) {
     return report;
 }
 
+namespace {
+
+constexpr const char* kNoTrace = "No trace yet: the narration says what each step does once one is traced or opened.";
+
+// The strip's lines at the current step: the sentence, the counters, the race (or "" for none).
+struct StripLines {
+    std::string what, counters, race;
+};
+
+StripLines strip_lines(const AppState& state, const LoadedTrace& loaded) {
+    const std::size_t step = shown_step(state, loaded);
+    const StepNarration& n = loaded.narration[step];
+    return {n.what, counters_line(n.counters), race_line(loaded, step)};
+}
+
+} // namespace
+
+float NarrationView::height(const AppState& state, float width) const {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = std::max(1.0f, width - 2 * style.WindowPadding.x);
+    const auto lines_of = [&](const std::string& text) {
+        return text.empty() ? 0.0f : ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
+    };
+    const LoadedTrace* loaded = state.trace();
+    float content = 0;
+    if (loaded == nullptr || loaded->narration.empty()) {
+        content = lines_of(kNoTrace);
+    } else {
+        const StripLines lines = strip_lines(state, *loaded);
+        content = lines_of(lines.what) + lines_of(lines.counters) + lines_of(lines.race);
+    }
+    return content - style.ItemSpacing.y + 2 * style.WindowPadding.y;
+}
+
 void NarrationView::draw(AppState& state, const ViewContext&) {
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr || loaded->narration.empty()) {
-        ImGui::TextDisabled("No trace yet: the narration says what each step does once one is traced or opened.");
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", kNoTrace);
+        ImGui::PopTextWrapPos();
         return;
     }
-    const std::size_t step = shown_step(state, *loaded);
-    const StepNarration& n = loaded->narration[step];
+    const StripLines lines = strip_lines(state, *loaded);
+    const StepNarration& n = loaded->narration[shown_step(state, *loaded)];
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(n.what.c_str());
+    ImGui::TextUnformatted(lines.what.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextUnformatted(counters_line(n.counters).c_str());
+    ImGui::TextUnformatted(lines.counters.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s\nWork: combine operations recorded so far (a serial scan does n − 1).\n"
                           "Depth: steps so far, and how many of them a block barrier opened.",
                           n.who.c_str());
-    if (const std::string race = race_line(*loaded, step); !race.empty()) {
+    if (const std::string& race = lines.race; !race.empty()) {
         const theme::Rgb e = theme::colours().error;
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
         ImGui::TextUnformatted(race.c_str());

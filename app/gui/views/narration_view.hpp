@@ -20,6 +20,10 @@ class NarrationView : public View {
 public:
     const char* title() const override { return "Narration"; }
     void draw(AppState& state, const ViewContext& context) override;
+    // The strip's height for this frame at `width`, measured from the lines it will draw, so the
+    // layout needs no height from an earlier frame (an exported frame once had the status bar over a
+    // strip that had grown a line since the frame before).
+    float height(const AppState& state, float width) const;
 };
 
 } // namespace prefixlab

@@ -29,14 +29,6 @@ theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
     return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
 }
 
-bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits) {
-    const Snapshot& snapshot = column.is_register ? trace.steps[step].registers : trace.steps[step].shared;
-    if (!snapshot.defined[column.index])
-        return false;
-    bits = snapshot.bits[column.index];
-    return true;
-}
-
 CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, std::size_t column, int step,
                         const GridShowing& showing) {
     CellLook look;

@@ -32,9 +32,6 @@ struct CellLook {
     theme::Rgb ink{};     // for its text
 };
 
-// The value of a column after step k, if anything has written it yet.
-bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits);
-
 CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, std::size_t column, int step,
                         const GridShowing& showing);
 CellLook input_cell_look(const ValueGridModel& model, int element, const GridShowing& showing);

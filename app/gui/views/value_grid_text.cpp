@@ -366,10 +366,12 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
                         warp_of(acc.writer[col.index]), lane_of(acc.writer[col.index]));
         if (!col.is_register && acc.read[col.index])
             ImGui::TextUnformatted("read in this step");
+        if (cell_differs(c, r))
+            ImGui::TextUnformatted("differs from the other side's value at its step");
         owner();
         ImGui::EndTooltip();
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-            state.set_step(r);
+            go_to_shown_step(state, shown_, r);
     } else if (e >= 0 && m.y >= l.input_y0 && m.y < l.input_y1) {
         ImGui::BeginTooltip();
         ImGui::Text("input[%d] = %s (global memory)", e,

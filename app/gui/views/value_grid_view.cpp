@@ -95,15 +95,17 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
 }
 
 void ValueGridView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = state.trace();
+    shown_ = context.shown;
+    const LoadedTrace* loaded = shown_.trace;
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
-        publish_value_grid_geometry({});
+        if (shown_.side == 0)
+            publish_value_grid_geometry({});
         return;
     }
     if (loaded_ != loaded)
         prepare(*loaded);
-    const GridShowing showing{state.step(), dim_future_, state.reveal};
+    const GridShowing showing{shown_.step, dim_future_, state.reveal};
 
     ImGui::PushFont(context.mono_font);
     ValueGridMetrics metrics;
@@ -158,6 +160,20 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
                      {theme::colours().ok, "output right"},
                      {theme::colours().error, "wrong output"}});
     };
+    // Compare mode's halves (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
+    // everything moves behind one button, and the grid keeps the room.
+    if (shown_.comparison != nullptr) {
+        if (ImGui::Button("Grid…"))
+            ImGui::OpenPopup("values-options");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's grid");
+        if (ImGui::BeginPopup("values-options")) {
+            legend();
+            draw_grid_controls(state, metrics);
+            ImGui::EndPopup();
+        }
+        return;
+    }
     // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
     // step rows: it moves behind a button, and the grid keeps the room.
     const bool short_of_height =
@@ -172,6 +188,11 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     } else {
         legend();
     }
+    draw_grid_controls(state, metrics);
+}
+
+// Dimming, arrows and zoom, each on the line before where it fits.
+void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics) {
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
     same_line_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
     ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
@@ -324,6 +345,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     }
     if (show_arrows_) // under the values, so that every digit stays readable
         draw_arrows(list, l, showing, sx);
+    draw_differences(list, l, showing, sx);
     draw_cell_text(list, l, showing, sx);
     draw_global_rows(list, l, showing, sx);
     draw_headers(list, l, sx, showing.hides(showing.current) ? -1 : showing.current);
@@ -350,7 +372,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     } else {
         strip_ = {};
     }
-    publish_value_grid_geometry(geometry);
+    if (shown_.side == 0) // the compared side is not what scripts measure
+        publish_value_grid_geometry(geometry);
     ImGui::PopFont();
 }
 

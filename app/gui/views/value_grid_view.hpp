@@ -39,6 +39,7 @@ public:
 private:
     void prepare(const LoadedTrace& loaded);
     void draw_toolbar(const AppState& state, const ValueGridMetrics& metrics);
+    void draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics);
     void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
                    ValueGridMetrics metrics, bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
@@ -52,10 +53,14 @@ private:
     // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
     void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
     void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
+    // value_grid_compare.cpp: compare mode's marks on the cells that differ from the other side's
+    void draw_differences(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
+    bool cell_differs(int column, int step) const;
     void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
     std::pair<int, int> visible_columns(const ValueGridLayout& l, float sx) const;
 
     const LoadedTrace* loaded_ = nullptr;
+    ShownTrace shown_; // this frame's
     ValueGridModel model_;
     std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
     std::vector<std::string> row_labels_; // "  7  iteration 3, offset 4: read partner"

@@ -8,11 +8,27 @@ struct ImFont;
 namespace prefixlab {
 
 class AppState;
+struct LoadedTrace;
+struct TraceComparison;
+
+// The trace a step view draws and its step: the trace on screen at the current step, or in compare
+// mode one side of the comparison at its paired step, with the differences to mark.
+struct ShownTrace {
+    const LoadedTrace* trace = nullptr;
+    int step = 0;
+    const TraceComparison* comparison = nullptr; // compare mode only
+    int side = 0;                                // 0: the trace on screen; 1: the one compared with it
+};
 
 struct ViewContext {
     ImFont* mono_font = nullptr; // for values, so digits line up
     float ui_scale = 1;
+    ShownTrace shown;
 };
+
+// Steps to `step` of the shown trace: on the compared side, the first step of the trace on screen
+// shown with it (clicking a row there moves both sides).
+void go_to_shown_step(AppState& state, const ShownTrace& shown, int step);
 
 class View {
 public:

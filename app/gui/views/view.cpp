@@ -1,0 +1,21 @@
+#include "gui/views/view.hpp"
+
+#include "core/analysis/trace_comparison.hpp"
+#include "gui/app_state.hpp"
+
+#include <algorithm>
+
+namespace prefixlab {
+
+void go_to_shown_step(AppState& state, const ShownTrace& shown, int step) {
+    if (shown.side == 0 || shown.comparison == nullptr) {
+        state.set_step(step);
+        return;
+    }
+    // The first step of the trace on screen that shows this step of the compared one, or a later one.
+    const std::vector<int>& paired = shown.comparison->sides[0].paired_step;
+    const auto first = std::find_if(paired.begin(), paired.end(), [step](int p) { return p >= step; });
+    state.set_step(first == paired.end() ? state.step_count() - 1 : static_cast<int>(first - paired.begin()));
+}
+
+} // namespace prefixlab
