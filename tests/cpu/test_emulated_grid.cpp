@@ -4,9 +4,13 @@
 // with tile = blockIdx, reversed and two resident blocks, ends in a named deadlock, fast.
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/emulator/emulated_block.hpp"
+#include "core/emulator/emulator_context.hpp"
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/grid/decoupled_look_back.cuh"
 #include "support/grid_scan_support.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <gtest/gtest.h>
 
 namespace prefixlab::test {
@@ -71,6 +75,56 @@ INSTANTIATE_TEST_SUITE_P(Protocols, GridScanEmulated,
                          [](const ::testing::TestParamInfo<GridProtocol>& info) {
                              return std::string(info.param == GridProtocol::chained ? "Chained" : "LookBack");
                          });
+
+// The emulator's context, noting the earliest status word a tile's look-back reads.
+struct LookBackContext {
+    EmulatorContext& ctx;
+    const std::uint64_t* earliest = nullptr;
+    std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return ctx.atomic_add(word, value); }
+    void store_release(std::uint64_t* word, std::uint64_t value) { ctx.store_release(word, value); }
+    std::uint64_t load_acquire(const std::uint64_t* word) {
+        if (earliest == nullptr || word < earliest)
+            earliest = word;
+        return ctx.load_acquire(word);
+    }
+    void spin_wait(const TileWait& wait) { ctx.spin_wait(wait); }
+};
+
+// The protocol alone, one thread per block, every aggregate 1: each tile's exclusive prefix is its index.
+// Under random turns some tiles publish their aggregate while a predecessor has not yet published its
+// prefix, so they must look back past aggregates: the schedule exercises the protocol, not only its
+// fast path. (Round robin keeps the tiles in step: each then finds its predecessor's prefix at once.)
+TEST(GridLookBack, PrefixesAreRightAndRandomTurnsMakeTilesLookBackPastAggregates) {
+    constexpr std::uint32_t kTiles = 64;
+    std::uint32_t deepest = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        std::vector<std::uint64_t> status(kTiles, 0);
+        std::vector<std::uint32_t> prefix(kTiles, 0), depth(kTiles, 0);
+        std::uint32_t counter = 0;
+        SharedLayout layout;
+        layout.add(BufferId::data, 1);
+        EmulatedGrid grid(kTiles, 1, layout, GridSchedule{4, BlockStartOrder::seeded_random, seed});
+        grid.run([&](EmulatedBlock& block, std::uint32_t thread) {
+            EmulatorContext ctx(block, thread);
+            ctx.begin(StepTag{});
+            LookBackContext looking{ctx};
+            const std::uint32_t tile = looking.atomic_add(&counter, 1);
+            prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(looking, status.data(), tile, 1u);
+            // how many predecessors it read: 1 when it found its predecessor's prefix at once
+            depth[tile] =
+                looking.earliest == nullptr ? 0 : tile - std::uint32_t(looking.earliest - status.data());
+            ctx.finish();
+        });
+        for (std::uint32_t t = 0; t < kTiles; ++t) {
+            EXPECT_EQ(prefix[t], t) << "tile " << t << " seed " << seed;
+            EXPECT_EQ(status_of(status[t]), TileStatus::prefix);
+            EXPECT_EQ(value_bits_of(status[t]), t + 1);
+            deepest = std::max(deepest, depth[t]);
+        }
+    }
+    EXPECT_GE(deepest, 3u) << "no tile looked back past two aggregates";
+    std::printf("look-back: the deepest of 20 seeds' tiles read %u predecessors\n", deepest);
+}
 
 std::string deadlock_message(GridProtocol protocol, std::size_t n, std::uint32_t resident) {
     GridScanRequest request = make_grid_request(n, ElementType::int32, ScanOperator::add, false, protocol, 3);

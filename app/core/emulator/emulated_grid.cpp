@@ -32,7 +32,8 @@ std::string describe_start_order(const GridSchedule& schedule) {
 
 EmulatedGrid::EmulatedGrid(std::uint32_t blocks, std::uint32_t threads, const SharedLayout& layout,
                            GridSchedule schedule)
-    : blocks_(blocks), threads_(threads), layout_(layout), schedule_(schedule) {
+    : blocks_(blocks), threads_(threads), layout_(layout), schedule_(schedule),
+      turns_(schedule.seed ^ 0x9e3779b97f4a7c15u) {
     if (blocks == 0)
         throw EmulationError("emulator: a grid has at least one block");
     if (schedule_.resident == 0)
@@ -85,7 +86,8 @@ void EmulatedGrid::run(const ThreadBody& body) {
         }
         if (deadlocked(next < order.size() && resident_.size() < slots))
             throw EmulationError(describe_deadlock());
-        turn %= resident_.size(); // rule 2
+        turn = schedule_.order == BlockStartOrder::seeded_random ? std::size_t(turns_() % resident_.size())
+                                                                 : turn % resident_.size(); // rule 2
         Resident& current = *resident_[turn];
         running_ = &current;
         current.fiber->resume();

@@ -2,7 +2,10 @@
 // them resident at once, as on a GPU whose SMs hold R blocks. The schedule (docs/emulator.md, "Grids"):
 //   1. Blocks become resident in the start order (in order, reversed, or a shuffle from a seed), up to R
 //      at a time; when a resident block finishes, the next block in start order takes its place.
-//   2. Resident blocks take turns, round robin in the order they became resident. A block runs (its
+//   2. Resident blocks take turns: round robin in the order they became resident, or, with the
+//      seeded random order, a resident block drawn from a second generator of the same seed for each
+//      turn (round robin keeps the blocks in step; random turns let one tile fall behind its
+//      successors, so that they look back past its aggregate). A block runs (its
 //      threads scheduled as EmulatedBlock schedules them) until one of its threads makes a global
 //      synchronisation operation — atomic add, release store (after it), acquire load (before it) —
 //      or spin-waits; then the next resident block runs. Each block runs on a fiber of its own, whose
@@ -24,6 +27,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -89,6 +93,7 @@ private:
     const ThreadBody* body_ = nullptr;
     std::vector<std::unique_ptr<Resident>> resident_; // in the order they became resident
     Resident* running_ = nullptr;
+    std::mt19937_64 turns_;    // who runs next, with the seeded random order (rule 2)
     std::uint64_t writes_ = 0; // global writes so far: a spinning block can go on only after one
 };
 
