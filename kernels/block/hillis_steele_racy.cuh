@@ -1,9 +1,8 @@
-// Hillis–Steele in place WITHOUT the barrier between reading the partner and writing back: the race
-// students are warned about. A thread may read s[i - offset] after its owner has already added to it
-// in the same iteration, and the scan comes out wrong. Lanes in lockstep read before any of them writes,
-// so in warp order the race shows from the second warp on; the emulator's interleaved order skews the
-// lanes and shows it within one warp (docs/emulator.md: every order is the same on every run). On the
-// GPU the outcome depends on how warps happen to interleave. compute-sanitizer racecheck reports it.
+// Hillis–Steele in place WITHOUT the barrier between reading the partner and writing back: the race students
+// are warned about. A thread may read s[i - offset] after its owner has already added to it in the same
+// iteration, and the scan comes out wrong. Lanes in lockstep read before any write, so in warp order the race
+// shows from the second warp on; the emulator's interleaved order shows it within one warp (docs/emulator.md:
+// every order is the same on every run). On the GPU it depends on how warps interleave; racecheck reports it.
 #pragma once
 
 #include "kernels/block/hillis_steele.cuh"

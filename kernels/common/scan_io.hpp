@@ -29,7 +29,7 @@ struct ScanIo {
 };
 
 // Stores a body's result for element i: combined with the carry, if any, and copied to the tile's
-// total when it is the last element. The tile total is a plain store: drivers never trace.
+// total when it is the last element.
 template <class Op, class Out, class X>
 PL_HOST_DEVICE void store_output(const ScanIo<typename Op::value_type>& io, Out& out, int i, const X& value) {
     using T = typename Op::value_type;
@@ -39,7 +39,12 @@ PL_HOST_DEVICE void store_output(const ScanIo<typename Op::value_type>& io, Out&
         if (io.tile_total != nullptr && i == io.n - 1)
             *io.tile_total = result;
     } else {
-        out[i] = value; // traced values: single-block scans, which have no carry and no tile total
+        // Traced values: a single-block scan (no carry), or a tile of a grid scan in the emulator,
+        // whose carry joins the value's provenance like any operand. The tile total stays a plain store.
+        const auto result = io.has_carry ? Op::apply(io.carry, value) : value;
+        out[i] = result;
+        if (io.tile_total != nullptr && i == io.n - 1)
+            *io.tile_total = result.value;
     }
 }
 

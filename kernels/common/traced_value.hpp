@@ -49,6 +49,17 @@ struct IsTraced<Traced<T>> {
     static constexpr bool value = true;
 };
 
+// A local's value without its provenance: what a kernel uses to index or to decide with (a tile index
+// taken from shared memory) or what it keeps in plain registers (a tile's reduction).
+template <class T>
+PL_HOST_DEVICE constexpr T plain_value(const Traced<T>& v) {
+    return v.value;
+}
+template <class T>
+PL_HOST_DEVICE constexpr T plain_value(T v) {
+    return v;
+}
+
 // The union of two values' sources, duplicates removed; kTooManySources past two.
 template <class T>
 PL_HOST_DEVICE constexpr void merge_sources(const Traced<T>& a, const Traced<T>& b, std::uint32_t (&out)[2]) {

@@ -16,6 +16,7 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/device_trace_sink.hpp"
+#include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -44,6 +45,41 @@ public:
 
     __device__ int thread_index() const { return static_cast<int>(threadIdx.x); }
     __device__ int block_threads() const { return static_cast<int>(blockDim.x); }
+    __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
+    __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
+
+    // --- global synchronisation between blocks (the single-pass scans of kernels/grid/) ---
+    // The tile counter: one atomic add in L2, returning the value before it.
+    __device__ std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return atomicAdd(word, value); }
+
+    // A tile status word is published and polled with one 64-bit access each, in PTX's memory model:
+    // st.release.gpu orders every earlier write of the thread before the word becomes visible to the
+    // device, ld.acquire.gpu orders every later read after it. The value travels in the word itself,
+    // so the protocol would even be right with relaxed accesses; release/acquire keeps it right for a
+    // reader that goes on to read other data the publisher wrote (a traced look-back's records, a
+    // wider value kept beside the word), and costs only at the publisher (twice per tile). The older
+    // idiom, a volatile store after __threadfence(), fences every earlier access of the thread with a
+    // full membar.gl, and its volatile load orders nothing by itself; these say exactly what is needed.
+    // A generic address (no .global): status arrays come from cudaMalloc, and generic is always valid.
+    __device__ void store_release(std::uint64_t* word, std::uint64_t value) {
+        asm volatile("st.release.gpu.b64 [%0], %1;" : : "l"(word), "l"(value) : "memory");
+    }
+    __device__ std::uint64_t load_acquire(const std::uint64_t* word) {
+        std::uint64_t value;
+        asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(value) : "l"(word) : "memory");
+        return value;
+    }
+
+    // Between two polls of a status word that was still invalid: back off, 32 ns doubling to about 1 µs,
+    // so that waiting threads do not flood L2 with polls of a word whose tile is still being reduced
+    // (CUB backs off with __nanosleep too). __nanosleep needs sm_70.
+    __device__ void spin_wait(const TileWait& wait) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+        __nanosleep(32u << (wait.polls < 5 ? wait.polls : 5));
+#else
+        (void)wait;
+#endif
+    }
 
     template <class T>
     __device__ InstrumentedArray<T, CudaContext> shared(SharedBufferDesc desc) {

@@ -28,6 +28,7 @@ FLOORS = [
     ["kernels/common"],
     ["kernels/warp"],
     ["kernels/block"],
+    ["kernels/grid"],
     ["kernels"],
     ["kernels/cuda"],
     ["kernels/device"],

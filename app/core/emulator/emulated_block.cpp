@@ -43,20 +43,31 @@ void EmulatedBlock::thread_entry(void* arg) {
     }
 }
 
+void EmulatedBlock::join_grid(GridLink& grid, std::uint32_t block_index, std::uint32_t grid_blocks,
+                              std::size_t first_stack) {
+    grid_ = &grid;
+    block_index_ = block_index;
+    grid_blocks_ = grid_blocks;
+    first_stack_ = first_stack;
+}
+
 void EmulatedBlock::run(const std::function<void(std::uint32_t)>& body) {
     body_ = &body;
-    auto& stacks = fiber_stacks(threads_.size());
+    auto& stacks = fiber_stacks(first_stack_ + threads_.size());
     entry_args_.resize(threads_.size());
     for (std::uint32_t t = 0; t < threads_.size(); ++t) {
         entry_args_[t] = EntryArg{this, t};
-        threads_[t].fiber = std::make_unique<Fiber>(*stacks[t], &EmulatedBlock::thread_entry, &entry_args_[t]);
+        threads_[t].fiber =
+            std::make_unique<Fiber>(*stacks[first_stack_ + t], &EmulatedBlock::thread_entry, &entry_args_[t]);
     }
-    const std::vector<std::uint32_t> schedule = warp_schedule();
+    schedule_ = warp_schedule();
     for (;;) {
-        for (std::uint32_t w : schedule)
+        for (std::uint32_t w : schedule_)
             run_warp(w);
         if (std::all_of(threads_.begin(), threads_.end(), [](const Thread& t) { return t.wait == Wait::done; }))
             break;
+        if (yield_parked_threads())
+            continue;
         complete_block_sync();
     }
     for (auto& t : threads_)
@@ -108,6 +119,8 @@ void EmulatedBlock::run_lanes_to_sync_points(std::uint32_t warp) {
 bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
     const std::uint32_t first = warp * 32;
     const std::uint32_t last = std::min(first + 32, threads());
+    if (warp_has_parked_lane(warp))
+        return false; // a lane parked at a global operation comes back after the block yields (rule 5)
     std::uint32_t leader = last;
     for (std::uint32_t t = first; t < last; ++t)
         if (threads_[t].wait == Wait::shuffle) {
@@ -220,6 +233,76 @@ void EmulatedBlock::complete_block_sync() {
         }
         thread.wait = Wait::running;
     }
+}
+
+bool EmulatedBlock::warp_has_parked_lane(std::uint32_t warp) const {
+    const std::uint32_t first = warp * 32;
+    const std::uint32_t last = std::min(first + 32, threads());
+    for (std::uint32_t t = first; t < last; ++t)
+        if (threads_[t].wait == Wait::global || threads_[t].wait == Wait::spin)
+            return true;
+    return false;
+}
+
+// Rule 5: no thread can run; if some are parked at a global operation or a spin-wait, the block yields
+// to its grid, as waiting on a spin (naming what it waits for) only if every parked thread spins.
+bool EmulatedBlock::yield_parked_threads() {
+    const TileWait* spinning_on = nullptr;
+    bool any_parked = false, only_spinning = true;
+    for (const Thread& thread : threads_) {
+        if (thread.wait == Wait::global) {
+            any_parked = true;
+            only_spinning = false;
+        } else if (thread.wait == Wait::spin) {
+            any_parked = true;
+            if (spinning_on == nullptr)
+                spinning_on = &thread.tile_wait;
+        }
+    }
+    if (!any_parked)
+        return false;
+    grid_->yield_block(only_spinning ? spinning_on : nullptr);
+    for (Thread& thread : threads_)
+        if (thread.wait == Wait::global || thread.wait == Wait::spin)
+            thread.wait = Wait::running;
+    return true;
+}
+
+void EmulatedBlock::after_global_operation(std::uint32_t thread, bool wrote) {
+    if (grid_ == nullptr)
+        return; // alone: nothing else to run
+    if (wrote)
+        grid_->on_global_write();
+    park(thread, Wait::global);
+}
+
+std::uint32_t EmulatedBlock::atomic_add(std::uint32_t thread, std::uint32_t* word, std::uint32_t value) {
+    const std::uint32_t before = *word;
+    *word = before + value;
+    after_global_operation(thread, true);
+    return before;
+}
+
+void EmulatedBlock::store_release(std::uint32_t thread, std::uint64_t* word, std::uint64_t value) {
+    *word = value;
+    after_global_operation(thread, true);
+}
+
+// A load yields before it reads, a write after it writes: what a poll reads is as fresh as the schedule
+// allows, and the spin-wait that follows a poll of an invalid word comes in the same turn, with no other
+// block's write in between (the grid's deadlock test relies on it: emulated_grid.cpp).
+std::uint64_t EmulatedBlock::load_acquire(std::uint32_t thread, const std::uint64_t* word) {
+    after_global_operation(thread, false);
+    return *word;
+}
+
+void EmulatedBlock::spin_wait(std::uint32_t thread, const TileWait& wait) {
+    if (grid_ == nullptr)
+        fail("thread " + std::to_string(thread) + " of tile " + std::to_string(wait.tile) +
+             " spins on tile " + std::to_string(wait.awaited_tile) +
+             "'s status word, but the block runs alone: no other block can ever write it");
+    threads_[thread].tile_wait = wait;
+    park(thread, Wait::spin);
 }
 
 void EmulatedBlock::park(std::uint32_t thread, Wait wait) {

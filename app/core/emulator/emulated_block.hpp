@@ -12,9 +12,16 @@
 //   4. When every warp waits, the barrier (or kernel end) completes if every thread waits at the same
 //      one with the same step tag. Anything else is an EmulationError naming the step and threads:
 //      the emulator reports a barrier that not every thread reaches; it never hangs.
+//   5. In a grid (emulated_grid.hpp), a thread's global synchronisation operation parks the thread: an
+//      atomic add or a release store after it takes effect, an acquire load before it reads; a
+//      spin-wait parks it too; when no
+//      thread of the block can run and some are parked so, the block yields to the grid, and its
+//      parked threads go on when the grid resumes it. Alone, a block parks no thread, and a spin-wait,
+//      which nothing could ever end, is an EmulationError.
 #pragma once
 
 #include "core/emulator/fiber.hpp"
+#include "core/emulator/grid_link.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/raw_trace.hpp"
 #include "kernels/common/scan_types.hpp"
@@ -51,11 +58,17 @@ public:
     EmulatedBlock(const EmulatedBlock&) = delete;
     EmulatedBlock& operator=(const EmulatedBlock&) = delete;
 
+    // Makes the block `block_index` of a grid of `grid_blocks`, which it yields to (rule 5). Its
+    // threads' fibers use the pooled stacks from `first_stack` on, so that resident blocks do not share.
+    void join_grid(GridLink& grid, std::uint32_t block_index, std::uint32_t grid_blocks, std::size_t first_stack);
+
     // Runs body(thread) on every thread to completion. body must call begin() first and finish() last.
     void run(const std::function<void(std::uint32_t thread)>& body);
 
     RawTrace& trace() { return trace_; }
     std::uint32_t threads() const { return static_cast<std::uint32_t>(threads_.size()); }
+    std::uint32_t block_index() const { return block_index_; }
+    std::uint32_t grid_blocks() const { return grid_blocks_; }
 
     // --- called from inside a thread's fiber, through EmulatorContext ---
     unsigned char* shared_memory() { return reinterpret_cast<unsigned char*>(shared_.data()); }
@@ -71,9 +84,15 @@ public:
     // Records the access, then yields to the next lane (lockstep); returns the access's reference.
     std::uint32_t on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
                             std::uint32_t bits, const std::uint32_t (&sources)[2]);
+    // Global synchronisation (rule 5).
+    std::uint32_t atomic_add(std::uint32_t thread, std::uint32_t* word, std::uint32_t value);
+    void store_release(std::uint32_t thread, std::uint64_t* word, std::uint64_t value);
+    std::uint64_t load_acquire(std::uint32_t thread, const std::uint64_t* word);
+    void spin_wait(std::uint32_t thread, const TileWait& wait);
 
 private:
-    enum class Wait : std::uint8_t { running, barrier, shuffle, finish, done, failed };
+    // global: parked after a global synchronisation operation; spin: parked in a spin-wait (rule 5).
+    enum class Wait : std::uint8_t { running, barrier, shuffle, finish, done, failed, global, spin };
 
     struct Thread {
         Wait wait = Wait::running;
@@ -89,6 +108,7 @@ private:
         std::uint32_t shuffle_in = 0;
         std::uint32_t shuffle_out = 0;
         std::uint32_t shuffle_source = 0;
+        TileWait tile_wait{};             // what it spins on, while Wait::spin
         std::exception_ptr error;
         std::unique_ptr<Fiber> fiber;
     };
@@ -104,6 +124,9 @@ private:
     void run_lanes_to_sync_points(std::uint32_t warp);
     bool complete_shuffle(std::uint32_t warp);
     void complete_block_sync();
+    bool warp_has_parked_lane(std::uint32_t warp) const;
+    bool yield_parked_threads();
+    void after_global_operation(std::uint32_t thread, bool wrote);
     void park(std::uint32_t thread, Wait wait);
     void ensure_step(std::uint32_t step);
     void set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread);
@@ -114,6 +137,11 @@ private:
     std::string describe_step(std::uint32_t step) const;
 
     WarpOrder order_;
+    std::vector<std::uint32_t> schedule_; // rule 1's warp order (a member: a yielded block keeps no heap locals)
+    GridLink* grid_ = nullptr;
+    std::uint32_t block_index_ = 0;
+    std::uint32_t grid_blocks_ = 1;
+    std::size_t first_stack_ = 0;
     std::vector<Thread> threads_;
     std::vector<std::uint32_t> shared_;
     std::vector<std::uint8_t> tag_set_;

@@ -10,6 +10,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
+#include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
 
@@ -26,6 +27,8 @@ public:
 
     int thread_index() const { return static_cast<int>(thread_); }
     int block_threads() const { return static_cast<int>(block_.threads()); }
+    int block_index() const { return static_cast<int>(block_.block_index()); }
+    int grid_blocks() const { return static_cast<int>(block_.grid_blocks()); }
 
     template <class T>
     InstrumentedArray<T, EmulatorContext> shared(SharedBufferDesc desc) {
@@ -47,6 +50,14 @@ public:
         const ShuffleResult r = block_.shuffle_up(thread_, to_bits(v.value), delta, mask, next);
         return V(from_bits<T>(r.bits), r.source);
     }
+
+    // Global synchronisation between the blocks of a grid (kernels/grid/): each lets the other resident
+    // blocks run, writes after writing, loads before reading (docs/emulator.md, "Grids").
+    std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return block_.atomic_add(thread_, word, value); }
+    void store_release(std::uint64_t* word, std::uint64_t value) { block_.store_release(thread_, word, value); }
+    std::uint64_t load_acquire(const std::uint64_t* word) { return block_.load_acquire(thread_, word); }
+    // Between two polls of a status word: the block waits until another block has written.
+    void spin_wait(const TileWait& wait) { block_.spin_wait(thread_, wait); }
 
     // The register snapshotted at every step's end, for as long as the guard lives
     // (kernels/common/register_watch.hpp).

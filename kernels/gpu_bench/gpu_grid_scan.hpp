@@ -1,0 +1,17 @@
+// Host interface to the single-pass grid scans on the GPU (kernels/device/single_pass_scan.cuh), the
+// untraced instantiation. Plain C++: callers need no CUDA headers; a build without CUDA links
+// gpu_grid_scan_unavailable.cpp, which refuses with the reason.
+#pragma once
+
+#include "kernels/grid/grid_scan_request.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+// Uploads the input, scans it in one launch and returns the output as 32-bit patterns. Throws
+// std::invalid_argument (empty input, tile threads the body cannot take), CudaError.
+std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest& request);
+
+} // namespace prefixlab

@@ -1,0 +1,13 @@
+// gpu_run_grid_scan in a build without CUDA: refuses with the reason gpu_status() gives.
+#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu_bench/gpu_grid_scan.hpp"
+
+#include <stdexcept>
+
+namespace prefixlab {
+
+std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest&) {
+    throw std::runtime_error(gpu_status().reason);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,42 @@
+// What a single-pass grid scan reads and writes in global memory, and the two choices it is run with:
+// which protocol gives a tile its prefix, and where a block's tile index comes from.
+#pragma once
+
+#include "kernels/common/host_device.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace prefixlab {
+
+// How a tile learns the combined value of every tile before it (kernels/grid/chained_scan.cuh,
+// kernels/grid/decoupled_look_back.cuh).
+enum class GridProtocol : std::uint8_t { chained, decoupled_look_back };
+
+// Which tile a block scans.
+//   block_index:    tile = blockIdx.x, the textbook form. A tile then waits for a tile whose block may
+//                   not have started; if later tiles hold every resident slot, that block never starts
+//                   and the scan deadlocks (CUDA promises no order in which blocks start).
+//   atomic_counter: tile = atomicAdd(counter, 1) when the block starts, so tiles are numbered in the
+//                   order blocks actually started: every tile a block waits for is held by a block
+//                   that is running or done, and the scan always completes.
+enum class TileOrder : std::uint8_t { block_index, atomic_counter };
+
+template <class T>
+struct GridScanIo {
+    const T* input;
+    T* output;
+    std::size_t n;
+    bool exclusive;
+    int tile;                    // elements per tile: block threads × the tile body's elements per thread
+    std::uint64_t* status;       // one word per tile, zero (invalid) before the launch (tile_status.hpp)
+    std::uint32_t* tile_counter; // zero before the launch; used with TileOrder::atomic_counter
+    GridProtocol protocol;
+    TileOrder order;
+};
+
+PL_HOST_DEVICE constexpr std::size_t tiles_for(std::size_t n, int tile) {
+    return (n + static_cast<std::size_t>(tile) - 1) / static_cast<std::size_t>(tile);
+}
+
+} // namespace prefixlab

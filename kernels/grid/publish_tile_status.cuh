@@ -1,0 +1,19 @@
+// Publishing a tile's status word: one 64-bit release store through the context, so that the GPU and
+// the emulator publish the same way (the GPU's store is st.release.gpu, kernels/cuda/cuda_context.cuh).
+#pragma once
+
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/value_bits.hpp"
+#include "kernels/grid/tile_status.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+template <class T, class Ctx>
+PL_BODY void publish_tile_status(Ctx& ctx, std::uint64_t* status, std::uint32_t tile, TileStatus what,
+                                 T value) {
+    ctx.store_release(&status[tile], pack_tile_status(what, to_bits(value)));
+}
+
+} // namespace prefixlab

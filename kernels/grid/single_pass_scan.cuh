@@ -1,0 +1,163 @@
+// The single-pass scan of a whole array, one tile per block, written once for the GPU and the emulator.
+//
+// A block
+//   1. takes a tile: blockIdx.x, or the next value of a global atomic counter (grid_scan_io.hpp says why
+//      the counter never deadlocks and blockIdx.x can);
+//   2. reduces its tile to the tile's aggregate: each thread combines a strided share of the elements
+//      (neighbouring threads read neighbouring elements: coalesced), each warp scans its threads' shares
+//      with shuffles (kernels/warp/warp_scan.cuh) and its last lane keeps the warp's total; after a
+//      barrier thread 0 combines the warps' totals;
+//   3. learns its exclusive prefix from the tiles before it, thread 0 alone, through the protocol chosen:
+//      the chained scan (chained_scan.cuh) or decoupled look-back (decoupled_look_back.cuh), which also
+//      publish the tile's inclusive prefix for the tiles after it;
+//   4. scans its tile with a block scan body of kernels/block/ whose ScanIo carries that prefix, so that
+//      every output is written once, already combined with everything before the tile.
+// The input is read twice (steps 2 and 4, the second time mostly from L2) and the output written once.
+//
+// Shared memory: the body's buffers first (from word 0, as the body lays them out alone), then 34 words
+// of the grid kernel's own: the 32 warp totals of step 2, the tile index (step 1) and the exclusive
+// prefix (step 3), each handed from one thread to the block across a barrier.
+#pragma once
+
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/grid/chained_scan.cuh"
+#include "kernels/grid/decoupled_look_back.cuh"
+#include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/tile_scan_context.hpp"
+#include "kernels/warp/warp_scan.cuh"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace prefixlab {
+
+struct SinglePassLayout {
+    SharedLayout shared;   // what the launcher sizes dynamic shared memory from
+    SharedBufferDesc grid; // the grid kernel's words, after the body's buffers
+};
+
+template <class Body>
+struct SinglePassScan {
+    static constexpr const char* kSourcePath = "kernels/grid/single_pass_scan.cuh";
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr std::uint32_t kTileSlot = 32;   // the tile index, after the 32 warp totals
+    static constexpr std::uint32_t kPrefixSlot = 33; // the tile's exclusive prefix
+    static constexpr std::uint32_t kGridWords = 34;
+
+    // Threads per block: a multiple of 32 up to the body's limit, so every warp is full and the
+    // reduction's shuffles name all 32 lanes.
+    PL_HOST_DEVICE static constexpr bool threads_valid(int threads) {
+        return threads >= 32 && threads % 32 == 0 && threads <= kMaxBlockThreads &&
+               threads * Body::kElementsPerThread <= Body::kMaxN;
+    }
+    PL_HOST_DEVICE static constexpr int tile_elements(int threads) {
+        return threads * Body::kElementsPerThread;
+    }
+
+    PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
+        SinglePassLayout layout;
+        layout.shared = Body::layout(tile_elements(threads));
+        // Named warp_totals: 32 of its 34 words are; traces of grid scans will give it a name of its own.
+        layout.grid = layout.shared.add(BufferId::warp_totals, kGridWords);
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const GridScanIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        using Index = typename Ctx::template value<std::uint32_t>;
+        const int threads = ctx.block_threads();
+        const int i = ctx.thread_index();
+        const SinglePassLayout shape = layout(threads);
+        const auto words = ctx.template shared<std::uint32_t>(shape.grid);
+        const auto partials = ctx.template shared<T>(shape.grid);
+
+        // 1. take a tile
+        ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
+        if (i == 0)
+            words[kTileSlot] = io.order == TileOrder::atomic_counter
+                                   ? ctx.atomic_add(io.tile_counter, 1u)
+                                   : static_cast<std::uint32_t>(ctx.block_index());
+        // barrier: the tile index is in shared memory
+        ctx.sync(step_tag(kFile, kReduceTile.phase, __LINE__));
+        const Index taken = words[kTileSlot];
+        const std::uint32_t tile = plain_value(taken);
+        const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
+        const std::size_t left = io.n - base;
+        const int count = static_cast<int>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
+        ScanIo<T> tile_io{io.input + base, io.output + base, count, io.exclusive};
+
+        // 2. the tile's aggregate
+        const T aggregate = reduce_tile<Op>(ctx, tile_io, partials);
+
+        // 3. the prefix of every tile before this one, by the chosen protocol
+        if (i == 0)
+            partials[kPrefixSlot] = io.protocol == GridProtocol::chained
+                                        ? chained_scan_prefix<Op>(ctx, io.status, tile, aggregate)
+                                        : decoupled_look_back<Op>(ctx, io.status, tile, aggregate);
+        // barrier: the exclusive prefix is in shared memory
+        ctx.sync(step_tag(kFile, kScanTile.phase, __LINE__));
+        if (tile > 0) {
+            const V prefix = partials[kPrefixSlot];
+            tile_io.has_carry = true;
+            tile_io.carry = plain_value(prefix);
+        }
+
+        // 4. scan the tile, every output combined with the prefix as it is stored
+        TileScanContext<Ctx> tile_ctx(ctx);
+        Body::template run<Op>(tile_ctx, tile_io);
+    }
+
+    // Step 2 above; the aggregate is valid in thread 0 only.
+    template <class Op, class Ctx, class Partials>
+    PL_BODY static typename Op::value_type
+    reduce_tile(Ctx& ctx, const ScanIo<typename Op::value_type>& tile_io, const Partials& partials) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        const auto in = block_input(ctx, tile_io);
+        const int threads = ctx.block_threads();
+        const int i = ctx.thread_index();
+        T share = Op::identity();
+        for (int k = i; k < tile_io.n; k += threads) {
+            const V x = in[k];
+            share = Op::combine(share, plain_value(x));
+        }
+        V x = share;
+        const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
+        warp_inclusive_scan<Op>(ctx, x, lane, 0xffffffffu, kReduceShuffle.phase);
+        if (lane == 31)
+            partials[i / 32] = plain_value(x); // the warp's total
+        // barrier: every warp's total is in shared memory
+        ctx.sync(step_tag(kFile, kLookBack.phase, __LINE__));
+        T aggregate = Op::identity();
+        if (i == 0)
+            for (int w = 0; w < threads / 32; ++w) {
+                const V total = partials[w];
+                aggregate = Op::combine(aggregate, plain_value(total));
+            }
+        return aggregate;
+    }
+
+    // Declared after run() so that the sync points above keep their source lines.
+    static constexpr PhaseSpec kTakeTile{"take-tile", "take a tile", nullptr,
+                                         "Thread 0 takes the block's tile: its block index, or the next "
+                                         "value of the tile counter."};
+    static constexpr PhaseSpec kReduceTile{"reduce-tile", "reduce the tile", nullptr,
+                                           "Each thread combines its share of the tile's elements."};
+    static constexpr PhaseSpec kReduceShuffle{"reduce-shuffle", "reduce the tile: shuffle δ={offset}",
+                                              nullptr,
+                                              "Each warp scans its threads' shares, shuffle δ={offset}."};
+    static constexpr PhaseSpec kLookBack{"look-back", "publish and look back", nullptr,
+                                         "Thread 0 combines the warps' totals into the tile's aggregate and "
+                                         "learns the prefix of the tiles before it from their status words."};
+    static constexpr PhaseSpec kScanTile{"scan-tile", "scan the tile with its prefix", nullptr,
+                                         "The block scans its tile, combining the prefix into every output."};
+    static constexpr PhaseSpec kPhases[] = {kTakeTile, kReduceTile, kReduceShuffle, kLookBack, kScanTile};
+};
+
+} // namespace prefixlab

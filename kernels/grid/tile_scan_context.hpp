@@ -1,0 +1,55 @@
+// A block scan body (kernels/block/) run as one phase of a grid kernel: the context the grid kernel
+// hands the body. It forwards every member to the grid kernel's own context but begin(): the grid
+// kernel has already begun (it took a tile, reduced it and looked back), so the body's "kernel start"
+// only marks where its part begins, inside the step the grid kernel opened for it. Everything else —
+// barriers, shuffles, instrumented arrays, watched registers — is the grid kernel's, so the body runs
+// unchanged, on the GPU and in the emulator.
+#pragma once
+
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/step_tag.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+template <class Ctx>
+class TileScanContext {
+public:
+    static constexpr bool traced = Ctx::traced;
+
+    template <class T>
+    using value = typename Ctx::template value<T>;
+
+    PL_HOST_DEVICE explicit TileScanContext(Ctx& ctx) : ctx_(ctx) {}
+
+    PL_HOST_DEVICE int thread_index() const { return ctx_.thread_index(); }
+    PL_HOST_DEVICE int block_threads() const { return ctx_.block_threads(); }
+
+    template <class T>
+    PL_HOST_DEVICE auto shared(SharedBufferDesc desc) {
+        return ctx_.template shared<T>(desc);
+    }
+    template <class T>
+    PL_HOST_DEVICE auto global(T* data, SharedBufferDesc desc) {
+        return ctx_.template global<T>(data, desc);
+    }
+
+    PL_HOST_DEVICE void begin(StepTag) {} // the grid kernel began; see above
+    PL_HOST_DEVICE void sync(StepTag next) { ctx_.sync(next); }
+
+    template <class V>
+    PL_HOST_DEVICE V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        return ctx_.shfl_up(v, delta, mask, next);
+    }
+    template <class V>
+    PL_HOST_DEVICE auto watch_register(V& reg) {
+        return ctx_.watch_register(reg);
+    }
+
+private:
+    Ctx& ctx_;
+};
+
+} // namespace prefixlab

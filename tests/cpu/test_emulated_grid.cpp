@@ -1,0 +1,193 @@
+// The single-pass grid scans in the emulator: chained (tile counter) and decoupled look-back compute the
+// reference scan for every element type, operator and direction at awkward N with two tiles; the
+// tile-counter variants complete under every start order with few resident blocks; the chained scan
+// with tile = blockIdx, reversed and two resident blocks, ends in a named deadlock, fast.
+#include "core/emulator/emulate_grid_scan.hpp"
+#include "core/emulator/emulated_block.hpp"
+#include "core/emulator/emulator_context.hpp"
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/grid/decoupled_look_back.cuh"
+#include "support/grid_scan_support.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <gtest/gtest.h>
+
+namespace prefixlab::test {
+namespace {
+
+struct Tile {
+    TileScanBody body;
+    int threads;
+};
+
+// Two tiles: 32 elements (warp shuffle, 32 threads) and 128 (Blelloch, 64 threads, two elements each).
+const Tile kTiles[] = {{TileScanBody::warp_shuffle, 32}, {TileScanBody::blelloch, 64}};
+
+class GridScanEmulated : public ::testing::TestWithParam<GridProtocol> {};
+
+TEST_P(GridScanEmulated, EveryTypeOperatorDirectionAndSizeGivesTheReferenceScan) {
+    GridSchedule schedule;
+    schedule.resident = 4;
+    for (const Tile& tile : kTiles)
+        for (std::size_t n : {1, 7, 64, 1000, 4097})
+            for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
+                for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
+                    for (bool exclusive : {false, true}) {
+                        GridScanRequest request =
+                            make_grid_request(n, type, op, exclusive, GetParam(), 11 + n);
+                        request.body = tile.body;
+                        request.tile_threads = tile.threads;
+                        EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
+                            << describe(request);
+                    }
+}
+
+TEST_P(GridScanEmulated, TileCounterCompletesUnderEveryStartOrder) {
+    std::vector<GridSchedule> schedules;
+    for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed})
+        schedules.push_back(GridSchedule{2, order, 0});
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+        schedules.push_back(GridSchedule{3, BlockStartOrder::seeded_random, seed});
+    for (const GridSchedule& schedule : schedules) {
+        GridScanRequest request =
+            make_grid_request(1000, ElementType::int32, ScanOperator::add, false, GetParam(), schedule.seed);
+        request.tile_threads = 32;
+        EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
+            << describe(request) << " started " << describe_start_order(schedule);
+    }
+}
+
+// Block index as tile works too when nothing forces a wait on a block that cannot start: in order,
+// tile t's predecessors are always resident or done.
+TEST_P(GridScanEmulated, BlockIndexTilesInOrderComplete) {
+    GridScanRequest request =
+        make_grid_request(1000, ElementType::uint32, ScanOperator::add, true, GetParam(), 5);
+    request.order = TileOrder::block_index;
+    request.tile_threads = 32;
+    EXPECT_EQ(
+        wrong_outputs(request, emulate_grid_scan(request, GridSchedule{2, BlockStartOrder::in_order, 0})),
+        0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, GridScanEmulated,
+                         ::testing::Values(GridProtocol::chained, GridProtocol::decoupled_look_back),
+                         [](const ::testing::TestParamInfo<GridProtocol>& info) {
+                             return std::string(info.param == GridProtocol::chained ? "Chained" : "LookBack");
+                         });
+
+// The emulator's context, noting the earliest status word a tile's look-back reads.
+struct LookBackContext {
+    EmulatorContext& ctx;
+    const std::uint64_t* earliest = nullptr;
+    std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return ctx.atomic_add(word, value); }
+    void store_release(std::uint64_t* word, std::uint64_t value) { ctx.store_release(word, value); }
+    std::uint64_t load_acquire(const std::uint64_t* word) {
+        if (earliest == nullptr || word < earliest)
+            earliest = word;
+        return ctx.load_acquire(word);
+    }
+    void spin_wait(const TileWait& wait) { ctx.spin_wait(wait); }
+};
+
+// The protocol alone, one thread per block, every aggregate 1: each tile's exclusive prefix is its index.
+// Under random turns some tiles publish their aggregate while a predecessor has not yet published its
+// prefix, so they must look back past aggregates: the schedule exercises the protocol, not only its
+// fast path. (Round robin keeps the tiles in step: each then finds its predecessor's prefix at once.)
+TEST(GridLookBack, PrefixesAreRightAndRandomTurnsMakeTilesLookBackPastAggregates) {
+    constexpr std::uint32_t kTiles = 64;
+    std::uint32_t deepest = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        std::vector<std::uint64_t> status(kTiles, 0);
+        std::vector<std::uint32_t> prefix(kTiles, 0), depth(kTiles, 0);
+        std::uint32_t counter = 0;
+        SharedLayout layout;
+        layout.add(BufferId::data, 1);
+        EmulatedGrid grid(kTiles, 1, layout, GridSchedule{4, BlockStartOrder::seeded_random, seed});
+        grid.run([&](EmulatedBlock& block, std::uint32_t thread) {
+            EmulatorContext ctx(block, thread);
+            ctx.begin(StepTag{});
+            LookBackContext looking{ctx};
+            const std::uint32_t tile = looking.atomic_add(&counter, 1);
+            prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(looking, status.data(), tile, 1u);
+            // how many predecessors it read: 1 when it found its predecessor's prefix at once
+            depth[tile] =
+                looking.earliest == nullptr ? 0 : tile - std::uint32_t(looking.earliest - status.data());
+            ctx.finish();
+        });
+        for (std::uint32_t t = 0; t < kTiles; ++t) {
+            EXPECT_EQ(prefix[t], t) << "tile " << t << " seed " << seed;
+            EXPECT_EQ(status_of(status[t]), TileStatus::prefix);
+            EXPECT_EQ(value_bits_of(status[t]), t + 1);
+            deepest = std::max(deepest, depth[t]);
+        }
+    }
+    EXPECT_GE(deepest, 3u) << "no tile looked back past two aggregates";
+    std::printf("look-back: the deepest of 20 seeds' tiles read %u predecessors\n", deepest);
+}
+
+std::string deadlock_message(GridProtocol protocol, std::size_t n, std::uint32_t resident) {
+    GridScanRequest request = make_grid_request(n, ElementType::int32, ScanOperator::add, false, protocol, 3);
+    request.order = TileOrder::block_index;
+    request.tile_threads = 32;
+    try {
+        emulate_grid_scan(request, GridSchedule{resident, BlockStartOrder::reversed, 0});
+    } catch (const EmulationError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(GridScanDeadlock, ChainedWithBlockIndexReversedAndTwoResidentIsNamedWithinASecond) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string message = deadlock_message(GridProtocol::chained, 8 * 32, 2);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LE(seconds, 1.0);
+    EXPECT_EQ(message,
+              "emulator: deadlock: tile 7 waits for tile 6's prefix; tile 6 waits for tile 5's prefix; "
+              "tile 5 is not resident; every resident block waits and none can start (2 of 8 blocks "
+              "resident, started reversed)");
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(GridScanDeadlock, LookBackWithBlockIndexReversedNamesTheTileAllWaitFor) {
+    const std::string message = deadlock_message(GridProtocol::decoupled_look_back, 8 * 32, 4);
+    EXPECT_EQ(message,
+              "emulator: deadlock: tiles 7, 6, 5, 4 wait for tile 3's aggregate or prefix; tile 3 is not "
+              "resident; every resident block waits and none can start (4 of 8 blocks resident, started "
+              "reversed)");
+}
+
+TEST(GridScanDeadlock, ALargeGridDeadlocksJustAsFast) {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_NE(deadlock_message(GridProtocol::chained, 4097, 2).find("deadlock"), std::string::npos);
+    EXPECT_LE(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+}
+
+TEST(GridStartOrder, IsDeterministicAndAPermutation) {
+    const GridSchedule random{3, BlockStartOrder::seeded_random, 42};
+    const std::vector<std::uint32_t> order = block_start_order(100, random);
+    EXPECT_EQ(order, block_start_order(100, random));
+    std::vector<std::uint32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::uint32_t b = 0; b < 100; ++b)
+        EXPECT_EQ(sorted[b], b);
+    EXPECT_NE(order, block_start_order(100, GridSchedule{3, BlockStartOrder::seeded_random, 43}));
+    EXPECT_EQ(block_start_order(3, GridSchedule{1, BlockStartOrder::reversed, 0}),
+              (std::vector<std::uint32_t>{2, 1, 0}));
+}
+
+TEST(GridScanRequests, BadInputIsRefused) {
+    GridScanRequest request =
+        make_grid_request(10, ElementType::int32, ScanOperator::add, false, GridProtocol::chained, 1);
+    request.tile_threads = 48;
+    EXPECT_THROW(emulate_grid_scan(request, GridSchedule{}), std::invalid_argument);
+    request.tile_threads = 32;
+    request.input.clear();
+    EXPECT_THROW(emulate_grid_scan(request, GridSchedule{}), std::invalid_argument);
+    request.input.assign(10, 1);
+    EXPECT_THROW(emulate_grid_scan(request, GridSchedule{0, BlockStartOrder::in_order, 0}), EmulationError);
+}
+
+} // namespace
+} // namespace prefixlab::test
