@@ -4,6 +4,7 @@
 // The GIF is decoded with giflib (DGifSlurp) and its frames composited as a viewer shows them.
 #include "core/trace/trace_json.hpp"
 #include "support/png_image.hpp"
+#include "support/folder_listing.hpp"
 #include "support/process.hpp"
 
 #include <gtest/gtest.h>
@@ -24,13 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::set<std::string> names_in(const fs::path& folder) {
-    std::set<std::string> names;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder))
-        names.insert(entry.path().filename().string());
-    return names;
-}
 
 class GuiExports : public ::testing::Test {
 protected:

@@ -7,6 +7,7 @@
 #include "core/trace/trace_json.hpp"
 #include "gui/colour_map.hpp"
 #include "support/png_image.hpp"
+#include "support/folder_listing.hpp"
 #include "support/process.hpp"
 
 #include <gtest/gtest.h>
@@ -106,13 +107,6 @@ bool any_text_holds(const std::vector<std::string>& texts, const std::string& pa
 
 bool any_text_is(const std::vector<std::string>& texts, const std::string& whole) {
     return std::find(texts.begin(), texts.end(), whole) != texts.end();
-}
-
-std::set<std::string> names_in(const fs::path& folder) {
-    std::set<std::string> names;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder))
-        names.insert(entry.path().filename().string());
-    return names;
 }
 
 class GuiSvgExport : public ::testing::Test {

@@ -213,7 +213,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
 
     // Heights: the heatmap takes what the lane-to-bank diagram leaves, but keeps four bands at least
     // (the main area scrolls then).
-    const float bottom_h = lanes_and_banks_height(state, avail_w);
+    const float bottom_h = lanes_and_banks_height(avail_w);
     const float min_band = layout.line;
     const float height = std::max(ImGui::GetContentRegionAvail().y - bottom_h - style.ItemSpacing.y,
                                   layout.header_h + 4 * min_band + style.ScrollbarSize);
@@ -225,7 +225,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     layout.bands = layout_step_bands(per_step, row, min_band);
 
     draw_heatmaps(state, layout, ImVec2(avail_w, height));
-    draw_lanes_and_banks(state, avail_w);
+    draw_lanes_and_banks(avail_w);
     (void)context;
 }
 
@@ -398,8 +398,7 @@ bool BankHeatmapView::counts_differ(std::size_t step) const {
     return step < differ.size() && differ[step] != 0;
 }
 
-std::string BankHeatmapView::caption(const AppState& state) const {
-    (void)state;
+std::string BankHeatmapView::caption() const {
     const Panel& panel = *panels_[focused_panel_];
     const Trace& trace = panel.shown->trace;
     const int step = shown_.step;
@@ -413,16 +412,16 @@ std::string BankHeatmapView::caption(const AppState& state) const {
            describe_instruction(panel.shown->banks.instructions[chosen]);
 }
 
-float BankHeatmapView::lanes_and_banks_height(const AppState& state, float width) const {
+float BankHeatmapView::lanes_and_banks_height(float width) const {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float caption_h = ImGui::CalcTextSize(caption(state).c_str(), nullptr, false, width).y + style.ItemSpacing.y;
+    const float caption_h = ImGui::CalcTextSize(caption().c_str(), nullptr, false, width).y + style.ItemSpacing.y;
     return caption_h + lane_bank_diagram_height(width) + style.ItemSpacing.y * 2;
 }
 
-void BankHeatmapView::draw_lanes_and_banks(const AppState& state, float width) {
+void BankHeatmapView::draw_lanes_and_banks(float width) {
     const Panel& panel = *panels_[focused_panel_];
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextUnformatted(caption(state).c_str());
+    ImGui::TextUnformatted(caption().c_str());
     ImGui::PopTextWrapPos();
     const int step = shown_.step;
     const std::size_t chosen = step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step) : kNoInstruction;

@@ -37,9 +37,9 @@ public:
 
 private:
     void draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size);
-    void draw_lanes_and_banks(const AppState& state, float width);
-    float lanes_and_banks_height(const AppState& state, float width) const;
-    std::string caption(const AppState& state) const; // what the lane-to-bank diagram shows
+    void draw_lanes_and_banks(float width);
+    float lanes_and_banks_height(float width) const;
+    std::string caption() const; // what the lane-to-bank diagram shows (at this frame's step)
     bool counts_differ(std::size_t step) const;       // compare mode: unlike the other side's step
 
     ShownTrace shown_; // this frame's

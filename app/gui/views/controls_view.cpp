@@ -68,6 +68,26 @@ bool runs_on_emulator(DeviceChoice device, bool has_gpu) {
     return device == DeviceChoice::cpu || (device == DeviceChoice::automatic && !has_gpu);
 }
 
+// "Run on  ( ) auto  ( ) GPU  ( ) emulator", GPU greyed out, with the reason, where there is none.
+bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
+    bool changed = false;
+    ImGui::TextUnformatted("Run on");
+    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
+        ImGui::SameLine();
+        const bool disabled = choice == DeviceChoice::gpu && !gpu.available;
+        ImGui::BeginDisabled(disabled);
+        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
+        if (ImGui::RadioButton(label, device == choice)) {
+            device = choice;
+            changed = true;
+        }
+        ImGui::EndDisabled();
+        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
+    }
+    return changed;
+}
+
 // Only the emulator has an order to choose; the GPU's hardware picks its own.
 bool draw_warp_order(WarpOrder& order) {
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
@@ -106,21 +126,8 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
     ImGui::PopItemWidth();
 
-    ImGui::TextUnformatted("Run on");
     const bool has_gpu = state.gpu().available;
-    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
-        ImGui::SameLine();
-        const bool disabled = choice == DeviceChoice::gpu && !has_gpu;
-        ImGui::BeginDisabled(disabled);
-        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
-        if (ImGui::RadioButton(label, r.device == choice)) {
-            r.device = choice;
-            changed = true;
-        }
-        ImGui::EndDisabled();
-        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("No CUDA GPU: %s", state.gpu().reason.c_str());
-    }
+    changed |= draw_device_choice(r.device, state.gpu());
     if (runs_on_emulator(r.device, has_gpu))
         changed |= draw_warp_order(r.warp_order);
     if (changed)
@@ -226,25 +233,11 @@ void ControlsView::draw_compare(AppState& state) {
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The kernel on the right, on the same input and settings");
-    ImGui::TextUnformatted("Run on");
-    const bool has_gpu = state.gpu().available;
-    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
-        ImGui::SameLine();
-        ImGui::PushID(static_cast<int>(choice) + 100); // the kernel section has the same labels
-        ImGui::BeginDisabled(choice == DeviceChoice::gpu && !has_gpu);
-        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
-        if (ImGui::RadioButton(label, c.device == choice)) {
-            c.device = choice;
-            changed = true;
-        }
-        ImGui::EndDisabled();
-        ImGui::PopID();
-    }
-    if (runs_on_emulator(c.device, has_gpu)) {
-        ImGui::PushID("compare");
+    ImGui::PushID("compare"); // the kernel section has the same labels
+    changed |= draw_device_choice(c.device, state.gpu());
+    if (runs_on_emulator(c.device, state.gpu().available))
         changed |= draw_warp_order(c.warp_order);
-        ImGui::PopID();
-    }
+    ImGui::PopID();
     if (changed)
         state.compare_choice_changed();
 }
