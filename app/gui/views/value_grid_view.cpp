@@ -48,6 +48,11 @@ float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
+// Headers, the input row, three step rows and the output rows, with the scroll bar.
+float least_grid_height(const ValueGridMetrics& metrics) {
+    return grid_cell_height(metrics.line_h) * static_cast<float>(8 + metrics.extra_rows);
+}
+
 } // namespace
 
 void ValueGridView::prepare(const LoadedTrace& loaded) {
@@ -124,7 +129,11 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool compact = !labels_fit(metrics, width);
     draw_toolbar(state, metrics);
-    if (compact && !showing.hides(showing.current)) {
+    // A compare half too short for the grid's least height gives its step line to the grid (the row
+    // labels still number the steps; 2× on 1280×720 beside the racy kernel's status bar).
+    const bool room_for_caption = shown_.comparison == nullptr ||
+                                  ImGui::GetContentRegionAvail().y >= least_grid_height(metrics) + 2 * metrics.line_h;
+    if (compact && room_for_caption && !showing.hides(showing.current)) {
         // The short labels leave the step's name out; it shows here, beside the buttons where it fits,
         // else on a line of its own, wrapped, never cut.
         const std::string& label = row_labels_[showing.current];
@@ -283,7 +292,10 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
 
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
-    ImGui::BeginChild("value-grid", ImVec2(0, 0), false, flags);
+    // Compare mode's halves can be shorter than a grid with a few step rows (the racy kernel's four-line
+    // status bar at 2× on 1280×720 left 17 px): the grid keeps that height and the half scrolls.
+    const float least_h = shown_.comparison != nullptr ? least_grid_height(metrics) : 0;
+    ImGui::BeginChild("value-grid", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
     const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
     const auto lay_out = [&](float scroll_y) {
         return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,
