@@ -144,5 +144,17 @@ TEST_F(GuiTeachingAids, ACompareThatCannotBeMadeSaysWhyInOneLine) {
     EXPECT_NE(missing.err.find("none.json"), std::string::npos) << missing.err;
 }
 
+TEST_F(GuiTeachingAids, TheWrongCountAndItsButtonAreWholeAtEveryScale) {
+    // The status bar's "First wrong (J)" was a SmallButton whose label lost its last pixel row at 1×.
+    std::string script = "trace algo=hillis-steele-racy n=16 input=iota device=cpu order=interleaved\n";
+    for (const char* scale : {"1", "1.5", "2", "3"})
+        script += std::string("scale ") + scale + "\nwait 3\ncheck-layout\n";
+    for (const int width : {1920, 1280}) {
+        const ProcessResult run = gui(script, width);
+        EXPECT_EQ(run.exit_code, 0) << width << ": " << run.err;
+        EXPECT_EQ(lines_starting(run.out, "check-layout ").size(), 4u) << run.out;
+    }
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -3,6 +3,7 @@
 #include "gui/app_state.hpp"
 #include "gui/theme.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 #include <string>
 
@@ -62,8 +63,13 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         wrapped(text, &error_ink);
         const char* jump = "First wrong (J)";
         place(jump, false);
-        if (ImGui::SmallButton(jump))
+        // A SmallButton has no vertical padding: at 1× its label's last pixel row fell outside the
+        // button's clip (check-layout: "cut at its bottom edge"). A pixel of padding keeps it whole.
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                            ImVec2(ImGui::GetStyle().FramePadding.x, std::max(1.0f, ImGui::GetFontSize() * 0.08f)));
+        if (ImGui::Button(jump))
             state.jump_to_first_wrong();
+        ImGui::PopStyleVar();
     }
     if (!state.message().empty()) {
         const std::string text = state.message_is_error() ? state.message() : "| " + state.message();
