@@ -12,11 +12,34 @@
 
 namespace prefixlab {
 
-enum class BufferId : std::uint8_t { data, ping, pong, warp_totals, input, output };
+// Shared memory: data, ping, pong, warp_totals, grid_words (a grid kernel's own words: the tile index,
+// the warps' totals of its reduction, its prefix). Global: the input and output arrays, and the arrays
+// the blocks of a grid share (kernels/grid/grid_words.hpp): each tile's total or partial sum, each
+// tile's status word, the tile counter.
+enum class BufferId : std::uint8_t {
+    data,
+    ping,
+    pong,
+    warp_totals,
+    input,
+    output,
+    grid_words,
+    tile_totals,
+    tile_status,
+    tile_counter
+};
 
-inline constexpr int kBufferIdCount = 6;
+inline constexpr int kBufferIdCount = 10;
 
-PL_HOST_DEVICE constexpr bool is_shared(BufferId id) { return id != BufferId::input && id != BufferId::output; }
+PL_HOST_DEVICE constexpr bool is_shared(BufferId id) {
+    return id == BufferId::data || id == BufferId::ping || id == BufferId::pong || id == BufferId::warp_totals ||
+           id == BufferId::grid_words;
+}
+
+// The arrays through which the blocks of a grid talk to each other.
+PL_HOST_DEVICE constexpr bool is_grid_shared(BufferId id) {
+    return id == BufferId::tile_totals || id == BufferId::tile_status || id == BufferId::tile_counter;
+}
 
 struct SharedBufferDesc {
     BufferId id = BufferId::data;

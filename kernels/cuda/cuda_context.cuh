@@ -16,7 +16,9 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/device_trace_sink.hpp"
+#include "kernels/grid/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
+#include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -48,9 +50,30 @@ public:
     __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
     __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
 
-    // --- global synchronisation between blocks (the single-pass scans of kernels/grid/) ---
-    // The tile counter: one atomic add in L2, returning the value before it.
-    __device__ std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return atomicAdd(word, value); }
+    // --- global memory the blocks of a grid share (kernels/grid/grid_words.hpp) ---
+    // An atomic read-modify-write in L2, returning the value before it: the tile counter, and the
+    // atomic global scan's partial sums. add, and max/min of integers, are one instruction; max/min
+    // of floats a compare-and-swap loop on the bits (CUDA has no float atomicMax).
+    template <class Op>
+    __device__ typename Op::value_type atomic_combine(GridWords<typename Op::value_type> words, std::uint32_t index,
+                                                      typename Op::value_type value) {
+        using T = typename Op::value_type;
+        T* word = words.data + index;
+        if constexpr (Op::kind == ScanOperator::add) {
+            return atomicAdd(word, value);
+        } else if constexpr (!std::is_same_v<T, float>) {
+            return Op::kind == ScanOperator::max ? atomicMax(word, value) : atomicMin(word, value);
+        } else {
+            auto* bits = reinterpret_cast<unsigned*>(word);
+            unsigned seen = *bits, expected;
+            do {
+                expected = seen;
+                const float combined = Op::combine(__uint_as_float(expected), value);
+                seen = atomicCAS(bits, expected, __float_as_uint(combined));
+            } while (seen != expected);
+            return __uint_as_float(seen);
+        }
+    }
 
     // A tile status word is published and polled with one 64-bit access each, in PTX's memory model:
     // st.release.gpu orders every earlier write of the thread before the word becomes visible to the
@@ -61,12 +84,12 @@ public:
     // idiom, a volatile store after __threadfence(), fences every earlier access of the thread with a
     // full membar.gl, and its volatile load orders nothing by itself; these say exactly what is needed.
     // A generic address (no .global): status arrays come from cudaMalloc, and generic is always valid.
-    __device__ void store_release(std::uint64_t* word, std::uint64_t value) {
-        asm volatile("st.release.gpu.b64 [%0], %1;" : : "l"(word), "l"(value) : "memory");
+    __device__ void store_release(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
+        asm volatile("st.release.gpu.b64 [%0], %1;" : : "l"(words.data + index), "l"(value) : "memory");
     }
-    __device__ std::uint64_t load_acquire(const std::uint64_t* word) {
+    __device__ std::uint64_t load_acquire(GridWords<std::uint64_t> words, std::uint32_t index) {
         std::uint64_t value;
-        asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(value) : "l"(word) : "memory");
+        asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(value) : "l"(words.data + index) : "memory");
         return value;
     }
 

@@ -57,8 +57,15 @@ public:
                                         " is more than this scan was planned for");
         PL_CUDA_CHECK(cudaMemsetAsync(status_.get(), 0, tiles * sizeof(std::uint64_t), stream));
         PL_CUDA_CHECK(cudaMemsetAsync(counter_.get(), 0, sizeof(std::uint32_t), stream));
-        const GridScanIo<T> io{input,         output,         n,         exclusive_, tile_,
-                               status_.get(), counter_.get(), protocol_, order_};
+        const GridScanIo<T> io{input,
+                               output,
+                               n,
+                               exclusive_,
+                               tile_,
+                               {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(tiles)},
+                               {counter_.get(), BufferId::tile_counter, 1},
+                               protocol_,
+                               order_};
         const std::size_t shared_bytes = Scan::layout(threads_).shared.total_words * sizeof(std::uint32_t);
         single_pass_scan_kernel<Body, Op>
             <<<static_cast<unsigned>(tiles), threads_, shared_bytes, stream>>>(io);

@@ -26,7 +26,7 @@ namespace prefixlab {
 // Called by one thread of the tile. Returns the exclusive prefix of `tile` (the combined value of every
 // tile before it) after publishing the tile's inclusive prefix.
 template <class Op, class Ctx>
-PL_BODY typename Op::value_type chained_scan_prefix(Ctx& ctx, std::uint64_t* status, std::uint32_t tile,
+PL_BODY typename Op::value_type chained_scan_prefix(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
                                                     typename Op::value_type aggregate) {
     using T = typename Op::value_type;
     T exclusive = Op::identity();
@@ -34,7 +34,7 @@ PL_BODY typename Op::value_type chained_scan_prefix(Ctx& ctx, std::uint64_t* sta
         TileWait wait{tile, tile - 1, TileStatus::prefix, 0};
         for (;;) {
             // acquire: a later tile's prefix is read only after this one was published
-            const std::uint64_t word = ctx.load_acquire(&status[tile - 1]);
+            const std::uint64_t word = ctx.load_acquire(status, tile - 1);
             if (status_of(word) == TileStatus::prefix) {
                 exclusive = from_bits<T>(value_bits_of(word));
                 break;

@@ -33,7 +33,7 @@ namespace prefixlab {
 // Called by one thread of the tile. Returns the exclusive prefix of `tile` after publishing the tile's
 // aggregate and then its inclusive prefix.
 template <class Op, class Ctx>
-PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, std::uint64_t* status, std::uint32_t tile,
+PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
                                                     typename Op::value_type aggregate) {
     using T = typename Op::value_type;
     if (tile == 0) {
@@ -45,11 +45,11 @@ PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, std::uint64_t* sta
     T exclusive = Op::identity();
     for (std::uint32_t predecessor = tile - 1;; --predecessor) { // 2. ends at the latest at tile 0
         TileWait wait{tile, predecessor, TileStatus::aggregate, 0};
-        std::uint64_t word = ctx.load_acquire(&status[predecessor]);
+        std::uint64_t word = ctx.load_acquire(status, predecessor);
         while (status_of(word) == TileStatus::invalid) {
             ctx.spin_wait(wait);
             ++wait.polls;
-            word = ctx.load_acquire(&status[predecessor]);
+            word = ctx.load_acquire(status, predecessor);
         }
         exclusive = Op::combine(from_bits<T>(value_bits_of(word)), exclusive);
         if (status_of(word) == TileStatus::prefix)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kernels/common/host_device.hpp"
+#include "kernels/grid/grid_words.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,8 +30,8 @@ struct GridScanIo {
     std::size_t n;
     bool exclusive;
     int tile;                    // elements per tile: block threads × the tile body's elements per thread
-    std::uint64_t* status;       // one word per tile, zero (invalid) before the launch (tile_status.hpp)
-    std::uint32_t* tile_counter; // zero before the launch; used with TileOrder::atomic_counter
+    GridWords<std::uint64_t> status;       // one word per tile, zero (invalid) before the launch (tile_status.hpp)
+    GridWords<std::uint32_t> tile_counter; // one word, zero before the launch; used with TileOrder::atomic_counter
     GridProtocol protocol;
     TileOrder order;
 };

@@ -4,6 +4,7 @@
 
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/value_bits.hpp"
+#include "kernels/grid/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
@@ -11,9 +12,9 @@
 namespace prefixlab {
 
 template <class T, class Ctx>
-PL_BODY void publish_tile_status(Ctx& ctx, std::uint64_t* status, std::uint32_t tile, TileStatus what,
+PL_BODY void publish_tile_status(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile, TileStatus what,
                                  T value) {
-    ctx.store_release(&status[tile], pack_tile_status(what, to_bits(value)));
+    ctx.store_release(status, tile, pack_tile_status(what, to_bits(value)));
 }
 
 } // namespace prefixlab

@@ -22,6 +22,7 @@
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/scan_io.hpp"
+#include "kernels/common/scan_operators.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/chained_scan.cuh"
@@ -61,8 +62,7 @@ struct SinglePassScan {
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
         SinglePassLayout layout;
         layout.shared = Body::layout(tile_elements(threads));
-        // Named warp_totals: 32 of its 34 words are; traces of grid scans will give it a name of its own.
-        layout.grid = layout.shared.add(BufferId::warp_totals, kGridWords);
+        layout.grid = layout.shared.add(BufferId::grid_words, kGridWords);
         return layout;
     }
 
@@ -81,7 +81,7 @@ struct SinglePassScan {
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
         if (i == 0)
             words[kTileSlot] = io.order == TileOrder::atomic_counter
-                                   ? ctx.atomic_add(io.tile_counter, 1u)
+                                   ? ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u)
                                    : static_cast<std::uint32_t>(ctx.block_index());
         // barrier: the tile index is in shared memory
         ctx.sync(step_tag(kFile, kReduceTile.phase, __LINE__));

@@ -76,20 +76,6 @@ INSTANTIATE_TEST_SUITE_P(Protocols, GridScanEmulated,
                              return std::string(info.param == GridProtocol::chained ? "Chained" : "LookBack");
                          });
 
-// The emulator's context, noting the earliest status word a tile's look-back reads.
-struct LookBackContext {
-    EmulatorContext& ctx;
-    const std::uint64_t* earliest = nullptr;
-    std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return ctx.atomic_add(word, value); }
-    void store_release(std::uint64_t* word, std::uint64_t value) { ctx.store_release(word, value); }
-    std::uint64_t load_acquire(const std::uint64_t* word) {
-        if (earliest == nullptr || word < earliest)
-            earliest = word;
-        return ctx.load_acquire(word);
-    }
-    void spin_wait(const TileWait& wait) { ctx.spin_wait(wait); }
-};
-
 // The protocol alone, one thread per block, every aggregate 1: each tile's exclusive prefix is its index.
 // Under random turns some tiles publish their aggregate while a predecessor has not yet published its
 // prefix, so they must look back past aggregates: the schedule exercises the protocol, not only its
@@ -101,20 +87,30 @@ TEST(GridLookBack, PrefixesAreRightAndRandomTurnsMakeTilesLookBackPastAggregates
         std::vector<std::uint64_t> status(kTiles, 0);
         std::vector<std::uint32_t> prefix(kTiles, 0), depth(kTiles, 0);
         std::uint32_t counter = 0;
+        const GridWords<std::uint64_t> words{status.data(), BufferId::tile_status, kTiles};
+        const GridWords<std::uint32_t> counter_word{&counter, BufferId::tile_counter, 1};
         SharedLayout layout;
         layout.add(BufferId::data, 1);
         EmulatedGrid grid(kTiles, 1, layout, GridSchedule{4, BlockStartOrder::seeded_random, seed});
-        grid.run([&](EmulatedBlock& block, std::uint32_t thread) {
-            EmulatorContext ctx(block, thread);
-            ctx.begin(StepTag{});
-            LookBackContext looking{ctx};
-            const std::uint32_t tile = looking.atomic_add(&counter, 1);
-            prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(looking, status.data(), tile, 1u);
-            // how many predecessors it read: 1 when it found its predecessor's prefix at once
-            depth[tile] =
-                looking.earliest == nullptr ? 0 : tile - std::uint32_t(looking.earliest - status.data());
-            ctx.finish();
-        });
+        GridRecording recording;
+        grid.run(
+            [&](EmulatedBlock& block, std::uint32_t thread) {
+                EmulatorContext ctx(block, thread);
+                ctx.begin(StepTag{});
+                const std::uint32_t tile = ctx.atomic_combine<AddOp<std::uint32_t>>(counter_word, 0, 1u);
+                prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(ctx, words, tile, 1u);
+                ctx.finish();
+            },
+            &recording);
+        // How many predecessors each tile read (1 when it found its predecessor's prefix at once), from
+        // the recorded polls: each block's tile is what its atomic returned.
+        std::vector<std::uint32_t> tile_of(kTiles, 0);
+        for (const GridAccessRecord& a : recording.accesses) {
+            if (a.kind == GridAccessKind::atomic)
+                tile_of[a.block] = static_cast<std::uint32_t>(a.value);
+            else if (a.kind == GridAccessKind::acquire)
+                depth[tile_of[a.block]] = std::max(depth[tile_of[a.block]], tile_of[a.block] - a.index);
+        }
         for (std::uint32_t t = 0; t < kTiles; ++t) {
             EXPECT_EQ(prefix[t], t) << "tile " << t << " seed " << seed;
             EXPECT_EQ(status_of(status[t]), TileStatus::prefix);

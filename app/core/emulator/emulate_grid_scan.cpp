@@ -29,9 +29,15 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
             const std::size_t tiles = tiles_for(n, tile);
             std::vector<std::uint64_t> status(tiles, pack_tile_status(TileStatus::invalid, 0));
             std::uint32_t tile_counter = 0;
-            const GridScanIo<T> io{
-                input.data(),     output.data(), n, request.exclusive, tile, status.data(), &tile_counter,
-                request.protocol, request.order};
+            const GridScanIo<T> io{input.data(),
+                                   output.data(),
+                                   n,
+                                   request.exclusive,
+                                   tile,
+                                   {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(tiles)},
+                                   {&tile_counter, BufferId::tile_counter, 1},
+                                   request.protocol,
+                                   request.order};
 
             EmulatedGrid grid(static_cast<std::uint32_t>(tiles),
                               static_cast<std::uint32_t>(request.tile_threads),

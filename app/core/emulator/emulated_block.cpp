@@ -276,24 +276,48 @@ void EmulatedBlock::after_global_operation(std::uint32_t thread, bool wrote) {
     park(thread, Wait::global);
 }
 
-std::uint32_t EmulatedBlock::atomic_add(std::uint32_t thread, std::uint32_t* word, std::uint32_t value) {
+void EmulatedBlock::record_grid_access(std::uint32_t thread, BufferId buffer, std::uint32_t index,
+                                       GridAccessKind kind, std::uint64_t value, std::uint32_t operand) {
+    if (grid_ == nullptr)
+        return; // alone: no grid to record for
+    GridAccessRecord access;
+    access.value = value;
+    access.operand = operand;
+    access.index = index;
+    access.block = block_index_;
+    access.thread = static_cast<std::uint16_t>(thread);
+    access.step = static_cast<std::uint16_t>(threads_[thread].step);
+    access.buffer = buffer;
+    access.kind = kind;
+    grid_->record(access);
+}
+
+std::uint32_t EmulatedBlock::atomic_update(std::uint32_t thread, BufferId buffer, std::uint32_t index,
+                                           std::uint32_t* word, std::uint32_t operand,
+                                           std::uint32_t (*combine)(std::uint32_t, std::uint32_t)) {
     const std::uint32_t before = *word;
-    *word = before + value;
+    *word = combine(before, operand);
+    record_grid_access(thread, buffer, index, GridAccessKind::atomic, before, operand);
     after_global_operation(thread, true);
     return before;
 }
 
-void EmulatedBlock::store_release(std::uint32_t thread, std::uint64_t* word, std::uint64_t value) {
+void EmulatedBlock::store_release(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
+                                  std::uint64_t value) {
     *word = value;
+    record_grid_access(thread, buffer, index, GridAccessKind::release, value, 0);
     after_global_operation(thread, true);
 }
 
 // A load yields before it reads, a write after it writes: what a poll reads is as fresh as the schedule
 // allows, and the spin-wait that follows a poll of an invalid word comes in the same turn, with no other
 // block's write in between (the grid's deadlock test relies on it: emulated_grid.cpp).
-std::uint64_t EmulatedBlock::load_acquire(std::uint32_t thread, const std::uint64_t* word) {
+std::uint64_t EmulatedBlock::load_acquire(std::uint32_t thread, BufferId buffer, std::uint32_t index,
+                                          const std::uint64_t* word) {
     after_global_operation(thread, false);
-    return *word;
+    const std::uint64_t value = *word;
+    record_grid_access(thread, buffer, index, GridAccessKind::acquire, value, 0);
+    return value;
 }
 
 void EmulatedBlock::spin_wait(std::uint32_t thread, const TileWait& wait) {
@@ -363,7 +387,13 @@ void EmulatedBlock::check_index(std::uint32_t thread, const SharedBufferDesc& de
 
 std::uint32_t EmulatedBlock::on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
                                        std::uint32_t bits, const std::uint32_t (&sources)[2]) {
-    const std::uint32_t ref = append_access(thread, buffer, word, kind, bits, sources);
+    // The grid's shared arrays are the grid trace's; the block's trace keeps its own memory only.
+    const auto id = static_cast<BufferId>(buffer);
+    const bool grid_shared = buffer < kBufferIdCount && is_grid_shared(id);
+    if (grid_shared)
+        record_grid_access(thread, id, word, kind == AccessKind::read ? GridAccessKind::read : GridAccessKind::write,
+                           bits, 0);
+    const std::uint32_t ref = grid_shared ? kNoSource : append_access(thread, buffer, word, kind, bits, sources);
     // Lockstep: the next lane of the warp makes its access before this one makes its next.
     threads_[thread].fiber->suspend();
     return ref;

@@ -85,9 +85,12 @@ public:
     std::uint32_t on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
                             std::uint32_t bits, const std::uint32_t (&sources)[2]);
     // Global synchronisation (rule 5).
-    std::uint32_t atomic_add(std::uint32_t thread, std::uint32_t* word, std::uint32_t value);
-    void store_release(std::uint32_t thread, std::uint64_t* word, std::uint64_t value);
-    std::uint64_t load_acquire(std::uint32_t thread, const std::uint64_t* word);
+    // *word = combine(*word, operand) in one go; returns the word before.
+    std::uint32_t atomic_update(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint32_t* word,
+                                std::uint32_t operand, std::uint32_t (*combine)(std::uint32_t, std::uint32_t));
+    void store_release(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
+                       std::uint64_t value);
+    std::uint64_t load_acquire(std::uint32_t thread, BufferId buffer, std::uint32_t index, const std::uint64_t* word);
     void spin_wait(std::uint32_t thread, const TileWait& wait);
 
 private:
@@ -127,6 +130,8 @@ private:
     bool warp_has_parked_lane(std::uint32_t warp) const;
     bool yield_parked_threads();
     void after_global_operation(std::uint32_t thread, bool wrote);
+    void record_grid_access(std::uint32_t thread, BufferId buffer, std::uint32_t index, GridAccessKind kind,
+                            std::uint64_t value, std::uint32_t operand);
     void park(std::uint32_t thread, Wait wait);
     void ensure_step(std::uint32_t step);
     void set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread);

@@ -71,8 +71,9 @@ void EmulatedGrid::start(std::uint32_t block, std::size_t region) {
     resident_.push_back(std::move(entry));
 }
 
-void EmulatedGrid::run(const ThreadBody& body) {
+void EmulatedGrid::run(const ThreadBody& body, GridRecording* recording) {
     body_ = &body;
+    recording_ = recording;
     const std::vector<std::uint32_t> order = block_start_order(blocks_, schedule_);
     const std::uint32_t slots = std::min(schedule_.resident, blocks_);
     std::vector<std::size_t> free_regions;
@@ -95,6 +96,9 @@ void EmulatedGrid::run(const ThreadBody& body) {
         if (current.state == State::failed)
             std::rethrow_exception(current.error);
         if (current.state == State::done) {
+            if (recording_ != nullptr && recording_->keep_block_traces)
+                recording_->blocks.push_back(
+                    RecordedBlock{recording_->launch, current.block, std::move(current.emulated->trace())});
             free_regions.push_back(current.region);
             resident_.erase(resident_.begin() + static_cast<std::ptrdiff_t>(turn)); // the next one moves up
         } else {
@@ -105,6 +109,14 @@ void EmulatedGrid::run(const ThreadBody& body) {
 
 void EmulatedGrid::on_global_write() {
     ++writes_;
+}
+
+void EmulatedGrid::record(GridAccessRecord access) {
+    if (recording_ == nullptr)
+        return;
+    access.order = recording_->accesses.size();
+    access.launch = recording_->launch;
+    recording_->accesses.push_back(access);
 }
 
 void EmulatedGrid::yield_block(const TileWait* wait) {

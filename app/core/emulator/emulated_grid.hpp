@@ -20,6 +20,7 @@
 #include "core/emulator/emulated_block.hpp"
 #include "core/emulator/fiber.hpp"
 #include "core/emulator/grid_link.hpp"
+#include "core/emulator/grid_recording.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/grid/tile_status.hpp"
 
@@ -61,7 +62,9 @@ public:
 
     // Runs body(block, thread) on every thread of every block to completion; body must call begin()
     // first and finish() last, as for one block. Throws EmulationError on a kernel error or a deadlock.
-    void run(const ThreadBody& body);
+    // With a recording, every access to the grid's shared arrays is appended to it (and each finished
+    // block's trace, if it keeps them).
+    void run(const ThreadBody& body, GridRecording* recording = nullptr);
 
 private:
     enum class State : std::uint8_t { fresh, yielded, done, failed };
@@ -81,6 +84,7 @@ private:
 
     static void block_entry(void* resident);
     void on_global_write() override;
+    void record(GridAccessRecord access) override;
     void yield_block(const TileWait* wait) override;
     void start(std::uint32_t block, std::size_t region);
     bool deadlocked(bool can_start) const;
@@ -91,6 +95,7 @@ private:
     SharedLayout layout_;
     GridSchedule schedule_;
     const ThreadBody* body_ = nullptr;
+    GridRecording* recording_ = nullptr;
     std::vector<std::unique_ptr<Resident>> resident_; // in the order they became resident
     Resident* running_ = nullptr;
     std::mt19937_64 turns_;    // who runs next, with the seeded random order (rule 2)

@@ -10,6 +10,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
+#include "kernels/grid/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
@@ -51,11 +52,26 @@ public:
         return V(from_bits<T>(r.bits), r.source);
     }
 
-    // Global synchronisation between the blocks of a grid (kernels/grid/): each lets the other resident
-    // blocks run, writes after writing, loads before reading (docs/emulator.md, "Grids").
-    std::uint32_t atomic_add(std::uint32_t* word, std::uint32_t value) { return block_.atomic_add(thread_, word, value); }
-    void store_release(std::uint64_t* word, std::uint64_t value) { block_.store_release(thread_, word, value); }
-    std::uint64_t load_acquire(const std::uint64_t* word) { return block_.load_acquire(thread_, word); }
+    // Global memory the blocks of a grid share (kernels/grid/grid_words.hpp). Each access is recorded in
+    // the grid's global order and lets the other resident blocks run: writes after writing, loads before
+    // reading (docs/emulator.md, "Grids"). The atomic's read and write happen with no yield between.
+    template <class Op>
+    typename Op::value_type atomic_combine(GridWords<typename Op::value_type> words, std::uint32_t index,
+                                           typename Op::value_type value) {
+        using T = typename Op::value_type;
+        const auto combine = [](std::uint32_t a, std::uint32_t b) {
+            return to_bits(Op::combine(from_bits<T>(a), from_bits<T>(b)));
+        };
+        return from_bits<T>(block_.atomic_update(thread_, words.id, index,
+                                                 reinterpret_cast<std::uint32_t*>(words.data + index),
+                                                 to_bits(value), combine));
+    }
+    void store_release(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
+        block_.store_release(thread_, words.id, index, words.data + index, value);
+    }
+    std::uint64_t load_acquire(GridWords<std::uint64_t> words, std::uint32_t index) {
+        return block_.load_acquire(thread_, words.id, index, words.data + index);
+    }
     // Between two polls of a status word: the block waits until another block has written.
     void spin_wait(const TileWait& wait) { block_.spin_wait(thread_, wait); }
 

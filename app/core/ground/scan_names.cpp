@@ -45,6 +45,10 @@ constexpr NameTable<BufferId, kBufferIdCount> kBufferNames{{
     {BufferId::warp_totals, "warp_totals"},
     {BufferId::input, "input"},
     {BufferId::output, "output"},
+    {BufferId::grid_words, "grid_words"},
+    {BufferId::tile_totals, "tile_totals"},
+    {BufferId::tile_status, "tile_status"},
+    {BufferId::tile_counter, "tile_counter"},
 }};
 
 constexpr NameTable<WarpOrder, 3> kWarpOrderNames{{

@@ -129,6 +129,8 @@ private:
             return access_place(a) + "unknown buffer " + number(a.buffer);
         const auto id = static_cast<BufferId>(a.buffer);
         const std::string name(name_of(id));
+        if (is_grid_shared(id))
+            return access_place(a) + "buffer '" + name + "' belongs to a grid trace, not to one block's";
         if (!is_shared(id)) {
             if (id == BufferId::input ? !read : read)
                 return access_place(a) + (read ? "a read of the output" : "a write of the input");

@@ -1,0 +1,27 @@
+// What an emulated grid leaves for a grid trace (core/trace/grid_trace.hpp): every access to the arrays
+// the blocks share, in the order the schedule made them, and, when asked, each block's own trace.
+// One recording spans all the launches of a driver, so that the order runs on from launch to launch.
+#pragma once
+
+#include "kernels/common/raw_trace.hpp"
+#include "kernels/grid/grid_access.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace prefixlab {
+
+struct RecordedBlock {
+    std::uint16_t launch = 0;
+    std::uint32_t block = 0;
+    RawTrace trace;
+};
+
+struct GridRecording {
+    bool keep_block_traces = false;         // element detail: each block's steps, shared memory, accesses
+    std::uint16_t launch = 0;               // the launch being run: set before each
+    std::vector<GridAccessRecord> accesses; // in global order (access.order is the index)
+    std::vector<RecordedBlock> blocks;      // in the order blocks finished
+};
+
+} // namespace prefixlab
