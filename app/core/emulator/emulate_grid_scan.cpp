@@ -9,7 +9,8 @@
 
 namespace prefixlab {
 
-std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule) {
+std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
+                                             GridRecording* recording) {
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
@@ -42,11 +43,20 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
             EmulatedGrid grid(static_cast<std::uint32_t>(tiles),
                               static_cast<std::uint32_t>(request.tile_threads),
                               Scan::layout(request.tile_threads).shared, schedule);
-            grid.run([&](EmulatedBlock& block, std::uint32_t thread) {
-                EmulatorContext ctx(block, thread);
-                Scan::template run<Op>(ctx, io);
-                ctx.finish();
-            });
+            if (recording != nullptr) {
+                recording->launch = static_cast<std::uint16_t>(recording->launches.size());
+                recording->launches.push_back(RecordedLaunch{
+                    request.protocol == GridProtocol::chained ? "chained scan" : "decoupled look-back",
+                    Scan::kSourcePath, static_cast<std::uint32_t>(tiles),
+                    static_cast<std::uint32_t>(request.tile_threads), static_cast<std::uint32_t>(tile)});
+            }
+            grid.run(
+                [&](EmulatedBlock& block, std::uint32_t thread) {
+                    EmulatorContext ctx(block, thread);
+                    Scan::template run<Op>(ctx, io);
+                    ctx.finish();
+                },
+                recording);
             std::vector<std::uint32_t> bits(n);
             for (std::size_t i = 0; i < n; ++i)
                 bits[i] = to_bits(output[i]);

@@ -12,6 +12,9 @@ namespace prefixlab {
 
 // Throws std::invalid_argument for an empty input or tile threads the body cannot take, and
 // EmulationError for a kernel error or a deadlock (chained scan, tiles by block index, few resident).
-std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule);
+// With a recording, the launch, every access to the grid's shared arrays and (if it keeps them) each
+// block's trace are added to it, for a grid trace.
+std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
+                                             GridRecording* recording = nullptr);
 
 } // namespace prefixlab

@@ -7,6 +7,7 @@
 #include "kernels/grid/grid_access.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace prefixlab {
@@ -17,9 +18,19 @@ struct RecordedBlock {
     RawTrace trace;
 };
 
+// One kernel launch of a driver: "reduce tiles" (8 blocks of 32 threads), "scan the totals" (1 block)…
+struct RecordedLaunch {
+    std::string name;        // what the launch does, as the grid view labels its rows
+    std::string source_path; // repository path of the kernel's source file
+    std::uint32_t blocks = 0;
+    std::uint32_t threads = 0;
+    std::uint32_t tile = 0; // elements each block works on (a tile), or 0 where blocks take no tile
+};
+
 struct GridRecording {
     bool keep_block_traces = false;         // element detail: each block's steps, shared memory, accesses
-    std::uint16_t launch = 0;               // the launch being run: set before each
+    std::vector<RecordedLaunch> launches;   // in launch order
+    std::uint16_t launch = 0;               // the launch being run: its index in `launches`, set before each
     std::vector<GridAccessRecord> accesses; // in global order (access.order is the index)
     std::vector<RecordedBlock> blocks;      // in the order blocks finished
 };
