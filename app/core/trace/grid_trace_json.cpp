@@ -2,6 +2,7 @@
 
 #include "core/ground/scan_names.hpp"
 #include "core/ground/step_label.hpp"
+#include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
@@ -17,6 +18,7 @@ namespace prefixlab {
 
 using json = nlohmann::json;
 using namespace json_fields;
+using namespace trace_fields;
 
 namespace {
 
@@ -75,15 +77,6 @@ void only_known(const json& object, std::string_view path, std::initializer_list
     reject_unknown_fields(object, path, known, kVersionText);
 }
 
-template <class Enum, class Parse>
-Enum enum_at(const json& object, const std::string& path, const char* key, Parse parse) {
-    const std::string text = string_field(object, path, key);
-    const auto value = parse(text);
-    if (!value)
-        malformed(member(path, key), "unknown name '" + printable(text, kMaxQuotedValueChars) + "'");
-    return *value;
-}
-
 const json& array_at(const json& object, std::string_view path, const char* key, std::size_t max) {
     const json& value = field(object, path, key);
     if (!value.is_array())
@@ -91,25 +84,6 @@ const json& array_at(const json& object, std::string_view path, const char* key,
     if (value.size() > max)
         malformed(member(path, key), "more than " + std::to_string(max) + " items");
     return value;
-}
-
-std::uint32_t element_at(ElementType type, const json& value, const std::string& path) {
-    std::string problem;
-    const auto bits = value_from_json(type, value, problem);
-    if (!bits)
-        malformed(path, problem);
-    return *bits;
-}
-
-std::vector<std::uint32_t> values_at(const json& object, const std::string& path, const char* key, ElementType type,
-                                     std::size_t size) {
-    const json& list = array_at(object, path, key, size);
-    if (list.size() != size)
-        malformed(member(path, key), "expected " + std::to_string(size) + " values, found " + std::to_string(list.size()));
-    std::vector<std::uint32_t> bits(size);
-    for (std::size_t i = 0; i < size; ++i)
-        bits[i] = element_at(type, list[i], element(member(path, key), i));
-    return bits;
 }
 
 GridTraceConfig config_from(const json& root) {
@@ -124,12 +98,12 @@ GridTraceConfig config_from(const json& root) {
     config.tile_body = printable(string_field(c, path, "tile_body"), kMaxQuotedValueChars);
     config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kRanges));
     config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", 1, kMaxGridTraceN, kRanges));
-    config.type = enum_at<ElementType>(c, path, "element_type", parse_element_type);
-    config.op = enum_at<ScanOperator>(c, path, "operator", parse_scan_operator);
+    config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
+    config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
     config.exclusive = bool_field(c, path, "exclusive");
     const json& input = field(c, path, "input");
     only_known(input, member(path, "input"), {"kind", "seed"});
-    config.input_kind = enum_at<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
+    config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
     config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
     const std::string device_path = member(path, "device");
     const json& device = field(c, path, "device");
@@ -195,11 +169,11 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
 StepTag tag_from(const json& s, const std::string& path) {
     only_known(s, path, {"label", "phase", "opening", "level", "offset", "source", "line"});
     StepTag tag;
-    tag.phase = enum_at<Phase>(s, path, "phase", parse_phase);
-    tag.opening = enum_at<StepOpening>(s, path, "opening", parse_step_opening);
+    tag.phase = enum_field<Phase>(s, path, "phase", parse_phase);
+    tag.opening = enum_field<StepOpening>(s, path, "opening", parse_step_opening);
     tag.level = static_cast<std::uint16_t>(integer_field(s, path, "level", 0, UINT16_MAX, kRanges));
     tag.offset = static_cast<std::uint32_t>(integer_field(s, path, "offset", 0, UINT32_MAX, kRanges));
-    tag.file = enum_at<KernelFile>(s, path, "source", parse_kernel_file_path);
+    tag.file = enum_field<KernelFile>(s, path, "source", parse_kernel_file_path);
     tag.line = static_cast<std::uint32_t>(integer_field(s, path, "line", 0, UINT32_MAX, kRanges));
     return tag;
 }
@@ -228,7 +202,7 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
         GridElementWrite write;
         write.step = static_cast<std::uint16_t>(integer_at(w[0], element(w_path, 0), 0, run.steps.size() - 1, kRanges));
         write.element = static_cast<std::uint32_t>(integer_at(w[1], element(w_path, 1), 0, config.n - 1, kRanges));
-        write.value = element_at(config.type, w[2], element(w_path, 2));
+        write.value = value_at(config.type, w[2], element(w_path, 2));
         run.writes.push_back(write);
     }
     return run;
@@ -265,8 +239,8 @@ GridTrace grid_trace_from(const json& root) {
     const json& blocks = array_at(root, "", "blocks", config.element_detail ? kMaxElementDetailN * kMaxGridLaunches : 0);
     for (std::size_t b = 0; b < blocks.size(); ++b)
         trace.blocks.push_back(block_from(blocks[b], element("blocks", b), trace.launches, config));
-    trace.input = values_at(root, "", "input", config.type, detail);
-    trace.output = values_at(root, "", "output", config.type, detail);
+    trace.input = values_field(root, "", "input", config.type, detail);
+    trace.output = values_field(root, "", "output", config.type, detail);
     trace.wrong_outputs = integer_field(root, "", "wrong_outputs", 0, config.n, kRanges);
     return trace;
 }

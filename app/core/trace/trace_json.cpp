@@ -2,6 +2,7 @@
 
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_assembly.hpp"
+#include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_validation.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
@@ -21,6 +22,7 @@ namespace prefixlab {
 
 using nlohmann::json;
 using namespace json_fields;
+using namespace trace_fields;
 
 namespace {
 
@@ -123,42 +125,6 @@ const std::string kFormatVersionText = "version " + std::to_string(kTraceFormatV
 void only_known_fields(const json& object, std::string_view path,
                        std::initializer_list<std::string_view> known) {
     reject_unknown_fields(object, path, known, kFormatVersionText);
-}
-
-const json& array_field(const json& object, std::string_view path, const char* key, std::size_t size) {
-    const json& value = field(object, path, key);
-    if (!value.is_array())
-        malformed(member(path, key), "expected an array");
-    if (value.size() != size)
-        malformed(member(path, key),
-                  "expected " + std::to_string(size) + " values, found " + std::to_string(value.size()));
-    return value;
-}
-
-template <class Enum, class Parse>
-Enum enum_field(const json& object, const std::string& path, const char* key, Parse parse) {
-    const std::string text = string_field(object, path, key);
-    const auto parsed = parse(text);
-    if (!parsed)
-        malformed(member(path, key), "unknown value '" + printable(text, kMaxQuotedValueChars) + "'");
-    return *parsed;
-}
-
-std::uint32_t value_at(ElementType type, const json& value, const std::string& path) {
-    std::string problem;
-    const auto bits = value_from_json(type, value, problem);
-    if (!bits)
-        malformed(path, problem);
-    return *bits;
-}
-
-std::vector<std::uint32_t> values_field(const json& object, const std::string& path, const char* key,
-                                        ElementType type, std::size_t size) {
-    const json& values = array_field(object, path, key, size);
-    std::vector<std::uint32_t> bits(size);
-    for (std::size_t i = 0; i < size; ++i)
-        bits[i] = value_at(type, values[i], element(member(path, key), i));
-    return bits;
 }
 
 Snapshot snapshot_field(const json& object, const std::string& path, const char* key, ElementType type,
