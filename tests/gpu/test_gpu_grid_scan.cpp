@@ -13,7 +13,7 @@
 namespace prefixlab::test {
 namespace {
 
-class GpuGridScan : public ::testing::TestWithParam<GridProtocol> {};
+class GpuGridScan : public ::testing::TestWithParam<GridDriver> {};
 
 TEST_P(GpuGridScan, EveryTypeOperatorDirectionAndSmallSizeGivesTheReferenceScan) {
     PL_REQUIRE_GPU();
@@ -68,9 +68,9 @@ TEST_P(GpuGridScan, LargeSizesGiveTheReferenceScan) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Protocols, GpuGridScan,
-                         ::testing::Values(GridProtocol::chained, GridProtocol::decoupled_look_back),
-                         [](const ::testing::TestParamInfo<GridProtocol>& info) {
-                             return std::string(info.param == GridProtocol::chained ? "Chained" : "LookBack");
+                         ::testing::Values(GridDriver::chained, GridDriver::decoupled_look_back),
+                         [](const ::testing::TestParamInfo<GridDriver>& info) {
+                             return std::string(info.param == GridDriver::chained ? "Chained" : "LookBack");
                          });
 
 } // namespace
