@@ -56,6 +56,7 @@ private:
         io.output = output;
         io.n = n;
         io.tile = static_cast<int>(tile_);
+        io.tiles = tiles;
         io.totals = {totals, BufferId::tile_totals, static_cast<std::uint32_t>(tiles)};
         launcher.launch<PropagateTilePrefix, Op>(
             DriverLaunch{"propagate", static_cast<std::uint32_t>(tiles), PropagateTilePrefix::threads_for(io.tile),

@@ -52,7 +52,7 @@ struct ScanTileAddToLater {
         // Every thread needs the total for its share of the atomics: read back after a barrier.
         const T total = scanned_tile_total<Op>(ctx, tile, step_tag(kFile, kAddToLater.phase, __LINE__));
         const auto threads = static_cast<std::uint32_t>(ctx.block_threads());
-        for (std::uint32_t j = b + 1 + static_cast<std::uint32_t>(ctx.thread_index()); j < tiles; j += threads)
+        PL_CUDA_PRAGMA(unroll 1) for (std::uint32_t j = b + 1 + static_cast<std::uint32_t>(ctx.thread_index()); j < tiles; j += threads)
             ctx.template atomic_combine<Op>(io.totals, io.totals_base + j, total);
     }
 

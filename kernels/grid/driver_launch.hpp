@@ -31,6 +31,7 @@ struct DriverLaunchIo {
     std::size_t n = 0;        // elements of the level
     bool exclusive = false;   // level 0 only; spine levels are inclusive
     int tile = 0;             // elements per tile
+    std::size_t tiles = 0;    // tiles_for(n, tile), computed on the host: kernels do not divide
     std::uint32_t array_base = ScanIo<T>::kNotInTotals; // a spine level: its array's offset in totals
     GridWords<T> totals;            // the grid's tile totals (every level's, partials); null: none
     std::uint32_t totals_base = 0;  // where this launch's totals or partials start in `totals`
@@ -39,7 +40,7 @@ struct DriverLaunchIo {
 
 template <class T>
 PL_HOST_DEVICE constexpr std::size_t tiles_of(const DriverLaunchIo<T>& io) {
-    return tiles_for(io.n, io.tile);
+    return io.tiles;
 }
 
 // The ScanIo of `count` elements of the level from element `base` (a tile, or a block's range).

@@ -134,6 +134,7 @@ DriverLaunchIo<T> spine_of(const DriverLaunchIo<T>& io, std::uint32_t free) {
     spine.input = io.totals.data + free;
     spine.output = io.totals.data + free;
     spine.n = tiles_of(io);
+    spine.tiles = tiles_for(spine.n, io.tile);
     spine.exclusive = false;
     spine.array_base = free;
     spine.totals_base = free + static_cast<std::uint32_t>(tiles_of(io));
@@ -198,6 +199,7 @@ void two_level(Launcher& launcher, DriverLaunchIo<T> io, int threads, std::uint3
     launcher.phase_done();
     DriverLaunchIo<T> partials = spine_of(io, 0);
     partials.n = runs.runs;
+    partials.tiles = 1; // B is at most one tile
     partials.totals = {};
     launcher.template launch<ScanTileWithCarry<Body>, Op>(DriverLaunch{"scan the partials", 1, threads, io.tile},
                                                           partials);
@@ -265,6 +267,7 @@ void run_grid_driver(Launcher& launcher, const GridDriverOptions& options, const
     io.n = n;
     io.exclusive = exclusive;
     io.tile = options.threads * Body::kElementsPerThread;
+    io.tiles = tiles_for(n, io.tile);
     io.totals = workspace.totals;
     switch (options.driver) {
     case GridDriver::scan_then_propagate:

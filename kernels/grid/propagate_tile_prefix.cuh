@@ -50,7 +50,7 @@ struct PropagateTilePrefix {
             }
 #endif
         const auto out = block_output(ctx, tile);
-        for (std::uint32_t k = i; k < static_cast<std::uint32_t>(tile.n); k += threads) {
+        PL_CUDA_PRAGMA(unroll 1) for (std::uint32_t k = i; k < static_cast<std::uint32_t>(tile.n); k += threads) {
             const V x = out[k];
             out[k] = Op::apply(prefix, x);
         }

@@ -123,7 +123,7 @@ struct SinglePassScan {
         const int threads = ctx.block_threads();
         const int i = ctx.thread_index();
         T share = Op::identity();
-        for (int k = i; k < tile_io.n; k += threads) {
+        PL_CUDA_PRAGMA(unroll 1) for (int k = i; k < tile_io.n; k += threads) {
             const V x = in[k];
             share = Op::combine(share, plain_value(x));
         }

@@ -70,7 +70,7 @@ struct ReduceRuns {
             // Untraced GPU: whole 16-byte vectors where the tile allows (vector_words.cuh says why).
             if constexpr (!Ctx::traced)
                 if (quad_aligned(tile.input, std::size_t(tile.n))) {
-                    share = Op::combine(share, reduce_quads<Op>(tile.input, std::size_t(tile.n), i, threads));
+                    share = Op::combine(share, reduce_quads<Op, 1>(tile.input, std::size_t(tile.n), i, threads));
                     continue;
                 }
 #endif
@@ -78,7 +78,9 @@ struct ReduceRuns {
                 if (t > first)
                     ctx.sync(step_tag(kFile, kReduceRun.phase, __LINE__, static_cast<std::uint16_t>(t - first)));
             const auto in = block_input(ctx, tile);
-            for (std::uint32_t k = i; k < static_cast<std::uint32_t>(tile.n); k += threads) {
+            // unroll 1: a strided loop with a run-time stride is not unrolled, so no division computes
+            // its trip count (tests/ptx: untraced kernels do not divide)
+            PL_CUDA_PRAGMA(unroll 1) for (std::uint32_t k = i; k < static_cast<std::uint32_t>(tile.n); k += threads) {
                 const V x = in[k];
                 share = Op::combine(share, plain_value(x));
             }

@@ -45,14 +45,16 @@ __device__ bool quad_aligned(const T* data, std::size_t count) {
     return count % 4 == 0 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
 }
 
-// Thread `first` of `stride` threads combines its share of `count` elements, a vector at a time.
-template <class Op>
+// Thread `first` of `stride` threads combines its share of `count` elements, a vector at a time,
+// unrolled kUnroll times: 8 where the stride is a constant (a warp per tile), 1 where it is the block's
+// size, whose unrolled trip count would take a division (tests/ptx: untraced kernels do not divide).
+template <class Op, int kUnroll = 8>
 __device__ typename Op::value_type reduce_quads(const typename Op::value_type* data, std::size_t count,
                                                 std::size_t first, std::size_t stride) {
     using T = typename Op::value_type;
     const uint4* quads = reinterpret_cast<const uint4*>(data);
     T share = Op::identity();
-#pragma unroll 8
+#pragma unroll kUnroll
     for (std::size_t q = first; q < count / 4; q += stride)
         share = Op::combine(share, combine_quad<Op>(quads[q]));
     return share;
@@ -64,6 +66,7 @@ __device__ void combine_prefix_quads(typename Op::value_type* data, std::size_t 
                                      typename Op::value_type prefix, std::size_t first, std::size_t stride) {
     using T = typename Op::value_type;
     uint4* quads = reinterpret_cast<uint4*>(data);
+#pragma unroll 1
     for (std::size_t q = first; q < count / 4; q += stride) {
         const uint4 v = quads[q];
         quads[q] = make_uint4(word_from_element(Op::combine(prefix, element_from_word<T>(v.x))),
