@@ -1,0 +1,156 @@
+#include "core/analysis/look_back.hpp"
+
+#include "core/ground/input_generator.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/reference_scan.hpp"
+#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/common/value_bits.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace prefixlab {
+
+namespace {
+
+GridMoment moment_of(const GridAccessRecord& a) { return GridMoment{a.order, a.time_ns}; }
+
+// The launch that uses status words: a single-pass scan has one launch.
+std::optional<std::uint16_t> status_launch(const GridTrace& trace) {
+    for (const GridAccessRecord& a : trace.accesses)
+        if (a.buffer == BufferId::tile_status)
+            return a.launch;
+    return std::nullopt;
+}
+
+std::uint32_t combine_bits(const GridTrace& trace, std::uint32_t a, std::uint32_t b) {
+    return dispatch_element(trace.config.type, trace.config.op, [&]<class Op>() {
+        using T = typename Op::value_type;
+        return to_bits(Op::combine(from_bits<T>(a), from_bits<T>(b)));
+    });
+}
+
+// The exclusive prefix a tile's polls add up to: each predecessor's last value, from the nearest back
+// to the first that showed a prefix; nullopt when the polls end before a prefix.
+std::optional<std::uint32_t> prefix_read(const GridTrace& trace, const TileLookBack& tile) {
+    if (tile.tile == 0)
+        return std::nullopt;
+    std::optional<std::uint32_t> exclusive;
+    std::uint32_t expected = tile.tile - 1;
+    for (std::size_t i = 0; i < tile.polls.size(); ++i) {
+        const LookBackPoll& poll = tile.polls[i];
+        if (poll.seen == TileStatus::invalid)
+            continue;
+        if (poll.predecessor != expected)
+            return std::nullopt; // skipped a predecessor: not a look-back
+        exclusive = exclusive ? combine_bits(trace, poll.value_bits, *exclusive) : poll.value_bits;
+        if (poll.seen == TileStatus::prefix)
+            return exclusive;
+        if (expected == 0)
+            return std::nullopt;
+        --expected;
+    }
+    return std::nullopt;
+}
+
+std::string tile_says(const TileLookBack& tile) { return "tile " + std::to_string(tile.tile) + ": "; }
+
+std::string bits_text(ElementType type, std::uint32_t bits) {
+    return std::to_string(element_as_double(type, bits));
+}
+
+} // namespace
+
+std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
+    std::vector<TileLookBack> tiles;
+    const std::optional<std::uint16_t> launch = status_launch(trace);
+    if (!launch)
+        return tiles;
+    const std::vector<std::uint32_t> tile_of = tiles_of_blocks(trace, *launch);
+    tiles.resize(tile_of.size());
+    for (std::uint32_t b = 0; b < tile_of.size(); ++b) {
+        if (tile_of[b] >= tiles.size())
+            continue;
+        tiles[tile_of[b]].tile = tile_of[b];
+        tiles[tile_of[b]].block = b;
+    }
+    for (const GridAccessRecord& a : trace.accesses) {
+        if (a.launch != *launch || a.block >= tile_of.size() || tile_of[a.block] >= tiles.size())
+            continue;
+        TileLookBack& tile = tiles[tile_of[a.block]];
+        if (a.buffer == BufferId::tile_counter && a.kind == GridAccessKind::atomic) {
+            tile.taken = moment_of(a);
+        } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::release) {
+            if (status_of(a.value) == TileStatus::aggregate) {
+                tile.aggregate = moment_of(a);
+                tile.aggregate_bits = value_bits_of(a.value);
+            } else {
+                tile.prefix = moment_of(a);
+                tile.prefix_bits = value_bits_of(a.value);
+            }
+        } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::acquire) {
+            const LookBackPoll poll{moment_of(a), a.index, status_of(a.value), value_bits_of(a.value)};
+            if (poll.seen == TileStatus::invalid)
+                ++tile.waits;
+            if (tile.polls.empty() || tile.polls.back().predecessor != poll.predecessor)
+                ++tile.depth;
+            tile.polls.push_back(poll);
+        }
+    }
+    return tiles;
+}
+
+std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookBack>& tiles) {
+    const GridTraceConfig& c = trace.config;
+    const std::vector<std::uint32_t> input =
+        trace.input.empty() ? generate_input(c.input_kind, c.type, c.op, static_cast<int>(c.n), c.seed) : trace.input;
+    const std::vector<std::uint32_t> inclusive = reference_scan(c.type, c.op, false, input);
+    const std::vector<double> exact = reference_scan_double(c.type, c.op, false, input);
+    const bool rounding = c.type == ElementType::float32 && c.op == ScanOperator::add;
+    double magnitude = 0;
+    std::size_t counted = 0;
+    const double factor = float_sum_error_factor(input.size());
+    for (const TileLookBack& tile : tiles) {
+        if (!tile.prefix)
+            return tile_says(tile) + "published no prefix";
+        // its own aggregate: the first tile publishes its prefix straight away
+        const std::uint32_t aggregate = tile.tile == 0 ? tile.prefix_bits : tile.aggregate_bits;
+        if (tile.tile > 0) {
+            const std::optional<std::uint32_t> read = prefix_read(trace, tile);
+            if (!read)
+                return tile_says(tile) + "its polls do not reach a predecessor's prefix";
+            if (!tile.aggregate && c.driver != "chained")
+                return tile_says(tile) + "published no aggregate before looking back";
+            const std::uint32_t own = c.driver == "chained" ? tile.aggregate_bits : aggregate;
+            if (c.driver != "chained" && combine_bits(trace, *read, own) != tile.prefix_bits)
+                return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +
+                       " is not what it read (" + bits_text(c.type, *read) + ") combined with its aggregate " +
+                       bits_text(c.type, own);
+        }
+        const std::size_t last =
+            std::min<std::size_t>(std::size_t(tile.tile + 1) * c.tile, input.size()) - 1;
+        for (; counted <= last; ++counted)
+            magnitude += std::fabs(element_as_double(c.type, input[counted]));
+        const bool equal = rounding ? std::fabs(element_as_double(c.type, tile.prefix_bits) - exact[last]) <=
+                                          factor * magnitude
+                                    : tile.prefix_bits == inclusive[last];
+        if (!equal)
+            return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +
+                   " is not the reference prefix " + bits_text(c.type, inclusive[last]);
+    }
+    return "";
+}
+
+LookBackDepths look_back_depths(const std::vector<TileLookBack>& tiles) {
+    LookBackDepths depths;
+    double sum = 0;
+    for (const TileLookBack& tile : tiles) {
+        depths.deepest = std::max(depths.deepest, tile.depth);
+        sum += tile.depth;
+    }
+    if (tiles.size() > 1)
+        depths.mean = sum / double(tiles.size() - 1);
+    return depths;
+}
+
+} // namespace prefixlab

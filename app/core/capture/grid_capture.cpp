@@ -1,0 +1,108 @@
+#include "core/capture/grid_capture.hpp"
+
+#include "core/capture/trace_capture.hpp"
+#include "core/emulator/emulate_grid_scan.hpp"
+#include "core/ground/input_generator.hpp"
+#include "core/ground/output_check.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace prefixlab {
+
+namespace {
+
+std::string driver_name(const GridScanRequest& scan) {
+    return scan.protocol == GridProtocol::chained ? "chained" : "decoupled-look-back";
+}
+
+std::string body_name(TileScanBody body) {
+    return body == TileScanBody::blelloch ? "blelloch" : "warp-shuffle";
+}
+
+// A block's element writes: its writes of the launch's output, in step order (the emulator appends
+// them in the order the schedule made them, which within a step is any).
+std::vector<GridElementWrite> element_writes(const RawTrace& raw) {
+    std::vector<GridElementWrite> writes;
+    for (const AccessRecord& a : raw.accesses)
+        if (a.buffer == static_cast<std::uint8_t>(BufferId::output) && a.kind == AccessKind::write)
+            writes.push_back(GridElementWrite{a.step, a.word, a.value});
+    std::stable_sort(writes.begin(), writes.end(),
+                     [](const GridElementWrite& x, const GridElementWrite& y) { return x.step < y.step; });
+    return writes;
+}
+
+std::vector<GridBlockRun> block_runs(const GridTrace& trace, GridRecording& recording) {
+    std::vector<std::vector<std::uint32_t>> tiles(trace.launches.size());
+    for (std::uint16_t l = 0; l < trace.launches.size(); ++l)
+        tiles[l] = tiles_of_blocks(trace, l);
+    std::vector<GridBlockRun> runs;
+    for (RecordedBlock& recorded : recording.blocks) {
+        GridBlockRun run;
+        run.launch = recorded.launch;
+        run.block = recorded.block;
+        run.tile = tiles.at(recorded.launch).at(recorded.block);
+        const std::size_t steps = std::min<std::size_t>(recorded.trace.step_count, recorded.trace.steps.size());
+        run.steps.assign(recorded.trace.steps.begin(), recorded.trace.steps.begin() + std::ptrdiff_t(steps));
+        run.writes = element_writes(recorded.trace);
+        runs.push_back(std::move(run));
+    }
+    std::sort(runs.begin(), runs.end(), [](const GridBlockRun& x, const GridBlockRun& y) {
+        return x.launch != y.launch ? x.launch < y.launch : x.block < y.block;
+    });
+    return runs;
+}
+
+GridTraceConfig config_of(const GridCaptureRequest& request) {
+    GridTraceConfig config;
+    config.driver = driver_name(request.scan);
+    config.n = request.n;
+    config.tile_body = body_name(request.scan.body);
+    config.tile_threads = static_cast<std::uint32_t>(request.scan.tile_threads);
+    config.type = request.scan.type;
+    config.op = request.scan.op;
+    config.exclusive = request.scan.exclusive;
+    config.input_kind = request.input;
+    config.seed = request.seed;
+    config.device_name = kEmulatorDeviceName;
+    config.emulated = true;
+    config.resident = request.schedule.resident;
+    config.start_order = describe_start_order(request.schedule);
+    config.tiles_from_counter = request.scan.order == TileOrder::atomic_counter;
+    config.element_detail = request.n <= kMaxElementDetailN;
+    return config;
+}
+
+} // namespace
+
+GridTrace capture_grid_trace(const GridCaptureRequest& request) {
+    if (request.n == 0 || request.n > kMaxEmulatedGridN)
+        throw std::invalid_argument("N = " + std::to_string(request.n) +
+                                    ": the emulator traces grids of 1 to " + std::to_string(kMaxEmulatedGridN) +
+                                    " elements");
+    GridScanRequest scan = request.scan;
+    scan.input = generate_input(request.input, scan.type, scan.op, static_cast<int>(request.n), request.seed);
+
+    GridTrace trace;
+    trace.config = config_of(request);
+    GridRecording recording;
+    recording.keep_block_traces = trace.config.element_detail;
+    std::vector<std::uint32_t> output = emulate_grid_scan(scan, request.schedule, &recording);
+
+    for (const RecordedLaunch& launch : recording.launches)
+        trace.launches.push_back(GridLaunch{launch.name, launch.source_path, launch.blocks, launch.threads, launch.tile});
+    if (!trace.launches.empty())
+        trace.config.tile = trace.launches.front().tile;
+    trace.accesses = std::move(recording.accesses);
+    if (trace.config.element_detail)
+        trace.blocks = block_runs(trace, recording);
+    trace.wrong_outputs = check_output(scan.type, scan.op, scan.exclusive, scan.input, output).wrong_count;
+    if (trace.config.element_detail) {
+        trace.input = std::move(scan.input);
+        trace.output = std::move(output);
+    }
+    return trace;
+}
+
+} // namespace prefixlab
