@@ -66,6 +66,9 @@ public:
     }
 
     PL_HOST_DEVICE const SharedBufferDesc& desc() const { return desc_; }
+    // The context the array reports to: a body that stores into a second array beside this one (a
+    // tile's total beside its output, kernels/common/scan_io.hpp) reaches it through the same context.
+    PL_HOST_DEVICE Ctx& context() const { return *ctx_; }
 
 private:
     PL_HOST_DEVICE std::uint32_t word_of(std::uint32_t index) const { return padded_index(desc_, index); }

@@ -208,8 +208,9 @@ std::string gpu_runtime_version() {
 std::size_t gpu_bench_session_bytes(std::size_t n) {
     const std::size_t array = n * sizeof(std::uint32_t);
     // input, output, reference; tile totals of the smallest tiles (32 elements: n/31 words over all
-    // levels); the L2 flush; room for CUB's and Thrust's temporary storage.
-    return 3 * array + array / 31 + l2_flush_bytes() + 64 * kMiB;
+    // levels) or the single-pass scans' 8-byte status words (n/32 of them); the L2 flush; room for
+    // CUB's and Thrust's temporary storage.
+    return 3 * array + array / 31 + array / 16 + l2_flush_bytes() + 64 * kMiB;
 }
 
 struct GpuBenchSession::State {

@@ -16,13 +16,34 @@
 
 namespace prefixlab {
 
-// What runs on the GPU: a library baseline, or one of our drivers around a block scan.
-enum class GpuScanKind { copy, cub, thrust, scan_then_propagate, reduce_then_scan, global_hillis_steele };
+// What runs on the GPU: a library baseline, or one of our drivers around a block scan (the grid
+// drivers of kernels/grid/grid_driver.hpp, and Hillis–Steele in global memory).
+enum class GpuScanKind {
+    copy,
+    cub,
+    thrust,
+    scan_then_propagate,
+    reduce_then_scan,
+    global_hillis_steele,
+    two_level,
+    atomic_global,
+    chained,
+    decoupled_look_back
+};
 
 struct GpuScanMethod {
     GpuScanKind kind = GpuScanKind::copy;
-    BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (scan_then_propagate, reduce_then_scan)
+    BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (every driver but global_hillis_steele)
 };
+
+// The atomic global scan makes T(T-1)/2 atomics for T tiles (kernels/grid/atomic_global_scan.cuh): its
+// time grows as N². The benchmark runs it up to this N (2^24: 16384 tiles of 1024 elements, 134 million
+// atomics on 16384 words), enough for the plot to show the quadratic growth against the linear drivers;
+// above it a single run would take from a fraction of a second to minutes, and it is skipped.
+inline constexpr std::size_t kAtomicGlobalScanMaxN = std::size_t(1) << 24;
+
+// The largest N a method is timed at; 0: no limit of its own.
+std::size_t gpu_scan_max_n(GpuScanKind kind);
 
 // The library baselines (copy, CUB, Thrust) run as one call and have no block size.
 bool gpu_scan_is_library(GpuScanKind kind);

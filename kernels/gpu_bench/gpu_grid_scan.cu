@@ -1,6 +1,6 @@
-// The single-pass grid scans instantiated for every tile body, element type and operator.
+// Every grid driver instantiated for every tile body, element type and operator (gpu_run_grid_scan).
 #include "kernels/block_scan_dispatch.hpp"
-#include "kernels/device/single_pass_scan.cuh"
+#include "kernels/device/grid_driver_scan.cuh"
 #include "kernels/gpu_bench/gpu_grid_scan.hpp"
 
 #include <stdexcept>
@@ -13,7 +13,7 @@ std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest& request) {
     return dispatch_tile_body(request.body, [&]<class Body>() {
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             const std::size_t n = request.input.size();
-            SinglePassGridScan<Body, Op> scan(request.tile_threads, n, request.protocol, request.order);
+            GridDriverScan<Body, Op> scan(request.driver, request.tile_threads, n, request.order);
             scan.set_exclusive(request.exclusive);
             // 4-byte elements travel as their bit patterns: the device reinterprets them as T.
             DeviceBuffer<std::uint32_t> input(n), output(n);

@@ -1,7 +1,9 @@
-// Our multi-block drivers (kernels/device/scan_drivers.cuh) instantiated for the benchmark's scan:
-// uint32 with +, every block scan of the catalogue except racy ones (their output is wrong by design).
+// Our drivers instantiated for the benchmark's scan, uint32 with +: every grid driver
+// (kernels/device/grid_driver_scan.cuh, the same plan the emulator runs) around every block scan of the
+// catalogue except racy ones (their output is wrong by design), and Hillis–Steele in global memory.
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/common/cuda_limits.hpp"
+#include "kernels/device/scan_drivers.cuh"
 #include "kernels/gpu_bench/gpu_scan_runner.cuh"
 
 #include <stdexcept>
@@ -14,27 +16,44 @@ namespace {
 using BenchOp = AddOp<std::uint32_t>;
 
 template <class Algo>
-class DriverRunner final : public GpuScanRunner {
+class GridDriverRunner final : public GpuScanRunner {
 public:
-    DriverRunner(DriverKind kind, int threads, std::size_t max_n) : scan_(kind, threads, max_n) {}
+    GridDriverRunner(GridDriver driver, int threads, std::size_t max_n) : scan_(driver, threads, max_n) {}
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n, DriverTimer* timer) override {
         scan_.run(input, output, n, timer);
     }
 
 private:
-    MultiBlockScan<Algo, BenchOp> scan_;
+    GridDriverScan<Algo, BenchOp> scan_;
 };
 
-DriverKind driver_kind(GpuScanKind kind) {
+class GlobalHillisSteeleRunner final : public GpuScanRunner {
+public:
+    GlobalHillisSteeleRunner(int threads, std::size_t max_n) : scan_(threads, max_n) {}
+    void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n, DriverTimer* timer) override {
+        scan_.run(input, output, n, timer);
+    }
+
+private:
+    GlobalHillisSteeleScan<BenchOp> scan_;
+};
+
+GridDriver grid_driver(GpuScanKind kind) {
     switch (kind) {
     case GpuScanKind::scan_then_propagate:
-        return DriverKind::scan_then_propagate;
+        return GridDriver::scan_then_propagate;
     case GpuScanKind::reduce_then_scan:
-        return DriverKind::reduce_then_scan;
-    case GpuScanKind::global_hillis_steele:
-        return DriverKind::global_hillis_steele;
+        return GridDriver::reduce_then_scan;
+    case GpuScanKind::two_level:
+        return GridDriver::two_level;
+    case GpuScanKind::atomic_global:
+        return GridDriver::atomic_global;
+    case GpuScanKind::chained:
+        return GridDriver::chained;
+    case GpuScanKind::decoupled_look_back:
+        return GridDriver::decoupled_look_back;
     default:
-        throw std::invalid_argument("not a multi-block driver");
+        throw std::invalid_argument("not a grid driver");
     }
 }
 
@@ -44,16 +63,16 @@ std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, i
     if (threads < 32 || threads > kMaxBlockThreads || (threads & (threads - 1)) != 0)
         throw std::invalid_argument("block size " + std::to_string(threads) + ": must be a power of two from 32 to " +
                                     std::to_string(kMaxBlockThreads));
-    const DriverKind kind = driver_kind(method.kind);
-    // The global-memory driver launches no block scan (its tiles are its own kernel): any correct block
-    // type will do for the instantiation, and the catalogue's default is one.
-    const BlockAlgorithm block = kind == DriverKind::global_hillis_steele ? kDefaultBlockAlgorithm : method.block;
-    return dispatch_algorithm(block, [&]<class Algo>() -> std::unique_ptr<GpuScanRunner> {
+    // The global-memory driver launches no block scan (its tiles are its own kernel).
+    if (method.kind == GpuScanKind::global_hillis_steele)
+        return std::make_unique<GlobalHillisSteeleRunner>(threads, max_n);
+    const GridDriver driver = grid_driver(method.kind);
+    return dispatch_algorithm(method.block, [&]<class Algo>() -> std::unique_ptr<GpuScanRunner> {
         if constexpr (is_racy<Algo>())
             throw std::invalid_argument(std::string("the ") + Algo::kName +
                                         " block scan is not benchmarked: its output is wrong by design");
         else
-            return std::make_unique<DriverRunner<Algo>>(kind, threads, max_n);
+            return std::make_unique<GridDriverRunner<Algo>>(driver, threads, max_n);
     });
 }
 

@@ -11,14 +11,19 @@ bool gpu_scan_is_library(GpuScanKind kind) {
 
 bool gpu_scan_synchronizes(GpuScanKind kind) { return kind == GpuScanKind::thrust; }
 
+std::size_t gpu_scan_max_n(GpuScanKind kind) { return kind == GpuScanKind::atomic_global ? kAtomicGlobalScanMaxN : 0; }
+
 std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method) {
     switch (method.kind) {
     case GpuScanKind::scan_then_propagate:
     case GpuScanKind::global_hillis_steele:
         return {"block scans", "spine", "propagate"};
     case GpuScanKind::reduce_then_scan:
+    case GpuScanKind::two_level:
         return {"reduce", "spine", "scan"};
-    default:
+    case GpuScanKind::atomic_global:
+        return {"scan and add to later tiles", "propagate"};
+    default: // the library baselines and the single-pass scans: one call, one launch
         return {};
     }
 }
@@ -29,6 +34,10 @@ std::size_t gpu_scan_tile(const GpuScanMethod& method, int threads) {
         return std::size_t(threads);
     case GpuScanKind::scan_then_propagate:
     case GpuScanKind::reduce_then_scan:
+    case GpuScanKind::two_level:
+    case GpuScanKind::atomic_global:
+    case GpuScanKind::chained:
+    case GpuScanKind::decoupled_look_back:
         return dispatch_algorithm(method.block,
                                   [&]<class Algo>() { return std::size_t(threads) * Algo::kElementsPerThread; });
     default:

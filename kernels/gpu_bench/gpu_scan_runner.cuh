@@ -3,7 +3,7 @@
 // their own translation units because CUB and Thrust compile slowly.
 #pragma once
 
-#include "kernels/device/scan_drivers.cuh"
+#include "kernels/device/grid_driver_scan.cuh"
 #include "kernels/gpu_bench/gpu_bench.hpp"
 
 #include <cstddef>

@@ -3,16 +3,13 @@
 #pragma once
 
 #include "kernels/common/host_device.hpp"
+#include "kernels/grid/grid_driver.hpp"
 #include "kernels/grid/grid_words.hpp"
 
 #include <cstddef>
 #include <cstdint>
 
 namespace prefixlab {
-
-// How a tile learns the combined value of every tile before it (kernels/grid/chained_scan.cuh,
-// kernels/grid/decoupled_look_back.cuh).
-enum class GridProtocol : std::uint8_t { chained, decoupled_look_back };
 
 // Which tile a block scans.
 //   block_index:    tile = blockIdx.x, the textbook form. A tile then waits for a tile whose block may
@@ -32,7 +29,7 @@ struct GridScanIo {
     int tile;                    // elements per tile: block threads × the tile body's elements per thread
     GridWords<std::uint64_t> status;       // one word per tile, zero (invalid) before the launch (tile_status.hpp)
     GridWords<std::uint32_t> tile_counter; // one word, zero before the launch; used with TileOrder::atomic_counter
-    GridProtocol protocol;
+    GridDriver protocol; // how a tile learns its prefix: chained or decoupled_look_back
     TileOrder order;
 };
 

@@ -97,7 +97,7 @@ struct SinglePassScan {
 
         // 3. the prefix of every tile before this one, by the chosen protocol
         if (i == 0)
-            partials[kPrefixSlot] = io.protocol == GridProtocol::chained
+            partials[kPrefixSlot] = io.protocol == GridDriver::chained
                                         ? chained_scan_prefix<Op>(ctx, io.status, tile, aggregate)
                                         : decoupled_look_back<Op>(ctx, io.status, tile, aggregate);
         // barrier: the exclusive prefix is in shared memory
@@ -123,7 +123,7 @@ struct SinglePassScan {
         const int threads = ctx.block_threads();
         const int i = ctx.thread_index();
         T share = Op::identity();
-        for (int k = i; k < tile_io.n; k += threads) {
+        PL_CUDA_PRAGMA(unroll 1) for (int k = i; k < tile_io.n; k += threads) {
             const V x = in[k];
             share = Op::combine(share, plain_value(x));
         }

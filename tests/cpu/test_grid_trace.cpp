@@ -13,9 +13,9 @@
 namespace prefixlab::test {
 namespace {
 
-GridCaptureRequest single_pass(GridProtocol protocol, std::uint64_t n, GridSchedule schedule = {4, {}, 0}) {
+GridCaptureRequest single_pass(GridDriver protocol, std::uint64_t n, GridSchedule schedule = {4, {}, 0}) {
     GridCaptureRequest request;
-    request.scan.protocol = protocol;
+    request.scan.driver = protocol;
     request.scan.type = ElementType::int32;
     request.scan.body = TileScanBody::warp_shuffle;
     request.scan.tile_threads = 64;
@@ -27,7 +27,7 @@ GridCaptureRequest single_pass(GridProtocol protocol, std::uint64_t n, GridSched
 }
 
 TEST(GridTrace, LookBackTraceHoldsEveryTilesWritesAndItsAccessesInOrder) {
-    const GridTrace trace = capture_grid_trace(single_pass(GridProtocol::decoupled_look_back, 4000));
+    const GridTrace trace = capture_grid_trace(single_pass(GridDriver::decoupled_look_back, 4000));
     EXPECT_EQ(trace.wrong_outputs, 0u);
     ASSERT_TRUE(trace.config.element_detail);
     ASSERT_EQ(trace.launches.size(), 1u);
@@ -49,7 +49,7 @@ TEST(GridTrace, LookBackTraceHoldsEveryTilesWritesAndItsAccessesInOrder) {
 }
 
 TEST(GridTrace, EveryTilesLookBackIsConsistentUnderEveryStartOrder) {
-    for (GridProtocol protocol : {GridProtocol::chained, GridProtocol::decoupled_look_back})
+    for (GridDriver protocol : {GridDriver::chained, GridDriver::decoupled_look_back})
         for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed, BlockStartOrder::seeded_random}) {
             const GridTrace trace = capture_grid_trace(single_pass(protocol, 3000, GridSchedule{3, order, 9}));
             const std::vector<TileLookBack> tiles = look_backs_of(trace);
@@ -57,7 +57,7 @@ TEST(GridTrace, EveryTilesLookBackIsConsistentUnderEveryStartOrder) {
             EXPECT_EQ(check_look_backs(trace, tiles), "") << trace.config.driver << " " << trace.config.start_order;
             for (const TileLookBack& tile : tiles) {
                 EXPECT_TRUE(tile.taken.has_value());
-                EXPECT_EQ(tile.depth, tile.tile == 0 ? 0u : protocol == GridProtocol::chained ? 1u : tile.depth);
+                EXPECT_EQ(tile.depth, tile.tile == 0 ? 0u : protocol == GridDriver::chained ? 1u : tile.depth);
                 EXPECT_GE(tile.depth, tile.tile == 0 ? 0u : 1u);
             }
         }
@@ -65,7 +65,7 @@ TEST(GridTrace, EveryTilesLookBackIsConsistentUnderEveryStartOrder) {
 
 TEST(GridTrace, ReversedStartHandsTheFirstTileToTheLastBlock) {
     const GridTrace trace = capture_grid_trace(
-        single_pass(GridProtocol::decoupled_look_back, 640, GridSchedule{2, BlockStartOrder::reversed, 0}));
+        single_pass(GridDriver::decoupled_look_back, 640, GridSchedule{2, BlockStartOrder::reversed, 0}));
     const std::vector<std::uint32_t> tiles = tiles_of_blocks(trace, 0);
     ASSERT_EQ(tiles.size(), 10u);
     for (std::uint32_t b = 0; b < 10; ++b)
@@ -74,7 +74,7 @@ TEST(GridTrace, ReversedStartHandsTheFirstTileToTheLastBlock) {
 
 TEST(GridTrace, ATamperedPollIsCaughtNamingTheTile) {
     GridTrace trace = capture_grid_trace(
-        single_pass(GridProtocol::decoupled_look_back, 2000, GridSchedule{4, BlockStartOrder::seeded_random, 3}));
+        single_pass(GridDriver::decoupled_look_back, 2000, GridSchedule{4, BlockStartOrder::seeded_random, 3}));
     std::vector<TileLookBack> tiles = look_backs_of(trace);
     ASSERT_EQ(check_look_backs(trace, tiles), "");
     // the last tile's last poll reads one more than was there
@@ -86,7 +86,7 @@ TEST(GridTrace, ATamperedPollIsCaughtNamingTheTile) {
 }
 
 TEST(GridTrace, AboveElementDetailOnlyTheSharedArraysAreKept) {
-    const GridTrace trace = capture_grid_trace(single_pass(GridProtocol::decoupled_look_back, 20000));
+    const GridTrace trace = capture_grid_trace(single_pass(GridDriver::decoupled_look_back, 20000));
     EXPECT_FALSE(trace.config.element_detail);
     EXPECT_TRUE(trace.blocks.empty());
     EXPECT_TRUE(trace.input.empty());
@@ -98,7 +98,7 @@ TEST(GridTrace, AboveElementDetailOnlyTheSharedArraysAreKept) {
 
 TEST(GridTrace, SameRunIsTheSameExecutionAndAnotherScheduleIsNot) {
     const GridCaptureRequest request =
-        single_pass(GridProtocol::decoupled_look_back, 1000, GridSchedule{4, BlockStartOrder::seeded_random, 1});
+        single_pass(GridDriver::decoupled_look_back, 1000, GridSchedule{4, BlockStartOrder::seeded_random, 1});
     const GridTrace a = capture_grid_trace(request), b = capture_grid_trace(request);
     EXPECT_EQ(first_grid_difference(a, b), "");
     GridCaptureRequest other = request;
@@ -110,9 +110,9 @@ TEST(GridTrace, SameRunIsTheSameExecutionAndAnotherScheduleIsNot) {
 }
 
 TEST(GridTrace, NOutOfRangeIsRefusedInOneLine) {
-    EXPECT_THROW(capture_grid_trace(single_pass(GridProtocol::chained, 0)), std::invalid_argument);
+    EXPECT_THROW(capture_grid_trace(single_pass(GridDriver::chained, 0)), std::invalid_argument);
     try {
-        capture_grid_trace(single_pass(GridProtocol::chained, kMaxEmulatedGridN + 1));
+        capture_grid_trace(single_pass(GridDriver::chained, kMaxEmulatedGridN + 1));
         FAIL();
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
@@ -128,7 +128,7 @@ std::string written(const GridTrace& trace) {
 
 TEST(GridTraceFile, RoundTripKeepsEveryExecutionDetail) {
     for (std::uint64_t n : {std::uint64_t(200), std::uint64_t(20000)}) {
-        GridCaptureRequest request = single_pass(GridProtocol::decoupled_look_back, n,
+        GridCaptureRequest request = single_pass(GridDriver::decoupled_look_back, n,
                                                  GridSchedule{3, BlockStartOrder::seeded_random, 4});
         request.scan.type = ElementType::float32;
         const GridTrace trace = capture_grid_trace(request);
@@ -145,7 +145,7 @@ TEST(GridTraceFile, RoundTripKeepsEveryExecutionDetail) {
 
 // Each line breaks one field; the error names it, in one line, and nothing else escapes.
 TEST(GridTraceFile, MalformedFieldsAreNamed) {
-    const std::string good = written(capture_grid_trace(single_pass(GridProtocol::chained, 100)));
+    const std::string good = written(capture_grid_trace(single_pass(GridDriver::chained, 100)));
     const auto broken = [&](const std::string& from, const std::string& to) {
         std::string text = good;
         const std::size_t at = text.find(from);

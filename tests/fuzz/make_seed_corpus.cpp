@@ -49,9 +49,9 @@ std::string read_text(const fs::path& path) {
 // --- grid traces: both single-pass protocols at element detail and tile level --------------------
 
 void write_grid_trace_seeds(const fs::path& folder) {
-    const auto capture = [&](GridProtocol protocol, std::uint64_t n, ElementType type, const std::string& file) {
+    const auto capture = [&](GridDriver protocol, std::uint64_t n, ElementType type, const std::string& file) {
         GridCaptureRequest request;
-        request.scan.protocol = protocol;
+        request.scan.driver = protocol;
         request.scan.type = type;
         request.scan.tile_threads = 32;
         request.n = n;
@@ -61,9 +61,9 @@ void write_grid_trace_seeds(const fs::path& folder) {
         write_grid_trace_json(capture_grid_trace(request), text);
         write_seed(folder, file, text.str());
     };
-    capture(GridProtocol::decoupled_look_back, 100, ElementType::int32, "look-back-n100.json");
-    capture(GridProtocol::chained, 70, ElementType::float32, "chained-n70-float.json");
-    capture(GridProtocol::decoupled_look_back, 5000, ElementType::uint32, "look-back-n5000-tiles.json");
+    capture(GridDriver::decoupled_look_back, 100, ElementType::int32, "look-back-n100.json");
+    capture(GridDriver::chained, 70, ElementType::float32, "chained-n70-float.json");
+    capture(GridDriver::decoupled_look_back, 5000, ElementType::uint32, "look-back-n5000-tiles.json");
 }
 
 // --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------

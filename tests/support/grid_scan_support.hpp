@@ -1,4 +1,4 @@
-// Helpers for the single-pass grid scan tests (CPU and GPU): a request with a generated input, names
+// Helpers for the grid scan tests (CPU and GPU): a request with a generated input, names
 // for the configurations, and the check against the serial reference (core/ground/output_check: exact
 // for integers and max/min, within the classic bound for float sums).
 #pragma once
@@ -14,19 +14,21 @@
 namespace prefixlab::test {
 
 inline GridScanRequest make_grid_request(std::size_t n, ElementType type, ScanOperator op, bool exclusive,
-                                         GridProtocol protocol, std::uint64_t seed) {
+                                         GridDriver driver, std::uint64_t seed) {
     GridScanRequest request;
     request.input = generate_input(InputKind::random, type, op, static_cast<int>(n), seed);
     request.type = type;
     request.op = op;
     request.exclusive = exclusive;
-    request.protocol = protocol;
+    request.driver = driver;
     return request;
 }
 
 inline std::string describe(const GridScanRequest& r) {
-    return std::string(r.protocol == GridProtocol::chained ? "chained" : "look-back") +
-           (r.order == TileOrder::atomic_counter ? " (tile counter) " : " (block index) ") +
+    return std::string(name_of(r.driver)) +
+           (!is_single_pass(r.driver)             ? " "
+            : r.order == TileOrder::atomic_counter ? " (tile counter) "
+                                                   : " (block index) ") +
            std::string(name_of(r.type)) + " " + std::string(name_of(r.op)) +
            (r.exclusive ? " exclusive" : " inclusive") + " n=" + std::to_string(r.input.size()) + " body " +
            (r.body == TileScanBody::blelloch ? "blelloch" : "warp-shuffle") + " threads " +

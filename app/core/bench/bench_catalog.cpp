@@ -7,6 +7,7 @@
 #include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace prefixlab {
 
@@ -37,7 +38,7 @@ std::vector<BenchAlgorithm> make_catalog() {
     const auto gpu = [&](std::string name, std::string description, GpuScanMethod method, bool baseline,
                          int threads) {
         all.push_back({std::move(name), std::move(description), BenchTarget::gpu, method, CpuScanKind::loop,
-                       baseline, threads});
+                       baseline, threads, gpu_scan_max_n(method.kind)});
     };
     const auto cpu = [&](std::string name, std::string description, CpuScanKind kind) {
         all.push_back({std::move(name), std::move(description), BenchTarget::cpu, {}, kind, true, 0});
@@ -58,6 +59,23 @@ std::vector<BenchAlgorithm> make_catalog() {
     // catalogue-to-come, named here until then.
     gpu("global-hillis-steele", "Hillis–Steele in global memory per block, then scan-then-propagate",
         {GpuScanKind::global_hillis_steele, kDefaultBlockAlgorithm}, false, kMaxBlockThreads);
+    // The other grid drivers around one block scan, warp shuffle (the fastest tile scan of rts-), with
+    // 1024-element tiles: the drivers differ in how tiles learn their prefix, not in the tile scan.
+    const BlockAlgorithm shuffle = block_algorithm_of<WarpShuffleScan>;
+    const int shuffle_threads = WarpShuffleScan::threads_for(kDefaultTileElements);
+    gpu(std::string(name_of(GridDriver::two_level)),
+        "two-level reduce-then-scan (a fixed number of blocks, each a run of tiles) with the warp-shuffle block scan",
+        {GpuScanKind::two_level, shuffle}, false, shuffle_threads);
+    gpu(std::string(name_of(GridDriver::atomic_global)),
+        "the lecture's atomic global scan (each tile's total atomically added to every later tile) with the "
+        "warp-shuffle block scan; up to N = 2^24",
+        {GpuScanKind::atomic_global, shuffle}, false, shuffle_threads);
+    gpu(std::string(name_of(GridDriver::chained)),
+        "single-pass chained scan (tile counter) with the warp-shuffle block scan", {GpuScanKind::chained, shuffle},
+        false, shuffle_threads);
+    gpu(std::string(name_of(GridDriver::decoupled_look_back)),
+        "single-pass scan with decoupled look-back (tile counter) with the warp-shuffle block scan",
+        {GpuScanKind::decoupled_look_back, shuffle}, false, shuffle_threads);
     cpu("cpu-loop", "CPU, one core: a plain loop", CpuScanKind::loop);
     cpu("cpu-std", "CPU, one core: std::inclusive_scan", CpuScanKind::std_scan);
     cpu("cpu-parallel", "CPU, every core: reduce-then-scan on a thread pool", CpuScanKind::parallel);
@@ -92,6 +110,15 @@ const std::vector<std::string>& textbook_bench_scans() {
         return all;
     }();
     return names;
+}
+
+std::string max_n_reason(const BenchAlgorithm& algorithm) {
+    if (algorithm.max_n == 0)
+        return {};
+    if (algorithm.gpu.kind == GpuScanKind::atomic_global)
+        return "its T(T-1)/2 atomics for T tiles grow as N²: timed up to N = 2^" +
+               std::to_string(std::bit_width(algorithm.max_n) - 1) + " only";
+    return "timed up to N = " + std::to_string(algorithm.max_n) + " only";
 }
 
 const std::vector<BenchAlgorithm>& bench_algorithms() {

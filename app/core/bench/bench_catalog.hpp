@@ -5,6 +5,11 @@
 //   stp-<block scan>      scan-then-propagate (4N memory operations)
 //   rts-<block scan>      reduce-then-scan (3N)
 //   global-hillis-steele  Hillis–Steele in global memory, scan-then-propagate
+//   two-level             Merrill's two-level reduce-then-scan (a fixed number of blocks), 3N
+//   atomic-global         the lecture's atomic global scan (tiles²/2 atomics), run up to N = 2^24 only
+//   chained               single-pass chained scan (tile counter)
+//   decoupled-look-back   single-pass scan with decoupled look-back (tile counter)
+//                         (these four around the warp-shuffle block scan, 1024-element tiles)
 //   cub, thrust           cub::DeviceScan::InclusiveSum, thrust::inclusive_scan
 //   copy                  device-to-device copy of the same bytes: the speed-of-light line
 //   cpu-loop, cpu-std     serial: a plain loop, std::inclusive_scan
@@ -13,6 +18,7 @@
 
 #include "kernels/gpu_bench/gpu_bench.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +36,11 @@ struct BenchAlgorithm {
     CpuScanKind cpu = CpuScanKind::loop; // target == cpu
     bool baseline = false;   // a reference line (copy, CPU): plots draw it dashed
     int default_threads = 0; // threads per block by default; 0: no block size (library and CPU)
+    std::uint64_t max_n = 0; // the largest N it is timed at (skipped above, with the reason); 0: no limit
 };
+
+// Why an algorithm is not timed above its max_n, for the skip message and --list.
+std::string max_n_reason(const BenchAlgorithm& algorithm);
 
 // In the order --list prints and legends show them.
 const std::vector<BenchAlgorithm>& bench_algorithms();

@@ -277,8 +277,13 @@ MarkerShape series_marker(std::string_view algorithm, std::size_t run) {
     case GpuScanKind::reduce_then_scan:
         return MarkerShape::square;
     case GpuScanKind::global_hillis_steele:
+    case GpuScanKind::chained:
         return MarkerShape::diamond;
-    default:
+    case GpuScanKind::two_level:
+        return MarkerShape::triangle;
+    case GpuScanKind::atomic_global:
+        return MarkerShape::cross;
+    default: // scan-then-propagate, and decoupled look-back (which shares warp shuffle's circle with stp-)
         return MarkerShape::circle;
     }
 }

@@ -36,7 +36,8 @@ std::string_view title_of(BenchPlotKind kind);  // "Scan time vs N", …
 // the dark plot background (tests/cpu/test_bench_series.cpp measures both).
 Rgba series_colour(std::string_view algorithm);
 // The marker of an algorithm's series in the `run`-th run of a plot: our scans by driver (circle
-// scan-then-propagate, square reduce-then-scan, diamond global memory), the others by run.
+// scan-then-propagate and decoupled look-back, square reduce-then-scan, diamond global memory and
+// chained, triangle two-level, cross atomic global), the others by run.
 MarkerShape series_marker(std::string_view algorithm, std::size_t run);
 
 // Where the fastest GPU algorithm overtakes the fastest CPU baseline for good: the N (interpolated

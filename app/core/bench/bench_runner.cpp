@@ -248,7 +248,7 @@ private:
         std::vector<Job> jobs;
         for (BenchTarget target : {BenchTarget::gpu, BenchTarget::cpu})
             for (const BenchAlgorithm* algorithm : algorithms_) {
-                if (algorithm->target != target)
+                if (algorithm->target != target || above_max_n(*algorithm, n))
                     continue;
                 if (!has_block_size(*algorithm))
                     jobs.push_back({algorithm, 0});
@@ -257,6 +257,10 @@ private:
                         jobs.push_back({algorithm, threads});
             }
         return jobs;
+    }
+
+    static bool above_max_n(const BenchAlgorithm& algorithm, std::uint64_t n) {
+        return algorithm.max_n != 0 && n > algorithm.max_n;
     }
 
     int runs() const { return spec_.warmup + spec_.repetitions; }
@@ -303,6 +307,9 @@ private:
             return;
         }
         done += setup_seconds(n, any_gpu_);
+        for (const BenchAlgorithm* algorithm : algorithms_)
+            if (above_max_n(*algorithm, n))
+                skip(algorithm->name + " at N = " + format_size(n) + ": skipped, " + max_n_reason(*algorithm));
         const std::vector<Job> jobs = jobs_at(n);
         if (any_gpu_)
             run_gpu_jobs(jobs, n, input, reference, progress, done);

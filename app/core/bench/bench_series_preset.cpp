@@ -81,6 +81,10 @@ BenchRole bench_role(const BenchAlgorithm& algorithm) {
     case GpuScanKind::scan_then_propagate:
     case GpuScanKind::reduce_then_scan:
     case GpuScanKind::global_hillis_steele:
+    case GpuScanKind::two_level:
+    case GpuScanKind::atomic_global:
+    case GpuScanKind::chained:
+    case GpuScanKind::decoupled_look_back:
         break;
     }
     return BenchRole::own_scan;

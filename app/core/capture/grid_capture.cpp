@@ -4,6 +4,7 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
+#include "core/ground/scan_names.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -14,7 +15,7 @@ namespace prefixlab {
 namespace {
 
 std::string driver_name(const GridScanRequest& scan) {
-    return scan.protocol == GridProtocol::chained ? "chained" : "decoupled-look-back";
+    return std::string(name_of(scan.driver));
 }
 
 std::string body_name(TileScanBody body) {

@@ -2,20 +2,69 @@
 
 #include "core/emulator/emulator_context.hpp"
 #include "kernels/block_scan_dispatch.hpp"
-#include "kernels/grid/single_pass_scan.cuh"
+#include "kernels/grid/grid_driver_plan.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 namespace prefixlab {
+
+namespace {
+
+// The emulator's launcher for the driver plans: one EmulatedGrid run per launch, under the request's
+// schedule, each launch named in the recording before it runs.
+class EmulatorLauncher {
+public:
+    EmulatorLauncher(const GridSchedule& schedule, GridRecording* recording)
+        : schedule_(schedule), recording_(recording) {}
+
+    template <class Launch, class Op, class Io>
+    void launch(const DriverLaunch& shape, const Io& io) {
+        EmulatedGrid grid(shape.blocks, static_cast<std::uint32_t>(shape.threads),
+                          launch_layout<Launch>(shape.threads), schedule_);
+        if (recording_ != nullptr) {
+            recording_->launch = static_cast<std::uint16_t>(recording_->launches.size());
+            recording_->launches.push_back(RecordedLaunch{shape.name, Launch::kSourcePath, shape.blocks,
+                                                          static_cast<std::uint32_t>(shape.threads),
+                                                          static_cast<std::uint32_t>(shape.tile)});
+        }
+        grid.run(
+            [&](EmulatedBlock& block, std::uint32_t thread) {
+                EmulatorContext ctx(block, thread);
+                Launch::template run<Op>(ctx, io);
+                ctx.finish();
+            },
+            recording_);
+    }
+
+    template <class W>
+    void fill(GridWords<W> words, std::size_t count, W value) {
+        std::fill_n(words.data, count, value);
+    }
+
+    void phase_done() {}
+
+private:
+    GridSchedule schedule_;
+    GridRecording* recording_;
+};
+
+// Tile threads the body takes in a grid: a multiple of 32 (full warps for the reductions' shuffles)
+// up to the body's limit.
+template <class Body>
+bool tile_threads_valid(int threads) {
+    return SinglePassScan<Body>::threads_valid(threads);
+}
+
+} // namespace
 
 std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
                                              GridRecording* recording) {
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
-        using Scan = SinglePassScan<Body>;
-        if (!Scan::threads_valid(request.tile_threads))
+        if (!tile_threads_valid<Body>(request.tile_threads))
             throw std::invalid_argument(
                 "a grid scan's tile has a multiple of 32 threads up to the body's limit, not " +
                 std::to_string(request.tile_threads));
@@ -26,37 +75,20 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
             for (std::size_t i = 0; i < n; ++i)
                 input[i] = from_bits<T>(request.input[i]);
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
-            const int tile = Scan::tile_elements(request.tile_threads);
-            const std::size_t tiles = tiles_for(n, tile);
-            std::vector<std::uint64_t> status(tiles, pack_tile_status(TileStatus::invalid, 0));
-            std::uint32_t tile_counter = 0;
-            const GridScanIo<T> io{input.data(),
-                                   output.data(),
-                                   n,
-                                   request.exclusive,
-                                   tile,
-                                   {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(tiles)},
-                                   {&tile_counter, BufferId::tile_counter, 1},
-                                   request.protocol,
-                                   request.order};
-
-            EmulatedGrid grid(static_cast<std::uint32_t>(tiles),
-                              static_cast<std::uint32_t>(request.tile_threads),
-                              Scan::layout(request.tile_threads).shared, schedule);
-            if (recording != nullptr) {
-                recording->launch = static_cast<std::uint16_t>(recording->launches.size());
-                recording->launches.push_back(RecordedLaunch{
-                    request.protocol == GridProtocol::chained ? "chained scan" : "decoupled look-back",
-                    Scan::kSourcePath, static_cast<std::uint32_t>(tiles),
-                    static_cast<std::uint32_t>(request.tile_threads), static_cast<std::uint32_t>(tile)});
-            }
-            grid.run(
-                [&](EmulatedBlock& block, std::uint32_t thread) {
-                    EmulatorContext ctx(block, thread);
-                    Scan::template run<Op>(ctx, io);
-                    ctx.finish();
-                },
-                recording);
+            const GridDriverOptions options{request.driver, request.order, request.tile_threads,
+                                            kEmulatedTwoLevelBlocks};
+            const int tile = request.tile_threads * Body::kElementsPerThread;
+            std::vector<T> totals(std::max<std::size_t>(grid_driver_totals(options, n, tile), 1),
+                                  from_bits<T>(kUnwrittenPattern));
+            std::vector<std::uint64_t> status(std::max<std::size_t>(grid_driver_status_words(options, n, tile), 1));
+            std::uint32_t counter = 0;
+            const GridDriverWorkspace<T> workspace{
+                {totals.data(), BufferId::tile_totals, static_cast<std::uint32_t>(totals.size())},
+                {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
+                {&counter, BufferId::tile_counter, 1}};
+            EmulatorLauncher launcher(schedule, recording);
+            run_grid_driver<Body, Op>(launcher, options, input.data(), output.data(), n, request.exclusive,
+                                      workspace);
             std::vector<std::uint32_t> bits(n);
             for (std::size_t i = 0; i < n; ++i)
                 bits[i] = to_bits(output[i]);

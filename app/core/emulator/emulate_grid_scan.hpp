@@ -1,5 +1,6 @@
-// Runs a single-pass grid scan (kernels/grid/single_pass_scan.cuh) in the CPU emulator, one emulated
-// block per tile, under a grid schedule (emulated_grid.hpp), and returns the output as 32-bit patterns.
+// Runs a grid scan in the CPU emulator with any driver (kernels/grid/grid_driver.hpp): the driver's
+// launches, as kernels/grid/grid_driver_plan.hpp strings them together, one emulated grid each under
+// the same grid schedule (emulated_grid.hpp), and returns the output as 32-bit patterns.
 #pragma once
 
 #include "core/emulator/emulated_grid.hpp"
@@ -10,10 +11,14 @@
 
 namespace prefixlab {
 
+// B of the two-level scan in the emulator: small, so that a test's runs hold many tiles each.
+inline constexpr std::uint32_t kEmulatedTwoLevelBlocks = 4;
+
 // Throws std::invalid_argument for an empty input or tile threads the body cannot take, and
 // EmulationError for a kernel error or a deadlock (chained scan, tiles by block index, few resident).
-// With a recording, the launch, every access to the grid's shared arrays and (if it keeps them) each
-// block's trace are added to it, for a grid trace.
+// With a recording, every launch (named: "scan tiles", "scan the totals", "propagate", …), every access
+// to the grid's shared arrays and (if it keeps them) each block's trace are added to it, for a grid
+// trace; its accesses' order runs on from launch to launch.
 std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
                                              GridRecording* recording = nullptr);
 

@@ -400,8 +400,8 @@ std::uint32_t EmulatedBlock::on_access(std::uint32_t thread, std::uint8_t buffer
 }
 
 void EmulatedBlock::ensure_step(std::uint32_t step) {
-    if (step >= kMaxTraceSteps)
-        fail("the kernel opens more than " + std::to_string(kMaxTraceSteps) + " steps");
+    if (step >= max_steps_)
+        fail("the kernel opens more than " + std::to_string(max_steps_) + " steps");
     if (step < trace_.steps.size())
         return;
     const std::size_t count = step + 1;

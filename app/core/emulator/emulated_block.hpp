@@ -65,6 +65,11 @@ public:
     // Runs body(thread) on every thread to completion. body must call begin() first and finish() last.
     void run(const std::function<void(std::uint32_t thread)>& body);
 
+    // The most steps the block may open (kMaxTraceSteps unless raised): a grid raises it for its blocks,
+    // since a block of the two-level scan walks a whole run of tiles, each tile several steps
+    // (docs/emulator.md, "Grids"); step numbers stay within the 16 bits the records hold.
+    void set_max_steps(std::uint32_t steps) { max_steps_ = steps; }
+
     RawTrace& trace() { return trace_; }
     std::uint32_t threads() const { return static_cast<std::uint32_t>(threads_.size()); }
     std::uint32_t block_index() const { return block_index_; }
@@ -153,6 +158,7 @@ private:
     RawTrace trace_;
     const std::function<void(std::uint32_t)>* body_ = nullptr;
     std::vector<EntryArg> entry_args_;
+    std::uint32_t max_steps_ = kMaxTraceSteps;
 };
 
 } // namespace prefixlab

@@ -65,6 +65,7 @@ void EmulatedGrid::start(std::uint32_t block, std::size_t region) {
     // Registers are recorded: a watched register's snapshot resets its provenance, which keeps the
     // provenance of a warp-shuffle tile's values within the two sources a write records.
     entry->emulated = std::make_unique<EmulatedBlock>(threads_, layout_, true);
+    entry->emulated->set_max_steps(kMaxGridBlockSteps);
     entry->emulated->join_grid(*this, block, blocks_, region * threads_);
     entry->fiber =
         std::make_unique<Fiber>(*stacks[block_stacks + region], &EmulatedGrid::block_entry, entry.get());

@@ -34,6 +34,9 @@
 
 namespace prefixlab {
 
+// The most steps one block of a grid may open: what a step number in the records can hold.
+inline constexpr std::uint32_t kMaxGridBlockSteps = 0x10000;
+
 // The order in which blocks become resident (rule 1).
 enum class BlockStartOrder : std::uint8_t { in_order, reversed, seeded_random };
 

@@ -57,6 +57,15 @@ constexpr NameTable<WarpOrder, 3> kWarpOrderNames{{
     {WarpOrder::interleaved, "interleaved"},
 }};
 
+constexpr NameTable<GridDriver, 6> kGridDriverNames{{
+    {GridDriver::scan_then_propagate, "scan-then-propagate"},
+    {GridDriver::reduce_then_scan, "reduce-then-scan"},
+    {GridDriver::two_level, "two-level"},
+    {GridDriver::atomic_global, "atomic-global"},
+    {GridDriver::chained, "chained"},
+    {GridDriver::decoupled_look_back, "decoupled-look-back"},
+}};
+
 constexpr NameTable<WarpOrder, 3> kWarpOrderPhrases{{
     {WarpOrder::in_order, "warps in order"},
     {WarpOrder::reversed, "warps reversed"},
@@ -107,6 +116,7 @@ std::string_view name_of(StepOpening opening) { return lookup_name(kOpeningNames
 std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buffer); }
 std::string_view name_of(WarpOrder order) { return lookup_name(kWarpOrderNames, order); }
 std::string_view phrase_of(WarpOrder order) { return lookup_name(kWarpOrderPhrases, order); }
+std::string_view name_of(GridDriver driver) { return lookup_name(kGridDriverNames, driver); }
 std::string_view kernel_file_path(KernelFile file) {
     for (std::string_view path : all_kernel_source_paths())
         if (kernel_file_at(std::string(path).c_str()) == file)
@@ -146,6 +156,7 @@ std::optional<BufferId> parse_buffer_id(std::string_view name) {
     return lookup_value(kBufferNames, name);
 }
 std::optional<WarpOrder> parse_warp_order(std::string_view name) { return lookup_value(kWarpOrderNames, name); }
+std::optional<GridDriver> parse_grid_driver(std::string_view name) { return lookup_value(kGridDriverNames, name); }
 
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
     static const auto values = [] {
@@ -167,6 +178,11 @@ const std::vector<InputKind>& all_input_kinds() {
     static const auto values = all_of(kInputNames);
     return values;
 }
+const std::vector<GridDriver>& all_grid_drivers() {
+    static const auto values = all_of(kGridDriverNames);
+    return values;
+}
+
 const std::vector<WarpOrder>& all_warp_orders() {
     static const auto values = all_of(kWarpOrderNames);
     return values;

@@ -6,6 +6,7 @@
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
+#include "kernels/grid/grid_driver.hpp"
 
 #include <optional>
 #include <string_view>
@@ -24,6 +25,7 @@ std::string_view name_of(Phase phase);
 std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
 std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleaved"
+std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "decoupled-look-back"
 
 // Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
 std::string_view kernel_file_path(KernelFile file);
@@ -44,11 +46,13 @@ std::optional<Phase> parse_phase(std::string_view name);
 std::optional<StepOpening> parse_step_opening(std::string_view name);
 std::optional<BufferId> parse_buffer_id(std::string_view name);
 std::optional<WarpOrder> parse_warp_order(std::string_view name);
+std::optional<GridDriver> parse_grid_driver(std::string_view name);
 
 const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();
 const std::vector<ScanOperator>& all_scan_operators();
 const std::vector<InputKind>& all_input_kinds();
 const std::vector<WarpOrder>& all_warp_orders();
+const std::vector<GridDriver>& all_grid_drivers();
 
 } // namespace prefixlab

@@ -1,0 +1,145 @@
+// Every grid driver on the GPU (kernels/grid/grid_driver.hpp), untraced: the launcher that turns the
+// driver plan's launches (kernels/grid/grid_driver_plan.hpp) into CUDA launches of one generic kernel
+// around each body, and GridDriverScan, which owns the workspace (tile totals, status words, tile
+// counter) sized from N and runs the plan on a stream, marking the outermost phases for the benchmark.
+//
+// The single-pass drivers launch one block per tile at once. With TileOrder::block_index the chained
+// scan relies on blocks starting in index order, which CUDA does not promise; the tile counter (the
+// default) does not, and is what anything that must not hang uses.
+#pragma once
+
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/cuda_context.cuh"
+#include "kernels/cuda/device_buffer.cuh"
+#include "kernels/grid/grid_driver_plan.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace prefixlab {
+
+// Marks the end of the outermost level's phases, in order (CUDA events in the benchmark): the phases
+// gpu_scan_phase_names() lists. A scan of one tile marks the first phase only.
+struct DriverTimer {
+    virtual ~DriverTimer() = default;
+    virtual void mark() = 0;
+};
+
+// One launch of a driver: the body on the untraced context, its shared memory sized by its layout.
+template <class Launch, class Op, class Io>
+__global__ void grid_driver_kernel(Io io) {
+    extern __shared__ __align__(16) unsigned char shared_memory[];
+    CudaContext<false> ctx(shared_memory, DeviceTraceSink{});
+    Launch::template run<Op>(ctx, io);
+}
+
+template <class W>
+__global__ void fill_words_kernel(W* words, std::size_t count, W value) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        words[i] = value;
+}
+
+class GpuDriverLauncher {
+public:
+    GpuDriverLauncher(cudaStream_t stream, DriverTimer* timer) : stream_(stream), timer_(timer) {}
+
+    template <class Launch, class Op, class Io>
+    void launch(const DriverLaunch& shape, const Io& io) {
+        const std::size_t bytes = launch_layout<Launch>(shape.threads).total_words * sizeof(std::uint32_t);
+        grid_driver_kernel<Launch, Op, Io><<<shape.blocks, shape.threads, bytes, stream_>>>(io);
+        PL_CUDA_CHECK_LAUNCH();
+    }
+
+    // Zero (status words, counter, sums) with a memset; any other pattern (max's and min's identity)
+    // with a small kernel, since the runtime has no 32-bit memset.
+    template <class W>
+    void fill(GridWords<W> words, std::size_t count, W value) {
+        if (count == 0)
+            return;
+        const W zero{};
+        if (std::memcmp(&value, &zero, sizeof(W)) == 0) {
+            PL_CUDA_CHECK(cudaMemsetAsync(words.data, 0, count * sizeof(W), stream_));
+            return;
+        }
+        const auto blocks = static_cast<unsigned>(count / 256 + 1 < 1024 ? count / 256 + 1 : 1024);
+        fill_words_kernel<W><<<blocks, 256, 0, stream_>>>(words.data, count, value);
+        PL_CUDA_CHECK_LAUNCH();
+    }
+
+    void phase_done() {
+        if (timer_ != nullptr)
+            timer_->mark();
+    }
+
+private:
+    cudaStream_t stream_;
+    DriverTimer* timer_;
+};
+
+// B of the two-level scan on this GPU for blocks of `threads`: as many blocks as the SMs hold at once
+// by threads alone (2048 threads an SM on sm_90), so that one wave of blocks covers the array and
+// every block walks one run.
+inline std::uint32_t gpu_two_level_blocks(int threads) {
+    int device = 0, sms = 0, threads_per_sm = 0;
+    PL_CUDA_CHECK(cudaGetDevice(&device));
+    PL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    PL_CUDA_CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+    const int per_sm = threads_per_sm / threads > 0 ? threads_per_sm / threads : 1;
+    return static_cast<std::uint32_t>(sms * per_sm);
+}
+
+template <class Body, class Op>
+class GridDriverScan {
+public:
+    using T = typename Op::value_type;
+
+    // Plans for arrays of up to max_n elements (at least 1) with `threads` threads per tile scan.
+    GridDriverScan(GridDriver driver, int threads, std::size_t max_n, TileOrder order = TileOrder::atomic_counter)
+        : options_{driver, order, threads, gpu_two_level_blocks(threads)},
+          tile_(threads * Body::kElementsPerThread), max_n_(max_n == 0 ? 1 : max_n),
+          totals_(grid_driver_totals(options_, max_n_, tile_) + 1),
+          status_(grid_driver_status_words(options_, max_n_, tile_) + 1), counter_(1) {
+        if (!SinglePassScan<Body>::threads_valid(threads))
+            throw std::invalid_argument("a grid scan's tile has a multiple of 32 threads up to " +
+                                        std::to_string(Body::kMaxN / Body::kElementsPerThread) + ", not " +
+                                        std::to_string(threads));
+        if (tiles_for(max_n_, tile_) > std::size_t(std::numeric_limits<int>::max()))
+            throw std::invalid_argument("too many tiles for one grid: " + std::to_string(tiles_for(max_n_, tile_)));
+    }
+
+    // Scans input[0, n) into output (device pointers, n <= max_n). Output may equal input for an
+    // inclusive scan (every block reads and writes its own tiles only); an exclusive one reads a
+    // tile's last input back after its outputs are stored.
+    void run(const T* input, T* output, std::size_t n, DriverTimer* timer = nullptr, cudaStream_t stream = nullptr) {
+        if (n == 0)
+            return;
+        if (n > max_n_)
+            throw std::invalid_argument("N = " + std::to_string(n) + " is more than this scan was planned for");
+        GpuDriverLauncher launcher(stream, timer);
+        const GridDriverWorkspace<T> workspace{
+            {totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
+            {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
+            {counter_.get(), BufferId::tile_counter, 1}};
+        run_grid_driver<Body, Op>(launcher, options_, input, output, n, exclusive_, workspace);
+    }
+
+    void set_exclusive(bool exclusive) { exclusive_ = exclusive; }
+    int tile() const { return tile_; }
+
+private:
+    GridDriverOptions options_;
+    int tile_;
+    std::size_t max_n_;
+    bool exclusive_ = false;
+    DeviceBuffer<T> totals_;
+    DeviceBuffer<std::uint64_t> status_;
+    DeviceBuffer<std::uint32_t> counter_;
+};
+
+} // namespace prefixlab
