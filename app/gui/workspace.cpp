@@ -88,7 +88,7 @@ void Workspace::draw_menu(AppState& state) {
             requests.export_request = ExportRequest::view_png;
         if (ImGui::MenuItem("Export view as SVG (editable text)", "Ctrl+Shift+E"))
             requests.export_request = ExportRequest::view_svg;
-        const bool steps = state.trace() != nullptr && selected_shows_steps();
+        const bool steps = state.trace() != nullptr && selected_shows_steps() && !selected_steps_grid();
         if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
             requests.export_request = ExportRequest::steps_gif;
         if (ImGui::MenuItem("Export steps as PNG sequence", "Ctrl+P", false, steps))
@@ -103,6 +103,18 @@ void Workspace::draw_menu(AppState& state) {
             const std::string shortcut = "Ctrl+" + std::to_string(i + 1);
             if (ImGui::MenuItem(views_.tabs[i]->title(), shortcut.c_str(), selected_ == i))
                 select_tab(i);
+        }
+        ImGui::Separator();
+        // Grid traces: the settings panel's Grid scan section, and the Grid tab to see the trace in.
+        if (ImGui::MenuItem("Grid scan…")) {
+            select_tab(std::string("Grid"));
+            views_.sidebar.open_grid_section = true;
+            if (!sidebar_fits(ImGui::GetMainViewport()->WorkSize.x))
+                overlay_open_ = true;
+            else
+                sidebar_visible = true;
+            if (state.grid() == nullptr && !state.busy())
+                state.capture_grid();
         }
         ImGui::Separator();
         if (ImGui::MenuItem("Presentation mode", "F11", presenting))
@@ -233,6 +245,8 @@ void Workspace::draw_source(AppState& state, const ViewContext& context, float x
 }
 
 void Workspace::draw(AppState& state, const ViewContext& context) {
+    // The step keys, scripted `step` and playback step the grid trace while a grid tab is selected.
+    state.stepping_grid = selected_steps_grid();
     draw_menu(state);
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
