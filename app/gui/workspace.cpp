@@ -1,12 +1,14 @@
 #include "gui/workspace.hpp"
 
 #include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/theme.hpp"
 
 #include <algorithm>
 #include <cfloat>
 #include <imgui.h>
+#include <imgui_internal.h> // the tab bar's rectangle and the window's laid-out width (note_scrolling_tab_bar)
 
 namespace prefixlab {
 
@@ -26,6 +28,17 @@ constexpr float kMinSourceEms = 22;
 // the grid's headers and a few of its rows).
 constexpr float kMinMainLines = 8;
 constexpr float kMaxSourceEms = 40;
+
+// A tab bar that scrolls: its tabs are cut at the bar's edge (before its arrow buttons) on purpose, and
+// Dear ImGui counts all of them as the window's content, which the window does not scroll to; the
+// bar's own arrows reach them.
+void note_scrolling_tab_bar(float right) {
+    ImGuiContext& g = *GImGui;
+    if (const ImGuiTabBar* bar = g.CurrentTabBar)
+        layout::note_scrolled_region(bar->BarRect.Min.x, bar->BarRect.Min.y, bar->BarRect.Max.x, bar->BarRect.Max.y, true, false);
+    ImGuiWindow* window = g.CurrentWindow;
+    window->DC.CursorMaxPos.x = std::min(window->DC.CursorMaxPos.x, right);
+}
 
 } // namespace
 
@@ -208,10 +221,22 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
                 ImGui::SetTooltip("Settings panel (F9)");
             ImGui::SameLine();
         }
-        if (ImGui::BeginTabBar("tabs")) {
+        // Six tabs need 1420 px at 3× (1001 before the grid tabs came): where their full titles do not
+        // fit, the bar scrolls sideways (arrows at its end; the selected tab is kept in view) instead of
+        // shortening every title to "Valu…".
+        const ImGuiStyle& style = ImGui::GetStyle();
+        float titles_w = 0;
+        for (const auto& view : views_.tabs)
+            titles_w += ImGui::CalcTextSize(view->title()).x + 2 * style.FramePadding.x + style.ItemInnerSpacing.x;
+        const bool scrolls = titles_w > ImGui::GetContentRegionAvail().x;
+        const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+        if (ImGui::BeginTabBar("tabs", scrolls ? ImGuiTabBarFlags_FittingPolicyScroll : ImGuiTabBarFlags_None)) {
             for (std::size_t i = 0; i < views_.tabs.size(); ++i) {
                 const ImGuiTabItemFlags flags = select_pending_ && i == selected_ ? ImGuiTabItemFlags_SetSelected : 0;
-                if (ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags)) {
+                const bool open = ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags);
+                if (scrolls && i == 0)
+                    note_scrolling_tab_bar(right); // the first BeginTabItem laid the bar out
+                if (open) {
                     if (!select_pending_)
                         selected_ = i;
                     if (state.comparing() && views_.compared_tabs[i] != nullptr) {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <imgui.h>
 #include <string>
 
@@ -19,9 +20,9 @@ namespace prefixlab {
 
 namespace {
 
-// Tiles of up to this many elements show every value; larger ones a strip (N = 4096 in 64-element
-// tiles is 64 columns of 64 values: no value would be readable at any scale).
-constexpr std::uint32_t kMostReadableTileElements = 64;
+// Up to this many elements every value is shown; more, a strip per tile (N = 4096 is 64 columns of 64
+// values: no value would be readable at any scale, and a row would be 20 screens wide).
+constexpr std::uint64_t kMostReadableN = 512;
 // Values mode wraps a tile's values into at most this many lines, wider cells beyond (scrolling
 // sideways rather than a cell taller than the screen at 2×).
 constexpr int kMostValueLines = 16;
@@ -55,6 +56,13 @@ void GridView::measure(const LoadedGridTrace& grid) {
         if (values != nullptr)
             for (std::uint32_t bits : *values)
                 value_chars_ = std::max<int>(value_chars_, static_cast<int>(format_value(type, bits).size()));
+    value_texts_.clear();
+    if (grid.trace.config.n <= kMostReadableN) // formatted once: 2048 strings a frame cost ~2 ms
+        for (const std::vector<std::uint32_t>& row : grid.model.values) {
+            value_texts_.emplace_back();
+            for (std::uint32_t bits : row)
+                value_texts_.back().push_back(format_value(type, bits));
+        }
     measured_ = &grid;
     pan_x_ = pan_y_ = 0;
     followed_step_ = -1;
@@ -85,7 +93,7 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     std::size_t label_chars = 5;
     for (std::size_t s = 0; s < grid->steps.steps.size(); ++s)
         label_chars = std::max(label_chars, std::to_string(s).size() + 2 + grid->steps.steps[s].label.size());
-    l.full_labels = l.cw * static_cast<float>(label_chars + 1) <= child_w * 0.3f;
+    l.full_labels = l.cw * static_cast<float>(label_chars + 1) <= child_w * 0.22f;
     l.label_w = l.cw * static_cast<float>((l.full_labels ? label_chars : std::max<std::size_t>(4, std::to_string(l.rows).size())) + 1);
     if (!l.full_labels)
         ImGui::Text("step %d: %s", l.step, grid->steps.steps[l.step].label.c_str());
@@ -105,7 +113,9 @@ void GridView::draw(AppState& state, const ViewContext& context) {
 
     // Columns: readable values, a strip, or bare status words.
     const std::uint32_t tile = std::max<std::uint32_t>(1, model.tile);
-    l.mode = !model.element_detail ? CellMode::tiles : tile <= kMostReadableTileElements ? CellMode::values : CellMode::strip;
+    l.mode = !model.element_detail                  ? CellMode::tiles
+             : grid->trace.config.n <= kMostReadableN ? CellMode::values
+                                                      : CellMode::strip;
     l.pad = l.cw * 0.4f;
     const float share = l.area_w / static_cast<float>(std::max(1, l.tiles));
     if (l.mode == CellMode::values) {
@@ -181,34 +191,63 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
     const auto column_x = [&](int t) { return l.area_x + t * l.pitch() - pan_x_; };
     const auto row_y = [&](int s) { return l.area_y + l.row_top[s] - pan_y_; };
     GridHover hover;
+    const bool hovered_window = ImGui::IsWindowHovered();
 
+    // Shapes: rebuilt and redrawn into the cached layer only when what they show changed.
+    char key[200];
+    std::snprintf(key, sizeof key, "%p|%d|%d|%s|%g|%g|%g|%g|%g|%g", static_cast<const void*>(&grid), l.step, l.shown_rows,
+                  theme::name_text(theme::current()), static_cast<double>(pan_x_), static_cast<double>(pan_y_),
+                  static_cast<double>(l.area_x), static_cast<double>(l.area_y), static_cast<double>(l.cell_w),
+                  static_cast<double>(l.width + 1000 * l.height));
+    const auto place_of = [&](int t, int s) {
+        return CellPlace{column_x(t), row_y(s), l.cell_w, l.values_h, l.status_h, l.pad, l.lh, l.value_w, l.value_columns};
+    };
+    const auto row_visible = [&](int s) { return row_y(s) <= bottom && row_y(s + 1) >= l.area_y; };
+    if (key != built_key_) {
+        GridShapes shapes;
+        for (int s = 0; s < l.shown_rows; ++s) {
+            if (!row_visible(s))
+                continue;
+            const bool later = s > l.step;
+            if (s == l.step)
+                shapes.quads.push_back({l.area_x, row_y(s), right, row_y(s + 1),
+                                        theme::packed(blend(colours.current_step, colours.background, 0.82f))});
+            for (int t = first_tile; t <= last_tile; ++t) {
+                const CellPlace place = place_of(t, s);
+                if (l.mode == CellMode::values)
+                    add_cell_values(shapes, model, model.columns[t], s, place, later);
+                else if (l.mode == CellMode::strip)
+                    add_cell_strip(shapes, model, model.columns[t], s, place, later);
+                add_status_word(shapes, model.columns[t], static_cast<std::uint32_t>(s), place, later);
+            }
+            if (l.arrows_h[s] > 0)
+                add_poll_arrows(shapes, model, static_cast<std::uint32_t>(s),
+                                ArrowPlace{l.area_x - pan_x_, l.pitch(), l.cell_w, row_y(s) + l.values_h + l.status_h,
+                                           l.arrows_h[s], l.cw, l.area_x, right},
+                                later);
+        }
+        quads_.set_quads(std::move(shapes.quads));
+        lines_.set_lines(std::move(shapes.lines));
+        built_key_ = key;
+    }
     draw->PushClipRect(ImVec2(l.area_x, l.area_y), ImVec2(right, bottom), true);
+    cache_.draw(draw, l.area_x, l.area_y, right - l.area_x, bottom - l.area_y, key, {&quads_, &lines_}, ShapeTransform{},
+                theme::packed(colours.background));
     for (int s = 0; s < l.shown_rows; ++s) {
-        const float y0 = row_y(s);
-        if (y0 > bottom || row_y(s + 1) < l.area_y)
+        if (!row_visible(s))
             continue;
         const bool later = s > l.step;
-        if (s == l.step)
-            draw->AddRectFilled(ImVec2(l.area_x, y0), ImVec2(right, row_y(s + 1)),
-                                theme::packed(blend(colours.current_step, colours.background, 0.82f)));
         for (int t = first_tile; t <= last_tile; ++t) {
-            const GridTileColumn& column = model.columns[t];
-            const float x0 = column_x(t);
-            CellPlace place{x0, y0, l.cell_w, l.values_h, l.status_h, l.pad, l.lh, l.value_w, l.value_columns};
+            const CellPlace place = place_of(t, s);
             if (l.mode == CellMode::values)
-                draw_cell_values(draw, model, column, s, type, place, later);
+                draw_cell_value_texts(draw, model, value_texts_[s], model.columns[t], s, place, l.area_y, bottom, later);
             else if (l.mode == CellMode::strip)
-                draw_cell_strip(draw, model, column, s, type, place, later);
-            draw_status_word(draw, column, static_cast<std::uint32_t>(s), type, place, later);
-            if (mouse.x >= x0 && mouse.x < x0 + l.pitch() && mouse.y >= y0 && mouse.y < row_y(s + 1) && mouse.x >= l.area_x &&
-                mouse.y >= l.area_y && ImGui::IsWindowHovered())
+                draw_cell_strip_text(draw, model, model.columns[t], s, type, place, later);
+            draw_status_word_text(draw, model.columns[t], static_cast<std::uint32_t>(s), type, place, later);
+            if (hovered_window && mouse.x >= place.x && mouse.x < place.x + l.pitch() && mouse.y >= place.y &&
+                mouse.y < row_y(s + 1) && mouse.x >= l.area_x && mouse.y >= l.area_y)
                 hover = {t, s};
         }
-        if (l.arrows_h[s] > 0)
-            draw_poll_arrows(draw, model, static_cast<std::uint32_t>(s), ArrowPlace{l.area_x - pan_x_, l.pitch(), l.cell_w,
-                                                                                      y0 + l.values_h + l.status_h, l.arrows_h[s],
-                                                                                      l.cw, l.area_x, right},
-                             later);
     }
     draw->PopClipRect();
 

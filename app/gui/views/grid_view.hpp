@@ -17,8 +17,11 @@
 // to step there.
 #pragma once
 
+#include "gui/render/cached_layer.hpp"
+#include "gui/render/instanced_shapes.hpp"
 #include "gui/views/view.hpp"
 
+#include <string>
 #include <vector>
 
 namespace prefixlab {
@@ -38,8 +41,16 @@ private:
     void draw_canvas(AppState& state, const LoadedGridTrace& grid, const Layout& layout);
     void handle_mouse(const Layout& layout);
 
+    // The cells' boxes, strips, status words and arrows, in a cached layer redrawn only when the trace,
+    // step, scroll, size or theme change; the text is drawn live over it.
+    CachedLayer cache_;
+    InstancedShapes quads_{InstancedShapes::Kind::quads};
+    InstancedShapes lines_{InstancedShapes::Kind::lines};
+    std::string built_key_;
+
     const LoadedGridTrace* measured_ = nullptr;
     int value_chars_ = 1; // the longest value of the trace, in characters (mono font)
+    std::vector<std::vector<std::string>> value_texts_; // [step][element], values mode
     float pan_x_ = 0, pan_y_ = 0;
     int followed_step_ = -1;
 };

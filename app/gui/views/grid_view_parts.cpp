@@ -91,22 +91,33 @@ StatusWord status_after(const GridTileColumn& column, std::uint32_t step) {
     return {};
 }
 
-void draw_cell_values(ImDrawList* draw, const GridViewModel& model, const GridTileColumn& column, int step, ElementType type,
-                      const CellPlace& p, bool later) {
-    draw->AddRectFilled(ImVec2(p.x, p.y), ImVec2(p.x + p.w, p.y + p.values_h),
-                        theme::packed(dimmed(theme::colours().cell_unwritten, later)));
+void add_cell_values(GridShapes& shapes, const GridViewModel& model, const GridTileColumn& column, int step,
+                     const CellPlace& p, bool later) {
+    shapes.quads.push_back({p.x, p.y, p.x + p.w, p.y + p.values_h, theme::packed(dimmed(theme::colours().cell_unwritten, later))});
     for (std::uint32_t i = 0; i < column.elements; ++i) {
         const std::size_t element = column.first_element + i;
         const float x = p.x + p.pad + static_cast<float>(i % p.value_columns) * p.value_w;
         const float y = p.y + p.pad + static_cast<float>(i / p.value_columns) * p.lh;
-        const theme::Rgb fill = element_colour(model, element, step);
-        draw->AddRectFilled(ImVec2(x + 1, y + 1), ImVec2(x + p.value_w - 1, y + p.lh - 1), theme::packed(dimmed(fill, later)));
-        centred_text(draw, x, y, p.value_w, p.lh, format_value(type, model.values[step][element]), ink(fill, later));
+        shapes.quads.push_back({x + 1, y + 1, x + p.value_w - 1, y + p.lh - 1,
+                                theme::packed(dimmed(element_colour(model, element, step), later))});
     }
 }
 
-void draw_cell_strip(ImDrawList* draw, const GridViewModel& model, const GridTileColumn& column, int step, ElementType type,
-                     const CellPlace& p, bool later) {
+void draw_cell_value_texts(ImDrawList* draw, const GridViewModel& model, const std::vector<std::string>& texts,
+                           const GridTileColumn& column, int step, const CellPlace& p, float clip_y0, float clip_y1,
+                           bool later) {
+    for (std::uint32_t i = 0; i < column.elements; ++i) {
+        const float y = p.y + p.pad + static_cast<float>(i / p.value_columns) * p.lh;
+        if (y + p.lh < clip_y0 || y > clip_y1)
+            continue;
+        const std::size_t element = column.first_element + i;
+        const float x = p.x + p.pad + static_cast<float>(i % p.value_columns) * p.value_w;
+        centred_text(draw, x, y, p.value_w, p.lh, texts[element], ink(element_colour(model, element, step), later));
+    }
+}
+
+void add_cell_strip(GridShapes& shapes, const GridViewModel& model, const GridTileColumn& column, int step,
+                    const CellPlace& p, bool later) {
     // Runs of one colour as one rectangle: 64 one-pixel bars per tile would alias into stripes.
     const float strip_h = p.lh * 0.6f;
     const float per = p.w / static_cast<float>(std::max<std::uint32_t>(1, column.elements));
@@ -116,36 +127,51 @@ void draw_cell_strip(ImDrawList* draw, const GridViewModel& model, const GridTil
         std::uint32_t end = start + 1;
         while (end < column.elements && element_colour(model, column.first_element + end, step) == colour)
             ++end;
-        draw->AddRectFilled(ImVec2(p.x + start * per, p.y), ImVec2(p.x + end * per, p.y + strip_h),
-                            theme::packed(dimmed(colour, later)));
+        shapes.quads.push_back({p.x + start * per, p.y, p.x + end * per, p.y + strip_h, theme::packed(dimmed(colour, later))});
         start = end;
     }
+}
+
+void draw_cell_strip_text(ImDrawList* draw, const GridViewModel& model, const GridTileColumn& column, int step,
+                          ElementType type, const CellPlace& p, bool later) {
     // The tile's last value: after the tile scan, its inclusive prefix.
     if (column.elements > 0)
-        centred_text(draw, p.x, p.y + strip_h, p.w, p.lh,
+        centred_text(draw, p.x, p.y + p.lh * 0.6f, p.w, p.lh,
                      format_value(type, model.values[step][column.first_element + column.elements - 1]),
                      theme::packed(dimmed(theme::colours().text, later)));
 }
 
-void draw_status_word(ImDrawList* draw, const GridTileColumn& column, std::uint32_t step, ElementType type, const CellPlace& p,
-                      bool later) {
+void add_status_word(GridShapes& shapes, const GridTileColumn& column, std::uint32_t step, const CellPlace& p, bool later) {
     const StatusWord word = status_after(column, step);
     const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
+    const std::uint32_t colour = theme::packed(dimmed(status_colour(word.status), later));
+    if (word.status != TileStatus::invalid) {
+        shapes.quads.push_back({p.x, y, p.x + p.w, y + h, colour});
+        return;
+    }
     // An invalid word is drawn hollow: the colour alone never carries the status.
-    const theme::Rgb colour = status_colour(word.status);
+    const float t = std::max(1.0f, p.lh * 0.08f), i = t / 2;
+    shapes.lines.push_back({p.x, y + i, p.x + p.w, y + i, colour, t});
+    shapes.lines.push_back({p.x, y + h - i, p.x + p.w, y + h - i, colour, t});
+    shapes.lines.push_back({p.x + i, y, p.x + i, y + h, colour, t});
+    shapes.lines.push_back({p.x + p.w - i, y, p.x + p.w - i, y + h, colour, t});
+}
+
+void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::uint32_t step, ElementType type,
+                           const CellPlace& p, bool later) {
+    const StatusWord word = status_after(column, step);
+    const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
     if (word.status == TileStatus::invalid) {
-        draw->AddRect(ImVec2(p.x, y), ImVec2(p.x + p.w, y + h), theme::packed(dimmed(colour, later)), 0, 0,
-                      std::max(1.0f, p.lh * 0.08f));
         centred_text(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
         return;
     }
-    draw->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + p.w, y + h), theme::packed(dimmed(colour, later)));
     const std::string full = std::string(status_letter(word.status)) + " " + format_value(type, word.bits);
     const bool fits = ImGui::CalcTextSize(full.c_str()).x + 2 <= p.w;
-    centred_text(draw, p.x, y, p.w, h, fits ? full : status_letter(word.status), ink(colour, later));
+    centred_text(draw, p.x, y, p.w, h, fits ? full : status_letter(word.status), ink(status_colour(word.status), later));
 }
 
-void draw_poll_arrows(ImDrawList* draw, const GridViewModel& model, std::uint32_t step, const ArrowPlace& p, bool later) {
+void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32_t step, const ArrowPlace& p, bool later) {
+    constexpr int kSegments = 12; // a quadratic arc, as straight pieces
     for (const GridPollArrow& arrow : model.arrows) {
         if (arrow.step != step)
             continue;
@@ -157,15 +183,23 @@ void draw_poll_arrows(ImDrawList* draw, const GridViewModel& model, std::uint32_
         if (std::max(from, to) < p.clip_x0 || std::min(from, to) > p.clip_x1)
             continue;
         const float span = static_cast<float>(arrow.to_tile - arrow.from_tile);
-        const float depth = p.arrows_h * std::min(0.95f, 0.45f + 0.2f * span);
-        const ImU32 colour = theme::packed(dimmed(status_colour(arrow.seen), later));
+        const float depth = p.arrows_h * std::min(0.9f, 0.4f + 0.2f * span);
+        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later));
+        // merged polls (a tile that waited on one word) thicker, up to four
         const float thickness = std::max(1.0f, p.cw * 0.15f) * (1.0f + 0.5f * static_cast<float>(std::min(arrow.polls, 4u) - 1));
-        const ImVec2 a(from, p.y0), b(to, p.y0), control((from + to) / 2, p.y0 + depth * 2 - p.arrows_h * 0.1f);
-        draw->AddBezierQuadratic(a, control, b, colour, thickness, 16);
-        // the head points up into the reading tile's word
-        const float head = std::max(3.0f, p.cw * 0.45f);
-        draw->AddTriangleFilled(ImVec2(to, p.y0), ImVec2(to - head * 0.6f, p.y0 + head), ImVec2(to + head * 0.6f, p.y0 + head),
-                                colour);
+        const float cx = (from + to) / 2, cy = p.y0 + 2 * depth;
+        float px = from, py = p.y0;
+        for (int k = 1; k <= kSegments; ++k) {
+            const float u = static_cast<float>(k) / kSegments, v = 1 - u;
+            const float x = v * v * from + 2 * u * v * cx + u * u * to, y = v * v * p.y0 + 2 * u * v * cy + u * u * p.y0;
+            shapes.lines.push_back({px, py, x, y, colour, thickness});
+            px = x;
+            py = y;
+        }
+        // the head: a chevron pointing up into the reading tile's word
+        const float head = std::max(3.0f, p.cw * 0.5f);
+        shapes.lines.push_back({to - head * 0.6f, p.y0 + head, to, p.y0, colour, thickness + 0.5f});
+        shapes.lines.push_back({to + head * 0.6f, p.y0 + head, to, p.y0, colour, thickness + 0.5f});
     }
 }
 
