@@ -80,6 +80,14 @@ void GridView::draw(AppState& state, const ViewContext& context) {
                  {theme::colours().status_prefix, "P inclusive prefix"},
                  {theme::colours().cell_written, "written in the step"},
                  {theme::colours().input_node, "input"}});
+    if (model.element_detail && grid->trace.config.n <= kMostReadableN) {
+        const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
+        same_line_if_fits(checkbox_width("Values"), right_margin);
+        if (ImGui::Checkbox("Values", &show_values_))
+            followed_step_ = -1; // rows change height: bring the current one back into view
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Every value of every tile, or a strip per tile (the status words and arrows in less height)");
+    }
 
     ImGui::PushFont(context.mono_font);
     Layout l;
@@ -114,7 +122,7 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     // Columns: readable values, a strip, or bare status words.
     const std::uint32_t tile = std::max<std::uint32_t>(1, model.tile);
     l.mode = !model.element_detail                  ? CellMode::tiles
-             : grid->trace.config.n <= kMostReadableN ? CellMode::values
+             : grid->trace.config.n <= kMostReadableN && show_values_ ? CellMode::values
                                                       : CellMode::strip;
     l.pad = l.cw * 0.4f;
     const float share = l.area_w / static_cast<float>(std::max(1, l.tiles));

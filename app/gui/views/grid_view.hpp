@@ -14,7 +14,8 @@
 // Stepping (the grid trace's own step) reveals the rows down to the current one, which is highlighted;
 // later rows are dimmed, or in reveal mode not drawn at all. The canvas scrolls: wheel (Shift: across),
 // drag; its header and row labels stay. Hover a cell for the tile's numbers and polls; click a row label
-// to step there.
+// to step there. The Values checkbox turns the readable values into strips: at 2× beside the settings
+// panel a row of 32-value tiles is taller than the view, and the protocol is what a lecture points at.
 #pragma once
 
 #include "gui/render/cached_layer.hpp"
@@ -53,6 +54,7 @@ private:
     std::vector<std::vector<std::string>> value_texts_; // [step][element], values mode
     float pan_x_ = 0, pan_y_ = 0;
     int followed_step_ = -1;
+    bool show_values_ = true; // off: strips at any N, so the whole protocol fits a projector at 2×
 };
 
 } // namespace prefixlab

@@ -330,7 +330,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     draw->PopClipRect();
     // Row labels: every tile where rows hold a line, else every k-th.
     draw->PushClipRect(ImVec2(origin.x, area_y), ImVec2(area_x, origin.y + size.y), true);
-    const int stride = std::max(1, static_cast<int>(std::ceil(lh * 1.1f / scale_y_)));
+    const int stride = std::max(1, static_cast<int>(std::ceil(lh / scale_y_ - 0.01f)));
     const int first_row = std::max(0, static_cast<int>(pan_y_) / stride * stride);
     for (int t = first_row; t < static_cast<int>(timeline.tiles) && transform.offset_y + t * scale_y_ < origin.y + size.y;
          t += stride) {
