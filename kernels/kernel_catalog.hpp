@@ -32,6 +32,7 @@
 #include "kernels/block/hillis_steele_racy.cuh"
 #include "kernels/block/warp_shuffle_scan.cuh"
 #include "kernels/common/scan_types.hpp"
+#include "kernels/grid/single_pass_scan.cuh"
 
 #include <cstddef>
 #include <string_view>
@@ -113,6 +114,23 @@ void for_each_block_scan_kernel(F&& f) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         (f.template operator()<BlockScanKernel<I>>(), ...);
     }(std::make_index_sequence<BlockScanKernels::size>{});
+}
+
+// The grid kernels (kernels/grid/): the bodies multi-block drivers launch, each with its source and
+// phases, so that grid traces name their steps and the source panel shows them. The block scan a
+// tile body runs does not change a grid kernel's phases: one instantiation stands for all.
+template <class... Kernels>
+struct GridKernelList {
+    template <class F>
+    static void for_each(F&& f) {
+        (f.template operator()<Kernels>(), ...);
+    }
+};
+using GridKernels = GridKernelList<SinglePassScan<WarpShuffleScan>>;
+
+template <class F>
+void for_each_grid_kernel(F&& f) {
+    GridKernels::for_each(std::forward<F>(f));
 }
 
 // The number of phases a kernel lists. Read with sizeof: nvcc's front end leaves the deduced bound of a

@@ -158,6 +158,11 @@ struct SinglePassScan {
     static constexpr PhaseSpec kScanTile{"scan-tile", "scan the tile with its prefix", nullptr,
                                          "The block scans its tile, combining the prefix into every output."};
     static constexpr PhaseSpec kPhases[] = {kTakeTile, kReduceTile, kReduceShuffle, kLookBack, kScanTile};
+    // The protocols' own files (their polls and publishes are the look-back step's accesses), and the
+    // warp scan whose shuffle rounds the reduction opens.
+    static constexpr const char* kHelperSourcePaths[] = {"kernels/grid/chained_scan.cuh",
+                                                         "kernels/grid/decoupled_look_back.cuh",
+                                                         "kernels/grid/publish_tile_status.cuh", kWarpScanSourcePath};
 };
 
 } // namespace prefixlab

@@ -4,6 +4,9 @@
 #include "core/analysis/look_back.hpp"
 #include "core/capture/grid_capture.hpp"
 #include "core/ground/reference_scan.hpp"
+#include "core/trace/grid_trace_json.hpp"
+
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -114,6 +117,61 @@ TEST(GridTrace, NOutOfRangeIsRefusedInOneLine) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
         EXPECT_NE(std::string(e.what()).find("65537"), std::string::npos);
+    }
+}
+
+std::string written(const GridTrace& trace) {
+    std::ostringstream out;
+    write_grid_trace_json(trace, out);
+    return out.str();
+}
+
+TEST(GridTraceFile, RoundTripKeepsEveryExecutionDetail) {
+    for (std::uint64_t n : {std::uint64_t(200), std::uint64_t(20000)}) {
+        GridCaptureRequest request = single_pass(GridProtocol::decoupled_look_back, n,
+                                                 GridSchedule{3, BlockStartOrder::seeded_random, 4});
+        request.scan.type = ElementType::float32;
+        const GridTrace trace = capture_grid_trace(request);
+        const std::string text = written(trace);
+        EXPECT_TRUE(is_grid_trace_text(text));
+        const GridTrace back = grid_trace_from_json_text(text);
+        EXPECT_EQ(first_grid_difference(trace, back), "") << "N = " << n;
+        ASSERT_EQ(back.accesses.size(), trace.accesses.size());
+        for (std::size_t i = 0; i < back.accesses.size(); ++i)
+            ASSERT_EQ(back.accesses[i].value, trace.accesses[i].value);
+        EXPECT_EQ(written(back), text);
+    }
+}
+
+// Each line breaks one field; the error names it, in one line, and nothing else escapes.
+TEST(GridTraceFile, MalformedFieldsAreNamed) {
+    const std::string good = written(capture_grid_trace(single_pass(GridProtocol::chained, 100)));
+    const auto broken = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        const std::size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return text.replace(at, from.size(), to);
+    };
+    const std::pair<std::string, std::string> cases[] = {
+        {broken("\"n\":100", "\"n\":0"), "config.n"},
+        {broken("\"n\":100", "\"n\":99999999999"), "config.n"},
+        {broken("\"blocks\":2,", "\"blocks\":1,"), "accesses.rows"}, // a row's block outside its launch
+        {broken("\"tile_status\"", "\"output\""), "accesses.rows"},
+        {broken("\"acquire\"", "\"steal\""), "accesses.rows"},
+        {broken("\"element_detail\":true", "\"element_detail\":false"), "blocks"},
+        {broken("\"version\":1", "\"version\":7"), "version"},
+        {good.substr(0, good.size() / 2), "not valid JSON"},
+        {"{\"format\":\"prefixlab-trace\"}", "not a PrefixLab grid trace"},
+    };
+    for (const auto& [text, field] : cases) {
+        try {
+            grid_trace_from_json_text(text);
+            ADD_FAILURE() << "accepted a file broken at " << field;
+        } catch (const TraceFormatError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find(field), std::string::npos) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        }
     }
 }
 

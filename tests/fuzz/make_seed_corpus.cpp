@@ -7,7 +7,9 @@
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
+#include "core/trace/grid_trace_json.hpp"
 #include "core/ground/block_limits.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/trace/trace_json.hpp"
@@ -42,6 +44,26 @@ std::string read_text(const fs::path& path) {
     if (!in)
         throw std::runtime_error("cannot read " + path.string());
     return text.str();
+}
+
+// --- grid traces: both single-pass protocols at element detail and tile level --------------------
+
+void write_grid_trace_seeds(const fs::path& folder) {
+    const auto capture = [&](GridProtocol protocol, std::uint64_t n, ElementType type, const std::string& file) {
+        GridCaptureRequest request;
+        request.scan.protocol = protocol;
+        request.scan.type = type;
+        request.scan.tile_threads = 32;
+        request.n = n;
+        request.input = InputKind::random;
+        request.schedule = GridSchedule{3, BlockStartOrder::seeded_random, 2};
+        std::ostringstream text;
+        write_grid_trace_json(capture_grid_trace(request), text);
+        write_seed(folder, file, text.str());
+    };
+    capture(GridProtocol::decoupled_look_back, 100, ElementType::int32, "look-back-n100.json");
+    capture(GridProtocol::chained, 70, ElementType::float32, "chained-n70-float.json");
+    capture(GridProtocol::decoupled_look_back, 5000, ElementType::uint32, "look-back-n5000-tiles.json");
 }
 
 // --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------
@@ -236,6 +258,7 @@ int main(int argc, char** argv) {
             {"trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_trace_seeds(f); }},
             {"results_loader", prefixlab::write_results_seeds},
             {"sizes", [](const fs::path& f, const fs::path&) { prefixlab::write_size_seeds(f); }},
+            {"grid_trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_grid_trace_seeds(f); }},
             {"script", prefixlab::write_script_seeds},
         };
         for (const auto& [target, write] : targets) {

@@ -53,11 +53,13 @@ namespace {
 
 std::vector<PhaseSpec> collect_phase_specs() {
     std::vector<PhaseSpec> specs;
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    const auto add = [&]<class Kernel>() {
         for (std::size_t i = 0; i < phase_count<Kernel>(); ++i)
             if (std::none_of(specs.begin(), specs.end(), [&](const PhaseSpec& s) { return s.phase == Kernel::kPhases[i].phase; }))
                 specs.push_back(Kernel::kPhases[i]);
-    });
+    };
+    for_each_block_scan_kernel(add);
+    for_each_grid_kernel(add);
     return specs;
 }
 
@@ -67,11 +69,13 @@ std::vector<std::string_view> collect_source_paths() {
         if (std::find(paths.begin(), paths.end(), path) == paths.end())
             paths.push_back(path);
     };
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    const auto add_kernel = [&]<class Kernel>() {
         add(Kernel::kSourcePath);
         for (std::size_t i = 0; i < helper_source_count<Kernel>(); ++i)
             add(helper_source_path<Kernel>(i));
-    });
+    };
+    for_each_block_scan_kernel(add_kernel);
+    for_each_grid_kernel(add_kernel);
     return paths;
 }
 

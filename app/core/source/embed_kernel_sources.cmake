@@ -5,7 +5,7 @@
 function(prefixlab_embed_kernel_sources output)
   file(GLOB sources CONFIGURE_DEPENDS
        ${PROJECT_SOURCE_DIR}/kernels/warp/*.cuh ${PROJECT_SOURCE_DIR}/kernels/block/*.cuh
-       ${PROJECT_SOURCE_DIR}/kernels/device/*.cuh)
+       ${PROJECT_SOURCE_DIR}/kernels/grid/*.cuh ${PROJECT_SOURCE_DIR}/kernels/device/*.cuh)
   list(SORT sources)
   set(arrays "")
   set(entries "")

@@ -1,0 +1,345 @@
+#include "core/trace/grid_trace_json.hpp"
+
+#include "core/ground/scan_names.hpp"
+#include "core/ground/step_label.hpp"
+#include "core/trace/trace_value_json.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/input_limits.hpp"
+#include "core/util/json_fields.hpp"
+#include "core/util/printable.hpp"
+#include "kernels/common/cuda_limits.hpp"
+#include "kernels/common/trace_records.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace prefixlab {
+
+using json = nlohmann::json;
+using namespace json_fields;
+
+namespace {
+
+constexpr const char* kFormatName = "prefixlab-grid-trace";
+constexpr RangeWording kRanges = RangeWording::whole_range;
+const std::string kVersionText = "version " + std::to_string(kGridTraceFormatVersion);
+
+constexpr std::pair<GridAccessKind, const char*> kKindNames[] = {
+    {GridAccessKind::read, "read"},       {GridAccessKind::write, "write"},     {GridAccessKind::atomic, "atomic"},
+    {GridAccessKind::release, "release"}, {GridAccessKind::acquire, "acquire"},
+};
+
+const char* name_of_kind(GridAccessKind kind) {
+    for (const auto& [k, name] : kKindNames)
+        if (k == kind)
+            return name;
+    return "?";
+}
+
+// ---------------------------------------------------------------- writing
+
+json values_json(ElementType type, const std::vector<std::uint32_t>& bits) {
+    json list = json::array();
+    for (std::uint32_t b : bits)
+        list.push_back(value_to_json(type, b));
+    return list;
+}
+
+json tag_json(const StepTag& tag) {
+    return {{"label", step_label(tag)},           {"phase", name_of(tag.phase)}, {"opening", name_of(tag.opening)},
+            {"level", tag.level},                 {"offset", tag.offset},        {"source", kernel_file_path(tag.file)},
+            {"line", tag.line}};
+}
+
+json config_json(const GridTraceConfig& c) {
+    return {
+        {"driver", c.driver},
+        {"n", c.n},
+        {"tile_body", c.tile_body},
+        {"tile_threads", c.tile_threads},
+        {"tile", c.tile},
+        {"element_type", name_of(c.type)},
+        {"operator", name_of(c.op)},
+        {"exclusive", c.exclusive},
+        {"input", {{"kind", name_of(c.input_kind)}, {"seed", c.seed}}},
+        {"device",
+         {{"name", c.device_name}, {"emulated", c.emulated}, {"resident", c.resident}, {"start_order", c.start_order}}},
+        {"tiles_from_counter", c.tiles_from_counter},
+        {"element_detail", c.element_detail},
+    };
+}
+
+// ---------------------------------------------------------------- reading
+
+void only_known(const json& object, std::string_view path, std::initializer_list<std::string_view> known) {
+    reject_unknown_fields(object, path, known, kVersionText);
+}
+
+template <class Enum, class Parse>
+Enum enum_at(const json& object, const std::string& path, const char* key, Parse parse) {
+    const std::string text = string_field(object, path, key);
+    const auto value = parse(text);
+    if (!value)
+        malformed(member(path, key), "unknown name '" + printable(text, kMaxQuotedValueChars) + "'");
+    return *value;
+}
+
+const json& array_at(const json& object, std::string_view path, const char* key, std::size_t max) {
+    const json& value = field(object, path, key);
+    if (!value.is_array())
+        malformed(member(path, key), "expected an array");
+    if (value.size() > max)
+        malformed(member(path, key), "more than " + std::to_string(max) + " items");
+    return value;
+}
+
+std::uint32_t element_at(ElementType type, const json& value, const std::string& path) {
+    std::string problem;
+    const auto bits = value_from_json(type, value, problem);
+    if (!bits)
+        malformed(path, problem);
+    return *bits;
+}
+
+std::vector<std::uint32_t> values_at(const json& object, const std::string& path, const char* key, ElementType type,
+                                     std::size_t size) {
+    const json& list = array_at(object, path, key, size);
+    if (list.size() != size)
+        malformed(member(path, key), "expected " + std::to_string(size) + " values, found " + std::to_string(list.size()));
+    std::vector<std::uint32_t> bits(size);
+    for (std::size_t i = 0; i < size; ++i)
+        bits[i] = element_at(type, list[i], element(member(path, key), i));
+    return bits;
+}
+
+GridTraceConfig config_from(const json& root) {
+    const std::string path = "config";
+    const json& c = field(root, "", "config");
+    only_known(c, path,
+               {"driver", "n", "tile_body", "tile_threads", "tile", "element_type", "operator", "exclusive", "input",
+                "device", "tiles_from_counter", "element_detail"});
+    GridTraceConfig config;
+    config.driver = printable(string_field(c, path, "driver"), kMaxQuotedValueChars);
+    config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kRanges);
+    config.tile_body = printable(string_field(c, path, "tile_body"), kMaxQuotedValueChars);
+    config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kRanges));
+    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", 1, kMaxGridTraceN, kRanges));
+    config.type = enum_at<ElementType>(c, path, "element_type", parse_element_type);
+    config.op = enum_at<ScanOperator>(c, path, "operator", parse_scan_operator);
+    config.exclusive = bool_field(c, path, "exclusive");
+    const json& input = field(c, path, "input");
+    only_known(input, member(path, "input"), {"kind", "seed"});
+    config.input_kind = enum_at<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
+    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
+    const std::string device_path = member(path, "device");
+    const json& device = field(c, path, "device");
+    only_known(device, device_path, {"name", "emulated", "resident", "start_order"});
+    config.device_name = printable(string_field(device, device_path, "name"), 200);
+    config.emulated = bool_field(device, device_path, "emulated");
+    config.resident = static_cast<std::uint32_t>(integer_field(device, device_path, "resident", 0, UINT32_MAX, kRanges));
+    config.start_order = printable(string_field(device, device_path, "start_order"), 200);
+    config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
+    config.element_detail = bool_field(c, path, "element_detail");
+    if (config.element_detail && config.n > kMaxElementDetailN)
+        malformed(member(path, "element_detail"),
+                  "element detail is kept up to N = " + std::to_string(kMaxElementDetailN) + ", not " +
+                      std::to_string(config.n));
+    return config;
+}
+
+GridLaunch launch_from(const json& l, const std::string& path, const GridTraceConfig& config) {
+    only_known(l, path, {"name", "source", "blocks", "threads", "tile"});
+    GridLaunch launch;
+    launch.name = printable(string_field(l, path, "name"), 80);
+    launch.source_path = printable(string_field(l, path, "source"), 200);
+    launch.blocks = static_cast<std::uint32_t>(integer_field(l, path, "blocks", 1, config.n, kRanges));
+    launch.threads = static_cast<std::uint32_t>(integer_field(l, path, "threads", 1, kMaxBlockThreads, kRanges));
+    launch.tile = static_cast<std::uint32_t>(integer_field(l, path, "tile", 0, config.n, kRanges));
+    return launch;
+}
+
+// Row: launch, block, thread, step, buffer, kind, index, value, operand, time_ns. The order is the row's.
+GridAccessRecord access_from(const json& row, const std::string& path, std::size_t order,
+                             const std::vector<GridLaunch>& launches, const GridTraceConfig& config) {
+    if (!row.is_array() || row.size() != 10)
+        malformed(path, "expected a row of 10 values, found " + value_in_message(row));
+    GridAccessRecord a;
+    a.order = order;
+    a.launch = static_cast<std::uint16_t>(integer_at(row[0], element(path, 0), 0, launches.size() - 1, kRanges));
+    const GridLaunch& launch = launches[a.launch];
+    a.block = static_cast<std::uint32_t>(integer_at(row[1], element(path, 1), 0, launch.blocks - 1, kRanges));
+    a.thread = static_cast<std::uint16_t>(integer_at(row[2], element(path, 2), 0, launch.threads - 1, kRanges));
+    a.step = static_cast<std::uint16_t>(integer_at(row[3], element(path, 3), 0, kMaxTraceSteps - 1, kRanges));
+    if (!row[4].is_string())
+        malformed(element(path, 4), "expected a buffer name, found " + value_in_message(row[4]));
+    const auto buffer = parse_buffer_id(row[4].get<std::string>());
+    if (!buffer || !is_grid_shared(*buffer))
+        malformed(element(path, 4), "expected tile_totals, tile_status or tile_counter, found " + value_in_message(row[4]));
+    a.buffer = *buffer;
+    bool known_kind = false;
+    for (const auto& [kind, name] : kKindNames)
+        if (row[5] == name) {
+            a.kind = kind;
+            known_kind = true;
+        }
+    if (!known_kind)
+        malformed(element(path, 5), "expected read, write, atomic, release or acquire, found " + value_in_message(row[5]));
+    // status words and totals are indexed by tile (or block): never past N
+    a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kRanges));
+    a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kRanges);
+    a.operand = static_cast<std::uint32_t>(integer_at(row[8], element(path, 8), 0, UINT32_MAX, kRanges));
+    a.time_ns = integer_at(row[9], element(path, 9), 0, UINT64_MAX, kRanges);
+    return a;
+}
+
+StepTag tag_from(const json& s, const std::string& path) {
+    only_known(s, path, {"label", "phase", "opening", "level", "offset", "source", "line"});
+    StepTag tag;
+    tag.phase = enum_at<Phase>(s, path, "phase", parse_phase);
+    tag.opening = enum_at<StepOpening>(s, path, "opening", parse_step_opening);
+    tag.level = static_cast<std::uint16_t>(integer_field(s, path, "level", 0, UINT16_MAX, kRanges));
+    tag.offset = static_cast<std::uint32_t>(integer_field(s, path, "offset", 0, UINT32_MAX, kRanges));
+    tag.file = enum_at<KernelFile>(s, path, "source", parse_kernel_file_path);
+    tag.line = static_cast<std::uint32_t>(integer_field(s, path, "line", 0, UINT32_MAX, kRanges));
+    return tag;
+}
+
+GridBlockRun block_from(const json& b, const std::string& path, const std::vector<GridLaunch>& launches,
+                        const GridTraceConfig& config) {
+    only_known(b, path, {"launch", "block", "tile", "steps", "writes"});
+    GridBlockRun run;
+    run.launch = static_cast<std::uint16_t>(integer_field(b, path, "launch", 0, launches.size() - 1, kRanges));
+    const GridLaunch& launch = launches[run.launch];
+    run.block = static_cast<std::uint32_t>(integer_field(b, path, "block", 0, launch.blocks - 1, kRanges));
+    run.tile = static_cast<std::uint32_t>(integer_field(b, path, "tile", 0, config.n - 1, kRanges));
+    const json& steps = array_at(b, path, "steps", kMaxTraceSteps);
+    for (std::size_t k = 0; k < steps.size(); ++k)
+        run.steps.push_back(tag_from(steps[k], element(member(path, "steps"), k)));
+    const std::size_t most_writes = std::size_t(kMaxTraceSteps) * kMaxElementDetailN;
+    const json& writes = array_at(b, path, "writes", most_writes);
+    const std::string writes_path = member(path, "writes");
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+        const std::string w_path = element(writes_path, i);
+        const json& w = writes[i];
+        if (!w.is_array() || w.size() != 3)
+            malformed(w_path, "expected [step, element, value], found " + value_in_message(w));
+        if (run.steps.empty())
+            malformed(w_path, "a write in a block with no steps");
+        GridElementWrite write;
+        write.step = static_cast<std::uint16_t>(integer_at(w[0], element(w_path, 0), 0, run.steps.size() - 1, kRanges));
+        write.element = static_cast<std::uint32_t>(integer_at(w[1], element(w_path, 1), 0, config.n - 1, kRanges));
+        write.value = element_at(config.type, w[2], element(w_path, 2));
+        run.writes.push_back(write);
+    }
+    return run;
+}
+
+GridTrace grid_trace_from(const json& root) {
+    if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
+        malformed("", "not a PrefixLab grid trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
+    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kRanges);
+    if (version != static_cast<std::uint64_t>(kGridTraceFormatVersion))
+        malformed("version", "grid trace format version " + std::to_string(version) +
+                                 " is not supported (this PrefixLab reads " +
+                                 std::to_string(kGridTraceFormatVersion) + ")");
+    only_known(root, "",
+               {"format", "version", "config", "launches", "accesses", "blocks", "input", "output", "wrong_outputs"});
+    GridTrace trace;
+    trace.config = config_from(root);
+    const GridTraceConfig& config = trace.config;
+
+    const json& launches = array_at(root, "", "launches", kMaxGridLaunches);
+    if (launches.empty())
+        malformed("launches", "expected at least one launch");
+    for (std::size_t l = 0; l < launches.size(); ++l)
+        trace.launches.push_back(launch_from(launches[l], element("launches", l), config));
+
+    const json& accesses = field(root, "", "accesses");
+    only_known(accesses, "accesses", {"columns", "rows"});
+    const json& rows = array_at(accesses, "accesses", "rows", kMaxGridTraceAccesses);
+    trace.accesses.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        trace.accesses.push_back(access_from(rows[i], element("accesses.rows", i), i, trace.launches, config));
+
+    const std::size_t detail = config.element_detail ? config.n : 0;
+    const json& blocks = array_at(root, "", "blocks", config.element_detail ? kMaxElementDetailN * kMaxGridLaunches : 0);
+    for (std::size_t b = 0; b < blocks.size(); ++b)
+        trace.blocks.push_back(block_from(blocks[b], element("blocks", b), trace.launches, config));
+    trace.input = values_at(root, "", "input", config.type, detail);
+    trace.output = values_at(root, "", "output", config.type, detail);
+    trace.wrong_outputs = integer_field(root, "", "wrong_outputs", 0, config.n, kRanges);
+    return trace;
+}
+
+} // namespace
+
+void write_grid_trace_json(const GridTrace& trace, std::ostream& out) {
+    const ElementType type = trace.config.type;
+    json launches = json::array();
+    for (const GridLaunch& l : trace.launches)
+        launches.push_back({{"name", l.name}, {"source", l.source_path}, {"blocks", l.blocks},
+                            {"threads", l.threads}, {"tile", l.tile}});
+    json rows = json::array();
+    for (const GridAccessRecord& a : trace.accesses)
+        rows.push_back(json::array({a.launch, a.block, a.thread, a.step, name_of(a.buffer), name_of_kind(a.kind),
+                                    a.index, a.value, a.operand, a.time_ns}));
+    json blocks = json::array();
+    for (const GridBlockRun& run : trace.blocks) {
+        json steps = json::array(), writes = json::array();
+        for (const StepTag& tag : run.steps)
+            steps.push_back(tag_json(tag));
+        for (const GridElementWrite& w : run.writes)
+            writes.push_back(json::array({w.step, w.element, value_to_json(type, w.value)}));
+        blocks.push_back({{"launch", run.launch}, {"block", run.block}, {"tile", run.tile}, {"steps", std::move(steps)},
+                          {"writes", std::move(writes)}});
+    }
+    const json rest = {
+        {"config", config_json(trace.config)},
+        {"launches", std::move(launches)},
+        {"accesses",
+         {{"columns", {"launch", "block", "thread", "step", "buffer", "kind", "index", "value", "operand", "time_ns"}},
+          {"rows", std::move(rows)}}},
+        {"blocks", std::move(blocks)},
+        {"input", values_json(type, trace.input)},
+        {"output", values_json(type, trace.output)},
+        {"wrong_outputs", trace.wrong_outputs},
+    };
+    // "format" and "version" first (nlohmann's objects sort their keys), so that is_grid_trace_text()
+    // finds the format in the first bytes of a file of megabytes.
+    out << "{\"format\":\"" << kFormatName << "\",\"version\":" << kGridTraceFormatVersion << ','
+        << rest.dump().substr(1) << '\n';
+}
+
+GridTrace grid_trace_from_json_text(std::string_view text) {
+    try {
+        return grid_trace_from(parse_document(text));
+    } catch (const JsonFieldError& e) {
+        throw TraceFormatError(e.what());
+    }
+}
+
+bool is_grid_trace_text(std::string_view text) {
+    // The writer puts "format" first; a hand-made file may not, so look a little further than that.
+    const std::string_view head = text.substr(0, 4096);
+    return head.find(std::string("\"") + kFormatName + "\"") != std::string_view::npos;
+}
+
+void save_grid_trace_file(const GridTrace& trace, const std::string& path) {
+    write_file_atomically(path, [&](std::ostream& out) { write_grid_trace_json(trace, out); });
+}
+
+GridTrace load_grid_trace_file(const std::string& path) {
+    std::string text;
+    try {
+        text = read_bounded_file(path, kMaxTraceFileBytes, "grid trace");
+    } catch (const InputLimitError& e) {
+        throw TraceFormatError(e.what());
+    }
+    try {
+        return grid_trace_from_json_text(text);
+    } catch (const TraceFormatError& e) {
+        throw TraceFormatError("malformed grid trace '" + printable_path(path) + "': " + e.what());
+    }
+}
+
+} // namespace prefixlab
