@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <imgui.h>
 #include <string>
 
@@ -257,6 +258,9 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
                 hover = {t, s};
         }
     }
+    if (std::getenv("PREFIXLAB_DEBUG_LAYERS"))
+        draw->AddText(ImVec2(l.area_x + 8, bottom - l.lh), theme::packed(colours.text),
+                      ("layer redraws: " + std::to_string(cache_.redraws())).c_str());
     draw->PopClipRect();
 
     // The sticky header (tile numbers, as many as fit apart) and row labels.
