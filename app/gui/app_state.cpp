@@ -175,9 +175,9 @@ void AppState::toggle_play() { set_playing(!playing_); }
 
 void AppState::set_playing(bool playing) {
     // Playing from the last step starts over, as a lecturer expects after a first run-through.
-    if (playing && step_ >= step_count() - 1)
-        set_step(0);
-    playing_ = playing && step_count() > 1;
+    if (playing && shown_step() >= shown_step_count() - 1)
+        go_first();
+    playing_ = playing && shown_step_count() > 1;
     play_clock_ = 0;
 }
 
@@ -187,8 +187,8 @@ void AppState::advance_time(double seconds) {
     play_clock_ += seconds;
     while (play_clock_ >= play_interval && playing_) {
         play_clock_ -= play_interval;
-        next_step();
-        if (step_ >= step_count() - 1)
+        go_next();
+        if (shown_step() >= shown_step_count() - 1)
             playing_ = false;
     }
 }
@@ -237,6 +237,7 @@ void AppState::load_trace(const std::string& path) {
 
 void AppState::poll_background_work() {
     bench_.poll();
+    poll_grid();
     poll_compared();
     if (auto companion = companion_task_.poll()) {
         if (companion->index() == 0 && !companion_pending_)

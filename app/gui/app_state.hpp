@@ -4,9 +4,11 @@
 // themselves; they ask AppState, which does that work off the UI thread.
 #pragma once
 
+#include "core/analysis/loaded_grid_trace.hpp"
 #include "core/analysis/loaded_trace.hpp"
 #include "core/analysis/trace_comparison.hpp"
 #include "core/capture/gpu_info.hpp"
+#include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/util/background_task.hpp"
 #include "gui/bench_state.hpp"
@@ -51,6 +53,30 @@ public:
     // all, not even dimmed, so the hall sees each result only when the lecturer steps to it.
     bool reveal = false;
 
+    // --- a grid trace (issue 13): a scan across many blocks, captured in the emulator in the background
+    // beside the block trace, with its own step (app_state_grid.cpp) ---
+    GridCaptureRequest grid_setup = default_grid_setup();
+    static GridCaptureRequest default_grid_setup();
+    void capture_grid();
+    const LoadedGridTrace* grid() const { return grid_.get(); }
+    int grid_step() const { return grid_step_; }
+    int grid_step_count() const { return grid_ ? static_cast<int>(grid_->steps.steps.size()) : 0; }
+    void set_grid_step(int step);
+    // "Tracing the grid…" while it runs, else why the last grid capture failed ("" when it did not):
+    // a deadlock is this one line, and the grid trace shown before stays.
+    const std::string& grid_status() const { return grid_status_; }
+    bool grid_failed() const { return grid_failed_; }
+    // The selected tab shows the grid trace: the step keys, scripted `step` and playback move its step.
+    bool stepping_grid = false;
+    // The step keys' actions on whichever trace is being stepped (stepping_grid).
+    int shown_step() const { return stepping_grid ? grid_step_ : step_; }
+    int shown_step_count() const { return stepping_grid ? grid_step_count() : step_count(); }
+    void go_to_step(int step) { stepping_grid ? set_grid_step(step) : set_step(step); }
+    void go_next() { go_to_step(shown_step() + 1); }
+    void go_previous() { go_to_step(shown_step() - 1); }
+    void go_first() { go_to_step(0); }
+    void go_last() { go_to_step(shown_step_count() - 1); }
+
     // --- playback: one step every play_interval seconds ---
     bool playing() const { return playing_; }
     void toggle_play();
@@ -64,7 +90,7 @@ public:
     void settings_changed();  // called by views after editing `setup`
     void capture_now();
     void load_trace(const std::string& path);
-    bool busy() const { return task_.busy() || companion_task_.busy() || compare_task_.busy(); }
+    bool busy() const { return task_.busy() || companion_task_.busy() || compare_task_.busy() || grid_task_.busy(); }
     void poll_background_work(); // once a frame
 
     void save_trace(const std::string& path);
@@ -125,6 +151,7 @@ private:
     bool begin_compare_job();
     void capture_compared();
     void poll_compared();
+    void poll_grid();
 
     std::unique_ptr<LoadedTrace> trace_;
     ElementFocus element_focus_;
@@ -149,6 +176,12 @@ private:
     std::string trace_file_;
     bool file_settings_edited_ = false;
     std::vector<std::string> trace_files_used_;
+    std::unique_ptr<LoadedGridTrace> grid_;
+    int grid_step_ = 0;
+    BackgroundTask<std::shared_ptr<LoadedGridTrace>> grid_task_;
+    bool grid_pending_ = false; // asked again while one ran: captured anew when it ends
+    std::string grid_status_;
+    bool grid_failed_ = false;
     BenchState bench_; // last: its messages go to message_
 };
 

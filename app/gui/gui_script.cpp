@@ -57,19 +57,34 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         return false;
     } else if (c.name == "compare-off") {
         state.set_comparing(false);
+    } else if (c.name == "grid-trace") {
+        apply_grid_trace_settings(c.grid, state.grid_setup);
+        state.capture_grid();
+        wait_for_ = WaitFor::grid;
+        return false;
+    } else if (c.name == "report-grid") {
+        // The grid trace's numbers (or why the last grid capture failed), for tests.
+        if (state.grid_failed())
+            std::printf("grid: error=%s\n", state.grid_status().c_str());
+        if (const LoadedGridTrace* grid = state.grid())
+            std::printf("%s step=%d\n", grid_report(*grid).c_str(), state.grid_step());
+        else if (!state.grid_failed())
+            std::printf("grid: none\n");
+        std::fflush(stdout);
     } else if (c.name == "step") {
+        // The step keys' actions: on a grid tab they step the grid trace.
         const ScriptArg& where = c.args[0];
         const std::string word = where.choice ? where.text : "";
         if (word == "first")
-            state.first_step();
+            state.go_first();
         else if (word == "last")
-            state.last_step();
+            state.go_last();
         else if (word == "next")
-            state.next_step();
+            state.go_next();
         else if (word == "prev")
-            state.previous_step();
+            state.go_previous();
         else
-            state.set_step(static_cast<int>(where.whole));
+            state.go_to_step(static_cast<int>(where.whole));
     } else if (c.name == "play" || c.name == "pause") {
         state.set_playing(c.name == "play");
     } else if (c.name == "wait") {
@@ -77,6 +92,7 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         return false;
     } else if (c.name == "tab") {
         host.workspace.select_tab(c.args[0].text); // a title of tab_titles(), checked when read
+        state.stepping_grid = host.workspace.selected_steps_grid(); // a `step` right after steps the tab's trace
     } else if (c.name == "scale") {
         host.imgui.set_ui_scale(static_cast<float>(c.args[0].number));
     } else if (c.name == "theme") {
@@ -223,6 +239,10 @@ bool ScriptRunner::waiting(ScriptHost& host) {
             return true;
         if (host.state.comparison() == nullptr)
             failure_ = host.state.compare_status();
+        break;
+    case WaitFor::grid:
+        if (host.state.busy())
+            return true;
         break;
     case WaitFor::view_export:
         if (host.exports.active())

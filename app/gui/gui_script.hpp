@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gui/gui_script_bench.hpp"
+#include "gui/gui_script_grid.hpp"
 #include "gui/gui_script_trace.hpp"
 #include "gui/platform/platform_window.hpp"
 
@@ -42,6 +43,7 @@ struct ScriptCommand {
     std::vector<ScriptArg> args; // as many as the command takes, optional ones only when given
     TraceSettings trace;         // `trace`
     BenchSettings bench;         // `bench`
+    GridTraceSettings grid;      // `grid-trace`
     bool benchmark = false;      // run by ScriptRunner::run_bench_command (the command table says)
     bool files = false;          // run by ScriptRunner::run_files_command (gui_script_files.cpp)
     bool exports = false;        // run by ScriptRunner::run_export_command (gui_script_exports.cpp)
@@ -111,7 +113,9 @@ private:
     // is what a test wants to see, not a failure of the script).
     // view_export: until the export of the view or its steps has finished (fails if it failed).
     // compare: until the second trace of compare mode is ready (fails if it cannot be made).
-    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare };
+    // grid: until the grid capture ends, whatever its outcome (a deadlock is an outcome to show, and
+    // `report-grid` prints it).
+    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare, grid };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;

@@ -48,7 +48,7 @@ ArgSpec optional_arg(ArgSpec arg) {
     return arg;
 }
 
-enum class Settings { none, trace, bench }; // trace, bench: any number of key=value settings
+enum class Settings { none, trace, bench, grid }; // trace, bench, grid: any number of key=value settings
 
 struct CommandSpec {
     const char* usage;
@@ -98,6 +98,12 @@ const std::map<std::string, CommandSpec>& command_specs() {
           {},
           Settings::trace}},
         {"compare", {"compare [algo=NAME] [device=D] [order=O]", {}, Settings::trace}},
+        {"grid-trace",
+         {"grid-trace [driver=chained|look-back] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
+          "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND]",
+          {},
+          Settings::grid}},
+        {"report-grid", {"report-grid", {}}},
         {"compare-file", {"compare-file FILE", {path_arg("FILE")}}},
         {"compare-off", {"compare-off", {}}},
         {"step",
@@ -242,6 +248,8 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
         throw ScriptValueError("compare takes algo=, device= and order=; the rest is the first trace's");
     if (spec.settings == Settings::bench)
         c.bench = read_bench_settings(args);
+    if (spec.settings == Settings::grid)
+        c.grid = read_grid_trace_settings(args);
     if (spec.settings == Settings::none) {
         std::size_t required = 0;
         for (const ArgSpec& arg : spec.args)

@@ -138,15 +138,15 @@ void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& 
         return;
     }
     if (is_any(press.key, {GLFW_KEY_RIGHT, GLFW_KEY_DOWN, GLFW_KEY_PAGE_DOWN, GLFW_KEY_N}))
-        state.next_step();
+        state.go_next(); // the grid trace's step on a grid tab (AppState::stepping_grid)
     else if (is_any(press.key, {GLFW_KEY_LEFT, GLFW_KEY_UP, GLFW_KEY_PAGE_UP, GLFW_KEY_P}))
-        state.previous_step();
+        state.go_previous();
     else if (press.repeat)
         return;
     else if (press.key == GLFW_KEY_HOME)
-        state.first_step();
+        state.go_first();
     else if (press.key == GLFW_KEY_END)
-        state.last_step();
+        state.go_last();
     else if (press.key == GLFW_KEY_SPACE)
         state.toggle_play();
 }

@@ -20,6 +20,9 @@ constexpr Palette kDark{
     .progress = {0, 158, 115},
     // Okabe–Ito yellow: the one hue of the set no other mark uses.
     .differs = {240, 228, 66},
+    .status_invalid = {213, 94, 0},
+    .status_aggregate = {86, 180, 233},
+    .status_prefix = {0, 158, 115},
     .code_keyword = {86, 180, 233},
     .code_comment = {150, 158, 170},
     .code_literal = {230, 159, 0},
@@ -46,6 +49,10 @@ constexpr Palette kProjector{
     .progress = {0, 158, 115},
     // Yellow vanishes on white (1.3:1): near-black, which reads as a frame beside the coloured cells.
     .differs = {10, 10, 10},
+    // Sky blue is 2:1 on white: the Okabe–Ito blue instead, 5:1, still apart from green and vermillion.
+    .status_invalid = {213, 94, 0},
+    .status_aggregate = {0, 114, 178},
+    .status_prefix = {0, 158, 115},
     // Darker than the dark theme's on white: each has at least 4.5:1 contrast (WCAG AA) there.
     .code_keyword = {0, 90, 160},
     .code_comment = {84, 90, 98},

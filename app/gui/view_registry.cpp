@@ -3,6 +3,8 @@
 #include "gui/views/bank_heatmap_view.hpp"
 #include "gui/views/bench_view.hpp"
 #include "gui/views/dataflow_view.hpp"
+#include "gui/views/grid_view.hpp"
+#include "gui/views/look_back_timeline_view.hpp"
 #include "gui/views/value_grid_view.hpp"
 
 namespace prefixlab {
@@ -12,7 +14,8 @@ namespace {
 template <class V>
 void add_tab(ViewRegistry& views) {
     views.tabs.push_back(std::make_unique<V>());
-    views.compared_tabs.push_back(views.tabs.back()->shows_steps() ? std::make_unique<V>() : nullptr);
+    const bool compared = views.tabs.back()->shows_steps() && !views.tabs.back()->steps_grid();
+    views.compared_tabs.push_back(compared ? std::make_unique<V>() : nullptr);
 }
 
 } // namespace
@@ -23,6 +26,9 @@ ViewRegistry make_views() {
     add_tab<DataflowView>(views);
     add_tab<BankHeatmapView>(views);
     add_tab<BenchView>(views);
+    // After Benchmark, so that Ctrl+1…Ctrl+4 keep the tabs they had before grid traces existed.
+    add_tab<GridView>(views);
+    add_tab<LookBackTimelineView>(views);
     return views;
 }
 

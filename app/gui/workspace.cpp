@@ -1,12 +1,14 @@
 #include "gui/workspace.hpp"
 
 #include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/theme.hpp"
 
 #include <algorithm>
 #include <cfloat>
 #include <imgui.h>
+#include <imgui_internal.h> // the tab bar's rectangle and the window's laid-out width (note_scrolling_tab_bar)
 
 namespace prefixlab {
 
@@ -26,6 +28,17 @@ constexpr float kMinSourceEms = 22;
 // the grid's headers and a few of its rows).
 constexpr float kMinMainLines = 8;
 constexpr float kMaxSourceEms = 40;
+
+// A tab bar that scrolls: its tabs are cut at the bar's edge (before its arrow buttons) on purpose, and
+// Dear ImGui counts all of them as the window's content, which the window does not scroll to; the
+// bar's own arrows reach them.
+void note_scrolling_tab_bar(float right) {
+    ImGuiContext& g = *GImGui;
+    if (const ImGuiTabBar* bar = g.CurrentTabBar)
+        layout::note_scrolled_region(bar->BarRect.Min.x, bar->BarRect.Min.y, bar->BarRect.Max.x, bar->BarRect.Max.y, true, false);
+    ImGuiWindow* window = g.CurrentWindow;
+    window->DC.CursorMaxPos.x = std::min(window->DC.CursorMaxPos.x, right);
+}
 
 } // namespace
 
@@ -88,7 +101,7 @@ void Workspace::draw_menu(AppState& state) {
             requests.export_request = ExportRequest::view_png;
         if (ImGui::MenuItem("Export view as SVG (editable text)", "Ctrl+Shift+E"))
             requests.export_request = ExportRequest::view_svg;
-        const bool steps = state.trace() != nullptr && selected_shows_steps();
+        const bool steps = state.trace() != nullptr && selected_shows_steps() && !selected_steps_grid();
         if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
             requests.export_request = ExportRequest::steps_gif;
         if (ImGui::MenuItem("Export steps as PNG sequence", "Ctrl+P", false, steps))
@@ -103,6 +116,18 @@ void Workspace::draw_menu(AppState& state) {
             const std::string shortcut = "Ctrl+" + std::to_string(i + 1);
             if (ImGui::MenuItem(views_.tabs[i]->title(), shortcut.c_str(), selected_ == i))
                 select_tab(i);
+        }
+        ImGui::Separator();
+        // Grid traces: the settings panel's Grid scan section, and the Grid tab to see the trace in.
+        if (ImGui::MenuItem("Grid scan…")) {
+            select_tab(std::string("Grid"));
+            views_.sidebar.open_grid_section = true;
+            if (!sidebar_fits(ImGui::GetMainViewport()->WorkSize.x))
+                overlay_open_ = true;
+            else
+                sidebar_visible = true;
+            if (state.grid() == nullptr && !state.busy())
+                state.capture_grid();
         }
         ImGui::Separator();
         if (ImGui::MenuItem("Presentation mode", "F11", presenting))
@@ -196,10 +221,22 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
                 ImGui::SetTooltip("Settings panel (F9)");
             ImGui::SameLine();
         }
-        if (ImGui::BeginTabBar("tabs")) {
+        // Six tabs need 1420 px at 3× (1001 before the grid tabs came): where their full titles do not
+        // fit, the bar scrolls sideways (arrows at its end; the selected tab is kept in view) instead of
+        // shortening every title to "Valu…".
+        const ImGuiStyle& style = ImGui::GetStyle();
+        float titles_w = 0;
+        for (const auto& view : views_.tabs)
+            titles_w += ImGui::CalcTextSize(view->title()).x + 2 * style.FramePadding.x + style.ItemInnerSpacing.x;
+        const bool scrolls = titles_w > ImGui::GetContentRegionAvail().x;
+        const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+        if (ImGui::BeginTabBar("tabs", scrolls ? ImGuiTabBarFlags_FittingPolicyScroll : ImGuiTabBarFlags_None)) {
             for (std::size_t i = 0; i < views_.tabs.size(); ++i) {
                 const ImGuiTabItemFlags flags = select_pending_ && i == selected_ ? ImGuiTabItemFlags_SetSelected : 0;
-                if (ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags)) {
+                const bool open = ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags);
+                if (scrolls && i == 0)
+                    note_scrolling_tab_bar(right); // the first BeginTabItem laid the bar out
+                if (open) {
                     if (!select_pending_)
                         selected_ = i;
                     if (state.comparing() && views_.compared_tabs[i] != nullptr) {
@@ -233,6 +270,8 @@ void Workspace::draw_source(AppState& state, const ViewContext& context, float x
 }
 
 void Workspace::draw(AppState& state, const ViewContext& context) {
+    // The step keys, scripted `step` and playback step the grid trace while a grid tab is selected.
+    state.stepping_grid = selected_steps_grid();
     draw_menu(state);
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;

@@ -40,6 +40,7 @@ public:
     std::size_t tab_count() const { return views_.tabs.size(); }
     const char* selected_title() const { return views_.tabs[selected_]->title(); }
     bool selected_shows_steps() const { return views_.tabs[selected_]->shows_steps(); }
+    bool selected_steps_grid() const { return views_.tabs[selected_]->steps_grid(); }
 
     // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
     void toggle_sidebar();

@@ -94,6 +94,9 @@ std::string ViewExport::start(ExportRequest kind, const std::string& path, AppSt
         return "a trace is being prepared: export its steps once it is shown";
     if (!workspace.selected_shows_steps())
         return std::string("the ") + workspace.selected_title() + " tab shows no steps: export from Values, Dataflow or Banks";
+    if (workspace.selected_steps_grid()) // the step exports replay the block trace's steps
+        return std::string("the ") + workspace.selected_title() +
+               " tab's steps are not exported yet: export the view (Ctrl+E, Ctrl+Shift+E) at each step";
     steps_ = state.step_count();
     try {
         sink_ = kind == ExportRequest::steps_gif ? gif_step_sink(path, steps_) : png_sequence_sink(path, steps_);

@@ -4,6 +4,7 @@
 #include "core/ground/step_label.hpp"
 #include "core/util/printable.hpp"
 #include "gui/app_state.hpp"
+#include "gui/views/grid_scan_controls.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/widgets.hpp"
 
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <imgui.h>
 #include <string>
+#include <utility>
 
 namespace prefixlab {
 
@@ -57,6 +59,7 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
     requested_scale = 0;
     draw_kernel_settings(state);
     draw_stepping(state, context);
+    draw_grid_scan_controls(state, std::exchange(open_grid_section, false));
     draw_files(state);
     draw_compare(state);
     draw_display(context);
@@ -158,32 +161,39 @@ void ControlsView::draw_file_mark(const AppState& state) {
 
 void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
     section_heading("Step");
-    const int count = state.step_count();
+    // On a grid tab these step the grid trace (AppState::stepping_grid), as the keys do.
+    const int count = state.shown_step_count();
     ImGui::BeginDisabled(count == 0);
     const ImVec2 button(ImGui::GetFontSize() * 2.4f, 0);
     if (ImGui::Button("|<", button))
-        state.first_step();
+        state.go_first();
     ImGui::SameLine();
     if (ImGui::Button("<", button))
-        state.previous_step();
+        state.go_previous();
     ImGui::SameLine();
     if (ImGui::Button(state.playing() ? "Pause" : "Play", ImVec2(button.x * 1.6f, 0)))
         state.toggle_play();
     ImGui::SameLine();
     if (ImGui::Button(">", button))
-        state.next_step();
+        state.go_next();
     ImGui::SameLine();
     if (ImGui::Button(">|", button))
-        state.last_step();
-    int step = state.step();
+        state.go_last();
+    int step = state.shown_step();
     ImGui::PushItemWidth(-1);
     if (ImGui::SliderInt("##step", &step, 0, std::max(0, count - 1), "step %d"))
-        state.set_step(step);
+        state.go_to_step(step);
     ImGui::SliderFloat("##speed", &state.play_interval, 0.1f, 3.0f, "%.1f s per step");
     ImGui::PopItemWidth();
     ImGui::EndDisabled();
 
-    if (const LoadedTrace* loaded = state.trace()) {
+    if (state.stepping_grid) {
+        if (const LoadedGridTrace* grid = state.grid()) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::Text("Grid step %d of %d: %s", state.grid_step(), count, grid->steps.steps[state.grid_step()].label.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    } else if (const LoadedTrace* loaded = state.trace()) {
         const TraceStep& current = loaded->trace.steps[state.step()];
         ImGui::PushTextWrapPos(0);
         ImGui::Text("Step %d of %d: %s", state.step(), count, step_label(current.tag).c_str());

@@ -20,6 +20,8 @@ public:
 
     // The UI scale the user asked for this frame (0: unchanged); read by the main loop.
     float requested_scale = 0;
+    // View ▸ Grid scan… asks for the Grid scan section to open (once).
+    bool open_grid_section = false;
 
 private:
     void draw_kernel_settings(AppState& state);

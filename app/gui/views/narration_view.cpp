@@ -45,6 +45,13 @@ std::string race_line(const LoadedTrace& loaded, std::size_t step) {
 } // namespace
 
 std::string narration_report(const AppState& state) {
+    if (state.stepping_grid) {
+        const LoadedGridTrace* grid = state.grid();
+        if (grid == nullptr || grid->narration.empty())
+            return "narration: none";
+        return "narration: " + grid->narration[std::min<std::size_t>(state.grid_step(), grid->narration.size() - 1)] +
+               "\ncounters: " + timeline_summary(grid->timeline);
+    }
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr || loaded->narration.empty())
         return "narration: none";
@@ -67,6 +74,15 @@ struct StripLines {
     std::string what, counters, race;
 };
 
+// On a grid tab: the grid step's sentence, and the look-back summary as its counters.
+StripLines grid_strip_lines(const AppState& state) {
+    const LoadedGridTrace* grid = state.grid();
+    if (grid == nullptr || grid->narration.empty())
+        return {"No grid trace yet: the narration says what each phase did once one is traced.", "", ""};
+    return {grid->narration[std::min<std::size_t>(state.grid_step(), grid->narration.size() - 1)],
+            timeline_summary(grid->timeline), ""};
+}
+
 StripLines strip_lines(const AppState& state, const LoadedTrace& loaded) {
     const std::size_t step = shown_step(state, loaded);
     const StepNarration& n = loaded.narration[step];
@@ -83,7 +99,10 @@ float NarrationView::height(const AppState& state, float width) const {
     };
     const LoadedTrace* loaded = state.trace();
     float content = 0;
-    if (loaded == nullptr || loaded->narration.empty()) {
+    if (state.stepping_grid) {
+        const StripLines lines = grid_strip_lines(state);
+        content = lines_of(lines.what) + lines_of(lines.counters);
+    } else if (loaded == nullptr || loaded->narration.empty()) {
         content = lines_of(kNoTrace);
     } else {
         const StripLines lines = strip_lines(state, *loaded);
@@ -93,6 +112,15 @@ float NarrationView::height(const AppState& state, float width) const {
 }
 
 void NarrationView::draw(AppState& state, const ViewContext&) {
+    if (state.stepping_grid) {
+        const StripLines lines = grid_strip_lines(state);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(lines.what.c_str());
+        if (!lines.counters.empty())
+            ImGui::TextDisabled("%s", lines.counters.c_str());
+        ImGui::PopTextWrapPos();
+        return;
+    }
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr || loaded->narration.empty()) {
         ImGui::PushTextWrapPos(0);

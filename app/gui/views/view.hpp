@@ -37,6 +37,9 @@ public:
     virtual void draw(AppState& state, const ViewContext& context) = 0;
     // Whether the view shows the trace's steps: the narration strip stands under those only.
     virtual bool shows_steps() const { return true; }
+    // Whether the steps it shows are the grid trace's (AppState::grid()): the step keys then step that
+    // trace, the narration says its steps, and compare mode leaves the view alone.
+    virtual bool steps_grid() const { return false; }
 };
 
 } // namespace prefixlab

@@ -1,0 +1,57 @@
+// What the grid view draws, from a grid trace and its steps (grid_steps.hpp), with no drawing in it:
+// tiles across, grid steps down; each cell the tile's state after that step — with element detail its
+// values (the block's element writes up to the step, the input where it has not written yet), else
+// nothing but what the tile published — each tile's aggregate and inclusive prefix from its status-word
+// releases, and an arrow for everything that crossed blocks: each look-back poll, from the predecessor's
+// status word to the tile that read it, in the step it was made, with the status it saw.
+#pragma once
+
+#include "core/analysis/grid_steps.hpp"
+#include "core/analysis/look_back.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace prefixlab {
+
+// A value a tile published on its status word, and the grid step it published it in.
+struct PublishedValue {
+    std::uint32_t bits = 0;
+    std::uint32_t step = 0;
+};
+
+struct GridTileColumn {
+    std::uint32_t tile = 0;
+    std::uint32_t first_element = 0, elements = 0; // its slice of the array
+    std::uint32_t block = 0;                       // the block that scanned it
+    std::optional<PublishedValue> aggregate, prefix;
+};
+
+// Polls of one predecessor by one tile in one step that saw the same status, merged: a tile that waited
+// five polls on an invalid word is one arrow with polls = 5 (the view labels it ×5).
+struct GridPollArrow {
+    std::uint32_t from_tile = 0; // the predecessor whose status word was read
+    std::uint32_t to_tile = 0;   // the tile that read it
+    std::uint32_t step = 0;
+    TileStatus seen = TileStatus::invalid;
+    std::uint32_t value_bits = 0; // the value of the last of the merged polls
+    std::uint32_t polls = 1;
+    std::uint64_t first_order = 0; // the first merged poll's place in the global order
+    friend bool operator==(const GridPollArrow&, const GridPollArrow&) = default;
+};
+
+struct GridViewModel {
+    bool element_detail = false;
+    std::uint32_t tile = 0; // elements per tile
+    std::vector<GridTileColumn> columns; // by tile
+    std::vector<GridPollArrow> arrows;   // by step, then global order
+    // element detail: [step][element] the value after the step, and whether the step wrote it
+    std::vector<std::vector<std::uint32_t>> values;
+    std::vector<std::vector<std::uint8_t>> written;
+    std::vector<std::uint32_t> input;
+};
+
+GridViewModel build_grid_view_model(const GridTrace& trace, const GridSteps& steps);
+
+} // namespace prefixlab

@@ -1,0 +1,33 @@
+// A grid trace with everything the grid views derive from it, made once off the UI thread (as
+// loaded_trace.hpp does for a block trace): its steps, each tile's look-back, the grid view's model,
+// the timeline's marks and the narration.
+#pragma once
+
+#include "core/analysis/grid_narration.hpp"
+#include "core/analysis/grid_steps.hpp"
+#include "core/analysis/grid_view_model.hpp"
+#include "core/analysis/look_back.hpp"
+#include "core/analysis/look_back_timeline.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+struct LoadedGridTrace {
+    GridTrace trace;
+    GridSteps steps;
+    std::vector<TileLookBack> look_backs;
+    GridViewModel model;
+    LookBackTimeline timeline;
+    std::vector<std::string> narration; // one per step
+};
+
+std::unique_ptr<LoadedGridTrace> prepare_grid_for_display(GridTrace trace);
+
+// For scripted mode's `report-grid` and the tests: "grid: driver=decoupled-look-back n=64 tiles=8
+// launches=1 accesses=41 steps=4 look-back deepest=2 mean=1.29 verdict=consistent".
+std::string grid_report(const LoadedGridTrace& grid);
+
+} // namespace prefixlab

@@ -1,0 +1,124 @@
+#include "gui/gui_script_grid.hpp"
+
+#include "core/ground/scan_names.hpp"
+#include "core/util/parse_number.hpp"
+#include "gui/gui_script_values.hpp"
+
+#include <limits>
+
+namespace prefixlab {
+
+namespace {
+
+template <class Enum, std::size_t Count>
+std::optional<Enum> named(std::string_view text, const std::pair<const char*, Enum> (&names)[Count]) {
+    for (const auto& [name, value] : names)
+        if (text == name)
+            return value;
+    return std::nullopt;
+}
+
+template <class Enum, std::size_t Count>
+std::string names_text(const std::pair<const char*, Enum> (&names)[Count]) {
+    std::string text;
+    for (const auto& entry : names)
+        text += (text.empty() ? "" : ", ") + std::string(entry.first);
+    return text;
+}
+
+constexpr std::pair<const char*, GridProtocol> kDrivers[] = {{"chained", GridProtocol::chained},
+                                                             {"look-back", GridProtocol::decoupled_look_back},
+                                                             {"decoupled-look-back", GridProtocol::decoupled_look_back}};
+constexpr std::pair<const char*, BlockStartOrder> kOrders[] = {{"in-order", BlockStartOrder::in_order},
+                                                               {"reversed", BlockStartOrder::reversed},
+                                                               {"random", BlockStartOrder::seeded_random}};
+constexpr std::pair<const char*, TileOrder> kTileOrders[] = {{"counter", TileOrder::atomic_counter},
+                                                             {"block", TileOrder::block_index}};
+constexpr std::pair<const char*, TileScanBody> kBodies[] = {{"warp-shuffle", TileScanBody::warp_shuffle},
+                                                            {"blelloch", TileScanBody::blelloch}};
+
+// More resident blocks than tiles change nothing; this only keeps a typo from asking for millions.
+constexpr std::uint64_t kMaxResident = 4096;
+
+template <class Enum, std::size_t Count>
+Enum choice(const std::string& what, const std::string& value, const std::pair<const char*, Enum> (&names)[Count]) {
+    const std::optional<Enum> found = named(value, names);
+    if (!found)
+        refuse_unknown_name(what, value, names_text(names));
+    return *found;
+}
+
+template <class Enum>
+std::string catalogue_names(const std::vector<Enum>& values) {
+    std::string text;
+    for (const Enum value : values)
+        text += (text.empty() ? "" : ", ") + std::string(name_of(value));
+    return text;
+}
+
+} // namespace
+
+GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& settings) {
+    GridTraceSettings s;
+    for (const std::string& setting : settings) {
+        const auto [key, value] = script_setting("grid-trace", setting);
+        const std::string what = "grid-trace " + key;
+        if (key == "driver") {
+            s.protocol = choice(what, value, kDrivers);
+        } else if (key == "n") {
+            s.n = script_whole_number(what, value, 1, kMaxEmulatedGridN);
+        } else if (key == "tile") {
+            const std::uint64_t threads = script_whole_number(what, value, 32, 256);
+            if (threads % 32 != 0)
+                throw ScriptValueError(value_problem(what, value, "expected a multiple of 32 from 32 to 256 (threads per tile)"));
+            s.tile_threads = static_cast<int>(threads);
+        } else if (key == "body") {
+            s.body = choice(what, value, kBodies);
+        } else if (key == "resident") {
+            s.resident = static_cast<std::uint32_t>(script_whole_number(what, value, 1, kMaxResident));
+        } else if (key == "order") {
+            s.order = choice(what, value, kOrders);
+        } else if (key == "seed") {
+            s.seed = script_whole_number(what, value, 0, std::numeric_limits<std::uint64_t>::max());
+        } else if (key == "tiles") {
+            s.tiles = choice(what, value, kTileOrders);
+        } else if (key == "type") {
+            s.type = script_choice<ElementType>(what, value, parse_element_type, catalogue_names(all_element_types()));
+        } else if (key == "op") {
+            s.op = script_choice<ScanOperator>(what, value, parse_scan_operator, catalogue_names(all_scan_operators()));
+        } else if (key == "exclusive") {
+            s.exclusive = script_whole_number(what, value, 0, 1) == 1;
+        } else if (key == "input") {
+            s.input = script_choice<InputKind>(what, value, parse_input_kind, catalogue_names(all_input_kinds()));
+        } else {
+            refuse_unknown_name("grid-trace setting", key,
+                                "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input");
+        }
+    }
+    return s;
+}
+
+void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r) {
+    r.scan.protocol = s.protocol.value_or(r.scan.protocol);
+    r.n = s.n.value_or(r.n);
+    r.scan.tile_threads = s.tile_threads.value_or(r.scan.tile_threads);
+    r.scan.body = s.body.value_or(r.scan.body);
+    r.schedule.resident = s.resident.value_or(r.schedule.resident);
+    r.schedule.order = s.order.value_or(r.schedule.order);
+    r.schedule.seed = s.seed.value_or(r.schedule.seed);
+    r.scan.order = s.tiles.value_or(r.scan.order);
+    r.scan.type = s.type.value_or(r.scan.type);
+    r.scan.op = s.op.value_or(r.scan.op);
+    r.scan.exclusive = s.exclusive.value_or(r.scan.exclusive);
+    r.input = s.input.value_or(r.input);
+}
+
+const char* grid_driver_name(GridProtocol protocol) { return protocol == GridProtocol::chained ? "chained" : "look-back"; }
+
+const char* start_order_name(BlockStartOrder order) {
+    return order == BlockStartOrder::reversed ? "reversed" : order == BlockStartOrder::seeded_random ? "random" : "in-order";
+}
+
+const char* tile_body_name(TileScanBody body) { return body == TileScanBody::blelloch ? "blelloch" : "warp-shuffle"; }
+
+} // namespace prefixlab

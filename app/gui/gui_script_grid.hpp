@@ -1,0 +1,40 @@
+// The grid side of scripted mode: the settings of a `grid-trace` command (driver=chained|look-back n=N
+// tile=THREADS body=warp-shuffle|blelloch resident=R order=in-order|reversed|random seed=S
+// tiles=counter|block type=T op=OP exclusive=0|1 input=KIND), read and checked when the script is read,
+// applied to the GUI's grid capture settings when it runs. Only the settings given change.
+#pragma once
+
+#include "core/capture/grid_capture.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+struct GridTraceSettings {
+    std::optional<GridProtocol> protocol;
+    std::optional<std::uint64_t> n;
+    std::optional<int> tile_threads;
+    std::optional<TileScanBody> body;
+    std::optional<std::uint32_t> resident;
+    std::optional<BlockStartOrder> order;
+    std::optional<std::uint64_t> seed; // the start order's seed (order=random)
+    std::optional<TileOrder> tiles;
+    std::optional<ElementType> type;
+    std::optional<ScanOperator> op;
+    std::optional<bool> exclusive;
+    std::optional<InputKind> input;
+};
+
+// Throws ScriptValueError naming the setting and quoting its value.
+GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& settings);
+
+void apply_grid_trace_settings(const GridTraceSettings& settings, GridCaptureRequest& request);
+
+// The sidebar's and the scripts' names of the choices.
+const char* grid_driver_name(GridProtocol protocol);     // "chained", "look-back"
+const char* start_order_name(BlockStartOrder order);     // "in-order", "reversed", "random"
+const char* tile_body_name(TileScanBody body);           // "warp-shuffle", "blelloch"
+
+} // namespace prefixlab

@@ -1,0 +1,235 @@
+#include "gui/views/grid_view_parts.hpp"
+
+#include "core/ground/format_value.hpp"
+#include "gui/app_state.hpp"
+#include "gui/views/value_grid_cells.hpp" // blend
+
+#include <algorithm>
+#include <imgui.h>
+
+namespace prefixlab {
+
+namespace {
+
+theme::Rgb dimmed(theme::Rgb colour, bool later) {
+    return later ? blend(colour, theme::colours().background, 0.6f) : colour;
+}
+
+ImU32 ink(theme::Rgb fill, bool later) { return theme::packed(dimmed(theme::ink_on(fill), later)); }
+
+// Text centred in a box, only where it fits whole (the layout check counts cut text).
+void centred_text(ImDrawList* draw, float x, float y, float w, float h, const std::string& text, ImU32 colour) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    if (size.x + 2 > w || size.y > h + 1)
+        return;
+    draw->AddText(ImVec2(x + (w - size.x) / 2, y + (h - size.y) / 2), colour, text.c_str());
+}
+
+// The colour of element e after step s: written in s, written before, or still the input.
+theme::Rgb element_colour(const GridViewModel& model, std::size_t element, int step) {
+    if (model.written[step][element])
+        return theme::colours().cell_written;
+    for (int k = 0; k < step; ++k)
+        if (model.written[k][element])
+            return theme::colours().cell_value;
+    return theme::colours().input_node;
+}
+
+} // namespace
+
+std::string grid_caption(const GridTrace& trace) {
+    const GridTraceConfig& c = trace.config;
+    std::string text = c.driver + " · N = " + std::to_string(c.n) + " · " +
+                       std::to_string(trace.launches.empty() ? 0 : trace.launches.front().blocks) + " tiles of " +
+                       std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
+    if (c.emulated)
+        text += " · " + std::to_string(c.resident) + " resident, " + c.start_order;
+    text += c.tiles_from_counter ? " · tiles from the counter" : " · tile = block index";
+    if (!c.element_detail)
+        text += " · tile level";
+    return text;
+}
+
+bool grid_header(AppState& state) {
+    const LoadedGridTrace* grid = state.grid();
+    ImGui::PushTextWrapPos(0);
+    if (grid == nullptr) {
+        if (state.busy() && !state.grid_status().empty() && !state.grid_failed())
+            ImGui::TextDisabled("%s", state.grid_status().c_str());
+        else
+            ImGui::TextDisabled("No grid trace yet: a scan across many blocks, traced in the emulator (View ▸ Grid scan…, "
+                                "or the settings panel's Grid scan section).");
+        if (ImGui::Button("Trace the grid scan"))
+            state.capture_grid();
+    } else {
+        ImGui::TextUnformatted(grid_caption(grid->trace).c_str());
+    }
+    if (state.grid_failed()) {
+        const theme::Rgb e = theme::colours().error;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
+        ImGui::TextUnformatted((state.grid_status() + (grid ? " (the grid trace shown is the one before)" : "")).c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopTextWrapPos();
+    return grid != nullptr;
+}
+
+theme::Rgb status_colour(TileStatus status) {
+    const theme::Palette& c = theme::colours();
+    return status == TileStatus::prefix ? c.status_prefix : status == TileStatus::aggregate ? c.status_aggregate : c.status_invalid;
+}
+
+const char* status_letter(TileStatus status) {
+    return status == TileStatus::prefix ? "P" : status == TileStatus::aggregate ? "A" : "–";
+}
+
+StatusWord status_after(const GridTileColumn& column, std::uint32_t step) {
+    if (column.prefix && column.prefix->step <= step)
+        return {TileStatus::prefix, column.prefix->bits};
+    if (column.aggregate && column.aggregate->step <= step)
+        return {TileStatus::aggregate, column.aggregate->bits};
+    return {};
+}
+
+void add_cell_values(GridShapes& shapes, const GridViewModel& model, const GridTileColumn& column, int step,
+                     const CellPlace& p, bool later) {
+    shapes.quads.push_back({p.x, p.y, p.x + p.w, p.y + p.values_h, theme::packed(dimmed(theme::colours().cell_unwritten, later))});
+    for (std::uint32_t i = 0; i < column.elements; ++i) {
+        const std::size_t element = column.first_element + i;
+        const float x = p.x + p.pad + static_cast<float>(i % p.value_columns) * p.value_w;
+        const float y = p.y + p.pad + static_cast<float>(i / p.value_columns) * p.lh;
+        shapes.quads.push_back({x + 1, y + 1, x + p.value_w - 1, y + p.lh - 1,
+                                theme::packed(dimmed(element_colour(model, element, step), later))});
+    }
+}
+
+void draw_cell_value_texts(ImDrawList* draw, const GridViewModel& model, const std::vector<std::string>& texts,
+                           const GridTileColumn& column, int step, const CellPlace& p, float clip_y0, float clip_y1,
+                           bool later) {
+    for (std::uint32_t i = 0; i < column.elements; ++i) {
+        const float y = p.y + p.pad + static_cast<float>(i / p.value_columns) * p.lh;
+        if (y + p.lh < clip_y0 || y > clip_y1)
+            continue;
+        const std::size_t element = column.first_element + i;
+        const float x = p.x + p.pad + static_cast<float>(i % p.value_columns) * p.value_w;
+        centred_text(draw, x, y, p.value_w, p.lh, texts[element], ink(element_colour(model, element, step), later));
+    }
+}
+
+void add_cell_strip(GridShapes& shapes, const GridViewModel& model, const GridTileColumn& column, int step,
+                    const CellPlace& p, bool later) {
+    // Runs of one colour as one rectangle: 64 one-pixel bars per tile would alias into stripes.
+    const float strip_h = p.lh * 0.6f;
+    const float per = p.w / static_cast<float>(std::max<std::uint32_t>(1, column.elements));
+    std::uint32_t start = 0;
+    while (start < column.elements) {
+        const theme::Rgb colour = element_colour(model, column.first_element + start, step);
+        std::uint32_t end = start + 1;
+        while (end < column.elements && element_colour(model, column.first_element + end, step) == colour)
+            ++end;
+        shapes.quads.push_back({p.x + start * per, p.y, p.x + end * per, p.y + strip_h, theme::packed(dimmed(colour, later))});
+        start = end;
+    }
+}
+
+void draw_cell_strip_text(ImDrawList* draw, const GridViewModel& model, const GridTileColumn& column, int step,
+                          ElementType type, const CellPlace& p, bool later) {
+    // The tile's last value: after the tile scan, its inclusive prefix.
+    if (column.elements > 0)
+        centred_text(draw, p.x, p.y + p.lh * 0.6f, p.w, p.lh,
+                     format_value(type, model.values[step][column.first_element + column.elements - 1]),
+                     theme::packed(dimmed(theme::colours().text, later)));
+}
+
+void add_status_word(GridShapes& shapes, const GridTileColumn& column, std::uint32_t step, const CellPlace& p, bool later) {
+    const StatusWord word = status_after(column, step);
+    const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
+    const std::uint32_t colour = theme::packed(dimmed(status_colour(word.status), later));
+    if (word.status != TileStatus::invalid) {
+        shapes.quads.push_back({p.x, y, p.x + p.w, y + h, colour});
+        return;
+    }
+    // An invalid word is drawn hollow: the colour alone never carries the status.
+    const float t = std::max(1.0f, p.lh * 0.08f), i = t / 2;
+    shapes.lines.push_back({p.x, y + i, p.x + p.w, y + i, colour, t});
+    shapes.lines.push_back({p.x, y + h - i, p.x + p.w, y + h - i, colour, t});
+    shapes.lines.push_back({p.x + i, y, p.x + i, y + h, colour, t});
+    shapes.lines.push_back({p.x + p.w - i, y, p.x + p.w - i, y + h, colour, t});
+}
+
+void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::uint32_t step, ElementType type,
+                           const CellPlace& p, bool later) {
+    const StatusWord word = status_after(column, step);
+    const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
+    if (word.status == TileStatus::invalid) {
+        centred_text(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
+        return;
+    }
+    const std::string full = std::string(status_letter(word.status)) + " " + format_value(type, word.bits);
+    const bool fits = ImGui::CalcTextSize(full.c_str()).x + 2 <= p.w;
+    centred_text(draw, p.x, y, p.w, h, fits ? full : status_letter(word.status), ink(status_colour(word.status), later));
+}
+
+void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32_t step, const ArrowPlace& p, bool later) {
+    constexpr int kSegments = 12; // a quadratic arc, as straight pieces
+    for (const GridPollArrow& arrow : model.arrows) {
+        if (arrow.step != step)
+            continue;
+        // Each status ends at its own place on the word (invalid left, aggregate middle, prefix right),
+        // so that a tile's poll that waited and the one that then read the aggregate are two arcs.
+        const float slot = (static_cast<float>(arrow.seen) - 1) * std::min(p.cw * 0.8f, p.cell_w * 0.25f);
+        const float from = p.x0 + arrow.from_tile * p.pitch + p.cell_w / 2 + slot;
+        const float to = p.x0 + arrow.to_tile * p.pitch + p.cell_w / 2 + slot;
+        if (std::max(from, to) < p.clip_x0 || std::min(from, to) > p.clip_x1)
+            continue;
+        const float span = static_cast<float>(arrow.to_tile - arrow.from_tile);
+        const float depth = p.arrows_h * std::min(0.9f, 0.4f + 0.2f * span);
+        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later));
+        // merged polls (a tile that waited on one word) thicker, up to four
+        const float thickness = std::max(1.0f, p.cw * 0.15f) * (1.0f + 0.5f * static_cast<float>(std::min(arrow.polls, 4u) - 1));
+        const float cx = (from + to) / 2, cy = p.y0 + 2 * depth;
+        float px = from, py = p.y0;
+        for (int k = 1; k <= kSegments; ++k) {
+            const float u = static_cast<float>(k) / kSegments, v = 1 - u;
+            const float x = v * v * from + 2 * u * v * cx + u * u * to, y = v * v * p.y0 + 2 * u * v * cy + u * u * p.y0;
+            shapes.lines.push_back({px, py, x, y, colour, thickness});
+            px = x;
+            py = y;
+        }
+        // the head: a chevron pointing up into the reading tile's word
+        const float head = std::max(3.0f, p.cw * 0.5f);
+        shapes.lines.push_back({to - head * 0.6f, p.y0 + head, to, p.y0, colour, thickness + 0.5f});
+        shapes.lines.push_back({to + head * 0.6f, p.y0 + head, to, p.y0, colour, thickness + 0.5f});
+    }
+}
+
+void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uint32_t step) {
+    const GridViewModel& model = grid.model;
+    const GridTileColumn& column = model.columns.at(tile);
+    const ElementType type = grid.trace.config.type;
+    ImGui::BeginTooltip();
+    ImGui::Text("tile %u, scanned by block %u — step %u: %s", tile, column.block, step, grid.steps.steps.at(step).label.c_str());
+    ImGui::Text("elements %u to %u", column.first_element, column.first_element + std::max<std::uint32_t>(1, column.elements) - 1);
+    if (column.aggregate)
+        ImGui::Text("aggregate %s, published in step %u", format_value(type, column.aggregate->bits, false).c_str(),
+                    column.aggregate->step);
+    if (column.prefix)
+        ImGui::Text("inclusive prefix %s, published in step %u", format_value(type, column.prefix->bits, false).c_str(),
+                    column.prefix->step);
+    int lines = 0;
+    for (const GridPollArrow& arrow : model.arrows) {
+        if (arrow.to_tile != tile || arrow.step != step)
+            continue;
+        if (++lines > 12) {
+            ImGui::TextDisabled("…");
+            break;
+        }
+        ImGui::Text("read tile %u's word: %s %s%s", arrow.from_tile,
+                    arrow.seen == TileStatus::invalid ? "invalid" : arrow.seen == TileStatus::aggregate ? "aggregate" : "prefix",
+                    arrow.seen == TileStatus::invalid ? "" : format_value(type, arrow.value_bits, false).c_str(),
+                    arrow.polls > 1 ? (" (" + std::to_string(arrow.polls) + " polls)").c_str() : "");
+    }
+    ImGui::EndTooltip();
+}
+
+} // namespace prefixlab

@@ -1,0 +1,141 @@
+// Issue 13, the grid views in a real window: a grid trace made by script (grid-trace) draws the Grid and
+// Timeline tabs with no layout problem at UI scales 1–3 on 1920×1080 and 1280×720 in both themes; the step
+// keys step the grid trace on those tabs; reveal mode hides the later phases entirely; a deadlock is one
+// line of error and the app goes on (a grid trace and a block trace after it); the frame medians of the
+// lecture's three pictures are printed.
+#include "support/png_image.hpp"
+#include "support/process.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <iostream>
+#include <regex>
+#include <unistd.h>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kSmallGrid = "grid-trace driver=look-back n=256 tile=32 resident=4 order=random seed=3 tiles=counter\n";
+
+theme::Rgb blended(theme::Rgb a, theme::Rgb b, float t) { // as the views dim later steps
+    const auto mix = [t](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t)); };
+    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
+}
+
+class GuiGridViews : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_grid_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    ProcessResult run_script(const std::string& text, int width = 1920, const char* scale = "1") {
+        const fs::path script = dir_ / "grid.script";
+        std::ofstream(script) << text << "quit\n";
+        return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) + " --ui-scale " + scale +
+                           " --script " + shell_quote(script.string()));
+    }
+    fs::path dir_;
+};
+
+int count_matches(const std::string& text, const std::regex& pattern) {
+    return static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), pattern), std::sregex_iterator()));
+}
+
+TEST_F(GuiGridViews, BothTabsAtEveryScaleOnBothScreensAndThemesHaveNoLayoutProblems) {
+    for (const int width : {1920, 1280})
+        for (const std::string theme : {"dark", "projector"}) {
+            std::string script = "theme " + theme + "\n" + kSmallGrid;
+            int checks = 0;
+            for (const char* scale : {"1", "1.5", "2", "3"}) {
+                script += std::string("scale ") + scale + "\nwait 3\n";
+                script += "tab Grid\nstep 2\ncheck-layout\ntab Timeline\ncheck-layout\n";
+                checks += 2;
+            }
+            // tile level: 1024 tiles of the emulator's largest grid, at the lecture's scale
+            script += "grid-trace n=65536 tile=64 resident=8\nscale 2\ntab Timeline\ncheck-layout\ntab Grid\ncheck-layout\n";
+            checks += 2;
+            const ProcessResult run = run_script(script, width);
+            EXPECT_EQ(run.exit_code, 0) << width << " " << theme << "\n" << run.out << run.err;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"(check-layout \S+: [1-9]\d* texts, 0 problems)")), checks)
+                << width << " " << theme << "\n" << run.out;
+        }
+}
+
+TEST_F(GuiGridViews, TheGridShowsStatusWordsAndArrowsAndTheTimelineItsMarks) {
+    const ProcessResult run = run_script(std::string(kSmallGrid) + "tab Grid\nstep 3\nscreenshot " + path("grid.png") +
+                                         "\ntab Timeline\nscreenshot " + path("timeline.png") + "\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const theme::Palette& dark = theme::palette(theme::Name::dark);
+    const PngImage grid = load_png(path("grid.png")), timeline = load_png(path("timeline.png"));
+    ASSERT_GT(grid.width, 0);
+    ASSERT_GT(distinct_colours(grid), 20u);
+    // eight P status words (and their arrows) at the last step: far more than the legend's swatch
+    EXPECT_GT(count_colour(grid, dark.status_prefix), 8u * 400u);
+    EXPECT_GT(count_colour(grid, dark.cell_written), 8u * 400u); // the written values of the tile scan
+    EXPECT_GT(count_colour(timeline, dark.status_prefix), 500u);
+    EXPECT_GT(count_colour(timeline, dark.status_aggregate), 50u);
+}
+
+TEST_F(GuiGridViews, StepKeysStepTheGridOnItsTabsAndRevealHidesLaterPhases) {
+    // Two tiles: every row of the grid in view at once.
+    const ProcessResult run = run_script(std::string("trace algo=blelloch n=32\n") +
+                                         "grid-trace driver=look-back n=64 tile=32 resident=2 tiles=counter\n" +
+                                         "tab Grid\nkey Right\nkey Right\nreport-grid\n"
+                                         "tab Values\nkey Right\nreport\n"
+                                         "tab Grid\nkey Home\nscreenshot " + path("dimmed.png") + "\n"
+                                         "key F11\nwait 5\nscreenshot " + path("revealed.png") + "\n"
+                                         "key End\nreport-grid\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("n=64 tiles=2"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("verdict=consistent step=2"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("report: step=1 "), std::string::npos) << run.out; // Values stepped its own trace
+    EXPECT_NE(run.out.find("verdict=consistent step=3"), std::string::npos) << run.out;
+    // At the first step the later rows' P words are dimmed, or in reveal mode not drawn at all.
+    const theme::Palette& dark = theme::palette(theme::Name::dark);
+    const theme::Rgb dimmed_prefix = blended(dark.status_prefix, dark.background, 0.6f);
+    EXPECT_GT(count_colour(load_png(path("dimmed.png")), dimmed_prefix), 400u);
+    EXPECT_EQ(count_colour(load_png(path("revealed.png")), dimmed_prefix), 0u);
+}
+
+TEST_F(GuiGridViews, ADeadlockIsOneLineOfErrorAndTheAppGoesOn) {
+    const ProcessResult run = run_script("grid-trace driver=chained n=1024 tile=64 tiles=block order=reversed resident=2\n"
+                                         "report-grid\ntab Grid\nscreenshot " + path("deadlock.png") + "\n" + kSmallGrid +
+                                         "report-grid\ntrace algo=blelloch n=32\nreport\ntab Timeline\ncheck-layout\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::regex error(R"(grid: error=Grid scan: [^\n]*deadlock: tile \d+ waits for tile \d+[^\n]*\n)");
+    EXPECT_EQ(count_matches(run.out, error), 1) << run.out;
+    EXPECT_NE(run.out.find("grid: driver=decoupled-look-back n=256 tiles=8"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("report: step=0"), std::string::npos) << run.out;
+    const PngImage shot = load_png(path("deadlock.png"));
+    EXPECT_GT(count_colour(shot, theme::palette(theme::Name::dark).error), 200u); // the error line, in the tab
+}
+
+// The lecture's three pictures at 1920×1080, 2×: printed for the record; the bound only catches a view
+// that redraws everything every frame (the 16 ms target is measured on an idle machine, see the report).
+TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {
+    const ProcessResult run = run_script(std::string(kSmallGrid) + "tab Grid\nstep 3\nmeasure-frames 120\n"
+                                         "grid-trace n=4096 tile=64\ntab Timeline\nmeasure-frames 120\n"
+                                         "grid-trace n=65536 tile=64 resident=8\nmeasure-frames 120\n",
+                                         1920, "2");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::regex median(R"(frame time over 120 frames: median ([0-9.]+) ms)");
+    std::vector<double> medians;
+    for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), median); it != std::sregex_iterator(); ++it)
+        medians.push_back(std::stod((*it)[1]));
+    ASSERT_EQ(medians.size(), 3u) << run.out;
+    const char* names[] = {"grid N=256 (8 tiles)", "timeline N=4096 (64 tiles)", "timeline N=65536 (1024 tiles)"};
+    for (std::size_t i = 0; i < 3; ++i) {
+        std::cout << "frame median, " << names[i] << ", 1920x1080 at 2x: " << medians[i] << " ms\n";
+        EXPECT_LT(medians[i], 60.0) << names[i];
+    }
+}
+
+} // namespace
+} // namespace prefixlab::test
