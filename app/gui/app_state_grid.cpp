@@ -13,7 +13,7 @@ GridCaptureRequest AppState::default_grid_setup() {
     // that go past one predecessor. (Not N = 64 in 8 tiles: a tile is at least one warp, 32 elements
     // with the warp-shuffle body.)
     GridCaptureRequest request;
-    request.scan.protocol = GridProtocol::decoupled_look_back;
+    request.scan.driver = GridDriver::decoupled_look_back;
     request.scan.order = TileOrder::atomic_counter;
     request.scan.body = TileScanBody::warp_shuffle;
     request.scan.tile_threads = 32;

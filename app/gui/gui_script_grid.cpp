@@ -26,9 +26,6 @@ std::string names_text(const std::pair<const char*, Enum> (&names)[Count]) {
     return text;
 }
 
-constexpr std::pair<const char*, GridProtocol> kDrivers[] = {{"chained", GridProtocol::chained},
-                                                             {"look-back", GridProtocol::decoupled_look_back},
-                                                             {"decoupled-look-back", GridProtocol::decoupled_look_back}};
 constexpr std::pair<const char*, BlockStartOrder> kOrders[] = {{"in-order", BlockStartOrder::in_order},
                                                                {"reversed", BlockStartOrder::reversed},
                                                                {"random", BlockStartOrder::seeded_random}};
@@ -64,7 +61,7 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
         const auto [key, value] = script_setting("grid-trace", setting);
         const std::string what = "grid-trace " + key;
         if (key == "driver") {
-            s.protocol = choice(what, value, kDrivers);
+            s.driver = script_choice<GridDriver>(what, value, parse_grid_driver, catalogue_names(all_grid_drivers()));
         } else if (key == "n") {
             s.n = script_whole_number(what, value, 1, kMaxEmulatedGridN);
         } else if (key == "tile") {
@@ -99,7 +96,7 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
 }
 
 void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r) {
-    r.scan.protocol = s.protocol.value_or(r.scan.protocol);
+    r.scan.driver = s.driver.value_or(r.scan.driver);
     r.n = s.n.value_or(r.n);
     r.scan.tile_threads = s.tile_threads.value_or(r.scan.tile_threads);
     r.scan.body = s.body.value_or(r.scan.body);
@@ -112,8 +109,6 @@ void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r
     r.scan.exclusive = s.exclusive.value_or(r.scan.exclusive);
     r.input = s.input.value_or(r.input);
 }
-
-const char* grid_driver_name(GridProtocol protocol) { return protocol == GridProtocol::chained ? "chained" : "look-back"; }
 
 const char* start_order_name(BlockStartOrder order) {
     return order == BlockStartOrder::reversed ? "reversed" : order == BlockStartOrder::seeded_random ? "random" : "in-order";

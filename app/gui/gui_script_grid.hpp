@@ -1,4 +1,4 @@
-// The grid side of scripted mode: the settings of a `grid-trace` command (driver=chained|look-back n=N
+// The grid side of scripted mode: the settings of a `grid-trace` command (driver=NAME, one of the grid drivers, n=N
 // tile=THREADS body=warp-shuffle|blelloch resident=R order=in-order|reversed|random seed=S
 // tiles=counter|block type=T op=OP exclusive=0|1 input=KIND), read and checked when the script is read,
 // applied to the GUI's grid capture settings when it runs. Only the settings given change.
@@ -13,7 +13,7 @@
 namespace prefixlab {
 
 struct GridTraceSettings {
-    std::optional<GridProtocol> protocol;
+    std::optional<GridDriver> driver;
     std::optional<std::uint64_t> n;
     std::optional<int> tile_threads;
     std::optional<TileScanBody> body;
@@ -33,7 +33,6 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
 void apply_grid_trace_settings(const GridTraceSettings& settings, GridCaptureRequest& request);
 
 // The sidebar's and the scripts' names of the choices.
-const char* grid_driver_name(GridProtocol protocol);     // "chained", "look-back"
 const char* start_order_name(BlockStartOrder order);     // "in-order", "reversed", "random"
 const char* tile_body_name(TileScanBody body);           // "warp-shuffle", "blelloch"
 

@@ -75,7 +75,7 @@ TEST_F(ScriptFile, EveryCommandsArgumentsAreCheckedBeforeAWindowOpens) {
         {"wait -1", "wait FRAMES '-1': expected a whole number from 0 to 100000"},
         {"grid-trace tile=48", "grid-trace tile '48': expected a multiple of 32 from 32 to 256 (threads per tile)"},
         {"grid-trace n=65537", "grid-trace n '65537': expected a whole number from 1 to 65536"},
-        {"grid-trace driver=two-level", "grid-trace driver 'two-level': unknown (chained, look-back, decoupled-look-back)"},
+        {"grid-trace driver=look-back", "grid-trace driver 'look-back': unknown (scan-then-propagate, reduce-then-scan, two-level, atomic-global, chained, decoupled-look-back)"},
         {"grid-trace order=sideways", "grid-trace order 'sideways': unknown (in-order, reversed, random)"},
         {"report-grid now", "usage: report-grid"},
         {"wait 0x10", "wait FRAMES '0x10'"},

@@ -11,9 +11,9 @@
 namespace prefixlab::test {
 namespace {
 
-GridCaptureRequest grid_request(GridProtocol protocol, std::uint64_t n, int threads, GridSchedule schedule) {
+GridCaptureRequest grid_request(GridDriver driver, std::uint64_t n, int threads, GridSchedule schedule) {
     GridCaptureRequest request;
-    request.scan.protocol = protocol;
+    request.scan.driver = driver;
     request.scan.type = ElementType::int32;
     request.scan.body = TileScanBody::warp_shuffle;
     request.scan.tile_threads = threads;
@@ -26,7 +26,7 @@ GridCaptureRequest grid_request(GridProtocol protocol, std::uint64_t n, int thre
 
 std::unique_ptr<LoadedGridTrace> small_look_back() {
     return prepare_grid_for_display(capture_grid_trace(
-        grid_request(GridProtocol::decoupled_look_back, 256, 32, GridSchedule{3, BlockStartOrder::seeded_random, 7})));
+        grid_request(GridDriver::decoupled_look_back, 256, 32, GridSchedule{3, BlockStartOrder::seeded_random, 7})));
 }
 
 TEST(GridSteps, ASinglePassScanHasItsFourPhasesAndEveryAccessIsInOne) {
@@ -51,7 +51,7 @@ TEST(GridSteps, ASinglePassScanHasItsFourPhasesAndEveryAccessIsInOne) {
 
 TEST(GridSteps, ATileLevelTraceHasOneStepPerLaunch) {
     const auto grid = prepare_grid_for_display(capture_grid_trace(
-        grid_request(GridProtocol::decoupled_look_back, 8000, 64, GridSchedule{4, BlockStartOrder::in_order, 0})));
+        grid_request(GridDriver::decoupled_look_back, 8000, 64, GridSchedule{4, BlockStartOrder::in_order, 0})));
     ASSERT_FALSE(grid->trace.config.element_detail);
     EXPECT_EQ(grid->steps.steps.size(), grid->trace.launches.size());
     EXPECT_FALSE(grid->model.element_detail);
@@ -80,7 +80,7 @@ TEST(GridViewModel, TheLastStepHoldsTheReferenceScanAndTilesShowTheirInputBefore
 
 TEST(GridViewModel, EveryArrowIsRecordedPollsAndEveryPollIsInAnArrow) {
     const auto grid = prepare_grid_for_display(capture_grid_trace(
-        grid_request(GridProtocol::decoupled_look_back, 1000, 32, GridSchedule{4, BlockStartOrder::reversed, 0})));
+        grid_request(GridDriver::decoupled_look_back, 1000, 32, GridSchedule{4, BlockStartOrder::reversed, 0})));
     std::uint32_t polls = 0;
     for (const GridAccessRecord& a : grid->trace.accesses)
         polls += a.buffer == BufferId::tile_status && a.kind == GridAccessKind::acquire ? 1 : 0;
@@ -103,7 +103,7 @@ TEST(GridViewModel, EveryArrowIsRecordedPollsAndEveryPollIsInAnArrow) {
 TEST(LookBackTimeline, ItsMarksAreTheCounterAndStatusWordAccesses) {
     for (const std::uint64_t n : {64u, 4096u, 20000u}) {
         const auto grid = prepare_grid_for_display(capture_grid_trace(
-            grid_request(GridProtocol::decoupled_look_back, n, 64, GridSchedule{4, BlockStartOrder::seeded_random, 5})));
+            grid_request(GridDriver::decoupled_look_back, n, 64, GridSchedule{4, BlockStartOrder::seeded_random, 5})));
         std::size_t recorded = 0;
         for (const GridAccessRecord& a : grid->trace.accesses)
             recorded += a.buffer == BufferId::tile_counter || a.buffer == BufferId::tile_status ? 1 : 0;
@@ -122,7 +122,7 @@ TEST(LookBackTimeline, ItsMarksAreTheCounterAndStatusWordAccesses) {
 
 TEST(LookBackTimeline, TheChainedScanPollsOnlyItsPredecessor) {
     const auto grid = prepare_grid_for_display(capture_grid_trace(
-        grid_request(GridProtocol::chained, 640, 32, GridSchedule{3, BlockStartOrder::seeded_random, 2})));
+        grid_request(GridDriver::chained, 640, 32, GridSchedule{3, BlockStartOrder::seeded_random, 2})));
     for (const TimelineMark& mark : grid->timeline.marks)
         if (mark.kind == TimelineMarkKind::poll)
             EXPECT_EQ(mark.predecessor + 1, mark.tile);

@@ -189,7 +189,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"compare", "trace algo=hillis-steele-racy n=16 device=cpu order=interleaved\ncompare algo=hillis-steele order=in-order"},
         {"compare-file", "compare-file trace.json"},
         {"grid-trace", "grid-trace driver=chained n=1000 tile=64 body=blelloch resident=2 order=random seed=4 tiles=block "
-                       "type=float op=max exclusive=1 input=random\ngrid-trace driver=look-back tiles=counter"},
+                       "type=float op=max exclusive=1 input=random\ngrid-trace driver=decoupled-look-back tiles=counter"},
         {"report-grid", "grid-trace n=64 tile=32\ntab Grid\nstep last\nreport-grid"},
         {"compare-off", "compare\ncompare-off"},
         {"step", "step first\nstep 4\nstep next\nstep prev\nstep last"},

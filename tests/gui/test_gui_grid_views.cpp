@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kSmallGrid = "grid-trace driver=look-back n=256 tile=32 resident=4 order=random seed=3 tiles=counter\n";
+const char* const kSmallGrid = "grid-trace driver=decoupled-look-back n=256 tile=32 resident=4 order=random seed=3 tiles=counter\n";
 
 theme::Rgb blended(theme::Rgb a, theme::Rgb b, float t) { // as the views dim later steps
     const auto mix = [t](std::uint8_t x, std::uint8_t y) { return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t)); };
@@ -86,7 +86,7 @@ TEST_F(GuiGridViews, TheGridShowsStatusWordsAndArrowsAndTheTimelineItsMarks) {
 TEST_F(GuiGridViews, StepKeysStepTheGridOnItsTabsAndRevealHidesLaterPhases) {
     // Two tiles: every row of the grid in view at once.
     const ProcessResult run = run_script(std::string("trace algo=blelloch n=32\n") +
-                                         "grid-trace driver=look-back n=64 tile=32 resident=2 tiles=counter\n" +
+                                         "grid-trace driver=decoupled-look-back n=64 tile=32 resident=2 tiles=counter\n" +
                                          "tab Grid\nkey Right\nkey Right\nreport-grid\n"
                                          "tab Values\nkey Right\nreport\n"
                                          "tab Grid\nkey Home\nscreenshot " + path("dimmed.png") + "\n"

@@ -46,7 +46,7 @@ void draw_grid_scan_controls(AppState& state, bool open) {
         return;
     GridCaptureRequest& r = state.grid_setup;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
-    named_combo("Driver", r.scan.protocol, {GridProtocol::chained, GridProtocol::decoupled_look_back}, grid_driver_name);
+    catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
     int n = static_cast<int>(r.n);
     if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(kMaxEmulatedGridN), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
