@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/emulator/emulated_grid.hpp"
+#include "core/ground/scan_setup.hpp"
 #include "core/trace/grid_trace.hpp"
 #include "kernels/grid/grid_scan_request.hpp"
 
@@ -15,16 +16,24 @@ namespace prefixlab {
 // (each emulated thread is a fiber); larger grid traces come from the GPU.
 inline constexpr std::uint64_t kMaxEmulatedGridN = 65536;
 
+// The GPU traces grids of up to this many elements, at tile level: its trace holds the accesses to the
+// arrays the blocks share, a few per tile (polls of a late predecessor more), never the elements.
+inline constexpr std::uint64_t kMaxGpuGridN = std::uint64_t(1) << 28;
+
 struct GridCaptureRequest {
     GridScanRequest scan; // its input is generated from the fields below
     std::uint64_t n = 64;
     InputKind input = InputKind::iota;
     std::uint64_t seed = 1;
-    GridSchedule schedule;
+    GridSchedule schedule; // the emulator's; on the GPU the hardware schedules the blocks
+    // cpu (the default): the emulator, under `schedule`, with element detail up to kMaxElementDetailN;
+    // gpu: the real GPU, tile level; automatic: the GPU where there is one, else the emulator.
+    DeviceChoice device = DeviceChoice::cpu;
 };
 
-// Throws std::invalid_argument for N out of range (1..kMaxEmulatedGridN) or a tile the body cannot
-// take, and EmulationError for a kernel error or a deadlock.
+// Throws std::invalid_argument for N out of range (1..kMaxEmulatedGridN in the emulator,
+// 1..kMaxGpuGridN on the GPU) or a tile the body cannot take, EmulationError for a kernel error or a
+// deadlock, ScanSetupError for DeviceChoice::gpu without a GPU.
 GridTrace capture_grid_trace(const GridCaptureRequest& request);
 
 } // namespace prefixlab
