@@ -5,7 +5,7 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/common/gpu_status.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <algorithm>
 #include <stdexcept>
