@@ -6,6 +6,7 @@
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu_bench/gpu_grid_trace.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -76,13 +77,47 @@ GridTraceConfig config_of(const GridCaptureRequest& request) {
     return config;
 }
 
-// The GPU's run, traced at tile level (filled in by the traced grid launcher: work in progress).
+// The times of a GPU run from its first access (%globaltimer counts from an arbitrary origin).
+void times_from_first_access(std::vector<GridAccessRecord>& accesses) {
+    if (accesses.empty())
+        return;
+    std::uint64_t first = accesses.front().time_ns;
+    for (const GridAccessRecord& a : accesses)
+        first = std::min(first, a.time_ns);
+    for (GridAccessRecord& a : accesses)
+        a.time_ns -= first;
+}
+
 GridTrace capture_gpu_grid_trace(const GridCaptureRequest& request) {
-    (void)request;
-    throw std::invalid_argument("grid traces on the GPU are not available in this build yet");
+    if (request.n == 0 || request.n > kMaxGpuGridN)
+        throw std::invalid_argument("N = " + std::to_string(request.n) + ": the GPU traces grids of 1 to " +
+                                    std::to_string(kMaxGpuGridN) + " elements");
+    GridScanRequest scan = request.scan;
+    scan.input = generate_input(request.input, scan.type, scan.op, static_cast<int>(request.n), request.seed);
+    GpuGridRun run = gpu_trace_grid_scan(scan, kEmulatedTwoLevelBlocks);
+    return grid_trace_of_gpu_run(request, scan.input, std::move(run));
 }
 
 } // namespace
+
+GridTrace grid_trace_of_gpu_run(const GridCaptureRequest& request, const std::vector<std::uint32_t>& input,
+                                GpuGridRun&& run) {
+    GridTrace trace;
+    trace.config = config_of(request);
+    trace.config.device_name = gpu_status().name;
+    trace.config.emulated = false;
+    trace.config.resident = 0;
+    trace.config.start_order.clear();
+    trace.config.element_detail = false;
+    for (const GpuGridLaunch& launch : run.launches)
+        trace.launches.push_back(GridLaunch{launch.name, launch.source_path, launch.blocks, launch.threads, launch.tile});
+    if (!trace.launches.empty())
+        trace.config.tile = trace.launches.front().tile;
+    times_from_first_access(run.accesses);
+    trace.accesses = std::move(run.accesses);
+    trace.wrong_outputs = check_output(request.scan.type, request.scan.op, request.scan.exclusive, input, run.output).wrong_count;
+    return trace;
+}
 
 GridTrace capture_grid_trace(const GridCaptureRequest& request) {
     const GpuStatus& gpu = gpu_status();

@@ -6,6 +6,7 @@
 #include "core/emulator/emulated_grid.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/trace/grid_trace.hpp"
+#include "kernels/gpu_bench/gpu_grid_trace.hpp"
 #include "kernels/grid/grid_scan_request.hpp"
 
 #include <cstdint>
@@ -16,9 +17,10 @@ namespace prefixlab {
 // (each emulated thread is a fiber); larger grid traces come from the GPU.
 inline constexpr std::uint64_t kMaxEmulatedGridN = 65536;
 
-// The GPU traces grids of up to this many elements, at tile level: its trace holds the accesses to the
-// arrays the blocks share, a few per tile (polls of a late predecessor more), never the elements.
-inline constexpr std::uint64_t kMaxGpuGridN = std::uint64_t(1) << 28;
+// The GPU traces grids of up to this many elements (what a grid trace file holds), at tile level: its
+// trace holds the accesses to the arrays the blocks share, a few per tile (more polls of a late
+// predecessor), never the elements. (A test may trace larger grids in memory: grid_trace_of_gpu_run.)
+inline constexpr std::uint64_t kMaxGpuGridN = kMaxGridTraceN;
 
 struct GridCaptureRequest {
     GridScanRequest scan; // its input is generated from the fields below
@@ -35,5 +37,10 @@ struct GridCaptureRequest {
 // 1..kMaxGpuGridN on the GPU) or a tile the body cannot take, EmulationError for a kernel error or a
 // deadlock, ScanSetupError for DeviceChoice::gpu without a GPU.
 GridTrace capture_grid_trace(const GridCaptureRequest& request);
+
+// The tile-level trace of a traced GPU run (gpu_trace_grid_scan) of `request` over `input`: its launches,
+// its accesses with times from the first, and the count of wrong outputs.
+GridTrace grid_trace_of_gpu_run(const GridCaptureRequest& request, const std::vector<std::uint32_t>& input,
+                                GpuGridRun&& run);
 
 } // namespace prefixlab
