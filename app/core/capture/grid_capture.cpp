@@ -5,6 +5,7 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
+#include "core/trace/grid_trace_json.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "kernels/gpu_bench/gpu_grid_trace.hpp"
 
@@ -95,6 +96,13 @@ GridTrace capture_gpu_grid_trace(const GridCaptureRequest& request) {
     GridScanRequest scan = request.scan;
     scan.input = generate_input(request.input, scan.type, scan.op, static_cast<int>(request.n), request.seed);
     GpuGridRun run = gpu_trace_grid_scan(scan, kEmulatedTwoLevelBlocks);
+    // A chained scan's tiles poll their predecessor's word until it turns: millions of polls at 2^22
+    // (16.8 million accesses with 1024-element tiles on the H100), more than a trace file holds.
+    if (run.accesses.size() > kMaxGridTraceAccesses)
+        throw std::length_error("the GPU's run made " + std::to_string(run.accesses.size()) +
+                                " accesses to the arrays the blocks share (mostly polls of words not yet "
+                                "published), more than a grid trace holds (" +
+                                std::to_string(kMaxGridTraceAccesses) + "): trace fewer tiles");
     return grid_trace_of_gpu_run(request, scan.input, std::move(run));
 }
 

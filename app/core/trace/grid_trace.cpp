@@ -2,6 +2,7 @@
 
 #include "core/ground/scan_names.hpp"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -50,7 +51,23 @@ std::map<TileKey, std::vector<TileAccess>> accesses_by_tile(const GridTrace& tra
         by_tile[{a.launch, tile}].push_back(
             TileAccess{a.buffer, a.kind, a.index, atomic ? 0 : a.value, a.operand, a.thread, a.step});
     }
+    // Within a step a block's threads run concurrently: which warp's access came first is the
+    // scheduler's (the H100's and the emulator's differ: propagate's 128 reads of one total came in
+    // another order). Each thread's accesses in each step keep their program order.
+    for (auto& [key, list] : by_tile)
+        std::stable_sort(list.begin(), list.end(), [](const TileAccess& x, const TileAccess& y) {
+            return std::tie(x.step, x.thread) < std::tie(y.step, y.thread);
+        });
     return by_tile;
+}
+
+// "tile_totals[3] write 496 by thread 31 in step 6" (an atomic's old value is not compared: not shown).
+std::string describe(const TileAccess& a) {
+    static constexpr const char* kKinds[] = {"read", "write", "atomic", "release", "acquire"};
+    std::string text = std::string(name_of(a.buffer)) + "[" + std::to_string(a.index) + "] " +
+                       kKinds[static_cast<int>(a.kind)];
+    text += a.kind == GridAccessKind::atomic ? " of " + std::to_string(a.operand) : " " + std::to_string(a.value);
+    return text + " by thread " + std::to_string(a.thread) + " in step " + std::to_string(a.step);
 }
 
 std::map<TileKey, const GridBlockRun*> blocks_by_tile(const GridTrace& trace) {
@@ -95,8 +112,8 @@ std::string compare_tile_accesses(const GridTrace& a, const GridTrace& b) {
                    std::to_string(other->second.size());
         for (std::size_t i = 0; i < list.size(); ++i)
             if (!(list[i] == other->second[i]))
-                return tile_place(key) + ": access " + std::to_string(i) + " (" +
-                       std::string(name_of(list[i].buffer)) + "[" + std::to_string(list[i].index) + "]) differs";
+                return tile_place(key) + ": access " + std::to_string(i) + " differs: " + describe(list[i]) +
+                       " against " + describe(other->second[i]);
     }
     if (x.size() != y.size())
         return "the second side has accesses of tiles the first has none of";

@@ -86,7 +86,8 @@ struct GridTrace {
 std::vector<std::uint32_t> tiles_of_blocks(const GridTrace& trace, std::uint16_t launch);
 
 // Equal in everything the kernels did, tile by tile: the launches, each tile's accesses to the shared
-// arrays in its own order (the global order between tiles may differ), each block's writes, the output.
+// arrays step by step, each thread's in its program order (the order between tiles, and between the
+// threads of a step, is the scheduler's), each block's writes, the output.
 // What "the GPU trace equals the emulator trace" means for the deterministic drivers.
 bool same_execution_by_tile(const GridTrace& a, const GridTrace& b);
 
