@@ -40,7 +40,7 @@ void named_combo(const char* label, Enum& value, std::initializer_list<Enum> val
 // not evenly spaced.
 void tile_threads_combo(int& threads) {
     const std::string current = std::to_string(threads) + " threads";
-    if (ImGui::BeginCombo("Tile", current.c_str())) {
+    if (ImGui::BeginCombo("Tile", current.c_str(), ImGuiComboFlags_HeightLarge)) { // all 11 without scrolling
         for (int choice : tile_thread_choices(kMaxTracedTileThreads))
             if (ImGui::Selectable((std::to_string(choice) + " threads").c_str(), choice == threads))
                 threads = choice;
