@@ -9,15 +9,15 @@
 namespace prefixlab {
 
 GridCaptureRequest AppState::default_grid_setup() {
-    // 8 tiles, four resident blocks started in a random order: every value readable, and look-backs
-    // that go past one predecessor. (Not N = 64 in 8 tiles: a tile is at least one warp, 32 elements
-    // with the warp-shuffle body.)
+    // N = 64 in 8 tiles of 8 (8 threads, one partial warp, with the warp-shuffle body), the issue's
+    // example: the whole grid and its dataflow fit the view with every value readable. Four resident
+    // blocks started in a random order make look-backs that go past one predecessor.
     GridCaptureRequest request;
     request.scan.driver = GridDriver::decoupled_look_back;
     request.scan.order = TileOrder::atomic_counter;
     request.scan.body = TileScanBody::warp_shuffle;
-    request.scan.tile_threads = 32;
-    request.n = 256;
+    request.scan.tile_threads = 8;
+    request.n = 64;
     request.input = InputKind::iota;
     request.seed = 1;
     request.schedule = GridSchedule{4, BlockStartOrder::seeded_random, 3};

@@ -65,9 +65,11 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
         } else if (key == "n") {
             s.n = script_whole_number(what, value, 1, kMaxEmulatedGridN);
         } else if (key == "tile") {
-            const std::uint64_t threads = script_whole_number(what, value, 32, 256);
-            if (threads % 32 != 0)
-                throw ScriptValueError(value_problem(what, value, "expected a multiple of 32 from 32 to 256 (threads per tile)"));
+            const std::string rule = tile_threads_rule(kMaxTracedTileThreads);
+            const std::uint64_t threads =
+                script_whole_number(what, value, 1, kMaxTracedTileThreads, " (threads per tile: " + rule + ")");
+            if (!tile_threads_valid(static_cast<int>(threads), kMaxTracedTileThreads))
+                throw ScriptValueError(value_problem(what, value, "expected " + rule + " (threads per tile)"));
             s.tile_threads = static_cast<int>(threads);
         } else if (key == "body") {
             s.body = choice(what, value, kBodies);

@@ -36,12 +36,12 @@ struct WarpShuffleScan {
     // lanes take part (those beyond N with the identity), since a warp whose lanes split between a
     // shuffle and a barrier hung on an H100 (__syncthreads is an aligned barrier).
     PL_HOST_DEVICE static constexpr int lanes_in(int count, int warp) {
-        const int lanes = count - warp * 32;
-        return lanes < 0 ? 0 : lanes > 32 ? 32 : lanes;
+        // kernels/warp/warp_lanes.hpp: one definition for the block scans and the grid reductions
+        return lanes_present(count, warp);
     }
     PL_HOST_DEVICE static constexpr std::uint32_t lane_mask(int block_threads, int warp) {
-        const int lanes = lanes_in(block_threads, warp);
-        return lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
+        // the same mask on every shuffle of a block, whatever kernel it is in
+        return present_lane_mask(block_threads, warp);
     }
 
     template <class Op, class Ctx>

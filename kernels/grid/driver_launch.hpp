@@ -17,6 +17,7 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
 #include "kernels/grid/grid_words.hpp"
+#include "kernels/warp/warp_lanes.hpp"
 #include "kernels/warp/warp_scan.cuh"
 
 #include <cstddef>
@@ -95,23 +96,26 @@ PL_BODY typename Op::value_type scanned_tile_total(Ctx& ctx, const ScanIo<typena
 }
 
 // The block's combined `share`s, in thread 0 (identity elsewhere): each warp scans its threads' shares
-// with shuffles and its last lane keeps the warp's total in shared memory (32 words, `warp_totals`);
-// after a barrier thread 0 combines them in warp order. threads: a multiple of 32.
+// with shuffles over its present lanes and its last present lane keeps the warp's total in shared
+// memory (32 words, `warp_totals`); after a barrier thread 0 combines them in warp order. Any block
+// size: a block of 4, 8 or 16 threads is one partial warp (kernels/warp/warp_lanes.hpp).
 template <class Op, class Ctx, class Totals>
 PL_BODY typename Op::value_type block_reduce(Ctx& ctx, typename Op::value_type share, const Totals& warp_totals,
                                                   Phase shuffle_phase, StepTag combine_step) {
     using T = typename Op::value_type;
     using V = typename Ctx::template value<T>;
     const int i = ctx.thread_index();
-    const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
+    const int threads = ctx.block_threads();
+    const int warp = i / kWarpLanes;
+    const auto lane = static_cast<std::uint32_t>(i % kWarpLanes);
     V x = share;
-    warp_inclusive_scan<Op>(ctx, x, lane, 0xffffffffu, shuffle_phase);
-    if (lane == 31)
-        warp_totals[static_cast<std::uint32_t>(i / 32)] = plain_value(x); // the warp's total
+    warp_inclusive_scan<Op>(ctx, x, lane, present_lane_mask(threads, warp), shuffle_phase);
+    if (lane == static_cast<std::uint32_t>(last_present_lane(threads, warp)))
+        warp_totals[static_cast<std::uint32_t>(warp)] = plain_value(x); // the warp's total
     ctx.sync(combine_step); // barrier: every warp's total is in shared memory
     T total = Op::identity();
     if (i == 0)
-        for (int w = 0; w < ctx.block_threads() / 32; ++w) {
+        for (int w = 0; w < warps_in(threads); ++w) {
             const V warp_total = warp_totals[static_cast<std::uint32_t>(w)];
             total = Op::combine(total, plain_value(warp_total));
         }

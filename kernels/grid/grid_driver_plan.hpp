@@ -58,7 +58,7 @@ constexpr SharedLayout launch_layout(int threads) {
 struct GridDriverOptions {
     GridDriver driver = GridDriver::decoupled_look_back;
     TileOrder order = TileOrder::atomic_counter; // the single-pass drivers
-    int threads = 64;                            // of the tile scans: a multiple of 32
+    int threads = 64;                            // of the tile scans: tile_threads_valid
     std::uint32_t two_level_blocks = 4;          // B at most (fewer where there are fewer tiles)
 };
 

@@ -8,6 +8,7 @@
 #include "kernels/grid/grid_driver.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
 #include "kernels/grid/tile_scan_bodies.hpp"
+#include "kernels/grid/tile_threads.hpp" // the rule for tile_threads, which the GUI offers
 
 #include <cstdint>
 #include <vector>
@@ -22,7 +23,7 @@ struct GridScanRequest {
     GridDriver driver = GridDriver::decoupled_look_back;
     TileOrder order = TileOrder::atomic_counter; // chained and decoupled_look_back only
     TileScanBody body = TileScanBody::warp_shuffle;
-    int tile_threads = 64; // a multiple of 32 (SinglePassScan::threads_valid)
+    int tile_threads = 64; // 4, 8, 16 or a multiple of 32 (kernels/grid/tile_threads.hpp)
 };
 
 } // namespace prefixlab

@@ -21,6 +21,7 @@
 #include "kernels/grid/driver_launch.hpp"
 #include "kernels/grid/tile_scan_context.hpp"
 #include "kernels/grid/vector_words.cuh"
+#include "kernels/warp/warp_lanes.hpp"
 #include "kernels/warp/warp_scan.cuh"
 
 #include <cstddef>
@@ -36,7 +37,7 @@ struct ReduceTiles {
     static constexpr const char* kSourcePath = "kernels/grid/reduce_then_scan.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr int kWarps = 8;
-    static constexpr int kThreads = kWarps * 32;
+    static constexpr int kThreads = kWarps * kWarpLanes; // whole warps: every shuffle's mask is the full one
 
     PL_HOST_DEVICE static constexpr SharedLayout layout(int) { return SharedLayout{}; }
     PL_HOST_DEVICE static constexpr std::size_t blocks_for(std::size_t tiles) { return (tiles + kWarps - 1) / kWarps; }
@@ -46,9 +47,10 @@ struct ReduceTiles {
         using T = typename Op::value_type;
         using V = typename Ctx::template value<T>;
         const int i = ctx.thread_index();
-        const auto lane = static_cast<std::uint32_t>(i % 32);
+        const int warp = i / kWarpLanes;
+        const auto lane = static_cast<std::uint32_t>(i % kWarpLanes);
         const std::size_t first_tile = std::size_t(ctx.block_index()) * kWarps;
-        const std::size_t t = first_tile + std::size_t(i / 32);
+        const std::size_t t = first_tile + std::size_t(warp);
         ctx.begin(step_tag(kFile, kReduce.phase, __LINE__));
         if (t >= tiles_of(io))
             return; // a whole warp leaves: the shuffles below see full warps only
@@ -77,8 +79,8 @@ struct ReduceTiles {
             }
         }
         V x = sum;
-        warp_inclusive_scan<Op>(ctx, x, lane, 0xffffffffu, kReduceShuffle.phase);
-        if (lane == 31)
+        warp_inclusive_scan<Op>(ctx, x, lane, present_lane_mask(kThreads, warp), kReduceShuffle.phase);
+        if (lane == static_cast<std::uint32_t>(last_present_lane(kThreads, warp)))
             write_total(ctx, io.totals, io.totals_base + static_cast<std::uint32_t>(t), plain_value(x));
     }
 

@@ -5,8 +5,9 @@
 //      the counter never deadlocks and blockIdx.x can);
 //   2. reduces its tile to the tile's aggregate: each thread combines a strided share of the elements
 //      (neighbouring threads read neighbouring elements: coalesced), each warp scans its threads' shares
-//      with shuffles (kernels/warp/warp_scan.cuh) and its last lane keeps the warp's total; after a
-//      barrier thread 0 combines the warps' totals;
+//      with shuffles (kernels/warp/warp_scan.cuh) and its last lane keeps the warp's total (a block of
+//      4, 8 or 16 threads is one partial warp: its shuffles name those lanes and its last present lane
+//      keeps the total); after a barrier thread 0 combines the warps' totals;
 //   3. learns its exclusive prefix from the tiles before it, thread 0 alone, through the protocol chosen:
 //      the chained scan (chained_scan.cuh) or decoupled look-back (decoupled_look_back.cuh), which also
 //      publish the tile's inclusive prefix for the tiles after it;
@@ -29,6 +30,7 @@
 #include "kernels/grid/decoupled_look_back.cuh"
 #include "kernels/grid/grid_scan_io.hpp"
 #include "kernels/grid/tile_scan_context.hpp"
+#include "kernels/grid/tile_threads.hpp"
 #include "kernels/warp/warp_scan.cuh"
 
 #include <cstddef>
@@ -49,11 +51,13 @@ struct SinglePassScan {
     static constexpr std::uint32_t kPrefixSlot = 33; // the tile's exclusive prefix
     static constexpr std::uint32_t kGridWords = 34;
 
-    // Threads per block: a multiple of 32 up to the body's limit, so every warp is full and the
-    // reduction's shuffles name all 32 lanes.
+    // Threads per block: 4, 8, 16 or a multiple of 32 (tile_threads.hpp) up to the body's limit.
+    PL_HOST_DEVICE static constexpr int max_threads() {
+        return Body::kMaxN / Body::kElementsPerThread < kMaxBlockThreads ? Body::kMaxN / Body::kElementsPerThread
+                                                                         : kMaxBlockThreads;
+    }
     PL_HOST_DEVICE static constexpr bool threads_valid(int threads) {
-        return threads >= 32 && threads % 32 == 0 && threads <= kMaxBlockThreads &&
-               threads * Body::kElementsPerThread <= Body::kMaxN;
+        return tile_threads_valid(threads, max_threads());
     }
     PL_HOST_DEVICE static constexpr int tile_elements(int threads) {
         return threads * Body::kElementsPerThread;
@@ -128,15 +132,16 @@ struct SinglePassScan {
             share = Op::combine(share, plain_value(x));
         }
         V x = share;
-        const std::uint32_t lane = static_cast<std::uint32_t>(i % 32);
-        warp_inclusive_scan<Op>(ctx, x, lane, 0xffffffffu, kReduceShuffle.phase);
-        if (lane == 31)
-            partials[i / 32] = plain_value(x); // the warp's total
+        const int warp = i / kWarpLanes;
+        const auto lane = static_cast<std::uint32_t>(i % kWarpLanes);
+        warp_inclusive_scan<Op>(ctx, x, lane, present_lane_mask(threads, warp), kReduceShuffle.phase);
+        if (lane == static_cast<std::uint32_t>(last_present_lane(threads, warp)))
+            partials[warp] = plain_value(x); // the warp's total
         // barrier: every warp's total is in shared memory
         ctx.sync(step_tag(kFile, kLookBack.phase, __LINE__));
         T aggregate = Op::identity();
         if (i == 0)
-            for (int w = 0; w < threads / 32; ++w) {
+            for (int w = 0; w < warps_in(threads); ++w) {
                 const V total = partials[w];
                 aggregate = Op::combine(aggregate, plain_value(total));
             }

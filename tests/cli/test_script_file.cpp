@@ -73,7 +73,9 @@ TEST_F(ScriptFile, ScaleValuesAreCheckedBeforeAWindowOpens) {
 TEST_F(ScriptFile, EveryCommandsArgumentsAreCheckedBeforeAWindowOpens) {
     const std::pair<const char*, const char*> cases[] = {
         {"wait -1", "wait FRAMES '-1': expected a whole number from 0 to 100000"},
-        {"grid-trace tile=48", "grid-trace tile '48': expected a multiple of 32 from 32 to 256 (threads per tile)"},
+        {"grid-trace tile=48", "grid-trace tile '48': expected 4, 8, 16 or a multiple of 32 up to 256 (threads per tile)"},
+        {"grid-trace tile=2", "grid-trace tile '2': expected 4, 8, 16 or a multiple of 32 up to 256 (threads per tile)"},
+        {"grid-trace tile=512", "grid-trace tile '512': expected a whole number from 1 to 256 (threads per tile: 4, 8, 16 or a multiple of 32 up to 256)"},
         {"grid-trace n=65537", "grid-trace n '65537': expected a whole number from 1 to 65536"},
         {"grid-trace driver=look-back", "grid-trace driver 'look-back': unknown (scan-then-propagate, reduce-then-scan, two-level, atomic-global, chained, decoupled-look-back)"},
         {"grid-trace order=sideways", "grid-trace order 'sideways': unknown (in-order, reversed, random)"},

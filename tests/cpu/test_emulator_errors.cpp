@@ -4,6 +4,7 @@
 #include "core/emulator/emulated_block.hpp"
 #include "support/catalogue_ids.hpp"
 #include "core/emulator/emulator_context.hpp"
+#include "kernels/warp/warp_lanes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -181,6 +182,26 @@ TEST(EmulatorShuffle, AShuffleLeavingOutLanesOfItsWarpIsReported) {
         ctx.sync(step_tag(test_files::hillis_steele, test_phases::store, 12));
     });
     EXPECT_NE(error.find("lane 8 exists but is not in the mask"), std::string::npos) << error;
+}
+
+// A block of 8 threads (a grid scan's tile of 8) is one warp of 8 lanes: a shuffle names those 8
+// (present_lane_mask), never all 32, and each of the 8 must take part.
+TEST(EmulatorShuffle, APartialWarpShufflesOverItsPresentLanesOnly) {
+    const auto shuffle_with = [](std::uint32_t mask, int skipping) {
+        EmulatedBlock block(8, one_buffer(1), false);
+        return run_and_catch(block, [&](EmulatorContext& ctx) {
+            ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+            if (ctx.thread_index() != skipping)
+                ctx.shfl_up(Traced<std::int32_t>(1), 1, mask,
+                            step_tag(test_files::hillis_steele, test_phases::scan_read, 11, 1, 1));
+        });
+    };
+    EXPECT_EQ(shuffle_with(present_lane_mask(8, 0), -1), "");
+    const std::string beyond = shuffle_with(0xffffffffu, -1);
+    EXPECT_NE(beyond.find("its mask names lane 8, which does not exist"), std::string::npos) << beyond;
+    const std::string missing = shuffle_with(present_lane_mask(8, 0), 5);
+    EXPECT_NE(missing.find("warp 0 diverges at the shuffle on line 11"), std::string::npos) << missing;
+    EXPECT_NE(missing.find("lane 5"), std::string::npos) << missing;
 }
 
 TEST(EmulatorSchedule, WarpsRunInLockstepAndInWarpOrder) {

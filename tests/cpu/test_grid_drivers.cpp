@@ -57,6 +57,34 @@ TEST_P(GridDriverEmulated, EveryTypeOperatorDirectionAndSizeGivesTheReferenceSca
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
+// Tiles of less than a warp: 4, 8 and 16 threads, one partial warp whose shuffles name only the lanes
+// present (kernels/warp/warp_lanes.hpp), with each body (4 to 16 elements with the warp shuffle, 8 to
+// 32 with Blelloch). Up to N = 4097: 1025 tiles of 4, enough for three levels of spine.
+const Tile kPartialWarpTiles[] = {{TileScanBody::warp_shuffle, 4}, {TileScanBody::warp_shuffle, 8},
+                                  {TileScanBody::warp_shuffle, 16}, {TileScanBody::blelloch, 4},
+                                  {TileScanBody::blelloch, 8},      {TileScanBody::blelloch, 16}};
+
+TEST_P(GridDriverEmulated, TilesOfLessThanAWarpGiveTheReferenceScan) {
+    const auto start = std::chrono::steady_clock::now();
+    GridSchedule schedule;
+    schedule.resident = 4;
+    int scans = 0;
+    for (std::size_t n : {1, 7, 64, 1000, 4097})
+        for (const Tile& tile : kPartialWarpTiles)
+            for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
+                for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
+                    for (bool exclusive : {false, true}) {
+                        GridScanRequest request = make_grid_request(n, type, op, exclusive, GetParam(), 23 + n);
+                        request.body = tile.body;
+                        request.tile_threads = tile.threads;
+                        EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
+                            << describe(request);
+                        ++scans;
+                    }
+    std::printf("%s: %d emulated scans with partial-warp tiles in %.2f s\n", std::string(name_of(GetParam())).c_str(),
+                scans, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
 INSTANTIATE_TEST_SUITE_P(Drivers, GridDriverEmulated,
                          ::testing::Values(GridDriver::scan_then_propagate, GridDriver::reduce_then_scan,
                                            GridDriver::two_level, GridDriver::atomic_global, GridDriver::chained,

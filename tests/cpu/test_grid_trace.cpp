@@ -48,6 +48,40 @@ TEST(GridTrace, LookBackTraceHoldsEveryTilesWritesAndItsAccessesInOrder) {
         ASSERT_EQ(trace.accesses[i].order, i);
 }
 
+// The example, the GUI's default: N = 64 in 8 tiles of 8 threads, one partial warp each.
+TEST(GridTrace, SixtyFourElementsInTilesOfEightThreadsAreEightTiles) {
+    for (GridDriver driver : {GridDriver::decoupled_look_back, GridDriver::scan_then_propagate}) {
+        GridCaptureRequest request =
+            single_pass(driver, 64, GridSchedule{4, BlockStartOrder::seeded_random, 3});
+        request.scan.tile_threads = 8;
+        const GridTrace trace = capture_grid_trace(request);
+        SCOPED_TRACE(trace.config.driver);
+        EXPECT_EQ(trace.wrong_outputs, 0u);
+        EXPECT_EQ(trace.config.tile, 8u);
+        EXPECT_EQ(trace.config.tile_threads, 8u);
+        ASSERT_FALSE(trace.launches.empty());
+        EXPECT_EQ(trace.launches[0].blocks, 8u);
+        EXPECT_EQ(trace.launches[0].threads, 8u);
+        const std::vector<std::uint32_t> reference =
+            reference_scan(ElementType::int32, ScanOperator::add, false, trace.input);
+        std::vector<int> runs_of_tile(8, 0);
+        for (const GridBlockRun& run : trace.blocks) {
+            if (run.launch != 0)
+                continue;
+            ASSERT_LT(run.tile, 8u);
+            ++runs_of_tile[run.tile];
+            if (driver == GridDriver::scan_then_propagate)
+                continue; // its first launch scans each tile alone; the prefix comes in "propagate"
+            ASSERT_EQ(run.writes.size(), 8u) << "tile " << run.tile;
+            for (const GridElementWrite& w : run.writes)
+                EXPECT_EQ(w.value, reference[run.tile * 8 + w.element]) << "tile " << run.tile;
+        }
+        EXPECT_EQ(runs_of_tile, std::vector<int>(8, 1));
+        if (driver == GridDriver::decoupled_look_back)
+            EXPECT_EQ(check_look_backs(trace, look_backs_of(trace)), "");
+    }
+}
+
 TEST(GridTrace, EveryTilesLookBackIsConsistentUnderEveryStartOrder) {
     for (GridDriver protocol : {GridDriver::chained, GridDriver::decoupled_look_back})
         for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed, BlockStartOrder::seeded_random}) {

@@ -2,7 +2,8 @@
 // counter) computes the reference scan at the emulator's sizes for every type, operator and direction,
 // and at large N (2^20, 2^28, 123123123) for uint32 add, with a subset elsewhere (the atomic global scan
 // up to the benchmark's limit for it: its atomics grow as N²); and equals the emulator's output where
-// both are exact. Skipped, with the reason, without a GPU.
+// both are exact, with tiles of a partial warp (8 and 16 threads) as well as whole ones. Skipped, with
+// the reason, without a GPU.
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/scan_names.hpp"
@@ -22,7 +23,7 @@ class GpuGridScan : public ::testing::TestWithParam<GridDriver> {};
 TEST_P(GpuGridScan, EveryTypeOperatorDirectionAndSmallSizeGivesTheReferenceScan) {
     PL_REQUIRE_GPU();
     for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::blelloch})
-        for (int threads : {32, 256})
+        for (int threads : {8, 16, 32, 256}) // 8 and 16: one partial warp (kernels/warp/warp_lanes.hpp)
             for (std::size_t n : {1, 7, 64, 1000, 4097, 65536})
                 for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
                     for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
@@ -39,13 +40,14 @@ TEST_P(GpuGridScan, EveryTypeOperatorDirectionAndSmallSizeGivesTheReferenceScan)
 // Integers and max/min are exact in any order: the GPU and the emulator agree bit for bit.
 TEST_P(GpuGridScan, EqualsTheEmulatorBitForBit) {
     PL_REQUIRE_GPU();
-    for (std::size_t n : {1, 1000, 4097}) {
-        GridScanRequest request =
-            make_grid_request(n, ElementType::int32, ScanOperator::add, true, GetParam(), 3);
-        request.tile_threads = 32;
-        EXPECT_EQ(gpu_run_grid_scan(request), emulate_grid_scan(request, GridSchedule{4}))
-            << describe(request);
-    }
+    for (int threads : {8, 32})
+        for (std::size_t n : {1, 1000, 4097}) {
+            GridScanRequest request =
+                make_grid_request(n, ElementType::int32, ScanOperator::add, true, GetParam(), 3);
+            request.tile_threads = threads;
+            EXPECT_EQ(gpu_run_grid_scan(request), emulate_grid_scan(request, GridSchedule{4}))
+                << describe(request);
+        }
 }
 
 // Large N with large tiles (fewer hops for the chained scan's serial hand-over): uint32 add everywhere,

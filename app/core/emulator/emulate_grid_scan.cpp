@@ -3,6 +3,7 @@
 #include "core/emulator/emulator_context.hpp"
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
+#include "kernels/grid/tile_threads.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -50,13 +51,6 @@ private:
     GridRecording* recording_;
 };
 
-// Tile threads the body takes in a grid: a multiple of 32 (full warps for the reductions' shuffles)
-// up to the body's limit.
-template <class Body>
-bool tile_threads_valid(int threads) {
-    return SinglePassScan<Body>::threads_valid(threads);
-}
-
 } // namespace
 
 std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
@@ -64,10 +58,11 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
-        if (!tile_threads_valid<Body>(request.tile_threads))
-            throw std::invalid_argument(
-                "a grid scan's tile has a multiple of 32 threads up to the body's limit, not " +
-                std::to_string(request.tile_threads));
+        // the same rule as the GPU's (kernels/grid/tile_threads.hpp)
+        if (!SinglePassScan<Body>::threads_valid(request.tile_threads))
+            throw std::invalid_argument("a grid scan's tile has " +
+                                        tile_threads_rule(SinglePassScan<Body>::max_threads()) +
+                                        " threads, not " + std::to_string(request.tile_threads));
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             const std::size_t n = request.input.size();

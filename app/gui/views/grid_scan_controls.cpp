@@ -36,6 +36,20 @@ void named_combo(const char* label, Enum& value, std::initializer_list<Enum> val
     }
 }
 
+// The tile's threads from the valid counts (4, 8, 16, 32, 64, … 256): a combo, since the counts are
+// not evenly spaced.
+void tile_threads_combo(int& threads) {
+    const std::string current = std::to_string(threads) + " threads";
+    if (ImGui::BeginCombo("Tile", current.c_str(), ImGuiComboFlags_HeightLarge)) { // all 11 without scrolling
+        for (int choice : tile_thread_choices(kMaxTracedTileThreads))
+            if (ImGui::Selectable((std::to_string(choice) + " threads").c_str(), choice == threads))
+                threads = choice;
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Threads per tile: %s", tile_threads_rule(kMaxTracedTileThreads).c_str());
+}
+
 } // namespace
 
 void draw_grid_scan_controls(AppState& state, bool open) {
@@ -51,11 +65,7 @@ void draw_grid_scan_controls(AppState& state, bool open) {
     if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(kMaxEmulatedGridN), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
-    int threads = r.scan.tile_threads / 32;
-    if (ImGui::SliderInt("Tile", &threads, 1, 8, "%d×32 threads", ImGuiSliderFlags_AlwaysClamp))
-        r.scan.tile_threads = threads * 32;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Threads per tile: a multiple of 32 from 32 to 256");
+    tile_threads_combo(r.scan.tile_threads);
     named_combo("Body", r.scan.body, {TileScanBody::warp_shuffle, TileScanBody::blelloch}, tile_body_name);
     int resident = static_cast<int>(r.schedule.resident);
     if (ImGui::SliderInt("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
