@@ -127,6 +127,17 @@ std::string totals_sentence(const GridTrace& trace, const GridSteps& steps, cons
     return text + ".";
 }
 
+// "launch 0 (reduce runs) · combine the warps into the run's partial" where the step's label names
+// only the phase of its launch.
+std::string full_label(const GridTrace& trace, const GridSteps& steps, std::size_t step) {
+    const GridStep& s = steps.steps[step];
+    const std::string& name = trace.launches.at(s.launch).name;
+    const std::string prefix = "launch " + std::to_string(s.launch) + " · ";
+    if (s.label == prefix + name || s.label.rfind(prefix, 0) != 0)
+        return s.label;
+    return "launch " + std::to_string(s.launch) + " (" + name + ") · " + s.label.substr(prefix.size());
+}
+
 std::string generic(const GridTrace& trace, const GridSteps& steps, std::size_t step) {
     std::uint64_t accesses = 0;
     for (std::size_t i = 0; i < trace.accesses.size(); ++i)
@@ -153,7 +164,7 @@ std::vector<std::string> narrate_grid_steps(const GridTrace& trace, const GridSt
             made = build_grid_totals(trace, steps, tiles_of_array(trace));
         const GridTotals& t = totals != nullptr ? *totals : made;
         for (std::size_t s = 0; s < steps.steps.size(); ++s)
-            lines.push_back("Step " + std::to_string(s) + " — " + steps.steps[s].label + ": " + totals_sentence(trace, steps, t, s));
+            lines.push_back("Step " + std::to_string(s) + " — " + full_label(trace, steps, s) + ": " + totals_sentence(trace, steps, t, s));
         return lines;
     }
     for (std::size_t s = 0; s < steps.steps.size(); ++s) {

@@ -72,8 +72,9 @@ std::vector<Phase> launch_phases(const GridTrace& trace, std::uint16_t launch, K
 }
 
 // A single-pass scan's steps are its phases ("publish and look back"); a multi-launch driver's name
-// their launch, and the phase where the launch has more than one: "launch 0 · reduce runs: combine the
-// warps into the run's partial".
+// their launch: "launch 2 · propagate", or where the launch has several phases, the phase: "launch 0 ·
+// combine the warps into the run's partial" (the launch's name would make every such label two lines
+// longer at 2×; the narration and the row's tooltip say it).
 GridStep step_for(std::uint16_t launch, Phase phase, const GridLaunch& info, bool multi_launch, bool one_phase) {
     GridStep step{launch, phase, info.name, info.name};
     if (const PhaseSpec* spec = grid_phase_spec(phase)) {
@@ -81,7 +82,7 @@ GridStep step_for(std::uint16_t launch, Phase phase, const GridLaunch& info, boo
         step.label = label_for_all_levels(spec->label);
     }
     if (multi_launch)
-        step.label = "launch " + std::to_string(launch) + " · " + info.name + (one_phase ? "" : ": " + step.label);
+        step.label = "launch " + std::to_string(launch) + " · " + (one_phase ? info.name : step.label);
     return step;
 }
 

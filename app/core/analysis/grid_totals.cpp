@@ -124,6 +124,7 @@ private:
             arrow.bits = static_cast<std::uint32_t>(a.value);
             arrow.first_order = a.order;
             if (a.index < last_writer_.size() && last_writer_[a.index] != kNone) {
+                arrow.seen = last_kind_[a.index];
                 arrow.writer = trace_.accesses[last_writer_[a.index]].order;
                 arrow.writer_step = steps_.of_access[last_writer_[a.index]];
             }
@@ -146,6 +147,8 @@ private:
             last_writer_.resize(std::size_t(a.index) + 1, kNone);
         const bool written_before = last_writer_[a.index] != kNone;
         last_writer_[a.index] = i;
+        last_kind_.resize(last_writer_.size());
+        last_kind_[a.index] = atomic ? TotalsWordKind::partial : written_before ? TotalsWordKind::scanned : TotalsWordKind::total;
         if (!home)
             return;
         auto [underway, inserted] = boxes_[step].try_emplace(a.index);
@@ -168,6 +171,7 @@ private:
             arrow.to = home->span;
             arrow.index = a.index;
             arrow.atomic = true;
+            arrow.seen = TotalsWordKind::partial;
             arrow.bits = a.operand;
             arrow.first_order = a.order;
             add_arrow(block, arrow);
@@ -227,6 +231,7 @@ private:
     static constexpr std::size_t kNone = SIZE_MAX;
     static std::uint64_t step_word(std::uint32_t step, std::uint32_t index) { return std::uint64_t(step) << 32 | index; }
     std::vector<std::size_t> last_writer_; // [word] -> its last write or atomic, in trace.accesses
+    std::vector<TotalsWordKind> last_kind_; // [word] -> what its last change made it
     std::unordered_set<std::uint64_t> read_words_, changed_words_;
     struct BoxUnderway {
         GridTotalsBox box;

@@ -49,6 +49,7 @@ struct GridTotalsArrow {
     TileSpan from, to;
     std::uint32_t index = 0; // the word read or combined into
     bool atomic = false;
+    TotalsWordKind seen = TotalsWordKind::total; // read: what the word was (Σ, P or +); atomic: partial
     std::uint32_t bits = 0;  // read: the value read; atomic: the value combined in
     std::uint32_t accesses = 1;  // the reads (or atomics) it stands for
     std::uint32_t sources = 1;   // thinned: the arrows into one reader it stands for
