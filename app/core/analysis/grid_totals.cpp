@@ -57,6 +57,7 @@ public:
     }
 
     GridTotals build() {
+        assign_deeper_homes();
         for (std::size_t i = 0; i < trace_.accesses.size(); ++i)
             if (trace_.accesses[i].buffer == BufferId::tile_totals && i < steps_.of_access.size())
                 add(i);
@@ -97,6 +98,56 @@ private:
         return trace_.launches.at(a.launch).blocks == totals_.groups ? group_span(a.block) : word_home;
     }
 
+    // The words above the first level (a spine level's own totals): each block of a launch shares the
+    // tiles under the words it read among the new words it wrote, in index order — a block that stores
+    // one total has it stand under all it read; reduce-then-scan's, a warp per tile, eight side by side.
+    // A launch's accesses all come before the next launch's, so a word's home is known before it is read.
+    void assign_deeper_homes() {
+        std::map<std::pair<std::uint16_t, std::uint32_t>, ReadExtent> extents;
+        std::map<std::pair<std::uint16_t, std::uint32_t>, std::vector<std::uint32_t>> new_words;
+        std::vector<std::uint8_t> written;
+        std::uint16_t launch = 0;
+        const auto finish_launch = [&] {
+            for (const auto& [block, words] : new_words) {
+                const std::optional<Home> whole = extents[block].home();
+                if (!whole)
+                    continue;
+                const auto count = static_cast<std::uint32_t>(words.size());
+                const std::uint32_t per = (whole->span.count + count - 1) / count;
+                for (std::uint32_t k = 0; k < count; ++k) {
+                    const std::uint32_t first = whole->span.first + k * per;
+                    const std::uint32_t end = std::min(whole->span.first + whole->span.count, first + per);
+                    if (first < end)
+                        homes_[words[k]] = Home{{first, end - first}, whole->depth};
+                }
+            }
+            extents.clear();
+            new_words.clear();
+        };
+        for (const GridAccessRecord& a : trace_.accesses) {
+            if (a.buffer != BufferId::tile_totals)
+                continue;
+            if (a.launch != launch) {
+                finish_launch();
+                launch = a.launch;
+            }
+            const std::pair<std::uint16_t, std::uint32_t> block{a.launch, a.block};
+            if (a.kind == GridAccessKind::read) {
+                if (const std::optional<Home> home = home_of(a.index))
+                    extents[block].add(*home);
+                continue;
+            }
+            if (a.index >= written.size())
+                written.resize(std::size_t(a.index) + 1, 0);
+            if (!written[a.index] && a.index >= totals_.groups) {
+                std::vector<std::uint32_t>& words = new_words[block];
+                words.insert(std::upper_bound(words.begin(), words.end(), a.index), a.index);
+            }
+            written[a.index] = 1;
+        }
+        finish_launch();
+    }
+
     std::uint32_t after_atomic(const GridAccessRecord& a) const {
         const std::vector<std::uint32_t> both{static_cast<std::uint32_t>(a.value), a.operand};
         return reference_scan(trace_.config.type, trace_.config.op, false, both).back();
@@ -115,7 +166,6 @@ private:
             const std::optional<Home> home = home_of(a.index);
             if (!home)
                 return;
-            extents_[block].add(*home);
             GridTotalsArrow arrow;
             arrow.step = step;
             arrow.from = home->span;
@@ -136,13 +186,7 @@ private:
         const bool atomic = a.kind == GridAccessKind::atomic;
         ++(atomic ? counts.atomics : counts.writes);
         counts.words_changed += changed_words_.insert(step_word(step, a.index)).second ? 1 : 0;
-        std::optional<Home> home = home_of(a.index);
-        if (!home) {
-            if (const auto extent = extents_.find(block); extent != extents_.end())
-                home = extent->second.home();
-            if (home)
-                homes_[a.index] = *home;
-        }
+        const std::optional<Home> home = home_of(a.index);
         if (a.index >= last_writer_.size())
             last_writer_.resize(std::size_t(a.index) + 1, kNone);
         const bool written_before = last_writer_[a.index] != kNone;
@@ -226,7 +270,6 @@ private:
     std::uint64_t limit_ = kMostTotalsArrowsPerStep;
     GridTotals totals_;
     std::map<std::uint32_t, Home> homes_; // words of deeper levels
-    std::map<std::pair<std::uint16_t, std::uint32_t>, ReadExtent> extents_;
     std::map<std::pair<std::uint16_t, std::uint32_t>, LastArrow> last_;
     static constexpr std::size_t kNone = SIZE_MAX;
     static std::uint64_t step_word(std::uint32_t step, std::uint32_t index) { return std::uint64_t(step) << 32 | index; }
