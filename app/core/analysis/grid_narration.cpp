@@ -75,8 +75,6 @@ std::string blocks_of(const GridTrace& trace, const GridTotals& totals, const Gr
     std::string text = plural(launch.blocks, "block", "blocks");
     if (launch.blocks == totals.groups)
         text += totals.tiles_per_group == 1 ? ", one per tile" : ", one per run of " + std::to_string(totals.tiles_per_group) + " tiles";
-    else if (tiles_of_array(trace) > launch.blocks && launch.tile == trace.config.tile)
-        text += " for " + std::to_string(tiles_of_array(trace)) + " tiles";
     return text;
 }
 
@@ -98,13 +96,18 @@ std::string totals_sentence(const GridTrace& trace, const GridSteps& steps, cons
         text += "; each partial now holds the total of the tiles before it";
     } else if (c.reads > 0 && c.writes > 0) {
         const bool all = c.words_read == totals.groups;
-        text = who + " scan" + (launch.blocks == 1 ? "s " : " ") + (all ? "the " : "") +
-               plural(c.words_read, all ? (run ? "run partial" : "tile total") : "total",
-                      all ? (run ? "run partials" : "tile totals") : "totals") +
-               " in place: " + plural(c.reads, "read", "reads") + ", " + plural(c.writes, "write", "writes");
-        if (launch.blocks == 1)
-            text += std::string(" (P: each word now holds the total of its ") + (run ? "run and every run" : "tile and every tile") +
-                    " before it)";
+        if (launch.blocks > 1) { // a deeper spine level's launch: its blocks work on the totals as on an array
+            text = who + " read " + plural(c.words_read, "word", "words") + " of the totals and write " +
+                   plural(c.words_changed, "word", "words") + ": " + plural(c.reads, "read", "reads") + ", " +
+                   plural(c.writes, "write", "writes");
+        } else {
+            text = who + " scans " + (all ? "the " : "") +
+                   plural(c.words_read, all ? (run ? "run partial" : "tile total") : "total",
+                          all ? (run ? "run partials" : "tile totals") : "totals") +
+                   " in place: " + plural(c.reads, "read", "reads") + ", " + plural(c.writes, "write", "writes") +
+                   " (P: each word now holds the total of its " + (run ? "run and every run" : "tile and every tile") +
+                   " before it)";
+        }
     } else if (c.writes > 0) {
         text = launch.blocks == totals.groups
                    ? who + ": each stores its " + (run ? "run's" : "tile's") + " total, " + plural(c.writes, "write", "writes") + " (Σ)"

@@ -232,6 +232,12 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     } else {
         l.gap = share >= 6 * l.cw ? l.cw : std::max(1.0f, share * 0.15f);
         l.cell_w = std::max(share - l.gap, 3.0f);
+        // Two-level's runs at tile level: every run in view (its words and arrows are what the rows show),
+        // its tiles thinner than a pixel where they must be.
+        if (l.mode == CellMode::tiles && totals && model.totals.tiles_per_group > 1 && share < 4.0f) {
+            l.gap = share * 0.15f;
+            l.cell_w = share - l.gap;
+        }
         l.values_h = l.mode == CellMode::strip ? l.lh * 0.6f + l.lh + l.pad : 0;
     }
     l.totals_line_h = l.lh * 1.25f;

@@ -258,10 +258,13 @@ void draw_totals_box_texts(ImDrawList* draw, const GridTotals& totals, ItemRange
         const BoxRect r = box_rect(box, p);
         if (!box_visible(r, p))
             continue;
-        const std::string full = std::string(totals_letter(box.kind)) + " " + format_value(type, box.bits);
-        const bool fits = ImGui::CalcTextSize(full.c_str()).x + 2 <= r.x1 - r.x0;
-        centred_text(draw, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, fits ? full : totals_letter(box.kind),
-                     ink(totals_colour(box.kind), later));
+        // "Σ 496", else the value alone (its colour says its kind), else the letter
+        const std::string value = format_value(type, box.bits), full = std::string(totals_letter(box.kind)) + " " + value;
+        const float w = r.x1 - r.x0;
+        const std::string& text = ImGui::CalcTextSize(full.c_str()).x + 2 <= w ? full
+                                  : ImGui::CalcTextSize(value.c_str()).x + 2 <= w ? value
+                                                                                  : std::string(totals_letter(box.kind));
+        centred_text(draw, r.x0, r.y0, w, r.y1 - r.y0, text, ink(totals_colour(box.kind), later));
     }
 }
 
