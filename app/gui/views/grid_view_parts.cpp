@@ -1,9 +1,7 @@
 #include "gui/views/grid_view_parts.hpp"
 
 #include "core/ground/format_value.hpp"
-#include "core/ground/scan_names.hpp"
 #include "gui/app_state.hpp"
-#include "kernels/grid/grid_driver.hpp"
 #include "gui/views/value_grid_cells.hpp" // blend
 
 #include <algorithm>
@@ -44,8 +42,7 @@ std::string grid_caption(const GridTrace& trace) {
     const std::uint64_t tile = std::max<std::uint32_t>(1, c.tile), tiles = (c.n + tile - 1) / tile;
     std::string text = c.driver + " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
                        std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
-    const std::optional<GridDriver> driver = parse_grid_driver(c.driver);
-    const bool single_pass = driver ? is_single_pass(*driver) : trace.launches.size() == 1;
+    const bool single_pass = grid_has_look_backs(trace);
     if (trace.launches.size() > 1)
         text += " · " + std::to_string(trace.launches.size()) + " launches";
     // the last launch writes the output: fewer blocks than tiles take a run each (two-level)
