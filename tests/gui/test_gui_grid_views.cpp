@@ -117,6 +117,39 @@ TEST_F(GuiGridViews, ADeadlockIsOneLineOfErrorAndTheAppGoesOn) {
     EXPECT_GT(count_colour(shot, theme::palette(theme::Name::dark).error), 200u); // the error line, in the tab
 }
 
+// The multi-launch drivers: their tile totals as boxes in the colours of their kind (Σ, P, +), no status
+// words, launches named in report-grid's numbers, the Timeline's one line, no layout problem.
+TEST_F(GuiGridViews, MultiLaunchDriversShowTheirTileTotalsAndNoStatusWords) {
+    const ProcessResult run = run_script(
+        "grid-trace driver=scan-then-propagate n=1024 tile=32\ntab Grid\nstep 1\nscreenshot " + path("stp.png") +
+        "\nreport-grid\ncheck-layout\ntab Timeline\nscreenshot " + path("timeline.png") + "\ncheck-layout\n"
+        "grid-trace driver=atomic-global n=1024 tile=32\ntab Grid\nstep 1\nscreenshot " + path("atomic.png") +
+        "\nreport-grid\ncheck-layout\n"
+        "grid-trace driver=two-level n=1000 tile=32\nstep 2\nreport-grid\ncheck-layout\n"
+        "grid-trace driver=reduce-then-scan n=65536 tile=64\nstep 2\nreport-grid\ncheck-layout\n",
+        1920, "2");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    // 32 tiles: each stores its total, the spine reads and rewrites 32, 31 tiles read theirs with 32 threads
+    EXPECT_NE(run.out.find("driver=scan-then-propagate n=1024 tiles=32 launches=3 accesses=1088 steps=3 detail=elements "
+                           "totals=1024/64/0 crossings=63 look-back"),
+              std::string::npos) << run.out;
+    // 32 · 31 / 2 atomics, each an arrow before thinning, and 31 reads of the partials
+    EXPECT_NE(run.out.find("driver=atomic-global n=1024 tiles=32 launches=2 accesses=1488 steps=3 detail=elements "
+                           "totals=992/0/496 crossings=527"),
+              std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("driver=two-level n=1000 tiles=32 launches=3"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("driver=reduce-then-scan n=65536 tiles=1024 launches=5"), std::string::npos) << run.out;
+    EXPECT_EQ(count_matches(run.out, std::regex(R"(check-layout \S+: [1-9]\d* texts, 0 problems)")), 5) << run.out;
+    const theme::Palette& dark = theme::palette(theme::Name::dark);
+    const PngImage stp = load_png(path("stp.png")), atomic = load_png(path("atomic.png")), timeline = load_png(path("timeline.png"));
+    // step 1 (the spine) current, step 0 above it: 32 Σ boxes and 32 P boxes, no hollow invalid status words
+    EXPECT_GT(count_colour(stp, dark.status_prefix), 32u * 400u);
+    EXPECT_GT(count_colour(stp, dark.status_aggregate), 32u * 400u);
+    EXPECT_EQ(count_colour(stp, dark.status_invalid), 0u);
+    EXPECT_GT(count_colour(atomic, dark.active_threads), 31u * 400u); // the 31 + partial sums and the atomics' arrows
+    EXPECT_LT(distinct_colours(timeline), distinct_colours(stp)); // one line of text, no plot
+}
+
 // The lecture's three pictures at 1920×1080, 2×: printed for the record; the bound only catches a view
 // that redraws everything every frame (the 16 ms target is measured on an idle machine, see the report).
 TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {

@@ -1,8 +1,14 @@
 #include "core/analysis/grid_steps.hpp"
 
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/step_label.hpp"
+#include "kernels/grid/atomic_global_scan.cuh"
+#include "kernels/grid/propagate_tile_prefix.cuh"
+#include "kernels/grid/reduce_then_scan.cuh"
+#include "kernels/grid/scan_then_propagate.cuh"
 #include "kernels/grid/single_pass_scan.cuh"
 #include "kernels/grid/tile_scan_bodies.hpp"
+#include "kernels/grid/two_level_scan.cuh"
 
 #include <algorithm>
 #include <map>
@@ -11,12 +17,36 @@ namespace prefixlab {
 
 namespace {
 
-// The grid kernels' own phases (not in the block catalogue), then the block kernels'.
-const PhaseSpec* grid_phase_spec(Phase phase) {
-    for (const PhaseSpec& spec : SinglePassScan<WarpShuffleScan>::kPhases)
+template <std::size_t Count>
+const PhaseSpec* find_in(const PhaseSpec (&specs)[Count], Phase phase) {
+    for (const PhaseSpec& spec : specs)
         if (spec.phase == phase)
             return &spec;
+    return nullptr;
+}
+
+// The grid kernels' own phases (not in the block catalogue: the bodies' type does not change them),
+// then the block kernels'.
+const PhaseSpec* grid_phase_spec(Phase phase) {
+    using Body = WarpShuffleScan;
+    for (const PhaseSpec* spec :
+         {find_in(SinglePassScan<Body>::kPhases, phase), find_in(ScanTileStoreTotal<Body>::kPhases, phase),
+          find_in(ReduceTiles::kPhases, phase), find_in(ScanTileWithCarry<Body>::kPhases, phase),
+          find_in(ReduceRuns::kPhases, phase), find_in(ScanRuns<Body>::kPhases, phase),
+          find_in(ScanTileAddToLater<Body>::kPhases, phase), find_in(PropagateTilePrefix::kPhases, phase)})
+        if (spec != nullptr)
+            return spec;
     return find_phase_spec(phase);
+}
+
+// A phase's label for a grid step, which stands for all its levels: "reduce the run: tile {level}"
+// becomes "reduce the run", "carry into tile {level} of the run" "carry into tile k of the run".
+std::string label_for_all_levels(std::string label) {
+    if (const auto colon = label.find(':'); colon != std::string::npos && label.find('{', colon) != std::string::npos)
+        label.erase(colon);
+    return fill_placeholders(label, [](std::string_view key) -> std::optional<std::string> {
+        return key == "level" ? "k" : key == "offset" ? "δ" : std::optional<std::string>{};
+    });
 }
 
 // Index of the block run of (launch, block) in trace.blocks, which is sorted that way.
@@ -41,14 +71,18 @@ std::vector<Phase> launch_phases(const GridTrace& trace, std::uint16_t launch, K
     return phases;
 }
 
-GridStep step_for(std::uint16_t launch, Phase phase, const GridLaunch& info) {
-    GridStep step{launch, phase, "", ""};
+// A single-pass scan's steps are its phases ("publish and look back"); a multi-launch driver's name
+// their launch: "launch 2 · propagate", or where the launch has several phases, the phase: "launch 0 ·
+// combine the warps into the run's partial" (the launch's name would make every such label two lines
+// longer at 2×; the narration and the row's tooltip say it).
+GridStep step_for(std::uint16_t launch, Phase phase, const GridLaunch& info, bool multi_launch, bool one_phase) {
+    GridStep step{launch, phase, info.name, info.name};
     if (const PhaseSpec* spec = grid_phase_spec(phase)) {
         step.name = spec->name;
-        step.label = spec->label;
-    } else {
-        step.name = step.label = info.name;
+        step.label = label_for_all_levels(spec->label);
     }
+    if (multi_launch)
+        step.label = "launch " + std::to_string(launch) + " · " + (one_phase ? info.name : step.label);
     return step;
 }
 
@@ -64,10 +98,11 @@ GridSteps build_grid_steps(const GridTrace& trace) {
         first[l] = static_cast<std::uint32_t>(steps.steps.size());
         const GridLaunch& info = trace.launches[l];
         phases[l] = launch_phases(trace, l, kernel_file_at(info.source_path.c_str()));
+        const bool multi_launch = trace.launches.size() > 1;
         if (phases[l].empty()) // tile level, or a launch whose blocks were not kept: one step
-            steps.steps.push_back(GridStep{l, Phase{}, info.name, info.name});
+            steps.steps.push_back(step_for(l, Phase{}, info, multi_launch, true));
         for (const Phase phase : phases[l])
-            steps.steps.push_back(step_for(l, phase, info));
+            steps.steps.push_back(step_for(l, phase, info, multi_launch, phases[l].size() == 1));
         steps.tiles = std::max(steps.tiles, info.blocks);
     }
 

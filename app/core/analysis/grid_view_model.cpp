@@ -18,22 +18,36 @@ std::uint16_t tile_launch(const GridTrace& trace) {
     return 0;
 }
 
-std::vector<GridTileColumn> tile_columns(const GridTrace& trace, std::uint16_t launch) {
+std::uint32_t tile_of(const GridTrace& trace) {
+    return trace.config.tile > 0 ? trace.config.tile : trace.launches.empty() ? 1 : std::max(1u, trace.launches[0].tile);
+}
+
+// Every tile of the array, with the block of the last launch (the one that writes the output) that took
+// it: a single-pass scan's from its counter, a launch of fewer blocks than tiles (two-level) a run each.
+std::vector<GridTileColumn> tile_columns(const GridTrace& trace) {
     std::vector<GridTileColumn> columns;
-    if (launch >= trace.launches.size())
+    if (trace.launches.empty())
         return columns;
-    const std::vector<std::uint32_t> tile_of = tiles_of_blocks(trace, launch);
-    const std::uint32_t tile = trace.config.tile > 0 ? trace.config.tile : trace.launches[launch].tile;
-    columns.resize(tile_of.size());
+    const auto last = static_cast<std::uint16_t>(trace.launches.size() - 1);
+    const std::vector<std::uint32_t> tile_of_block = tiles_of_blocks(trace, last);
+    const std::uint32_t tile = tile_of(trace);
+    const auto tiles = static_cast<std::uint32_t>(std::max<std::uint64_t>((trace.config.n + tile - 1) / tile, tile_of_block.size()));
+    columns.resize(tiles);
     for (std::uint32_t t = 0; t < columns.size(); ++t) {
         columns[t].tile = t;
         columns[t].first_element = t * tile;
         const std::uint64_t end = std::min<std::uint64_t>(std::uint64_t(t + 1) * tile, trace.config.n);
         columns[t].elements = end > columns[t].first_element ? static_cast<std::uint32_t>(end - columns[t].first_element) : 0;
     }
-    for (std::uint32_t b = 0; b < tile_of.size(); ++b)
-        if (tile_of[b] < columns.size())
-            columns[tile_of[b]].block = b;
+    if (tile_of_block.size() == columns.size()) {
+        for (std::uint32_t b = 0; b < tile_of_block.size(); ++b)
+            if (tile_of_block[b] < columns.size())
+                columns[tile_of_block[b]].block = b;
+    } else if (!tile_of_block.empty()) {
+        const auto per = static_cast<std::uint32_t>((columns.size() + tile_of_block.size() - 1) / tile_of_block.size());
+        for (GridTileColumn& column : columns)
+            column.block = column.tile / per;
+    }
     return columns;
 }
 
@@ -80,6 +94,25 @@ std::vector<GridPollArrow> poll_arrows(const GridTrace& trace, const GridSteps& 
     return arrows;
 }
 
+// The tile a block's write at its own step `at` went to: a block's writes count from the start of the
+// tile it works on, which is its own tile, or in a launch of fewer blocks than tiles (two-level's
+// runs) the tile of its run that its launch's kernel has stepped to (the level of its last step tag).
+std::vector<std::uint32_t> tiles_of_block_steps(const GridTrace& trace, const GridBlockRun& run, std::uint32_t tiles) {
+    const GridLaunch& launch = trace.launches.at(run.launch);
+    const KernelFile file = kernel_file_at(launch.source_path.c_str());
+    const bool runs = launch.blocks > 0 && launch.blocks < tiles && &launch == &trace.launches.back();
+    const std::uint32_t per = runs ? (tiles + launch.blocks - 1) / launch.blocks : 1;
+    const std::uint32_t first = runs ? run.block * per : run.tile;
+    std::vector<std::uint32_t> of_step;
+    std::uint32_t level = 0;
+    for (const StepTag& tag : run.steps) {
+        if (runs && tag.file == file)
+            level = tag.level;
+        of_step.push_back(first + level);
+    }
+    return of_step;
+}
+
 // Element detail: the array after each step, each block's writes laid over the input in step order.
 void add_values(const GridTrace& trace, const GridSteps& steps, GridViewModel& model) {
     const std::size_t n = trace.input.size();
@@ -92,8 +125,11 @@ void add_values(const GridTrace& trace, const GridSteps& steps, GridViewModel& m
     for (std::size_t r = 0; r < trace.blocks.size(); ++r) {
         const GridBlockRun& run = trace.blocks[r];
         const std::uint32_t tile = trace.config.tile;
+        const std::vector<std::uint32_t> tile_at = tiles_of_block_steps(trace, run, static_cast<std::uint32_t>(model.columns.size()));
         for (const GridElementWrite& w : run.writes) {
-            const std::size_t element = std::size_t(run.tile) * tile + w.element;
+            if (w.step >= tile_at.size())
+                continue;
+            const std::size_t element = std::size_t(tile_at[w.step]) * tile + w.element;
             if (w.step < steps.of_block_step[r].size() && element < n)
                 by_step[steps.of_block_step[r][w.step]].push_back({element, w.value});
         }
@@ -114,9 +150,12 @@ GridViewModel build_grid_view_model(const GridTrace& trace, const GridSteps& ste
     const std::uint16_t launch = tile_launch(trace);
     model.element_detail = trace.config.element_detail && !trace.input.empty();
     model.tile = trace.config.tile;
-    model.columns = tile_columns(trace, launch);
+    model.columns = tile_columns(trace);
     add_published(trace, steps, launch, model.columns);
     model.arrows = poll_arrows(trace, steps, launch);
+    model.status_words = std::any_of(trace.accesses.begin(), trace.accesses.end(),
+                                     [](const GridAccessRecord& a) { return a.buffer == BufferId::tile_status; });
+    model.totals = build_grid_totals(trace, steps, static_cast<std::uint32_t>(model.columns.size()));
     if (model.element_detail)
         add_values(trace, steps, model);
     return model;

@@ -1,12 +1,15 @@
 // What the grid view draws, from a grid trace and its steps (grid_steps.hpp), with no drawing in it:
-// tiles across, grid steps down; each cell the tile's state after that step — with element detail its
-// values (the block's element writes up to the step, the input where it has not written yet), else
-// nothing but what the tile published — each tile's aggregate and inclusive prefix from its status-word
-// releases, and an arrow for everything that crossed blocks: each look-back poll, from the predecessor's
-// status word to the tile that read it, in the step it was made, with the status it saw.
+// the array's tiles across, grid steps down; each cell the tile's state after that step — with element
+// detail its values (the blocks' element writes up to the step, the input where none has written yet),
+// else nothing but what the tiles told each other, and an arrow for everything that crossed blocks:
+//   - single-pass scans: each tile's aggregate and inclusive prefix from its status-word releases, and
+//     each look-back poll, from the predecessor's status word to the tile that read it, in the step it
+//     was made, with the status it saw;
+//   - multi-launch drivers: their tile totals, as boxes and arrows (grid_totals.hpp).
 #pragma once
 
 #include "core/analysis/grid_steps.hpp"
+#include "core/analysis/grid_totals.hpp"
 #include "core/analysis/look_back.hpp"
 
 #include <cstdint>
@@ -24,7 +27,7 @@ struct PublishedValue {
 struct GridTileColumn {
     std::uint32_t tile = 0;
     std::uint32_t first_element = 0, elements = 0; // its slice of the array
-    std::uint32_t block = 0;                       // the block that scanned it
+    std::uint32_t block = 0;                       // the block of the last launch that scanned it
     std::optional<PublishedValue> aggregate, prefix;
 };
 
@@ -44,8 +47,10 @@ struct GridPollArrow {
 struct GridViewModel {
     bool element_detail = false;
     std::uint32_t tile = 0; // elements per tile
-    std::vector<GridTileColumn> columns; // by tile
+    std::vector<GridTileColumn> columns; // by tile: every tile of the array
     std::vector<GridPollArrow> arrows;   // by step, then global order
+    GridTotals totals;                   // multi-launch drivers
+    bool status_words = false;           // the trace has status-word accesses (a single-pass scan)
     // element detail: [step][element] the value after the step, and whether the step wrote it
     std::vector<std::vector<std::uint32_t>> values;
     std::vector<std::vector<std::uint8_t>> written;

@@ -30,25 +30,85 @@ constexpr int kMostValueLines = 16;
 
 enum class CellMode { values, strip, tiles };
 
+// `text` broken at spaces into lines at most `width` wide (a word wider than that stays whole).
+std::vector<std::string> wrapped_lines(const std::string& text, float width) {
+    std::vector<std::string> lines;
+    std::string line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string word = text.substr(start, end - start);
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = joined;
+        }
+        start = end + 1;
+    }
+    if (!line.empty())
+        lines.push_back(line);
+    return lines;
+}
+
 } // namespace
 
 struct GridView::Layout {
     CellMode mode = CellMode::tiles;
     int step = 0, rows = 0, shown_rows = 0, tiles = 0;
     float cw = 0, lh = 0;
-    bool full_labels = true;
     float label_w = 0, header_h = 0;
     float origin_x = 0, origin_y = 0, width = 0, height = 0; // the canvas
     float area_x = 0, area_y = 0, area_w = 0, area_h = 0;    // its cells, right of the labels, under the header
     float cell_w = 0, gap = 0, pad = 0;
     int value_columns = 1;
     float value_w = 0, values_h = 0, status_h = 0;
+    bool totals = false;   // a multi-launch driver: tile-totals boxes, arrows at the top of a row
+    float totals_line_h = 0;
+    int header_lines = 1;  // 2: runs of tiles named over the tile numbers
     std::vector<float> row_top; // [row], and the content's bottom: in content units, from 0
     std::vector<float> arrows_h;
+    std::vector<std::vector<std::string>> labels; // [row] its label, wrapped into the label column
+    // Where a row's parts start, from its top: the values (under a multi-launch row's arrows), the
+    // status word or totals under them, a single-pass row's poll arrows under those.
+    float values_dy(int s) const { return totals ? arrows_h[s] : 0; }
+    float below_values_dy(int s) const { return values_dy(s) + values_h; }
     float pitch() const { return cell_w + gap; }
+    float row_bottom_dy(int s) const { return row_top[s + 1] - row_top[s]; }
     float content_w() const { return tiles * pitch(); }
     float content_h() const { return row_top.back(); }
 };
+
+namespace {
+
+// Two-level's runs over the tile numbers: "run 1 · block 1" centred over its tiles where it fits, else
+// "1", with a rule across the run.
+void draw_run_names(ImDrawList* draw, const GridTotals& totals, const GridView::Layout& l, float pan_x, int first_tile,
+                    int last_tile) {
+    const std::uint32_t per = std::max<std::uint32_t>(1, totals.tiles_per_group);
+    const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
+    for (std::uint32_t g = static_cast<std::uint32_t>(first_tile) / per; g * per <= static_cast<std::uint32_t>(last_tile); ++g) {
+        const std::uint32_t end = std::min<std::uint32_t>(static_cast<std::uint32_t>(l.tiles), (g + 1) * per);
+        const float x0 = l.area_x + static_cast<float>(g * per) * l.pitch() - pan_x;
+        const float x1 = l.area_x + static_cast<float>(end - 1) * l.pitch() + l.cell_w - pan_x;
+        std::string text;
+        for (const std::string& name : {"run " + std::to_string(g) + " · block " + std::to_string(g), "run " + std::to_string(g),
+                                        std::to_string(g)})
+            if (text.empty() && ImGui::CalcTextSize(name.c_str()).x + l.cw / 2 <= x1 - x0)
+                text = name;
+        if (text.empty())
+            continue;
+        const float w = ImGui::CalcTextSize(text.c_str()).x;
+        draw->AddText(ImVec2((x0 + x1 - w) / 2, l.origin_y + l.lh * 0.1f), colour, text.c_str());
+        const float y = l.origin_y + l.lh * 1.2f;
+        draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour, std::max(1.0f, l.cw * 0.1f));
+    }
+}
+
+} // namespace
 
 void GridView::measure(const LoadedGridTrace& grid) {
     value_chars_ = 1;
@@ -64,6 +124,17 @@ void GridView::measure(const LoadedGridTrace& grid) {
             for (std::uint32_t bits : row)
                 value_texts_.back().push_back(format_value(type, bits));
         }
+    // Each step's boxes and arrows: the lists are sorted by step.
+    const std::size_t rows = grid.steps.steps.size();
+    box_ranges_.assign(rows, {});
+    arrow_ranges_.assign(rows, {});
+    const GridTotals& totals = grid.model.totals;
+    for (std::size_t i = 0; i < totals.boxes.size(); ++i)
+        if (const std::uint32_t s = totals.boxes[i].step; s < rows)
+            box_ranges_[s] = {box_ranges_[s].end == 0 ? i : box_ranges_[s].first, i + 1};
+    for (std::size_t i = 0; i < totals.arrows.size(); ++i)
+        if (const std::uint32_t s = totals.arrows[i].step; s < rows)
+            arrow_ranges_[s] = {arrow_ranges_[s].end == 0 ? i : arrow_ranges_[s].first, i + 1};
     measured_ = &grid;
     pan_x_ = pan_y_ = 0;
     followed_step_ = -1;
@@ -76,22 +147,40 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     if (grid != measured_)
         measure(*grid);
     const GridViewModel& model = grid->model;
-    draw_legend({{theme::colours().status_invalid, "– invalid: not published"},
-                 {theme::colours().status_aggregate, "A aggregate"},
-                 {theme::colours().status_prefix, "P inclusive prefix"},
-                 {theme::colours().cell_written, "written in the step"},
-                 {theme::colours().input_node, "input"}});
+    const theme::Palette& colours = theme::colours();
+    const bool totals = !model.status_words && model.totals.any();
+    if (totals) {
+        if (std::any_of(model.totals.boxes.begin(), model.totals.boxes.end(),
+                        [](const GridTotalsBox& b) { return b.kind == TotalsWordKind::partial; }))
+            draw_legend({{colours.status_aggregate, "Σ tile total"},
+                         {colours.active_threads, "+ partial sum (atomics)"},
+                         {colours.cell_written, "written in the step"},
+                         {colours.input_node, "input"}});
+        else
+            draw_legend({{colours.status_aggregate, "Σ tile total"},
+                         {colours.status_prefix, "P scanned in place"},
+                         {colours.cell_written, "written in the step"},
+                         {colours.input_node, "input"}});
+    } else {
+        draw_legend({{colours.status_invalid, "– invalid: not published"},
+                     {colours.status_aggregate, "A aggregate"},
+                     {colours.status_prefix, "P inclusive prefix"},
+                     {colours.cell_written, "written in the step"},
+                     {colours.input_node, "input"}});
+    }
     if (model.element_detail && grid->trace.config.n <= kMostReadableN) {
         const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
         same_line_if_fits(checkbox_width("Values"), right_margin);
         if (ImGui::Checkbox("Values", &show_values_))
             followed_step_ = -1; // rows change height: bring the current one back into view
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Every value of every tile, or a strip per tile (the status words and arrows in less height)");
+            ImGui::SetTooltip(totals ? "Every value of every tile, or a strip per tile (the tile totals and arrows in less height)"
+                                     : "Every value of every tile, or a strip per tile (the status words and arrows in less height)");
     }
 
     ImGui::PushFont(context.mono_font);
     Layout l;
+    l.totals = totals;
     l.step = state.grid_step();
     l.rows = static_cast<int>(grid->steps.steps.size());
     l.shown_rows = state.reveal ? std::min(l.step + 1, l.rows) : l.rows;
@@ -99,14 +188,18 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     l.cw = ImGui::CalcTextSize("0").x;
     l.lh = ImGui::GetTextLineHeight();
     const float child_w = width_beside_scroll_bar();
-    std::size_t label_chars = 5;
-    for (std::size_t s = 0; s < grid->steps.steps.size(); ++s)
-        label_chars = std::max(label_chars, std::to_string(s).size() + 2 + grid->steps.steps[s].label.size());
-    l.full_labels = l.cw * static_cast<float>(label_chars + 1) <= child_w * 0.22f;
-    l.label_w = l.cw * static_cast<float>((l.full_labels ? label_chars : std::max<std::size_t>(4, std::to_string(l.rows).size())) + 1);
-    if (!l.full_labels)
-        ImGui::Text("step %d: %s", l.step, grid->steps.steps[l.step].label.c_str());
-    l.header_h = l.lh * 1.4f;
+    // Row labels ("2  launch 2 · propagate") wrapped into a column of at most a fifth of the width.
+    float longest = 0;
+    std::vector<std::string> label_texts;
+    for (std::size_t s = 0; s < grid->steps.steps.size(); ++s) {
+        label_texts.push_back(std::to_string(s) + "  " + grid->steps.steps[s].label);
+        longest = std::max(longest, ImGui::CalcTextSize(label_texts.back().c_str()).x);
+    }
+    l.label_w = std::min(longest + l.cw, std::max(child_w * 0.2f, l.cw * 16)) + l.cw / 2;
+    for (const std::string& text : label_texts)
+        l.labels.push_back(wrapped_lines(text, l.label_w - l.cw));
+    l.header_lines = totals && model.totals.tiles_per_group > 1 ? 2 : 1;
+    l.header_h = l.lh * (l.header_lines == 2 ? 2.5f : 1.4f);
 
     const float child_h = std::max(ImGui::GetContentRegionAvail().y, l.lh * 8);
     ImGui::BeginChild("grid-canvas", ImVec2(child_w, child_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -139,16 +232,29 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     } else {
         l.gap = share >= 6 * l.cw ? l.cw : std::max(1.0f, share * 0.15f);
         l.cell_w = std::max(share - l.gap, 3.0f);
+        // Two-level's runs at tile level: every run in view (its words and arrows are what the rows show),
+        // its tiles thinner than a pixel where they must be.
+        if (l.mode == CellMode::tiles && totals && model.totals.tiles_per_group > 1 && share < 4.0f) {
+            l.gap = share * 0.15f;
+            l.cell_w = share - l.gap;
+        }
         l.values_h = l.mode == CellMode::strip ? l.lh * 0.6f + l.lh + l.pad : 0;
     }
-    l.status_h = l.lh * 1.25f;
+    l.totals_line_h = l.lh * 1.25f;
+    l.status_h = totals ? l.totals_line_h * static_cast<float>(model.totals.depth + 1) : l.lh * 1.25f;
     l.row_top.assign(1, 0.0f);
     l.arrows_h.assign(l.rows, 0.0f);
     for (const GridPollArrow& arrow : model.arrows)
         if (arrow.step < l.arrows_h.size())
             l.arrows_h[arrow.step] = l.lh * 1.8f;
-    for (int s = 0; s < l.rows; ++s)
-        l.row_top.push_back(l.row_top.back() + l.values_h + l.status_h + l.arrows_h[s] + l.lh * 0.6f);
+    for (int s = 0; s < l.rows && totals; ++s)
+        if (arrow_ranges_[s].end > arrow_ranges_[s].first)
+            l.arrows_h[s] = l.lh * 1.8f;
+    for (int s = 0; s < l.rows; ++s) {
+        const float content = l.values_h + l.status_h + l.arrows_h[s] + l.lh * 0.6f;
+        const float label = static_cast<float>(l.labels[s].size()) * l.lh + l.lh * 0.4f;
+        l.row_top.push_back(l.row_top.back() + std::max(content, label));
+    }
 
     // Keep the current row in view when the step changes.
     if (l.step != followed_step_) {
@@ -209,7 +315,12 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
                   static_cast<double>(l.area_x), static_cast<double>(l.area_y), static_cast<double>(l.cell_w),
                   static_cast<double>(l.width + 1000 * l.height));
     const auto place_of = [&](int t, int s) {
-        return CellPlace{column_x(t), row_y(s), l.cell_w, l.values_h, l.status_h, l.pad, l.lh, l.value_w, l.value_columns};
+        return CellPlace{column_x(t), row_y(s) + l.values_dy(s), l.cell_w, l.values_h, l.status_h, l.pad, l.lh, l.value_w,
+                         l.value_columns};
+    };
+    const auto totals_place = [&](int s) {
+        return TotalsPlace{l.area_x - pan_x_, l.pitch(), l.cell_w, row_y(s) + l.below_values_dy(s), l.totals_line_h, l.lh,
+                           l.area_x, right};
     };
     const auto row_visible = [&](int s) { return row_y(s) <= bottom && row_y(s + 1) >= l.area_y; };
     if (key != built_key_) {
@@ -227,9 +338,15 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
                     add_cell_values(shapes, model, model.columns[t], s, place, later);
                 else if (l.mode == CellMode::strip)
                     add_cell_strip(shapes, model, model.columns[t], s, place, later);
-                add_status_word(shapes, model.columns[t], static_cast<std::uint32_t>(s), place, later);
+                if (!l.totals)
+                    add_status_word(shapes, model.columns[t], static_cast<std::uint32_t>(s), place, later);
             }
-            if (l.arrows_h[s] > 0)
+            if (l.totals) {
+                add_totals_boxes(shapes, model.totals, box_ranges_[s], totals_place(s), later);
+                add_totals_arrows(shapes, model.totals, arrow_ranges_[s],
+                                  ArrowPlace{l.area_x - pan_x_, l.pitch(), l.cell_w, row_y(s), l.arrows_h[s], l.cw, l.area_x, right},
+                                  later);
+            } else if (l.arrows_h[s] > 0)
                 add_poll_arrows(shapes, model, static_cast<std::uint32_t>(s),
                                 ArrowPlace{l.area_x - pan_x_, l.pitch(), l.cell_w, row_y(s) + l.values_h + l.status_h,
                                            l.arrows_h[s], l.cw, l.area_x, right},
@@ -252,11 +369,14 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
                 draw_cell_value_texts(draw, model, value_texts_[s], model.columns[t], s, place, l.area_y, bottom, later);
             else if (l.mode == CellMode::strip)
                 draw_cell_strip_text(draw, model, model.columns[t], s, type, place, later);
-            draw_status_word_text(draw, model.columns[t], static_cast<std::uint32_t>(s), type, place, later);
-            if (hovered_window && mouse.x >= place.x && mouse.x < place.x + l.pitch() && mouse.y >= place.y &&
+            if (!l.totals)
+                draw_status_word_text(draw, model.columns[t], static_cast<std::uint32_t>(s), type, place, later);
+            if (hovered_window && mouse.x >= place.x && mouse.x < place.x + l.pitch() && mouse.y >= row_y(s) &&
                 mouse.y < row_y(s + 1) && mouse.x >= l.area_x && mouse.y >= l.area_y)
                 hover = {t, s};
         }
+        if (l.totals)
+            draw_totals_box_texts(draw, model.totals, box_ranges_[s], type, totals_place(s), later);
     }
     if (std::getenv("PREFIXLAB_DEBUG_LAYERS"))
         draw->AddText(ImVec2(l.area_x + 8, bottom - l.lh), theme::packed(colours.text),
@@ -268,12 +388,15 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
     const bool long_names = l.pitch() >= l.cw * (std::to_string(l.tiles).size() + 6);
     const float number_w = l.cw * static_cast<float>(std::to_string(l.tiles).size() + (long_names ? 6 : 1));
     const int stride = std::max(1, static_cast<int>(std::ceil(number_w / l.pitch())));
+    const float numbers_y = l.header_lines == 2 ? l.origin_y + l.lh * 1.3f : l.origin_y + (l.header_h - l.lh) / 2;
     for (int t = first_tile / stride * stride; t <= last_tile; t += stride) {
         const std::string text = long_names ? "tile " + std::to_string(t) : std::to_string(t);
         const float w = ImGui::CalcTextSize(text.c_str()).x;
-        draw->AddText(ImVec2(column_x(t) + std::max(0.0f, (l.cell_w - w) / 2), l.origin_y + (l.header_h - l.lh) / 2),
+        draw->AddText(ImVec2(column_x(t) + std::max(0.0f, (l.cell_w - w) / 2), numbers_y),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
     }
+    if (l.header_lines == 2) // the runs: "run 1 · block 1" over its tiles, a rule under it
+        draw_run_names(draw, model.totals, l, pan_x_, first_tile, last_tile);
     draw->PopClipRect();
     draw->PushClipRect(ImVec2(l.origin_x, l.area_y), ImVec2(l.area_x, bottom), true);
     for (int s = 0; s < l.shown_rows; ++s) {
@@ -281,15 +404,17 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
         if (y0 > bottom || y1 < l.area_y)
             continue;
         const bool current = s == l.step;
+        const float label_h = static_cast<float>(l.labels[s].size()) * l.lh + l.lh * 0.2f;
         if (current)
-            draw->AddRectFilled(ImVec2(l.origin_x, y0), ImVec2(l.area_x - l.cw / 2, y0 + l.lh * 1.2f), theme::packed(colours.current_step));
-        const std::string text = l.full_labels ? std::to_string(s) + "  " + grid.steps.steps[s].label : std::to_string(s);
-        draw->AddText(ImVec2(l.origin_x + l.cw / 4, y0 + l.lh * 0.1f),
-                      current ? theme::packed(theme::ink_on(colours.current_step))
-                              : ImGui::GetColorU32(s > l.step ? ImGuiCol_TextDisabled : ImGuiCol_Text),
-                      text.c_str());
+            draw->AddRectFilled(ImVec2(l.origin_x, y0), ImVec2(l.area_x - l.cw / 2, y0 + label_h), theme::packed(colours.current_step));
+        for (std::size_t k = 0; k < l.labels[s].size(); ++k)
+            draw->AddText(ImVec2(l.origin_x + l.cw / 4, y0 + l.lh * (0.1f + static_cast<float>(k))),
+                          current ? theme::packed(theme::ink_on(colours.current_step))
+                                  : ImGui::GetColorU32(s > l.step ? ImGuiCol_TextDisabled : ImGuiCol_Text),
+                          l.labels[s][k].c_str());
         if (ImGui::IsWindowHovered() && mouse.x >= l.origin_x && mouse.x < l.area_x && mouse.y >= y0 && mouse.y < y1) {
-            ImGui::SetTooltip("step %d: %s (click to step here)", s, grid.steps.steps[s].label.c_str());
+            ImGui::SetTooltip("step %d: %s — launch %u: %s (click to step here)", s, grid.steps.steps[s].label.c_str(),
+                              grid.steps.steps[s].launch, grid.trace.launches.at(grid.steps.steps[s].launch).name.c_str());
             if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16)
                 state.set_grid_step(s);
         }

@@ -6,10 +6,16 @@
 //     in the step in the "written" colour, input not yet overwritten in the input colour);
 //   - element detail with more: a strip of the tile's elements in those colours, and its last value;
 //   - tile level (N above 4096): no elements, only what the tiles told each other.
-// Under each cell the tile's status word after the phase (– invalid, A its aggregate, P its inclusive
-// prefix, each in its status colour) and, in the row of the phase that made them, an arrow for each
-// look-back poll from the predecessor's word to the tile that read it, coloured by what it saw (merged
-// polls of one word thicker; the tooltip counts them).
+// A single-pass scan: under each cell the tile's status word after the phase (– invalid, A its
+// aggregate, P its inclusive prefix, each in its status colour) and, in the row of the phase that made
+// them, an arrow for each look-back poll from the predecessor's word to the tile that read it, coloured
+// by what it saw (merged polls of one word thicker; the tooltip counts them).
+// A multi-launch driver (grid_totals.hpp): rows are its launches' phases, each labelled with its launch;
+// under each cell the tile totals the step wrote or combined into there (Σ a tile's total, P a word
+// scanned in place, + an atomic partial sum; a run's word spans its run, a spine level's total the
+// tiles under it), and at the top of the row an arrow for each word that crossed blocks into it: from
+// the box above that held it (or the tile that added into it) down into the reader. Two-level's runs
+// are named in a second header line.
 //
 // Stepping (the grid trace's own step) reveals the rows down to the current one, which is highlighted;
 // later rows are dimmed, or in reveal mode not drawn at all. The canvas scrolls: wheel (Shift: across),
@@ -20,6 +26,7 @@
 
 #include "gui/render/cached_layer.hpp"
 #include "gui/render/instanced_shapes.hpp"
+#include "gui/views/grid_view_parts.hpp"
 #include "gui/views/view.hpp"
 
 #include <string>
@@ -52,6 +59,7 @@ private:
     const LoadedGridTrace* measured_ = nullptr;
     int value_chars_ = 1; // the longest value of the trace, in characters (mono font)
     std::vector<std::vector<std::string>> value_texts_; // [step][element], values mode
+    std::vector<ItemRange> box_ranges_, arrow_ranges_;  // [step]: its tile-totals boxes and arrows
     float pan_x_ = 0, pan_y_ = 0;
     int followed_step_ = -1;
     bool show_values_ = true; // off: strips at any N, so the whole protocol fits a projector at 2×

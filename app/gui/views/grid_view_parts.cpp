@@ -39,12 +39,19 @@ theme::Rgb element_colour(const GridViewModel& model, std::size_t element, int s
 
 std::string grid_caption(const GridTrace& trace) {
     const GridTraceConfig& c = trace.config;
-    std::string text = c.driver + " · N = " + std::to_string(c.n) + " · " +
-                       std::to_string(trace.launches.empty() ? 0 : trace.launches.front().blocks) + " tiles of " +
+    const std::uint64_t tile = std::max<std::uint32_t>(1, c.tile), tiles = (c.n + tile - 1) / tile;
+    std::string text = c.driver + " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
                        std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
+    const bool single_pass = grid_has_look_backs(trace);
+    if (trace.launches.size() > 1)
+        text += " · " + std::to_string(trace.launches.size()) + " launches";
+    // the last launch writes the output: fewer blocks than tiles take a run each (two-level)
+    if (const std::uint32_t blocks = trace.launches.empty() ? 0 : trace.launches.back().blocks; blocks > 0 && blocks < tiles)
+        text += " · " + std::to_string(blocks) + " blocks, runs of " + std::to_string((tiles + blocks - 1) / blocks) + " tiles";
     if (c.emulated)
         text += " · " + std::to_string(c.resident) + " resident, " + c.start_order;
-    text += c.tiles_from_counter ? " · tiles from the counter" : " · tile = block index";
+    if (single_pass)
+        text += c.tiles_from_counter ? " · tiles from the counter" : " · tile = block index";
     if (!c.element_detail)
         text += " · tile level";
     return text;
@@ -203,12 +210,100 @@ void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32
     }
 }
 
+theme::Rgb totals_colour(TotalsWordKind kind) {
+    const theme::Palette& c = theme::colours();
+    return kind == TotalsWordKind::scanned ? c.status_prefix : kind == TotalsWordKind::partial ? c.active_threads : c.status_aggregate;
+}
+
+const char* totals_letter(TotalsWordKind kind) {
+    return kind == TotalsWordKind::scanned ? "P" : kind == TotalsWordKind::partial ? "+" : "Σ";
+}
+
+const char* totals_name(TotalsWordKind kind) {
+    return kind == TotalsWordKind::scanned ? "scanned in place" : kind == TotalsWordKind::partial ? "partial sum" : "tile total";
+}
+
+namespace {
+
+struct BoxRect {
+    float x0, y0, x1, y1;
+};
+
+BoxRect box_rect(const GridTotalsBox& box, const TotalsPlace& p) {
+    const float x0 = p.x0 + static_cast<float>(box.home.first) * p.pitch;
+    const float x1 = p.x0 + static_cast<float>(box.home.first + std::max(1u, box.home.count) - 1) * p.pitch + p.cell_w;
+    const float y0 = p.y0 + static_cast<float>(box.depth) * p.line_h + p.lh * 0.1f;
+    return {x0, y0, x1, y0 + p.line_h - p.lh * 0.1f};
+}
+
+bool box_visible(const BoxRect& r, const TotalsPlace& p) { return r.x1 >= p.clip_x0 && r.x0 <= p.clip_x1; }
+
+} // namespace
+
+void add_totals_boxes(GridShapes& shapes, const GridTotals& totals, ItemRange boxes, const TotalsPlace& p, bool later) {
+    for (std::size_t i = boxes.first; i < boxes.end; ++i) {
+        const BoxRect r = box_rect(totals.boxes[i], p);
+        if (box_visible(r, p))
+            shapes.quads.push_back({r.x0, r.y0, r.x1, r.y1, theme::packed(dimmed(totals_colour(totals.boxes[i].kind), later))});
+    }
+}
+
+void draw_totals_box_texts(ImDrawList* draw, const GridTotals& totals, ItemRange boxes, ElementType type,
+                           const TotalsPlace& p, bool later) {
+    for (std::size_t i = boxes.first; i < boxes.end; ++i) {
+        const GridTotalsBox& box = totals.boxes[i];
+        const BoxRect r = box_rect(box, p);
+        if (!box_visible(r, p))
+            continue;
+        // "Σ 496", else the value alone (its colour says its kind), else the letter
+        const std::string value = format_value(type, box.bits), full = std::string(totals_letter(box.kind)) + " " + value;
+        const float w = r.x1 - r.x0;
+        const std::string& text = ImGui::CalcTextSize(full.c_str()).x + 2 <= w ? full
+                                  : ImGui::CalcTextSize(value.c_str()).x + 2 <= w ? value
+                                                                                  : std::string(totals_letter(box.kind));
+        centred_text(draw, r.x0, r.y0, w, r.y1 - r.y0, text, ink(totals_colour(box.kind), later));
+    }
+}
+
+void add_totals_arrows(GridShapes& shapes, const GridTotals& totals, ItemRange arrows, const ArrowPlace& p, bool later) {
+    constexpr int kSegments = 12; // a cubic S from the source's column down into the reader's, as straight pieces
+    const float top = p.y0 + p.cw * 0.2f, bottom = p.y0 + p.arrows_h - p.cw * 0.2f;
+    for (std::size_t i = arrows.first; i < arrows.end; ++i) {
+        const GridTotalsArrow& arrow = totals.arrows[i];
+        const float from = p.x0 + arrow.from.centre() * p.pitch - (p.pitch - p.cell_w) / 2;
+        const float to = p.x0 + arrow.to.centre() * p.pitch - (p.pitch - p.cell_w) / 2;
+        if (std::max(from, to) < p.clip_x0 || std::min(from, to) > p.clip_x1)
+            continue;
+        const std::uint32_t colour = theme::packed(dimmed(totals_colour(arrow.seen), later));
+        // arrows that stand for several (a thinned step) thicker, up to four times
+        const float thickness = std::max(1.0f, p.cw * 0.15f) * (1.0f + 0.5f * static_cast<float>(std::min(arrow.sources, 7u) - 1) / 2);
+        const float bend = (bottom - top) * 0.6f;
+        float px = from, py = top;
+        for (int k = 1; k <= kSegments; ++k) {
+            const float u = static_cast<float>(k) / kSegments, v = 1 - u;
+            const float x = v * v * v * from + 3 * v * v * u * from + 3 * v * u * u * to + u * u * u * to;
+            const float y = v * v * v * top + 3 * v * v * u * (top + bend) + 3 * v * u * u * (bottom - bend) + u * u * u * bottom;
+            shapes.lines.push_back({px, py, x, y, colour, thickness});
+            px = x;
+            py = y;
+        }
+        // the head: a chevron pointing down into the reading tile
+        const float head = std::max(3.0f, p.cw * 0.5f);
+        shapes.lines.push_back({to - head * 0.6f, bottom - head, to, bottom, colour, thickness + 0.5f});
+        shapes.lines.push_back({to + head * 0.6f, bottom - head, to, bottom, colour, thickness + 0.5f});
+    }
+}
+
 void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uint32_t step) {
     const GridViewModel& model = grid.model;
     const GridTileColumn& column = model.columns.at(tile);
     const ElementType type = grid.trace.config.type;
     ImGui::BeginTooltip();
-    ImGui::Text("tile %u, scanned by block %u — step %u: %s", tile, column.block, step, grid.steps.steps.at(step).label.c_str());
+    const GridTotals& totals = model.totals;
+    if (totals.tiles_per_group > 1)
+        ImGui::Text("tile %u, in the run of block %u — step %u: %s", tile, column.block, step, grid.steps.steps.at(step).label.c_str());
+    else
+        ImGui::Text("tile %u, scanned by block %u — step %u: %s", tile, column.block, step, grid.steps.steps.at(step).label.c_str());
     ImGui::Text("elements %u to %u", column.first_element, column.first_element + std::max<std::uint32_t>(1, column.elements) - 1);
     if (column.aggregate)
         ImGui::Text("aggregate %s, published in step %u", format_value(type, column.aggregate->bits, false).c_str(),
@@ -216,7 +311,29 @@ void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uin
     if (column.prefix)
         ImGui::Text("inclusive prefix %s, published in step %u", format_value(type, column.prefix->bits, false).c_str(),
                     column.prefix->step);
+    const auto covers = [tile](const TileSpan& span) { return tile >= span.first && tile < span.first + span.count; };
+    for (const GridTotalsBox& box : totals.boxes)
+        if (box.step == step && covers(box.home))
+            ImGui::Text("totals[%u] %s %s: %s (%u %s in the step)", box.index, totals_letter(box.kind),
+                        format_value(type, box.bits, false).c_str(), totals_name(box.kind), box.changes,
+                        box.kind == TotalsWordKind::partial ? "atomics" : "writes");
     int lines = 0;
+    for (const GridTotalsArrow& arrow : totals.arrows) {
+        if (arrow.step != step || !covers(arrow.to))
+            continue;
+        if (++lines > 12) {
+            ImGui::TextDisabled("…");
+            break;
+        }
+        if (arrow.atomic && arrow.sources > 1)
+            ImGui::Text("%u tiles added their totals into totals[%u] (one arrow drawn: the nearest, tile %u, added %s)",
+                        arrow.sources, arrow.index, arrow.from.first, format_value(type, arrow.bits, false).c_str());
+        else if (arrow.atomic)
+            ImGui::Text("tile %u added %s into totals[%u]", arrow.from.first, format_value(type, arrow.bits, false).c_str(), arrow.index);
+        else
+            ImGui::Text("read totals[%u] = %s (written in step %u)%s", arrow.index, format_value(type, arrow.bits, false).c_str(),
+                        arrow.writer_step, arrow.accesses > 1 ? (" by " + std::to_string(arrow.accesses) + " threads").c_str() : "");
+    }
     for (const GridPollArrow& arrow : model.arrows) {
         if (arrow.to_tile != tile || arrow.step != step)
             continue;

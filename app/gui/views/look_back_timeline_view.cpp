@@ -249,13 +249,24 @@ int LookBackTimelineView::hovered_mark(const LoadedGridTrace& grid, float area_x
     return best;
 }
 
+std::string no_look_back_message(const GridTrace& trace) {
+    std::string launches;
+    for (std::size_t l = 0; l < trace.launches.size(); ++l)
+        launches += (l == 0 ? "" : l + 1 == trace.launches.size() ? " and " : ", ") + trace.launches[l].name;
+    return "The timeline shows look-backs: " + trace.config.driver + " has none (its tiles share no status words); its " +
+           (trace.launches.size() == 1 ? "launch, " : std::to_string(trace.launches.size()) + " launches, ") + launches +
+           (trace.launches.size() == 1 ? ", is" : ", are") + " in the Grid tab.";
+}
+
 void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     if (!grid_header(state))
         return;
     const LoadedGridTrace& grid = *state.grid();
     const LookBackTimeline& timeline = grid.timeline;
-    if (timeline.tiles == 0) {
-        ImGui::TextDisabled("This grid trace has no look-back: its tiles share no status words.");
+    if (timeline.tiles == 0) { // a multi-launch driver: its blocks talk through the tile totals, between launches
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", no_look_back_message(grid.trace).c_str());
+        ImGui::PopTextWrapPos();
         return;
     }
     // The summary line: the consistency verdict in the error colour when a look-back does not add up.

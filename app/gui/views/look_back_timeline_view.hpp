@@ -24,9 +24,17 @@
 #include "gui/theme.hpp"
 #include "gui/views/view.hpp"
 
+#include <string>
+
 namespace prefixlab {
 
 struct LoadedGridTrace;
+struct GridTrace;
+
+// What the tab says for a grid trace with no look-back (a multi-launch driver): "The timeline shows
+// look-backs: scan-then-propagate has none (…); its 3 launches, scan tiles, scan the totals and
+// propagate, are in the Grid tab."
+std::string no_look_back_message(const GridTrace& trace);
 
 class LookBackTimelineView : public View {
 public:

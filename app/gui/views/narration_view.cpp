@@ -50,7 +50,7 @@ std::string narration_report(const AppState& state) {
         if (grid == nullptr || grid->narration.empty())
             return "narration: none";
         return "narration: " + grid->narration[std::min<std::size_t>(state.grid_step(), grid->narration.size() - 1)] +
-               "\ncounters: " + timeline_summary(grid->timeline);
+               "\ncounters: " + grid_counters_line(grid->trace, grid->steps, grid->model.totals, grid->timeline, state.grid_step());
     }
     const LoadedTrace* loaded = state.trace();
     if (loaded == nullptr || loaded->narration.empty())
@@ -80,7 +80,7 @@ StripLines grid_strip_lines(const AppState& state) {
     if (grid == nullptr || grid->narration.empty())
         return {"No grid trace yet: the narration says what each phase did once one is traced.", "", ""};
     return {grid->narration[std::min<std::size_t>(state.grid_step(), grid->narration.size() - 1)],
-            timeline_summary(grid->timeline), ""};
+            grid_counters_line(grid->trace, grid->steps, grid->model.totals, grid->timeline, state.grid_step()), ""};
 }
 
 StripLines strip_lines(const AppState& state, const LoadedTrace& loaded) {
