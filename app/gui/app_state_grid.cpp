@@ -38,6 +38,12 @@ void AppState::capture_grid() {
         return;
     }
     grid_pending_ = false;
+    if (grid_setup.device == DeviceChoice::gpu && !gpu_info().available) { // the script's device=gpu
+        grid_failed_ = true;
+        grid_status_ = "Grid scan: no CUDA GPU to trace on (" + gpu_info().reason + ")";
+        report_error(grid_status_);
+        return;
+    }
     grid_failed_ = false;
     grid_status_ = "Tracing the grid…";
     grid_capture_dropped_ = false;
