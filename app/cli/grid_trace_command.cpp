@@ -180,7 +180,9 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
     for (GridDriver driver : all_grid_drivers())
         drivers += (drivers.empty() ? "" : ", ") + std::string(name_of(driver));
     grid->add_option("--driver", o.driver, "Grid driver: one of " + drivers)->capture_default_str();
-    grid->add_option("--n", o.n, "Number of elements: 1 to 65536 in the emulator, up to 2^28 on the GPU")
+    grid->add_option("--n", o.n,
+                     "Number of elements: 1 to " + std::to_string(kMaxEmulatedGridN) + " in the emulator, up to " +
+                         std::to_string(kMaxGpuGridN) + " on the GPU")
         ->capture_default_str()
         ->type_name("INT");
     grid->add_option("--tile-threads", o.tile_threads, "Threads per tile: a multiple of 32, up to 1024 (the body's limit)")
