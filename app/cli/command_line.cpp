@@ -1,11 +1,14 @@
 #include "cli/command_line.hpp"
 
 #include "cli/bench_command.hpp"
+#include "cli/grid_trace_command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/run_command.hpp"
 #include "cli/trace_command.hpp"
 #include "core/entry/exit_status.hpp"
+#include "core/files/file_kind.hpp"
 #include "core/settings/window_limits.hpp"
+#include "core/trace/grid_trace_json.hpp"
 #include "core/trace/trace_json.hpp"
 
 #include <CLI/CLI.hpp>
@@ -38,7 +41,12 @@ void add_run_command(CLI::App& app, KernelOptions& o) {
 int open_gui(GuiEntry gui, GuiOptions options) {
     if (!options.trace_path.empty()) {
         try {
-            options.trace = load_trace_file(options.trace_path);
+            // A grid trace opens on the Grid tab; anything else is read as a block trace, whose reader
+            // names what is wrong with a file that is neither.
+            if (file_kind_of(options.trace_path).kind == FileKind::grid_trace)
+                options.grid_trace = load_grid_trace_file(options.trace_path);
+            else
+                options.trace = load_trace_file(options.trace_path);
         } catch (const std::exception& e) {
             return report_error(e.what(), kExitBadInput);
         }
@@ -57,7 +65,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     app.option_defaults()->disable_flag_override();
     app.footer("Numbers are plain decimal digits: no sign, no 0x, no exponent (010 is ten).");
     GuiOptions gui_options;
-    app.add_option("--trace", gui_options.trace_path, "Open the GUI on a recorded trace file");
+    app.add_option("--trace", gui_options.trace_path,
+                   "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
     app.add_option("--script", gui_options.script_path,
                    "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
     add_decimal_option(app, "--ui-scale", gui_options.ui_scale, kMinUiScale, kMaxUiScale,
@@ -72,6 +81,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_run_command(app, run_options);
     BenchCommandOptions bench_options;
     add_bench_command(app, bench_options);
+    GridTraceCommandOptions grid_trace_options;
+    add_grid_trace_command(app, grid_trace_options);
 
     try {
         app.parse(argc, argv);
@@ -84,6 +95,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     }
     if (app.got_subcommand("trace"))
         return run_trace_command(trace_options);
+    if (app.got_subcommand("grid-trace"))
+        return run_grid_trace_command(grid_trace_options);
     if (app.got_subcommand("run"))
         return run_run_command(run_options);
     if (app.got_subcommand("bench")) {

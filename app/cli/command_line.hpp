@@ -1,5 +1,6 @@
 // PrefixLab's command line: `prefixlab` opens the GUI, `prefixlab --trace FILE` opens it on a
-// recorded trace, `prefixlab trace …` records one. Bad input gets one line on stderr naming the
+// recorded trace (a block or a grid trace), `prefixlab trace …` records a block trace and
+// `prefixlab grid-trace …` a grid trace. Bad input gets one line on stderr naming the
 // problem and exit code 2; a failure while running (CUDA error, emulator error) exit code 1.
 #pragma once
 

@@ -1,6 +1,8 @@
 #include "gui/app_state.hpp"
 
+#include "core/files/file_kind.hpp"
 #include "core/ground/kernel_facts.hpp" // companion_of
+#include "core/trace/grid_trace_json.hpp"
 #include "core/trace/trace_json.hpp"
 #include "core/util/printable.hpp"
 
@@ -228,6 +230,14 @@ void AppState::capture_now() {
 
 void AppState::load_trace(const std::string& path) {
     run([path](TaskControl&) {
+        // Anything but a grid trace is read as a block trace, whose reader names what is wrong with a
+        // file that is neither (as before grid traces had files).
+        if (file_kind_of(path).kind == FileKind::grid_trace) {
+            GridTrace grid = load_grid_trace_file(path);
+            const std::string message = "Opened the grid trace " + printable_path(path) + " (recorded on " +
+                                        printable(grid.config.device_name) + ")";
+            return Prepared{prepare_grid_for_display(std::move(grid)), path, message};
+        }
         Trace trace = load_trace_file(path);
         const std::string message =
             "Opened " + printable_path(path) + " (recorded on " + printable(trace.config.device_name) + ")";
@@ -250,7 +260,11 @@ void AppState::poll_background_work() {
         return;
     if (outcome->index() == 0) {
         Prepared& prepared = std::get<0>(*outcome);
-        if (prepared.from_file) {
+        if (prepared.grid) {
+            const std::string path = prepared.grid_path;
+            trace_files_used_.push_back(path);
+            show_grid_file(std::move(prepared.grid), path);
+        } else if (prepared.from_file) {
             trace_files_used_.push_back(prepared.loaded->origin);
             show_trace_file(std::move(prepared.loaded));
         }

@@ -66,6 +66,18 @@ public:
     // a deadlock is this one line, and the grid trace shown before stays.
     const std::string& grid_status() const { return grid_status_; }
     bool grid_failed() const { return grid_failed_; }
+    // A grid trace read from a file (File ▸ Open, a drop, the file browser, --trace, the script's `open`:
+    // load_trace tells the two kinds apart by content): the Grid scan settings take its configuration, a
+    // grid capture still running is dropped, and the Grid tab is asked for (take_grid_tab_request).
+    void show_grid_file(std::unique_ptr<LoadedGridTrace> loaded, const std::string& path);
+    // The file the grid trace on screen was read from, "" for one traced in this session.
+    const std::string& grid_file() const { return grid_file_; }
+    // Whether a grid file was just shown, once: file_opening then selects the Grid tab.
+    bool take_grid_tab_request() { return std::exchange(grid_tab_requested_, false); }
+    // The capture settings that record `config` again (the device: the GPU only where there is one).
+    static GridCaptureRequest grid_request_like(const GridTraceConfig& config, GridCaptureRequest base);
+    // Atomic replace, as save_trace; "no grid trace to save yet" before the first.
+    void save_grid_trace(const std::string& path);
     // The selected tab shows the grid trace: the step keys, scripted `step` and playback move its step.
     bool stepping_grid = false;
     // The step keys' actions on whichever trace is being stepped (stepping_grid).
@@ -89,10 +101,13 @@ public:
     bool auto_capture = true; // re-trace whenever a setting changes, unless a file is shown
     void settings_changed();  // called by views after editing `setup`
     void capture_now();
+    // A trace file, read and prepared in the background: a block trace (shown as the trace on screen)
+    // or a grid trace (show_grid_file), by its content.
     void load_trace(const std::string& path);
     bool busy() const { return task_.busy() || companion_task_.busy() || compare_task_.busy() || grid_task_.busy(); }
     void poll_background_work(); // once a frame
 
+    // The block trace on screen, atomically replacing `path`.
     void save_trace(const std::string& path);
 
     // Trace files opened or saved since the last call, for the recent-files list (settings_glue).
@@ -140,9 +155,16 @@ public:
 
 private:
     struct Prepared {
+        Prepared(std::unique_ptr<LoadedTrace> trace, std::string text, bool read_from_file)
+            : loaded(std::move(trace)), message(std::move(text)), from_file(read_from_file) {}
+        // A grid trace file, read from `path`.
+        Prepared(std::unique_ptr<LoadedGridTrace> grid_trace, std::string path, std::string text)
+            : message(std::move(text)), from_file(true), grid(std::move(grid_trace)), grid_path(std::move(path)) {}
         std::unique_ptr<LoadedTrace> loaded;
         std::string message;
         bool from_file = false;
+        std::unique_ptr<LoadedGridTrace> grid; // instead of `loaded`, for a grid trace file
+        std::string grid_path;
     };
     using Job = std::function<Prepared(TaskControl&)>;
     void run(Job job);
@@ -182,6 +204,9 @@ private:
     bool grid_pending_ = false; // asked again while one ran: captured anew when it ends
     std::string grid_status_;
     bool grid_failed_ = false;
+    bool grid_capture_dropped_ = false; // a grid file replaced what the running capture was for
+    bool grid_tab_requested_ = false;
+    std::string grid_file_;
     BenchState bench_; // last: its messages go to message_
 };
 

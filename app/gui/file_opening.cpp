@@ -21,12 +21,13 @@ std::string absolute_path(const std::string& path) {
     return (absolute.empty() ? fs::path(path) : absolute).lexically_normal().string();
 }
 
-BrowseMode mode_of(FileRequest request) {
+// Save saves the trace of the tab on screen: the grid trace on the Grid and Timeline tabs.
+BrowseMode mode_of(FileRequest request, const AppState& state) {
     switch (request) {
     case FileRequest::open_results:
         return BrowseMode::open_results;
     case FileRequest::save_trace:
-        return BrowseMode::save_trace;
+        return state.stepping_grid ? BrowseMode::save_grid_trace : BrowseMode::save_trace;
     default:
         return BrowseMode::open_trace;
     }
@@ -60,6 +61,7 @@ bool FileOpening::open_by_content(const std::string& path, AppState& state, Work
     const FileKindResult kind = file_kind_of(path);
     switch (kind.kind) {
     case FileKind::trace:
+    case FileKind::grid_trace: // the Grid tab opens on it once it loaded
         state.load_trace(path); // in the background; it joins the recent files once it loaded
         return true;
     case FileKind::results:
@@ -76,7 +78,9 @@ bool FileOpening::open_by_content(const std::string& path, AppState& state, Work
 }
 
 void FileOpening::act_on_choice(const std::string& path, AppState& state, Workspace& workspace) {
-    if (browser_.mode() == BrowseMode::save_trace) {
+    if (browser_.mode() == BrowseMode::save_grid_trace) {
+        state.save_grid_trace(path);
+    } else if (browser_.mode() == BrowseMode::save_trace) {
         state.save_trace(path);
     } else if (const FileKindResult kind = file_kind_of(path); kind.kind == FileKind::other) {
         browser_.show_error(kind.problem); // the browser stays open to pick another
@@ -94,10 +98,12 @@ void FileOpening::frame(PlatformWindow& window, AppState& state, Workspace& work
     for (const std::string& path : window.take_dropped_paths())
         open_by_content(path, state, workspace);
     if (const FileRequest request = std::exchange(workspace.requests.file, FileRequest::none); request != FileRequest::none)
-        open_browser(mode_of(request));
+        open_browser(mode_of(request, state));
     browser_.draw(recent_);
     if (const auto chosen = browser_.take_chosen())
         act_on_choice(*chosen, state, workspace);
+    if (state.take_grid_tab_request())
+        workspace.select_tab(std::string("Grid"));
     for (const std::string& path : state.take_trace_files_used())
         remember_recent(recent_, {absolute_path(path), RecentKind::trace});
 }

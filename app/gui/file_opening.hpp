@@ -1,7 +1,8 @@
 // Opening and saving files from the window (issue 10): files dropped on it, the file browser that
 // File ▸ Open trace…, Open results…, Save trace as… and Ctrl+O / Ctrl+S open, and the recent files.
 // What a file is, is read from its content (core/files/file_kind.hpp), not its name: a trace opens as
-// the trace on screen (the settings panel takes its settings), a results file (bench.json) opens in
+// the trace on screen (the settings panel takes its settings), a grid trace on the Grid tab (the Grid
+// scan section takes its settings), a results file (bench.json) opens in
 // the Benchmark tab, and anything else gets a one-line error in the status bar; the window carries on.
 #pragma once
 

@@ -63,6 +63,11 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         state.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
     else if (!script.active())
         state.capture_now(); // open on a trace, not on an empty window
+    if (options.grid_trace) { // --trace FILE named a grid trace: the Grid tab opens on it
+        state.show_grid_file(prepare_grid_for_display(*options.grid_trace), options.trace_path);
+        (void)state.take_grid_tab_request();
+        workspace.select_tab(std::string("Grid"));
+    }
 
     ViewExport exports;
     ScriptHost host{state, workspace, imgui, window, files, exports};

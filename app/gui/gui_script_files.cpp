@@ -25,6 +25,8 @@ const char* mode_name(BrowseMode mode) {
         return "results";
     case BrowseMode::save_trace:
         return "save";
+    case BrowseMode::save_grid_trace:
+        return "save-grid";
     }
     return "?";
 }
@@ -64,8 +66,10 @@ bool ScriptRunner::run_files_command(ScriptHost& host, const ScriptCommand& c) {
         return false;
     }
     if (c.name == "open-browser") {
-        static constexpr BrowseMode kModes[] = {BrowseMode::open_trace, BrowseMode::open_results, BrowseMode::save_trace};
-        host.files.open_browser(kModes[*c.args[0].choice], c.args.size() > 1 ? c.args[1].text : "");
+        // `save` saves what File ▸ Save would: the grid trace on the Grid and Timeline tabs.
+        const BrowseMode save = host.state.stepping_grid ? BrowseMode::save_grid_trace : BrowseMode::save_trace;
+        const BrowseMode modes[] = {BrowseMode::open_trace, BrowseMode::open_results, save};
+        host.files.open_browser(modes[*c.args[0].choice], c.args.size() > 1 ? c.args[1].text : "");
         wait_frames_ = 1;
         return false;
     }

@@ -34,6 +34,9 @@ constexpr std::pair<const char*, TileOrder> kTileOrders[] = {{"counter", TileOrd
 constexpr std::pair<const char*, TileScanBody> kBodies[] = {{"warp-shuffle", TileScanBody::warp_shuffle},
                                                             {"blelloch", TileScanBody::blelloch}};
 
+// The sidebar's "Run on" choices (no auto: a lecture shows one device on purpose).
+constexpr std::pair<const char*, DeviceChoice> kDevices[] = {{"cpu", DeviceChoice::cpu}, {"gpu", DeviceChoice::gpu}};
+
 // More resident blocks than tiles change nothing; this only keeps a typo from asking for millions.
 constexpr std::uint64_t kMaxResident = 4096;
 
@@ -57,13 +60,15 @@ std::string catalogue_names(const std::vector<Enum>& values) {
 
 GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& settings) {
     GridTraceSettings s;
+    std::string n_text;
     for (const std::string& setting : settings) {
         const auto [key, value] = script_setting("grid-trace", setting);
         const std::string what = "grid-trace " + key;
         if (key == "driver") {
             s.driver = script_choice<GridDriver>(what, value, parse_grid_driver, catalogue_names(all_grid_drivers()));
         } else if (key == "n") {
-            s.n = script_whole_number(what, value, 1, kMaxEmulatedGridN);
+            s.n = script_whole_number(what, value, 1, kMaxGpuGridN); // the emulator's limit: below
+            n_text = value;
         } else if (key == "tile") {
             const std::string rule = tile_threads_rule(kMaxTracedTileThreads);
             const std::uint64_t threads =
@@ -89,11 +94,18 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
             s.exclusive = script_whole_number(what, value, 0, 1) == 1;
         } else if (key == "input") {
             s.input = script_choice<InputKind>(what, value, parse_input_kind, catalogue_names(all_input_kinds()));
+        } else if (key == "device") {
+            s.device = choice(what, value, kDevices);
         } else {
             refuse_unknown_name("grid-trace setting", key,
-                                "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input");
+                                "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input, device");
         }
     }
+    if (s.n && *s.n > kMaxEmulatedGridN && s.device != DeviceChoice::gpu)
+        throw ScriptValueError(value_problem("grid-trace n", n_text,
+                                             "expected a whole number from 1 to " + std::to_string(kMaxEmulatedGridN) +
+                                                 " in the emulator (with device=gpu up to " +
+                                                 std::to_string(kMaxGpuGridN) + ")"));
     return s;
 }
 
@@ -110,6 +122,7 @@ void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r
     r.scan.op = s.op.value_or(r.scan.op);
     r.scan.exclusive = s.exclusive.value_or(r.scan.exclusive);
     r.input = s.input.value_or(r.input);
+    r.device = s.device.value_or(r.device);
 }
 
 const char* start_order_name(BlockStartOrder order) {

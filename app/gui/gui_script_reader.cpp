@@ -99,8 +99,8 @@ const std::map<std::string, CommandSpec>& command_specs() {
           Settings::trace}},
         {"compare", {"compare [algo=NAME] [device=D] [order=O]", {}, Settings::trace}},
         {"grid-trace",
-         {"grid-trace [driver=chained|look-back] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
-          "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND]",
+         {"grid-trace [driver=NAME] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
+          "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND] [device=cpu|gpu]",
           {},
           Settings::grid}},
         {"report-grid", {"report-grid", {}}},

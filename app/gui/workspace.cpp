@@ -94,7 +94,10 @@ void Workspace::draw_menu(AppState& state) {
             requests.file = FileRequest::open_trace;
         if (ImGui::MenuItem("Open results…"))
             requests.file = FileRequest::open_results;
-        if (ImGui::MenuItem("Save trace as…", "Ctrl+S", false, state.trace() != nullptr))
+        // Save saves the trace of the tab on screen, and says which.
+        const bool saves_grid = selected_steps_grid();
+        if (ImGui::MenuItem(saves_grid ? "Save grid trace as…" : "Save trace as…", "Ctrl+S", false,
+                            saves_grid ? state.grid() != nullptr : state.trace() != nullptr))
             requests.file = FileRequest::save_trace;
         ImGui::Separator(); // exports go to ./prefixlab-exports; the status bar names the file
         if (ImGui::MenuItem("Export view as PNG (2×)", "Ctrl+E"))

@@ -10,6 +10,7 @@
 #include "core/bench/bench_csv.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_json.hpp"
+#include "core/trace/grid_trace_json.hpp"
 #include "core/trace/trace_json.hpp"
 #include "support/child_process.hpp"
 #include "support/process.hpp"
@@ -203,6 +204,33 @@ protected:
                       {"PREFIXLAB_TEST_WRITE_DELAY_MS", std::to_string(delay_ms)}});
     }
 
+    // A grid trace (issue 13) onto "grid.json", which holds an older file: 2048 tiles at tile level, about
+    // 0.2 s of emulation on the 2-core development machine.
+    std::unique_ptr<ChildProcess> start_grid_trace(int delay_ms) const {
+        std::ofstream(dir_ / "grid.json") << "the older grid trace";
+        const std::vector<std::string> argv = {PREFIXLAB_BINARY, "grid-trace", "--n", "65536", "--input", "random",
+                                               "--start-order", "random", "--out", (dir_ / "grid.json").string()};
+        return std::make_unique<ChildProcess>(
+            argv, std::vector<std::pair<std::string, std::string>>{
+                      {"PREFIXLAB_TEST_WRITE_DELAY_MS", std::to_string(delay_ms)}});
+    }
+
+    // The grid trace target holds the older file or a whole new grid trace; no temporary file beside it.
+    std::string expect_older_or_whole_grid_trace(const std::string& context) const {
+        const Files files = read_folder(dir_);
+        for (const auto& [name, content] : files)
+            EXPECT_EQ(name.find(".tmp-"), std::string::npos) << context << ": temporary file " << name;
+        EXPECT_EQ(files.size(), 1u) << context;
+        if (files.at("grid.json") == "the older grid trace")
+            return "older";
+        try {
+            EXPECT_EQ(load_grid_trace_file((dir_ / "grid.json").string()).config.n, 65536u) << context;
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << context << ": the grid trace does not load: " << e.what();
+        }
+        return "newer";
+    }
+
     // Two SIGINTs, the second 1-50 ms after the first reached the process: a user pressing Ctrl-C
     // twice (two sent before the first is delivered would merge into one).
     static void interrupt_twice(const ChildProcess& child, std::mt19937& random) {
@@ -383,6 +411,38 @@ TEST_F(Interrupts, SigintWhileATraceIsWrittenRemovesItsTemporaryFile) {
     const int status = child->wait();
     EXPECT_TRUE(killed_by_sigint(status)) << describe_status(status) << "\n" << child->output();
     EXPECT_EQ(expect_older_or_whole_trace("while written"), "older");
+}
+
+TEST_F(Interrupts, SigintTwiceAtRandomMomentsOfAGridTrace) {
+    for (int trial = 0; trial < 6; ++trial) {
+        std::mt19937 random(8000 + trial);
+        auto child = start_grid_trace(0);
+        std::this_thread::sleep_for(milliseconds(std::uniform_int_distribution<int>(0, 250)(random)));
+        interrupt_twice(*child, random);
+        const int status = child->wait();
+        const std::string state = expect_older_or_whole_grid_trace("trial " + std::to_string(trial));
+        if (killed_by_sigint(status))
+            continue; // either state: the signal may come after the rename
+        EXPECT_TRUE(exited_with(status, 0)) << describe_status(status) << "\n" << child->output();
+        EXPECT_EQ(state, "newer");
+    }
+}
+
+TEST_F(Interrupts, SigintWhileAGridTraceIsWrittenRemovesItsTemporaryFile) {
+    std::mt19937 random(9000);
+    auto child = start_grid_trace(1000); // the written temporary file waits a second for its rename
+    const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
+    bool seen = false;
+    while (!seen && std::chrono::steady_clock::now() < deadline) {
+        for (const auto& entry : fs::directory_iterator(dir_))
+            seen = seen || entry.path().filename().string().find(".tmp-") != std::string::npos;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    ASSERT_TRUE(seen) << "no temporary file appeared";
+    interrupt_twice(*child, random);
+    const int status = child->wait();
+    EXPECT_TRUE(killed_by_sigint(status)) << describe_status(status) << "\n" << child->output();
+    EXPECT_EQ(expect_older_or_whole_grid_trace("while written"), "older");
 }
 
 } // namespace

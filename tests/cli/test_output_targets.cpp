@@ -100,8 +100,10 @@ TEST_F(OutputTargets, TraceOntoAnythingButARegularFileOrANewPathIsRefused) {
     // (root only; CI runs as root).
     if (::mknod(path("full").c_str(), S_IFCHR | 0666, makedev(1, 7)) == 0)
         targets.push_back({"full", "a character device"});
-    for (const auto& [name, kind] : targets)
+    for (const auto& [name, kind] : targets) {
         expect_refused("trace --n 8 --device cpu --out " + path(name), path(name), kind);
+        expect_refused("grid-trace --n 64 --out " + path(name), path(name), kind);
+    }
     std::ifstream in(path("real.json"));
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "the user's file");
 }

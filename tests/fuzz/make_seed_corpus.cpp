@@ -46,7 +46,7 @@ std::string read_text(const fs::path& path) {
     return text.str();
 }
 
-// --- grid traces: both single-pass protocols at element detail and tile level --------------------
+// --- grid traces: both single-pass protocols at element detail and tile level, a multi-launch one -
 
 void write_grid_trace_seeds(const fs::path& folder) {
     const auto capture = [&](GridDriver protocol, std::uint64_t n, ElementType type, const std::string& file) {
@@ -64,6 +64,8 @@ void write_grid_trace_seeds(const fs::path& folder) {
     capture(GridDriver::decoupled_look_back, 100, ElementType::int32, "look-back-n100.json");
     capture(GridDriver::chained, 70, ElementType::float32, "chained-n70-float.json");
     capture(GridDriver::decoupled_look_back, 5000, ElementType::uint32, "look-back-n5000-tiles.json");
+    // A multi-launch driver as `prefixlab grid-trace --driver two-level --n 8192` writes it (tile level).
+    capture(GridDriver::two_level, 8192, ElementType::uint32, "two-level-n8192-tiles.json");
 }
 
 // --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------
@@ -183,13 +185,14 @@ std::set<std::string> documented_commands(const fs::path& doc) {
 
 void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
     const std::map<std::string, std::string> examples = {
-        {"open", "open trace.json"},
+        {"open", "open trace.json\nopen grid.json\ntab Grid\nreport-grid"},
         {"trace",
          "trace algo=blelloch-padded n=33 input=random seed=7 type=float op=max exclusive=1 device=cpu"},
         {"compare", "trace algo=hillis-steele-racy n=16 device=cpu order=interleaved\ncompare algo=hillis-steele order=in-order"},
         {"compare-file", "compare-file trace.json"},
         {"grid-trace", "grid-trace driver=chained n=1000 tile=64 body=blelloch resident=2 order=random seed=4 tiles=block "
-                       "type=float op=max exclusive=1 input=random\ngrid-trace driver=decoupled-look-back tiles=counter"},
+                       "type=float op=max exclusive=1 input=random\ngrid-trace driver=decoupled-look-back tiles=counter\n"
+                       "grid-trace device=gpu n=100000\ngrid-trace device=cpu n=256"},
         {"report-grid", "grid-trace n=64 tile=32\ntab Grid\nstep last\nreport-grid"},
         {"compare-off", "compare\ncompare-off"},
         {"step", "step first\nstep 4\nstep next\nstep prev\nstep last"},
@@ -221,7 +224,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"export-results", "export-results results"},
         {"open-results", "open-results bench.json"},
         {"drop", "drop trace.json"},
-        {"open-browser", "open-browser save results\nopen-browser trace"},
+        {"open-browser", "open-browser save results\nopen-browser trace\ngrid-trace n=64\ntab Grid\nopen-browser save"},
         {"browser-enter", "open-browser results\nbrowser-enter bench.json"},
         {"report-settings", "report-settings"},
         {"export-view", "export-view view.png"},

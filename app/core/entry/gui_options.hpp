@@ -2,6 +2,7 @@
 // neither includes the other (main() passes run_gui to run_command_line).
 #pragma once
 
+#include "core/trace/grid_trace.hpp"
 #include "core/trace/trace.hpp"
 
 #include <optional>
@@ -11,6 +12,7 @@ namespace prefixlab {
 
 struct GuiOptions {
     std::optional<Trace> trace;      // opened at start-up (from --trace FILE, already validated)
+    std::optional<GridTrace> grid_trace; // or this, when --trace FILE is a grid trace (the Grid tab opens)
     std::string trace_path;
     std::string script_path;         // scripted mode: commands run frame by frame, then exit
     float ui_scale = 0;              // 0: pick from the monitor

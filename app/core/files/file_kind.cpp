@@ -79,6 +79,8 @@ private:
 FileKind kind_of_format(std::string_view format) {
     if (format == "prefixlab-trace")
         return FileKind::trace;
+    if (format == "prefixlab-grid-trace")
+        return FileKind::grid_trace;
     if (format == "prefixlab-bench")
         return FileKind::results;
     return FileKind::other;

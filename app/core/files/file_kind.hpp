@@ -1,8 +1,8 @@
 // What a file dropped on the window (or picked in the file browser) is, decided by its content, not
-// its name: PrefixLab's two JSON formats name themselves in their top-level "format" field
-// ("prefixlab-trace", docs/trace-format.md; "prefixlab-bench", docs/benchmarks.md). Only that field
-// is looked at here, with a linear scan that builds no JSON tree; the file is then opened by its own
-// strict reader, which checks everything else.
+// its name: PrefixLab's JSON formats name themselves in their top-level "format" field
+// ("prefixlab-trace" and "prefixlab-grid-trace", docs/trace-format.md; "prefixlab-bench",
+// docs/benchmarks.md). Only that field is looked at here, with a linear scan that builds no JSON tree;
+// the file is then opened by its own strict reader, which checks everything else.
 #pragma once
 
 #include <string>
@@ -10,10 +10,10 @@
 
 namespace prefixlab {
 
-enum class FileKind { trace, results, other };
+enum class FileKind { trace, grid_trace, results, other };
 
 // The kind of a document from its text. `other` for anything that is not a JSON object whose
-// top-level "format" is one of the two names (a trace's "format" nested inside another object does
+// top-level "format" is one of the three names (a trace's "format" nested inside another object does
 // not count).
 FileKind file_kind_of_text(std::string_view text);
 

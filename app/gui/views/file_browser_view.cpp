@@ -24,6 +24,8 @@ const char* title_of(BrowseMode mode) {
         return "Open results###file-browser";
     case BrowseMode::save_trace:
         return "Save trace as###file-browser";
+    case BrowseMode::save_grid_trace: // the Grid and Timeline tabs' trace, so the title says which
+        return "Save grid trace as###file-browser";
     }
     return "###file-browser";
 }
@@ -85,7 +87,7 @@ void FileBrowserView::enter(const std::string& text) {
         copy_into(path_, "");
         return;
     }
-    if (mode_ != BrowseMode::save_trace) {
+    if (!saving()) {
         if (!fs::exists(path, ignored))
             error_ = "no such file: " + quoted_name(text); // as typed: the folder is shown above
         else
@@ -119,7 +121,7 @@ void FileBrowserView::draw_recent(const std::vector<RecentFile>& recent) {
     if (ImGui::Checkbox("Only .json files", &only_json_))
         go_to(listing_.folder);
     const RecentKind wanted = mode_ == BrowseMode::open_results ? RecentKind::results : RecentKind::trace;
-    if (recent.empty() || mode_ == BrowseMode::save_trace)
+    if (recent.empty() || saving())
         return;
     const float width = ImGui::CalcTextSize("Recent files").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x;
@@ -183,13 +185,13 @@ void FileBrowserView::draw_listing(float height) {
 
 void FileBrowserView::draw_path_row() {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const char* action = mode_ == BrowseMode::save_trace ? "Save" : "Open";
+    const char* action = saving() ? "Save" : "Open";
     const float buttons = ImGui::CalcTextSize(action).x + ImGui::CalcTextSize("Cancel").x + 4 * style.FramePadding.x +
                           2 * style.ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - buttons));
     if (just_opened_)
         ImGui::SetKeyboardFocusHere();
-    bool act = ImGui::InputTextWithHint("##path", mode_ == BrowseMode::save_trace ? "file name" : "file or folder", path_,
+    bool act = ImGui::InputTextWithHint("##path", saving() ? "file name" : "file or folder", path_,
                                         sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
     layout::note_text_field();
     if (ImGui::IsItemActive() && path_[0] == '\0' && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace)))

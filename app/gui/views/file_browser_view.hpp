@@ -1,4 +1,5 @@
-// The in-app file browser for Open and Save (File ▸ Open trace…, Open results…, Save trace as…;
+// The in-app file browser for Open and Save (File ▸ Open trace…, Open results…, Save trace as… or, on
+// the Grid and Timeline tabs, Save grid trace as…;
 // Ctrl+O, Ctrl+S): the folder's sub-folders and files (only .json files unless unticked), its parent,
 // the recent files, and a path field. Enter or a double-click opens a folder or chooses a file; Esc
 // closes it. A modal window laid out from the font size, so it reads at UI scales 1 to 3 on 1280×720.
@@ -16,7 +17,8 @@
 
 namespace prefixlab {
 
-enum class BrowseMode { open_trace, open_results, save_trace };
+// save_grid_trace: Save on the Grid and Timeline tabs, which saves their grid trace.
+enum class BrowseMode { open_trace, open_results, save_trace, save_grid_trace };
 
 class FileBrowserView {
 public:
@@ -24,6 +26,7 @@ public:
     void close() { open_ = false; }
     bool is_open() const { return open_; }
     BrowseMode mode() const { return mode_; }
+    bool saving() const { return mode_ == BrowseMode::save_trace || mode_ == BrowseMode::save_grid_trace; }
     const std::string& folder() const { return listing_.folder; }
     const std::string& error() const { return error_; }
     std::size_t entry_count() const { return listing_.entries.size(); }

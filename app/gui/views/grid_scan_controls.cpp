@@ -50,6 +50,31 @@ void tile_threads_combo(int& threads) {
         ImGui::SetTooltip("Threads per tile: %s", tile_threads_rule(kMaxTracedTileThreads).c_str());
 }
 
+// "Run on  ( ) emulator  ( ) GPU", GPU greyed out, with the reason, where there is none (as the Kernel
+// section's radio).
+void draw_grid_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
+    ImGui::TextUnformatted("Run on");
+    for (DeviceChoice choice : {DeviceChoice::cpu, DeviceChoice::gpu}) {
+        ImGui::SameLine();
+        const bool disabled = choice == DeviceChoice::gpu && !gpu.available;
+        ImGui::BeginDisabled(disabled);
+        const bool chosen = choice == DeviceChoice::cpu ? device != DeviceChoice::gpu : device == DeviceChoice::gpu;
+        if (ImGui::RadioButton(choice == DeviceChoice::gpu ? "GPU##grid" : "emulator##grid", chosen))
+            device = choice;
+        ImGui::EndDisabled();
+        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
+        else if (choice == DeviceChoice::gpu && ImGui::IsItemHovered())
+            ImGui::SetTooltip("The GPU traces at tile level: the accesses the blocks share, not the elements");
+    }
+}
+
+// On the GPU the hardware schedules the blocks: the emulator's schedule controls say so, greyed out.
+void explain_hardware_schedule(bool on_gpu) {
+    if (on_gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The emulator's schedule: on the GPU the hardware schedules the blocks");
+}
+
 } // namespace
 
 void draw_grid_scan_controls(AppState& state, bool open) {
@@ -59,24 +84,36 @@ void draw_grid_scan_controls(AppState& state, bool open) {
     if (!ImGui::CollapsingHeader("Grid scan"))
         return;
     GridCaptureRequest& r = state.grid_setup;
+    if (r.device == DeviceChoice::gpu && !state.gpu().available)
+        r.device = DeviceChoice::cpu; // a setting from a machine with a GPU
+    // First: where it runs decides how large N may be and whether the schedule below is the user's.
+    draw_grid_device_choice(r.device, state.gpu());
+    const bool on_gpu = r.device == DeviceChoice::gpu;
+    const std::uint64_t max_n = on_gpu ? kMaxGpuGridN : kMaxEmulatedGridN;
+    r.n = std::clamp<std::uint64_t>(r.n, 1, max_n);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
     int n = static_cast<int>(r.n);
-    if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(kMaxEmulatedGridN), "%d",
+    if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(max_n), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
     tile_threads_combo(r.scan.tile_threads);
     named_combo("Body", r.scan.body, {TileScanBody::warp_shuffle, TileScanBody::blelloch}, tile_body_name);
+    ImGui::BeginDisabled(on_gpu);
     int resident = static_cast<int>(r.schedule.resident);
     if (ImGui::SliderInt("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
         r.schedule.resident = static_cast<std::uint32_t>(resident);
+    explain_hardware_schedule(on_gpu);
     named_combo("Start", r.schedule.order, {BlockStartOrder::in_order, BlockStartOrder::reversed, BlockStartOrder::seeded_random},
                 start_order_name);
+    explain_hardware_schedule(on_gpu);
     if (r.schedule.order == BlockStartOrder::seeded_random) {
         int seed = static_cast<int>(std::min<std::uint64_t>(r.schedule.seed, 1u << 30));
         if (ImGui::InputInt("Seed##grid", &seed))
             r.schedule.seed = static_cast<std::uint64_t>(std::max(0, seed));
+        explain_hardware_schedule(on_gpu);
     }
+    ImGui::EndDisabled();
     named_combo("Tiles", r.scan.order, {TileOrder::atomic_counter, TileOrder::block_index},
                 [](TileOrder o) { return o == TileOrder::atomic_counter ? "from the counter" : "block index"; });
     if (ImGui::IsItemHovered())

@@ -1,0 +1,234 @@
+#include "cli/grid_trace_command.hpp"
+
+#include "cli/option_values.hpp"
+#include "core/analysis/look_back.hpp"
+#include "core/capture/gpu_info.hpp"
+#include "core/capture/grid_capture.hpp"
+#include "core/entry/exit_status.hpp"
+#include "core/trace/grid_trace_json.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/parse_number.hpp"
+#include "core/util/printable.hpp"
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+namespace prefixlab {
+
+namespace {
+
+// More resident blocks than tiles change nothing; the bound only keeps a typo from asking for millions
+// (the script's grid-trace resident= has the same).
+constexpr std::uint64_t kMaxResident = 4096;
+
+// The names of the choices that the scan catalogue does not name (the script's grid-trace and the
+// sidebar spell them the same: gui_script_grid.cpp).
+template <class Enum>
+using Names = std::initializer_list<std::pair<const char*, Enum>>;
+const Names<TileScanBody> kBodies = {{"warp-shuffle", TileScanBody::warp_shuffle}, {"blelloch", TileScanBody::blelloch}};
+const Names<BlockStartOrder> kStartOrders = {{"in-order", BlockStartOrder::in_order},
+                                             {"reversed", BlockStartOrder::reversed},
+                                             {"random", BlockStartOrder::seeded_random}};
+const Names<TileOrder> kTileOrders = {{"counter", TileOrder::atomic_counter}, {"block", TileOrder::block_index}};
+
+template <class Enum>
+std::string listed(const Names<Enum>& names) {
+    std::string text;
+    for (const auto& [name, value] : names)
+        text += (text.empty() ? "" : ", ") + std::string(name);
+    return text;
+}
+
+template <class Enum>
+Enum named(const std::string& option, const std::string& text, const Names<Enum>& names) {
+    for (const auto& [name, value] : names)
+        if (text == name)
+            return value;
+    throw BadInput(option + ": unknown value '" + printable(text) + "' (one of " + listed(names) + ")");
+}
+
+template <class Enum, class Parse>
+Enum catalogued(const std::string& option, const std::string& text, Parse parse, const std::vector<Enum>& all) {
+    if (const auto parsed = parse(text))
+        return *parsed;
+    std::string names;
+    for (Enum value : all)
+        names += (names.empty() ? "" : ", ") + std::string(name_of(value));
+    throw BadInput(option + ": unknown value '" + printable(text) + "' (one of " + names + ")");
+}
+
+std::uint64_t whole_number(const std::string& option, const std::string& text, std::uint64_t min, std::uint64_t max,
+                           const std::string& why = "") {
+    try {
+        return parse_whole_number(text, min, max);
+    } catch (const NumberError& e) {
+        throw BadInput(value_problem(option, text, e.what() + why));
+    }
+}
+
+// Whether the capture runs on the GPU: asked for, or automatic on a machine that has one.
+bool on_gpu(DeviceChoice device) {
+    return device == DeviceChoice::gpu || (device == DeviceChoice::automatic && gpu_info().available);
+}
+
+// --n, whose range is the device's: the emulator runs fibers per thread, the GPU traces at tile level.
+std::uint64_t grid_n(const std::string& text, DeviceChoice device) {
+    if (on_gpu(device))
+        return whole_number("--n", text, 1, kMaxGpuGridN, " on the GPU");
+    return whole_number("--n", text, 1, kMaxEmulatedGridN,
+                        " in the emulator (larger grids: --device gpu, up to " + std::to_string(kMaxGpuGridN) + ")");
+}
+
+// --tile-threads: every warp full (a multiple of 32). The upper bound is the body's (its block size
+// and the elements it scans in one block), checked by the capture with the body's own numbers.
+int tile_threads(const std::string& text) {
+    std::uint64_t threads = 0;
+    try {
+        threads = parse_whole_number(text, 0, std::numeric_limits<int>::max());
+    } catch (const NumberError&) {
+    }
+    if (threads < 32 || threads % 32 != 0)
+        throw BadInput(value_problem("--tile-threads", text, "expected a multiple of 32 (whole warps)"));
+    return static_cast<int>(threads);
+}
+
+// The request the options ask for. Read in a fixed order (--device, --driver, --n, --tile-threads,
+// --body, --input, --type, --op, --start-order, --tiles): of several mistakes, the one named is the one
+// always named.
+GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
+    GridCaptureRequest r;
+    r.device = catalogued<DeviceChoice>("--device", o.device, parse_device_choice,
+                                        {DeviceChoice::cpu, DeviceChoice::gpu, DeviceChoice::automatic});
+    r.scan.driver = catalogued<GridDriver>("--driver", o.driver, parse_grid_driver, all_grid_drivers());
+    r.n = grid_n(o.n, r.device);
+    r.scan.tile_threads = tile_threads(o.tile_threads);
+    r.scan.body = named("--body", o.body, kBodies);
+    r.input = catalogued<InputKind>("--input", o.input, parse_input_kind, all_input_kinds());
+    r.seed = o.seed;
+    r.scan.type = catalogued<ElementType>("--type", o.type, parse_element_type, all_element_types());
+    r.scan.op = catalogued<ScanOperator>("--op", o.op, parse_scan_operator, all_scan_operators());
+    r.scan.exclusive = o.exclusive;
+    r.schedule.resident = static_cast<std::uint32_t>(o.resident);
+    r.schedule.order = named("--start-order", o.start_order, kStartOrders);
+    r.schedule.seed = o.order_seed;
+    r.scan.order = named("--tiles", o.tiles, kTileOrders);
+    return r;
+}
+
+// The capture; its refusal of a tile the body cannot take (std::invalid_argument: N was checked above)
+// is input the user can fix, worded for the option.
+GridTrace capture(const GridCaptureRequest& request, const GridTraceCommandOptions& o) {
+    try {
+        return capture_grid_trace(request);
+    } catch (const std::invalid_argument& e) {
+        if (on_gpu(request.device))
+            throw BadInput(e.what());
+        throw BadInput(value_problem("--tile-threads", o.tile_threads,
+                                     "the " + o.body + " body cannot take it (" + e.what() + ")"));
+    }
+}
+
+std::uint64_t tile_count(const GridTrace& t) {
+    return t.config.tile == 0 ? 0 : (t.config.n + t.config.tile - 1) / t.config.tile;
+}
+
+// "look-backs consistent (deepest 3)", "look-back inconsistent: …", or "no look-back (two-level)".
+std::string look_back_summary(const GridTrace& t) {
+    const std::vector<TileLookBack> tiles = look_backs_of(t);
+    if (tiles.empty())
+        return "no look-back";
+    const std::string verdict = check_look_backs(t, tiles);
+    if (!verdict.empty())
+        return "look-back inconsistent: " + verdict;
+    return "look-backs consistent (deepest " + std::to_string(look_back_depths(tiles).deepest) + ")";
+}
+
+// Where and how it ran: "the emulator (4 resident, random (seed 7))", or the GPU's name.
+std::string where_traced(const GridTrace& t) {
+    if (!t.config.emulated)
+        return t.config.device_name;
+    return t.config.device_name + " (" + std::to_string(t.config.resident) + " resident, " + t.config.start_order + ")";
+}
+
+void print_summary(const GridTrace& t, const std::string& out, double capture_ms, double write_ms) {
+    const GridTraceConfig& c = t.config;
+    std::printf("wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu accesses, %s; %s",
+                out.c_str(), c.driver.c_str(), static_cast<unsigned long long>(c.n),
+                static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(), c.tile_threads,
+                std::string(name_of(c.type)).c_str(), std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
+                t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(), c.element_detail ? "element detail" : "tile level",
+                look_back_summary(t).c_str());
+    if (t.wrong_outputs > 0)
+        std::printf("; %zu wrong outputs", t.wrong_outputs);
+    std::printf("; traced on %s in %.1f ms; written in %.1f ms\n", where_traced(t).c_str(), capture_ms, write_ms);
+}
+
+double milliseconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
+    CLI::App* grid = app.add_subcommand(
+        "grid-trace", "Record the trace of one grid scan (a scan across many blocks) to a JSON file");
+    std::string drivers;
+    for (GridDriver driver : all_grid_drivers())
+        drivers += (drivers.empty() ? "" : ", ") + std::string(name_of(driver));
+    grid->add_option("--driver", o.driver, "Grid driver: one of " + drivers)->capture_default_str();
+    grid->add_option("--n", o.n,
+                     "Number of elements: 1 to " + std::to_string(kMaxEmulatedGridN) + " in the emulator, up to " +
+                         std::to_string(kMaxGpuGridN) + " on the GPU")
+        ->capture_default_str()
+        ->type_name("INT");
+    grid->add_option("--tile-threads", o.tile_threads, "Threads per tile: a multiple of 32, up to 1024 (the body's limit)")
+        ->capture_default_str()
+        ->type_name("INT");
+    grid->add_option("--body", o.body, "The block scan each tile runs: warp-shuffle or blelloch")->capture_default_str();
+    grid->add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
+    grid->add_option("--op", o.op, "Operator: add, max or min")->capture_default_str();
+    grid->add_flag("--exclusive", o.exclusive, "Exclusive scan (default: inclusive)");
+    grid->add_option("--input", o.input, "Input: ones, iota or random")->capture_default_str();
+    add_whole_number_option(*grid, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                            "Seed for --input random, 0 to 2^64-1");
+    add_whole_number_option(*grid, "--resident", o.resident, 1, kMaxResident,
+                            "The emulator's blocks resident at once, 1 to 4096 (the GPU ignores it)");
+    grid->add_option("--start-order", o.start_order,
+                     "The emulator's block start order: in-order, reversed or random (the GPU ignores it: the "
+                     "hardware schedules the blocks)")
+        ->capture_default_str();
+    add_whole_number_option(*grid, "--order-seed", o.order_seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                            "Seed for --start-order random, 0 to 2^64-1");
+    grid->add_option("--tiles", o.tiles,
+                     "Where chained and decoupled-look-back take their tile indices: counter (an atomic) or block "
+                     "(blockIdx; can deadlock)")
+        ->capture_default_str();
+    grid->add_option("--device", o.device, "cpu (the emulator), gpu (tile level) or auto (GPU if present)")
+        ->capture_default_str();
+    grid->add_option("--out", o.out, "Grid trace file to write (required)");
+}
+
+int run_grid_trace_command(const GridTraceCommandOptions& options) {
+    try {
+        if (options.out.empty())
+            throw BadInput("--out FILE is required");
+        const GridCaptureRequest request = grid_request_from(options);
+        require_writable(options.out); // fail before the work, not after it
+
+        const auto capture_start = std::chrono::steady_clock::now();
+        const GridTrace trace = capture(request, options);
+        const double capture_ms = milliseconds_since(capture_start);
+        const auto write_start = std::chrono::steady_clock::now();
+        save_grid_trace_file(trace, options.out);
+        print_summary(trace, options.out, capture_ms, milliseconds_since(write_start));
+        return kExitOk;
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+} // namespace prefixlab
