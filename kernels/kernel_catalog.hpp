@@ -32,7 +32,12 @@
 #include "kernels/block/hillis_steele_racy.cuh"
 #include "kernels/block/warp_shuffle_scan.cuh"
 #include "kernels/common/scan_types.hpp"
+#include "kernels/grid/atomic_global_scan.cuh"
+#include "kernels/grid/propagate_tile_prefix.cuh"
+#include "kernels/grid/reduce_then_scan.cuh"
+#include "kernels/grid/scan_then_propagate.cuh"
 #include "kernels/grid/single_pass_scan.cuh"
+#include "kernels/grid/two_level_scan.cuh"
 
 #include <cstddef>
 #include <string_view>
@@ -126,7 +131,12 @@ struct GridKernelList {
         (f.template operator()<Kernels>(), ...);
     }
 };
-using GridKernels = GridKernelList<SinglePassScan<WarpShuffleScan>>;
+using GridKernels = GridKernelList<SinglePassScan<WarpShuffleScan>,               // chained, decoupled look-back
+                                   ScanTileStoreTotal<WarpShuffleScan>,           // scan-then-propagate
+                                   PropagateTilePrefix,                           // its fan-out (and atomic-global's)
+                                   ReduceTiles, ScanTileWithCarry<WarpShuffleScan>, // reduce-then-scan
+                                   ReduceRuns, ScanRuns<WarpShuffleScan>,         // two-level
+                                   ScanTileAddToLater<WarpShuffleScan>>;          // atomic-global
 
 template <class F>
 void for_each_grid_kernel(F&& f) {

@@ -9,6 +9,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
+#include "kernels/grid/tile_threads.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -83,16 +84,17 @@ std::uint64_t grid_n(const std::string& text, DeviceChoice device) {
                         " in the emulator (larger grids: --device gpu, up to " + std::to_string(kMaxGpuGridN) + ")");
 }
 
-// --tile-threads: every warp full (a multiple of 32). The upper bound is the body's (its block size
-// and the elements it scans in one block), checked by the capture with the body's own numbers.
+// --tile-threads: 4, 8, 16 or whole warps (kernels/grid/tile_threads.hpp). The upper bound is the
+// body's (its block size and the elements it scans in one block), checked by the capture with the
+// body's own numbers.
 int tile_threads(const std::string& text) {
     std::uint64_t threads = 0;
     try {
         threads = parse_whole_number(text, 0, std::numeric_limits<int>::max());
     } catch (const NumberError&) {
     }
-    if (threads < 32 || threads % 32 != 0)
-        throw BadInput(value_problem("--tile-threads", text, "expected a multiple of 32 (whole warps)"));
+    if (!tile_threads_valid(static_cast<int>(std::min<std::uint64_t>(threads, 1u << 20)), 1 << 20))
+        throw BadInput(value_problem("--tile-threads", text, "expected 4, 8, 16 or a multiple of 32"));
     return static_cast<int>(threads);
 }
 
@@ -185,7 +187,7 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
                          std::to_string(kMaxGpuGridN) + " on the GPU")
         ->capture_default_str()
         ->type_name("INT");
-    grid->add_option("--tile-threads", o.tile_threads, "Threads per tile: a multiple of 32, up to 1024 (the body's limit)")
+    grid->add_option("--tile-threads", o.tile_threads, "Threads per tile: 4, 8, 16 or a multiple of 32, up to 1024 (the body's limit)")
         ->capture_default_str()
         ->type_name("INT");
     grid->add_option("--body", o.body, "The block scan each tile runs: warp-shuffle or blelloch")->capture_default_str();
