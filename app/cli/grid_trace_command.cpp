@@ -9,7 +9,6 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
-#include "kernels/grid/tile_threads.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>

@@ -109,8 +109,9 @@ TEST_F(GuiBenchHall, LecturePresetShowsOneSeriesOfEachOfTheSixKinds) {
             continue;
         ++checked_absent;
         EXPECT_LT(count_colour(lecture_png, rgb(series_colour(a.name))), 20u) << a.name << " is left out";
-        // (cpu-loop runs under cpu-std for most of its length, and the legend may lie below the fold)
-        EXPECT_GT(count_colour(all_png, rgb(series_colour(a.name))), 50u) << a.name << " is in 'all'";
+        // (cpu-loop runs under cpu-std for most of its length, and the legend may lie below the fold;
+        // with 27 shipped series the double-buffer ones, under their siblings, show 50 pixels)
+        EXPECT_GT(count_colour(all_png, rgb(series_colour(a.name))), 30u) << a.name << " is in 'all'";
     }
     EXPECT_GE(checked_absent, 4) << "thrust and at least three block scans' colours are left out";
 }

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 const char* const kCliSettings = "--driver decoupled-look-back --n 256 --tile-threads 32 --resident 4 "
                                  "--start-order random --order-seed 3";
 const char* const kReport = "grid: driver=decoupled-look-back n=256 tiles=8 launches=1 accesses=32 steps=4 "
-                            "detail=elements look-back deepest=2 mean=1.29 polls=9 waited=0 verdict=consistent step=0";
+                            "detail=elements totals=0/0/0 crossings=9 look-back deepest=2 mean=1.29 polls=9 waited=0 verdict=consistent step=0";
 
 class GuiGridFiles : public ::testing::Test {
 protected:
@@ -84,7 +84,7 @@ TEST_F(GuiGridFiles, ABrokenGridFileIsOneLineAndThePreviousGridTraceStays) {
     std::ofstream(path("hostile.json")) << std::regex_replace(text, std::regex(R"("n":256)"), R"("n":99999999999999)");
     ASSERT_NE(text.find(R"("n":256)"), std::string::npos) << "the writer's spelling of n changed";
 
-    const ProcessResult r = gui("", "grid-trace driver=chained n=512\nreport-grid\n"
+    const ProcessResult r = gui("", "grid-trace driver=chained n=512 tile=32\nreport-grid\n"
                                     "drop " + path("truncated.json") + "\nwait 1\nreport-grid\nreport-settings\n"
                                     "drop " + path("hostile.json") + "\nwait 1\nreport-grid\nreport-settings\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
