@@ -54,6 +54,11 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
     >"$logs/sanitizer-racecheck-tests.log" 2>&1
   tail -3 "$logs/sanitizer-racecheck-tests.log"; tail -1 "$logs/sanitizer-racecheck.log"
 
+  step "compute-sanitizer synccheck (correct variants: no barrier or shuffle misuse)"
+  run compute-sanitizer --tool synccheck --error-exitcode 3 --log-file "$logs/sanitizer-synccheck.log" \
+    "$build/tests/prefixlab_gpu_tests" --gtest_filter="$correct" >"$logs/sanitizer-synccheck-tests.log" 2>&1
+  tail -3 "$logs/sanitizer-synccheck-tests.log"; tail -1 "$logs/sanitizer-synccheck.log"
+
   step "compute-sanitizer racecheck on the racy variant (a hazard is expected and must be reported)"
   compute-sanitizer --tool racecheck --racecheck-report hazard --log-file "$logs/sanitizer-racecheck-racy.log" \
     "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuSanitized.RacyHillisSteele' \

@@ -137,17 +137,6 @@ std::uint64_t tile_count(const GridTrace& t) {
     return t.config.tile == 0 ? 0 : (t.config.n + t.config.tile - 1) / t.config.tile;
 }
 
-// "look-backs consistent (deepest 3)", "look-back inconsistent: …", or "no look-back (two-level)".
-std::string look_back_summary(const GridTrace& t) {
-    const std::vector<TileLookBack> tiles = look_backs_of(t);
-    if (tiles.empty())
-        return "no look-back";
-    const std::string verdict = check_look_backs(t, tiles);
-    if (!verdict.empty())
-        return "look-back inconsistent: " + verdict;
-    return "look-backs consistent (deepest " + std::to_string(look_back_depths(tiles).deepest) + ")";
-}
-
 // Where and how it ran: "the emulator (4 resident, random (seed 7))", or the GPU's name.
 std::string where_traced(const GridTrace& t) {
     if (!t.config.emulated)
@@ -157,12 +146,13 @@ std::string where_traced(const GridTrace& t) {
 
 void print_summary(const GridTrace& t, const std::string& out, double capture_ms, double write_ms) {
     const GridTraceConfig& c = t.config;
+    const std::vector<TileLookBack> look_backs = look_backs_of(t);
     std::printf("wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu accesses, %s; %s",
                 out.c_str(), c.driver.c_str(), static_cast<unsigned long long>(c.n),
                 static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(), c.tile_threads,
                 std::string(name_of(c.type)).c_str(), std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
                 t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(), c.element_detail ? "element detail" : "tile level",
-                look_back_summary(t).c_str());
+                look_back_summary(look_backs, check_look_backs(t, look_backs)).c_str());
     if (t.wrong_outputs > 0)
         std::printf("; %zu wrong outputs", t.wrong_outputs);
     std::printf("; traced on %s in %.1f ms; written in %.1f ms\n", where_traced(t).c_str(), capture_ms, write_ms);

@@ -4,6 +4,8 @@
 // A grid trace file is read by load_trace (app_state.cpp) and shown here.
 #include "gui/app_state.hpp"
 
+#include "core/analysis/look_back.hpp"
+
 #include "core/capture/gpu_info.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "core/util/parse_number.hpp"
@@ -78,8 +80,10 @@ void AppState::poll_grid() {
     grid_status_.clear();
     // A new grid trace opens on its first step, as a block trace does: nothing given away.
     grid_step_ = 0;
+    const std::size_t wrong = grid_->trace.wrong_outputs;
     inform("Grid traced: " + std::to_string(grid_->model.columns.size()) + " tiles, " +
-           (grid_->timeline.verdict.empty() ? "every look-back consistent" : "inconsistent: " + grid_->timeline.verdict));
+           std::to_string(grid_->trace.launches.size()) + (grid_->trace.launches.size() == 1 ? " launch, " : " launches, ") +
+           look_back_summary(grid_->look_backs, grid_->timeline.verdict) + (wrong > 0 ? ", " + std::to_string(wrong) + " outputs wrong" : ""));
 }
 
 namespace {

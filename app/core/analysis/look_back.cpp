@@ -153,4 +153,12 @@ LookBackDepths look_back_depths(const std::vector<TileLookBack>& tiles) {
     return depths;
 }
 
+std::string look_back_summary(const std::vector<TileLookBack>& tiles, const std::string& verdict) {
+    if (tiles.empty())
+        return "no look-back";
+    if (!verdict.empty())
+        return "look-back inconsistent: " + verdict;
+    return "look-backs consistent (deepest " + std::to_string(look_back_depths(tiles).deepest) + ")";
+}
+
 } // namespace prefixlab
