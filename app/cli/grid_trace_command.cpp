@@ -153,6 +153,8 @@ void print_summary(const GridTrace& t, const std::string& out, double capture_ms
                 std::string(name_of(c.type)).c_str(), std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
                 t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(), c.element_detail ? "element detail" : "tile level",
                 look_back_summary(look_backs, check_look_backs(t, look_backs)).c_str());
+    if (!look_backs.empty())
+        std::printf(" (deepest %u)", look_back_depths(look_backs).deepest);
     if (t.wrong_outputs > 0)
         std::printf("; %zu wrong outputs", t.wrong_outputs);
     std::printf("; traced on %s in %.1f ms; written in %.1f ms\n", where_traced(t).c_str(), capture_ms, write_ms);

@@ -7,6 +7,7 @@
 #include "core/util/printable.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <optional>
 #include <utility>
@@ -228,19 +229,27 @@ void AppState::capture_now() {
     });
 }
 
+namespace {
+
+// A status line names the file, not its folders: a long path wrapped the status bar over three lines
+// at 1280×720 and scale 2, taking the timeline's rows (the file browser's Recent files keep the whole path).
+std::string file_name_of(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+} // namespace
+
 void AppState::load_trace(const std::string& path) {
     run([path](TaskControl&) {
         // Anything but a grid trace is read as a block trace, whose reader names what is wrong with a
         // file that is neither (as before grid traces had files).
         if (file_kind_of(path).kind == FileKind::grid_trace) {
             GridTrace grid = load_grid_trace_file(path);
-            const std::string message = "Opened the grid trace " + printable_path(path) + " (recorded on " +
+            const std::string message = "Opened the grid trace " + printable_path(file_name_of(path)) + " (recorded on " +
                                         printable(grid.config.device_name) + ")";
             return Prepared{prepare_grid_for_display(std::move(grid)), path, message};
         }
         Trace trace = load_trace_file(path);
         const std::string message =
-            "Opened " + printable_path(path) + " (recorded on " + printable(trace.config.device_name) + ")";
+            "Opened " + printable_path(file_name_of(path)) + " (recorded on " + printable(trace.config.device_name) + ")";
         return Prepared{prepare_for_display(std::move(trace), path), message, true};
     });
 }

@@ -81,9 +81,12 @@ void AppState::poll_grid() {
     // A new grid trace opens on its first step, as a block trace does: nothing given away.
     grid_step_ = 0;
     const std::size_t wrong = grid_->trace.wrong_outputs;
-    inform("Grid traced: " + std::to_string(grid_->model.columns.size()) + " tiles, " +
-           std::to_string(grid_->trace.launches.size()) + (grid_->trace.launches.size() == 1 ? " launch, " : " launches, ") +
-           look_back_summary(grid_->look_backs, grid_->timeline.verdict) + (wrong > 0 ? ", " + std::to_string(wrong) + " outputs wrong" : ""));
+    // Short: at 1280×720 and scale 3 a second line of status bar is the grid's last row.
+    const std::string said = grid_->look_backs.empty()
+                                    ? std::to_string(grid_->trace.launches.size()) + " launches"
+                                    : look_back_summary(grid_->look_backs, grid_->timeline.verdict);
+    inform("Grid traced: " + std::to_string(grid_->model.columns.size()) + " tiles, " + said +
+           (wrong > 0 ? ", " + std::to_string(wrong) + " outputs wrong" : ""));
 }
 
 namespace {

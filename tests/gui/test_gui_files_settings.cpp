@@ -178,7 +178,7 @@ TEST_F(GuiFilesSettings, ADroppedTraceOpensWithItsSettingsInThePanelMarkedFromFi
     EXPECT_TRUE(has(after, "algo=hillis-steele-racy n=1024 input=random seed=7 type=float op=max")) << after;
     EXPECT_TRUE(has(after, "file=" + trace + " edited=0")) << after;
     EXPECT_TRUE(has(run.out, "recent: trace " + trace)) << run.out;
-    EXPECT_TRUE(has(run.out, "message: Opened " + trace)) << run.out;
+    EXPECT_TRUE(has(run.out, "message: Opened " + fs::path(trace).filename().string() + " (recorded on")) << run.out;
     EXPECT_GT(distinct_colours(load_png(path("dropped.png"))), 20u);
 }
 

@@ -158,7 +158,7 @@ std::string look_back_summary(const std::vector<TileLookBack>& tiles, const std:
         return "no look-back";
     if (!verdict.empty())
         return "look-back inconsistent: " + verdict;
-    return "look-backs consistent (deepest " + std::to_string(look_back_depths(tiles).deepest) + ")";
+    return "look-backs consistent";
 }
 
 } // namespace prefixlab

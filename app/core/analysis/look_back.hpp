@@ -50,8 +50,7 @@ std::vector<TileLookBack> look_backs_of(const GridTrace& trace);
 std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookBack>& tiles);
 
 // The look-backs in a few words, for status lines, from look_backs_of() and check_look_backs()' verdict:
-// "look-backs consistent (deepest 3)", "look-back inconsistent: …", or "no look-back" (a multi-launch
-// driver's trace).
+// "look-backs consistent", "look-back inconsistent: …", or "no look-back" (a multi-launch driver's trace).
 std::string look_back_summary(const std::vector<TileLookBack>& tiles, const std::string& verdict);
 
 // The furthest any tile looked back, and the mean over the tiles after the first.

@@ -149,25 +149,27 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     const GridViewModel& model = grid->model;
     const theme::Palette& colours = theme::colours();
     const bool totals = !model.status_words && model.totals.any();
-    if (totals) {
-        if (std::any_of(model.totals.boxes.begin(), model.totals.boxes.end(),
-                        [](const GridTotalsBox& b) { return b.kind == TotalsWordKind::partial; }))
-            draw_legend({{colours.status_aggregate, "Σ tile total"},
-                         {colours.active_threads, "+ partial sum (atomics)"},
+    legend_or_button([&] {
+        if (totals) {
+            if (std::any_of(model.totals.boxes.begin(), model.totals.boxes.end(),
+                            [](const GridTotalsBox& b) { return b.kind == TotalsWordKind::partial; }))
+                draw_legend({{colours.status_aggregate, "Σ tile total"},
+                             {colours.active_threads, "+ partial sum (atomics)"},
+                             {colours.cell_written, "written in the step"},
+                             {colours.input_node, "input"}});
+            else
+                draw_legend({{colours.status_aggregate, "Σ tile total"},
+                             {colours.status_prefix, "P scanned in place"},
+                             {colours.cell_written, "written in the step"},
+                             {colours.input_node, "input"}});
+        } else {
+            draw_legend({{colours.status_invalid, "– invalid: not published"},
+                         {colours.status_aggregate, "A aggregate"},
+                         {colours.status_prefix, "P inclusive prefix"},
                          {colours.cell_written, "written in the step"},
                          {colours.input_node, "input"}});
-        else
-            draw_legend({{colours.status_aggregate, "Σ tile total"},
-                         {colours.status_prefix, "P scanned in place"},
-                         {colours.cell_written, "written in the step"},
-                         {colours.input_node, "input"}});
-    } else {
-        draw_legend({{colours.status_invalid, "– invalid: not published"},
-                     {colours.status_aggregate, "A aggregate"},
-                     {colours.status_prefix, "P inclusive prefix"},
-                     {colours.cell_written, "written in the step"},
-                     {colours.input_node, "input"}});
-    }
+        }
+    });
     if (model.element_detail && grid->trace.config.n <= kMostReadableN) {
         const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
         same_line_if_fits(checkbox_width("Values"), right_margin);
@@ -256,10 +258,13 @@ void GridView::draw(AppState& state, const ViewContext& context) {
         l.row_top.push_back(l.row_top.back() + std::max(content, label));
     }
 
-    // Keep the current row in view when the step changes.
-    if (l.step != followed_step_) {
+    // Keep the current row in view when the step changes, and again when its place does (the frame a
+    // step is taken in may lay rows out before the canvas has its final size: the row then moves).
+    const float top = l.row_top[l.step], bottom = l.row_top[l.step + 1];
+    if (l.step != followed_step_ || top != followed_top_ || bottom != followed_bottom_) {
         followed_step_ = l.step;
-        const float top = l.row_top[l.step], bottom = l.row_top[l.step + 1];
+        followed_top_ = top;
+        followed_bottom_ = bottom;
         if (top < pan_y_ || bottom - top > l.area_h)
             pan_y_ = top;
         else if (bottom > pan_y_ + l.area_h)

@@ -62,6 +62,7 @@ private:
     std::vector<ItemRange> box_ranges_, arrow_ranges_;  // [step]: its tile-totals boxes and arrows
     float pan_x_ = 0, pan_y_ = 0;
     int followed_step_ = -1;
+    float followed_top_ = 0, followed_bottom_ = 0; // where the followed row lay when it was followed
     bool show_values_ = true; // off: strips at any N, so the whole protocol fits a projector at 2×
 };
 

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <imgui.h>
+#include <string>
+#include <string_view>
 
 namespace prefixlab {
 
@@ -16,6 +18,17 @@ theme::Rgb dimmed(theme::Rgb colour, bool later) {
 }
 
 ImU32 ink(theme::Rgb fill, bool later) { return theme::packed(dimmed(theme::ink_on(fill), later)); }
+
+// What a box of width `width` shows of a labelled value: "P 1128", else the value alone (the box's colour
+// says what it is, as the legend reads), else the letter.
+std::string labelled_value_that_fits(std::string_view letter, const std::string& value, float width) {
+    const std::string full = std::string(letter) + " " + value;
+    if (ImGui::CalcTextSize(full.c_str()).x + 2 <= width)
+        return full;
+    if (ImGui::CalcTextSize(value.c_str()).x + 2 <= width)
+        return value;
+    return std::string(letter);
+}
 
 // Text centred in a box, only where it fits whole (the layout check counts cut text).
 void centred_text(ImDrawList* draw, float x, float y, float w, float h, const std::string& text, ImU32 colour) {
@@ -68,8 +81,14 @@ bool grid_header(AppState& state) {
                                 "or the settings panel's Grid scan section).");
         if (ImGui::Button("Trace the grid scan"))
             state.capture_grid();
-    } else {
+    } else if (room_above_picture()) {
         ImGui::TextUnformatted(grid_caption(grid->trace).c_str());
+    } else { // the driver, N and tiles: the rest of the caption on hover
+        const std::string caption = grid_caption(grid->trace);
+        const std::size_t third = caption.find(" · ", caption.find(" · ") + 3);
+        ImGui::TextUnformatted(caption.substr(0, caption.find(" (", third)).c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", caption.c_str());
     }
     if (state.grid_failed()) {
         const theme::Rgb e = theme::colours().error;
@@ -79,6 +98,25 @@ bool grid_header(AppState& state) {
     }
     ImGui::PopTextWrapPos();
     return grid != nullptr;
+}
+
+// Rows of text the picture keeps below its header: fewer, and the header gives up its legend (at
+// 1920×1080 and scale 2 the tab has about 23 lines; at 1280×720 and scale 2 about 9).
+constexpr float kPictureLines = 16;
+
+bool room_above_picture() { return ImGui::GetContentRegionAvail().y >= kPictureLines * ImGui::GetTextLineHeight(); }
+
+void legend_or_button(const std::function<void()>& draw_legend) {
+    if (room_above_picture()) {
+        draw_legend();
+        return;
+    }
+    ImGui::SmallButton("Legend");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        draw_legend();
+        ImGui::EndTooltip();
+    }
 }
 
 theme::Rgb status_colour(TileStatus status) {
@@ -172,9 +210,8 @@ void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::
         centred_text(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
         return;
     }
-    const std::string full = std::string(status_letter(word.status)) + " " + format_value(type, word.bits);
-    const bool fits = ImGui::CalcTextSize(full.c_str()).x + 2 <= p.w;
-    centred_text(draw, p.x, y, p.w, h, fits ? full : status_letter(word.status), ink(status_colour(word.status), later));
+    centred_text(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), format_value(type, word.bits), p.w),
+                 ink(status_colour(word.status), later));
 }
 
 void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32_t step, const ArrowPlace& p, bool later) {
@@ -255,13 +292,10 @@ void draw_totals_box_texts(ImDrawList* draw, const GridTotals& totals, ItemRange
         const BoxRect r = box_rect(box, p);
         if (!box_visible(r, p))
             continue;
-        // "Σ 496", else the value alone (its colour says its kind), else the letter
-        const std::string value = format_value(type, box.bits), full = std::string(totals_letter(box.kind)) + " " + value;
         const float w = r.x1 - r.x0;
-        const std::string& text = ImGui::CalcTextSize(full.c_str()).x + 2 <= w ? full
-                                  : ImGui::CalcTextSize(value.c_str()).x + 2 <= w ? value
-                                                                                  : std::string(totals_letter(box.kind));
-        centred_text(draw, r.x0, r.y0, w, r.y1 - r.y0, text, ink(totals_colour(box.kind), later));
+        centred_text(draw, r.x0, r.y0, w, r.y1 - r.y0,
+                     labelled_value_that_fits(totals_letter(box.kind), format_value(type, box.bits), w),
+                     ink(totals_colour(box.kind), later));
     }
 }
 

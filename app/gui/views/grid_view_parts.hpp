@@ -9,6 +9,7 @@
 #include "gui/theme.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,13 @@ class AppState;
 // Says what the grid trace is (or, without one, how to make one, with a button that does); a failed
 // capture's error (a deadlock's one line) in the error colour. False when there is no grid trace to draw.
 bool grid_header(AppState& state);
+
+// A legend above the picture where the tab has the height for it, else a "Legend" button whose tooltip
+// holds it: at 1280×720 and UI scale 2 a two-line legend under the caption left the timeline no row.
+void legend_or_button(const std::function<void()>& draw_legend);
+
+// Whether the tab has room for lines of text above its picture beside the picture's own rows.
+bool room_above_picture();
 
 // "decoupled-look-back · N = 256 · 8 tiles of 32 (warp-shuffle, 32 threads) · 4 resident, random (seed 3) · tiles from the counter",
 // "two-level · N = 1000 · 32 tiles of 32 (warp-shuffle, 32 threads) · 3 launches · 4 blocks, runs of 8 tiles · 4 resident, in order"

@@ -269,16 +269,18 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
         ImGui::PopTextWrapPos();
         return;
     }
-    // The summary line: the consistency verdict in the error colour when a look-back does not add up.
+    // The summary line (the narration's counters line says it too: where height is short, only a
+    // verdict that a look-back does not add up), in the error colour when one does not.
     ImGui::PushTextWrapPos(0);
     if (timeline.verdict.empty()) {
-        ImGui::TextUnformatted(timeline_summary(timeline).c_str());
+        if (room_above_picture())
+            ImGui::TextUnformatted(timeline_summary(timeline).c_str());
     } else {
         const theme::Rgb e = theme::colours().error;
         ImGui::TextColored(ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f), "%s", timeline_summary(timeline).c_str());
     }
     ImGui::PopTextWrapPos();
-    draw_mark_legend();
+    legend_or_button(draw_mark_legend);
     const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
     same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2, right_margin);
     if (ImGui::Button("Fit"))
