@@ -33,6 +33,37 @@ __device__ inline std::uint32_t& traced_block_step() {
     return block_step;
 }
 
+// An atomic read-modify-write in L2, returning the value before it: the tile counter, and the atomic
+// global scan's partial sums. add, and max/min of integers, are one instruction; max/min of floats a
+// compare-and-swap loop on the bits (CUDA has no float atomicMax).
+template <class Op>
+__device__ typename Op::value_type device_atomic_combine(typename Op::value_type* word, typename Op::value_type value) {
+    using T = typename Op::value_type;
+    if constexpr (Op::kind == ScanOperator::add) {
+        return atomicAdd(word, value);
+    } else if constexpr (!std::is_same_v<T, float>) {
+        return Op::kind == ScanOperator::max ? atomicMax(word, value) : atomicMin(word, value);
+    } else {
+        auto* bits = reinterpret_cast<unsigned*>(word);
+        unsigned seen = *bits, expected;
+        do {
+            expected = seen;
+            seen = atomicCAS(bits, expected, __float_as_uint(Op::combine(__uint_as_float(expected), value)));
+        } while (seen != expected);
+        return __uint_as_float(seen);
+    }
+}
+
+// Between two polls of a status word that was still invalid: 32 ns doubling to about 1 µs (the
+// comment at CudaContext::spin_wait says why). __nanosleep needs sm_70.
+__device__ inline void device_back_off(const TileWait& wait) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    __nanosleep(32u << (wait.polls < 5 ? wait.polls : 5));
+#else
+    (void)wait;
+#endif
+}
+
 template <bool kTraced>
 class CudaContext {
 public:
@@ -51,28 +82,10 @@ public:
     __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
 
     // --- global memory the blocks of a grid share (kernels/grid/grid_words.hpp) ---
-    // An atomic read-modify-write in L2, returning the value before it: the tile counter, and the
-    // atomic global scan's partial sums. add, and max/min of integers, are one instruction; max/min
-    // of floats a compare-and-swap loop on the bits (CUDA has no float atomicMax).
     template <class Op>
     __device__ typename Op::value_type atomic_combine(GridWords<typename Op::value_type> words, std::uint32_t index,
                                                       typename Op::value_type value) {
-        using T = typename Op::value_type;
-        T* word = words.data + index;
-        if constexpr (Op::kind == ScanOperator::add) {
-            return atomicAdd(word, value);
-        } else if constexpr (!std::is_same_v<T, float>) {
-            return Op::kind == ScanOperator::max ? atomicMax(word, value) : atomicMin(word, value);
-        } else {
-            auto* bits = reinterpret_cast<unsigned*>(word);
-            unsigned seen = *bits, expected;
-            do {
-                expected = seen;
-                const float combined = Op::combine(__uint_as_float(expected), value);
-                seen = atomicCAS(bits, expected, __float_as_uint(combined));
-            } while (seen != expected);
-            return __uint_as_float(seen);
-        }
+        return device_atomic_combine<Op>(words.data + index, value);
     }
 
     // A tile status word is published and polled with one 64-bit access each, in PTX's memory model:
@@ -96,13 +109,7 @@ public:
     // Between two polls of a status word that was still invalid: back off, 32 ns doubling to about 1 µs,
     // so that waiting threads do not flood L2 with polls of a word whose tile is still being reduced
     // (CUB backs off with __nanosleep too). __nanosleep needs sm_70.
-    __device__ void spin_wait(const TileWait& wait) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-        __nanosleep(32u << (wait.polls < 5 ? wait.polls : 5));
-#else
-        (void)wait;
-#endif
-    }
+    __device__ void spin_wait(const TileWait& wait) { device_back_off(wait); }
 
     template <class T>
     __device__ InstrumentedArray<T, CudaContext> shared(SharedBufferDesc desc) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "kernels/common/instrumented_array.hpp"
+#include "kernels/cuda/cuda_context.cuh" // device_atomic_combine
 #include "kernels/common/register_watch.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/step_tag.hpp"
@@ -76,23 +77,8 @@ public:
     template <class Op>
     __device__ typename Op::value_type atomic_combine(GridWords<typename Op::value_type> words, std::uint32_t index,
                                                       typename Op::value_type value) {
-        using T = typename Op::value_type;
         const unsigned long long ticket = take_ticket();
-        T* word = words.data + index;
-        T before;
-        if constexpr (Op::kind == ScanOperator::add) {
-            before = atomicAdd(word, value);
-        } else if constexpr (!std::is_same_v<T, float>) {
-            before = Op::kind == ScanOperator::max ? atomicMax(word, value) : atomicMin(word, value);
-        } else {
-            auto* bits = reinterpret_cast<unsigned*>(word);
-            unsigned seen = *bits, expected;
-            do {
-                expected = seen;
-                seen = atomicCAS(bits, expected, __float_as_uint(Op::combine(__uint_as_float(expected), value)));
-            } while (seen != expected);
-            before = __uint_as_float(seen);
-        }
+        const typename Op::value_type before = device_atomic_combine<Op>(words.data + index, value);
         record(ticket, words.id, index, GridAccessKind::atomic, to_bits(before), to_bits(value));
         return before;
     }
@@ -110,7 +96,7 @@ public:
     }
 
     // The untraced kernel's back-off (CudaContext::spin_wait), so that polls come as often as there.
-    __device__ void spin_wait(const TileWait& wait) { __nanosleep(32u << (wait.polls < 5 ? wait.polls : 5)); }
+    __device__ void spin_wait(const TileWait& wait) { device_back_off(wait); }
 
     template <class T>
     __device__ InstrumentedArray<T, CudaGridContext> shared(SharedBufferDesc desc) {

@@ -231,6 +231,44 @@ protected:
         return "newer";
     }
 
+    // Two SIGINTs at random moments of a command that writes one file: it either finished (exit 0, the
+    // newer file whole) or was stopped (either file whole: the signal may come after the rename).
+    template <class Start, class State>
+    static void interrupt_at_random_moments(std::uint32_t seed, int most_delay_ms, Start start, State state_of) {
+        for (int trial = 0; trial < 6; ++trial) {
+            std::mt19937 random(seed + trial);
+            auto child = start(0);
+            std::this_thread::sleep_for(milliseconds(std::uniform_int_distribution<int>(0, most_delay_ms)(random)));
+            interrupt_twice(*child, random);
+            const int status = child->wait();
+            const std::string state = state_of("trial " + std::to_string(trial));
+            if (killed_by_sigint(status))
+                continue;
+            EXPECT_TRUE(exited_with(status, 0)) << describe_status(status) << "\n" << child->output();
+            EXPECT_EQ(state, "newer");
+        }
+    }
+
+    // Two SIGINTs while the command's temporary file waits a second for its rename: it is removed, the
+    // older file stays.
+    template <class Start, class State>
+    static void interrupt_while_written(std::uint32_t seed, const fs::path& dir, Start start, State state_of) {
+        std::mt19937 random(seed);
+        auto child = start(1000);
+        const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
+        bool seen = false;
+        while (!seen && std::chrono::steady_clock::now() < deadline) {
+            for (const auto& entry : fs::directory_iterator(dir))
+                seen = seen || entry.path().filename().string().find(".tmp-") != std::string::npos;
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+        ASSERT_TRUE(seen) << "no temporary file appeared";
+        interrupt_twice(*child, random);
+        const int status = child->wait();
+        EXPECT_TRUE(killed_by_sigint(status)) << describe_status(status) << "\n" << child->output();
+        EXPECT_EQ(state_of("while written"), "older");
+    }
+
     // Two SIGINTs, the second 1-50 ms after the first reached the process: a user pressing Ctrl-C
     // twice (two sent before the first is delivered would merge into one).
     static void interrupt_twice(const ChildProcess& child, std::mt19937& random) {
@@ -382,67 +420,27 @@ TEST_F(Interrupts, SigintTwiceDuringTheCommitTakesEffectAfterIt) {
 }
 
 TEST_F(Interrupts, SigintTwiceAtRandomMomentsOfATrace) {
-    for (int trial = 0; trial < 6; ++trial) {
-        std::mt19937 random(6000 + trial);
-        auto child = start_trace(0);
-        std::this_thread::sleep_for(milliseconds(std::uniform_int_distribution<int>(0, 150)(random)));
-        interrupt_twice(*child, random);
-        const int status = child->wait();
-        const std::string state = expect_older_or_whole_trace("trial " + std::to_string(trial));
-        if (killed_by_sigint(status))
-            continue; // either state: the signal may come after the rename
-        EXPECT_TRUE(exited_with(status, 0)) << describe_status(status) << "\n" << child->output();
-        EXPECT_EQ(state, "newer");
-    }
+    interrupt_at_random_moments(
+        6000, 150, [&](int delay) { return start_trace(delay); },
+        [&](const std::string& what) { return expect_older_or_whole_trace(what); });
 }
 
 TEST_F(Interrupts, SigintWhileATraceIsWrittenRemovesItsTemporaryFile) {
-    std::mt19937 random(7000);
-    auto child = start_trace(1000); // the written temporary file waits a second for its rename
-    const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
-    bool seen = false;
-    while (!seen && std::chrono::steady_clock::now() < deadline) {
-        for (const auto& entry : fs::directory_iterator(dir_))
-            seen = seen || entry.path().filename().string().find(".tmp-") != std::string::npos;
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-    ASSERT_TRUE(seen) << "no temporary file appeared";
-    interrupt_twice(*child, random);
-    const int status = child->wait();
-    EXPECT_TRUE(killed_by_sigint(status)) << describe_status(status) << "\n" << child->output();
-    EXPECT_EQ(expect_older_or_whole_trace("while written"), "older");
+    interrupt_while_written(
+        7000, dir_, [&](int delay) { return start_trace(delay); },
+        [&](const std::string& what) { return expect_older_or_whole_trace(what); });
 }
 
 TEST_F(Interrupts, SigintTwiceAtRandomMomentsOfAGridTrace) {
-    for (int trial = 0; trial < 6; ++trial) {
-        std::mt19937 random(8000 + trial);
-        auto child = start_grid_trace(0);
-        std::this_thread::sleep_for(milliseconds(std::uniform_int_distribution<int>(0, 250)(random)));
-        interrupt_twice(*child, random);
-        const int status = child->wait();
-        const std::string state = expect_older_or_whole_grid_trace("trial " + std::to_string(trial));
-        if (killed_by_sigint(status))
-            continue; // either state: the signal may come after the rename
-        EXPECT_TRUE(exited_with(status, 0)) << describe_status(status) << "\n" << child->output();
-        EXPECT_EQ(state, "newer");
-    }
+    interrupt_at_random_moments(
+        8000, 250, [&](int delay) { return start_grid_trace(delay); },
+        [&](const std::string& what) { return expect_older_or_whole_grid_trace(what); });
 }
 
 TEST_F(Interrupts, SigintWhileAGridTraceIsWrittenRemovesItsTemporaryFile) {
-    std::mt19937 random(9000);
-    auto child = start_grid_trace(1000); // the written temporary file waits a second for its rename
-    const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
-    bool seen = false;
-    while (!seen && std::chrono::steady_clock::now() < deadline) {
-        for (const auto& entry : fs::directory_iterator(dir_))
-            seen = seen || entry.path().filename().string().find(".tmp-") != std::string::npos;
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-    ASSERT_TRUE(seen) << "no temporary file appeared";
-    interrupt_twice(*child, random);
-    const int status = child->wait();
-    EXPECT_TRUE(killed_by_sigint(status)) << describe_status(status) << "\n" << child->output();
-    EXPECT_EQ(expect_older_or_whole_grid_trace("while written"), "older");
+    interrupt_while_written(
+        9000, dir_, [&](int delay) { return start_grid_trace(delay); },
+        [&](const std::string& what) { return expect_older_or_whole_grid_trace(what); });
 }
 
 } // namespace
