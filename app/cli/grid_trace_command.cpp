@@ -25,32 +25,6 @@ namespace {
 // (the script's grid-trace resident= has the same).
 constexpr std::uint64_t kMaxResident = 4096;
 
-// The names of the choices that the scan catalogue does not name (the script's grid-trace and the
-// sidebar spell them the same: gui_script_grid.cpp).
-template <class Enum>
-using Names = std::initializer_list<std::pair<const char*, Enum>>;
-const Names<TileScanBody> kBodies = {{"warp-shuffle", TileScanBody::warp_shuffle}, {"blelloch", TileScanBody::blelloch}};
-const Names<BlockStartOrder> kStartOrders = {{"in-order", BlockStartOrder::in_order},
-                                             {"reversed", BlockStartOrder::reversed},
-                                             {"random", BlockStartOrder::seeded_random}};
-const Names<TileOrder> kTileOrders = {{"counter", TileOrder::atomic_counter}, {"block", TileOrder::block_index}};
-
-template <class Enum>
-std::string listed(const Names<Enum>& names) {
-    std::string text;
-    for (const auto& [name, value] : names)
-        text += (text.empty() ? "" : ", ") + std::string(name);
-    return text;
-}
-
-template <class Enum>
-Enum named(const std::string& option, const std::string& text, const Names<Enum>& names) {
-    for (const auto& [name, value] : names)
-        if (text == name)
-            return value;
-    throw BadInput(option + ": unknown value '" + printable(text) + "' (one of " + listed(names) + ")");
-}
-
 template <class Enum, class Parse>
 Enum catalogued(const std::string& option, const std::string& text, Parse parse, const std::vector<Enum>& all) {
     if (const auto parsed = parse(text))
@@ -107,16 +81,16 @@ GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
     r.scan.driver = catalogued<GridDriver>("--driver", o.driver, parse_grid_driver, all_grid_drivers());
     r.n = grid_n(o.n, r.device);
     r.scan.tile_threads = tile_threads(o.tile_threads);
-    r.scan.body = named("--body", o.body, kBodies);
+    r.scan.body = catalogued("--body", o.body, parse_tile_body, all_tile_bodies());
     r.input = catalogued<InputKind>("--input", o.input, parse_input_kind, all_input_kinds());
     r.seed = o.seed;
     r.scan.type = catalogued<ElementType>("--type", o.type, parse_element_type, all_element_types());
     r.scan.op = catalogued<ScanOperator>("--op", o.op, parse_scan_operator, all_scan_operators());
     r.scan.exclusive = o.exclusive;
     r.schedule.resident = static_cast<std::uint32_t>(o.resident);
-    r.schedule.order = named("--start-order", o.start_order, kStartOrders);
+    r.schedule.order = catalogued("--start-order", o.start_order, parse_block_start_order, all_block_start_orders());
     r.schedule.seed = o.order_seed;
-    r.scan.order = named("--tiles", o.tiles, kTileOrders);
+    r.scan.order = catalogued("--tiles", o.tiles, parse_tile_order, all_tile_orders());
     return r;
 }
 

@@ -113,7 +113,7 @@ std::optional<GridSchedule> schedule_described(const std::string& text, std::uin
 
 GridCaptureRequest AppState::grid_request_like(const GridTraceConfig& c, GridCaptureRequest r) {
     r.scan.driver = parse_grid_driver(c.driver).value_or(r.scan.driver);
-    r.scan.body = c.tile_body == "blelloch" ? TileScanBody::blelloch : TileScanBody::warp_shuffle;
+    r.scan.body = parse_tile_body(c.tile_body).value_or(TileScanBody::warp_shuffle);
     r.scan.tile_threads = static_cast<int>(c.tile_threads);
     r.scan.type = c.type;
     r.scan.op = c.op;

@@ -26,14 +26,6 @@ std::string names_text(const std::pair<const char*, Enum> (&names)[Count]) {
     return text;
 }
 
-constexpr std::pair<const char*, BlockStartOrder> kOrders[] = {{"in-order", BlockStartOrder::in_order},
-                                                               {"reversed", BlockStartOrder::reversed},
-                                                               {"random", BlockStartOrder::seeded_random}};
-constexpr std::pair<const char*, TileOrder> kTileOrders[] = {{"counter", TileOrder::atomic_counter},
-                                                             {"block", TileOrder::block_index}};
-constexpr std::pair<const char*, TileScanBody> kBodies[] = {{"warp-shuffle", TileScanBody::warp_shuffle},
-                                                            {"blelloch", TileScanBody::blelloch}};
-
 // The sidebar's "Run on" choices (no auto: a lecture shows one device on purpose).
 constexpr std::pair<const char*, DeviceChoice> kDevices[] = {{"cpu", DeviceChoice::cpu}, {"gpu", DeviceChoice::gpu}};
 
@@ -77,15 +69,15 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
                 throw ScriptValueError(value_problem(what, value, "expected " + rule + " (threads per tile)"));
             s.tile_threads = static_cast<int>(threads);
         } else if (key == "body") {
-            s.body = choice(what, value, kBodies);
+            s.body = script_choice<TileScanBody>(what, value, parse_tile_body, catalogue_names(all_tile_bodies()));
         } else if (key == "resident") {
             s.resident = static_cast<std::uint32_t>(script_whole_number(what, value, 1, kMaxResident));
         } else if (key == "order") {
-            s.order = choice(what, value, kOrders);
+            s.order = script_choice<BlockStartOrder>(what, value, parse_block_start_order, catalogue_names(all_block_start_orders()));
         } else if (key == "seed") {
             s.seed = script_whole_number(what, value, 0, std::numeric_limits<std::uint64_t>::max());
         } else if (key == "tiles") {
-            s.tiles = choice(what, value, kTileOrders);
+            s.tiles = script_choice<TileOrder>(what, value, parse_tile_order, catalogue_names(all_tile_orders()));
         } else if (key == "type") {
             s.type = script_choice<ElementType>(what, value, parse_element_type, catalogue_names(all_element_types()));
         } else if (key == "op") {
@@ -124,11 +116,5 @@ void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r
     r.input = s.input.value_or(r.input);
     r.device = s.device.value_or(r.device);
 }
-
-const char* start_order_name(BlockStartOrder order) {
-    return order == BlockStartOrder::reversed ? "reversed" : order == BlockStartOrder::seeded_random ? "random" : "in-order";
-}
-
-const char* tile_body_name(TileScanBody body) { return body == TileScanBody::blelloch ? "blelloch" : "warp-shuffle"; }
 
 } // namespace prefixlab

@@ -34,8 +34,4 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
 
 void apply_grid_trace_settings(const GridTraceSettings& settings, GridCaptureRequest& request);
 
-// The sidebar's and the scripts' names of the choices.
-const char* start_order_name(BlockStartOrder order);     // "in-order", "reversed", "random"
-const char* tile_body_name(TileScanBody body);           // "warp-shuffle", "blelloch"
-
 } // namespace prefixlab

@@ -7,11 +7,14 @@
 // the next step for its thread, a barrier the step after the largest any thread of the block reached),
 // so that a record's step names the same phase as the emulator's record of the same access.
 //
-// The ticket is what makes the order causal. A write (plain, atomic or release) takes its ticket
-// BEFORE it writes, a read (plain or acquire) AFTER it reads: a release store orders the ticket's
-// atomic before the store, an acquire load orders the reader's ticket after the load, and atomics on
-// one address are totally ordered, so a reader that saw a write always holds a later ticket than the
-// writer. (Plain accesses to the tile totals cross launches only, which the stream orders.)
+// The ticket is what makes the order of the status words causal: a release takes its ticket BEFORE it
+// stores, an acquire AFTER it loads; the release orders the ticket's atomic before the store, the
+// acquire orders the reader's ticket after the load, and atomics on one address are totally ordered,
+// so a tile that saw a status word always holds a later ticket than the tile that published it. Not
+// causal: the order among atomics on one word (the ticket comes before a relaxed atomic: the tile
+// counter's values, not the tickets, say which tile came first; the atomic scan's sums are commutative
+// combinations, whatever their order) and plain accesses (their ticket comes after; the tile totals
+// they touch cross launches only, which the stream orders).
 #pragma once
 
 #include "kernels/common/instrumented_array.hpp"
@@ -32,6 +35,7 @@ namespace prefixlab {
 
 // Error bits of a traced grid launch (DeviceGridSink::errors).
 inline constexpr std::uint32_t kGridTraceIndexOutOfBounds = 1u;
+inline constexpr std::uint32_t kGridTraceStepOverflow = 2u; // a block opened more than kMaxGridBlockSteps
 
 // Where the launches of one traced grid run write their records (device pointers). The record of
 // ticket k goes to records[k] when k < capacity; the ticket's final value counts every access, so a
@@ -145,8 +149,8 @@ public:
         return false;
     }
 
-    // Plain reads and writes of the grid's arrays are recorded (a write's ticket before it: the
-    // instrumented array has already stored, but a plain total is read only by a later launch).
+    // Plain reads and writes of the grid's arrays are recorded (a write's ticket after it: the
+    // instrumented array has already stored; a plain total is read only by a later launch).
     __device__ std::uint32_t on_access(const SharedBufferDesc& desc, std::uint32_t word, AccessKind kind,
                                        std::uint32_t bits, const std::uint32_t (&)[2]) {
         if (is_grid_shared(desc.id))
@@ -160,6 +164,10 @@ private:
 
     __device__ void record(unsigned long long ticket, BufferId buffer, std::uint32_t index, GridAccessKind kind,
                            std::uint64_t value, std::uint32_t operand) {
+        if (step_ >= kMaxGridBlockSteps) {
+            atomicOr(sink_.errors, kGridTraceStepOverflow); // a record's step holds no more
+            return;
+        }
         if (ticket >= sink_.capacity)
             return; // counted by the ticket: the host sizes the next run from it
         GridAccessRecord r;

@@ -90,7 +90,8 @@ inline std::uint32_t gpu_two_level_blocks(int threads) {
     PL_CUDA_CHECK(cudaGetDevice(&device));
     PL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     PL_CUDA_CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
-    const int per_sm = threads_per_sm / threads > 0 ? threads_per_sm / threads : 1;
+    // threads is checked after this runs (GridDriverScan's initialiser list): never divide by 0 here
+    const int per_sm = threads > 0 && threads_per_sm / threads > 0 ? threads_per_sm / threads : 1;
     return static_cast<std::uint32_t>(sms * per_sm);
 }
 

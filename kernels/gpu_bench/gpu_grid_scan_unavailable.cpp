@@ -11,7 +11,7 @@ std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest&) {
     throw std::runtime_error(gpu_status().reason);
 }
 
-GpuGridRun gpu_trace_grid_scan(const GridScanRequest&, std::uint32_t) {
+GpuGridRun gpu_trace_grid_scan(const GridScanRequest&, std::uint32_t, std::uint64_t) {
     throw std::runtime_error(gpu_status().reason);
 }
 

@@ -53,15 +53,16 @@ private:
     GpuDriverLauncher fills_;
 };
 
-std::string too_many_accesses(std::size_t n, unsigned long long count) {
-    return "a traced grid run of N = " + std::to_string(n) + " makes " + std::to_string(count) +
-           " accesses to the arrays the blocks share, more than a trace holds (" +
-           std::to_string(kMaxGpuGridAccesses) + "): use larger tiles or a smaller N";
+std::string too_many_accesses(std::size_t n, unsigned long long count, std::uint64_t most) {
+    return "a traced grid run of N = " + std::to_string(n) + " made " + std::to_string(count) +
+           " accesses to the arrays the blocks share (a single-pass scan's polls of words not yet published "
+           "count), more than this trace holds (" + std::to_string(most) + "): trace fewer tiles";
 }
 
 } // namespace
 
-GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two_level_blocks) {
+GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two_level_blocks,
+                               std::uint64_t most_accesses) {
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
@@ -96,8 +97,12 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
                 run_grid_driver<Body, Op>(launcher, options, reinterpret_cast<const T*>(input.get()),
                                           reinterpret_cast<T*>(output.get()), n, request.exclusive, workspace);
                 PL_CUDA_CHECK(cudaDeviceSynchronize());
-                if (errors.download(1)[0] != 0)
-                    throw std::runtime_error("a traced grid kernel indexed outside one of the grid's arrays");
+                if (const std::uint32_t error = errors.download(1)[0]; error != 0)
+                    throw std::runtime_error((error & kGridTraceStepOverflow) != 0
+                                                 ? "a block of the traced grid opened more than " +
+                                                       std::to_string(kMaxGridBlockSteps) +
+                                                       " steps, more than a trace records: use larger tiles"
+                                                 : std::string("a traced grid kernel indexed outside one of the grid's arrays"));
                 const unsigned long long count = ticket.download(1)[0];
                 if (records && count <= records->size()) {
                     run.output = output.download(n);
@@ -107,9 +112,9 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
                 // The deterministic drivers make as many accesses every run; the single-pass ones poll
                 // as often as their predecessors are late, so they get room for twice the count.
                 const unsigned long long wanted = is_single_pass(request.driver) ? 2 * count + 1024 : count;
-                if (wanted > kMaxGpuGridAccesses || attempt == 3)
-                    throw std::length_error(too_many_accesses(n, count));
-                records = std::make_unique<DeviceBuffer<GridAccessRecord>>(wanted);
+                if (count > most_accesses || attempt == 3)
+                    throw std::length_error(too_many_accesses(n, count, most_accesses));
+                records = std::make_unique<DeviceBuffer<GridAccessRecord>>(std::min<unsigned long long>(wanted, most_accesses));
             }
         });
     });

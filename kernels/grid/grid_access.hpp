@@ -14,6 +14,10 @@ namespace prefixlab {
 // before, operand = what was combined in); release: a status word published; acquire: one polled.
 enum class GridAccessKind : std::uint8_t { read, write, atomic, release, acquire };
 
+// The most steps one block of a grid may open: what a step number in the records can hold (the
+// two-level scan opens one a tile of its run: 65536 tiles of 64 elements = 2^22 in one run).
+inline constexpr std::uint32_t kMaxGridBlockSteps = 0x10000;
+
 struct GridAccessRecord {
     std::uint64_t order = 0;   // place in the grid's global order, from 0, across every launch
     std::uint64_t time_ns = 0; // GPU: %globaltimer; emulator: 0

@@ -1,5 +1,5 @@
 // What a single-pass grid scan reads and writes in global memory, and the two choices it is run with:
-// which protocol gives a tile its prefix, and where a block's tile index comes from.
+// which driver gives a tile its prefix, and where a block's tile index comes from.
 #pragma once
 
 #include "kernels/common/host_device.hpp"
@@ -29,7 +29,7 @@ struct GridScanIo {
     int tile;                    // elements per tile: block threads × the tile body's elements per thread
     GridWords<std::uint64_t> status;       // one word per tile, zero (invalid) before the launch (tile_status.hpp)
     GridWords<std::uint32_t> tile_counter; // one word, zero before the launch; used with TileOrder::atomic_counter
-    GridDriver protocol; // how a tile learns its prefix: chained or decoupled_look_back
+    GridDriver driver; // how a tile learns its prefix: chained or decoupled_look_back
     TileOrder order;
 };
 

@@ -8,7 +8,7 @@
 //      with shuffles (kernels/warp/warp_scan.cuh) and its last lane keeps the warp's total (a block of
 //      4, 8 or 16 threads is one partial warp: its shuffles name those lanes and its last present lane
 //      keeps the total); after a barrier thread 0 combines the warps' totals;
-//   3. learns its exclusive prefix from the tiles before it, thread 0 alone, through the protocol chosen:
+//   3. learns its exclusive prefix from the tiles before it, thread 0 alone, through the driver chosen:
 //      the chained scan (chained_scan.cuh) or decoupled look-back (decoupled_look_back.cuh), which also
 //      publish the tile's inclusive prefix for the tiles after it;
 //   4. scans its tile with a block scan body of kernels/block/ whose ScanIo carries that prefix, so that
@@ -99,9 +99,9 @@ struct SinglePassScan {
         // 2. the tile's aggregate
         const T aggregate = reduce_tile<Op>(ctx, tile_io, partials);
 
-        // 3. the prefix of every tile before this one, by the chosen protocol
+        // 3. the prefix of every tile before this one, by the chosen driver
         if (i == 0)
-            partials[kPrefixSlot] = io.protocol == GridDriver::chained
+            partials[kPrefixSlot] = io.driver == GridDriver::chained
                                         ? chained_scan_prefix<Op>(ctx, io.status, tile, aggregate)
                                         : decoupled_look_back<Op>(ctx, io.status, tile, aggregate);
         // barrier: the exclusive prefix is in shared memory

@@ -8,7 +8,7 @@
 //                                 carrying the running total from tile to tile, the partials of the
 //                                 blocks before it as the first carry: reads N, writes N
 // 3N memory operations, like reduce-then-scan, but the spine is B elements, not N / tile: B is chosen
-// from the GPU (a small multiple of the blocks it holds at once) and does not grow with N, so the
+// from the GPU (one wave: as many blocks as it holds at once; the emulator and traces use 4) and does not grow with N, so the
 // partial-sum array is small and fixed, the spine is a single block's scan at every N, and no level of
 // recursion is ever needed. Each block walks its run serially, which is cheap because B blocks already
 // fill the GPU: the parallelism is across runs, the serial carry inside one.

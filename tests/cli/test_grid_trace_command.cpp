@@ -145,6 +145,19 @@ TEST_F(GridTraceCommand, TheSummaryNamesTilesAndTheLookBackVerdict) {
     ASSERT_EQ(two_level.exit_code, 0) << two_level.err;
     EXPECT_NE(two_level.out.find("2048 tiles of 32"), std::string::npos) << two_level.out;
     EXPECT_NE(two_level.out.find("tile level; no look-back"), std::string::npos) << two_level.out;
+    // Its blocks walk runs of 512 tiles, a step each: more steps than a block trace has, and the file
+    // loads back (its step numbers once stopped the reader at 127).
+    const GridTrace loaded = load_grid_trace_file(out_path());
+    std::uint16_t deepest_step = 0;
+    for (const GridAccessRecord& a : loaded.accesses)
+        deepest_step = std::max(deepest_step, a.step);
+    EXPECT_GT(deepest_step, 128u);
+    const ProcessResult detailed = grid_trace("--driver two-level --n 4096 --tile-threads 4" + out());
+    ASSERT_EQ(detailed.exit_code, 0) << detailed.err;
+    std::size_t longest_block = 0;
+    for (const GridBlockRun& run : load_grid_trace_file(out_path()).blocks)
+        longest_block = std::max(longest_block, run.steps.size());
+    EXPECT_GT(longest_block, 128u) << "element detail with blocks of more steps than a block trace has";
 }
 
 TEST_F(GridTraceCommand, AnExistingFileIsReplacedWhole) {

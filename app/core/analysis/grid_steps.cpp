@@ -2,13 +2,6 @@
 
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
-#include "kernels/grid/atomic_global_scan.cuh"
-#include "kernels/grid/propagate_tile_prefix.cuh"
-#include "kernels/grid/reduce_then_scan.cuh"
-#include "kernels/grid/scan_then_propagate.cuh"
-#include "kernels/grid/single_pass_scan.cuh"
-#include "kernels/grid/tile_scan_bodies.hpp"
-#include "kernels/grid/two_level_scan.cuh"
 
 #include <algorithm>
 #include <map>
@@ -16,28 +9,6 @@
 namespace prefixlab {
 
 namespace {
-
-template <std::size_t Count>
-const PhaseSpec* find_in(const PhaseSpec (&specs)[Count], Phase phase) {
-    for (const PhaseSpec& spec : specs)
-        if (spec.phase == phase)
-            return &spec;
-    return nullptr;
-}
-
-// The grid kernels' own phases (not in the block catalogue: the bodies' type does not change them),
-// then the block kernels'.
-const PhaseSpec* grid_phase_spec(Phase phase) {
-    using Body = WarpShuffleScan;
-    for (const PhaseSpec* spec :
-         {find_in(SinglePassScan<Body>::kPhases, phase), find_in(ScanTileStoreTotal<Body>::kPhases, phase),
-          find_in(ReduceTiles::kPhases, phase), find_in(ScanTileWithCarry<Body>::kPhases, phase),
-          find_in(ReduceRuns::kPhases, phase), find_in(ScanRuns<Body>::kPhases, phase),
-          find_in(ScanTileAddToLater<Body>::kPhases, phase), find_in(PropagateTilePrefix::kPhases, phase)})
-        if (spec != nullptr)
-            return spec;
-    return find_phase_spec(phase);
-}
 
 // A phase's label for a grid step, which stands for all its levels: "reduce the run: tile {level}"
 // becomes "reduce the run", "carry into tile {level} of the run" "carry into tile k of the run".
@@ -77,7 +48,7 @@ std::vector<Phase> launch_phases(const GridTrace& trace, std::uint16_t launch, K
 // longer at 2×; the narration and the row's tooltip say it).
 GridStep step_for(std::uint16_t launch, Phase phase, const GridLaunch& info, bool multi_launch, bool one_phase) {
     GridStep step{launch, phase, info.name, info.name};
-    if (const PhaseSpec* spec = grid_phase_spec(phase)) {
+    if (const PhaseSpec* spec = find_phase_spec(phase)) { // every grid kernel is in the catalogue
         step.name = spec->name;
         step.label = label_for_all_levels(spec->label);
     }

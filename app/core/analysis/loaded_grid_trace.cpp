@@ -35,7 +35,10 @@ std::string grid_report(const LoadedGridTrace& grid) {
                   static_cast<unsigned long long>(totals.atomics),
                   static_cast<unsigned long long>(totals.arrows + timeline.polls), timeline.depths.deepest,
                   timeline.depths.mean, timeline.polls, timeline.waited);
-    return text + (timeline.verdict.empty() ? std::string("consistent") : timeline.verdict);
+    // "none" for a trace with no look-back (a multi-launch driver): nothing to be consistent
+    return text + (grid.look_backs.empty() ? std::string("none")
+                   : timeline.verdict.empty() ? std::string("consistent")
+                                              : timeline.verdict);
 }
 
 } // namespace prefixlab

@@ -29,7 +29,8 @@ std::unique_ptr<LoadedGridTrace> prepare_grid_for_display(GridTrace trace);
 // For scripted mode's `report-grid` and the tests: "grid: driver=decoupled-look-back n=64 tiles=8
 // launches=1 accesses=41 steps=4 detail=elements totals=0/0/0 crossings=9 look-back deepest=2 mean=1.29
 // polls=9 waited=0 verdict=consistent": totals = the tile totals' reads/writes/atomics, crossings = the
-// arrows between blocks before thinning (tile-totals arrows and look-back polls).
+// arrows between blocks before thinning (tile-totals arrows and look-back polls); verdict=none for a
+// trace with no look-back.
 std::string grid_report(const LoadedGridTrace& grid);
 
 } // namespace prefixlab

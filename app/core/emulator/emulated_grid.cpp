@@ -18,6 +18,23 @@ std::vector<std::uint32_t> block_start_order(std::uint32_t blocks, const GridSch
     return order;
 }
 
+std::string_view name_of(BlockStartOrder order) {
+    return order == BlockStartOrder::reversed ? "reversed" : order == BlockStartOrder::seeded_random ? "random" : "in-order";
+}
+
+std::optional<BlockStartOrder> parse_block_start_order(std::string_view name) {
+    for (BlockStartOrder order : all_block_start_orders())
+        if (name_of(order) == name)
+            return order;
+    return std::nullopt;
+}
+
+const std::vector<BlockStartOrder>& all_block_start_orders() {
+    static const std::vector<BlockStartOrder> orders{BlockStartOrder::in_order, BlockStartOrder::reversed,
+                                                     BlockStartOrder::seeded_random};
+    return orders;
+}
+
 std::string describe_start_order(const GridSchedule& schedule) {
     switch (schedule.order) {
     case BlockStartOrder::in_order:

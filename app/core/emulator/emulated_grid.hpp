@@ -25,6 +25,8 @@
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
+#include <string_view>
+#include <optional>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -33,9 +35,6 @@
 #include <vector>
 
 namespace prefixlab {
-
-// The most steps one block of a grid may open: what a step number in the records can hold.
-inline constexpr std::uint32_t kMaxGridBlockSteps = 0x10000;
 
 // The order in which blocks become resident (rule 1).
 enum class BlockStartOrder : std::uint8_t { in_order, reversed, seeded_random };
@@ -52,6 +51,11 @@ std::vector<std::uint32_t> block_start_order(std::uint32_t blocks, const GridSch
 
 // The name of a start order in messages and docs: "in order", "reversed", "random (seed 7)".
 std::string describe_start_order(const GridSchedule& schedule);
+
+// The start orders' names in commands and scripts: "in-order", "reversed", "random".
+std::string_view name_of(BlockStartOrder order);
+std::optional<BlockStartOrder> parse_block_start_order(std::string_view name);
+const std::vector<BlockStartOrder>& all_block_start_orders();
 
 class EmulatedGrid final : private GridLink {
 public:

@@ -66,6 +66,16 @@ constexpr NameTable<GridDriver, 6> kGridDriverNames{{
     {GridDriver::decoupled_look_back, "decoupled-look-back"},
 }};
 
+constexpr NameTable<TileScanBody, 2> kTileBodyNames{{
+    {TileScanBody::warp_shuffle, "warp-shuffle"},
+    {TileScanBody::blelloch, "blelloch"},
+}};
+
+constexpr NameTable<TileOrder, 2> kTileOrderNames{{
+    {TileOrder::atomic_counter, "counter"},
+    {TileOrder::block_index, "block"},
+}};
+
 constexpr NameTable<WarpOrder, 3> kWarpOrderPhrases{{
     {WarpOrder::in_order, "warps in order"},
     {WarpOrder::reversed, "warps reversed"},
@@ -117,6 +127,8 @@ std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buf
 std::string_view name_of(WarpOrder order) { return lookup_name(kWarpOrderNames, order); }
 std::string_view phrase_of(WarpOrder order) { return lookup_name(kWarpOrderPhrases, order); }
 std::string_view name_of(GridDriver driver) { return lookup_name(kGridDriverNames, driver); }
+std::string_view name_of(TileScanBody body) { return lookup_name(kTileBodyNames, body); }
+std::string_view name_of(TileOrder order) { return lookup_name(kTileOrderNames, order); }
 std::string_view kernel_file_path(KernelFile file) {
     for (std::string_view path : all_kernel_source_paths())
         if (kernel_file_at(std::string(path).c_str()) == file)
@@ -157,6 +169,8 @@ std::optional<BufferId> parse_buffer_id(std::string_view name) {
 }
 std::optional<WarpOrder> parse_warp_order(std::string_view name) { return lookup_value(kWarpOrderNames, name); }
 std::optional<GridDriver> parse_grid_driver(std::string_view name) { return lookup_value(kGridDriverNames, name); }
+std::optional<TileScanBody> parse_tile_body(std::string_view name) { return lookup_value(kTileBodyNames, name); }
+std::optional<TileOrder> parse_tile_order(std::string_view name) { return lookup_value(kTileOrderNames, name); }
 
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
     static const auto values = [] {
@@ -180,6 +194,14 @@ const std::vector<InputKind>& all_input_kinds() {
 }
 const std::vector<GridDriver>& all_grid_drivers() {
     static const auto values = all_of(kGridDriverNames);
+    return values;
+}
+const std::vector<TileScanBody>& all_tile_bodies() {
+    static const auto values = all_of(kTileBodyNames);
+    return values;
+}
+const std::vector<TileOrder>& all_tile_orders() {
+    static const auto values = all_of(kTileOrderNames);
     return values;
 }
 

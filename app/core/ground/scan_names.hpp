@@ -7,6 +7,8 @@
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_driver.hpp"
+#include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/tile_scan_bodies.hpp"
 
 #include <optional>
 #include <string_view>
@@ -26,6 +28,8 @@ std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
 std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleaved"
 std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "decoupled-look-back"
+std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch"
+std::string_view name_of(TileOrder order);   // "counter", "block" (a tile index from the counter or blockIdx)
 
 // Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
 std::string_view kernel_file_path(KernelFile file);
@@ -47,6 +51,8 @@ std::optional<StepOpening> parse_step_opening(std::string_view name);
 std::optional<BufferId> parse_buffer_id(std::string_view name);
 std::optional<WarpOrder> parse_warp_order(std::string_view name);
 std::optional<GridDriver> parse_grid_driver(std::string_view name);
+std::optional<TileScanBody> parse_tile_body(std::string_view name);
+std::optional<TileOrder> parse_tile_order(std::string_view name);
 
 const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();
@@ -54,5 +60,7 @@ const std::vector<ScanOperator>& all_scan_operators();
 const std::vector<InputKind>& all_input_kinds();
 const std::vector<WarpOrder>& all_warp_orders();
 const std::vector<GridDriver>& all_grid_drivers();
+const std::vector<TileScanBody>& all_tile_bodies();
+const std::vector<TileOrder>& all_tile_orders();
 
 } // namespace prefixlab

@@ -11,6 +11,7 @@
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/trace_records.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -126,7 +127,10 @@ GridLaunch launch_from(const json& l, const std::string& path, const GridTraceCo
     GridLaunch launch;
     launch.name = printable(string_field(l, path, "name"), 80);
     launch.source_path = printable(string_field(l, path, "source"), 200);
-    launch.blocks = static_cast<std::uint32_t>(integer_field(l, path, "blocks", 1, config.n, kRanges));
+    // No launch has more blocks than the array has tiles (the spine's and two-level's have fewer): a
+    // hostile count would size every per-block table the views build.
+    const std::uint64_t tiles = (config.n + config.tile - 1) / std::max<std::uint64_t>(config.tile, 1);
+    launch.blocks = static_cast<std::uint32_t>(integer_field(l, path, "blocks", 1, tiles, kRanges));
     launch.threads = static_cast<std::uint32_t>(integer_field(l, path, "threads", 1, kMaxBlockThreads, kRanges));
     launch.tile = static_cast<std::uint32_t>(integer_field(l, path, "tile", 0, config.n, kRanges));
     return launch;
@@ -143,7 +147,7 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
     const GridLaunch& launch = launches[a.launch];
     a.block = static_cast<std::uint32_t>(integer_at(row[1], element(path, 1), 0, launch.blocks - 1, kRanges));
     a.thread = static_cast<std::uint16_t>(integer_at(row[2], element(path, 2), 0, launch.threads - 1, kRanges));
-    a.step = static_cast<std::uint16_t>(integer_at(row[3], element(path, 3), 0, kMaxTraceSteps - 1, kRanges));
+    a.step = static_cast<std::uint16_t>(integer_at(row[3], element(path, 3), 0, kMaxGridBlockSteps - 1, kRanges));
     if (!row[4].is_string())
         malformed(element(path, 4), "expected a buffer name, found " + value_in_message(row[4]));
     const auto buffer = parse_buffer_id(row[4].get<std::string>());
@@ -186,7 +190,7 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
     const GridLaunch& launch = launches[run.launch];
     run.block = static_cast<std::uint32_t>(integer_field(b, path, "block", 0, launch.blocks - 1, kRanges));
     run.tile = static_cast<std::uint32_t>(integer_field(b, path, "tile", 0, config.n - 1, kRanges));
-    const json& steps = array_at(b, path, "steps", kMaxTraceSteps);
+    const json& steps = array_at(b, path, "steps", kMaxGridBlockSteps);
     for (std::size_t k = 0; k < steps.size(); ++k)
         run.steps.push_back(tag_from(steps[k], element(member(path, "steps"), k)));
     const std::size_t most_writes = std::size_t(kMaxTraceSteps) * kMaxElementDetailN;
@@ -225,8 +229,16 @@ GridTrace grid_trace_from(const json& root) {
     const json& launches = array_at(root, "", "launches", kMaxGridLaunches);
     if (launches.empty())
         malformed("launches", "expected at least one launch");
-    for (std::size_t l = 0; l < launches.size(); ++l)
+    std::uint64_t all_blocks = 0;
+    for (std::size_t l = 0; l < launches.size(); ++l) {
         trace.launches.push_back(launch_from(launches[l], element("launches", l), config));
+        all_blocks += trace.launches.back().blocks;
+    }
+    // Every driver's launches together: the tiles twice (scan, propagate) and each spine level's fewer.
+    const std::uint64_t tiles = (config.n + config.tile - 1) / std::max<std::uint64_t>(config.tile, 1);
+    if (all_blocks > 3 * tiles + kMaxGridLaunches)
+        malformed("launches", std::to_string(all_blocks) + " blocks in all for " + std::to_string(tiles) +
+                                  " tiles: more than any driver launches");
 
     const json& accesses = field(root, "", "accesses");
     only_known(accesses, "accesses", {"columns", "rows"});

@@ -98,14 +98,13 @@ void draw_grid_scan_controls(AppState& state, bool open) {
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
     tile_threads_combo(r.scan.tile_threads);
-    named_combo("Body", r.scan.body, {TileScanBody::warp_shuffle, TileScanBody::blelloch}, tile_body_name);
+    catalogue_combo("Body", r.scan.body, all_tile_bodies());
     ImGui::BeginDisabled(on_gpu);
     int resident = static_cast<int>(r.schedule.resident);
     if (ImGui::SliderInt("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
         r.schedule.resident = static_cast<std::uint32_t>(resident);
     explain_hardware_schedule(on_gpu);
-    named_combo("Start", r.schedule.order, {BlockStartOrder::in_order, BlockStartOrder::reversed, BlockStartOrder::seeded_random},
-                start_order_name);
+    catalogue_combo("Start", r.schedule.order, all_block_start_orders());
     explain_hardware_schedule(on_gpu);
     if (r.schedule.order == BlockStartOrder::seeded_random) {
         int seed = static_cast<int>(std::min<std::uint64_t>(r.schedule.seed, 1u << 30));
@@ -114,10 +113,16 @@ void draw_grid_scan_controls(AppState& state, bool open) {
         explain_hardware_schedule(on_gpu);
     }
     ImGui::EndDisabled();
+    if (on_gpu)
+        r.scan.order = TileOrder::atomic_counter; // by block index a GPU run may hang (capture_grid_trace refuses it)
+    ImGui::BeginDisabled(on_gpu);
     named_combo("Tiles", r.scan.order, {TileOrder::atomic_counter, TileOrder::block_index},
                 [](TileOrder o) { return o == TileOrder::atomic_counter ? "from the counter" : "block index"; });
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Block index with the chained scan, a reversed start and few resident blocks deadlocks");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(on_gpu ? "On the GPU tiles come from the counter: blocks need not start in index order, "
+                                   "and a tile waiting for a block that never starts would hang the GPU"
+                                 : "Block index with the chained scan, a reversed start and few resident blocks deadlocks");
     catalogue_combo("Type##grid", r.scan.type, all_element_types());
     catalogue_combo("Operator##grid", r.scan.op, all_scan_operators());
     catalogue_combo("Input##grid", r.input, all_input_kinds());
