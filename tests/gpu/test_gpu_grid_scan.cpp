@@ -1,8 +1,7 @@
 // On an NVIDIA GPU: every grid driver (kernels/grid/grid_driver.hpp; the single-pass ones with the tile
 // counter) computes the reference scan at the emulator's sizes for every type, operator and direction,
-// and at large N (2^20, 2^28, 123123123) for uint32 add, with a subset elsewhere (the atomic global scan
-// up to the benchmark's limit for it: its atomics grow as N²); and equals the emulator's output where
-// both are exact, with tiles of a partial warp (8 and 16 threads) as well as whole ones. Skipped, with
+// and at large N (2^20, 2^28, 123123123) for uint32 add, with a subset elsewhere; and equals the
+// emulator's output where both are exact, with tiles of a partial warp (8 and 16 threads) as well as whole ones. Skipped, with
 // the reason, without a GPU.
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/reference_scan.hpp"
@@ -55,8 +54,10 @@ TEST_P(GpuGridScan, EqualsTheEmulatorBitForBit) {
 TEST_P(GpuGridScan, LargeSizesGiveTheReferenceScan) {
     PL_REQUIRE_GPU();
     for (std::size_t n : {std::size_t(1) << 20, std::size_t(1) << 28, std::size_t(123123123)}) {
-        if (GetParam() == GridDriver::atomic_global && n > kAtomicGlobalScanMaxN)
-            continue; // quadratic: 2^28 in 2048-element tiles would be 8.6 billion atomics
+        // The atomic scan too: at 2^28 in 2048-element tiles its T(T-1)/2 atomics are 8.6 billion, yet its
+        // test took 7.3 s on the H100 like the other drivers' (7-8 s, most of it the input and the
+        // reference); the benchmark stops timing it at kAtomicGlobalScanMaxN, where the quadratic growth
+        // is already plain.
         GridScanRequest request =
             make_grid_request(n, ElementType::uint32, ScanOperator::add, false, GetParam(), 1);
         request.body = TileScanBody::blelloch;
