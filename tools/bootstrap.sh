@@ -86,8 +86,8 @@ sanitizer_job() {
     ctest --test-dir "$sanitize_dir" --output-on-failure -j "$(nproc)" -LE gpu && exit 0
     # LeakSanitizer's exit-time tracer sometimes crashes ("Tracer caught signal 11 … LeakSanitizer has
     # encountered a fatal error"): a failure of the tool while threads end, not a leak and not the test's
-    # (google/sanitizers#1353; tests/sanitizers/options.sh). It refused a CI run once in about ten. When
-    # the failed run shows that signature, the failed tests run once more; any other failure stands.
+    # (google/sanitizers#1353; tests/sanitizers/options.sh). When the failed run shows that signature,
+    # the failed tests run once more; any other failure stands.
     grep -q "LeakSanitizer has encountered a fatal error" "$sanitize_dir/Testing/Temporary/LastTest.log" || exit 1
     echo "== sanitizer job: LeakSanitizer's tracer crashed (google/sanitizers#1353): the failed tests once more"
     ctest --test-dir "$sanitize_dir" --rerun-failed --output-on-failure -LE gpu
