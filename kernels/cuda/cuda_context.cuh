@@ -1,10 +1,10 @@
 // The execution context a kernel body runs in on the GPU. Its interface is the one the emulator's
 // context offers on the CPU (app/core/emulator/emulator_context.hpp): thread index, block size,
-// instrumented shared and global arrays, sync() as a block barrier, shfl_up() as a warp shuffle, a
+// instrumented shared and global arrays, sync() as a block barrier, shfl_up(), shfl_xor() and ballot() as warp exchanges, a
 // value type for element-valued locals, and a watched register.
 //
 // kTraced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
-// the plain CUDA operation (__syncthreads, __shfl_up_sync, a raw reference, value<T> = T).
+// the plain CUDA operation (__syncthreads, __shfl_up_sync, __shfl_xor_sync, __ballot_sync, a raw reference, value<T> = T).
 // kTraced = true records each step's tag, snapshots, accesses and provenance into a DeviceTraceSink,
 // with the same rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
 #pragma once
@@ -165,19 +165,46 @@ public:
     __device__ V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {
         if constexpr (kTraced) {
             using T = decltype(v.value);
-            close_register(step_);
-            ++step_;
-            seq_ = 0;
-            next.opening = StepOpening::shuffle;
-            if ((threadIdx.x & 31u) == 0)
-                write_tag(step_, next);
+            open_shuffle_step(next);
             const T received = __shfl_up_sync(mask, v.value, delta);
             const std::uint32_t lane = threadIdx.x & 31u;
             const std::uint32_t source = lane >= static_cast<std::uint32_t>(delta) ? threadIdx.x - delta : threadIdx.x;
-            const std::uint32_t none[2] = {kNoSource, kNoSource};
-            return V(received, append_access(kShuffleSource, source, AccessKind::read, to_bits(received), none));
+            return V(received, record_shuffle_source(source, to_bits(received)));
         } else {
             return __shfl_up_sync(mask, v, delta);
+        }
+    }
+
+    // __shfl_xor_sync: lane l receives lane (l ^ lane_mask)'s value; opens the step `next`, as shfl_up
+    // does. Traced, V is a traced value (its provenance becomes the shuffle) or a plain 4-byte value.
+    template <class V>
+    __device__ V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag next) {
+        if constexpr (kTraced && IsTraced<V>::value) {
+            using T = decltype(v.value);
+            open_shuffle_step(next);
+            const T received = __shfl_xor_sync(mask, v.value, lane_mask);
+            const std::uint32_t source = threadIdx.x ^ static_cast<std::uint32_t>(lane_mask);
+            return V(received, record_shuffle_source(source, to_bits(received)));
+        } else if constexpr (kTraced) {
+            open_shuffle_step(next);
+            const V received = __shfl_xor_sync(mask, v, lane_mask);
+            record_shuffle_source(threadIdx.x ^ static_cast<std::uint32_t>(lane_mask), to_bits(received));
+            return received;
+        } else {
+            return __shfl_xor_sync(mask, v, lane_mask);
+        }
+    }
+
+    // __ballot_sync: bit l set where lane l of the mask passed true; opens the step `next`, as a shuffle
+    // does, and records the thread itself as the shuffle's source (the votes come from no one lane).
+    __device__ std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag next) {
+        if constexpr (kTraced) {
+            open_shuffle_step(next);
+            const std::uint32_t votes = __ballot_sync(mask, predicate);
+            record_shuffle_source(threadIdx.x, votes);
+            return votes;
+        } else {
+            return __ballot_sync(mask, predicate);
         }
     }
 
@@ -227,6 +254,24 @@ public:
     }
 
 private:
+    // A warp exchange (shuffle or ballot) ends the thread's step and opens `next`. Every kind is tagged
+    // StepOpening::shuffle: the opening decides which snapshots a step has (registers, no shared
+    // memory), which is the same for all of them; the step's phase says what it does.
+    __device__ void open_shuffle_step(StepTag next) {
+        close_register(step_);
+        ++step_;
+        seq_ = 0;
+        next.opening = StepOpening::shuffle;
+        if ((threadIdx.x & 31u) == 0)
+            write_tag(step_, next);
+    }
+
+    // The exchange's record: a read of the source thread's register; returns its reference.
+    __device__ std::uint32_t record_shuffle_source(std::uint32_t source_thread, std::uint32_t bits) {
+        const std::uint32_t none[2] = {kNoSource, kNoSource};
+        return append_access(kShuffleSource, source_thread, AccessKind::read, bits, none);
+    }
+
     // Returns the access's reference (for reads to carry as their value's source).
     __device__ std::uint32_t append_access(std::uint8_t buffer, std::uint32_t word, AccessKind kind,
                                            std::uint32_t bits, const std::uint32_t (&sources)[2]) {

@@ -134,6 +134,20 @@ public:
         ++step_;
         return V(__shfl_up_sync(mask, v.value, delta));
     }
+    // A traced value (its provenance dropped: the grid trace keeps none) or a plain one.
+    template <class V>
+    __device__ V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag) {
+        ++step_;
+        if constexpr (IsTraced<V>::value)
+            return V(__shfl_xor_sync(mask, v.value, lane_mask));
+        else
+            return __shfl_xor_sync(mask, v, lane_mask);
+    }
+    // Opens a step, as a shuffle does (the emulator counts it so too).
+    __device__ std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag) {
+        ++step_;
+        return __ballot_sync(mask, predicate);
+    }
 
     template <class V>
     __device__ RegisterWatch<CudaGridContext> watch_register(V& reg) {

@@ -2,7 +2,7 @@
 // hands the body. It forwards every member to the grid kernel's own context but begin(): the grid
 // kernel has already begun (it took a tile, reduced it and looked back), so the body's "kernel start"
 // only marks where its part begins, inside the step the grid kernel opened for it. Everything else —
-// barriers, shuffles, instrumented arrays, watched registers — is the grid kernel's, so the body runs
+// barriers, shuffles and ballots, instrumented arrays, watched registers — is the grid kernel's, so the body runs
 // unchanged, on the GPU and in the emulator.
 #pragma once
 
@@ -42,6 +42,13 @@ public:
     template <class V>
     PL_HOST_DEVICE V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {
         return ctx_.shfl_up(v, delta, mask, next);
+    }
+    template <class V>
+    PL_HOST_DEVICE V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag next) {
+        return ctx_.shfl_xor(v, lane_mask, mask, next);
+    }
+    PL_HOST_DEVICE std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag next) {
+        return ctx_.ballot(predicate, mask, next);
     }
     template <class V>
     PL_HOST_DEVICE auto watch_register(V& reg) {

@@ -116,6 +116,27 @@ void EmulatedBlock::run_lanes_to_sync_points(std::uint32_t warp) {
     }
 }
 
+namespace {
+
+// The operation as a message names it.
+const char* exchange_name(WarpExchange exchange) {
+    switch (exchange) {
+    case WarpExchange::up:
+        return "shuffle";
+    case WarpExchange::xor_of:
+        return "xor shuffle";
+    case WarpExchange::ballot:
+        return "ballot";
+    }
+    return "shuffle";
+}
+
+} // namespace
+
+// Rule 3: once every lane of the warp waits, the first lane at a warp exchange leads it; the others of
+// its mask must wait at the same one, and then each receives its value and opens its next step. Every
+// kind of exchange opens one step for each lane that takes part, as a shuffle on the GPU does
+// (CudaContext, CudaGridContext), so that step numbers agree between the emulator and the GPU traces.
 bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
     const std::uint32_t first = warp * 32;
     const std::uint32_t last = std::min(first + 32, threads());
@@ -131,38 +152,22 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
         return false;
 
     const Thread& lead = threads_[leader];
+    check_shuffle_partners(warp, lead);
+    const WarpExchange exchange = lead.exchange;
+    std::uint32_t votes = 0; // a ballot's result: bit l for lane l's predicate
+    std::uint32_t sources[32] = {};
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
-        if ((lead.mask >> lane & 1u) == 0) {
-            // Legal CUDA, but a warp whose lanes split between a shuffle and a barrier hung on an H100:
-            // PrefixLab requires every thread of the warp to take part in its shuffles.
-            if (first + lane < last)
-                fail("shuffle on line " + std::to_string(lead.pending.line) + " in warp " + std::to_string(warp) +
-                     ": lane " + std::to_string(lane) +
-                     " exists but is not in the mask; every thread of a warp must take part in its shuffles");
+        if ((lead.mask >> lane & 1u) == 0)
             continue;
-        }
-        const std::uint32_t t = first + lane;
-        if (t >= last)
-            fail("shuffle on line " + std::to_string(lead.pending.line) + " in warp " + std::to_string(warp) +
-                 ": its mask names lane " + std::to_string(lane) + ", which does not exist");
-        const Thread& other = threads_[t];
-        if (other.wait != Wait::shuffle || other.pending.line != lead.pending.line || other.mask != lead.mask ||
-            other.delta != lead.delta)
-            fail("warp " + std::to_string(warp) + " diverges at the shuffle on line " +
-                 std::to_string(lead.pending.line) + " after " + describe_step(lead.step) + ": lane " +
-                 std::to_string(lane) + " does not take part in it");
+        sources[lane] = source_lane(lead, lane);
+        if (threads_[first + lane].shuffle_in != 0)
+            votes |= 1u << lane;
     }
-
-    // Exchange with __shfl_up_sync semantics: lane l receives lane l - delta, or keeps its own value.
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
         if ((lead.mask >> lane & 1u) == 0)
             continue;
         Thread& receiver = threads_[first + lane];
-        const std::uint32_t source_lane = lane >= static_cast<std::uint32_t>(lead.delta) ? lane - lead.delta : lane;
-        if ((lead.mask >> source_lane & 1u) == 0)
-            fail("shuffle on line " + std::to_string(lead.pending.line) + ": lane " + std::to_string(lane) +
-                 " reads lane " + std::to_string(source_lane) + ", which is not in the mask");
-        receiver.shuffle_out = threads_[first + source_lane].shuffle_in;
+        receiver.shuffle_out = exchange == WarpExchange::ballot ? votes : threads_[first + sources[lane]].shuffle_in;
     }
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
         if ((lead.mask >> lane & 1u) == 0)
@@ -175,12 +180,62 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
         StepTag tag = thread.pending;
         tag.opening = StepOpening::shuffle;
         set_tag(thread.step, tag, t);
-        const std::uint32_t source = lane >= static_cast<std::uint32_t>(thread.delta) ? t - thread.delta : t;
+        // The shuffle source: the thread read from (a ballot's votes come from no one lane: itself).
         const std::uint32_t none[2] = {kNoSource, kNoSource};
-        thread.shuffle_source = append_access(t, kShuffleSource, source, AccessKind::read, thread.shuffle_out, none);
+        thread.shuffle_source =
+            append_access(t, kShuffleSource, first + sources[lane], AccessKind::read, thread.shuffle_out, none);
         thread.wait = Wait::running;
     }
     return true;
+}
+
+// Every existing lane of the warp takes part: named in the mask, waiting at the same exchange (line,
+// kind, mask, delta or lane mask); the mask names no lane that does not exist.
+void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lead) const {
+    const std::uint32_t first = warp * 32;
+    const std::uint32_t last = std::min(first + 32, threads());
+    const std::string at = std::string(exchange_name(lead.exchange)) + " on line " + std::to_string(lead.pending.line);
+    if (lead.exchange == WarpExchange::xor_of && (lead.delta < 0 || lead.delta > 31))
+        fail(at + " in warp " + std::to_string(warp) + ": lane mask " + std::to_string(lead.delta) +
+             " is outside 0..31");
+    for (std::uint32_t lane = 0; lane < 32; ++lane) {
+        if ((lead.mask >> lane & 1u) == 0) {
+            // Legal CUDA, but a warp whose lanes split between a shuffle and a barrier hung on an H100:
+            // PrefixLab requires every thread of the warp to take part in its shuffles.
+            if (first + lane < last)
+                fail(at + " in warp " + std::to_string(warp) + ": lane " + std::to_string(lane) +
+                     " exists but is not in the mask; every thread of a warp must take part in its shuffles");
+            continue;
+        }
+        const std::uint32_t t = first + lane;
+        if (t >= last)
+            fail(at + " in warp " + std::to_string(warp) + ": its mask names lane " + std::to_string(lane) +
+                 ", which does not exist");
+        const Thread& other = threads_[t];
+        if (other.wait != Wait::shuffle || other.pending.line != lead.pending.line ||
+            other.exchange != lead.exchange || other.mask != lead.mask || other.delta != lead.delta)
+            fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " + describe_step(lead.step) +
+                 ": lane " + std::to_string(lane) + " does not take part in it");
+        const std::uint32_t source = source_lane(lead, lane);
+        if ((lead.mask >> source & 1u) == 0)
+            fail(at + ": lane " + std::to_string(lane) + " reads lane " + std::to_string(source) +
+                 ", which is not in the mask");
+    }
+}
+
+// The lane whose value `lane` receives, as CUDA defines it for a whole warp (width 32): up, lane - delta
+// or itself below delta; xor, lane ^ lane_mask (always a lane of the warp, so no lane keeps its own: a
+// partner missing from the mask is undefined on the GPU and an error here); a ballot, itself.
+std::uint32_t EmulatedBlock::source_lane(const Thread& lead, std::uint32_t lane) const {
+    switch (lead.exchange) {
+    case WarpExchange::up:
+        return lane >= static_cast<std::uint32_t>(lead.delta) ? lane - lead.delta : lane;
+    case WarpExchange::xor_of:
+        return lane ^ static_cast<std::uint32_t>(lead.delta);
+    case WarpExchange::ballot:
+        return lane;
+    }
+    return lane;
 }
 
 void EmulatedBlock::complete_block_sync() {
@@ -191,7 +246,7 @@ void EmulatedBlock::complete_block_sync() {
     for (std::uint32_t t = 0; t < threads(); ++t) {
         const Thread& thread = threads_[t];
         if (thread.wait == Wait::shuffle)
-            fail("thread " + std::to_string(t) + " waits at the shuffle on line " +
+            fail("thread " + std::to_string(t) + " waits at the " + exchange_name(thread.exchange) + " on line " +
                  std::to_string(thread.pending.line) + " that the rest of its warp never reaches");
         sites[{thread.wait, thread.pending.line}].push_back(t);
         closed = std::max(closed, thread.step);
@@ -352,8 +407,23 @@ void EmulatedBlock::finish(std::uint32_t thread) {
 
 ShuffleResult EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
                                         StepTag next) {
+    return wait_at_exchange(thread, WarpExchange::up, bits, delta, mask, next);
+}
+
+ShuffleResult EmulatedBlock::shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask, std::uint32_t mask,
+                                         StepTag next) {
+    return wait_at_exchange(thread, WarpExchange::xor_of, bits, lane_mask, mask, next);
+}
+
+ShuffleResult EmulatedBlock::ballot(std::uint32_t thread, bool predicate, std::uint32_t mask, StepTag next) {
+    return wait_at_exchange(thread, WarpExchange::ballot, predicate ? 1u : 0u, 0, mask, next);
+}
+
+ShuffleResult EmulatedBlock::wait_at_exchange(std::uint32_t thread, WarpExchange exchange, std::uint32_t bits,
+                                              int delta, std::uint32_t mask, StepTag next) {
     Thread& self = threads_[thread];
     self.pending = next;
+    self.exchange = exchange;
     self.delta = delta;
     self.mask = mask;
     self.shuffle_in = bits;

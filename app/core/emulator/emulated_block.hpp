@@ -8,7 +8,8 @@
 //      until every lane waits. In lockstep (in_order, reversed) every lane starts in round 0; skewed
 //      (interleaved) lane l starts in round l, counted from the warp's last sync point.
 //   3. When every lane of a shuffle's mask waits at that shuffle, values are exchanged and the warp
-//      goes on.
+//      goes on. A shuffle is one of the warp exchanges of WarpExchange: __shfl_up_sync,
+//      __shfl_xor_sync or __ballot_sync, one mechanism with one set of checks.
 //   4. When every warp waits, the barrier (or kernel end) completes if every thread waits at the same
 //      one with the same step tag. Anything else is an EmulationError naming the step and threads:
 //      the emulator reports a barrier that not every thread reaches; it never hangs.
@@ -42,6 +43,13 @@ namespace prefixlab {
 class EmulationError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// The warp-wide operations a lane waits at until its whole warp arrives (rule 3).
+enum class WarpExchange : std::uint8_t {
+    up,     // __shfl_up_sync: lane l receives lane l - delta, or keeps its own when l < delta
+    xor_of, // __shfl_xor_sync: lane l receives lane l ^ lane_mask
+    ballot, // __ballot_sync: every lane receives the bits of the lanes whose predicate held
 };
 
 struct ShuffleResult {
@@ -81,6 +89,10 @@ public:
     void barrier(std::uint32_t thread, StepTag next);
     void finish(std::uint32_t thread);
     ShuffleResult shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
+    ShuffleResult shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask, std::uint32_t mask,
+                              StepTag next);
+    // Returns the votes (bit l: lane l of the mask passed true); its source names the thread itself.
+    ShuffleResult ballot(std::uint32_t thread, bool predicate, std::uint32_t mask, StepTag next);
     void watch_register(std::uint32_t thread, const void* value, std::uint32_t* sources);
     // The watched variable leaves its scope: keep its last value and provenance in the thread's own
     // storage (kernels/common/register_watch.hpp).
@@ -111,7 +123,8 @@ private:
         std::uint32_t retained = 0;                // a released register's last value and provenance
         std::uint32_t retained_sources[2] = {0, 0};
         StepTag pending{};                // the tag of the step this thread's sync point opens
-        int delta = 0;                    // shuffle arguments while waiting at one
+        WarpExchange exchange{};          // shuffle arguments while waiting at one
+        int delta = 0;                    // up's delta, xor's lane mask, 0 for a ballot
         std::uint32_t mask = 0;
         std::uint32_t shuffle_in = 0;
         std::uint32_t shuffle_out = 0;
@@ -131,6 +144,10 @@ private:
     void run_warp(std::uint32_t warp);
     void run_lanes_to_sync_points(std::uint32_t warp);
     bool complete_shuffle(std::uint32_t warp);
+    void check_shuffle_partners(std::uint32_t warp, const Thread& lead) const;
+    std::uint32_t source_lane(const Thread& lead, std::uint32_t lane) const;
+    ShuffleResult wait_at_exchange(std::uint32_t thread, WarpExchange exchange, std::uint32_t bits, int delta,
+                                   std::uint32_t mask, StepTag next);
     void complete_block_sync();
     bool warp_has_parked_lane(std::uint32_t warp) const;
     bool yield_parked_threads();

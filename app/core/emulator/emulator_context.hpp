@@ -52,6 +52,26 @@ public:
         return V(from_bits<T>(r.bits), r.source);
     }
 
+    // __shfl_xor_sync: lane l receives lane (l ^ lane_mask)'s value. V is a traced value, whose
+    // provenance becomes the shuffle, or a plain 4-byte value (a look-back's partial, kept in plain
+    // registers), returned plain.
+    template <class V>
+    V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag next) {
+        if constexpr (IsTraced<V>::value) {
+            using T = decltype(v.value);
+            const ShuffleResult r = block_.shuffle_xor(thread_, to_bits(v.value), lane_mask, mask, next);
+            return V(from_bits<T>(r.bits), r.source);
+        } else {
+            return from_bits<V>(block_.shuffle_xor(thread_, to_bits(v), lane_mask, mask, next).bits);
+        }
+    }
+
+    // __ballot_sync: bit l set where lane l of the mask passed true. A plain word: the votes are a
+    // decision, not a value the dataflow follows.
+    std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag next) {
+        return block_.ballot(thread_, predicate, mask, next).bits;
+    }
+
     // Global memory the blocks of a grid share (kernels/grid/grid_words.hpp). Each access is recorded in
     // the grid's global order and lets the other resident blocks run: writes after writing, loads before
     // reading (docs/emulator.md, "Grids"). The atomic's read and write happen with no yield between.
