@@ -41,7 +41,9 @@ StepTag at_line(std::uint32_t line, std::uint32_t offset = 0) {
     return step_tag(test_files::warp_shuffle_scan, test_phases::warp_shuffle, line, 1, offset);
 }
 
-void begin(EmulatorContext& ctx) { ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10)); }
+void begin(EmulatorContext& ctx) {
+    ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10));
+}
 
 // The mask of the calling thread's warp: its present lanes.
 std::uint32_t own_warp_mask(const EmulatorContext& ctx) {
@@ -49,7 +51,9 @@ std::uint32_t own_warp_mask(const EmulatorContext& ctx) {
 }
 
 // An irregular predicate, so that no two warps vote alike.
-bool votes_yes(int thread) { return (thread * 7 + thread / 5) % 3 == 0; }
+bool votes_yes(int thread) {
+    return (thread * 7 + thread / 5) % 3 == 0;
+}
 
 // Bit l of warp w's votes: votes_yes of its lane l, for the lanes present.
 std::uint32_t expected_votes(int threads, int warp) {
@@ -70,11 +74,13 @@ TEST(EmulatorBallot, EveryLaneGetsItsWarpsVotes) {
             begin(ctx);
             Traced<std::uint32_t> reg = 7;
             const auto watching = ctx.watch_register(reg);
-            votes[ctx.thread_index()] = ctx.ballot(votes_yes(ctx.thread_index()), own_warp_mask(ctx), at_line(11));
+            votes[ctx.thread_index()] =
+                ctx.ballot(votes_yes(ctx.thread_index()), own_warp_mask(ctx), at_line(11));
         });
         ASSERT_EQ(error, "") << threads << " threads";
         for (int t = 0; t < threads; ++t)
-            EXPECT_EQ(votes[t], expected_votes(threads, t / kWarpLanes)) << threads << " threads, thread " << t;
+            EXPECT_EQ(votes[t], expected_votes(threads, t / kWarpLanes))
+                << threads << " threads, thread " << t;
 
         // One step opened at the ballot, as a shuffle; its record names the thread itself.
         const RawTrace& trace = block.trace();
@@ -101,7 +107,8 @@ TEST(EmulatorShflXor, EveryLaneReceivesItsXorPartnersValueWithItsProvenance) {
                 begin(ctx);
                 Traced<std::int32_t> value = 1000 + 3 * ctx.thread_index();
                 const auto watching = ctx.watch_register(value);
-                received[ctx.thread_index()] = ctx.shfl_xor(value, lane_mask, own_warp_mask(ctx), at_line(11, lane_mask));
+                received[ctx.thread_index()] =
+                    ctx.shfl_xor(value, lane_mask, own_warp_mask(ctx), at_line(11, lane_mask));
             });
             ASSERT_EQ(error, "") << threads << " threads, lane mask " << lane_mask;
             const RawTrace& trace = block.trace();
@@ -207,7 +214,8 @@ TEST(EmulatorWarpExchangeErrors, ALaneNotTakingPartIsNamed) {
     EXPECT_NE(ballot.find("lane 5 does not take part in it"), std::string::npos) << ballot;
     EXPECT_EQ(first_line_only(ballot), "");
     const std::string xor_shuffle = skipping_lane_5(false);
-    EXPECT_NE(xor_shuffle.find("warp 0 diverges at the xor shuffle on line 11"), std::string::npos) << xor_shuffle;
+    EXPECT_NE(xor_shuffle.find("warp 0 diverges at the xor shuffle on line 11"), std::string::npos)
+        << xor_shuffle;
     EXPECT_NE(xor_shuffle.find("lane 5 does not take part in it"), std::string::npos) << xor_shuffle;
     EXPECT_EQ(first_line_only(xor_shuffle), "");
 }
@@ -220,7 +228,8 @@ TEST(EmulatorWarpExchangeErrors, AMaskLeavingOutLanesOfItsWarpIsNamed) {
             ctx.ballot(true, 0xffu, at_line(11));
         ctx.sync(step_tag(test_files::warp_shuffle_scan, test_phases::fan_out, 12));
     });
-    EXPECT_NE(error.find("ballot on line 11 in warp 0: lane 8 exists but is not in the mask"), std::string::npos)
+    EXPECT_NE(error.find("ballot on line 11 in warp 0: lane 8 exists but is not in the mask"),
+              std::string::npos)
         << error;
     EXPECT_EQ(first_line_only(error), "");
 }
@@ -243,8 +252,9 @@ TEST(EmulatorWarpExchangeErrors, AMaskNamingAMissingLaneIsNamed) {
         << ballot;
     EXPECT_EQ(first_line_only(ballot), "");
     const std::string xor_shuffle = full_mask_on_8_threads(false);
-    EXPECT_NE(xor_shuffle.find("xor shuffle on line 11 in warp 0: its mask names lane 8, which does not exist"),
-              std::string::npos)
+    EXPECT_NE(
+        xor_shuffle.find("xor shuffle on line 11 in warp 0: its mask names lane 8, which does not exist"),
+        std::string::npos)
         << xor_shuffle;
     EXPECT_EQ(first_line_only(xor_shuffle), "");
 }
@@ -265,7 +275,8 @@ TEST(EmulatorWarpExchangeErrors, LanesAtDifferentExchangesAreNamed) {
     };
     for (bool other_kind : {false, true}) {
         const std::string error = split_warp(other_kind);
-        EXPECT_NE(error.find("warp 0 diverges at the ballot on line 11 after step 0"), std::string::npos) << error;
+        EXPECT_NE(error.find("warp 0 diverges at the ballot on line 11 after step 0"), std::string::npos)
+            << error;
         EXPECT_NE(error.find("lane 16 does not take part in it"), std::string::npos) << error;
         EXPECT_EQ(first_line_only(error), "");
     }
@@ -286,7 +297,8 @@ TEST(EmulatorWarpExchangeErrors, AnXorPartnerOutsideTheMaskOrALaneMaskBeyondTheW
         << outside;
     EXPECT_EQ(first_line_only(outside), "");
     const std::string beyond = xor_on_8_threads(32);
-    EXPECT_NE(beyond.find("xor shuffle on line 11 in warp 0: lane mask 32 is outside 0..31"), std::string::npos)
+    EXPECT_NE(beyond.find("xor shuffle on line 11 in warp 0: lane mask 32 is outside 0..31"),
+              std::string::npos)
         << beyond;
     EXPECT_EQ(first_line_only(beyond), "");
 }

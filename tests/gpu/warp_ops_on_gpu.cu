@@ -46,7 +46,8 @@ GridRun run_in_grid_context(const std::vector<std::uint32_t>& input) {
     PL_CUDA_CHECK_LAUNCH();
     PL_CUDA_CHECK(cudaDeviceSynchronize());
     if (errors.download(1)[0] != 0)
-        throw std::runtime_error("grid trace of the probe: error bits " + std::to_string(errors.download(1)[0]));
+        throw std::runtime_error("grid trace of the probe: error bits " +
+                                 std::to_string(errors.download(1)[0]));
     if (ticket.download(1)[0] != static_cast<unsigned long long>(n))
         throw std::runtime_error("grid trace of the probe: " + std::to_string(ticket.download(1)[0]) +
                                  " records, not one per thread");

@@ -12,9 +12,9 @@
 namespace prefixlab::test {
 
 struct WarpOpsGpuRuns {
-    RawTrace traced;                         // CudaContext<true>
-    std::vector<std::uint32_t> untraced;     // CudaContext<false>'s output
-    std::vector<std::uint32_t> grid_output;  // CudaGridContext's output
+    RawTrace traced;                        // CudaContext<true>
+    std::vector<std::uint32_t> untraced;    // CudaContext<false>'s output
+    std::vector<std::uint32_t> grid_output; // CudaGridContext's output
     // CudaGridContext: one atomic per thread after the probe, recorded at the thread's step then
     std::vector<GridAccessRecord> grid_records;
 };

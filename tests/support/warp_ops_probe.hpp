@@ -56,14 +56,16 @@ struct WarpOpsProbe {
             ctx.ballot((plain_value(x) & 1u) != 0, mask, step_tag(kFile, test_phases::totals_load, __LINE__));
         std::uint16_t round = 1;
         for (int lane_mask = 1; lane_mask < lanes; lane_mask *= 2, ++round) {
-            const V partner =
-                ctx.shfl_xor(x, lane_mask, mask, step_tag(kFile, test_phases::warp_shuffle, __LINE__, round, lane_mask));
+            const V partner = ctx.shfl_xor(
+                x, lane_mask, mask, step_tag(kFile, test_phases::warp_shuffle, __LINE__, round, lane_mask));
             // array order: the lower lanes' partial on the left, as a look-back window combines
-            x = (lane & static_cast<std::uint32_t>(lane_mask)) != 0 ? Op::apply(partner, x) : Op::apply(x, partner);
+            x = (lane & static_cast<std::uint32_t>(lane_mask)) != 0 ? Op::apply(partner, x)
+                                                                    : Op::apply(x, partner);
         }
         const int neighbour = lanes > 1 ? 1 : 0; // a warp of one lane has no partner
-        const std::uint32_t theirs = ctx.shfl_xor(votes >> lane, neighbour, mask,
-                                                  step_tag(kFile, test_phases::totals_shuffle, __LINE__, 0, neighbour));
+        const std::uint32_t theirs =
+            ctx.shfl_xor(votes >> lane, neighbour, mask,
+                         step_tag(kFile, test_phases::totals_shuffle, __LINE__, 0, neighbour));
         out[i] = Op::apply(x, T(theirs));
     }
 };

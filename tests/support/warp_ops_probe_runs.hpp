@@ -46,8 +46,8 @@ inline RawTrace emulate_warp_ops_probe(const std::vector<std::uint32_t>& input, 
     const int n = static_cast<int>(input.size());
     std::vector<std::uint32_t> output(n, kUnwrittenPattern);
     const ScanIo<std::uint32_t> io{input.data(), output.data(), n, false};
-    EmulatedBlock block(static_cast<std::uint32_t>(n), WarpOpsProbe::layout(n), WarpOpsProbe::kWatchesRegisters,
-                        order);
+    EmulatedBlock block(static_cast<std::uint32_t>(n), WarpOpsProbe::layout(n),
+                        WarpOpsProbe::kWatchesRegisters, order);
     block.run([&](std::uint32_t thread) {
         EmulatorContext ctx(block, thread);
         WarpOpsProbe::run<AddOp<std::uint32_t>>(ctx, io);
