@@ -1,12 +1,13 @@
 // The execution context a kernel body runs in on the GPU. Its interface is the one the emulator's
 // context offers on the CPU (app/core/emulator/emulator_context.hpp): thread index, block size,
-// instrumented shared and global arrays, sync() as a block barrier, shfl_up(), shfl_xor() and ballot() as warp exchanges, a
-// value type for element-valued locals, and a watched register.
+// instrumented shared and global arrays, sync() as a block barrier, shfl_up(), shfl_xor() and ballot() as
+// warp exchanges, a value type for element-valued locals, and a watched register.
 //
 // kTraced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
-// the plain CUDA operation (__syncthreads, __shfl_up_sync, __shfl_xor_sync, __ballot_sync, a raw reference, value<T> = T).
-// kTraced = true records each step's tag, snapshots, accesses and provenance into a DeviceTraceSink,
-// with the same rules the emulator follows, so that both produce the same RawTrace for a correct kernel.
+// the plain CUDA operation (__syncthreads, __shfl_up_sync, __shfl_xor_sync, __ballot_sync, a raw reference,
+// value<T> = T). kTraced = true records each step's tag, snapshots, accesses and provenance into a
+// DeviceTraceSink, with the same rules the emulator follows, so that both produce the same RawTrace for a
+// correct kernel.
 #pragma once
 
 #include "kernels/common/instrumented_array.hpp"

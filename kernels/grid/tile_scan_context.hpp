@@ -2,8 +2,8 @@
 // hands the body. It forwards every member to the grid kernel's own context but begin(): the grid
 // kernel has already begun (it took a tile, reduced it and looked back), so the body's "kernel start"
 // only marks where its part begins, inside the step the grid kernel opened for it. Everything else —
-// barriers, shuffles and ballots, instrumented arrays, watched registers — is the grid kernel's, so the body runs
-// unchanged, on the GPU and in the emulator.
+// barriers, shuffles and ballots, instrumented arrays, watched registers — is the grid kernel's, so the body
+// runs unchanged, on the GPU and in the emulator.
 #pragma once
 
 #include "kernels/common/host_device.hpp"

@@ -167,7 +167,8 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
         if ((lead.mask >> lane & 1u) == 0)
             continue;
         Thread& receiver = threads_[first + lane];
-        receiver.shuffle_out = exchange == WarpExchange::ballot ? votes : threads_[first + sources[lane]].shuffle_in;
+        receiver.shuffle_out =
+            exchange == WarpExchange::ballot ? votes : threads_[first + sources[lane]].shuffle_in;
     }
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
         if ((lead.mask >> lane & 1u) == 0)
@@ -182,8 +183,8 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
         set_tag(thread.step, tag, t);
         // The shuffle source: the thread read from (a ballot's votes come from no one lane: itself).
         const std::uint32_t none[2] = {kNoSource, kNoSource};
-        thread.shuffle_source =
-            append_access(t, kShuffleSource, first + sources[lane], AccessKind::read, thread.shuffle_out, none);
+        thread.shuffle_source = append_access(t, kShuffleSource, first + sources[lane], AccessKind::read,
+                                              thread.shuffle_out, none);
         thread.wait = Wait::running;
     }
     return true;
@@ -194,7 +195,8 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
 void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lead) const {
     const std::uint32_t first = warp * 32;
     const std::uint32_t last = std::min(first + 32, threads());
-    const std::string at = std::string(exchange_name(lead.exchange)) + " on line " + std::to_string(lead.pending.line);
+    const std::string at =
+        std::string(exchange_name(lead.exchange)) + " on line " + std::to_string(lead.pending.line);
     if (lead.exchange == WarpExchange::xor_of && (lead.delta < 0 || lead.delta > 31))
         fail(at + " in warp " + std::to_string(warp) + ": lane mask " + std::to_string(lead.delta) +
              " is outside 0..31");
@@ -214,8 +216,8 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
         const Thread& other = threads_[t];
         if (other.wait != Wait::shuffle || other.pending.line != lead.pending.line ||
             other.exchange != lead.exchange || other.mask != lead.mask || other.delta != lead.delta)
-            fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " + describe_step(lead.step) +
-                 ": lane " + std::to_string(lane) + " does not take part in it");
+            fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " +
+                 describe_step(lead.step) + ": lane " + std::to_string(lane) + " does not take part in it");
         const std::uint32_t source = source_lane(lead, lane);
         if ((lead.mask >> source & 1u) == 0)
             fail(at + ": lane " + std::to_string(lane) + " reads lane " + std::to_string(source) +
@@ -246,8 +248,9 @@ void EmulatedBlock::complete_block_sync() {
     for (std::uint32_t t = 0; t < threads(); ++t) {
         const Thread& thread = threads_[t];
         if (thread.wait == Wait::shuffle)
-            fail("thread " + std::to_string(t) + " waits at the " + exchange_name(thread.exchange) + " on line " +
-                 std::to_string(thread.pending.line) + " that the rest of its warp never reaches");
+            fail("thread " + std::to_string(t) + " waits at the " + exchange_name(thread.exchange) +
+                 " on line " + std::to_string(thread.pending.line) +
+                 " that the rest of its warp never reaches");
         sites[{thread.wait, thread.pending.line}].push_back(t);
         closed = std::max(closed, thread.step);
     }
@@ -410,8 +413,8 @@ ShuffleResult EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits
     return wait_at_exchange(thread, WarpExchange::up, bits, delta, mask, next);
 }
 
-ShuffleResult EmulatedBlock::shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask, std::uint32_t mask,
-                                         StepTag next) {
+ShuffleResult EmulatedBlock::shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask,
+                                         std::uint32_t mask, StepTag next) {
     return wait_at_exchange(thread, WarpExchange::xor_of, bits, lane_mask, mask, next);
 }
 
