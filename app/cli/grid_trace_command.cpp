@@ -155,7 +155,7 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
     grid->add_option("--tile-threads", o.tile_threads, "Threads per tile: 4, 8, 16 or a multiple of 32, up to 1024 (the body's limit)")
         ->capture_default_str()
         ->type_name("INT");
-    grid->add_option("--body", o.body, "The block scan each tile runs: warp-shuffle or blelloch")->capture_default_str();
+    grid->add_option("--body", o.body, "What scans each tile: warp-shuffle or blelloch (block scans), or registers (the tuned scan's register tile, 4 elements per thread)")->capture_default_str();
     grid->add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
     grid->add_option("--op", o.op, "Operator: add, max or min")->capture_default_str();
     grid->add_flag("--exclusive", o.exclusive, "Exclusive scan (default: inclusive)");

@@ -1,5 +1,5 @@
 // The grid side of scripted mode: the settings of a `grid-trace` command (driver=NAME, one of the grid drivers, n=N
-// tile=THREADS body=warp-shuffle|blelloch resident=R order=in-order|reversed|random seed=S
+// tile=THREADS body=warp-shuffle|blelloch|registers resident=R order=in-order|reversed|random seed=S
 // tiles=counter|block type=T op=OP exclusive=0|1 input=KIND device=cpu|gpu), read and checked when the
 // script is read (device=gpu without a GPU is refused when it runs, as the sidebar greys it out),
 // applied to the GUI's grid capture settings when it runs. Only the settings given change.

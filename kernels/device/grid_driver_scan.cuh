@@ -106,9 +106,9 @@ public:
           tile_(threads * Body::kElementsPerThread), max_n_(max_n == 0 ? 1 : max_n),
           totals_(grid_driver_totals(options_, max_n_, tile_) + 1),
           status_(grid_driver_status_words(options_, max_n_, tile_) + 1), counter_(1) {
-        if (!SinglePassScan<Body>::threads_valid(threads))
+        if (!SinglePassKernel<Body>::threads_valid(threads))
             throw std::invalid_argument("a grid scan's tile has " +
-                                        tile_threads_rule(SinglePassScan<Body>::max_threads()) +
+                                        tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
                                         " threads, not " + std::to_string(threads));
         if (tiles_for(max_n_, tile_) > std::size_t(std::numeric_limits<int>::max()))
             throw std::invalid_argument("too many tiles for one grid: " + std::to_string(tiles_for(max_n_, tile_)));

@@ -66,7 +66,7 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
-        if (!SinglePassScan<Body>::threads_valid(request.tile_threads))
+        if (!SinglePassKernel<Body>::threads_valid(request.tile_threads))
             throw std::invalid_argument("a grid scan's tile cannot have " + std::to_string(request.tile_threads) +
                                         " threads with this tile body");
         return dispatch_element(request.type, request.op, [&]<class Op>() {

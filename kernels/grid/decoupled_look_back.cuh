@@ -17,11 +17,26 @@
 // back are enough to move on. In practice a tile stops a few tiles back, where some earlier tile's
 // prefix already is. Tile 0 has no predecessor and publishes its prefix at once.
 //
-// Operators are combined in array order (predecessor ⊕ running prefix), so the protocol needs the
-// operator to be associative only, not commutative.
+// The look-back reads a WINDOW of predecessors at once, one per lane of the block's first warp (CUB's
+// warp-wide look-back, §4.4 of the paper): lane l polls tile w - l of the window that ends at w. Each
+// poll is a round trip to L2 (about 0.6 µs on the H100); read one after another, a look-back 10 tiles
+// deep (the mean measured on the H100 at 2^28 with 2048-element tiles, one thread reading) costs ten
+// round trips, a window one. Then, with ballots, every lane learns the same two facts: whether any
+// lane saw "invalid" (all poll again, those lanes only re-reading), and which is the nearest lane that
+// saw "prefix". The window's values up to that lane are combined in array order by a butterfly of
+// xor-shuffles, and the look-back ends there, or goes on with the next window further back.
+//
+// Operators are combined in array order (older tiles first), so the protocol needs the operator to be
+// associative only, not commutative. Where the look-back stops depends on timing, so a float sum's
+// rounding, unlike an integer's result, can differ from run to run in the last bits.
+//
+// The same function runs traced (the emulator, the GPU's grid traces, with small tiles) and untraced
+// (the tuned scan, kernels/grid/register_tile_scan.cuh): the look-back timeline shows this code.
 #pragma once
 
 #include "kernels/common/host_device.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/grid/publish_tile_status.cuh"
 #include "kernels/grid/tile_status.hpp"
@@ -30,32 +45,82 @@
 
 namespace prefixlab {
 
-// Called by one thread of the tile. Returns the exclusive prefix of `tile` after publishing the tile's
-// aggregate and then its inclusive prefix.
+inline constexpr const char* kLookBackSourcePath = "kernels/grid/decoupled_look_back.cuh";
+inline constexpr KernelFile kLookBackFile = kernel_file_at(kLookBackSourcePath);
+
+// The lowest lane whose bit is set in a ballot (the ballot is not 0).
+PL_HOST_DEVICE constexpr int lowest_lane(std::uint32_t ballot) {
+    int lane = 0;
+    while ((ballot >> lane & 1u) == 0)
+        ++lane;
+    return lane;
+}
+
+// Every lane's `value` combined in array order, in every lane: lane `lanes` - 1 holds the oldest
+// tile's value, lane 0 the newest. A butterfly: in round d each lane exchanges with lane ^ d, and the
+// lane of the pair with bit d set holds the older half, so it goes first. `lanes` is a power of two.
+template <class Op, class Ctx>
+PL_BODY typename Op::value_type combine_window(Ctx& ctx, typename Op::value_type value, std::uint32_t lane,
+                                               int lanes, std::uint32_t mask, Phase phase) {
+    using V = typename Ctx::template value<typename Op::value_type>;
+    std::uint16_t round = 1;
+    for (int d = 1; d < lanes; d *= 2, ++round) {
+        const V own = value;
+        const V other = ctx.shfl_xor(own, d, mask, step_tag(kLookBackFile, phase, __LINE__, round, std::uint32_t(d)));
+        value = (lane & std::uint32_t(d)) != 0 ? Op::combine(value, plain_value(other))
+                                               : Op::combine(plain_value(other), value);
+    }
+    return value;
+}
+
+// Called by every lane of the block's first warp (`lanes` of them: 32, or 4, 8 or 16 in a block that
+// small), `aggregate` valid in lane 0. Publishes the tile's aggregate, looks back, publishes its
+// inclusive prefix, and returns the tile's exclusive prefix in every lane. `phase` tags the ballots and
+// shuffles, which open steps like any warp operation.
 template <class Op, class Ctx>
 PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
-                                                    typename Op::value_type aggregate) {
+                                                    typename Op::value_type aggregate, std::uint32_t lane, int lanes,
+                                                    Phase phase) {
     using T = typename Op::value_type;
     if (tile == 0) {
-        publish_tile_status(ctx, status, tile, TileStatus::prefix, aggregate);
+        if (lane == 0)
+            publish_tile_status(ctx, status, tile, TileStatus::prefix, aggregate);
         return Op::identity();
     }
-    publish_tile_status(ctx, status, tile, TileStatus::aggregate, aggregate); // 1.
+    if (lane == 0)
+        publish_tile_status(ctx, status, tile, TileStatus::aggregate, aggregate); // 1.
 
+    const std::uint32_t mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
     T exclusive = Op::identity();
-    for (std::uint32_t predecessor = tile - 1;; --predecessor) { // 2. ends at the latest at tile 0
+    bool combined = false; // whether `exclusive` holds a window's value yet (the identity is not combined in)
+    std::uint16_t window = 1;
+    for (std::uint32_t newest = tile - 1;; newest -= std::uint32_t(lanes), ++window) { // 2.
+        // Lanes past tile 0 read nothing; the lane at tile 0 always finds a prefix before them.
+        const bool exists = lane <= newest;
+        const std::uint32_t predecessor = exists ? newest - lane : 0;
+        std::uint64_t word = exists ? ctx.load_acquire(status, predecessor)
+                                    : pack_tile_status(TileStatus::prefix, to_bits(Op::identity()));
         TileWait wait{tile, predecessor, TileStatus::aggregate, 0};
-        std::uint64_t word = ctx.load_acquire(status, predecessor);
-        while (status_of(word) == TileStatus::invalid) {
-            ctx.spin_wait(wait);
-            ++wait.polls;
-            word = ctx.load_acquire(status, predecessor);
+        while (ctx.ballot(status_of(word) == TileStatus::invalid, mask,
+                          step_tag(kLookBackFile, phase, __LINE__, window)) != 0) {
+            if (status_of(word) == TileStatus::invalid) {
+                ctx.spin_wait(wait);
+                ++wait.polls;
+                word = ctx.load_acquire(status, predecessor);
+            }
         }
-        exclusive = Op::combine(from_bits<T>(value_bits_of(word)), exclusive);
-        if (status_of(word) == TileStatus::prefix)
+        const std::uint32_t prefixes =
+            ctx.ballot(status_of(word) == TileStatus::prefix, mask, step_tag(kLookBackFile, phase, __LINE__, window));
+        const int stop = prefixes != 0 ? lowest_lane(prefixes) : lanes - 1;
+        const T value = int(lane) <= stop ? from_bits<T>(value_bits_of(word)) : Op::identity();
+        const T window_value = combine_window<Op>(ctx, value, lane, lanes, mask, phase);
+        exclusive = combined ? Op::combine(window_value, exclusive) : window_value;
+        combined = true;
+        if (prefixes != 0)
             break;
     }
-    publish_tile_status(ctx, status, tile, TileStatus::prefix, Op::combine(exclusive, aggregate)); // 3.
+    if (lane == 0)
+        publish_tile_status(ctx, status, tile, TileStatus::prefix, Op::combine(exclusive, aggregate)); // 3.
     return exclusive;
 }
 

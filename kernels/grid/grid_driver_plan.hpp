@@ -25,7 +25,7 @@
 #include "kernels/grid/propagate_tile_prefix.cuh"
 #include "kernels/grid/reduce_then_scan.cuh"
 #include "kernels/grid/scan_then_propagate.cuh"
-#include "kernels/grid/single_pass_scan.cuh"
+#include "kernels/grid/single_pass_kernel.cuh"
 #include "kernels/grid/tile_status.hpp"
 #include "kernels/grid/two_level_scan.cuh"
 
@@ -244,7 +244,7 @@ void single_pass(Launcher& launcher, const DriverLaunchIo<T>& io, const GridDriv
                                {workspace.counter.data, BufferId::tile_counter, 1},
                                options.driver,
                                options.order};
-    launcher.template launch<SinglePassScan<Body>, Op>(
+    launcher.template launch<SinglePassKernel<Body>, Op>(
         DriverLaunch{options.driver == GridDriver::chained ? "chained scan" : "decoupled look-back",
                      static_cast<std::uint32_t>(tiles), options.threads, io.tile},
         single);

@@ -1,16 +1,15 @@
 // The single-pass scan of a whole array, one tile per block, written once for the GPU and the emulator.
 //
 // A block
-//   1. takes a tile: blockIdx.x, or the next value of a global atomic counter (grid_scan_io.hpp says why
-//      the counter never deadlocks and blockIdx.x can);
+//   1. takes a tile: blockIdx.x, or the next value of a global atomic counter (take_tile.cuh);
 //   2. reduces its tile to the tile's aggregate: each thread combines a strided share of the elements
 //      (neighbouring threads read neighbouring elements: coalesced), each warp scans its threads' shares
 //      with shuffles (kernels/warp/warp_scan.cuh) and its last lane keeps the warp's total (a block of
 //      4, 8 or 16 threads is one partial warp: its shuffles name those lanes and its last present lane
 //      keeps the total); after a barrier thread 0 combines the warps' totals;
-//   3. learns its exclusive prefix from the tiles before it, thread 0 alone, through the driver chosen:
-//      the chained scan (chained_scan.cuh) or decoupled look-back (decoupled_look_back.cuh), which also
-//      publish the tile's inclusive prefix for the tiles after it;
+//   3. learns its exclusive prefix from the tiles before it through the driver chosen: the chained scan
+//      (chained_scan.cuh, thread 0 alone) or decoupled look-back (decoupled_look_back.cuh, the first
+//      warp, one predecessor per lane), which also publish the tile's inclusive prefix for later tiles;
 //   4. scans its tile with a block scan body of kernels/block/ whose ScanIo carries that prefix, so that
 //      every output is written once, already combined with everything before the tile.
 // The input is read twice (steps 2 and 4, the second time mostly from L2) and the output written once.
@@ -29,6 +28,7 @@
 #include "kernels/grid/chained_scan.cuh"
 #include "kernels/grid/decoupled_look_back.cuh"
 #include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/take_tile.cuh"
 #include "kernels/grid/tile_scan_context.hpp"
 #include "kernels/grid/tile_threads.hpp"
 #include "kernels/warp/warp_scan.cuh"
@@ -74,7 +74,6 @@ struct SinglePassScan {
     PL_BODY static void run(Ctx& ctx, const GridScanIo<typename Op::value_type>& io) {
         using T = typename Op::value_type;
         using V = typename Ctx::template value<T>;
-        using Index = typename Ctx::template value<std::uint32_t>;
         const int threads = ctx.block_threads();
         const int i = ctx.thread_index();
         const SinglePassLayout shape = layout(threads);
@@ -83,14 +82,7 @@ struct SinglePassScan {
 
         // 1. take a tile
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
-        if (i == 0)
-            words[kTileSlot] = io.order == TileOrder::atomic_counter
-                                   ? ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u)
-                                   : static_cast<std::uint32_t>(ctx.block_index());
-        // barrier: the tile index is in shared memory
-        ctx.sync(step_tag(kFile, kReduceTile.phase, __LINE__));
-        const Index taken = words[kTileSlot];
-        const std::uint32_t tile = plain_value(taken);
+        const std::uint32_t tile = take_tile(ctx, io, words, kTileSlot, step_tag(kFile, kReduceTile.phase, __LINE__));
         const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
         const std::size_t left = io.n - base;
         const int count = static_cast<int>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
@@ -99,11 +91,17 @@ struct SinglePassScan {
         // 2. the tile's aggregate
         const T aggregate = reduce_tile<Op>(ctx, tile_io, partials);
 
-        // 3. the prefix of every tile before this one, by the chosen driver
-        if (i == 0)
-            partials[kPrefixSlot] = io.driver == GridDriver::chained
-                                        ? chained_scan_prefix<Op>(ctx, io.status, tile, aggregate)
-                                        : decoupled_look_back<Op>(ctx, io.status, tile, aggregate);
+        // 3. the prefix of every tile before this one, by the chosen driver: the chained scan's thread 0,
+        //    or decoupled look-back's first warp, one predecessor per lane
+        if (io.driver == GridDriver::chained) {
+            if (i == 0)
+                partials[kPrefixSlot] = chained_scan_prefix<Op>(ctx, io.status, tile, aggregate);
+        } else if (i < kWarpLanes) {
+            const T prefix = decoupled_look_back<Op>(ctx, io.status, tile, aggregate, static_cast<std::uint32_t>(i),
+                                                     lanes_present(threads, 0), kLookBack.phase);
+            if (i == 0)
+                partials[kPrefixSlot] = prefix;
+        }
         // barrier: the exclusive prefix is in shared memory
         ctx.sync(step_tag(kFile, kScanTile.phase, __LINE__));
         if (tile > 0) {
@@ -149,17 +147,15 @@ struct SinglePassScan {
     }
 
     // Declared after run() so that the sync points above keep their source lines.
-    static constexpr PhaseSpec kTakeTile{"take-tile", "take a tile", nullptr,
-                                         "Thread 0 takes the block's tile: its block index, or the next "
-                                         "value of the tile counter."};
+    static constexpr PhaseSpec kTakeTile = kTakeTilePhase;
     static constexpr PhaseSpec kReduceTile{"reduce-tile", "reduce the tile", nullptr,
                                            "Each thread combines its share of the tile's elements."};
     static constexpr PhaseSpec kReduceShuffle{"reduce-shuffle", "reduce the tile: shuffle δ={offset}",
                                               nullptr,
                                               "Each warp scans its threads' shares, shuffle δ={offset}."};
     static constexpr PhaseSpec kLookBack{"look-back", "publish and look back", nullptr,
-                                         "Thread 0 combines the warps' totals into the tile's aggregate and "
-                                         "learns the prefix of the tiles before it from their status words."};
+                                         "Thread 0 combines the warps' totals into the tile's aggregate; the "
+                                         "prefix of the tiles before it comes from their status words."};
     static constexpr PhaseSpec kScanTile{"scan-tile", "scan the tile with its prefix", nullptr,
                                          "The block scans its tile, combining the prefix into every output."};
     static constexpr PhaseSpec kPhases[] = {kTakeTile, kReduceTile, kReduceShuffle, kLookBack, kScanTile};

@@ -197,7 +197,7 @@ TEST_F(GridTraceCommand, UnknownNamesAreRefusedWithTheChoices) {
     expect_refused("--driver bubble" + out(),
                    "--driver: unknown value 'bubble' (one of scan-then-propagate, reduce-then-scan, two-level, "
                    "atomic-global, chained, decoupled-look-back)");
-    expect_refused("--body hillis-steele" + out(), "--body: unknown value 'hillis-steele' (one of warp-shuffle, blelloch)");
+    expect_refused("--body hillis-steele" + out(), "--body: unknown value 'hillis-steele' (one of warp-shuffle, blelloch, registers)");
     expect_refused("--type double" + out(), "--type: unknown value 'double' (one of int32, uint32, float)");
     expect_refused("--op mul" + out(), "--op: unknown value 'mul' (one of add, max, min)");
     expect_refused("--input squares" + out(), "--input: unknown value 'squares' (one of ones, iota, random)");

@@ -23,13 +23,18 @@ TEST_P(GridScanEmulated, TileCounterCompletesUnderEveryStartOrder) {
         schedules.push_back(GridSchedule{2, order, 0});
     for (std::uint64_t seed = 1; seed <= 20; ++seed)
         schedules.push_back(GridSchedule{3, BlockStartOrder::seeded_random, seed});
-    for (const GridSchedule& schedule : schedules) {
-        GridScanRequest request =
-            make_grid_request(1000, ElementType::int32, ScanOperator::add, false, GetParam(), schedule.seed);
-        request.tile_threads = 32;
-        EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
-            << describe(request) << " started " << describe_start_order(schedule);
-    }
+    // The warp-shuffle tile, and the register tile (the tuned scan's, traced) with a window of 8 and 32
+    // lanes: 32 and 125 tiles of 1000 elements.
+    for (auto [body, threads] : {std::pair{TileScanBody::warp_shuffle, 32}, std::pair{TileScanBody::registers, 8},
+                                 std::pair{TileScanBody::registers, 32}})
+        for (const GridSchedule& schedule : schedules) {
+            GridScanRequest request =
+                make_grid_request(1000, ElementType::int32, ScanOperator::add, false, GetParam(), schedule.seed);
+            request.body = body;
+            request.tile_threads = threads;
+            EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
+                << describe(request) << " started " << describe_start_order(schedule);
+        }
 }
 
 // Block index as tile works too when nothing forces a wait on a block that cannot start: in order,
@@ -50,7 +55,8 @@ INSTANTIATE_TEST_SUITE_P(Protocols, GridScanEmulated,
                              return std::string(info.param == GridDriver::chained ? "Chained" : "LookBack");
                          });
 
-// The protocol alone, one thread per block, every aggregate 1: each tile's exclusive prefix is its index.
+// The protocol alone, one thread per block (a window of one lane: one predecessor at a time), every
+// aggregate 1: each tile's exclusive prefix is its index.
 // Under random turns some tiles publish their aggregate while a predecessor has not yet published its
 // prefix, so they must look back past aggregates: the schedule exercises the protocol, not only its
 // fast path. (Round robin keeps the tiles in step: each then finds its predecessor's prefix at once.)
@@ -72,7 +78,7 @@ TEST(GridLookBack, PrefixesAreRightAndRandomTurnsMakeTilesLookBackPastAggregates
                 EmulatorContext ctx(block, thread);
                 ctx.begin(StepTag{});
                 const std::uint32_t tile = ctx.atomic_combine<AddOp<std::uint32_t>>(counter_word, 0, 1u);
-                prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(ctx, words, tile, 1u);
+                prefix[tile] = decoupled_look_back<AddOp<std::uint32_t>>(ctx, words, tile, 1u, 0u, 1, Phase{});
                 ctx.finish();
             },
             &recording);

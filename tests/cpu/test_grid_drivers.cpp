@@ -22,11 +22,12 @@ struct Tile {
     int threads;
 };
 
-// Two tiles each: 32 elements (warp shuffle, 32 threads) and 128 (Blelloch, 64 threads, two elements
-// each); at N = 65536 larger ones (256 and 1024 elements), so that the atomic scan's quadratic count
-// of atomics stays small and the emulator's time goes to the elements.
-const Tile kSmallTiles[] = {{TileScanBody::warp_shuffle, 32}, {TileScanBody::blelloch, 64}};
-const Tile kLargeTiles[] = {{TileScanBody::warp_shuffle, 256}, {TileScanBody::blelloch, 512}};
+// Three tiles each: 32 elements (warp shuffle, 32 threads), 128 (Blelloch, 64 threads, two elements
+// each) and 32 (the register tile, 8 threads, four elements each); at N = 65536 larger ones (256, 1024
+// and 256 elements), so that the atomic scan's quadratic count of atomics stays small and the
+// emulator's time goes to the elements.
+const Tile kSmallTiles[] = {{TileScanBody::warp_shuffle, 32}, {TileScanBody::blelloch, 64}, {TileScanBody::registers, 8}};
+const Tile kLargeTiles[] = {{TileScanBody::warp_shuffle, 256}, {TileScanBody::blelloch, 512}, {TileScanBody::registers, 64}};
 
 std::string driver_test_name(const ::testing::TestParamInfo<GridDriver>& info) {
     std::string name;
@@ -53,17 +54,18 @@ TEST_P(GridDriverEmulated, EveryTypeOperatorDirectionAndSizeGivesTheReferenceSca
                         EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
                             << describe(request);
                     }
-    // 6 sizes × 2 tiles × 3 types × 3 operators × 2 directions
-    std::printf("%s: 216 emulated scans in %.2f s\n", std::string(name_of(GetParam())).c_str(),
+    // 6 sizes × 3 tiles × 3 types × 3 operators × 2 directions
+    std::printf("%s: 324 emulated scans in %.2f s\n", std::string(name_of(GetParam())).c_str(),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }
 
 // Tiles of less than a warp: 4, 8 and 16 threads, one partial warp whose shuffles name only the lanes
 // present (kernels/warp/warp_lanes.hpp), with each body (4 to 16 elements with the warp shuffle, 8 to
-// 32 with Blelloch). Up to N = 4097: 1025 tiles of 4, enough for three levels of spine.
+// 32 with Blelloch, 16 and 64 with the register tile, whose look-back window is then 4 or 16 lanes). Up to N = 4097: 1025 tiles of 4, enough for three levels of spine.
 const Tile kPartialWarpTiles[] = {{TileScanBody::warp_shuffle, 4}, {TileScanBody::warp_shuffle, 8},
                                   {TileScanBody::warp_shuffle, 16}, {TileScanBody::blelloch, 4},
-                                  {TileScanBody::blelloch, 8},      {TileScanBody::blelloch, 16}};
+                                  {TileScanBody::blelloch, 8},      {TileScanBody::blelloch, 16},
+                                  {TileScanBody::registers, 4},     {TileScanBody::registers, 16}};
 
 TEST_P(GridDriverEmulated, TilesOfLessThanAWarpGiveTheReferenceScan) {
     const auto start = std::chrono::steady_clock::now();

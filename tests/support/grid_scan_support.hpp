@@ -31,7 +31,7 @@ inline std::string describe(const GridScanRequest& r) {
                                                    : " (block index) ") +
            std::string(name_of(r.type)) + " " + std::string(name_of(r.op)) +
            (r.exclusive ? " exclusive" : " inclusive") + " n=" + std::to_string(r.input.size()) + " body " +
-           (r.body == TileScanBody::blelloch ? "blelloch" : "warp-shuffle") + " threads " +
+           std::string(name_of(r.body)) + " threads " +
            std::to_string(r.tile_threads);
 }
 

@@ -7,7 +7,9 @@
 #include "kernels/common/value_bits.hpp"
 
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <map>
 
 namespace prefixlab {
 
@@ -30,27 +32,46 @@ std::uint32_t combine_bits(const GridTrace& trace, std::uint32_t a, std::uint32_
     });
 }
 
-// The exclusive prefix a tile's polls add up to: each predecessor's last value, from the nearest back
-// to the first that showed a prefix; nullopt when the polls end before a prefix.
-std::optional<std::uint32_t> prefix_read(const GridTrace& trace, const TileLookBack& tile) {
+// Each predecessor's last poll, by predecessor, from the nearest back: what the look-back combined. A
+// look-back reads a window of predecessors at once (one per lane) and may poll a word again while it
+// is invalid, so the last poll of each predecessor is the one that counts.
+std::map<std::uint32_t, LookBackPoll, std::greater<>> last_polls(const TileLookBack& tile) {
+    std::map<std::uint32_t, LookBackPoll, std::greater<>> last;
+    for (const LookBackPoll& poll : tile.polls)
+        last[poll.predecessor] = poll;
+    return last;
+}
+
+// The predecessors a tile's look-back combined: from tile - 1 back to the nearest whose last poll
+// showed a prefix. Empty when the polls skip a predecessor, end on an invalid word or before a prefix.
+std::vector<LookBackPoll> combined_polls(const TileLookBack& tile) {
+    std::vector<LookBackPoll> combined;
     if (tile.tile == 0)
+        return combined;
+    const auto last = last_polls(tile);
+    for (std::uint32_t expected = tile.tile;; ) {
+        --expected;
+        const auto found = last.find(expected);
+        if (found == last.end() || found->second.seen == TileStatus::invalid)
+            return {};
+        combined.push_back(found->second);
+        if (found->second.seen == TileStatus::prefix)
+            return combined;
+        if (expected == 0)
+            return {};
+    }
+}
+
+// The exclusive prefix a tile's polls add up to: the combined predecessors' values, older ones first;
+// nullopt when the polls do not reach a prefix.
+std::optional<std::uint32_t> prefix_read(const GridTrace& trace, const TileLookBack& tile) {
+    const std::vector<LookBackPoll> combined = combined_polls(tile);
+    if (combined.empty())
         return std::nullopt;
     std::optional<std::uint32_t> exclusive;
-    std::uint32_t expected = tile.tile - 1;
-    for (std::size_t i = 0; i < tile.polls.size(); ++i) {
-        const LookBackPoll& poll = tile.polls[i];
-        if (poll.seen == TileStatus::invalid)
-            continue;
-        if (poll.predecessor != expected)
-            return std::nullopt; // skipped a predecessor: not a look-back
+    for (const LookBackPoll& poll : combined)
         exclusive = exclusive ? combine_bits(trace, poll.value_bits, *exclusive) : poll.value_bits;
-        if (poll.seen == TileStatus::prefix)
-            return exclusive;
-        if (expected == 0)
-            return std::nullopt;
-        --expected;
-    }
-    return std::nullopt;
+    return exclusive;
 }
 
 std::string tile_says(const TileLookBack& tile) { return "tile " + std::to_string(tile.tile) + ": "; }
@@ -92,11 +113,11 @@ std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
             const LookBackPoll poll{moment_of(a), a.index, status_of(a.value), value_bits_of(a.value)};
             if (poll.seen == TileStatus::invalid)
                 ++tile.waits;
-            if (tile.polls.empty() || tile.polls.back().predecessor != poll.predecessor)
-                ++tile.depth;
             tile.polls.push_back(poll);
         }
     }
+    for (TileLookBack& tile : tiles)
+        tile.depth = static_cast<std::uint32_t>(combined_polls(tile).size());
     return tiles;
 }
 

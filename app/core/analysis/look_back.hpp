@@ -35,8 +35,9 @@ struct TileLookBack {
     std::optional<GridMoment> prefix;    // its inclusive prefix published
     std::uint32_t aggregate_bits = 0;
     std::uint32_t prefix_bits = 0;       // the inclusive prefix it published
-    std::vector<LookBackPoll> polls;     // in order
-    std::uint32_t depth = 0;             // predecessors it read (1: it found its predecessor's prefix)
+    std::vector<LookBackPoll> polls;     // in order (a window's lanes poll several predecessors at once)
+    std::uint32_t depth = 0;             // predecessors it combined, back to the nearest prefix (1: its
+                                         // predecessor's); a window reads more, which it leaves out
     std::uint32_t waits = 0;             // polls that found a predecessor's word still invalid
 };
 

@@ -59,9 +59,9 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
         throw std::invalid_argument("a grid scan needs at least one element");
     return dispatch_tile_body(request.body, [&]<class Body>() {
         // the same rule as the GPU's (kernels/grid/tile_threads.hpp)
-        if (!SinglePassScan<Body>::threads_valid(request.tile_threads))
+        if (!SinglePassKernel<Body>::threads_valid(request.tile_threads))
             throw std::invalid_argument("a grid scan's tile has " +
-                                        tile_threads_rule(SinglePassScan<Body>::max_threads()) +
+                                        tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
                                         " threads, not " + std::to_string(request.tile_threads));
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;

@@ -66,9 +66,10 @@ constexpr NameTable<GridDriver, 6> kGridDriverNames{{
     {GridDriver::decoupled_look_back, "decoupled-look-back"},
 }};
 
-constexpr NameTable<TileScanBody, 2> kTileBodyNames{{
+constexpr NameTable<TileScanBody, 3> kTileBodyNames{{
     {TileScanBody::warp_shuffle, "warp-shuffle"},
     {TileScanBody::blelloch, "blelloch"},
+    {TileScanBody::registers, "registers"},
 }};
 
 constexpr NameTable<TileOrder, 2> kTileOrderNames{{

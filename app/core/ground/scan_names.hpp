@@ -28,7 +28,7 @@ std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
 std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleaved"
 std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "decoupled-look-back"
-std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch"
+std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch", "registers"
 std::string_view name_of(TileOrder order);   // "counter", "block" (a tile index from the counter or blockIdx)
 
 // Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.

@@ -1,0 +1,38 @@
+// Step 1 of every single-pass scan: which tile a block scans (grid_scan_io.hpp, TileOrder, says why the
+// tile counter never deadlocks and blockIdx.x can). Shared by the scans around a block body
+// (single_pass_scan.cuh) and the register-tile scan (register_tile_scan.cuh).
+#pragma once
+
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/phase_spec.hpp"
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/grid/grid_scan_io.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+// The step in which a block takes its tile, in every single-pass kernel.
+inline constexpr PhaseSpec kTakeTilePhase{"take-tile", "take a tile", nullptr,
+                                          "Thread 0 takes the block's tile: its block index, or the next value "
+                                          "of the tile counter."};
+
+// Thread 0 takes the tile and hands it to the block through `words[slot]` (shared memory) across the
+// barrier `next`, which this opens; returns the tile in every thread.
+template <class Ctx, class T, class Words>
+PL_BODY std::uint32_t take_tile(Ctx& ctx, const GridScanIo<T>& io, const Words& words, std::uint32_t slot,
+                                StepTag next) {
+    using Index = typename Ctx::template value<std::uint32_t>;
+    if (ctx.thread_index() == 0)
+        words[slot] = io.order == TileOrder::atomic_counter
+                          ? ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u)
+                          : static_cast<std::uint32_t>(ctx.block_index());
+    // barrier: the tile index is in shared memory
+    ctx.sync(next);
+    const Index taken = words[slot];
+    return plain_value(taken);
+}
+
+} // namespace prefixlab
