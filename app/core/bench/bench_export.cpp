@@ -3,7 +3,6 @@
 #include "core/bench/bench_csv.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_scan.hpp"
-#include "core/ground/scan_names.hpp"
 #include "core/plot/plot_layout.hpp"
 #include "core/util/atomic_file.hpp"
 
@@ -28,22 +27,12 @@ constexpr PlotFileFormat kAllFormats[] = {PlotFileFormat::png, PlotFileFormat::s
 constexpr const char* kResultsFileName = "bench.json";
 constexpr const char* kTableFileName = "bench.csv";
 
-// Every scan a plot file name can carry.
-std::vector<BenchScan> every_bench_scan() {
-    std::vector<BenchScan> scans;
-    for (ElementType type : all_element_types())
-        for (ScanOperator op : all_scan_operators())
-            for (bool exclusive : {false, true})
-                scans.push_back({type, op, exclusive});
-    return scans;
-}
-
 // Every file name a run's export owns in its folder, whether this run writes it or not: the plots
 // of a run of the default scan and those of each scan of a run that names its scans.
 std::vector<std::string> run_file_names() {
     std::vector<std::string> names = {kResultsFileName, kTableFileName};
     std::vector<std::optional<BenchScan>> scans = {std::nullopt};
-    for (const BenchScan& scan : every_bench_scan())
+    for (const BenchScan& scan : all_bench_scans())
         scans.push_back(scan);
     for (const std::optional<BenchScan>& scan : scans)
         for (BenchPlotKind kind : all_bench_plot_kinds())

@@ -396,6 +396,14 @@ BenchScan plotted_scan(const std::vector<const BenchRun*>& runs, const BenchPlot
     return scans.empty() ? kDefaultBenchScan : scans.front();
 }
 
+std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& runs, const BenchScan& scan) {
+    std::vector<const BenchRun*> with;
+    for (const BenchRun* run : runs)
+        if (std::any_of(run->points.begin(), run->points.end(), [&](const BenchPoint& p) { return p.scan == scan; }))
+            with.push_back(run);
+    return with.empty() ? runs : with;
+}
+
 namespace {
 
 // The plot of one scan: `runs` hold that scan's points only.
@@ -481,13 +489,12 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
 Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
     const BenchScan scan = plotted_scan(runs, options);
     // Every figure of the plot (series, preset, crossover) comes from this scan's points alone.
-    std::vector<BenchRun> scan_runs;
-    scan_runs.reserve(runs.size());
     bool title_names_scan = false;
-    for (const BenchRun* run : runs) {
+    for (const BenchRun* run : runs)
         title_names_scan = title_names_scan || names_scans(*run);
+    std::vector<BenchRun> scan_runs;
+    for (const BenchRun* run : runs_with_scan(runs, scan))
         scan_runs.push_back(run_of_scan(*run, scan));
-    }
     std::vector<const BenchRun*> pointers;
     for (const BenchRun& run : scan_runs)
         pointers.push_back(&run);

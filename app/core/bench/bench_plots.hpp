@@ -31,6 +31,9 @@ struct BenchPlotOptions {
 // The scan a plot of these runs shows: options.scan, else the first run's first scan (the default
 // scan for runs without points).
 BenchScan plotted_scan(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
+// The runs a plot of `scan` draws from: those holding points of it (all of them where none does), so
+// that a run of other scans adds no legend tags. Its legend names are computed over these runs.
+std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& runs, const BenchScan& scan);
 
 const std::vector<BenchPlotKind>& all_bench_plot_kinds();
 std::string_view name_of(BenchPlotKind kind);   // "time", "throughput", "gelems", "speedup", "block-sweep"

@@ -22,6 +22,18 @@ std::string scan_names_list() {
 
 } // namespace
 
+const std::vector<BenchScan>& all_bench_scans() {
+    static const std::vector<BenchScan> scans = [] {
+        std::vector<BenchScan> all;
+        for (ElementType type : all_element_types())
+            for (ScanOperator op : all_scan_operators())
+                for (bool exclusive : {false, true})
+                    all.push_back({type, op, exclusive});
+        return all;
+    }();
+    return scans;
+}
+
 std::string bench_scan_name(const BenchScan& scan) {
     std::string name = std::string(name_of(scan.type)) + "-" + std::string(name_of(scan.op));
     return scan.exclusive ? name + std::string(kExclusiveSuffix) : name;

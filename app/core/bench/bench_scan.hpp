@@ -13,6 +13,10 @@
 
 namespace prefixlab {
 
+// Every scan a benchmark can time: each element type × operator, inclusive then exclusive, in the
+// order of scan_names' lists (the script's bench-scan, the export's file names).
+const std::vector<BenchScan>& all_bench_scans();
+
 // "uint32-add", "int32-max-exclusive".
 std::string bench_scan_name(const BenchScan& scan);
 // The inverse of bench_scan_name; nullopt for anything else.
