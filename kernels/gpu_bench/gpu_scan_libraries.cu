@@ -60,7 +60,8 @@ template <class Op>
 class CubRunner final : public GpuScanRunner {
 public:
     using T = typename Op::value_type;
-    CubRunner(bool exclusive, std::size_t max_n) : exclusive_(exclusive), temp_(scan(nullptr, 0, nullptr, nullptr, max_n)) {}
+    CubRunner(bool exclusive, std::size_t max_n)
+        : exclusive_(exclusive), temp_(scan(nullptr, 0, nullptr, nullptr, max_n)) {}
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n, DriverTimer*) override {
         scan(temp_.get(), temp_.size(), typed<T>(input), typed<T>(output), n);
     }
@@ -69,10 +70,11 @@ private:
     // Runs the scan, or with no storage only sizes it; returns the temporary storage's bytes.
     std::size_t scan(void* storage, std::size_t bytes, const T* input, T* output, std::size_t n) const {
         if (exclusive_)
-            PL_CUDA_CHECK(
-                cub::DeviceScan::ExclusiveScan(storage, bytes, input, output, library_operator<Op>(), Op::identity(), n));
+            PL_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(storage, bytes, input, output,
+                                                         library_operator<Op>(), Op::identity(), n));
         else
-            PL_CUDA_CHECK(cub::DeviceScan::InclusiveScan(storage, bytes, input, output, library_operator<Op>(), n));
+            PL_CUDA_CHECK(
+                cub::DeviceScan::InclusiveScan(storage, bytes, input, output, library_operator<Op>(), n));
         return bytes;
     }
     bool exclusive_;
@@ -87,7 +89,8 @@ public:
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n, DriverTimer*) override {
         const T* in = typed<T>(input);
         if (exclusive_)
-            thrust::exclusive_scan(thrust::device, in, in + n, typed<T>(output), Op::identity(), library_operator<Op>());
+            thrust::exclusive_scan(thrust::device, in, in + n, typed<T>(output), Op::identity(),
+                                   library_operator<Op>());
         else
             thrust::inclusive_scan(thrust::device, in, in + n, typed<T>(output), library_operator<Op>());
     }

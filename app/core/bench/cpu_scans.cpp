@@ -25,8 +25,8 @@ namespace {
 // for the first); returns the combination up to `end`. Reads in[i] before writing out[i]: in == out
 // is safe.
 template <class Op>
-typename Op::value_type scan_range(const std::uint32_t* in, std::uint32_t* out, std::size_t begin, std::size_t end,
-                                   typename Op::value_type running, bool exclusive) {
+typename Op::value_type scan_range(const std::uint32_t* in, std::uint32_t* out, std::size_t begin,
+                                   std::size_t end, typename Op::value_type running, bool exclusive) {
     using T = typename Op::value_type;
     if (exclusive) {
         for (std::size_t i = begin; i < end; ++i) {
@@ -216,7 +216,8 @@ CpuParallelScan::~CpuParallelScan() {
         worker.join();
 }
 
-void CpuParallelScan::scan(const BenchScan& scan, const std::uint32_t* in, std::uint32_t* out, std::size_t n) {
+void CpuParallelScan::scan(const BenchScan& scan, const std::uint32_t* in, std::uint32_t* out,
+                           std::size_t n) {
     if (!pool_ || n < serial_below_) {
         cpu_loop_scan(scan, in, out, n);
         return;
