@@ -5,6 +5,7 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/entry/exit_status.hpp"
@@ -24,12 +25,16 @@ namespace {
 // Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
 constexpr int kExitInterrupted = 130;
 
-// Prints each point as it is measured, with the sweep's progress and time left.
+// Prints each point as it is measured, with the sweep's progress and time left; in a sweep that
+// names its scans (any other than uint32-add), each line says its scan.
 class ConsoleObserver final : public BenchObserver {
 public:
+    explicit ConsoleObserver(bool names_scans) : names_scans_(names_scans) {}
     void on_progress(const BenchProgress& progress) override { progress_ = progress; }
     void on_point(const BenchPoint& point) override {
         std::string name = point.algorithm;
+        if (names_scans_)
+            name += " " + bench_scan_name(point.scan);
         if (point.block_threads > 0)
             name += " @" + std::to_string(point.block_threads);
         std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
@@ -53,6 +58,7 @@ public:
     bool failed() const { return failed_; }
 
 private:
+    bool names_scans_;
     BenchProgress progress_;
     bool failed_ = false;
 };
@@ -100,6 +106,10 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
     CLI::App* bench = app.add_subcommand("bench", "Time the scans across N against the CPU; write JSON, CSV and plots");
     bench->add_option("--algos", o.algorithms, "Algorithms, comma-separated, or all, gpu, cpu (--list shows them)")
         ->capture_default_str();
+    bench->add_option("--scans", o.scans,
+                      "Scans, comma-separated: TYPE-OP or TYPE-OP-exclusive, TYPE int32, uint32 or float, OP add, "
+                      "max or min (e.g. uint32-add,float-add,int32-max-exclusive)")
+        ->capture_default_str();
     bench->add_option("--n", o.sizes, "Sizes: 1000, 2^20, ranges of powers of two like 2^10..2^28, comma-separated")
         ->capture_default_str();
     bench
@@ -144,6 +154,7 @@ int run_bench_command(const BenchCommandOptions& options) {
         } catch (const BenchSpecError& e) {
             throw BadInput(std::string("--algos: ") + e.what());
         }
+        spec.scans = parse_bench_scans(options.scans);
         spec.sizes = parse_bench_sizes(options.sizes);
         spec.block_sizes = options.block_sizes;
         if (!options.block_sizes_at.empty())
@@ -160,10 +171,15 @@ int run_bench_command(const BenchCommandOptions& options) {
         // Ctrl-C: the first stops the sweep (the finished points are written), a second quits at once
         // and writes nothing (interrupts.hpp).
         const InterruptibleWork interruptible;
-        std::printf("timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
-                    spec.algorithms.size(), spec.sizes.size());
+        if (spec.scans.size() > 1)
+            std::printf("timing %zu algorithms × %zu scans at %zu sizes (Ctrl-C stops and writes the finished points)\n",
+                        spec.algorithms.size(), spec.scans.size(), spec.sizes.size());
+        else
+            std::printf("timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
+                        spec.algorithms.size(), spec.sizes.size());
         std::fflush(stdout);
-        ConsoleObserver observer;
+        ConsoleObserver observer(std::any_of(spec.scans.begin(), spec.scans.end(),
+                                             [](const BenchScan& scan) { return scan != kDefaultBenchScan; }));
         const BenchRun run = run_bench(spec, observer);
         std::printf("\n%s", bench_table_text(run).c_str());
         if (run.points.empty())

@@ -1,4 +1,5 @@
-// `prefixlab bench`: times the scans across N, headless, and writes bench.json, bench.csv and the
+// `prefixlab bench`: times the scans across N (and across element types, operators, inclusive and
+// exclusive with --scans), headless, and writes bench.json, bench.csv and the
 // plots into a folder. Ctrl-C stops the sweep and still writes the finished points; a second Ctrl-C
 // quits at once and writes nothing (docs/files-and-interrupts.md).
 #pragma once
@@ -15,6 +16,7 @@ namespace prefixlab {
 
 struct BenchCommandOptions {
     std::string algorithms = "all"; // comma-separated names, or all, gpu, cpu
+    std::string scans = "uint32-add"; // comma-separated TYPE-OP or TYPE-OP-exclusive (bench_scan.hpp)
     std::string sizes = "2^10..2^28";
     std::vector<int> block_sizes;
     std::string block_sizes_at; // --block-n: sizes where --block applies

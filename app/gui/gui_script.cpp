@@ -186,6 +186,8 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
         bench.plot_options.kind = all_bench_plot_kinds()[*c.args[0].choice];
     } else if (c.name == "bench-series") {
         bench.plot_options.series = all_bench_series_presets()[*c.args[0].choice];
+    } else if (c.name == "bench-scan") {
+        bench.plot_options.scan = all_bench_scans()[*c.args[0].choice];
     } else if (c.name == "bench-report") {
         std::printf("%s\n", bench_report_line(bench).c_str());
         std::fflush(stdout);

@@ -78,6 +78,13 @@ std::vector<std::string> bench_series_preset_names() {
     return names;
 }
 
+std::vector<std::string> bench_scan_names() {
+    std::vector<std::string> names;
+    for (const BenchScan& scan : all_bench_scans())
+        names.push_back(bench_scan_name(scan));
+    return names;
+}
+
 std::string bench_report_line(BenchState& bench) {
     const Plot plot = bench.current_plot();
     const std::vector<bool> visible = bench.series_visibility(plot);
@@ -86,7 +93,8 @@ std::string bench_report_line(BenchState& bench) {
         if (visible[i])
             shown += (shown.empty() ? "" : "|") + plot.series[i].name;
     return "bench-report: series=" + std::string(name_of(bench.plot_options.series)) +
-           " plot=" + std::string(name_of(bench.plot_options.kind)) + " shown=" + shown;
+           " plot=" + std::string(name_of(bench.plot_options.kind)) +
+           " scan=" + bench_scan_name(plotted_scan(bench.plotted_runs(), bench.plot_options)) + " shown=" + shown;
 }
 
 const std::vector<PlotFileFormat>& export_formats() {

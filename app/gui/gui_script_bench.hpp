@@ -6,6 +6,7 @@
 
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/plot/plot_export.hpp"
 
 #include <cstdint>
@@ -43,6 +44,9 @@ std::vector<std::string> plot_kind_names();
 
 // "all", "lecture", in the order of all_bench_series_presets().
 std::vector<std::string> bench_series_preset_names();
+
+// "int32-add", "int32-add-exclusive", …, in the order of all_bench_scans() (bench-scan NAME).
+std::vector<std::string> bench_scan_names();
 
 // What the Benchmark plot shows, for tests that check a choice rather than pixels:
 // "bench-report: series=lecture plot=time shown=NAME|NAME|… (legend names of the visible series)".

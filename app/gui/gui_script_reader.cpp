@@ -142,6 +142,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
           true}},
         {"bench-series",
          {"bench-series lecture|all", {name_arg("PRESET", bench_series_preset_names())}, Settings::none, true}},
+        {"bench-scan", {"bench-scan NAME", {name_arg("NAME", bench_scan_names())}, Settings::none, true}},
         {"bench-report", {"bench-report", {}, Settings::none, true}},
         {"export-plots", {"export-plots FOLDER", {path_arg("FOLDER")}, Settings::none, true, true}},
         {"export-plot",

@@ -1,4 +1,4 @@
-// The GPU benchmark session: uploads one size's input and reference, times each method with CUDA
+// The GPU benchmark session: uploads one size's input and reference for one scan, times each method with CUDA
 // events around its kernels (phases with events between them), and verifies the output on the
 // device. Method: `warmup` untimed runs, then each timed repetition starts from a flushed L2, queued
 // behind a gate so that only the GPU's time is measured (StreamGate).
@@ -214,14 +214,15 @@ std::size_t gpu_bench_session_bytes(std::size_t n) {
 }
 
 struct GpuBenchSession::State {
+    BenchScan scan;
     std::size_t n;
     DeviceBuffer<std::uint32_t> input, output;
     std::optional<DeviceBuffer<std::uint32_t>> reference;
     DeviceBuffer<unsigned char> flush;
     DeviceBuffer<unsigned long long> check; // mismatch count, first mismatch
 
-    State(std::size_t n, bool verify)
-        : n(n), input(n), output(n), flush(l2_flush_bytes()), check(2) {
+    State(const BenchScan& scan, std::size_t n, bool verify)
+        : scan(scan), n(n), input(n), output(n), flush(l2_flush_bytes()), check(2) {
         if (verify)
             reference.emplace(n);
     }
@@ -231,13 +232,14 @@ struct GpuBenchSession::State {
     }
 };
 
-GpuBenchSession::GpuBenchSession(const std::uint32_t* input, const std::uint32_t* reference, std::size_t n) {
+GpuBenchSession::GpuBenchSession(const BenchScan& scan, const std::uint32_t* input, const std::uint32_t* reference,
+                                 std::size_t n) {
     const std::size_t needed = gpu_bench_session_bytes(n);
     const GpuMemoryInfo memory = gpu_memory_info();
     if (needed > memory.free_bytes)
         throw GpuOutOfMemory("needs " + gib(needed) + " of GPU memory, " + gib(memory.free_bytes) + " free");
     try {
-        state_ = std::make_unique<State>(n, reference != nullptr);
+        state_ = std::make_unique<State>(scan, n, reference != nullptr);
     } catch (const CudaError& e) {
         if (e.code() != cudaErrorMemoryAllocation)
             throw;
@@ -257,7 +259,8 @@ GpuScanSamples GpuBenchSession::time_scan(const GpuScanMethod& method, int threa
     State& s = *state_;
     std::unique_ptr<GpuScanRunner> runner;
     try {
-        runner = gpu_scan_is_library(method.kind) ? make_library_runner(method, s.n) : make_driver_runner(method, threads, s.n);
+        runner = gpu_scan_is_library(method.kind) ? make_library_runner(method, s.scan, s.n)
+                                                  : make_driver_runner(method, s.scan, threads, s.n);
     } catch (const CudaError& e) {
         if (e.code() != cudaErrorMemoryAllocation)
             throw;
@@ -296,14 +299,18 @@ GpuScanSamples GpuBenchSession::time_scan(const GpuScanMethod& method, int threa
                                               : elapsed_ms(p == 0 ? start : phase_events.at(p - 1), phase_events.at(p)));
     }
 
-    if (s.reference) {
+    // A scan is held to the CPU reference, bit for bit (32-bit patterns: exact for integers and for
+    // max/min of floats, which only select); the copy baseline to its input. Without a reference the
+    // caller checks download_output() (float sums, within a rounding bound).
+    const bool copy = method.kind == GpuScanKind::copy;
+    if (s.reference || copy) {
         const unsigned long long initial[2] = {0, ~0ull};
         PL_CUDA_CHECK(cudaMemcpy(s.check.get(), initial, sizeof initial, cudaMemcpyHostToDevice));
-        // A scan is held to the CPU reference; the copy baseline to its input.
-        const std::uint32_t* expected = method.kind == GpuScanKind::copy ? s.input.get() : s.reference->get();
+        const std::uint32_t* expected = copy ? s.input.get() : s.reference->get();
         count_mismatches_kernel<<<1024, 256>>>(s.output.get(), expected, s.n, s.check.get(), s.check.get() + 1);
         PL_CUDA_CHECK_LAUNCH();
         const std::vector<unsigned long long> check = s.check.download(2);
+        samples.checked = true;
         samples.mismatches = static_cast<std::size_t>(check[0]);
         samples.verified = samples.mismatches == 0;
         if (!samples.verified) {

@@ -1,11 +1,12 @@
-// Host interface to the GPU side of benchmarks: multi-block scans of uint32 with +, the CUB and
-// Thrust scans and a device-to-device copy, timed with CUDA events and verified on the device
-// against the CPU reference. Plain C++: callers need no CUDA headers; a build without CUDA links
+// Host interface to the GPU side of benchmarks: our multi-block scans (uint32 with +), the CUB and
+// Thrust scans of every element type and operator, inclusive and exclusive, and a device-to-device
+// copy, timed with CUDA events and verified on the device against the CPU reference. Plain C++: callers need no CUDA headers; a build without CUDA links
 // gpu_bench_unavailable.cpp, which refuses with gpu_status().reason.
 #pragma once
 
 #include "kernels/common/scan_types.hpp"
 
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -31,6 +32,20 @@ enum class GpuScanKind {
     decoupled_look_back
 };
 
+// Which scan a benchmark point times: every element is a 32-bit pattern of `type`, combined with
+// `op`; exclusive scans start from the operator's identity. Named for people by bench_scan_name
+// (app/core/bench/bench_scan.hpp): "uint32-add", "float-max-exclusive".
+struct BenchScan {
+    ElementType type = ElementType::uint32;
+    ScanOperator op = ScanOperator::add;
+    bool exclusive = false;
+    friend auto operator<=>(const BenchScan&, const BenchScan&) = default;
+};
+
+// The scan every benchmark timed before scans could be chosen, and still the default: uint32 +,
+// inclusive. Results files of version 1 hold this scan only.
+inline constexpr BenchScan kDefaultBenchScan{};
+
 struct GpuScanMethod {
     GpuScanKind kind = GpuScanKind::copy;
     BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (every driver but global_hillis_steele)
@@ -47,6 +62,11 @@ std::size_t gpu_scan_max_n(GpuScanKind kind);
 
 // The library baselines (copy, CUB, Thrust) run as one call and have no block size.
 bool gpu_scan_is_library(GpuScanKind kind);
+
+// Whether a method is instantiated for a scan. The libraries and the copy time every scan; our many
+// drivers × block scans are instantiated for uint32 + inclusive only (compile time: each is a kernel
+// per block scan), and the sweep skips them for any other scan with one line.
+bool gpu_scan_times_scan(GpuScanKind kind, const BenchScan& scan);
 
 // Whether the method waits for the GPU inside its own call (thrust::inclusive_scan allocates and
 // frees its temporary storage and synchronises on each call): such a method cannot be queued behind
@@ -86,10 +106,11 @@ bool gpu_reserve_transfer_buffer(std::size_t bytes);
 struct GpuScanSamples {
     std::vector<double> ms;                     // one per timed repetition
     std::vector<std::vector<double>> phase_ms;  // [phase][repetition], phases as gpu_scan_phase_names
+    bool checked = false;                       // compared on the device (with a reference, or the copy)
     std::size_t mismatches = 0;                 // output elements unequal to the reference
     std::size_t first_mismatch = 0;             // its index, when mismatches > 0
-    std::uint32_t expected = 0, actual = 0;     // the values there
-    bool verified = false;                      // checked against a reference and equal
+    std::uint32_t expected = 0, actual = 0;     // the values there (32-bit patterns of the scan's type)
+    bool verified = false;                      // checked and equal
 };
 
 struct GpuTransferSamples {
@@ -97,24 +118,29 @@ struct GpuTransferSamples {
     std::vector<double> device_to_host_ms; // n elements into pinned host memory
 };
 
-// One array size on the GPU: the input and the CPU reference are uploaded once, and every method is
-// timed against them. Before each timed repetition the L2 cache is overwritten, so small N are
-// measured from DRAM, as in a real pipeline, not from a warm cache.
+// One array size and scan on the GPU: the input and the CPU reference (32-bit patterns of the scan's
+// element type) are uploaded once, and every method is timed against them. Before each timed
+// repetition the L2 cache is overwritten, so small N are measured from DRAM, as in a real pipeline,
+// not from a warm cache.
 class GpuBenchSession {
 public:
-    // reference may be null (nothing is verified then; tests read download_output()).
+    // reference may be null: then only the copy is checked on the device (against its input), and a
+    // caller that needs a tolerance (float sums: app/core/ground/output_check.hpp) checks
+    // download_output() on the host. The reference is compared bit for bit.
     // Throws GpuOutOfMemory when the device cannot hold the session, CudaError on other failures.
-    GpuBenchSession(const std::uint32_t* input, const std::uint32_t* reference, std::size_t n);
+    GpuBenchSession(const BenchScan& scan, const std::uint32_t* input, const std::uint32_t* reference,
+                    std::size_t n);
     ~GpuBenchSession();
     GpuBenchSession(const GpuBenchSession&) = delete;
     GpuBenchSession& operator=(const GpuBenchSession&) = delete;
 
-    // `warmup` untimed runs, then `reps` timed ones; stops early (returning what it has) when
-    // `cancelled` says so. threads: 32..1024, a power of two (ignored by the library baselines).
+    // `warmup` untimed runs of the session's scan, then `reps` timed ones; stops early (returning what
+    // it has) when `cancelled` says so. threads: 32..1024, a power of two (ignored by the library
+    // baselines). std::invalid_argument for a method that does not time the scan (gpu_scan_times_scan).
     GpuScanSamples time_scan(const GpuScanMethod& method, int threads, int warmup, int reps,
                              const std::function<bool()>& cancelled = {});
     GpuTransferSamples time_transfers(int warmup, int reps);
-    std::vector<std::uint32_t> download_output() const;
+    std::vector<std::uint32_t> download_output() const; // the last scan's output
 
 private:
     struct State;

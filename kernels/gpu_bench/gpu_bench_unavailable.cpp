@@ -15,7 +15,7 @@ std::size_t gpu_bench_session_bytes(std::size_t) { throw std::runtime_error(gpu_
 
 struct GpuBenchSession::State {};
 
-GpuBenchSession::GpuBenchSession(const std::uint32_t*, const std::uint32_t*, std::size_t) {
+GpuBenchSession::GpuBenchSession(const BenchScan&, const std::uint32_t*, const std::uint32_t*, std::size_t) {
     throw std::runtime_error(gpu_status().reason);
 }
 GpuBenchSession::~GpuBenchSession() = default;

@@ -59,7 +59,10 @@ GridDriver grid_driver(GpuScanKind kind) {
 
 } // namespace
 
-std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, int threads, std::size_t max_n) {
+std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, const BenchScan& scan, int threads,
+                                                  std::size_t max_n) {
+    if (!gpu_scan_times_scan(method.kind, scan))
+        throw std::invalid_argument("this driver times uint32 + inclusive only");
     if (threads < 32 || threads > kMaxBlockThreads || (threads & (threads - 1)) != 0)
         throw std::invalid_argument("block size " + std::to_string(threads) + ": must be a power of two from 32 to " +
                                     std::to_string(kMaxBlockThreads));

@@ -1,4 +1,4 @@
-// Facts about the GPU scan methods that need no GPU: phase names and tile sizes. Built with and
+// Facts about the GPU scan methods that need no GPU: the scans they time, phase names and tile sizes. Built with and
 // without CUDA, so the command line and the GUI can describe every method anywhere.
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/gpu_bench/gpu_bench.hpp"
@@ -7,6 +7,25 @@ namespace prefixlab {
 
 bool gpu_scan_is_library(GpuScanKind kind) {
     return kind == GpuScanKind::copy || kind == GpuScanKind::cub || kind == GpuScanKind::thrust;
+}
+
+bool gpu_scan_times_scan(GpuScanKind kind, const BenchScan& scan) {
+    // No default: a new kind must say which scans it times (the compiler warns of a missing case).
+    switch (kind) {
+    case GpuScanKind::copy:
+    case GpuScanKind::cub:
+    case GpuScanKind::thrust:
+        return true;
+    case GpuScanKind::scan_then_propagate:
+    case GpuScanKind::reduce_then_scan:
+    case GpuScanKind::global_hillis_steele:
+    case GpuScanKind::two_level:
+    case GpuScanKind::atomic_global:
+    case GpuScanKind::chained:
+    case GpuScanKind::decoupled_look_back:
+        return scan == kDefaultBenchScan;
+    }
+    return false;
 }
 
 bool gpu_scan_synchronizes(GpuScanKind kind) { return kind == GpuScanKind::thrust; }

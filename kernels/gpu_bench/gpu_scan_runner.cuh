@@ -12,6 +12,9 @@
 
 namespace prefixlab {
 
+// A runner is made for one scan (element type, operator, inclusive or exclusive): its input and output
+// are 32-bit patterns of the scan's element type, which a typed runner reads as T (every type is 4
+// bytes: value_bits.hpp).
 class GpuScanRunner {
 public:
     virtual ~GpuScanRunner() = default;
@@ -19,9 +22,13 @@ public:
     virtual void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n, DriverTimer* timer) = 0;
 };
 
-// Plans for up to max_n elements (allocating workspaces); throws std::invalid_argument for a bad
-// thread count, CudaError when the workspace does not fit.
-std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, int threads, std::size_t max_n);
-std::unique_ptr<GpuScanRunner> make_library_runner(const GpuScanMethod& method, std::size_t max_n);
+// Plans `scan` for up to max_n elements (allocating workspaces); throws std::invalid_argument for a
+// bad thread count or a scan the method does not time (gpu_scan_times_scan), CudaError when the
+// workspace does not fit. A driver that times every scan dispatches on `scan` here
+// (dispatch_element, kernels/block_scan_dispatch.hpp) and instantiates its runner for the operator.
+std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, const BenchScan& scan, int threads,
+                                                  std::size_t max_n);
+std::unique_ptr<GpuScanRunner> make_library_runner(const GpuScanMethod& method, const BenchScan& scan,
+                                                   std::size_t max_n);
 
 } // namespace prefixlab

@@ -211,6 +211,19 @@ TEST_F(CommandLine, BenchValuesAreCheckedBeforeAnyWork) {
                      "--n: cannot read '0x400'");
 }
 
+TEST_F(CommandLine, BenchScansAreCheckedBeforeAnyWork) {
+    const std::string out = " --algos cpu --n 2^10 --out " + (dir_ / "bench").string();
+    const std::string expected = "': expected TYPE-OP or TYPE-OP-exclusive, TYPE one of int32, uint32, float, "
+                                 "OP one of add, max, min";
+    expect_bad_input("bench --scans uint64-add" + out, "--scans 'uint64-add" + expected);
+    expect_bad_input("bench --scans float-mul" + out, "--scans 'float-mul" + expected);
+    expect_bad_input("bench --scans uint32-add,int32" + out, "--scans 'int32" + expected);
+    expect_bad_input("bench --scans uint32-add," + out, "--scans '" + expected);
+    expect_bad_input("bench --scans uint32-add-inclusive" + out, "--scans 'uint32-add-inclusive'");
+    expect_bad_input("bench --scans -exclusive" + out, "--scans '-exclusive'");
+    expect_bad_input("bench --scans Float-add" + out, "--scans 'Float-add'");
+}
+
 TEST_F(CommandLine, FlagsTakeNoValue) {
     expect_bad_input("trace --exclusive=2 --n 8 --device cpu --out " + out_path(),
                      "exclusive was given a disallowed flag override");

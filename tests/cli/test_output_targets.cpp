@@ -3,6 +3,8 @@
 // every name it will write before the sweep; a spec that names a point twice still writes its run;
 // a run that measured nothing writes nothing and says so.
 #include "core/bench/bench_json.hpp"
+#include "core/bench/bench_scan.hpp"
+#include "core/plot/plot_export.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "support/process.hpp"
 
@@ -136,6 +138,42 @@ TEST_F(OutputTargets, BenchNamingAnAlgorithmTwiceWritesItsRunOnce) {
         algorithms.push_back(point.algorithm);
     EXPECT_EQ(algorithms, (std::vector<std::string>{"cpu-loop", "cpu-std", "cpu-parallel"}));
     EXPECT_EQ(run.label, "caf\uFFFD");
+}
+
+// Issue 14: one run times several scans; every point names its scan, the table prints one block per
+// scan, and each scan gets its own plot set, named by the scan.
+TEST_F(OutputTargets, BenchWithTwoScansWritesBothWithAPlotSetEach) {
+    const ProcessResult r = prefixlab("bench --algos cpu-loop,cpu-parallel --scans uint32-add,float-max-exclusive "
+                                      "--n 2^10,2^12 --reps 2 --warmup 0 --plots svg --out " +
+                                      path("results"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const BenchRun run = read_bench_json(path("results/bench.json"));
+    ASSERT_EQ(run.points.size(), 8u); // 2 algorithms × 2 scans × 2 sizes
+    std::set<std::string> scans;
+    for (const BenchPoint& point : run.points)
+        scans.insert(bench_scan_name(point.scan));
+    EXPECT_EQ(scans, (std::set<std::string>{"uint32-add", "float-max-exclusive"}));
+    EXPECT_NE(r.out.find("\nuint32-add\nmedian ms"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nfloat-max-exclusive\nmedian ms"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cpu-loop float-max-exclusive"), std::string::npos) << "each point line names its scan";
+    std::ifstream csv(path("results/bench.csv"));
+    const std::string table((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+    EXPECT_NE(table.find("\ncpu-loop,float-max-exclusive,1024,"), std::string::npos) << table;
+    if (!plot_export_available())
+        return; // the plots are left out with a note (tests/cpu/test_bench_export.cpp)
+    for (const char* name : {"time-uint32-add.svg", "time-float-max-exclusive.svg", "throughput-float-max-exclusive.svg"})
+        EXPECT_TRUE(fs::exists(path("results/") + name)) << name;
+    EXPECT_FALSE(fs::exists(path("results/time.svg"))) << "a run of several scans names every plot by its scan";
+}
+
+TEST_F(OutputTargets, BenchOfTheDefaultScanPrintsNoScanNames) {
+    const ProcessResult r = prefixlab("bench --algos cpu-loop --n 2^10 --reps 1 --warmup 0 --plots svg --out " +
+                                      path("results"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("uint32"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.rfind("timing 1 algorithms at 1 sizes (", 0), 0u) << r.out;
+    if (plot_export_available())
+        EXPECT_TRUE(fs::exists(path("results/time.svg"))) << "plain plot names, as before --scans";
 }
 
 // Defect 10: a bench whose every point was skipped exited 0 (and wrote an empty run).

@@ -49,6 +49,7 @@ BenchRun sample_run() {
     stp.phases = {{"block scans", sample_stats({0.5, 0.75})},
                   {"spine", sample_stats({0.125})},
                   {"propagate", sample_stats({0.25, 0.5, 1.0})}};
+    stp.scan = {ElementType::float32, ScanOperator::min, true};
     run.points.push_back(stp);
     BenchPoint rtr = make_point("reduce-then-scan", 1 << 24, 512, 3);
     rtr.phases = {
@@ -122,7 +123,7 @@ bool has_comment(const ParsedCsv& csv, const std::string& text) {
 TEST(BenchCsv, HeaderHasFixedColumnsThenUnionOfPhases) {
     const ParsedCsv csv = parse(bench_csv_text(sample_run()));
     const std::vector<std::string> expected = {
-        "algorithm", "n", "block_threads", "median_ms", "mean_ms", "stddev_ms", "min_ms", "max_ms",
+        "algorithm", "scan", "n", "block_threads", "median_ms", "mean_ms", "stddev_ms", "min_ms", "max_ms",
         "repetitions", "with_transfers_median_ms", "gb_per_s", "gelem_per_s",
         // first appearance order over the run; "spine" once although two points have it
         "phase_block_scans_median_ms", "phase_spine_median_ms", "phase_propagate_median_ms",
@@ -139,6 +140,7 @@ TEST(BenchCsv, OneRowPerPointWhoseValuesParseBack) {
         auto row = csv.rows[i];
         SCOPED_TRACE(p.algorithm);
         EXPECT_EQ(row["algorithm"], p.algorithm);
+        EXPECT_EQ(row["scan"], i == 1 ? "float-min-exclusive" : "uint32-add");
         EXPECT_EQ(std::stoull(row["n"]), p.n);
         EXPECT_EQ(std::stoi(row["block_threads"]), p.block_threads);
         // Exact: numbers are written in a form that reads back to the same double.
@@ -182,8 +184,9 @@ TEST(BenchCsv, CommentLinesSayWhereTheNumbersCameFrom) {
     EXPECT_TRUE(has_comment(csv, "# command: prefixlab bench   --out r.json")); // the line break joined
     EXPECT_TRUE(has_comment(csv, "# prefixlab: " + e.prefixlab_version));
     EXPECT_TRUE(has_comment(csv,
-                            "# method: inclusive add scan of uint32, input random (seed 1); 3 warm-up + 7 "
+                            "# method: input random (seed 1); 3 warm-up + 7 "
                             "timed repetitions per point; L2 flushed"));
+    EXPECT_TRUE(has_comment(csv, "# scan: element type and operator, inclusive unless it ends in -exclusive"));
     EXPECT_TRUE(has_comment(csv, "# skipped: " + run.skipped[0]));
     EXPECT_FALSE(has_comment(csv, "# cancelled"));
 
@@ -199,7 +202,7 @@ TEST(BenchCsv, EmptyRunHasHeaderAndNoRows) {
     const ParsedCsv csv = parse(bench_csv_text(BenchRun{}));
     EXPECT_EQ(csv.header.front(), "algorithm");
     EXPECT_EQ(csv.header.back(), "verified");
-    EXPECT_EQ(csv.header.size(), 13u); // the fixed columns only
+    EXPECT_EQ(csv.header.size(), 14u); // the fixed columns only
     EXPECT_TRUE(csv.rows.empty());
 }
 

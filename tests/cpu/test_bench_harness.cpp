@@ -4,7 +4,9 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "core/ground/scan_names.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <gtest/gtest.h>
@@ -92,7 +94,30 @@ TEST(BenchSpecValidation, EveryProblemIsNamed) {
               "--block: 2048 is not a power of two from 32 to 1024");
     EXPECT_EQ(error_for([](BenchSpec& s) { s.repetitions = 0; }), "--reps: 0 is out of range (1..1000)");
     EXPECT_NE(error_for([](BenchSpec& s) { s.block_sweep_sizes = {4096}; }).find("--block-n"), std::string::npos);
+    EXPECT_EQ(error_for([](BenchSpec& s) { s.scans.clear(); }), "--scans: no scan given");
 }
+
+TEST(BenchScans, NamesReadBackAndListsAreTakenOnce) {
+    for (ElementType type : all_element_types())
+        for (ScanOperator op : all_scan_operators())
+            for (bool exclusive : {false, true}) {
+                const BenchScan scan{type, op, exclusive};
+                const auto parsed = parse_bench_scan(bench_scan_name(scan));
+                ASSERT_TRUE(parsed.has_value()) << bench_scan_name(scan);
+                EXPECT_TRUE(*parsed == scan) << bench_scan_name(scan);
+            }
+    EXPECT_EQ(bench_scan_name(kDefaultBenchScan), "uint32-add");
+    EXPECT_EQ(bench_scan_name({ElementType::float32, ScanOperator::max, true}), "float-max-exclusive");
+    EXPECT_EQ(bench_scan_phrase(kDefaultBenchScan), "uint32 +");
+    EXPECT_EQ(bench_scan_phrase({ElementType::int32, ScanOperator::min, true}), "int32 min, exclusive");
+    const std::vector<BenchScan> scans = parse_bench_scans("float-add, uint32-add,float-add");
+    ASSERT_EQ(scans.size(), 2u);
+    EXPECT_TRUE(scans[0] == (BenchScan{ElementType::float32, ScanOperator::add, false}));
+    EXPECT_TRUE(scans[1] == kDefaultBenchScan);
+    for (const char* bad : {"", "uint32", "uint32-add-", "uint32-add-inclusive", "float32-add", "int32-sum"})
+        EXPECT_NE(error_of([&] { parse_bench_scans(bad); }).find("--scans '"), std::string::npos) << bad;
+}
+
 
 class Recorder : public BenchObserver {
 public:
@@ -209,6 +234,25 @@ TEST(BenchSweep, TheResultsWriterAcceptsEveryRunTheRunnerMakes) {
     const BenchRun back = bench_run_from_json(text, "results.json");
     EXPECT_EQ(back.points.size(), run.points.size());
     EXPECT_EQ(back.label, "caf\uFFFD \uFFFD label"); // each invalid byte becomes U+FFFD
+}
+
+// A CPU sweep of three scans: every point is verified against the reference (float sums of
+// cpu-parallel within the rounding bound) and names its scan; the sizes are awkward.
+TEST(BenchSweep, EveryScanOfTheSpecIsTimedAtEverySize) {
+    BenchSpec spec = cpu_spec();
+    spec.sizes = {1, 31, 33, 4097, 70001}; // 70001: cpu-parallel runs its threads
+    spec.scans = parse_bench_scans("int32-min-exclusive,float-add,uint32-add");
+    Recorder recorder;
+    const BenchRun run = run_bench(spec, recorder);
+    EXPECT_TRUE(recorder.failures.empty()) << recorder.failures.front();
+    EXPECT_TRUE(recorder.skips.empty()) << recorder.skips.front();
+    ASSERT_EQ(run.points.size(), 3u * 3u * 5u);
+    EXPECT_EQ(scans_of(run), spec.scans);
+    EXPECT_TRUE(names_scans(run));
+    for (const BenchScan& scan : spec.scans)
+        EXPECT_EQ(run_of_scan(run, scan).points.size(), 15u) << bench_scan_name(scan);
+    const std::string text = bench_run_to_json(run); // the writer accepts it
+    EXPECT_EQ(bench_run_from_json(text, "memory").points.size(), run.points.size());
 }
 
 } // namespace

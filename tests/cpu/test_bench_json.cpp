@@ -60,6 +60,7 @@ BenchRun sample_run() {
     run.method.l2_flushed = false;
 
     run.points.push_back(make_point("cpu-loop", 1000, 0, 0.004, 1)); // no transfers, no phases
+    run.points.back().scan = {ElementType::float32, ScanOperator::max, true};
     BenchPoint multi = make_point("scan-then-propagate", std::uint64_t(1) << 24, 256, 0.12, 2);
     multi.with_transfers_ms = sample_stats(random_times(5, 3, 11.0));
     for (const char* name : {"block scans", "spine", "propagate"})
@@ -69,6 +70,9 @@ BenchRun sample_run() {
     BenchPoint big = make_point("scan-then-propagate", std::uint64_t(1) << 33, 1024, 40.0, 4); // n > 2^32
     big.with_transfers_ms = sample_stats({900.5});
     run.points.push_back(big);
+    BenchPoint same_key_other_scan = make_point("cpu-loop", 1000, 0, 0.005, 5); // differs by its scan only
+    same_key_other_scan.scan = {ElementType::int32, ScanOperator::add, false};
+    run.points.push_back(same_key_other_scan);
     run.skipped = {"N = 2^34: needs 64 GiB of GPU memory, the device has 80 GiB free",
                    "cub: built without CUDA"};
     run.cancelled = true;
@@ -98,9 +102,6 @@ void expect_same_run(const BenchRun& a, const BenchRun& b) {
     EXPECT_EQ(ea.command, eb.command);
     EXPECT_EQ(ea.prefixlab_version, eb.prefixlab_version);
     const BenchMethod &ma = a.method, &mb = b.method;
-    EXPECT_EQ(ma.element_type, mb.element_type);
-    EXPECT_EQ(ma.op, mb.op);
-    EXPECT_EQ(ma.inclusive, mb.inclusive);
     EXPECT_EQ(ma.input, mb.input);
     EXPECT_EQ(ma.seed, mb.seed);
     EXPECT_EQ(ma.warmup, mb.warmup);
@@ -113,6 +114,7 @@ void expect_same_run(const BenchRun& a, const BenchRun& b) {
         const BenchPoint &pa = a.points[i], &pb = b.points[i];
         const std::string where = "points[" + std::to_string(i) + "]";
         EXPECT_EQ(pa.algorithm, pb.algorithm) << where;
+        EXPECT_TRUE(pa.scan == pb.scan) << where;
         EXPECT_EQ(pa.n, pb.n) << where;
         EXPECT_EQ(pa.block_threads, pb.block_threads) << where;
         EXPECT_EQ(pa.samples_ms, pb.samples_ms) << where; // exact: doubles are written to round-trip
@@ -179,8 +181,11 @@ TEST(BenchJson, LayoutIsVersionedPrettyAndOmitsAbsentTransfers) {
     const json document = json::parse(text);
     EXPECT_EQ(document["format"], "prefixlab-bench");
     EXPECT_EQ(document["version"], kBenchFormatVersion);
-    EXPECT_EQ(text.rfind("{\n  \"format\": \"prefixlab-bench\",\n  \"version\": 1,\n", 0), 0u)
+    EXPECT_EQ(text.rfind("{\n  \"format\": \"prefixlab-bench\",\n  \"version\": 2,\n", 0), 0u)
         << text.substr(0, 80);
+    EXPECT_EQ(document["points"][0]["scan"], "float-max-exclusive");
+    EXPECT_EQ(document["points"][1]["scan"], "uint32-add");
+    EXPECT_FALSE(document["method"].contains("element_type")); // each point names its scan
     EXPECT_FALSE(document["points"][0].contains("with_transfers_ms"));
     EXPECT_TRUE(document["points"][1].contains("with_transfers_ms"));
     EXPECT_EQ(document["points"][1]["phases"].size(), 3u);
@@ -273,16 +278,25 @@ TEST(BenchJson, RejectsEachMalformationNamingTheField) {
         {"format missing", [](json& d) { d.erase("format"); }, "format: missing"},
         {"another format", [](json& d) { d["format"] = "prefixlab-trace"; },
          "format: expected \"prefixlab-bench\", found \"prefixlab-trace\""},
-        {"newer version", [](json& d) { d["version"] = 2; },
-         "version: 2 is not supported (this PrefixLab reads version 1)"},
+        {"newer version", [](json& d) { d["version"] = 3; },
+         "version: 3 is not supported (this PrefixLab reads versions 1 to 2)"},
+        {"version 0", [](json& d) { d["version"] = 0; },
+         "version: 0 is not supported (this PrefixLab reads versions 1 to 2)"},
         {"unknown top-level field", [](json& d) { d["notes"] = "fast"; }, "notes: unknown field"},
         {"label not a string", [](json& d) { d["label"] = 3; }, "label: expected a string, found 3"},
         {"environment field missing", [](json& d) { d["environment"].erase("host"); },
          "environment.host: missing"},
         {"cpu_threads negative", [](json& d) { d["environment"]["cpu_threads"] = -1; },
          "environment.cpu_threads: must be at least 0"},
-        {"element type", [](json& d) { d["method"]["element_type"] = "float"; },
-         "method.element_type: \"float\" is not supported"},
+        {"version 1's method fields in version 2", [](json& d) { d["method"]["element_type"] = "uint32"; },
+         "method.element_type: unknown field (version 2 has no such field)"},
+        {"scan missing", [](json& d) { d["points"][0].erase("scan"); }, "points[0].scan: missing"},
+        {"unknown scan", [](json& d) { d["points"][0]["scan"] = "uint64-add"; },
+         "points[0].scan: \"uint64-add\" is not a scan (TYPE-OP or TYPE-OP-exclusive"},
+        {"scan of another case", [](json& d) { d["points"][0]["scan"] = "UINT32-add"; },
+         "points[0].scan: \"UINT32-add\" is not a scan"},
+        {"duplicate with its scan", [](json& d) { d["points"].push_back(d["points"][3]); },
+         "points[4]: duplicates points[3] (algorithm \"cpu-loop\", scan int32-add, n 1000"},
         {"no repetitions", [](json& d) { d["method"]["repetitions"] = 0; },
          "method.repetitions: must be at least 1"},
         {"points not an array", [](json& d) { d["points"] = json::object(); }, "points: expected an array"},
@@ -337,8 +351,8 @@ TEST(BenchJson, RejectsEachMalformationNamingTheField) {
         {"verified not a boolean", [](json& d) { d["points"][0]["verified"] = "yes"; },
          "points[0].verified: expected true or false, found \"yes\""},
         {"duplicate point", [](json& d) { d["points"].push_back(d["points"][1]); },
-         "points[3]: duplicates points[1] (algorithm \"scan-then-propagate\", n 16777216, block_threads "
-         "256)"},
+         "points[4]: duplicates points[1] (algorithm \"scan-then-propagate\", scan uint32-add, n 16777216, "
+         "block_threads 256)"},
         {"skipped not strings", [](json& d) { d["skipped"][1] = 3; },
          "skipped[1]: expected a string, found 3"},
         {"cancelled not a boolean", [](json& d) { d["cancelled"] = "no"; },
@@ -353,6 +367,74 @@ TEST(BenchJson, RejectsEachMalformationNamingTheField) {
         EXPECT_EQ(message.rfind(prefix + m.expected, 0), 0u) << m.what << "\n  got: " << message;
         EXPECT_EQ(message.find('\n'), std::string::npos) << m.what << ": not one line";
     }
+}
+
+// A version 1 file of the sample run: one scan for the whole run, in its method, and no point naming
+// its scan (so the sample's last point, which differs from its first by its scan only, is left out).
+json version_1_document(const std::string& op = "add", bool inclusive = true) {
+    json document = sample_document();
+    document["version"] = 1;
+    json& method = document["method"];
+    method["element_type"] = "uint32";
+    method["op"] = op;
+    method["inclusive"] = inclusive;
+    document["points"].erase(3);
+    for (json& point : document["points"])
+        point.erase("scan");
+    return document;
+}
+
+TEST(BenchJsonVersion1, ReadsAsUint32AddInclusive) {
+    const BenchRun run = bench_run_from_json(version_1_document().dump(), "old.json");
+    EXPECT_EQ(run.format_version, 1);
+    ASSERT_EQ(run.points.size(), 3u);
+    for (const BenchPoint& point : run.points)
+        EXPECT_TRUE(point.scan == kDefaultBenchScan) << point.algorithm;
+    EXPECT_EQ(run.points[1].phases.size(), 3u);
+    EXPECT_EQ(run.points[2].n, std::uint64_t(1) << 33);
+    EXPECT_EQ(run.method.seed, UINT64_MAX);
+}
+
+TEST(BenchJsonVersion1, TakesItsOperatorAndInclusiveFromTheMethod) {
+    const BenchRun run = bench_run_from_json(version_1_document("max", false).dump(), "old.json");
+    ASSERT_FALSE(run.points.empty());
+    const BenchScan expected{ElementType::uint32, ScanOperator::max, true};
+    for (const BenchPoint& point : run.points)
+        EXPECT_TRUE(point.scan == expected);
+}
+
+TEST(BenchJsonVersion1, IsWrittenBackAsVersion2WithTheSameNumbers) {
+    const BenchRun old = bench_run_from_json(version_1_document().dump(), "old.json");
+    const std::string text = bench_run_to_json(old);
+    const json rewritten = json::parse(text);
+    EXPECT_EQ(rewritten["version"], 2);
+    EXPECT_EQ(rewritten["points"][0]["scan"], "uint32-add");
+    BenchRun again = bench_run_from_json(text, "new.json");
+    EXPECT_EQ(again.format_version, 2);
+    again.format_version = 1;
+    expect_same_run(again, old);
+}
+
+TEST(BenchJsonVersion1, RejectsWhatVersion1DidNotHold) {
+    const std::vector<Malformation> cases = {
+        {"another element type", [](json& d) { d["method"]["element_type"] = "float"; },
+         "method.element_type: \"float\" is not supported (version 1 results are of uint32)"},
+        {"element type missing", [](json& d) { d["method"].erase("element_type"); }, "method.element_type: missing"},
+        {"unknown operator", [](json& d) { d["method"]["op"] = "mul"; },
+         "method.op: \"mul\" is not an operator (add, max or min)"},
+        {"inclusive not a boolean", [](json& d) { d["method"]["inclusive"] = "yes"; },
+         "method.inclusive: expected true or false"},
+        {"a point naming its scan", [](json& d) { d["points"][0]["scan"] = "uint32-add"; },
+         "points[0].scan: unknown field (version 1 has no such field)"},
+    };
+    for (const Malformation& m : cases) {
+        json document = version_1_document();
+        m.mutate(document);
+        const std::string message = rejection(document);
+        EXPECT_EQ(message.rfind("malformed results file 'r.json': " + m.expected, 0), 0u)
+            << m.what << "\n  got: " << message;
+    }
+    EXPECT_EQ(rejection(version_1_document()), "");
 }
 
 TEST(BenchJson, RejectsTextThatIsNotJson) {
@@ -378,7 +460,7 @@ TEST(BenchJson, AcceptsStatsWithinRoundingAndSameSizeAtOtherBlockSizes) {
     other_block["block_threads"] = 512;
     document["points"].push_back(other_block);
     EXPECT_EQ(rejection(document), "");
-    EXPECT_EQ(bench_run_from_json(document.dump(), "r.json").points.size(), 4u);
+    EXPECT_EQ(bench_run_from_json(document.dump(), "r.json").points.size(), 5u);
 }
 
 // ---------------------------------------------------------------- hostile input (issue 9)
@@ -417,7 +499,7 @@ TEST(BenchJsonHostile, HugeValuesAndKeysGiveShortMessages) {
                   std::string(40, 'x') + "… (20971520 bytes)\"");
     // The issue's size once; 1 MB elsewhere, where the same bound applies.
     const std::string large(1 << 20, 'x');
-    for (const char* pointer : {"/points/0/n", "/method/element_type", "/environment/cpu_threads"}) {
+    for (const char* pointer : {"/points/0/n", "/points/0/scan", "/environment/cpu_threads"}) {
         document = sample_document();
         document[json::json_pointer(pointer)] = large;
         const std::string message = rejection(document);
@@ -452,10 +534,12 @@ TEST(BenchJsonHostile, BytesThatAreNotUtf8OrControlsAreEscaped) {
     expect_short_and_safe(message);
     EXPECT_NE(message.find("\\xff"), std::string::npos) << message;
     json document = sample_document();
-    document["method"]["element_type"] = "\x1b]0;owned\x07";
-    EXPECT_EQ(rejection(document),
-              "malformed results file 'r.json': method.element_type: \"\\x1b]0;owned\\x07\" is "
-              "not supported (version 1 results are of uint32)");
+    document["points"][0]["scan"] = "\x1b]0;owned\x07";
+    EXPECT_EQ(rejection(document).rfind("malformed results file 'r.json': points[0].scan: \"\\x1b]0;owned\\x07\" is "
+                                        "not a scan",
+                                        0),
+              0u)
+        << rejection(document);
 }
 
 TEST(BenchJsonHostile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {

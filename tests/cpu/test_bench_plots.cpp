@@ -3,6 +3,7 @@
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_plots.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/util/atomic_file.hpp"
 #include "svg_test_support.hpp"
@@ -286,6 +287,66 @@ TEST(BenchExport, MissingParentFolderIsRefusedAndNothingIsCreated) {
                   "cannot create '/nonexistent-prefixlab/out': directory '/nonexistent-prefixlab' does not exist");
     }
     EXPECT_FALSE(std::filesystem::exists("/nonexistent-prefixlab"));
+}
+
+// Issue 14: a run of two scans. Each plot shows one scan (the first by default, or options.scan),
+// its title names it, and an export writes one plot set per scan named by it.
+BenchRun two_scan_run() {
+    BenchRun run = synthetic_run();
+    const BenchScan float_max{ElementType::float32, ScanOperator::max, true};
+    for (int k = 10; k <= 20; ++k) {
+        BenchPoint p = point("cpu-std", std::uint64_t(1) << k, 3.0);
+        p.scan = float_max;
+        run.points.push_back(p);
+    }
+    return run;
+}
+
+TEST(BenchPlotsOfScans, EachPlotShowsOneScanAndNamesIt) {
+    const BenchRun run = two_scan_run();
+    const Plot first = build_bench_plot({&run}, {});
+    ASSERT_NE(series_named(first, "cpu-std"), nullptr);
+    EXPECT_EQ(series_named(first, "cpu-std")->points.size(), 11u) << "uint32-add's points only";
+    EXPECT_NE(series_named(first, "stp-blelloch"), nullptr);
+    EXPECT_EQ(first.title, "Scan time vs N · uint32 +");
+    BenchPlotOptions options;
+    options.scan = BenchScan{ElementType::float32, ScanOperator::max, true};
+    const Plot other = build_bench_plot({&run}, options);
+    ASSERT_EQ(other.series.size(), 1u);
+    EXPECT_EQ(other.series[0].points.front().y, 3.0);
+    EXPECT_EQ(other.title, "Scan time vs N · float max, exclusive");
+    EXPECT_NE(other.subtitle.find("float max, exclusive, median of"), std::string::npos) << other.subtitle;
+    // A run of the default scan alone: titles as before.
+    const BenchRun plain = synthetic_run();
+    EXPECT_EQ(build_bench_plot({&plain}, {}).title, std::string(title_of(BenchPlotKind::time)));
+}
+
+TEST(BenchPlotsOfScans, PlotFilesAreNamedByTheirScanWhereTheRunNamesScans) {
+    EXPECT_EQ(bench_plot_file_name(BenchPlotKind::time, PlotFileFormat::png), "time.png");
+    EXPECT_EQ(bench_plot_file_name(BenchPlotKind::speedup, PlotFileFormat::svg,
+                                   BenchScan{ElementType::uint32, ScanOperator::add, true}),
+              "speedup-uint32-add-exclusive.svg");
+    const BenchRun run = two_scan_run();
+    EXPECT_EQ(plot_kinds_with_data(run, BenchScan{ElementType::float32, ScanOperator::max, true}).size(), 3u)
+        << "time, GB/s, Gelem/s: no speedup without a second CPU baseline, no block sweep";
+    if (!plot_export_available())
+        GTEST_SKIP() << plot_export_unavailable_reason();
+    const std::filesystem::path folder = std::filesystem::path(::testing::TempDir()) / "prefixlab_two_scans";
+    std::filesystem::remove_all(folder);
+    const BenchExportResult result = export_bench_run(run, folder.string(), {PlotFileFormat::svg});
+    std::vector<std::string> names;
+    for (const std::string& path : result.written)
+        names.push_back(std::filesystem::path(path).filename().string());
+    for (const char* name : {"time-uint32-add.svg", "speedup-uint32-add.svg", "block-sweep-uint32-add.svg",
+                             "time-float-max-exclusive.svg", "bench.json", "bench.csv"})
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    EXPECT_EQ(std::find(names.begin(), names.end(), "time.svg"), names.end());
+    // A default-scan run written into the same folder replaces these files: the folder holds one run.
+    const BenchRun plain = synthetic_run();
+    export_bench_run(plain, folder.string(), {PlotFileFormat::svg});
+    EXPECT_FALSE(std::filesystem::exists(folder / "time-float-max-exclusive.svg"));
+    EXPECT_TRUE(std::filesystem::exists(folder / "time.svg"));
+    std::filesystem::remove_all(folder);
 }
 
 } // namespace

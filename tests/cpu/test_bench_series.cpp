@@ -6,6 +6,7 @@
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_series_preset.hpp"
 
+#include <filesystem>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -248,6 +249,23 @@ TEST(BenchSeriesColours, DistinctWithinEachFamilyAndAmongALecturesSixForEveryVis
     for (const BenchAlgorithm& a : bench_algorithms()) {
         EXPECT_GE(contrast(rgb_of(a.name), white), 2.2) << a.name;
         EXPECT_GE(contrast(rgb_of(a.name), dark), 3.3) << a.name;
+    }
+}
+
+// Issue 14: the shipped results are version 1 files; they still load, as uint32 + inclusive, and
+// plot as before: no scan in the title, the subtitle's "uint32 +".
+TEST(BenchShippedResults, VersionOneFilesLoadAsTheDefaultScan) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(PREFIXLAB_SOURCE_DIR) + "/assets/bench")) {
+        if (entry.path().extension() != ".json")
+            continue;
+        const BenchRun shipped = read_bench_json(entry.path().string());
+        EXPECT_EQ(shipped.format_version, 1) << entry.path();
+        ASSERT_FALSE(shipped.points.empty()) << entry.path();
+        for (const BenchPoint& point : shipped.points)
+            ASSERT_TRUE(point.scan == kDefaultBenchScan) << entry.path() << " " << point.algorithm;
+        const Plot plot = build_bench_plot({&shipped}, {});
+        EXPECT_EQ(plot.title, std::string(title_of(BenchPlotKind::time))) << entry.path();
+        EXPECT_NE(plot.subtitle.find(" · uint32 +, median of "), std::string::npos) << plot.subtitle;
     }
 }
 

@@ -1,6 +1,11 @@
 // The CPU baseline scans against a straightforward reference: awkward sizes around the parallel
-// threshold and the thread count, thread counts that do not divide the size, and uint32 wrap-around.
+// threshold and the thread count, thread counts that do not divide the size, and uint32 wrap-around;
+// then every scan (element type × operator × inclusive/exclusive) against the project's reference.
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/cpu_scans.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/reference_scan.hpp"
+#include "kernels/common/value_bits.hpp"
 
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -48,6 +53,13 @@ std::string first_difference(const std::vector<std::uint32_t>& actual,
     return "";
 }
 
+void default_loop_scan(const std::uint32_t* in, std::uint32_t* out, std::size_t n) {
+    cpu_loop_scan(kDefaultBenchScan, in, out, n);
+}
+void default_std_scan(const std::uint32_t* in, std::uint32_t* out, std::size_t n) {
+    cpu_std_scan(kDefaultBenchScan, in, out, n);
+}
+
 // Scans into a buffer pre-filled with a marker, so an element left unwritten shows up.
 template <class Scan>
 std::vector<std::uint32_t> scanned(const std::vector<std::uint32_t>& in, Scan scan) {
@@ -60,8 +72,8 @@ TEST(CpuScans, LoopAndStdMatchReference) {
     for (std::size_t n : kSizes) {
         const auto in = random_words(n, n + 1);
         const auto expected = reference_scan(in);
-        EXPECT_EQ(first_difference(scanned(in, cpu_loop_scan), expected), "") << "loop, n = " << n;
-        EXPECT_EQ(first_difference(scanned(in, cpu_std_scan), expected), "") << "std, n = " << n;
+        EXPECT_EQ(first_difference(scanned(in, default_loop_scan), expected), "") << "loop, n = " << n;
+        EXPECT_EQ(first_difference(scanned(in, default_std_scan), expected), "") << "std, n = " << n;
     }
 }
 
@@ -71,7 +83,7 @@ TEST(CpuScans, ParallelMatchesReferenceForEverySizeAndThreadCount) {
         EXPECT_EQ(pool.threads(), threads);
         for (std::size_t n : kSizes) {
             const auto in = random_words(n, 1000 * n + static_cast<std::uint64_t>(threads));
-            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            const auto out = scanned(in, [&](auto... args) { pool.scan(kDefaultBenchScan, args...); });
             EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
         }
     }
@@ -84,12 +96,12 @@ TEST(CpuScans, ParallelPathAtTinySizes) {
         CpuParallelScan pool(threads, 0);
         for (std::size_t n : kSizes) {
             const auto in = random_words(n, 7 * n + static_cast<std::uint64_t>(threads));
-            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            const auto out = scanned(in, [&](auto... args) { pool.scan(kDefaultBenchScan, args...); });
             EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
         }
         for (std::size_t n = 0; n <= 40; ++n) { // every size around the thread counts
             const auto in = random_words(n, n);
-            const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+            const auto out = scanned(in, [&](auto... args) { pool.scan(kDefaultBenchScan, args...); });
             EXPECT_EQ(first_difference(out, reference_scan(in)), "") << threads << " threads, n = " << n;
         }
     }
@@ -103,9 +115,9 @@ TEST(CpuScans, WrapsAroundAtTwoToThe32) {
     for (std::size_t i = 0; i < n; ++i)
         expected[i] = static_cast<std::uint32_t>((std::uint64_t(1) << 32) - (i + 1));
     CpuParallelScan pool(3, 0);
-    EXPECT_EQ(first_difference(scanned(in, cpu_loop_scan), expected), "");
-    EXPECT_EQ(first_difference(scanned(in, cpu_std_scan), expected), "");
-    EXPECT_EQ(first_difference(scanned(in, [&](auto... args) { pool.scan(args...); }), expected), "");
+    EXPECT_EQ(first_difference(scanned(in, default_loop_scan), expected), "");
+    EXPECT_EQ(first_difference(scanned(in, default_std_scan), expected), "");
+    EXPECT_EQ(first_difference(scanned(in, [&](auto... args) { pool.scan(kDefaultBenchScan, args...); }), expected), "");
 }
 
 TEST(CpuScans, InPlaceScanIsAllowed) {
@@ -115,14 +127,14 @@ TEST(CpuScans, InPlaceScanIsAllowed) {
     for (int threads : {1, 4}) {
         CpuParallelScan pool(threads, 0);
         std::vector<std::uint32_t> data = in;
-        pool.scan(data.data(), data.data(), n);
+        pool.scan(kDefaultBenchScan, data.data(), data.data(), n);
         EXPECT_EQ(first_difference(data, expected), "") << threads << " threads";
     }
     std::vector<std::uint32_t> data = in;
-    cpu_loop_scan(data.data(), data.data(), n);
+    cpu_loop_scan(kDefaultBenchScan, data.data(), data.data(), n);
     EXPECT_EQ(first_difference(data, expected), "");
     data = in;
-    cpu_std_scan(data.data(), data.data(), n);
+    cpu_std_scan(kDefaultBenchScan, data.data(), data.data(), n);
     EXPECT_EQ(first_difference(data, expected), "");
 }
 
@@ -132,7 +144,7 @@ TEST(CpuScans, ManyRepetitionsOnOnePool) {
     const auto in = random_words(5000, 5);
     const auto expected = reference_scan(in);
     for (int repetition = 0; repetition < 500; ++repetition) {
-        const auto out = scanned(in, [&](auto... args) { pool.scan(args...); });
+        const auto out = scanned(in, [&](auto... args) { pool.scan(kDefaultBenchScan, args...); });
         ASSERT_EQ(first_difference(out, expected), "") << "repetition " << repetition;
     }
 }
@@ -140,6 +152,94 @@ TEST(CpuScans, ManyRepetitionsOnOnePool) {
 TEST(CpuScans, RejectsFewerThanOneThread) {
     EXPECT_THROW(CpuParallelScan(0), std::invalid_argument);
     EXPECT_THROW(CpuParallelScan(-3), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------- every scan
+
+// Every scan `prefixlab bench --scans` accepts.
+std::vector<BenchScan> every_scan() {
+    std::vector<BenchScan> scans;
+    for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
+        for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
+            for (bool exclusive : {false, true})
+                scans.push_back({type, op, exclusive});
+    return scans;
+}
+
+// Integers: full-range words (negative int32, wrapping sums). Floats: values in [-1, 1) with 24-bit
+// mantissas, so sums round and max/min meet negative numbers.
+std::vector<std::uint32_t> scan_input(ElementType type, std::size_t n, std::uint64_t seed) {
+    std::vector<std::uint32_t> input = random_words(n, seed);
+    if (type == ElementType::float32)
+        for (std::uint32_t& bits : input)
+            bits = to_bits(static_cast<float>(static_cast<std::int32_t>(bits) >> 7) * 0x1p-24f);
+    return input;
+}
+
+// "" when `output` is the scan: bit for bit, or float sums within the reference check's bound.
+std::string scan_difference(const BenchScan& scan, const std::vector<std::uint32_t>& input,
+                            const std::vector<std::uint32_t>& output, bool may_round) {
+    if (may_round && scan.type == ElementType::float32 && scan.op == ScanOperator::add) {
+        const OutputCheck check = check_output(scan.type, scan.op, scan.exclusive, input, output);
+        return check.wrong_count == 0 ? "" : std::to_string(check.wrong_count) + " outside the rounding bound";
+    }
+    return first_difference(output, reference_scan(scan.type, scan.op, scan.exclusive, input));
+}
+
+const std::vector<std::size_t> kAwkwardScanSizes = {1, 31, 33, 4097};
+
+TEST(CpuScans, LoopAndStdComputeEveryScanAsTheReferenceDoes) {
+    for (const BenchScan& scan : every_scan())
+        for (std::size_t n : kAwkwardScanSizes) {
+            const auto in = scan_input(scan.type, n, n + 17);
+            std::vector<std::uint32_t> loop(n, 0xDEADBEEFu), standard(n, 0xDEADBEEFu);
+            cpu_loop_scan(scan, in.data(), loop.data(), n);
+            cpu_std_scan(scan, in.data(), standard.data(), n);
+            // Serial and left to right like the reference: equal bit for bit, float sums included.
+            EXPECT_EQ(scan_difference(scan, in, loop, false), "") << "loop " << bench_scan_name(scan) << ", n = " << n;
+            EXPECT_EQ(scan_difference(scan, in, standard, false), "")
+                << "std " << bench_scan_name(scan) << ", n = " << n;
+        }
+}
+
+TEST(CpuScans, ParallelComputesEveryScan) {
+    // serial_below = 0: every size goes through the pool's three phases, 3 threads not dividing n.
+    CpuParallelScan pool(3, 0);
+    for (const BenchScan& scan : every_scan())
+        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(31), std::size_t(33), std::size_t(4097),
+                              std::size_t(65537)}) {
+            const auto in = scan_input(scan.type, n, 3 * n + 5);
+            std::vector<std::uint32_t> out(n, 0xDEADBEEFu);
+            pool.scan(scan, in.data(), out.data(), n);
+            // Float sums are added in another order (chunk by chunk): within the bound, not bit for bit.
+            EXPECT_EQ(scan_difference(scan, in, out, true), "") << bench_scan_name(scan) << ", n = " << n;
+        }
+}
+
+TEST(CpuScans, ExclusiveScansStartFromTheIdentityInPlace) {
+    // In place, every scan: element 0 of an exclusive scan is the operator's identity (0, the lowest
+    // or the highest value), and each later one combines the elements before it.
+    CpuParallelScan pool(4, 0);
+    for (const BenchScan& scan : every_scan()) {
+        if (!scan.exclusive)
+            continue;
+        const std::size_t n = 4097;
+        const auto in = scan_input(scan.type, n, 99);
+        const auto expected = reference_scan(scan.type, scan.op, true, in);
+        std::vector<std::uint32_t> data = in;
+        cpu_loop_scan(scan, data.data(), data.data(), n);
+        EXPECT_EQ(first_difference(data, expected), "") << bench_scan_name(scan);
+        data = in;
+        cpu_std_scan(scan, data.data(), data.data(), n);
+        EXPECT_EQ(first_difference(data, expected), "") << bench_scan_name(scan);
+        data = in;
+        pool.scan(scan, data.data(), data.data(), n);
+        EXPECT_EQ(scan_difference(scan, in, data, true), "") << bench_scan_name(scan);
+    }
+    const BenchScan int_max{ElementType::int32, ScanOperator::max, true};
+    std::vector<std::uint32_t> one = {to_bits(std::int32_t(-5))};
+    cpu_loop_scan(int_max, one.data(), one.data(), 1);
+    EXPECT_EQ(from_bits<std::int32_t>(one[0]), std::int32_t(-2147483647 - 1));
 }
 
 } // namespace

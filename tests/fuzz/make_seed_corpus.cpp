@@ -218,6 +218,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"cancel-bench", "cancel-bench"},
         {"plot", "plot block-sweep"},
         {"bench-series", "bench-series lecture\nbench-series all"},
+        {"bench-scan", "bench-scan float-max-exclusive\nbench-report\nbench-scan uint32-add"},
         {"bench-report", "bench-report"},
         {"export-plots", "export-plots plots"},
         {"export-plot", "export-plot plots svg"},

@@ -4,8 +4,12 @@
 // GPU cannot hold and goes on. Skipped, with the reason, without a GPU.
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/bench/bench_scan.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/reference_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/common/value_bits.hpp"
 #include "kernels/gpu_bench/gpu_bench.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/gpu_skip.hpp"
@@ -53,7 +57,7 @@ TEST(GpuMultiBlockScan, EveryAlgorithmAndBlockSizeEqualsTheReference) {
     for (std::size_t n : kAwkwardSizes) {
         const std::vector<std::uint32_t> input = random_words(n, unsigned(n));
         const std::vector<std::uint32_t> want = inclusive_sums(input);
-        GpuBenchSession session(input.data(), nullptr, n);
+        GpuBenchSession session(kDefaultBenchScan, input.data(), nullptr, n);
         for (const BenchAlgorithm& algorithm : bench_algorithms()) {
             if (algorithm.target != BenchTarget::gpu || algorithm.name == "copy")
                 continue;
@@ -75,7 +79,7 @@ TEST(GpuSanitized, MultiBlockDrivers) {
     for (std::size_t n : {std::size_t(1000), std::size_t(65537)}) {
         const std::vector<std::uint32_t> input = random_words(n, unsigned(n));
         const std::vector<std::uint32_t> want = inclusive_sums(input);
-        GpuBenchSession session(input.data(), nullptr, n);
+        GpuBenchSession session(kDefaultBenchScan, input.data(), nullptr, n);
         for (const BenchAlgorithm& algorithm : bench_algorithms()) {
             if (algorithm.target != BenchTarget::gpu || !has_block_size(algorithm))
                 continue;
@@ -94,7 +98,7 @@ TEST(GpuSanitized, MultiBlockDrivers) {
 TEST(GpuBenchSession, GatedRepetitionsNeverWaitForTheGateTimeout) {
     PL_REQUIRE_GPU();
     const std::vector<std::uint32_t> input = random_words(1 << 12, 3);
-    GpuBenchSession session(input.data(), nullptr, input.size());
+    GpuBenchSession session(kDefaultBenchScan, input.data(), nullptr, input.size());
     for (const BenchAlgorithm& algorithm : bench_algorithms()) {
         if (algorithm.target != BenchTarget::gpu)
             continue;
@@ -111,7 +115,7 @@ TEST(GpuBenchSession, GatedRepetitionsNeverWaitForTheGateTimeout) {
 TEST(GpuMultiBlockScan, CopyBaselineCopiesTheInput) {
     PL_REQUIRE_GPU();
     const std::vector<std::uint32_t> input = random_words(100003, 7);
-    GpuBenchSession session(input.data(), nullptr, input.size());
+    GpuBenchSession session(kDefaultBenchScan, input.data(), nullptr, input.size());
     session.time_scan({GpuScanKind::copy, {}}, 0, 0, 1);
     EXPECT_EQ(first_mismatch(session.download_output(), input), "");
 }
@@ -121,7 +125,7 @@ TEST(GpuBenchSession, VerificationFindsAWrongElement) {
     const std::size_t n = 300000;
     const std::vector<std::uint32_t> input = random_words(n, 3);
     std::vector<std::uint32_t> reference = inclusive_sums(input);
-    GpuBenchSession good(input.data(), reference.data(), n);
+    GpuBenchSession good(kDefaultBenchScan, input.data(), reference.data(), n);
     const GpuScanMethod method{GpuScanKind::scan_then_propagate, test_algorithms::warp_shuffle};
     const GpuScanSamples verified = good.time_scan(method, 1024, 1, 3);
     EXPECT_TRUE(verified.verified);
@@ -131,7 +135,7 @@ TEST(GpuBenchSession, VerificationFindsAWrongElement) {
 
     const std::uint32_t right = reference[123457];
     reference[123457] += 1;
-    GpuBenchSession bad(input.data(), reference.data(), n);
+    GpuBenchSession bad(kDefaultBenchScan, input.data(), reference.data(), n);
     const GpuScanSamples caught = bad.time_scan(method, 1024, 0, 1);
     EXPECT_FALSE(caught.verified);
     EXPECT_EQ(caught.mismatches, 1u);
@@ -145,7 +149,7 @@ TEST(GpuBenchSession, PhasesAddUpToTheWholeScan) {
     const std::size_t n = std::size_t(1) << 22;
     const std::vector<std::uint32_t> input = random_words(n, 5);
     const std::vector<std::uint32_t> reference = inclusive_sums(input);
-    GpuBenchSession session(input.data(), reference.data(), n);
+    GpuBenchSession session(kDefaultBenchScan, input.data(), reference.data(), n);
     for (GpuScanKind kind : {GpuScanKind::scan_then_propagate, GpuScanKind::reduce_then_scan}) {
         const GpuScanSamples s = session.time_scan({kind, test_algorithms::blelloch_padded}, 512, 2, 5);
         ASSERT_TRUE(s.verified);
@@ -162,7 +166,7 @@ TEST(GpuBenchSession, SizeBeyondDeviceMemoryIsRefusedBeforeTouchingTheInput) {
     PL_REQUIRE_GPU();
     const std::vector<std::uint32_t> tiny(16);
     // 2^36 elements would need 768 GiB: refused by the memory check, which reads no input.
-    EXPECT_THROW(GpuBenchSession(tiny.data(), nullptr, std::size_t(1) << 36), GpuOutOfMemory);
+    EXPECT_THROW(GpuBenchSession(kDefaultBenchScan, tiny.data(), nullptr, std::size_t(1) << 36), GpuOutOfMemory);
 }
 
 class RecordingObserver : public BenchObserver {
@@ -212,6 +216,63 @@ TEST(GpuBenchSweep, SizeTheGpuCannotHoldIsSkippedAndTheSweepGoesOn) {
     ASSERT_EQ(run.points.size(), 3u); // GPU and CPU at 2^16, CPU at 2^26
     EXPECT_EQ(run.points.back().algorithm, "cpu-loop");
     EXPECT_EQ(run.points.back().n, std::uint64_t(1) << 26);
+}
+
+// Issue 14: the libraries and the copy time every scan (type × operator × inclusive/exclusive),
+// against the project's reference: bit for bit, float sums within the reference check's bound.
+TEST(GpuLibraryScans, EveryScanEqualsTheReference) {
+    PL_REQUIRE_GPU();
+    for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
+        for (ScanOperator op : {ScanOperator::add, ScanOperator::max, ScanOperator::min})
+            for (bool exclusive : {false, true})
+                for (std::size_t n : {std::size_t(1), std::size_t(31), std::size_t(33), std::size_t(4097),
+                                      (std::size_t(1) << 20) + 3}) {
+                    const BenchScan scan{type, op, exclusive};
+                    std::vector<std::uint32_t> input = random_words(n, unsigned(n) + 7);
+                    if (type == ElementType::float32)
+                        for (std::uint32_t& bits : input)
+                            bits = to_bits(static_cast<float>(static_cast<std::int32_t>(bits) >> 7) * 0x1p-24f);
+                    const std::vector<std::uint32_t> want = reference_scan(type, op, exclusive, input);
+                    GpuBenchSession session(scan, input.data(), nullptr, n);
+                    for (const char* name : {"cub", "thrust", "copy"}) {
+                        const BenchAlgorithm& algorithm = *find_bench_algorithm(name);
+                        session.time_scan(algorithm.gpu, 0, 0, 1);
+                        const std::vector<std::uint32_t> got = session.download_output();
+                        const std::string where = std::string(name) + " " + bench_scan_name(scan) + " N=" +
+                                                  std::to_string(n);
+                        if (algorithm.name == "copy")
+                            EXPECT_EQ(first_mismatch(got, input), "") << where;
+                        else if (type == ElementType::float32 && op == ScanOperator::add)
+                            EXPECT_EQ(check_output(type, op, exclusive, input, got).wrong_count, 0u) << where;
+                        else
+                            EXPECT_EQ(first_mismatch(got, want), "") << where;
+                    }
+                }
+}
+
+TEST(GpuBenchSweep, SeveralScansInOneRunAreTimedAndVerified) {
+    PL_REQUIRE_GPU();
+    BenchSpec spec;
+    spec.algorithms = {"copy", "cub", "thrust", "stp-warp-shuffle", "cpu-std", "cpu-parallel"};
+    spec.scans = parse_bench_scans("uint32-add,float-add,int32-max-exclusive");
+    spec.sizes = {1000, std::uint64_t(1) << 20};
+    spec.repetitions = 3;
+    RecordingObserver observer;
+    const BenchRun run = run_bench(spec, observer);
+    EXPECT_TRUE(observer.failures.empty()) << observer.failures.front();
+    ASSERT_EQ(observer.skips.size(), 1u);
+    EXPECT_EQ(observer.skips[0], "stp-warp-shuffle: times uint32-add only");
+    // uint32-add: 6 algorithms; the other two scans: 5 (no driver); each at 2 sizes.
+    ASSERT_EQ(run.points.size(), 2u * (6 + 5 + 5));
+    std::size_t float_sums = 0;
+    for (const BenchPoint& point : run.points) {
+        EXPECT_TRUE(point.verified);
+        EXPECT_TRUE(std::find(spec.scans.begin(), spec.scans.end(), point.scan) != spec.scans.end());
+        if (point.algorithm == "stp-warp-shuffle")
+            EXPECT_TRUE(point.scan == kDefaultBenchScan);
+        float_sums += point.scan.type == ElementType::float32;
+    }
+    EXPECT_EQ(float_sums, 2u * 5);
 }
 
 } // namespace

@@ -147,5 +147,27 @@ TEST_F(GuiBenchHall, CpuSeriesAfterALocalRunNameTheirMachineNotTheGpu) {
     EXPECT_NE(std::find(all.begin(), all.end(), "cpu-std — Intel Xeon on vm"), all.end()) << r.out;
 }
 
+// Issue 14: results of several scans (prefixlab bench --scans) beside the shipped uint32-add results:
+// the plot shows one scan, picked by the combo or `bench-scan`; a scan only the opened run holds is
+// plotted from it alone, its legend without run tags; the layout holds at 1×, 2× and 3×.
+TEST_F(GuiBenchHall, ResultsOfSeveralScansArePlottedOneScanAtATime) {
+    const ProcessResult bench = run_process(
+        shell_quote(PREFIXLAB_BINARY) + " bench --algos cpu-loop,cpu-std --scans uint32-add,float-max-exclusive "
+        "--n 2^10,2^12 --reps 2 --warmup 0 --plots none --out " + path("scans"));
+    ASSERT_EQ(bench.exit_code, 0) << bench.err;
+    const ProcessResult r = run_script("tab Benchmark\nopen-results " + path("scans/bench.json") +
+                                       "\nwait 2\nbench-report\nbench-scan float-max-exclusive\nbench-report\n"
+                                       "scale 1\nwait 2\ncheck-layout\nscale 3\nwait 2\ncheck-layout\nscale 2\n"
+                                       "wait 2\ncheck-layout\nscreenshot " + path("scans.png") + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+    EXPECT_NE(r.out.find("bench-report: series=all plot=time scan=uint32-add shown="), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("bench-report: series=all plot=time scan=float-max-exclusive shown=cpu-loop|cpu-std\n"),
+              std::string::npos)
+        << r.out;
+    const auto reports = reported_series(r.out);
+    ASSERT_EQ(reports.size(), 2u) << r.out;
+    EXPECT_GT(reports[0].size(), 6u) << "uint32-add: the shipped H100 series and this run's CPU series";
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -45,7 +45,7 @@ std::vector<BenchAlgorithm> make_catalog() {
     };
     gpu("copy", "device-to-device copy of the same bytes (speed of light: read N, write N)",
         {GpuScanKind::copy, {}}, true, 0);
-    gpu("cub", "cub::DeviceScan::InclusiveSum", {GpuScanKind::cub, {}}, false, 0);
+    gpu("cub", "cub::DeviceScan::InclusiveScan (ExclusiveScan)", {GpuScanKind::cub, {}}, false, 0);
     gpu("thrust", "thrust::inclusive_scan", {GpuScanKind::thrust, {}}, false, 0);
     for (const DriverBlock& block : driver_blocks())
         gpu("stp-" + std::string(name_of(block.algorithm)),

@@ -10,7 +10,7 @@
 //   chained               single-pass chained scan (tile counter)
 //   decoupled-look-back   single-pass scan with decoupled look-back (tile counter)
 //                         (these four around the warp-shuffle block scan, 1024-element tiles)
-//   cub, thrust           cub::DeviceScan::InclusiveSum, thrust::inclusive_scan
+//   cub, thrust           cub::DeviceScan::InclusiveScan / ExclusiveScan, thrust::inclusive_scan / exclusive_scan
 //   copy                  device-to-device copy of the same bytes: the speed-of-light line
 //   cpu-loop, cpu-std     serial: a plain loop, std::inclusive_scan
 //   cpu-parallel          every core (CpuParallelScan)

@@ -2,6 +2,7 @@
 // reads back to the same double, so a script gets exactly the values of the JSON file.
 #include "core/bench/bench_csv.hpp"
 
+#include "core/bench/bench_scan.hpp"
 #include "core/util/atomic_file.hpp"
 
 #include <algorithm>
@@ -44,7 +45,7 @@ std::string one_line(std::string text) {
 void write_comments(std::ostream& out, const BenchRun& run) {
     const BenchEnvironment& e = run.environment;
     const BenchMethod& m = run.method;
-    out << "# PrefixLab benchmark results: one row per (algorithm, n, block_threads), times in ms\n";
+    out << "# PrefixLab benchmark results: one row per (algorithm, scan, n, block_threads), times in ms\n";
     out << "# label: " << one_line(run.label) << '\n';
     if (e.device.empty())
         out << "# device: none (CPU only)\n";
@@ -56,12 +57,13 @@ void write_comments(std::ostream& out, const BenchRun& run) {
     out << "# date: " << one_line(e.date) << '\n';
     out << "# command: " << one_line(e.command) << '\n';
     out << "# prefixlab: " << one_line(e.prefixlab_version) << '\n';
-    out << "# method: " << (m.inclusive ? "inclusive " : "exclusive ") << one_line(m.op) << " scan of "
-        << one_line(m.element_type) << ", input " << one_line(m.input) << " (seed " << m.seed << "); "
+    out << "# method: input " << one_line(m.input) << " (seed " << m.seed << "); "
         << m.warmup << " warm-up + " << m.repetitions << " timed repetitions per point; L2 "
         << (m.l2_flushed ? "flushed" : "not flushed")
         << " before each GPU run; GPU timer: " << one_line(m.gpu_timer)
         << "; CPU timer: " << one_line(m.cpu_timer) << '\n';
+    out << "# scan: element type and operator, inclusive unless it ends in -exclusive (uint32-add, "
+           "float-max-exclusive)\n";
     out << "# gb_per_s: 2 * n * 4 bytes / median time (10^9 bytes per second); "
            "gelem_per_s: n / median time (10^9 elements per second)\n";
     for (const std::string& line : run.skipped)
@@ -91,14 +93,14 @@ std::string bench_csv_text(const BenchRun& run) {
 
     std::ostringstream out;
     write_comments(out, run);
-    out << "algorithm,n,block_threads,median_ms,mean_ms,stddev_ms,min_ms,max_ms,repetitions,"
+    out << "algorithm,scan,n,block_threads,median_ms,mean_ms,stddev_ms,min_ms,max_ms,repetitions,"
            "with_transfers_median_ms,gb_per_s,gelem_per_s";
     for (const std::string& column : phase_columns)
         out << ',' << csv_field(column);
     out << ",verified\n";
 
     for (const BenchPoint& p : run.points) {
-        out << csv_field(p.algorithm) << ',' << p.n << ',' << p.block_threads << ',' << number(p.ms.median)
+        out << csv_field(p.algorithm) << ',' << bench_scan_name(p.scan) << ',' << p.n << ',' << p.block_threads << ',' << number(p.ms.median)
             << ',' << number(p.ms.mean) << ',' << number(p.ms.stddev) << ',' << number(p.ms.min) << ','
             << number(p.ms.max) << ',' << p.ms.count << ','
             << (p.with_transfers_ms ? number(p.with_transfers_ms->median) : "") << ','

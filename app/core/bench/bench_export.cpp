@@ -2,6 +2,7 @@
 
 #include "core/bench/bench_csv.hpp"
 #include "core/bench/bench_json.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/plot/plot_layout.hpp"
 #include "core/util/atomic_file.hpp"
 
@@ -26,12 +27,17 @@ constexpr PlotFileFormat kAllFormats[] = {PlotFileFormat::png, PlotFileFormat::s
 constexpr const char* kResultsFileName = "bench.json";
 constexpr const char* kTableFileName = "bench.csv";
 
-// Every file name a run's export owns in its folder, whether this run writes it or not.
+// Every file name a run's export owns in its folder, whether this run writes it or not: the plots
+// of a run of the default scan and those of each scan of a run that names its scans.
 std::vector<std::string> run_file_names() {
     std::vector<std::string> names = {kResultsFileName, kTableFileName};
-    for (BenchPlotKind kind : all_bench_plot_kinds())
-        for (PlotFileFormat format : kAllFormats)
-            names.push_back(bench_plot_file_name(kind, format));
+    std::vector<std::optional<BenchScan>> scans = {std::nullopt};
+    for (const BenchScan& scan : all_bench_scans())
+        scans.push_back(scan);
+    for (const std::optional<BenchScan>& scan : scans)
+        for (BenchPlotKind kind : all_bench_plot_kinds())
+            for (PlotFileFormat format : kAllFormats)
+                names.push_back(bench_plot_file_name(kind, format, scan));
     return names;
 }
 
@@ -86,26 +92,43 @@ void stage_bench_plot(AtomicFileSet& files, const Plot& plot, PlotFileFormat for
                height);
 }
 
-std::vector<BenchPlotKind> kinds_to_draw(const BenchExportRequest& request) {
-    switch (request.plots) {
-    case BenchExportPlots::current:
-        return {request.source.options.kind};
-    case BenchExportPlots::every_kind_with_data:
-        if (!request.source.runs.empty())
-            return plot_kinds_with_data(*request.source.runs.front());
-        break;
-    case BenchExportPlots::none:
-        break;
-    }
-    return {};
+// One plot file to draw (in each format): its kind, and its scan where the file name says it.
+struct PlotToDraw {
+    BenchPlotKind kind;
+    BenchScan scan;
+    std::optional<BenchScan> named; // the scan, where the primary run names scans
+};
+
+std::vector<PlotToDraw> plots_to_draw(const BenchExportRequest& request, const std::vector<const BenchRun*>& runs) {
+    if (request.plots == BenchExportPlots::none)
+        return {};
+    if (runs.empty()) // the current plot, empty
+        return request.plots == BenchExportPlots::current
+                   ? std::vector<PlotToDraw>{{request.source.options.kind, kDefaultBenchScan, std::nullopt}}
+                   : std::vector<PlotToDraw>{};
+    const BenchRun& primary = *runs.front();
+    const bool named = names_scans(primary);
+    const auto to_draw = [&](BenchPlotKind kind, const BenchScan& scan) {
+        return PlotToDraw{kind, scan, named ? std::optional(scan) : std::nullopt};
+    };
+    if (request.plots == BenchExportPlots::current)
+        return {to_draw(request.source.options.kind, plotted_scan(runs, request.source.options))};
+    std::vector<BenchScan> scans = scans_of(primary);
+    if (request.source.options.scan || scans.empty())
+        scans = {plotted_scan(runs, request.source.options)};
+    std::vector<PlotToDraw> plots;
+    for (const BenchScan& scan : scans)
+        for (BenchPlotKind kind : plot_kinds_with_data(primary, scan))
+            plots.push_back(to_draw(kind, scan));
+    return plots;
 }
 
 // A plot as exported: the series the user hid are left out, as on screen (where they are only masked,
 // so that they can be shown again).
-Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSource& source,
-                    BenchPlotKind kind) {
+Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSource& source, const PlotToDraw& what) {
     BenchPlotOptions options = source.options;
-    options.kind = kind;
+    options.kind = what.kind;
+    options.scan = what.scan;
     Plot plot = build_bench_plot(runs, options);
     std::erase_if(plot.series, [&](const PlotSeries& s) { return source.hidden_series.count(s.name) != 0; });
     return plot;
@@ -124,10 +147,10 @@ std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest
     std::vector<const BenchRun*> runs;
     for (const auto& run : request.source.runs)
         runs.push_back(run.get());
-    for (BenchPlotKind kind : kinds_to_draw(request)) {
-        const Plot plot = plot_to_export(runs, request.source, kind);
+    for (const PlotToDraw& what : plots_to_draw(request, runs)) {
+        const Plot plot = plot_to_export(runs, request.source, what);
         for (PlotFileFormat format : request.formats) {
-            const std::string name = bench_plot_file_name(kind, format);
+            const std::string name = bench_plot_file_name(what.kind, format, what.named);
             stage_bench_plot(files, plot, format, (folder / name).string(), request.source.dark);
             names.insert(name);
         }
@@ -149,8 +172,13 @@ const char* extension_of(PlotFileFormat format) {
     return ".pdf";
 }
 
-std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format) {
-    return std::string(name_of(kind)) + extension_of(format);
+std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format, const std::optional<BenchScan>& scan) {
+    std::string name(name_of(kind));
+    if (scan) {
+        name += '-';
+        name += bench_scan_name(*scan);
+    }
+    return name + extension_of(format);
 }
 
 void check_export_folder(const std::string& folder) {
@@ -160,11 +188,12 @@ void check_export_folder(const std::string& folder) {
         require_writable((fs::path(folder) / name).string());
 }
 
-std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run) {
+std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run, const std::optional<BenchScan>& scan) {
     std::vector<BenchPlotKind> kinds;
     for (BenchPlotKind kind : all_bench_plot_kinds()) {
         BenchPlotOptions options;
         options.kind = kind;
+        options.scan = scan;
         const Plot plot = build_bench_plot({&run}, options);
         if (!plot.series.empty())
             kinds.push_back(kind);

@@ -17,6 +17,7 @@
 #include "core/plot/plot_export.hpp"
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,11 +32,18 @@ struct BenchExportResult {
 // ".png", ".svg", ".pdf"
 const char* extension_of(PlotFileFormat format);
 
-// The file a plot is exported to, in every export: "time.png", "block-sweep.svg".
-std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format);
+// The file a plot is exported to, in every export: "time.png", "block-sweep.svg"; the plot of one scan
+// of a run that holds scans other than the default (names_scans, bench_scan.hpp) says which:
+// "time-float-add.png", "speedup-uint32-add-exclusive.svg". A run of several scans gets one plot set
+// per scan rather than all scans on one plot: a slide shows one scan's algorithms against its
+// baselines, and a dozen algorithms times several scans on one plot would not read.
+std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format,
+                                 const std::optional<BenchScan>& scan = std::nullopt);
 
-// The plots worth drawing for this run (a block sweep only where several block sizes were measured).
-std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run);
+// The plots worth drawing for this run's `scan` (nullopt: its first scan): a block sweep only where
+// several block sizes were measured.
+std::vector<BenchPlotKind> plot_kinds_with_data(const BenchRun& run,
+                                                const std::optional<BenchScan>& scan = std::nullopt);
 
 // What an export draws its plots from, as the Benchmark tab shows them.
 struct BenchPlotSource {
@@ -51,7 +59,9 @@ struct BenchPlotSource {
 enum class BenchExportPlots {
     none,
     current,              // options.kind
-    every_kind_with_data, // plot_kinds_with_data(primary run), each drawn over all the runs
+    // plot_kinds_with_data(primary run), each drawn over all the runs: for options.scan, or where it is
+    // unset, for every scan of the primary run (one plot set each, named by bench_plot_file_name)
+    every_kind_with_data,
 };
 
 struct BenchExportRequest {

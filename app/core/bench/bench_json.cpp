@@ -2,6 +2,8 @@
 // so the keys appear in the documented order, and a strict reader that names the field at fault.
 #include "core/bench/bench_json.hpp"
 
+#include "core/bench/bench_scan.hpp"
+#include "core/ground/scan_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
@@ -38,6 +40,7 @@ ordered_json stats_to_json(const SampleStats& s) {
 
 ordered_json point_to_json(const BenchPoint& p) {
     ordered_json point = {{"algorithm", p.algorithm},
+                          {"scan", bench_scan_name(p.scan)},
                           {"n", p.n},
                           {"block_threads", p.block_threads},
                           {"samples_ms", p.samples_ms},
@@ -65,10 +68,7 @@ ordered_json environment_to_json(const BenchEnvironment& e) {
 }
 
 ordered_json method_to_json(const BenchMethod& m) {
-    return {{"element_type", m.element_type},
-            {"op", m.op},
-            {"inclusive", m.inclusive},
-            {"input", m.input},
+    return {{"input", m.input},
             {"seed", m.seed},
             {"warmup", m.warmup},
             {"repetitions", m.repetitions},
@@ -83,12 +83,15 @@ ordered_json method_to_json(const BenchMethod& m) {
 // which file. A results file names the bound an integer crossed.
 constexpr RangeWording kRanges = RangeWording::bound_crossed;
 
-// The fields of format version 1 at each level (docs/bench-format.md); any other key is refused.
-const std::string kFormatVersionText = "version " + std::to_string(kBenchFormatVersion);
+// The oldest format version this PrefixLab reads: version 1 held one scan for the whole run (always
+// uint32 +, inclusive) in "method"; version 2 names each point's scan.
+constexpr int kOldestBenchFormatVersion = 1;
 
-void only_known_fields(const json& object, std::string_view path,
-                       std::initializer_list<std::string_view> known) {
-    reject_unknown_fields(object, path, known, kFormatVersionText);
+// The fields of the file's format version at each level (docs/bench-format.md); any other key is
+// refused.
+void only_known_fields(const json& object, std::string_view path, std::initializer_list<std::string_view> known,
+                       int version) {
+    reject_unknown_fields(object, path, known, "version " + std::to_string(version));
 }
 
 // The shortest text that reads back as `value` (0.6, not 0.59999999999999998).
@@ -118,10 +121,10 @@ double time_at(const json& value, const std::string& path) {
     return ms;
 }
 
-SampleStats stats_field(const json& object, const std::string& path, const char* key) {
+SampleStats stats_field(const json& object, const std::string& path, const char* key, int version) {
     const std::string where = member(path, key);
     const json& value = field(object, path, key);
-    only_known_fields(value, where, {"count", "median", "mean", "stddev", "min", "max"});
+    only_known_fields(value, where, {"count", "median", "mean", "stddev", "min", "max"}, version);
     SampleStats s;
     s.count = static_cast<int>(integer_field(value, where, "count", 1, INT_MAX, kRanges));
     s.median = time_at(field(value, where, "median"), member(where, "median"));
@@ -170,12 +173,13 @@ void check_stats_match(const SampleStats& given, const SampleStats& computed, co
                                               name + " is " + number_text(values.second) + ")");
 }
 
-BenchEnvironment environment_from_json(const json& root) {
+BenchEnvironment environment_from_json(const json& root, int version) {
     const std::string path = "environment";
     const json& e = field(root, "", "environment");
     only_known_fields(e, path,
                       {"device", "driver", "cuda_runtime", "cpu_model", "cpu_threads", "host", "date",
-                       "command", "prefixlab_version"});
+                       "command", "prefixlab_version"},
+                      version);
     BenchEnvironment environment;
     environment.device = string_field(e, path, "device");
     environment.driver = string_field(e, path, "driver");
@@ -189,21 +193,37 @@ BenchEnvironment environment_from_json(const json& root) {
     return environment;
 }
 
-BenchMethod method_from_json(const json& root) {
+// Version 1's one scan for the whole run, from its method: uint32 (the only type it held), an operator
+// by its name, inclusive or not.
+BenchScan version_1_scan(const json& m, const std::string& path) {
+    const std::string type = string_field(m, path, "element_type");
+    if (type != "uint32")
+        malformed(member(path, "element_type"),
+                  value_in_message(type) + " is not supported (version 1 results are of uint32)");
+    const std::string op = non_empty_string_field(m, path, "op");
+    const auto parsed = parse_scan_operator(op);
+    if (!parsed)
+        malformed(member(path, "op"), value_in_message(op) + " is not an operator (add, max or min)");
+    BenchScan scan;
+    scan.op = *parsed;
+    scan.exclusive = !bool_field(m, path, "inclusive");
+    return scan;
+}
+
+BenchMethod method_from_json(const json& root, int version, BenchScan& version_1) {
     const std::string path = "method";
     const json& m = field(root, "", "method");
-    only_known_fields(m, path,
-                      {"element_type", "op", "inclusive", "input", "seed", "warmup", "repetitions",
-                       "l2_flushed", "gpu_timer", "cpu_timer"});
+    if (version == 1) {
+        only_known_fields(m, path,
+                          {"element_type", "op", "inclusive", "input", "seed", "warmup", "repetitions",
+                           "l2_flushed", "gpu_timer", "cpu_timer"},
+                          version);
+        version_1 = version_1_scan(m, path);
+    } else {
+        only_known_fields(
+            m, path, {"input", "seed", "warmup", "repetitions", "l2_flushed", "gpu_timer", "cpu_timer"}, version);
+    }
     BenchMethod method;
-    method.element_type = string_field(m, path, "element_type");
-    // bytes_moved and every GB/s assume 4-byte uint32 elements.
-    if (method.element_type != "uint32")
-        malformed("method.element_type", value_in_message(method.element_type) +
-                                             " is not supported (version " +
-                                             std::to_string(kBenchFormatVersion) + " results are of uint32)");
-    method.op = non_empty_string_field(m, path, "op");
-    method.inclusive = bool_field(m, path, "inclusive");
     method.input = non_empty_string_field(m, path, "input");
     method.seed = integer_field(m, path, "seed", 0, UINT64_MAX, kRanges);
     method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX, kRanges));
@@ -214,7 +234,7 @@ BenchMethod method_from_json(const json& root) {
     return method;
 }
 
-std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& path) {
+std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& path, int version) {
     const std::string where = member(path, "phases");
     const json& list = field(point, path, "phases");
     if (!list.is_array())
@@ -223,25 +243,45 @@ std::vector<PhaseTiming> phases_from_json(const json& point, const std::string& 
     std::set<std::string> names;
     for (std::size_t k = 0; k < list.size(); ++k) {
         const std::string phase_path = element(where, k);
-        only_known_fields(list[k], phase_path, {"name", "ms"});
+        only_known_fields(list[k], phase_path, {"name", "ms"}, version);
         PhaseTiming phase;
         phase.name = non_empty_string_field(list[k], phase_path, "name");
         if (!names.insert(phase.name).second)
             malformed(member(phase_path, "name"),
                       value_in_message(phase.name) + " appears twice in this point");
-        phase.ms = stats_field(list[k], phase_path, "ms");
+        phase.ms = stats_field(list[k], phase_path, "ms", version);
         check_stats_shape(phase.ms, member(phase_path, "ms"));
         phases.push_back(std::move(phase));
     }
     return phases;
 }
 
-BenchPoint point_from_json(const json& p, const std::string& path) {
-    only_known_fields(
-        p, path,
-        {"algorithm", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms", "phases", "verified"});
+// Version 2's scan of a point, by its name (bench_scan.hpp).
+BenchScan scan_field(const json& p, const std::string& path) {
+    const std::string name = string_field(p, path, "scan");
+    const auto scan = parse_bench_scan(name);
+    if (!scan)
+        malformed(member(path, "scan"), value_in_message(name) +
+                                            " is not a scan (TYPE-OP or TYPE-OP-exclusive: int32, uint32 or "
+                                            "float; add, max or min)");
+    return *scan;
+}
+
+// `version_1` is the scan of every point of a version 1 file (from its method).
+BenchPoint point_from_json(const json& p, const std::string& path, int version, const BenchScan& version_1) {
+    if (version == 1)
+        only_known_fields(
+            p, path,
+            {"algorithm", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms", "phases", "verified"},
+            version);
+    else
+        only_known_fields(p, path,
+                          {"algorithm", "scan", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms",
+                           "phases", "verified"},
+                          version);
     BenchPoint point;
     point.algorithm = non_empty_string_field(p, path, "algorithm");
+    point.scan = version == 1 ? version_1 : scan_field(p, path);
     point.n = integer_field(p, path, "n", 1, UINT64_MAX, kRanges);
     point.block_threads =
         static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads, kRanges));
@@ -252,14 +292,14 @@ BenchPoint point_from_json(const json& p, const std::string& path) {
         malformed(samples_path, "expected a non-empty array of times, found " + value_in_message(samples));
     for (std::size_t i = 0; i < samples.size(); ++i)
         point.samples_ms.push_back(time_at(samples[i], element(samples_path, i)));
-    point.ms = stats_field(p, path, "ms");
+    point.ms = stats_field(p, path, "ms", version);
     check_stats_match(point.ms, sample_stats(point.samples_ms), member(path, "ms"));
 
     if (p.contains("with_transfers_ms")) {
-        point.with_transfers_ms = stats_field(p, path, "with_transfers_ms");
+        point.with_transfers_ms = stats_field(p, path, "with_transfers_ms", version);
         check_stats_shape(*point.with_transfers_ms, member(path, "with_transfers_ms"));
     }
-    point.phases = phases_from_json(p, path);
+    point.phases = phases_from_json(p, path, version);
     point.verified = bool_field(p, path, "verified");
     if (!point.verified)
         malformed(member(path, "verified"),
@@ -277,29 +317,35 @@ BenchRun run_from_json(std::string_view text) {
     if (format != kFormatName)
         malformed("format",
                   "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
-    const json& version = field(root, "", "version");
-    if (version != kBenchFormatVersion)
-        malformed("version", value_in_message(version) + " is not supported (this PrefixLab reads version " +
+    const json& version_value = field(root, "", "version");
+    if (version_value != kOldestBenchFormatVersion && version_value != kBenchFormatVersion)
+        malformed("version", value_in_message(version_value) + " is not supported (this PrefixLab reads versions " +
+                                 std::to_string(kOldestBenchFormatVersion) + " to " +
                                  std::to_string(kBenchFormatVersion) + ")");
+    const int version = version_value.get<int>();
     only_known_fields(
-        root, "", {"format", "version", "label", "environment", "method", "points", "skipped", "cancelled"});
+        root, "", {"format", "version", "label", "environment", "method", "points", "skipped", "cancelled"},
+        version);
 
     BenchRun run;
-    run.format_version = kBenchFormatVersion;
+    run.format_version = version;
     run.label = string_field(root, "", "label");
-    run.environment = environment_from_json(root);
-    run.method = method_from_json(root);
+    run.environment = environment_from_json(root, version);
+    BenchScan version_1_scan = kDefaultBenchScan;
+    run.method = method_from_json(root, version, version_1_scan);
 
     const json& points = field(root, "", "points");
     if (!points.is_array())
         malformed("points", "expected an array, found " + value_in_message(points));
-    std::map<std::tuple<std::string, std::uint64_t, int>, std::size_t> seen;
+    std::map<std::tuple<std::string, BenchScan, std::uint64_t, int>, std::size_t> seen;
     for (std::size_t i = 0; i < points.size(); ++i) {
-        BenchPoint point = point_from_json(points[i], element("points", i));
-        const auto [it, fresh] = seen.emplace(std::tuple(point.algorithm, point.n, point.block_threads), i);
+        BenchPoint point = point_from_json(points[i], element("points", i), version, version_1_scan);
+        const auto [it, fresh] =
+            seen.emplace(std::tuple(point.algorithm, point.scan, point.n, point.block_threads), i);
         if (!fresh)
             malformed(element("points", i), "duplicates " + element("points", it->second) + " (algorithm " +
-                                                value_in_message(point.algorithm) + ", n " +
+                                                value_in_message(point.algorithm) + ", scan " +
+                                                bench_scan_name(point.scan) + ", n " +
                                                 std::to_string(point.n) + ", block_threads " +
                                                 std::to_string(point.block_threads) + ")");
         run.points.push_back(std::move(point));

@@ -19,7 +19,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-inline constexpr int kBenchFormatVersion = 1;
+// The version written. Reading takes this one and version 1 (whose points are all uint32 +, inclusive).
+inline constexpr int kBenchFormatVersion = 2;
 
 // The run as a results file's text: pretty-printed, 2-space indent, keys in the documented order.
 // Writes what it is given, even a run the reader would reject (tests build malformed files this way).

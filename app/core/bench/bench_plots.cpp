@@ -1,6 +1,7 @@
 #include "core/bench/bench_plots.hpp"
 
 #include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 
 #include <algorithm>
@@ -155,13 +156,13 @@ std::string axis_label(const BenchPlotOptions& options, std::uint64_t sweep_n) {
     return {};
 }
 
-std::string subtitle_of(const BenchRun& run, const BenchPlotOptions& options) {
+std::string subtitle_of(const BenchRun& run, const BenchPlotOptions& options, const BenchScan& scan) {
     const BenchEnvironment& e = run.environment;
     std::string text = e.device.empty() ? "CPU only" : e.device;
     if (!e.driver.empty())
         text += ", driver " + e.driver;
-    text += " · " + e.cpu_model + " · " + e.date.substr(0, 10) + " · " + run.method.element_type + " " +
-            (run.method.op == "add" ? "+" : run.method.op) + ", median of " + std::to_string(run.method.repetitions);
+    text += " · " + e.cpu_model + " · " + e.date.substr(0, 10) + " · " + bench_scan_phrase(scan) + ", median of " +
+            std::to_string(run.method.repetitions);
     if (options.error_bars && options.kind != BenchPlotKind::speedup)
         text += ", bars mean ± std";
     if (options.with_transfers)
@@ -386,16 +387,44 @@ std::uint64_t default_sweep_n(const BenchRun& run) {
     return best;
 }
 
-Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
+BenchScan plotted_scan(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
+    if (options.scan)
+        return *options.scan;
+    if (runs.empty())
+        return kDefaultBenchScan;
+    const std::vector<BenchScan> scans = scans_of(*runs.front());
+    return scans.empty() ? kDefaultBenchScan : scans.front();
+}
+
+std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& runs, const BenchScan& scan) {
+    std::vector<const BenchRun*> with;
+    for (const BenchRun* run : runs)
+        if (std::any_of(run->points.begin(), run->points.end(), [&](const BenchPoint& p) { return p.scan == scan; }))
+            with.push_back(run);
+    return with.empty() ? runs : with;
+}
+
+namespace {
+
+// The plot of one scan: `runs` hold that scan's points only.
+Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options, const BenchScan& scan,
+                     bool title_names_scan) {
     Plot plot;
     plot.title = std::string(title_of(options.kind));
+    if (title_names_scan) {
+        // The scan after the title says whether it is exclusive: the time plot's "Inclusive" would
+        // contradict an exclusive one.
+        if (options.kind == BenchPlotKind::time)
+            plot.title = "Scan time vs N";
+        plot.title += " · " + bench_scan_phrase(scan);
+    }
     plot.x = {options.kind == BenchPlotKind::block_sweep ? "threads per block" : "N (elements)", AxisScale::log2};
     plot.y.scale = AxisScale::log10;
     if (runs.empty()) {
         plot.y.label = axis_label(options, 0);
         return plot;
     }
-    plot.subtitle = subtitle_of(*runs.front(), options);
+    plot.subtitle = subtitle_of(*runs.front(), options, scan);
     const std::uint64_t sweep_n = options.sweep_n != 0 ? options.sweep_n : default_sweep_n(*runs.front());
     plot.y.label = axis_label(options, sweep_n);
 
@@ -453,6 +482,23 @@ Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotO
                                         rgb(0, 114, 178)}); // Okabe–Ito blue: no series has it
     // Axis ranges stay empty (0..0): draw_plot() fits them to the series that are visible.
     return plot;
+}
+
+} // namespace
+
+Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options) {
+    const BenchScan scan = plotted_scan(runs, options);
+    // Every figure of the plot (series, preset, crossover) comes from this scan's points alone.
+    bool title_names_scan = false;
+    for (const BenchRun* run : runs)
+        title_names_scan = title_names_scan || names_scans(*run);
+    std::vector<BenchRun> scan_runs;
+    for (const BenchRun* run : runs_with_scan(runs, scan))
+        scan_runs.push_back(run_of_scan(*run, scan));
+    std::vector<const BenchRun*> pointers;
+    for (const BenchRun& run : scan_runs)
+        pointers.push_back(&run);
+    return build_scan_plot(pointers, options, scan, title_names_scan);
 }
 
 } // namespace prefixlab

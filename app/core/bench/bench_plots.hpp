@@ -24,7 +24,16 @@ struct BenchPlotOptions {
     std::string speedup_baseline = "cpu-std"; // speedup = baseline's median / series' median
     std::uint64_t sweep_n = 0;   // block sweep at this N; 0: the largest N swept at several block sizes
     BenchSeriesPreset series = BenchSeriesPreset::all; // which algorithms are plotted (bench_series_preset.hpp)
+    // The scan plotted (a run may hold several: bench_scan.hpp); nullopt: the primary run's first.
+    std::optional<BenchScan> scan;
 };
+
+// The scan a plot of these runs shows: options.scan, else the first run's first scan (the default
+// scan for runs without points).
+BenchScan plotted_scan(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
+// The runs a plot of `scan` draws from: those holding points of it (all of them where none does), so
+// that a run of other scans adds no legend tags. Its legend names are computed over these runs.
+std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& runs, const BenchScan& scan);
 
 const std::vector<BenchPlotKind>& all_bench_plot_kinds();
 std::string_view name_of(BenchPlotKind kind);   // "time", "throughput", "gelems", "speedup", "block-sweep"
@@ -76,9 +85,10 @@ std::string bench_series_name(const std::vector<const BenchRun*>& runs, const Ru
 // "N ≈ 2^13.6" style text for a crossover or any N.
 std::string format_n_approx(double n);
 
-// Series: one per (run, algorithm, block size) with points, in catalog order; with several runs,
-// legend entries carry their run's tag (legend_tags) and each run its own marker. Annotations: the
-// crossover of all the runs shown, on time and speedup plots.
+// Series: one per (run, algorithm, block size) with points of the plotted scan (plotted_scan), in
+// catalog order; with several runs, legend entries carry their run's tag (legend_tags) and each run
+// its own marker. Annotations: the crossover of all the runs shown, on time and speedup plots. Where
+// a run holds scans other than the default (names_scans), the title names the scan plotted.
 Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
 
 // The N a block sweep shows by default: the largest N measured at more than one block size; 0 if none.

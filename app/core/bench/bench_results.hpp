@@ -2,10 +2,11 @@
 // block size) with the statistics of its repeated timings. Results files (bench_json.hpp), CSV
 // tables, plots and the GUI all read this model; nothing else carries timings.
 //
-// Units: times in milliseconds, N in elements (uint32, 4 bytes each).
+// Units: times in milliseconds, N in elements (4 bytes each, whatever the scan's type).
 #pragma once
 
 #include "core/bench/sample_stats.hpp"
+#include "kernels/gpu_bench/gpu_bench.hpp" // BenchScan
 
 #include <cstdint>
 #include <optional>
@@ -27,11 +28,9 @@ struct BenchEnvironment {
     std::string prefixlab_version;
 };
 
-// How every point was measured.
+// How every point was measured. Which scan (element type, operator, inclusive or exclusive) is each
+// point's own (BenchPoint::scan).
 struct BenchMethod {
-    std::string element_type = "uint32";
-    std::string op = "add";
-    bool inclusive = true;
     std::string input = "random"; // the input generator (splitmix64 from `seed`)
     std::uint64_t seed = 1;
     int warmup = 3;               // untimed runs before the timed ones
@@ -49,6 +48,7 @@ struct PhaseTiming {
 
 struct BenchPoint {
     std::string algorithm;     // a name from bench_algorithms() (bench_catalog.hpp)
+    BenchScan scan;            // what it scanned: element type, operator, inclusive or exclusive
     std::uint64_t n = 0;
     int block_threads = 0;     // threads per block; 0 where the algorithm has none (CPU, CUB, Thrust, copy)
     std::vector<double> samples_ms; // every timed repetition, in order
@@ -59,7 +59,7 @@ struct BenchPoint {
 };
 
 struct BenchRun {
-    int format_version = 1;
+    int format_version = 2;    // of the file it was read from (1 or 2); a run is always written as 2
     std::string label;         // shown in legends, e.g. "NVIDIA H100 80GB HBM3, 2026-11-22"
     BenchEnvironment environment;
     BenchMethod method;

@@ -2,13 +2,19 @@
 
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_environment.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/cold_cpu_arrays.hpp"
 #include "core/bench/cpu_scans.hpp"
+#include "core/ground/format_value.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/reference_scan.hpp"
+#include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -34,23 +40,29 @@ std::string gib(double bytes) {
     return text;
 }
 
-std::string point_name(const Job& job, std::uint64_t n) {
-    std::string name = job.algorithm->name + ", N = " + format_size(n);
+// "cub, N = 2^20"; in a sweep that names its scans, "cub float-add, N = 2^20".
+std::string point_name(const Job& job, std::uint64_t n, const std::string& scan_label) {
+    std::string name = job.algorithm->name + (scan_label.empty() ? "" : " " + scan_label) + ", N = " + format_size(n);
     if (job.threads > 0)
         name += ", block " + std::to_string(job.threads);
     return name;
 }
 
-// Random 32-bit words (splitmix64 from the seed), so sums wrap around as real data's would. Element i
-// depends on i alone, so the cores fill chunks of a large input side by side.
-std::vector<std::uint32_t> bench_input(std::uint64_t n, std::uint64_t seed) {
+// Random elements from splitmix64 of the seed: for the integer types, random 32-bit words, so sums
+// wrap around as real data's would; for float, values in [0, 1) with 24 random bits (exact in float, no
+// NaN or infinity, whose sums grow like real data's). Element i depends on i alone, so the cores fill
+// chunks of a large input side by side.
+std::vector<std::uint32_t> bench_input(std::uint64_t n, std::uint64_t seed, ElementType type) {
     std::vector<std::uint32_t> input(n);
+    const bool floats = type == ElementType::float32;
     const auto fill = [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t i = begin; i < end; ++i) {
             std::uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
             z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
             z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-            input[i] = static_cast<std::uint32_t>((z ^ (z >> 31)) >> 16);
+            const std::uint64_t random = z ^ (z >> 31);
+            input[i] = floats ? to_bits(static_cast<float>(random >> 40) * 0x1p-24f)
+                              : static_cast<std::uint32_t>(random >> 16);
         }
     };
     const std::uint64_t threads = n < (1u << 20) ? 1 : std::max(1u, std::thread::hardware_concurrency());
@@ -90,6 +102,65 @@ double expected_seconds(const Job& job, std::uint64_t n, int runs) {
 
 double setup_seconds(std::uint64_t n, bool any_gpu) {
     return double(n) * (4e-9 + (any_gpu ? 2e-9 : 0)); // input, reference, upload and transfer timings
+}
+
+// Where a scan's output is not the scan: how many elements, the first, and what was expected there.
+struct OutputMismatch {
+    std::size_t count = 0;
+    std::size_t first = 0;
+    std::string expected, actual;
+};
+
+bool rounds(const BenchScan& scan) { return scan.type == ElementType::float32 && scan.op == ScanOperator::add; }
+
+std::string value_text(const BenchScan& scan, std::uint32_t bits) { return format_value(scan.type, bits, false); }
+
+// Float sums, against the exact (double) sum within output_check.hpp's rounding bound, in one pass
+// with no array of exact values (N may be 2^30). The bound gamma_N exists for N < 2^24 only; above it
+// an output is checked to be finite (docs/benchmarks.md, "Verification").
+OutputMismatch check_float_sums(const BenchScan& scan, const std::uint32_t* input, const std::uint32_t* output,
+                                std::size_t n) {
+    OutputMismatch mismatch;
+    const bool bounded = float_sum_bound_exists(n);
+    const double factor = bounded ? float_sum_error_factor(n) : 0;
+    double exact = 0, magnitude = 0; // the exact sum and sum of |x| of the elements output i combines
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = from_bits<float>(input[i]);
+        if (!scan.exclusive) {
+            exact += x;
+            magnitude += std::fabs(x);
+        }
+        const double value = from_bits<float>(output[i]);
+        const bool good = bounded ? float_sum_within_bound(value, exact, factor, magnitude) : std::isfinite(value);
+        if (!good && mismatch.count++ == 0) {
+            char text[64];
+            std::snprintf(text, sizeof text, "%.9g (within %.3g)", exact, factor * magnitude);
+            mismatch.first = i;
+            mismatch.expected = bounded ? text : "a finite number";
+            mismatch.actual = value_text(scan, output[i]);
+        }
+        if (scan.exclusive) {
+            exact += x;
+            magnitude += std::fabs(x);
+        }
+    }
+    return mismatch;
+}
+
+// A scan's output against the CPU reference: bit for bit (integers, and max/min, which only select),
+// or float sums within the rounding bound.
+OutputMismatch check_scan_output(const BenchScan& scan, const std::uint32_t* input, const std::uint32_t* reference,
+                                 const std::uint32_t* output, std::size_t n) {
+    if (rounds(scan))
+        return check_float_sums(scan, input, output, n);
+    OutputMismatch mismatch;
+    for (std::size_t i = 0; i < n; ++i)
+        if (output[i] != reference[i] && mismatch.count++ == 0) {
+            mismatch.first = i;
+            mismatch.expected = value_text(scan, reference[i]);
+            mismatch.actual = value_text(scan, output[i]);
+        }
+    return mismatch;
 }
 
 class SweepProgress {
@@ -163,7 +234,6 @@ public:
         for (std::uint64_t n : sizes_) {
             if (stopped())
                 break;
-            progress.report(done, "preparing N = " + format_size(n));
             run_size(n, progress, done);
         }
         run_.cancelled = stopped();
@@ -186,10 +256,15 @@ private:
         observer_.on_failure(message);
     }
 
-    // One point per (algorithm, N, block size), the key results files hold once (bench_json.hpp), so
-    // a spec that names one twice ("--algos cpu,cpu-std", "--n 2^10,1024", "--block 256,256") still
+    // One point per (algorithm, scan, N, block size), the key results files hold once (bench_json.hpp),
+    // so a spec that names one twice ("--algos cpu,cpu-std", "--n 2^10,1024", "--block 256,256") still
     // makes a run that can be written: each list is taken once, first appearance first.
     void plan() {
+        for (const BenchScan& scan : spec_.scans)
+            if (std::find(scans_.begin(), scans_.end(), scan) == scans_.end())
+                scans_.push_back(scan);
+        names_scans_ = std::any_of(scans_.begin(), scans_.end(),
+                                   [](const BenchScan& scan) { return scan != kDefaultBenchScan; });
         sizes_ = spec_.sizes;
         std::sort(sizes_.begin(), sizes_.end());
         sizes_.erase(std::unique(sizes_.begin(), sizes_.end()), sizes_.end());
@@ -206,6 +281,14 @@ private:
             if (algorithm->target == BenchTarget::gpu && !gpu) {
                 skip(name + ": skipped, no CUDA GPU (" + gpu_status().reason + ")");
                 continue;
+            }
+            // Our drivers are instantiated for the default scan only (gpu_scan_times_scan): one line
+            // says so, once, and the algorithm stays for the scans it times.
+            if (!times_every_scan(*algorithm)) {
+                skip(name + ": times " + bench_scan_name(kDefaultBenchScan) + " only");
+                if (std::none_of(scans_.begin(), scans_.end(),
+                                 [&](const BenchScan& scan) { return times_scan(*algorithm, scan); }))
+                    continue;
             }
             algorithms_.push_back(algorithm);
         }
@@ -243,12 +326,24 @@ private:
         return blocks;
     }
 
-    // The points to measure at n, GPU ones first (they share one device session).
-    std::vector<Job> jobs_at(std::uint64_t n) const {
+    static bool times_scan(const BenchAlgorithm& algorithm, const BenchScan& scan) {
+        return algorithm.target == BenchTarget::cpu || gpu_scan_times_scan(algorithm.gpu.kind, scan);
+    }
+    bool times_every_scan(const BenchAlgorithm& algorithm) const {
+        return std::all_of(scans_.begin(), scans_.end(),
+                           [&](const BenchScan& scan) { return times_scan(algorithm, scan); });
+    }
+
+    // The scan as messages name it: empty in a sweep of the default scan alone (its messages read as
+    // they always did).
+    std::string scan_label(const BenchScan& scan) const { return names_scans_ ? bench_scan_name(scan) : ""; }
+
+    // The points to measure at n for a scan, GPU ones first (they share one device session).
+    std::vector<Job> jobs_at(std::uint64_t n, const BenchScan& scan) const {
         std::vector<Job> jobs;
         for (BenchTarget target : {BenchTarget::gpu, BenchTarget::cpu})
             for (const BenchAlgorithm* algorithm : algorithms_) {
-                if (algorithm->target != target || above_max_n(*algorithm, n))
+                if (algorithm->target != target || above_max_n(*algorithm, n) || !times_scan(*algorithm, scan))
                     continue;
                 if (!has_block_size(*algorithm))
                     jobs.push_back({algorithm, 0});
@@ -265,10 +360,16 @@ private:
 
     int runs() const { return spec_.warmup + spec_.repetitions; }
 
-    double cost_at(std::uint64_t n) const {
+    double cost_at(std::uint64_t n, const BenchScan& scan) const {
         double cost = setup_seconds(n, any_gpu_);
-        for (const Job& job : jobs_at(n))
+        for (const Job& job : jobs_at(n, scan))
             cost += expected_seconds(job, n, runs());
+        return cost;
+    }
+    double cost_at(std::uint64_t n) const {
+        double cost = 0;
+        for (const BenchScan& scan : scans_)
+            cost += cost_at(n, scan);
         return cost;
     }
     double total_cost() const {
@@ -278,10 +379,13 @@ private:
         return total;
     }
 
-    // Host bytes this size needs: input, reference, the CPU's rotating copies, pinned transfer memory.
+    // Host bytes this size needs: input, reference, the CPU's rotating copies, pinned transfer memory,
+    // and the GPU's output where float sums are checked on the host.
     double host_bytes(std::uint64_t n) const {
         const double array = double(n) * sizeof(std::uint32_t);
-        return 2 * array + (any_cpu_ ? array + 6.0 * double(last_level_cache_bytes()) : 0) + (any_gpu_ ? array : 0);
+        const bool downloads = any_gpu_ && std::any_of(scans_.begin(), scans_.end(), rounds);
+        return 2 * array + (any_cpu_ ? array + 6.0 * double(last_level_cache_bytes()) : 0) + (any_gpu_ ? array : 0) +
+               (downloads ? array : 0);
     }
 
     void run_size(std::uint64_t n, SweepProgress& progress, double& done) {
@@ -293,42 +397,57 @@ private:
             done = end_cost;
             return;
         }
+        for (const BenchScan& scan : scans_) {
+            if (stopped())
+                return;
+            run_scan(n, scan, progress, done);
+        }
+        done = end_cost;
+    }
+
+    void run_scan(std::uint64_t n, const BenchScan& scan, SweepProgress& progress, double& done) {
+        const double end_cost = done + cost_at(n, scan);
+        const std::string label = scan_label(scan);
+        progress.report(done, "preparing N = " + format_size(n) + (label.empty() ? "" : ", " + label));
         std::vector<std::uint32_t> input, reference;
         try {
             TimeLedger::Entry timing(ledger_, "inputs and references");
-            input = bench_input(n, spec_.seed);
-            // The CPU reference every kernel is held to (as for traces: reference_scan.hpp), in place
-            // of reference_scan() whose bit-conversion copies would triple the memory at large N.
+            input = bench_input(n, spec_.seed, scan.type);
+            // The CPU reference every kernel is held to (as for traces: reference_scan.hpp), written
+            // into one array: no copies of the input at large N.
             reference.resize(n);
-            std::inclusive_scan(input.begin(), input.end(), reference.begin());
+            reference_scan(scan.type, scan.op, scan.exclusive, input.data(), reference.data(), n);
         } catch (const std::bad_alloc&) {
-            skip("N = " + format_size(n) + ": skipped, out of host memory");
+            skip("N = " + format_size(n) + (label.empty() ? "" : ", " + label) + ": skipped, out of host memory");
             done = end_cost;
             return;
         }
         done += setup_seconds(n, any_gpu_);
-        for (const BenchAlgorithm* algorithm : algorithms_)
-            if (above_max_n(*algorithm, n))
-                skip(algorithm->name + " at N = " + format_size(n) + ": skipped, " + max_n_reason(*algorithm));
-        const std::vector<Job> jobs = jobs_at(n);
+        if (scan == scans_.front())
+            for (const BenchAlgorithm* algorithm : algorithms_)
+                if (above_max_n(*algorithm, n))
+                    skip(algorithm->name + " at N = " + format_size(n) + ": skipped, " + max_n_reason(*algorithm));
+        const std::vector<Job> jobs = jobs_at(n, scan);
         if (any_gpu_)
-            run_gpu_jobs(jobs, n, input, reference, progress, done);
+            run_gpu_jobs(jobs, n, scan, input, reference, progress, done);
         for (const Job& job : jobs) {
             if (job.algorithm->target != BenchTarget::cpu)
                 continue;
             if (stopped())
                 return;
-            progress.report(done, point_name(job, n));
+            progress.report(done, point_name(job, n, label));
             TimeLedger::Entry timing(ledger_, "CPU points");
-            run_cpu_job(job, n, input, reference);
+            run_cpu_job(job, n, scan, input, reference);
             done += expected_seconds(job, n, runs());
         }
         done = end_cost;
     }
 
-    void run_gpu_jobs(const std::vector<Job>& jobs, std::uint64_t n, const std::vector<std::uint32_t>& input,
-                      const std::vector<std::uint32_t>& reference, SweepProgress& progress, double& done) {
-        const std::string size = "N = " + format_size(n);
+    void run_gpu_jobs(const std::vector<Job>& jobs, std::uint64_t n, const BenchScan& scan,
+                      const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& reference,
+                      SweepProgress& progress, double& done) {
+        const std::string label = scan_label(scan);
+        const std::string size = "N = " + format_size(n) + (label.empty() ? "" : ", " + label);
         if (spec_.gpu_memory_limit && gpu_bench_session_bytes(n) > *spec_.gpu_memory_limit) {
             skip(size + ": GPU skipped, needs " + gib(double(gpu_bench_session_bytes(n))) + " of GPU memory, " +
                  gib(double(*spec_.gpu_memory_limit)) + " allowed (test limit)");
@@ -339,7 +458,10 @@ private:
         try {
             {
                 TimeLedger::Entry timing(ledger_, "GPU uploads");
-                session = std::make_unique<GpuBenchSession>(input.data(), reference.data(), n);
+                // Float sums are checked on the host, within a rounding bound; the rest bit for bit
+                // on the device.
+                session = std::make_unique<GpuBenchSession>(scan, input.data(),
+                                                            rounds(scan) ? nullptr : reference.data(), n);
             }
             TimeLedger::Entry timing(ledger_, "transfer timings");
             transfers = session->time_transfers(spec_.warmup, spec_.repetitions);
@@ -352,29 +474,39 @@ private:
                 continue;
             if (stopped())
                 return;
-            progress.report(done, point_name(job, n));
+            progress.report(done, point_name(job, n, label));
             GpuScanSamples samples;
             try {
                 TimeLedger::Entry timing(ledger_, "GPU points");
                 samples = session->time_scan(job.algorithm->gpu, job.threads, spec_.warmup, spec_.repetitions,
                                              [this] { return stopped(); });
             } catch (const GpuOutOfMemory& e) {
-                skip(point_name(job, n) + ": skipped, " + e.what());
+                skip(point_name(job, n, label) + ": skipped, " + e.what());
                 continue;
             }
             done += expected_seconds(job, n, runs());
             if (samples.ms.size() < std::size_t(spec_.repetitions))
                 return; // cancelled mid-point: it does not count
-            if (!samples.verified) {
+            if (!samples.checked) {
+                TimeLedger::Entry timing(ledger_, "host checks of float sums");
+                const std::vector<std::uint32_t> output = session->download_output();
+                const OutputMismatch mismatch = check_scan_output(scan, input.data(), reference.data(), output.data(), n);
+                if (mismatch.count > 0) {
+                    fail(point_name(job, n, label) + ": " + std::to_string(mismatch.count) +
+                         " elements are outside the rounding bound of the exact sum (first at " +
+                         std::to_string(mismatch.first) + ": expected " + mismatch.expected + ", got " +
+                         mismatch.actual + "), not counted");
+                    continue;
+                }
+            } else if (!samples.verified) {
                 const bool copy = job.algorithm->gpu.kind == GpuScanKind::copy;
-                fail(point_name(job, n) + ": " + std::to_string(samples.mismatches) + " elements differ from " +
+                fail(point_name(job, n, label) + ": " + std::to_string(samples.mismatches) + " elements differ from " +
                      (copy ? "the input" : "the CPU reference") + " (first at " +
-                     std::to_string(samples.first_mismatch) +
-                     ": expected " + std::to_string(samples.expected) + ", got " + std::to_string(samples.actual) +
-                     "), not counted");
+                     std::to_string(samples.first_mismatch) + ": expected " + value_text(scan, samples.expected) +
+                     ", got " + value_text(scan, samples.actual) + "), not counted");
                 continue;
             }
-            BenchPoint point = make_point(job, n, samples.ms);
+            BenchPoint point = make_point(job, n, scan, samples.ms);
             std::vector<double> with_transfers(samples.ms.size());
             for (std::size_t r = 0; r < samples.ms.size(); ++r)
                 with_transfers[r] = transfers.host_to_device_ms[r] + samples.ms[r] + transfers.device_to_host_ms[r];
@@ -386,57 +518,61 @@ private:
         }
     }
 
-    void run_cpu_job(const Job& job, std::uint64_t n, const std::vector<std::uint32_t>& input,
+    void run_cpu_job(const Job& job, std::uint64_t n, const BenchScan& scan, const std::vector<std::uint32_t>& input,
                      const std::vector<std::uint32_t>& reference) {
+        const std::string label = scan_label(scan);
         ColdCpuArrays* arrays = nullptr;
         bool evict = false;
         try {
             arrays = &cold_arrays();
             evict = arrays->prepare(input, std::size_t(runs()));
         } catch (const std::bad_alloc&) {
-            skip(point_name(job, n) + ": skipped, out of host memory");
+            skip(point_name(job, n, label) + ": skipped, out of host memory");
             return;
         }
-        const auto scan = [&](std::size_t use) {
+        const auto run_scan = [&](std::size_t use) {
             switch (job.algorithm->cpu) {
             case CpuScanKind::loop:
-                cpu_loop_scan(arrays->input(use), arrays->output(use), n);
+                cpu_loop_scan(scan, arrays->input(use), arrays->output(use), n);
                 break;
             case CpuScanKind::std_scan:
-                cpu_std_scan(arrays->input(use), arrays->output(use), n);
+                cpu_std_scan(scan, arrays->input(use), arrays->output(use), n);
                 break;
             case CpuScanKind::parallel:
-                parallel_scan().scan(arrays->input(use), arrays->output(use), n);
+                parallel_scan().scan(scan, arrays->input(use), arrays->output(use), n);
                 break;
             }
         };
         if (evict)
             evictor().evict();
         for (int w = 0; w < spec_.warmup; ++w)
-            scan(std::size_t(w));
+            run_scan(std::size_t(w));
         std::vector<double> samples;
         std::size_t use = std::size_t(spec_.warmup);
         for (int r = 0; r < spec_.repetitions; ++r, ++use) {
             if (stopped())
                 return;
             const auto start = Clock::now();
-            scan(use);
+            run_scan(use);
             samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         }
         const std::uint32_t* last = arrays->output(use - 1);
-        const auto mismatch = std::mismatch(reference.begin(), reference.end(), last);
-        if (mismatch.first != reference.end()) {
-            const auto index = std::size_t(mismatch.first - reference.begin());
-            fail(point_name(job, n) + ": differs from the CPU reference at " + std::to_string(index) + " (expected " +
-                 std::to_string(*mismatch.first) + ", got " + std::to_string(*mismatch.second) + "), not counted");
+        const OutputMismatch mismatch = check_scan_output(scan, input.data(), reference.data(), last, n);
+        if (mismatch.count > 0) {
+            fail(point_name(job, n, label) + ": " +
+                 (rounds(scan) ? "is outside the rounding bound of the exact sum" : "differs from the CPU reference") +
+                 " at " + std::to_string(mismatch.first) + " (expected " + mismatch.expected + ", got " +
+                 mismatch.actual + "), not counted");
             return;
         }
-        record(make_point(job, n, samples));
+        record(make_point(job, n, scan, samples));
     }
 
-    BenchPoint make_point(const Job& job, std::uint64_t n, const std::vector<double>& samples) const {
+    BenchPoint make_point(const Job& job, std::uint64_t n, const BenchScan& scan,
+                          const std::vector<double>& samples) const {
         BenchPoint point;
         point.algorithm = job.algorithm->name;
+        point.scan = scan;
         point.n = n;
         point.block_threads = job.threads;
         point.samples_ms = samples;
@@ -471,6 +607,8 @@ private:
     const BenchSpec& spec_;
     BenchObserver& observer_;
     BenchRun run_;
+    std::vector<BenchScan> scans_;                  // spec_.scans, each once
+    bool names_scans_ = false;                      // a scan other than the default is timed
     std::vector<std::uint64_t> sizes_;              // ascending, each once
     std::vector<int> block_sizes_;                  // spec_.block_sizes, each once
     std::vector<const BenchAlgorithm*> algorithms_; // requested and runnable here, each once
@@ -487,6 +625,8 @@ private:
 void validate_bench_spec(const BenchSpec& spec) {
     if (spec.algorithms.empty())
         throw BenchSpecError("--algos: no algorithm given (prefixlab bench --list shows them)");
+    if (spec.scans.empty())
+        throw BenchSpecError("--scans: no scan given");
     for (const std::string& name : spec.algorithms)
         if (find_bench_algorithm(name) == nullptr)
             throw BenchSpecError("--algos: unknown algorithm '" + name + "' (prefixlab bench --list shows them)");

@@ -1,7 +1,8 @@
-// Runs a benchmark sweep: for each N (ascending), the input and its CPU reference are made once;
-// every GPU method is timed on one device session (kernel-only, with transfers composed from the
-// pinned-memory copies timed at that N), then every CPU baseline; each point is verified against
-// the reference before it counts. Sizes that do not fit in host or device memory are skipped with
+// Runs a benchmark sweep: for each N (ascending) and each scan (element type, operator, inclusive or
+// exclusive), the input and its CPU reference are made once; every GPU method is timed on one device
+// session (kernel-only, with transfers composed from the pinned-memory copies timed at that N), then
+// every CPU baseline; each point is verified against the reference before it counts (bit for bit,
+// float sums within output_check.hpp's rounding bound). Sizes that do not fit in host or device memory are skipped with
 // a message and the sweep goes on; cancelling keeps the points already finished.
 //
 // The observer hears of progress, points and skips as they happen (from the thread running the
@@ -19,6 +20,7 @@ namespace prefixlab {
 
 struct BenchSpec {
     std::vector<std::string> algorithms; // names from bench_algorithms()
+    std::vector<BenchScan> scans = {kDefaultBenchScan}; // each timed at every size (bench_scan.hpp)
     std::vector<std::uint64_t> sizes;    // N, any order (run ascending)
     std::vector<int> block_sizes;        // threads per block; empty: each algorithm's default
     // The sizes at which block_sizes apply; the others run each algorithm's default block size only.
@@ -37,7 +39,7 @@ struct BenchSpec {
 inline constexpr int kMaxBenchRepetitions = 1000;
 inline constexpr int kMaxBenchWarmup = 100;
 
-// Throws BenchSpecError (bench_sizes.hpp) naming the first problem: unknown algorithm, no sizes,
+// Throws BenchSpecError (bench_sizes.hpp) naming the first problem: unknown algorithm, no scan, no sizes,
 // a block size that is not a power of two in 32..1024, fewer than 1 repetition or more than 1000.
 void validate_bench_spec(const BenchSpec& spec);
 
@@ -61,8 +63,10 @@ public:
     virtual void on_summary(const std::string& /*line*/) {}
 };
 
-// The run's points, skips (failures included, prefixed "FAILED: ") and environment. A point named
-// twice by the spec (an algorithm, N or block size listed twice) is measured once, so the run always
+// The run's points, skips (failures included, prefixed "FAILED: ") and environment. A GPU method that
+// does not time a scan (gpu_scan_times_scan: our drivers time uint32 + only) is skipped for it with
+// one line ("rts-blelloch: times uint32-add only"). A point named twice by the spec (an algorithm,
+// scan, N or block size listed twice) is measured once, so the run always
 // passes the results writer's checks (write_bench_json). Throws BenchSpecError for an invalid spec;
 // GPU errors other than lack of memory propagate.
 BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer);

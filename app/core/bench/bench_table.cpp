@@ -1,6 +1,7 @@
 #include "core/bench/bench_table.hpp"
 
 #include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 
 #include <algorithm>
@@ -37,9 +38,8 @@ std::string padding_before(std::size_t width) {
     return std::string(width < kColumnWidth ? kColumnWidth - width : 1, ' ');
 }
 
-} // namespace
-
-std::string bench_table_text(const BenchRun& run, bool with_transfers) {
+// The table of one scan's points (or of a run of the default scan alone).
+std::string single_scan_table(const BenchRun& run, bool with_transfers) {
     std::set<std::uint64_t> sizes;
     std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, double>> rows;
     const auto& catalog = bench_algorithms();
@@ -77,6 +77,23 @@ std::string bench_table_text(const BenchRun& run, bool with_transfers) {
             line += padding_before(width) + cell;
         }
         text += line + '\n';
+    }
+    return text;
+}
+
+} // namespace
+
+std::string bench_table_text(const BenchRun& run, bool with_transfers) {
+    if (!names_scans(run))
+        return single_scan_table(run, with_transfers);
+    // One table per scan, each under its name: rows of different scans are different measurements.
+    std::string text;
+    for (const BenchScan& scan : scans_of(run)) {
+        if (!text.empty())
+            text += '\n';
+        text += bench_scan_name(scan);
+        text += '\n';
+        text += single_scan_table(run_of_scan(run, scan), with_transfers);
     }
     return text;
 }

@@ -1,5 +1,6 @@
 // A benchmark run as a plain-text table for terminals and notes: one row per (algorithm, block
-// size), one column per N, medians in ms; "—" where a point is missing.
+// size), one column per N, medians in ms; "—" where a point is missing. A run that names its scans
+// (bench_scan.hpp) gets one such table per scan, each under the scan's name.
 #pragma once
 
 #include "core/bench/bench_results.hpp"

@@ -24,7 +24,13 @@ struct OutputCheck {
 OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output);
 
-// gamma_n for float (unit roundoff 2^-24).
+// gamma_n for float (unit roundoff 2^-24). It exists for n < 2^24 only (n u < 1): see
+// float_sum_bound_exists.
 double float_sum_error_factor(std::size_t n);
+bool float_sum_bound_exists(std::size_t n);
+
+// A float sum's output within the bound: |value - exact| <= factor * magnitude, where magnitude is the
+// sum of |x_j| over the elements the output combines (NaN is never within).
+bool float_sum_within_bound(double value, double exact, double factor, double magnitude);
 
 } // namespace prefixlab

@@ -10,21 +10,29 @@ namespace prefixlab {
 
 std::vector<std::uint32_t> reference_scan(ElementType type, ScanOperator op, bool exclusive,
                                           const std::vector<std::uint32_t>& input) {
-    return dispatch_element(type, op, [&]<class Op>() {
+    std::vector<std::uint32_t> bits(input.size());
+    reference_scan(type, op, exclusive, input.data(), bits.data(), input.size());
+    return bits;
+}
+
+// Left to right, as std::inclusive_scan (the first output is the first element) and
+// std::exclusive_scan (the first output is the identity) define them; reads input[i] before writing
+// output[i].
+void reference_scan(ElementType type, ScanOperator op, bool exclusive, const std::uint32_t* input,
+                    std::uint32_t* output, std::size_t n) {
+    dispatch_element(type, op, [&]<class Op>() {
         using T = typename Op::value_type;
-        std::vector<T> values(input.size());
-        for (std::size_t i = 0; i < input.size(); ++i)
-            values[i] = from_bits<T>(input[i]);
-        std::vector<T> result(values.size());
-        const auto combine = [](T a, T b) { return Op::apply(a, b); };
-        if (exclusive)
-            std::exclusive_scan(values.begin(), values.end(), result.begin(), Op::identity(), combine);
-        else
-            std::inclusive_scan(values.begin(), values.end(), result.begin(), combine);
-        std::vector<std::uint32_t> bits(result.size());
-        for (std::size_t i = 0; i < result.size(); ++i)
-            bits[i] = to_bits(result[i]);
-        return bits;
+        T running = Op::identity();
+        for (std::size_t i = 0; i < n; ++i) {
+            const T x = from_bits<T>(input[i]);
+            if (exclusive) {
+                output[i] = to_bits(running);
+                running = Op::apply(running, x);
+            } else {
+                running = i == 0 ? x : Op::apply(running, x);
+                output[i] = to_bits(running);
+            }
+        }
     });
 }
 

@@ -1,6 +1,7 @@
 #include "gui/views/bench_plot_panel.hpp"
 
 #include "core/bench/bench_catalog.hpp"
+#include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/plot/plot_layout.hpp"
@@ -8,6 +9,7 @@
 #include "gui/render/imgui_plot_painter.hpp"
 #include "gui/theme.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -60,14 +62,18 @@ private:
     bool first_ = true;
 };
 
-// The measured point behind a plotted one: the run and algorithm whose series name it is, at x.
-const BenchPoint* point_behind(const std::vector<const BenchRun*>& runs, const PlotSeries& series, double x,
-                               BenchPlotKind kind) {
+// The measured point behind a plotted one: the run and algorithm whose series name it is, at x, of
+// the scan plotted.
+const BenchPoint* point_behind(const std::vector<const BenchRun*>& all_runs, const PlotSeries& series, double x,
+                               const BenchPlotOptions& options) {
+    const BenchScan scan = plotted_scan(all_runs, options);
+    const std::vector<const BenchRun*> runs = runs_with_scan(all_runs, scan); // as build_bench_plot names them
     const RunLegendTags tags(runs);
     for (std::size_t r = 0; r < runs.size(); ++r)
         for (const BenchPoint& p : runs[r]->points) {
-            const bool at_x = kind == BenchPlotKind::block_sweep ? double(p.block_threads) == x : double(p.n) == x;
-            if (!at_x)
+            const bool at_x =
+                options.kind == BenchPlotKind::block_sweep ? double(p.block_threads) == x : double(p.n) == x;
+            if (!at_x || p.scan != scan)
                 continue;
             if (series.name == bench_series_name(runs, tags, r, p.algorithm, p.block_threads, true) ||
                 series.name == bench_series_name(runs, tags, r, p.algorithm, p.block_threads, false))
@@ -77,12 +83,13 @@ const BenchPoint* point_behind(const std::vector<const BenchRun*>& runs, const P
 }
 
 void point_tooltip(const std::vector<const BenchRun*>& runs, const Plot& plot, const PlotHit& hit,
-                   BenchPlotKind kind) {
+                   const BenchPlotOptions& options) {
+    const BenchPlotKind kind = options.kind;
     const PlotSeries& series = plot.series[std::size_t(hit.series)];
     const PlotPoint& p = series.points[std::size_t(hit.point)];
     ImGui::BeginTooltip();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(packed(series.colour)), "%s", series.name.c_str());
-    if (const BenchPoint* point = point_behind(runs, series, p.x, kind)) {
+    if (const BenchPoint* point = point_behind(runs, series, p.x, options)) {
         ImGui::Text("N = %s%s", format_size(point->n).c_str(),
                     point->block_threads > 0 ? (", " + std::to_string(point->block_threads) + " threads a block").c_str()
                                              : "");
@@ -123,7 +130,47 @@ std::string data_key(const std::vector<const BenchRun*>& runs, const BenchPlotOp
     }
     std::snprintf(part, sizeof part, "|k%d t%d e%d n%llu s%d|", int(o.kind), int(o.with_transfers), int(o.error_bars),
                   static_cast<unsigned long long>(o.sweep_n), int(o.series));
-    return key + part + o.speedup_baseline;
+    return key + part + o.speedup_baseline + "|" + (o.scan ? bench_scan_name(*o.scan) : "first scan");
+}
+
+// Every scan the runs hold, in the order they first appear (the primary run's first).
+std::vector<BenchScan> scans_shown(const std::vector<const BenchRun*>& runs) {
+    std::vector<BenchScan> scans;
+    for (const BenchRun* run : runs)
+        for (const BenchScan& scan : scans_of(*run))
+            if (std::find(scans.begin(), scans.end(), scan) == scans.end())
+                scans.push_back(scan);
+    return scans;
+}
+
+// The scan the plots show, where the results hold several: a combo in the options row.
+void draw_scan_picker(BenchState& bench, FlowRow& row) {
+    BenchPlotOptions& o = bench.plot_options;
+    const std::vector<const BenchRun*> runs = bench.plotted_runs();
+    const std::vector<BenchScan> scans = scans_shown(runs);
+    if (o.scan && std::find(scans.begin(), scans.end(), *o.scan) == scans.end())
+        o.scan.reset(); // results of other scans were opened: back to their first
+    if (scans.size() < 2)
+        return; // one scan (every version 1 file): nothing to pick, the plot looks as it always did
+    float width = 0;
+    for (const BenchScan& scan : scans)
+        width = std::max(width, ImGui::CalcTextSize(bench_scan_name(scan).c_str()).x);
+    width += ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x; // the arrow, the padding
+    row.next(width);
+    ImGui::SetNextItemWidth(width);
+    const std::string current = bench_scan_name(plotted_scan(runs, o));
+    if (ImGui::BeginCombo("##scan", current.c_str())) {
+        for (const BenchScan& scan : scans) {
+            const std::string name = bench_scan_name(scan);
+            if (ImGui::Selectable(name.c_str(), name == current))
+                o.scan = scan;
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The scan the plot shows: these results hold %zu (element type, operator, "
+                          "inclusive or exclusive)",
+                          scans.size());
 }
 
 } // namespace
@@ -147,6 +194,7 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         settings_shown = !settings_shown;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Show or hide the sweep's settings, progress, exports and result sets");
+    draw_scan_picker(bench, row);
     for (BenchSeriesPreset preset : all_bench_series_presets()) {
         const std::string label = std::string(name_of(preset)) + "##series";
         row.next(FlowRow::toggle_width(label.c_str()));
@@ -255,7 +303,7 @@ void BenchPlotPanel::draw(BenchState& bench, const ViewContext& context, bool& s
         if (auto hit = nearest_point(plot, frame, {mouse.x, mouse.y}, ImGui::GetFontSize() * 0.8f, visible)) {
             ImGui::GetWindowDrawList()->AddCircle(ImVec2(hit->screen.x, hit->screen.y), style.marker_radius * 2.2f,
                                                   packed(style.text), 0, 2.0f);
-            point_tooltip(runs, plot, *hit, bench.plot_options.kind);
+            point_tooltip(runs, plot, *hit, bench.plot_options);
         }
     }
 }
