@@ -29,7 +29,9 @@ enum class GpuScanKind {
     two_level,
     atomic_global,
     chained,
-    decoupled_look_back
+    decoupled_look_back,
+    tuned_look_back,        // PrefixLab's tuned scan (kernels/grid/register_tile_scan.cuh)
+    tuned_reduce_then_scan  // its deterministic form: reduce-then-scan around the same register tile
 };
 
 // Which scan a benchmark point times: every element is a 32-bit pattern of `type`, combined with
@@ -49,7 +51,13 @@ inline constexpr BenchScan kDefaultBenchScan{};
 struct GpuScanMethod {
     GpuScanKind kind = GpuScanKind::copy;
     BlockAlgorithm block = kDefaultBlockAlgorithm; // the tile scan (every driver but global_hillis_steele)
+    int items = 0; // the tuned scans' elements per thread: 0 for the tuned tile, or one of tuned_scan_item_choices()
 };
+
+// The elements per thread the tuning sweep can time the tuned scans with (uint32 + only; every other scan
+// with the tuned tile): each is a kernel instantiation, so the list is short.
+const std::vector<int>& tuned_scan_item_choices();
+bool is_tuned_scan(GpuScanKind kind);
 
 // The atomic global scan makes T(T-1)/2 atomics for T tiles (kernels/grid/atomic_global_scan.cuh): its
 // time grows as N². The benchmark runs it up to this N (2^24: 16384 tiles of 1024 elements, 134 million

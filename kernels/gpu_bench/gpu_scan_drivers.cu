@@ -66,6 +66,8 @@ std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, c
     if (threads < 32 || threads > kMaxBlockThreads || (threads & (threads - 1)) != 0)
         throw std::invalid_argument("block size " + std::to_string(threads) + ": must be a power of two from 32 to " +
                                     std::to_string(kMaxBlockThreads));
+    if (is_tuned_scan(method.kind))
+        return make_tuned_runner(method, scan, threads, max_n);
     // The global-memory driver launches no block scan (its tiles are its own kernel).
     if (method.kind == GpuScanKind::global_hillis_steele)
         return std::make_unique<GlobalHillisSteeleRunner>(threads, max_n);

@@ -2,6 +2,7 @@
 // without CUDA, so the command line and the GUI can describe every method anywhere.
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/gpu_bench/gpu_bench.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp"
 
 namespace prefixlab {
 
@@ -24,8 +25,20 @@ bool gpu_scan_times_scan(GpuScanKind kind, const BenchScan& scan) {
     case GpuScanKind::chained:
     case GpuScanKind::decoupled_look_back:
         return scan == kDefaultBenchScan;
+    case GpuScanKind::tuned_look_back:
+    case GpuScanKind::tuned_reduce_then_scan:
+        return true;
     }
     return false;
+}
+
+const std::vector<int>& tuned_scan_item_choices() {
+    static const std::vector<int> choices = {8, 12, 16, 20, 24, 32};
+    return choices;
+}
+
+bool is_tuned_scan(GpuScanKind kind) {
+    return kind == GpuScanKind::tuned_look_back || kind == GpuScanKind::tuned_reduce_then_scan;
 }
 
 bool gpu_scan_synchronizes(GpuScanKind kind) { return kind == GpuScanKind::thrust; }
@@ -39,6 +52,7 @@ std::vector<std::string> gpu_scan_phase_names(const GpuScanMethod& method) {
         return {"block scans", "spine", "propagate"};
     case GpuScanKind::reduce_then_scan:
     case GpuScanKind::two_level:
+    case GpuScanKind::tuned_reduce_then_scan:
         return {"reduce", "spine", "scan"};
     case GpuScanKind::atomic_global:
         return {"scan and add to later tiles", "propagate"};
@@ -59,6 +73,9 @@ std::size_t gpu_scan_tile(const GpuScanMethod& method, int threads) {
     case GpuScanKind::decoupled_look_back:
         return dispatch_algorithm(method.block,
                                   [&]<class Algo>() { return std::size_t(threads) * Algo::kElementsPerThread; });
+    case GpuScanKind::tuned_look_back:
+    case GpuScanKind::tuned_reduce_then_scan:
+        return std::size_t(threads) * std::size_t(method.items > 0 ? method.items : kTunedScanItems);
     default:
         return 1;
     }

@@ -28,6 +28,10 @@ public:
 // (dispatch_element, kernels/block_scan_dispatch.hpp) and instantiates its runner for the operator.
 std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, const BenchScan& scan, int threads,
                                                   std::size_t max_n);
+// The tuned scans (is_tuned_scan): every scan with the tuned tile, uint32 + with any of
+// tuned_scan_item_choices(). Throws std::invalid_argument for other items.
+std::unique_ptr<GpuScanRunner> make_tuned_runner(const GpuScanMethod& method, const BenchScan& scan, int threads,
+                                                 std::size_t max_n);
 std::unique_ptr<GpuScanRunner> make_library_runner(const GpuScanMethod& method, const BenchScan& scan,
                                                    std::size_t max_n);
 

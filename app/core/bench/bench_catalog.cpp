@@ -4,6 +4,7 @@
 #include "core/ground/scan_names.hpp"
 #include "core/util/printable.hpp"
 #include "kernels/common/cuda_limits.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp"
 #include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>
@@ -76,6 +77,15 @@ std::vector<BenchAlgorithm> make_catalog() {
     gpu(std::string(name_of(GridDriver::decoupled_look_back)),
         "single-pass scan with decoupled look-back (tile counter) with the warp-shuffle block scan",
         {GpuScanKind::decoupled_look_back, shuffle}, false, shuffle_threads);
+    // PrefixLab's tuned scan and its deterministic form (docs/tuned-scan.md), with their own tile.
+    gpu("tuned-look-back",
+        "PrefixLab's tuned scan: single pass, decoupled look-back with a window of 32 predecessors, each "
+        "tile in registers (" + std::to_string(kTunedScanItems) + " elements per thread, 16-byte loads and stores)",
+        {GpuScanKind::tuned_look_back, shuffle}, false, kTunedScanThreads);
+    gpu("tuned-reduce-then-scan",
+        "the tuned scan's deterministic form: reduce-then-scan around the same register tile (float sums give "
+        "the same bits on every run; the input is read twice)",
+        {GpuScanKind::tuned_reduce_then_scan, shuffle}, false, kTunedScanThreads);
     cpu("cpu-loop", "CPU, one core: a plain loop", CpuScanKind::loop);
     cpu("cpu-std", "CPU, one core: std::inclusive_scan", CpuScanKind::std_scan);
     cpu("cpu-parallel", "CPU, every core: reduce-then-scan on a thread pool", CpuScanKind::parallel);

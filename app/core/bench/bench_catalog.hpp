@@ -10,6 +10,9 @@
 //   chained               single-pass chained scan (tile counter)
 //   decoupled-look-back   single-pass scan with decoupled look-back (tile counter)
 //                         (these four around the warp-shuffle block scan, 1024-element tiles)
+//   tuned-look-back       PrefixLab's tuned scan: single pass, decoupled look-back, a register tile of
+//                         128 threads × 24 elements (docs/tuned-scan.md)
+//   tuned-reduce-then-scan  its deterministic form (the same tile, reduce-then-scan: 3N)
 //   cub, thrust           cub::DeviceScan::InclusiveScan / ExclusiveScan, thrust::inclusive_scan / exclusive_scan
 //   copy                  device-to-device copy of the same bytes: the speed-of-light line
 //   cpu-loop, cpu-std     serial: a plain loop, std::inclusive_scan

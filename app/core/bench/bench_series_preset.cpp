@@ -85,6 +85,8 @@ BenchRole bench_role(const BenchAlgorithm& algorithm) {
     case GpuScanKind::atomic_global:
     case GpuScanKind::chained:
     case GpuScanKind::decoupled_look_back:
+    case GpuScanKind::tuned_look_back:
+    case GpuScanKind::tuned_reduce_then_scan:
         break;
     }
     return BenchRole::own_scan;
