@@ -1,7 +1,8 @@
 // Issue 10: every tab intact at every UI scale on a 1920×1080 screen and on a 1280×720 projector.
 // One GUI run per screen size steps through scales 1, 1.5, 2 and 3 and runs the app's own layout
 // check (`check-layout`: overlapping or cut text, shortened tabs, windows too small for their
-// content) on each tab, then again with the settings panel open, in compare mode and in presentation mode. The check
+// content) on each tab, then again with the settings panel open, in compare mode and in presentation mode
+// (the Grid and Timeline tabs at every scale are in test_gui_grid_views.cpp). The check
 // itself is tested in test_layout_check.cpp on frames made to fail.
 #include "support/process.hpp"
 
@@ -90,13 +91,16 @@ TEST_P(GuiLayout, PresentationModeIsIntactOnEveryTab) {
     std::string script = "theme projector\ntrace algo=hillis-steele n=64\nkey F11\nwait 3\n";
     for (const char* tab : kTabs)
         script += std::string("tab ") + tab + "\ncheck-layout\n";
+    // The grid tabs (issue 13) in presentation mode too, on a grid trace of 8 tiles at its last step.
+    script += "grid-trace driver=decoupled-look-back n=256 tile=32 resident=4\nstep last\n"
+              "tab Grid\ncheck-layout\ntab Timeline\ncheck-layout\n";
     std::ofstream(dir_ / "presentation.script") << script << "quit\n";
     const ProcessResult run = run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " +
                                           std::to_string(width) + " --script " +
                                           shell_quote((dir_ / "presentation.script").string()));
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
-    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), 4)
+    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), 6)
         << run.out;
 }
 
