@@ -80,6 +80,10 @@ TEST_F(GridTraceCommand, TheFileLoadsAndEqualsTheCaptureTileByTile) {
          request(GridDriver::two_level, 8192, 64, TileScanBody::warp_shuffle, {4, BlockStartOrder::in_order, 1})},
         {"--driver scan-then-propagate --n 5000 --tile-threads 64 --tiles block --type int32 --op min --input ones",
          request(GridDriver::scan_then_propagate, 5000, 64, TileScanBody::warp_shuffle, {4, BlockStartOrder::in_order, 1})},
+        {"--driver decoupled-look-back --n 4096 --tile-threads 32 --body registers --resident 8 --start-order random "
+         "--order-seed 5",
+         request(GridDriver::decoupled_look_back, 4096, 32, TileScanBody::registers,
+                 {8, BlockStartOrder::seeded_random, 5})},
     };
     cases[2].request.scan.type = ElementType::float32;
     cases[2].request.scan.op = ScanOperator::max;

@@ -59,7 +59,7 @@ TEST(GpuGridTrace, DeterministicDriversEqualTheEmulatorTileByTile) {
     std::size_t compared = 0;
     for (GridDriver driver : {GridDriver::scan_then_propagate, GridDriver::reduce_then_scan, GridDriver::two_level,
                               GridDriver::atomic_global})
-        for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::blelloch})
+        for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::blelloch, TileScanBody::registers})
             for (int threads : {32, 128})
                 for (std::uint64_t n : {1, 7, 64, 1000, 4097, 65536})
                     for (const auto& [type, op, exclusive] : kinds) {
@@ -106,16 +106,17 @@ GridTrace traced_in_memory(const GridCaptureRequest& request) {
 TEST(GpuGridTrace, EveryLookBackOnTheHardwareAddsUp) {
     PL_REQUIRE_GPU();
     for (GridDriver driver : {GridDriver::chained, GridDriver::decoupled_look_back})
-        for (std::uint64_t n : {1, 7, 64, 1000, 4097, 65536, 1 << 20, 1 << 22})
-            for (const auto& [type, op, exclusive] : {std::tuple{ElementType::int32, ScanOperator::add, false},
-                                                      std::tuple{ElementType::float32, ScanOperator::add, true},
-                                                      std::tuple{ElementType::uint32, ScanOperator::max, false}}) {
-                // Small tiles where N is small, so that there are many tiles to look back over.
-                const int threads = n <= 65536 ? 32 : 256;
-                const GridCaptureRequest request = grid_request(driver, n, type, op, exclusive,
-                                                                TileScanBody::warp_shuffle, threads, DeviceChoice::gpu);
-                expect_consistent_look_backs(traced_in_memory(request), describe(request));
-            }
+        for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::registers})
+            for (std::uint64_t n : {1, 7, 64, 1000, 4097, 65536, 1 << 20, 1 << 22})
+                for (const auto& [type, op, exclusive] : {std::tuple{ElementType::int32, ScanOperator::add, false},
+                                                          std::tuple{ElementType::float32, ScanOperator::add, true},
+                                                          std::tuple{ElementType::uint32, ScanOperator::max, false}}) {
+                    // Small tiles where N is small, so that there are many tiles to look back over.
+                    const int threads = n <= 65536 ? 32 : 256;
+                    const GridCaptureRequest request =
+                        grid_request(driver, n, type, op, exclusive, body, threads, DeviceChoice::gpu);
+                    expect_consistent_look_backs(traced_in_memory(request), describe(request));
+                }
 }
 
 // Beyond what a trace file holds: traced in memory with 2048-element tiles (131072 tiles at 2^28).
@@ -133,11 +134,12 @@ TEST(GpuGridTrace, LookBacksAddUpAtTheLargestSizes) {
 TEST(GpuSanitized, TracedGridRuns) {
     PL_REQUIRE_GPU();
     for (GridDriver driver : all_grid_drivers())
-        for (std::uint64_t n : {1000, 4097}) {
-            const GridCaptureRequest request = grid_request(driver, n, ElementType::int32, ScanOperator::add, true,
-                                                            TileScanBody::warp_shuffle, 32, DeviceChoice::gpu);
-            EXPECT_EQ(capture_grid_trace(request).wrong_outputs, 0u) << describe(request);
-        }
+        for (std::uint64_t n : {1000, 4097})
+            for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::registers}) {
+                const GridCaptureRequest request = grid_request(driver, n, ElementType::int32, ScanOperator::add,
+                                                                true, body, 32, DeviceChoice::gpu);
+                EXPECT_EQ(capture_grid_trace(request).wrong_outputs, 0u) << describe(request);
+            }
 }
 
 } // namespace
