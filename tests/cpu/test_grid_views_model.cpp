@@ -40,6 +40,31 @@ std::unique_ptr<LoadedGridTrace> small_look_back() {
         grid_request(GridDriver::decoupled_look_back, 256, 32, GridSchedule{3, BlockStartOrder::seeded_random, 7})));
 }
 
+// The tuned scan's register tile, traced: its four phases, its look-back's accesses all in the third, the
+// narration of each (float sums: the note that a GPU's last bits can differ from run to run).
+TEST(GridSteps, TheRegisterTileScanHasItsFourPhasesAndSaysFloatSumsMayDiffer) {
+    GridCaptureRequest request =
+        grid_request(GridDriver::decoupled_look_back, 256, 8, GridSchedule{3, BlockStartOrder::seeded_random, 7});
+    request.scan.body = TileScanBody::registers;
+    request.scan.type = ElementType::float32;
+    const auto grid = prepare_grid_for_display(capture_grid_trace(request));
+    ASSERT_EQ(grid->steps.steps.size(), 4u);
+    const char* names[] = {"take-tile", "load-quads", "rows-look-back", "store-quads"};
+    for (std::size_t s = 0; s < 4; ++s)
+        EXPECT_EQ(grid->steps.steps[s].name, names[s]);
+    for (std::size_t i = 0; i < grid->trace.accesses.size(); ++i)
+        EXPECT_EQ(grid->steps.of_access[i], grid->trace.accesses[i].buffer == BufferId::tile_counter ? 0u : 2u)
+            << "access " << i;
+    ASSERT_EQ(grid->narration.size(), 4u);
+    EXPECT_NE(grid->narration[1].find("8 tiles each load their 32 elements into registers"), std::string::npos)
+        << grid->narration[1];
+    EXPECT_NE(grid->narration[2].find("7 tiles published their aggregate and combined"), std::string::npos)
+        << grid->narration[2];
+    EXPECT_NE(grid->narration[2].find("Float sums:"), std::string::npos) << grid->narration[2];
+    EXPECT_NE(grid->narration[3].find(": 0 of 256 wrong."), std::string::npos) << grid->narration[3];
+    EXPECT_EQ(check_look_backs(grid->trace, look_backs_of(grid->trace)), "");
+}
+
 TEST(GridSteps, ASinglePassScanHasItsFourPhasesAndEveryAccessIsInOne) {
     const auto grid = small_look_back();
     ASSERT_EQ(grid->steps.steps.size(), 4u);

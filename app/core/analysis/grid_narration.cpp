@@ -41,7 +41,7 @@ std::string look_back(const GridTrace& trace, const std::vector<TileLookBack>& l
         text = "each tile waits for its predecessor's inclusive prefix, then publishes its own: a chain of " +
                std::to_string(look_backs.size() - 1) + " hand-overs";
     } else {
-        std::snprintf(numbers, sizeof numbers, "%zu tiles published their aggregate and read %.1f predecessors on average (at most %u)",
+        std::snprintf(numbers, sizeof numbers, "%zu tiles published their aggregate and combined %.1f predecessors on average (at most %u)",
                       look_backs.size() - 1, depths.mean, depths.deepest);
         text = numbers;
     }
@@ -52,7 +52,14 @@ std::string look_back(const GridTrace& trace, const std::vector<TileLookBack>& l
                 " on an unpublished status word (tile " + std::to_string(waited->predecessor) + "'s first)";
     else
         text += "; no tile had to wait";
-    return text + ".";
+    text += ".";
+    // Where a look-back stops depends on timing on a GPU, and a float sum's rounding on the order it was
+    // combined in (docs/tuned-scan.md, "Determinism"): say so where the trace shows float sums.
+    if (trace.config.driver != "chained" && trace.config.type == ElementType::float32 &&
+        trace.config.op == ScanOperator::add)
+        text += " Float sums: where each look-back stops depends on timing, so on a GPU the last bits can differ "
+                "from run to run (reduce-then-scan gives the same bits every run).";
+    return text;
 }
 
 std::uint64_t elements_written(const GridTrace& trace, const GridSteps& steps, std::size_t step) {
@@ -178,8 +185,15 @@ std::vector<std::string> narrate_grid_steps(const GridTrace& trace, const GridSt
         else if (step.name == "reduce-tile")
             what = std::to_string(tiles_in(steps, s)) + " tiles each reduce their " + std::to_string(trace.config.tile) +
                    " elements to one aggregate: threads combine their shares, warps shuffle, thread 0 adds the warps' totals.";
-        else if (step.name == "look-back")
+        else if (step.name == "look-back" || step.name == "rows-look-back")
             what = look_back(trace, look_backs);
+        else if (step.name == "load-quads")
+            what = std::to_string(tiles_in(steps, s)) + " tiles each load their " + std::to_string(trace.config.tile) +
+                   " elements into registers four at a time, scan each quad, and scan each row of quads across the "
+                   "warp with shuffles.";
+        else if (step.name == "store-quads")
+            what = "each tile combines every element with its prefix, its row's and its lane's, and stores them four at "
+                   "a time: " + std::to_string(trace.wrong_outputs) + " of " + std::to_string(trace.config.n) + " wrong.";
         else if (step.name == "scan-tile")
             what = "each tile scans its elements with its exclusive prefix combined in, so every output is written once: " +
                    std::to_string(trace.wrong_outputs) + " of " + std::to_string(trace.config.n) + " wrong.";

@@ -1,5 +1,5 @@
 // One sentence per grid step (grid_steps.hpp), with the trace's own numbers, for the narration strip
-// under the grid views: "Step 2 — publish and look back: 7 tiles read 1.4 predecessors on average;
+// under the grid views: "Step 2 — publish and look back: 7 tiles combined 1.4 predecessors on average;
 // tile 5 waited 3 polls for tile 4's status word"; a multi-launch driver's from its tile totals
 // (grid_totals.hpp): "Step 1 — launch 1 · scan the totals: one block scans the 8 tile totals in place:
 // 8 reads, 8 writes …". And the strip's second line, its counters: the look-back summary for a
