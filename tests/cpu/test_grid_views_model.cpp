@@ -63,6 +63,17 @@ TEST(GridSteps, TheRegisterTileScanHasItsFourPhasesAndSaysFloatSumsMayDiffer) {
     EXPECT_NE(grid->narration[2].find("Float sums:"), std::string::npos) << grid->narration[2];
     EXPECT_NE(grid->narration[3].find(": 0 of 256 wrong."), std::string::npos) << grid->narration[3];
     EXPECT_EQ(check_look_backs(grid->trace, look_backs_of(grid->trace)), "");
+    // The window's reads past each tile's nearest prefix are marked as left, the others as combined.
+    const std::vector<TileLookBack> tiles = look_backs_of(grid->trace);
+    std::size_t left = 0;
+    for (const GridPollArrow& arrow : grid->model.arrows) {
+        const TileLookBack& tile = tiles.at(arrow.to_tile);
+        const bool within = arrow.from_tile + tile.depth >= arrow.to_tile;
+        EXPECT_EQ(arrow.combined, within)
+            << "tile " << arrow.to_tile << " read tile " << arrow.from_tile;
+        left += arrow.combined ? 0 : 1;
+    }
+    EXPECT_GT(left, 0u) << "a window of 8 lanes reads past the nearest prefix";
 }
 
 TEST(GridSteps, ASinglePassScanHasItsFourPhasesAndEveryAccessIsInOne) {

@@ -89,6 +89,13 @@ std::vector<GridPollArrow> poll_arrows(const GridTrace& trace, const GridSteps& 
             last[to] = arrows.size();
         arrows.push_back(arrow);
     }
+    // A window reads predecessors past the nearest prefix too: those reads were not combined.
+    std::vector<std::uint32_t> nearest_prefix(tile_of.size(), 0);
+    for (const GridPollArrow& arrow : arrows)
+        if (arrow.seen == TileStatus::prefix && arrow.to_tile < nearest_prefix.size())
+            nearest_prefix[arrow.to_tile] = std::max(nearest_prefix[arrow.to_tile], arrow.from_tile);
+    for (GridPollArrow& arrow : arrows)
+        arrow.combined = arrow.to_tile >= nearest_prefix.size() || arrow.from_tile >= nearest_prefix[arrow.to_tile];
     std::stable_sort(arrows.begin(), arrows.end(),
                      [](const GridPollArrow& x, const GridPollArrow& y) { return x.step < y.step; });
     return arrows;

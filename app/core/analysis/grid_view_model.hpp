@@ -41,6 +41,9 @@ struct GridPollArrow {
     std::uint32_t value_bits = 0; // the value of the last of the merged polls
     std::uint32_t polls = 1;
     std::uint64_t first_order = 0; // the first merged poll's place in the global order
+    // Whether the look-back combined what this poll read: false for a window's lanes past the nearest
+    // prefix, which read a word and left it (kernels/grid/decoupled_look_back.cuh); the view dims those.
+    bool combined = true;
     friend bool operator==(const GridPollArrow&, const GridPollArrow&) = default;
 };
 

@@ -228,9 +228,12 @@ void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32
             continue;
         const float span = static_cast<float>(arrow.to_tile - arrow.from_tile);
         const float depth = p.arrows_h * std::min(0.9f, 0.4f + 0.2f * span);
-        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later));
+        // A window's read past the nearest prefix, which the look-back left, dimmed and thin.
+        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later || !arrow.combined));
         // merged polls (a tile that waited on one word) thicker, up to four
-        const float thickness = std::max(1.0f, p.cw * 0.15f) * (1.0f + 0.5f * static_cast<float>(std::min(arrow.polls, 4u) - 1));
+        const float thickness = !arrow.combined ? std::max(1.0f, p.cw * 0.08f)
+                                                : std::max(1.0f, p.cw * 0.15f) *
+                                                      (1.0f + 0.5f * static_cast<float>(std::min(arrow.polls, 4u) - 1));
         const float cx = (from + to) / 2, cy = p.y0 + 2 * depth;
         float px = from, py = p.y0;
         for (int k = 1; k <= kSegments; ++k) {
