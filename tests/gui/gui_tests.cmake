@@ -24,7 +24,8 @@ add_executable(prefixlab_gui_tests
   ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp)
 target_link_libraries(prefixlab_gui_tests PRIVATE prefixlab_test_support prefixlab::stb GTest::gtest_main)
 target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>"
-                                                       PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+                                                       PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+                                                       PREFIXLAB_SANITIZED=$<BOOL:${PREFIXLAB_SANITIZE}>)
 if(PREFIXLAB_HAVE_GIF) # the GIF export's test decodes with giflib
   target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_HAVE_GIF=1)
   target_link_libraries(prefixlab_gui_tests PRIVATE GIF::GIF)

@@ -152,6 +152,9 @@ TEST_F(GuiGridViews, MultiLaunchDriversShowTheirTileTotalsAndNoStatusWords) {
 
 // The lecture's three pictures at 1920×1080, 2×: printed for the record; the bound only catches a view
 // that redraws everything every frame (the 16 ms target is measured on an idle machine, see the report).
+// Not in a sanitizer build: there, on this 2-core machine with two compilers running, the grid's median
+// read 89.6 ms and the timeline's 62.9 ms (13.7 and 11.7 ms uninstrumented in CI), and a bound measures
+// the load and the instrumentation, not the view (it failed a local sanitizer run so).
 TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {
     const ProcessResult run = run_script(std::string(kSmallGrid) + "tab Grid\nstep 3\nmeasure-frames 120\n"
                                          "grid-trace n=4096 tile=64\ntab Timeline\nmeasure-frames 120\n"
@@ -166,7 +169,8 @@ TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {
     const char* names[] = {"grid N=256 (8 tiles)", "timeline N=4096 (64 tiles)", "timeline N=65536 (1024 tiles)"};
     for (std::size_t i = 0; i < 3; ++i) {
         std::cout << "frame median, " << names[i] << ", 1920x1080 at 2x: " << medians[i] << " ms\n";
-        EXPECT_LT(medians[i], 60.0) << names[i];
+        if (!PREFIXLAB_SANITIZED)
+            EXPECT_LT(medians[i], 60.0) << names[i];
     }
 }
 
