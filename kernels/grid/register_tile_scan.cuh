@@ -73,10 +73,7 @@ struct RegisterTileScan {
         // 1. take a tile
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
         const std::uint32_t tile = take_tile(ctx, io, words, kTileSlot, step_tag(kFile, Tile::kLoadQuads.phase, __LINE__));
-        const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
-        const std::size_t left = io.n - base;
-        const int count = static_cast<int>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
-        ScanIo<T> tile_io{io.input + base, io.output + base, count, io.exclusive};
+        ScanIo<T> tile_io = single_pass_tile_io(io, tile);
 
         // 2. load and scan the tile in registers
         typename Tile::template Local<T> local;

@@ -83,10 +83,7 @@ struct SinglePassScan {
         // 1. take a tile
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
         const std::uint32_t tile = take_tile(ctx, io, words, kTileSlot, step_tag(kFile, kReduceTile.phase, __LINE__));
-        const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
-        const std::size_t left = io.n - base;
-        const int count = static_cast<int>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
-        ScanIo<T> tile_io{io.input + base, io.output + base, count, io.exclusive};
+        ScanIo<T> tile_io = single_pass_tile_io(io, tile);
 
         // 2. the tile's aggregate
         const T aggregate = reduce_tile<Op>(ctx, tile_io, partials);

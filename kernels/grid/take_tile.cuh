@@ -5,11 +5,13 @@
 
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/phase_spec.hpp"
+#include "kernels/common/scan_io.hpp"
 #include "kernels/common/scan_operators.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace prefixlab {
@@ -33,6 +35,15 @@ PL_BODY std::uint32_t take_tile(Ctx& ctx, const GridScanIo<T>& io, const Words& 
     ctx.sync(next);
     const Index taken = words[slot];
     return plain_value(taken);
+}
+
+// The elements of tile `tile` (the last one may be short), as the tile body's ScanIo, without a carry yet.
+template <class T>
+PL_HOST_DEVICE ScanIo<T> single_pass_tile_io(const GridScanIo<T>& io, std::uint32_t tile) {
+    const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
+    const std::size_t left = io.n - base;
+    const int count = static_cast<int>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
+    return ScanIo<T>{io.input + base, io.output + base, count, io.exclusive};
 }
 
 } // namespace prefixlab
