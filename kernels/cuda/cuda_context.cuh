@@ -94,7 +94,8 @@ public:
     // device, ld.acquire.gpu orders every later read after it. The value travels in the word itself,
     // so the protocol would even be right with relaxed accesses; release/acquire keeps it right for a
     // reader that goes on to read other data the publisher wrote (a traced look-back's records, a
-    // wider value kept beside the word), and costs only at the publisher (twice per tile). The older
+    // wider value kept beside the word). What the acquire costs per poll (it may invalidate L1; a window
+    // makes 32 polls at once) is not measured yet: docs/tuned-scan.md, "Open questions". The older
     // idiom, a volatile store after __threadfence(), fences every earlier access of the thread with a
     // full membar.gl, and its volatile load orders nothing by itself; these say exactly what is needed.
     // A generic address (no .global): status arrays come from cudaMalloc, and generic is always valid.

@@ -95,7 +95,8 @@ inline std::uint32_t gpu_two_level_blocks(int threads) {
     return static_cast<std::uint32_t>(sms * per_sm);
 }
 
-template <class Body, class Op>
+// kEveryDriver = false: the tuned scan's two drivers only (run_grid_driver says why).
+template <class Body, class Op, bool kEveryDriver = true>
 class GridDriverScan {
 public:
     using T = typename Op::value_type;
@@ -127,7 +128,8 @@ public:
             {totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
             {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
             {counter_.get(), BufferId::tile_counter, 1}};
-        run_grid_driver<Body, Op>(launcher, options_, input, output, n, exclusive_, workspace);
+        run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(launcher, options_, input, output, n, exclusive_,
+                                                                   workspace);
     }
 
     void set_exclusive(bool exclusive) { exclusive_ = exclusive; }

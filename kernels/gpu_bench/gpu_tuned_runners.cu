@@ -29,7 +29,7 @@ public:
     }
 
 private:
-    GridDriverScan<RegisterTile<kItems>, Op> scan_;
+    GridDriverScan<RegisterTile<kItems>, Op, false> scan_;
 };
 
 template <int kItems, class Op>

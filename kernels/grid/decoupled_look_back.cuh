@@ -19,9 +19,10 @@
 //
 // The look-back reads a WINDOW of predecessors at once, one per lane of the block's first warp (CUB's
 // warp-wide look-back, §4.4 of the paper): lane l polls tile w - l of the window that ends at w. Each
-// poll is a round trip to L2 (about 0.6 µs on the H100); read one after another, a look-back 10 tiles
-// deep (the mean measured on the H100 at 2^28 with 2048-element tiles, one thread reading) costs ten
-// round trips, a window one. Then, with ballots, every lane learns the same two facts: whether any
+// poll is a round trip to L2; read one after another, a look-back 9.5 tiles deep (the mean measured on
+// the H100 at 2^28 with 2048-element tiles, one thread reading) costs nine or ten round trips, a window
+// one. The window waits until none of its words is invalid, also words past the nearest prefix (CUB's
+// does the same): with tiles from the atomic counter every one of them belongs to a block that started. Then, with ballots, every lane learns the same two facts: whether any
 // lane saw "invalid" (all poll again, those lanes only re-reading), and which is the nearest lane that
 // saw "prefix". The window's values up to that lane are combined in array order by a butterfly of
 // xor-shuffles, and the look-back ends there, or goes on with the next window further back.
@@ -41,6 +42,7 @@
 #include "kernels/grid/publish_tile_status.cuh"
 #include "kernels/grid/tile_status.hpp"
 
+#include <bit>
 #include <cstdint>
 
 namespace prefixlab {
@@ -48,12 +50,13 @@ namespace prefixlab {
 inline constexpr const char* kLookBackSourcePath = "kernels/grid/decoupled_look_back.cuh";
 inline constexpr KernelFile kLookBackFile = kernel_file_at(kLookBackSourcePath);
 
-// The lowest lane whose bit is set in a ballot (the ballot is not 0).
-PL_HOST_DEVICE constexpr int lowest_lane(std::uint32_t ballot) {
-    int lane = 0;
-    while ((ballot >> lane & 1u) == 0)
-        ++lane;
-    return lane;
+// The lowest lane whose bit is set in a ballot (the ballot is not 0): one instruction on the GPU.
+PL_HOST_DEVICE inline int lowest_lane(std::uint32_t ballot) {
+#if defined(__CUDA_ARCH__)
+    return __ffs(ballot) - 1;
+#else
+    return std::countr_zero(ballot);
+#endif
 }
 
 // Every lane's `value` combined in array order, in every lane: lane `lanes` - 1 holds the oldest

@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 namespace prefixlab {
@@ -256,7 +257,10 @@ void single_pass(Launcher& launcher, const DriverLaunchIo<T>& io, const GridDriv
 // Scans input[0, n) into output with the driver `options` names and the block body `Body` for its
 // tiles (tile = options.threads × Body::kElementsPerThread). The workspace holds at least
 // grid_driver_totals() totals and grid_driver_status_words() status words.
-template <class Body, class Op, class Launcher>
+// kEveryDriver = false instantiates only the tuned scan's two (decoupled look-back, and reduce-then-scan
+// for the deterministic form; any other driver is refused): every driver around each of its tiles would
+// compile about a hundred kernels that nothing launches.
+template <class Body, class Op, class Launcher, bool kEveryDriver = true>
 void run_grid_driver(Launcher& launcher, const GridDriverOptions& options, const typename Op::value_type* input,
                      typename Op::value_type* output, std::size_t n, bool exclusive,
                      const GridDriverWorkspace<typename Op::value_type>& workspace) {
@@ -269,6 +273,13 @@ void run_grid_driver(Launcher& launcher, const GridDriverOptions& options, const
     io.tile = options.threads * Body::kElementsPerThread;
     io.tiles = tiles_for(n, io.tile);
     io.totals = workspace.totals;
+    if constexpr (!kEveryDriver) {
+        if (options.driver == GridDriver::reduce_then_scan)
+            return driver_plan::reduce_then_scan<Body, Op>(launcher, io, options.threads, 0);
+        if (options.driver != GridDriver::decoupled_look_back)
+            throw std::invalid_argument("the tuned scan runs decoupled look-back or reduce-then-scan only");
+        return driver_plan::single_pass<Body, Op>(launcher, io, options, workspace);
+    }
     switch (options.driver) {
     case GridDriver::scan_then_propagate:
         return driver_plan::scan_then_propagate<Body, Op>(launcher, io, options.threads, 0);

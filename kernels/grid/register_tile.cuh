@@ -53,6 +53,11 @@ struct RegisterTile {
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return (n + kItems - 1) / kItems; }
     // Lanes per warp: 32, or all of a block of 4, 8 or 16 threads (tile_threads.hpp allows no other).
     PL_HOST_DEVICE static constexpr int warp_lanes(int threads) { return threads < kWarpLanes ? threads : kWarpLanes; }
+    // log2 of warp_lanes(): a power of two, so that untraced kernels shift instead of dividing (tests/ptx).
+    PL_HOST_DEVICE static constexpr int warp_lanes_log2(int threads) {
+        const int lanes = warp_lanes(threads);
+        return lanes >= 32 ? 5 : lanes >= 16 ? 4 : lanes >= 8 ? 3 : 2;
+    }
     PL_HOST_DEVICE static constexpr int rows_for(int threads) { return warps_in(threads) * kQuads; }
 
     // Shared memory: one word per quad row (its total, then its exclusive prefix). `n`: the tile's elements.
@@ -126,7 +131,7 @@ struct RegisterTile {
         using V = typename Ctx::template value<T>;
         const int lanes = warp_lanes(ctx.block_threads());
         const int count = rows_for(ctx.block_threads());
-        const int per_lane = (count + lanes - 1) / lanes;
+        const int per_lane = (count + lanes - 1) >> warp_lanes_log2(ctx.block_threads());
         const auto lane = static_cast<std::uint32_t>(ctx.thread_index());
         const std::uint32_t mask = present_lane_mask(ctx.block_threads(), 0);
         const int first = static_cast<int>(lane) * per_lane;

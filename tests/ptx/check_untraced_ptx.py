@@ -73,6 +73,14 @@ def main():
             problems = problems_of(body, uses_shared="tile_scan_kernel" in name)
             if problems:
                 failures.append(f"drivers: {name}: {', '.join(problems)}")
+        # The tuned scans (kernels/gpu_bench/gpu_tuned_runners.cu): the register tile in every driver.
+        ptx = compile_ptx(nvcc, source_dir, source_dir / "kernels" / "gpu_bench" / "gpu_tuned_runners.cu",
+                          Path(tmp) / "tuned.ptx")
+        for name, body in kernels(ptx):
+            checked += 1
+            problems = problems_of(body, uses_shared="RegisterTile" in name)
+            if problems:
+                failures.append(f"tuned: {name}: {', '.join(problems)}")
     for failure in failures:
         print(f"FAIL {failure}")
     print(f"{checked - len(failures)} passed, {len(failures)} failed")

@@ -1,6 +1,7 @@
 #include "core/analysis/grid_view_model.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace prefixlab {
 
@@ -68,8 +69,9 @@ void add_published(const GridTrace& trace, const GridSteps& steps, std::uint16_t
 std::vector<GridPollArrow> poll_arrows(const GridTrace& trace, const GridSteps& steps, std::uint16_t launch) {
     const std::vector<std::uint32_t> tile_of = tiles_of_blocks(trace, launch);
     std::vector<GridPollArrow> arrows;
-    // the newest arrow of each reading tile, to merge repeated polls of one word into it
-    std::vector<std::size_t> last(tile_of.size(), SIZE_MAX);
+    // the newest arrow of each (reading tile, polled word), to merge repeated polls of one word into it
+    // (a window's lanes interleave their polls, so the reading tile's newest arrow may be another word's)
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> last;
     for (std::size_t i = 0; i < trace.accesses.size(); ++i) {
         const GridAccessRecord& a = trace.accesses[i];
         if (a.launch != launch || a.buffer != BufferId::tile_status || a.kind != GridAccessKind::acquire ||
@@ -77,16 +79,16 @@ std::vector<GridPollArrow> poll_arrows(const GridTrace& trace, const GridSteps& 
             continue;
         const std::uint32_t to = tile_of[a.block];
         GridPollArrow arrow{a.index, to, steps.of_access[i], status_of(a.value), value_bits_of(a.value), 1, a.order};
-        if (to < last.size() && last[to] != SIZE_MAX) {
-            GridPollArrow& previous = arrows[last[to]];
-            if (previous.from_tile == arrow.from_tile && previous.step == arrow.step && previous.seen == arrow.seen) {
+        const auto key = std::pair{to, a.index};
+        if (const auto found = last.find(key); found != last.end()) {
+            GridPollArrow& previous = arrows[found->second];
+            if (previous.step == arrow.step && previous.seen == arrow.seen) {
                 ++previous.polls;
                 previous.value_bits = arrow.value_bits;
                 continue;
             }
         }
-        if (to < last.size())
-            last[to] = arrows.size();
+        last[key] = arrows.size();
         arrows.push_back(arrow);
     }
     // A window reads predecessors past the nearest prefix too: those reads were not combined.

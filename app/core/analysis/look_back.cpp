@@ -134,6 +134,10 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
     for (const TileLookBack& tile : tiles) {
         if (!tile.prefix)
             return tile_says(tile) + "published no prefix";
+        const std::size_t last =
+            std::min<std::size_t>(std::size_t(tile.tile + 1) * c.tile, input.size()) - 1;
+        for (; counted <= last; ++counted)
+            magnitude += std::fabs(element_as_double(c.type, input[counted]));
         // A chained tile publishes no aggregate: only its prefix is checked, against the reference below.
         if (tile.tile > 0) {
             const std::optional<std::uint32_t> read = prefix_read(trace, tile);
@@ -142,18 +146,21 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
             if (c.driver != "chained") {
                 if (!tile.aggregate)
                     return tile_says(tile) + "published no aggregate before looking back";
-                if (combine_bits(trace, *read, tile.aggregate_bits) != tile.prefix_bits)
+                // Float sums: the kernel combines a window's values as a butterfly, this check one after
+                // another, and the two round differently; within the sum's rounding bound they agree.
+                const std::uint32_t expected = combine_bits(trace, *read, tile.aggregate_bits);
+                const bool agrees = rounding ? float_sum_within_bound(element_as_double(c.type, tile.prefix_bits),
+                                                                      element_as_double(c.type, expected), factor,
+                                                                      magnitude)
+                                             : expected == tile.prefix_bits;
+                if (!agrees)
                     return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +
                            " is not what it read (" + bits_text(c.type, *read) + ") combined with its aggregate " +
                            bits_text(c.type, tile.aggregate_bits);
             }
         }
-        const std::size_t last =
-            std::min<std::size_t>(std::size_t(tile.tile + 1) * c.tile, input.size()) - 1;
-        for (; counted <= last; ++counted)
-            magnitude += std::fabs(element_as_double(c.type, input[counted]));
-        const bool equal = rounding ? std::fabs(element_as_double(c.type, tile.prefix_bits) - exact[last]) <=
-                                          factor * magnitude
+        const bool equal = rounding ? float_sum_within_bound(element_as_double(c.type, tile.prefix_bits), exact[last],
+                                                             factor, magnitude)
                                     : tile.prefix_bits == inclusive[last];
         if (!equal)
             return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +

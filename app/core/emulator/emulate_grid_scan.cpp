@@ -1,6 +1,6 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 
-#include "core/emulator/emulator_context.hpp"
+#include "core/emulator/emulator_launcher.hpp"
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
 #include "kernels/grid/tile_threads.hpp"
@@ -10,48 +10,6 @@
 #include <string>
 
 namespace prefixlab {
-
-namespace {
-
-// The emulator's launcher for the driver plans: one EmulatedGrid run per launch, under the request's
-// schedule, each launch named in the recording before it runs.
-class EmulatorLauncher {
-public:
-    EmulatorLauncher(const GridSchedule& schedule, GridRecording* recording)
-        : schedule_(schedule), recording_(recording) {}
-
-    template <class Launch, class Op, class Io>
-    void launch(const DriverLaunch& shape, const Io& io) {
-        EmulatedGrid grid(shape.blocks, static_cast<std::uint32_t>(shape.threads),
-                          launch_layout<Launch>(shape.threads), schedule_);
-        if (recording_ != nullptr) {
-            recording_->launch = static_cast<std::uint16_t>(recording_->launches.size());
-            recording_->launches.push_back(RecordedLaunch{shape.name, Launch::kSourcePath, shape.blocks,
-                                                          static_cast<std::uint32_t>(shape.threads),
-                                                          static_cast<std::uint32_t>(shape.tile)});
-        }
-        grid.run(
-            [&](EmulatedBlock& block, std::uint32_t thread) {
-                EmulatorContext ctx(block, thread);
-                Launch::template run<Op>(ctx, io);
-                ctx.finish();
-            },
-            recording_);
-    }
-
-    template <class W>
-    void fill(GridWords<W> words, std::size_t count, W value) {
-        std::fill_n(words.data, count, value);
-    }
-
-    void phase_done() {}
-
-private:
-    GridSchedule schedule_;
-    GridRecording* recording_;
-};
-
-} // namespace
 
 std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
                                              GridRecording* recording) {

@@ -1,0 +1,54 @@
+// The emulator's launcher for the driver plans (kernels/grid/grid_driver_plan.hpp): what
+// emulate_grid_scan() runs every driver with, and what a test runs a tile body outside the run-time
+// choices with (the tuned scan's register tile of many elements per thread).
+#pragma once
+
+#include "core/emulator/emulated_grid.hpp"
+#include "core/emulator/emulator_context.hpp"
+#include "kernels/grid/grid_driver_plan.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+namespace prefixlab {
+
+// The emulator's launcher for the driver plans: one EmulatedGrid run per launch, under the request's
+// schedule, each launch named in the recording before it runs.
+class EmulatorLauncher {
+public:
+    EmulatorLauncher(const GridSchedule& schedule, GridRecording* recording)
+        : schedule_(schedule), recording_(recording) {}
+
+    template <class Launch, class Op, class Io>
+    void launch(const DriverLaunch& shape, const Io& io) {
+        EmulatedGrid grid(shape.blocks, static_cast<std::uint32_t>(shape.threads),
+                          launch_layout<Launch>(shape.threads), schedule_);
+        if (recording_ != nullptr) {
+            recording_->launch = static_cast<std::uint16_t>(recording_->launches.size());
+            recording_->launches.push_back(RecordedLaunch{shape.name, Launch::kSourcePath, shape.blocks,
+                                                          static_cast<std::uint32_t>(shape.threads),
+                                                          static_cast<std::uint32_t>(shape.tile)});
+        }
+        grid.run(
+            [&](EmulatedBlock& block, std::uint32_t thread) {
+                EmulatorContext ctx(block, thread);
+                Launch::template run<Op>(ctx, io);
+                ctx.finish();
+            },
+            recording_);
+    }
+
+    template <class W>
+    void fill(GridWords<W> words, std::size_t count, W value) {
+        std::fill_n(words.data, count, value);
+    }
+
+    void phase_done() {}
+
+private:
+    GridSchedule schedule_;
+    GridRecording* recording_;
+};
+
+} // namespace prefixlab
