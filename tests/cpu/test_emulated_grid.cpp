@@ -23,13 +23,15 @@ TEST_P(GridScanEmulated, TileCounterCompletesUnderEveryStartOrder) {
         schedules.push_back(GridSchedule{2, order, 0});
     for (std::uint64_t seed = 1; seed <= 20; ++seed)
         schedules.push_back(GridSchedule{3, BlockStartOrder::seeded_random, seed});
-    // The warp-shuffle tile, and the register tile (the tuned scan's, traced) with a window of 8 and 32
-    // lanes: 32 and 125 tiles of 1000 elements.
-    for (auto [body, threads] : {std::pair{TileScanBody::warp_shuffle, 32}, std::pair{TileScanBody::registers, 8},
-                                 std::pair{TileScanBody::registers, 32}})
+    // The warp-shuffle tile (32 tiles of 32 of 1000 elements), and the register tile (the tuned scan's,
+    // traced) with a window of 8 lanes (32 tiles of 32) and of 32 lanes (40 tiles of 128 of 5000
+    // elements: more than one window back).
+    for (auto [body, threads, n] : {std::tuple{TileScanBody::warp_shuffle, 32, 1000},
+                                    std::tuple{TileScanBody::registers, 8, 1000},
+                                    std::tuple{TileScanBody::registers, 32, 5000}})
         for (const GridSchedule& schedule : schedules) {
             GridScanRequest request =
-                make_grid_request(1000, ElementType::int32, ScanOperator::add, false, GetParam(), schedule.seed);
+                make_grid_request(n, ElementType::int32, ScanOperator::add, false, GetParam(), schedule.seed);
             request.body = body;
             request.tile_threads = threads;
             EXPECT_EQ(wrong_outputs(request, emulate_grid_scan(request, schedule)), 0u)
