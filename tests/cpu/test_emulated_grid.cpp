@@ -25,7 +25,7 @@ TEST_P(GridScanEmulated, TileCounterCompletesUnderEveryStartOrder) {
         schedules.push_back(GridSchedule{3, BlockStartOrder::seeded_random, seed});
     // The warp-shuffle tile (32 tiles of 32 of 1000 elements), and the register tile (the tuned scan's,
     // traced) with a window of 8 lanes (32 tiles of 32) and of 32 lanes (40 tiles of 128 of 5000
-    // elements: more than one window back).
+    // elements, so that a look-back may need a second window).
     for (auto [body, threads, n] : {std::tuple{TileScanBody::warp_shuffle, 32, 1000},
                                     std::tuple{TileScanBody::registers, 8, 1000},
                                     std::tuple{TileScanBody::registers, 32, 5000}})
