@@ -105,7 +105,10 @@ TEST_F(GuiBenchHall, LecturePresetShowsOneSeriesOfEachOfTheSixKinds) {
         const bool shares_a_shown_colour = std::any_of(shown.begin(), shown.end(), [&](const std::string& s) {
             return rgb(series_colour(s)) == rgb(series_colour(a.name));
         });
-        if (shown.contains(a.name) || shares_a_shown_colour)
+        // Series the shipped results do not hold (the tuned scans, until an H100 run ships them) draw nothing.
+        const bool shipped = std::any_of(all.begin(), all.end(),
+                                         [&](const std::string& s) { return algorithm_of(s) == a.name; });
+        if (shown.contains(a.name) || shares_a_shown_colour || !shipped)
             continue;
         ++checked_absent;
         EXPECT_LT(count_colour(lecture_png, rgb(series_colour(a.name))), 20u) << a.name << " is left out";

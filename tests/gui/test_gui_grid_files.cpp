@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 // The CLI's settings and what report-grid must say of them.
 const char* const kCliSettings = "--driver decoupled-look-back --n 256 --tile-threads 32 --resident 4 "
                                  "--start-order random --order-seed 3";
-const char* const kReport = "grid: driver=decoupled-look-back n=256 tiles=8 launches=1 accesses=32 steps=4 "
-                            "detail=elements totals=0/0/0 crossings=9 look-back deepest=2 mean=1.29 polls=9 waited=0 verdict=consistent step=0";
+const char* const kReport = "grid: driver=decoupled-look-back n=256 tiles=8 launches=1 accesses=51 steps=4 "
+                            "detail=elements totals=0/0/0 crossings=28 look-back deepest=2 mean=1.43 polls=28 waited=0 verdict=consistent step=0";
 
 class GuiGridFiles : public ::testing::Test {
 protected:

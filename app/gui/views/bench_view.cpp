@@ -265,7 +265,9 @@ void BenchView::draw_results(BenchState& bench) {
             ImGui::SetTooltip("The primary set: listed first, its crossover annotated, its results exported");
         ImGui::SameLine();
         const BenchRun& run = *runs[i].run;
-        ImGui::TextUnformatted(run.label.c_str());
+        // Wrapped within the column: "NVIDIA H100 80GB HBM3, 2026-11-23" beside the two buttons is wider than
+        // the column at scale 1 (370 px of content in 364, which check-layout refuses).
+        ImGui::TextWrapped("%s", run.label.c_str());
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s\n%s%s\n%s\n%s\n%zu points%s", runs[i].origin.c_str(),
                               run.environment.device.empty() ? "no GPU" : run.environment.device.c_str(),
