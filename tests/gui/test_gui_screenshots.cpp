@@ -206,7 +206,8 @@ protected:
     }
     // The settings column of the Benchmark tab at 1600 × 900: right of the sidebar, left of the plot.
     static std::size_t progress_pixels(const PngImage& image) {
-        return count_colour(image, theme::palette(theme::Name::dark).progress, 340, 60, 720, 880);
+        // The settings column and the plot's column: a running sweep's bar heads the plot.
+        return count_colour(image, theme::palette(theme::Name::dark).progress, 340, 60, 1600, 880);
     }
     BenchRun saved_run() const {
         std::vector<fs::path> files;

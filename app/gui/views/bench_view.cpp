@@ -78,12 +78,22 @@ void select_buttons(BenchState& bench, BenchTarget target) {
     ImGui::PopID();
 }
 
-// Checkboxes in columns `step` font sizes apart.
-void checkbox_rows(BenchState& bench, const std::vector<const BenchAlgorithm*>& algorithms, float step, int columns) {
+// Checkboxes in two columns where the widest of the first column's leaves room for the second's (a fixed
+// step let "tuned-look-back" run into its neighbour's box), else one below the other.
+void checkbox_rows(BenchState& bench, const std::vector<const BenchAlgorithm*>& algorithms) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const auto width_of = [&](const BenchAlgorithm* a) {
+        return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(a->name.c_str()).x;
+    };
+    float first = 0, second = 0;
+    for (std::size_t i = 0; i < algorithms.size(); ++i)
+        (i % 2 == 0 ? first : second) = std::max(i % 2 == 0 ? first : second, width_of(algorithms[i]));
+    const float step = first + style.ItemSpacing.x * 2;
+    const int columns = step + second <= ImGui::GetContentRegionAvail().x ? 2 : 1;
     const float left = ImGui::GetCursorPosX();
     for (std::size_t i = 0; i < algorithms.size(); ++i) {
         if (i % std::size_t(columns) != 0)
-            ImGui::SameLine(left + ImGui::GetFontSize() * step * float(i % std::size_t(columns)));
+            ImGui::SameLine(left + step * float(i % std::size_t(columns)));
         algorithm_checkbox(bench, *algorithms[i], algorithms[i]->name.c_str());
     }
 }
@@ -125,13 +135,13 @@ void BenchView::draw_algorithms(BenchState& bench) {
         }
         ImGui::EndTable();
     }
-    checkbox_rows(bench, others, 7, 2);
+    checkbox_rows(bench, others);
     select_buttons(bench, BenchTarget::cpu);
     std::vector<const BenchAlgorithm*> cpu;
     for (const BenchAlgorithm& a : bench_algorithms())
         if (a.target == BenchTarget::cpu)
             cpu.push_back(&a);
-    checkbox_rows(bench, cpu, 7, 2);
+    checkbox_rows(bench, cpu);
 }
 
 void BenchView::draw(AppState& state, const ViewContext& context) {
@@ -146,7 +156,8 @@ void BenchView::draw(AppState& state, const ViewContext& context) {
         if (ImGui::BeginChild("##bench-settings", ImVec2(column, 0), false)) {
             // Export before the result sets, so that at 1600 × 900 it shows without scrolling.
             draw_settings(bench);
-            draw_progress(bench);
+            if (!bench.running())
+                draw_progress(bench); // the Run button; a running sweep's progress heads the plot instead
             draw_export(bench);
             draw_results(bench);
         }
@@ -154,8 +165,10 @@ void BenchView::draw(AppState& state, const ViewContext& context) {
         ImGui::SameLine();
     }
     if (ImGui::BeginChild("##bench-plot", ImVec2(0, 0), false)) {
-        if (!settings_shown && bench.running())
-            draw_progress(bench); // the sweep's progress stays in sight
+        // The sweep's progress above the plot, in sight whatever the settings column shows (its algorithm
+        // list alone can fill the column's height at 1600 × 900).
+        if (bench.running())
+            draw_progress(bench);
         const bool was_shown = settings_shown;
         plot_.draw(bench, context, settings_shown);
         if (settings_shown != was_shown)
