@@ -1,6 +1,7 @@
 # Included from tests/CMakeLists.txt: the benchmark harness (sizes, catalog, sweep), plots of
 # results, tables and exports.
 add_executable(prefixlab_bench_harness_tests
+  cpu/test_bench_copy_fraction.cpp
   cpu/test_bench_export.cpp
   cpu/test_bench_harness.cpp
   cpu/test_bench_plots.cpp

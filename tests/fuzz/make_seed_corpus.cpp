@@ -216,7 +216,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"bench", "bench algos=cpu n=2^10..2^12 reps=3 warmup=1 seed=2 block=64,128 block-n=2^12"},
         {"wait-bench", "wait-bench 0.5\nwait-bench"},
         {"cancel-bench", "cancel-bench"},
-        {"plot", "plot block-sweep"},
+        {"plot", "plot block-sweep\nplot copy-fraction"},
         {"bench-series", "bench-series lecture\nbench-series all"},
         {"bench-scan", "bench-scan float-max-exclusive\nbench-report\nbench-scan uint32-add"},
         {"bench-report", "bench-report"},

@@ -172,5 +172,31 @@ TEST_F(GuiBenchHall, ResultsOfSeveralScansArePlottedOneScanAtATime) {
     EXPECT_GT(reports[0].size(), 6u) << "uint32-add: the shipped H100 series and this run's CPU series";
 }
 
+// Issue 14: the fraction of copy speed, on the shipped H100 results (which timed the copy): GPU series
+// only, the copy a 100% line, and its radio button and plot readable at 1×–3× on a 1920 × 1080 and a
+// 1280 × 720 screen in both themes.
+TEST_F(GuiBenchHall, CopyFractionPlotShowsGpuSeriesAgainstTheCopyAtEveryScale) {
+    std::string layouts = "tab Benchmark\nplot copy-fraction\nbench-report\n";
+    for (const char* theme : {"dark", "projector"})
+        for (const char* scale : {"1", "2", "3"})
+            layouts += std::string("theme ") + theme + "\nscale " + scale + "\nwait 2\ncheck-layout\n";
+    const ProcessResult r = run_script(layouts + "theme projector\nscale 2\nscreenshot " + path("copy.png") + "\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+    const auto reports = reported_series(r.out);
+    ASSERT_EQ(reports.size(), 1u) << r.out;
+    EXPECT_NE(r.out.find("plot=copy-fraction"), std::string::npos) << r.out;
+    const std::set<std::string> shown(reports[0].begin(), reports[0].end());
+    EXPECT_TRUE(shown.contains("cub") && shown.contains("decoupled-look-back") && shown.contains("copy = 100%"))
+        << r.out;
+    for (const std::string& name : reports[0])
+        EXPECT_FALSE(name.starts_with("cpu-") || name == "copy") << name << ": GPU scans only";
+
+    std::ofstream(path("small.script")) << layouts;
+    const ProcessResult small = run_process("env PREFIXLAB_DATA_DIR=" + shell_quote(path("data")) + " " +
+                                            shell_quote(PREFIXLAB_BINARY) + " --window 1280 --ui-scale 1 --script " +
+                                            path("small.script"));
+    EXPECT_EQ(small.exit_code, 0) << small.err << small.out;
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace prefixlab {
@@ -132,6 +133,19 @@ std::optional<PlotPoint> plot_point(const BenchRun& run, const BenchPoint& point
         p.y_low = p.y_high = p.y;
         break;
     }
+    case BenchPlotKind::copy_fraction: {
+        const auto fraction = copy_speed_fraction(run, point);
+        if (!fraction)
+            return std::nullopt;
+        // The copy's median is one number: the point's spread in time is the spread of its fraction.
+        const double copy_ms = *fraction * point.ms.median;
+        const double point_low = std::max(point.ms.mean - point.ms.stddev, point.ms.min);
+        const double point_high = std::min(point.ms.mean + point.ms.stddev, point.ms.max);
+        p.y = 100 * *fraction;
+        p.y_low = point_high > 0 ? 100 * copy_ms / point_high : p.y;
+        p.y_high = point_low > 0 ? 100 * copy_ms / point_low : p.y;
+        break;
+    }
     }
     if (options.kind == BenchPlotKind::block_sweep)
         p.x = double(point.block_threads);
@@ -150,6 +164,8 @@ std::string axis_label(const BenchPlotOptions& options, std::uint64_t sweep_n) {
         return "throughput (10^9 elements/s)";
     case BenchPlotKind::speedup:
         return "speedup over " + options.speedup_baseline + " (×)";
+    case BenchPlotKind::copy_fraction:
+        return "% of copy speed (copy's median time / scan's)";
     case BenchPlotKind::block_sweep:
         return "time (ms) at N = " + format_size(sweep_n);
     }
@@ -165,7 +181,7 @@ std::string subtitle_of(const BenchRun& run, const BenchPlotOptions& options, co
             std::to_string(run.method.repetitions);
     if (options.error_bars && options.kind != BenchPlotKind::speedup)
         text += ", bars mean ± std";
-    if (options.with_transfers)
+    if (options.with_transfers && options.kind != BenchPlotKind::copy_fraction)
         text += ", GPU incl. transfers";
     return text;
 }
@@ -200,7 +216,7 @@ bool shown(const std::vector<std::string>& algorithms, std::string_view algorith
 const std::vector<BenchPlotKind>& all_bench_plot_kinds() {
     static const std::vector<BenchPlotKind> kinds = {BenchPlotKind::time, BenchPlotKind::throughput_gbps,
                                                      BenchPlotKind::throughput_gelems, BenchPlotKind::speedup,
-                                                     BenchPlotKind::block_sweep};
+                                                     BenchPlotKind::copy_fraction, BenchPlotKind::block_sweep};
     return kinds;
 }
 
@@ -214,6 +230,8 @@ std::string_view name_of(BenchPlotKind kind) {
         return "gelems";
     case BenchPlotKind::speedup:
         return "speedup";
+    case BenchPlotKind::copy_fraction:
+        return "copy-fraction";
     case BenchPlotKind::block_sweep:
         break;
     }
@@ -230,6 +248,8 @@ std::string_view title_of(BenchPlotKind kind) {
         return "Elements per second vs N";
     case BenchPlotKind::speedup:
         return "Speedup over the serial CPU vs N";
+    case BenchPlotKind::copy_fraction:
+        return "Fraction of copy speed vs N";
     case BenchPlotKind::block_sweep:
         break;
     }
@@ -412,6 +432,23 @@ std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& 
 
 namespace {
 
+// The copy-fraction plot's reference: the copy at 100%, dashed, at every N a run timed it.
+PlotSeries copy_reference_series(const std::vector<const BenchRun*>& runs) {
+    std::set<std::uint64_t> sizes;
+    for (const BenchRun* run : runs)
+        for (const BenchPoint& point : run->points)
+            if (point.algorithm == "copy")
+                sizes.insert(point.n);
+    PlotSeries series;
+    series.name = kCopyReferenceSeries;
+    series.colour = series_colour("copy");
+    series.dashed = true;
+    series.marker = series_marker("copy", 0);
+    for (std::uint64_t n : sizes)
+        series.points.push_back({double(n), 100, 100, 100});
+    return series;
+}
+
 // The plot of one scan: `runs` hold that scan's points only.
 Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options, const BenchScan& scan,
                      bool title_names_scan) {
@@ -426,6 +463,8 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
     }
     plot.x = {options.kind == BenchPlotKind::block_sweep ? "threads per block" : "N (elements)", AxisScale::log2};
     plot.y.scale = AxisScale::log10;
+    if (options.kind == BenchPlotKind::copy_fraction) // 0 to 100% always shown: a fraction read honestly
+        plot.y = {"", AxisScale::linear, 0, 100};
     if (runs.empty()) {
         plot.y.label = axis_label(options, 0);
         return plot;
@@ -463,6 +502,8 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
         for (const auto& [key, points] : groups) {
             if (options.kind == BenchPlotKind::speedup && key.algorithm == options.speedup_baseline)
                 continue; // 1× everywhere: the reference line says it
+            if (options.kind == BenchPlotKind::copy_fraction && (!is_gpu(key.algorithm) || key.algorithm == "copy"))
+                continue; // a CPU has no copy of its own here; the copy is the reference line
             if (!shown(algorithms, key.algorithm))
                 continue;
             const BenchAlgorithm* algorithm = find_bench_algorithm(key.algorithm);
@@ -480,7 +521,9 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
         }
     }
 
-    if (options.kind != BenchPlotKind::block_sweep)
+    if (options.kind == BenchPlotKind::copy_fraction && !plot.series.empty())
+        plot.series.push_back(copy_reference_series(runs));
+    if (options.kind != BenchPlotKind::block_sweep && options.kind != BenchPlotKind::copy_fraction)
         if (auto crossover = find_crossover(runs, options.with_transfers, &algorithms))
             plot.annotations.push_back({crossover->n,
                                         "GPU faster from " + format_n_approx(crossover->n) + ": " +

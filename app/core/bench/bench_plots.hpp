@@ -1,4 +1,5 @@
-// Benchmark results as plots: time, throughput and speedup against N, and time against block size.
+// Benchmark results as plots: time, throughput, speedup and the fraction of the copy's speed against
+// N, and time against block size.
 // The GUI's benchmark panel, `prefixlab bench` and the exports all build their plots here, so what a
 // lecturer sees on screen is what goes on the slide. Drawn by draw_plot() (app/core/plot/).
 #pragma once
@@ -15,7 +16,9 @@
 
 namespace prefixlab {
 
-enum class BenchPlotKind { time, throughput_gbps, throughput_gelems, speedup, block_sweep };
+// copy_fraction: each GPU series' copy_speed_fraction() in % against N, the copy a dashed reference
+// line at 100% (kernel times only: "incl. transfers" does not apply).
+enum class BenchPlotKind { time, throughput_gbps, throughput_gelems, speedup, copy_fraction, block_sweep };
 
 struct BenchPlotOptions {
     BenchPlotKind kind = BenchPlotKind::time;
@@ -36,7 +39,8 @@ BenchScan plotted_scan(const std::vector<const BenchRun*>& runs, const BenchPlot
 std::vector<const BenchRun*> runs_with_scan(const std::vector<const BenchRun*>& runs, const BenchScan& scan);
 
 const std::vector<BenchPlotKind>& all_bench_plot_kinds();
-std::string_view name_of(BenchPlotKind kind);   // "time", "throughput", "gelems", "speedup", "block-sweep"
+// "time", "throughput", "gelems", "speedup", "copy-fraction", "block-sweep"
+std::string_view name_of(BenchPlotKind kind);
 std::string_view title_of(BenchPlotKind kind);  // "Scan time vs N", …
 
 // The colour of an algorithm's series: the same on every plot and in every export. Distinct within
@@ -87,9 +91,12 @@ std::string format_n_approx(double n);
 
 // Series: one per (run, algorithm, block size) with points of the plotted scan (plotted_scan), in
 // catalog order; with several runs, legend entries carry their run's tag (legend_tags) and each run
-// its own marker. Annotations: the crossover of all the runs shown, on time and speedup plots. Where
+// its own marker. A copy-fraction plot draws GPU series only (the copy's as the reference line at
+// 100%, named kCopyReferenceSeries). Annotations: the crossover of all the runs shown, on the N plots
+// but the copy fraction (where no CPU series is drawn). Where
 // a run holds scans other than the default (names_scans), the title names the scan plotted.
 Plot build_bench_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOptions& options);
+inline constexpr const char* kCopyReferenceSeries = "copy = 100%";
 
 // The N a block sweep shows by default: the largest N measured at more than one block size; 0 if none.
 std::uint64_t default_sweep_n(const BenchRun& run);

@@ -73,4 +73,23 @@ double gelements_per_second(std::uint64_t n, double ms) {
     return static_cast<double>(n) / 1e9 / (ms / 1e3);
 }
 
+namespace {
+constexpr std::string_view kCopyAlgorithm = "copy"; // bench_catalog.hpp's speed-of-light baseline
+} // namespace
+
+std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint& point) {
+    for (const BenchPoint& copy : run.points)
+        if (copy.algorithm == kCopyAlgorithm && copy.scan == point.scan && copy.n == point.n) {
+            if (!(copy.ms.median > 0) || !(point.ms.median > 0))
+                return std::nullopt;
+            return copy.ms.median / point.ms.median;
+        }
+    return std::nullopt;
+}
+
+bool has_copy_points(const BenchRun& run) {
+    return std::any_of(run.points.begin(), run.points.end(),
+                       [](const BenchPoint& point) { return point.algorithm == kCopyAlgorithm; });
+}
+
 } // namespace prefixlab

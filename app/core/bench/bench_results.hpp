@@ -86,5 +86,12 @@ double bytes_moved(std::uint64_t n);
 double effective_gbps(std::uint64_t n, double ms);
 // Elements per second in units of 10^9.
 double gelements_per_second(std::uint64_t n, double ms);
+// The fraction of the copy's speed a point reaches: the median of the copy point of the same run, scan
+// and N over the point's median (0.85: the scan moves its N in and N out at 85% of the rate a
+// device-to-device copy of the same bytes does; above 1 where it beats the copy). Kernel times only,
+// never with transfers. nullopt where the run has no such copy point, or either median is not positive.
+std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint& point);
+// Whether the run holds any copy point (the table shows fractions of its speed only then).
+bool has_copy_points(const BenchRun& run);
 
 } // namespace prefixlab

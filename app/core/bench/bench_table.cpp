@@ -27,9 +27,16 @@ std::string format_ms(double ms) {
     return text;
 }
 
+std::string format_percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f%%", fraction * 100);
+    return text;
+}
+
 namespace {
 
 constexpr std::size_t kColumnWidth = 9;
+constexpr const char* kCopySpeedCorner = "% of copy speed";
 
 // The spaces that right-align a cell `width` columns wide: at least one, so a cell wider than the
 // column (a size or time of many digits, which a results file may hold) widens its row instead of
@@ -38,46 +45,77 @@ std::string padding_before(std::size_t width) {
     return std::string(width < kColumnWidth ? kColumnWidth - width : 1, ' ');
 }
 
-// The table of one scan's points (or of a run of the default scan alone).
-std::string single_scan_table(const BenchRun& run, bool with_transfers) {
+// A table's rows, in catalog order (unknown names last), each a cell per N; the sizes are the columns.
+struct TableRows {
     std::set<std::uint64_t> sizes;
-    std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, double>> rows;
+    std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, std::string>> rows;
+};
+
+std::size_t catalog_index(const std::string& algorithm) {
     const auto& catalog = bench_algorithms();
-    for (const BenchPoint& point : run.points) {
-        std::size_t index = catalog.size();
-        for (std::size_t i = 0; i < catalog.size(); ++i)
-            if (catalog[i].name == point.algorithm)
-                index = i;
-        std::string name = point.algorithm;
-        if (point.block_threads > 0)
-            name += " @" + std::to_string(point.block_threads);
-        const double ms =
-            with_transfers && point.with_transfers_ms ? point.with_transfers_ms->median : point.ms.median;
-        rows[{index, name}][point.n] = ms;
-        sizes.insert(point.n);
-    }
-    std::size_t name_width = 9;
-    for (const auto& [key, values] : rows)
+    for (std::size_t i = 0; i < catalog.size(); ++i)
+        if (catalog[i].name == algorithm)
+            return i;
+    return catalog.size();
+}
+
+// A row's name: the algorithm, and its block size where it has one ("stp-blelloch @512").
+std::string row_name(const BenchPoint& point) {
+    std::string name = point.algorithm;
+    if (point.block_threads > 0)
+        name += " @" + std::to_string(point.block_threads);
+    return name;
+}
+
+// `corner` above the row names, a column per size, "—" where a row has no cell.
+std::string table_text(const std::string& corner, const TableRows& table) {
+    std::size_t name_width = std::max<std::size_t>(9, corner.size());
+    for (const auto& [key, cells] : table.rows)
         name_width = std::max(name_width, key.second.size());
-    std::string text = "median ms";
+    std::string text = corner;
     text.resize(name_width, ' ');
-    for (std::uint64_t n : sizes) {
+    for (std::uint64_t n : table.sizes) {
         std::string column = format_size(n);
         text += padding_before(column.size()) + column;
     }
     text += '\n';
-    for (const auto& [key, values] : rows) {
+    for (const auto& [key, cells] : table.rows) {
         std::string line = key.second;
         line.resize(name_width, ' ');
-        for (std::uint64_t n : sizes) {
-            const auto found = values.find(n);
-            const std::string cell = found == values.end() ? "—" : format_ms(found->second);
+        for (std::uint64_t n : table.sizes) {
+            const auto found = cells.find(n);
+            const std::string cell = found == cells.end() ? "—" : found->second;
             // "—" is three bytes but one column wide
-            const std::size_t width = found == values.end() ? 1 : cell.size();
+            const std::size_t width = found == cells.end() ? 1 : cell.size();
             line += padding_before(width) + cell;
         }
         text += line + '\n';
     }
+    return text;
+}
+
+// The table of one scan's points (or of a run of the default scan alone): the medians, and where the
+// run timed the copy, each GPU algorithm's fraction of its speed under them.
+std::string single_scan_table(const BenchRun& run, bool with_transfers) {
+    TableRows medians, fractions;
+    for (const BenchPoint& point : run.points) {
+        const std::pair key{catalog_index(point.algorithm), row_name(point)};
+        const double ms =
+            with_transfers && point.with_transfers_ms ? point.with_transfers_ms->median : point.ms.median;
+        medians.rows[key][point.n] = format_ms(ms);
+        medians.sizes.insert(point.n);
+        const BenchAlgorithm* algorithm = find_bench_algorithm(point.algorithm);
+        if (algorithm == nullptr || algorithm->target != BenchTarget::gpu || algorithm->gpu.kind == GpuScanKind::copy)
+            continue;
+        fractions.sizes.insert(point.n);
+        if (const auto fraction = copy_speed_fraction(run, point))
+            fractions.rows[key][point.n] = format_percent(*fraction);
+        else
+            fractions.rows[key]; // a row of "—": the copy was not timed at this N
+    }
+    std::string text = table_text("median ms", medians);
+    if (has_copy_points(run) && !fractions.rows.empty())
+        text += '\n' + table_text(kCopySpeedCorner, fractions);
     return text;
 }
 

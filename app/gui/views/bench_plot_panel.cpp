@@ -29,6 +29,8 @@ const char* kind_label(BenchPlotKind kind) {
         return "Gelem/s";
     case BenchPlotKind::speedup:
         return "Speedup";
+    case BenchPlotKind::copy_fraction:
+        return "% of copy";
     case BenchPlotKind::block_sweep:
         break;
     }
@@ -213,6 +215,10 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         row.next(FlowRow::toggle_width(kind_label(kind)));
         if (ImGui::RadioButton(kind_label(kind), o.kind == kind))
             o.kind = kind;
+        if (kind == BenchPlotKind::copy_fraction && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", "Each GPU scan's speed as a fraction of a device-to-device copy of the same "
+                                    "bytes at the same N (the copy's median time over the scan's; kernel times "
+                                    "only): how close a scan gets to the speed of light");
     }
     row.next(FlowRow::toggle_width("incl. transfers"));
     ImGui::Checkbox("incl. transfers", &o.with_transfers);
