@@ -1,5 +1,6 @@
 #include "cli/bench_command.hpp"
 
+#include "cli/bench_console.hpp"
 #include "cli/command_line.hpp"
 #include "cli/option_values.hpp"
 #include "core/bench/bench_catalog.hpp"
@@ -20,80 +21,6 @@
 namespace prefixlab {
 
 namespace {
-
-// 128 + SIGINT: what a shell reports for a command that Ctrl-C ended. A sweep stopped by a first
-// Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
-constexpr int kExitInterrupted = 130;
-
-// Prints each point as it is measured, with the sweep's progress and time left; in a sweep that
-// names its scans (any other than uint32-add), each line says its scan.
-class ConsoleObserver final : public BenchObserver {
-public:
-    explicit ConsoleObserver(bool names_scans) : names_scans_(names_scans) {}
-    void on_progress(const BenchProgress& progress) override { progress_ = progress; }
-    void on_point(const BenchPoint& point) override {
-        std::string name = point.algorithm;
-        if (names_scans_)
-            name += " " + bench_scan_name(point.scan);
-        if (point.block_threads > 0)
-            name += " @" + std::to_string(point.block_threads);
-        std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
-                    name.c_str(), format_size(point.n).c_str(), format_ms(point.ms.median).c_str(),
-                    format_ms(point.ms.mean).c_str(), format_ms(point.ms.stddev).c_str(),
-                    effective_gbps(point.n, point.ms.median));
-        if (point.with_transfers_ms)
-            std::printf("  with transfers %s ms", format_ms(point.with_transfers_ms->median).c_str());
-        if (progress_.remaining_s >= 0)
-            std::printf("  ~%.0f s left", progress_.remaining_s);
-        std::printf("\n");
-        std::fflush(stdout);
-    }
-    void on_skip(const std::string& message) override { std::fprintf(stderr, "prefixlab: %s\n", message.c_str()); }
-    void on_failure(const std::string& message) override {
-        std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
-        failed_ = true;
-    }
-    bool cancelled() override { return interrupt_requested(); }
-    void on_summary(const std::string& line) override { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
-    bool failed() const { return failed_; }
-
-private:
-    bool names_scans_;
-    BenchProgress progress_;
-    bool failed_ = false;
-};
-
-std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
-    std::vector<PlotFileFormat> formats;
-    if (text == "none")
-        return formats;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        const auto format = plot_format_from_path("x." + item);
-        if (!format)
-            throw BadInput("--plots: unknown format '" + item + "' (png, svg, pdf, or none)");
-        formats.push_back(*format);
-        start = comma + 1;
-    }
-    return formats;
-}
-
-// A run with no point writes nothing: an empty bench.json would replace an older run's results (and
-// sit beside its plots). Interrupted, that is what the user asked for; otherwise every point was skipped.
-int report_nothing_measured(const BenchRun& run, const std::string& folder) {
-    if (run.cancelled) {
-        std::fprintf(stderr, "prefixlab: interrupted before the first point: nothing written to '%s'\n",
-                     quoted_path(folder).c_str());
-        return kExitInterrupted;
-    }
-    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
-    if (run.skipped.size() > 1)
-        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
-    return report_error(
-        "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
-}
 
 void list_algorithms() {
     for (const BenchAlgorithm& algorithm : bench_algorithms())

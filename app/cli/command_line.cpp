@@ -5,6 +5,7 @@
 #include "cli/option_values.hpp"
 #include "cli/run_command.hpp"
 #include "cli/trace_command.hpp"
+#include "cli/tune_command.hpp"
 #include "core/entry/exit_status.hpp"
 #include "core/files/file_kind.hpp"
 #include "core/settings/window_limits.hpp"
@@ -83,6 +84,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_bench_command(app, bench_options);
     GridTraceCommandOptions grid_trace_options;
     add_grid_trace_command(app, grid_trace_options);
+    TuneCommandOptions tune_options;
+    add_tune_command(app, tune_options);
 
     try {
         app.parse(argc, argv);
@@ -103,6 +106,11 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         for (int i = 0; i < argc; ++i)
             bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
         return run_bench_command(bench_options);
+    }
+    if (app.got_subcommand("tune")) {
+        for (int i = 0; i < argc; ++i)
+            tune_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
+        return run_tune_command(tune_options);
     }
     gui_options.window_height = gui_options.window_width * 9 / 16;
     gui_options.window_given = app.count("--window") > 0;

@@ -8,6 +8,7 @@
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "core/bench/bench_tuning.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/gpu_bench/gpu_bench.hpp"
@@ -18,6 +19,7 @@
 #include <gtest/gtest.h>
 #include <numeric>
 #include <random>
+#include <set>
 
 namespace prefixlab::test {
 namespace {
@@ -200,6 +202,37 @@ TEST(GpuBenchSweep, EveryPointIsVerifiedAndCarriesTransfersAndPhases) {
                             point.algorithm == "global-hillis-steele";
         EXPECT_EQ(point.phases.size(), driver ? 3u : 0u) << point.algorithm;
     }
+}
+
+// Issue 14: the tuning sweep (prefixlab tune) is an ordinary run_bench: every tile of the tuned scan
+// timed and verified, each point recording its elements per thread (the tuned tile's as 0), with the
+// copy and CUB at the same N, so that every tile has its fraction of copy speed.
+TEST(GpuBenchSweep, TuningSweepTimesAndVerifiesEveryTileBesideCopyAndCub) {
+    PL_REQUIRE_GPU();
+    TuneSettings settings;
+    settings.items = {8, 24, 32};
+    settings.block_sizes = {64, 256};
+    settings.sizes = {(std::uint64_t(1) << 20) + 3}; // a partial last tile at every tile size
+    settings.repetitions = 3;
+    settings.warmup = 1;
+    RecordingObserver observer;
+    const BenchRun run = run_bench(tuning_bench_spec(settings), observer);
+    EXPECT_TRUE(observer.failures.empty()) << observer.failures.front();
+    EXPECT_TRUE(observer.skips.empty()) << observer.skips.front();
+    ASSERT_EQ(run.points.size(), 2u + 3 * 2);
+    const std::vector<TuneCell> cells = tuning_cells(run, settings.sizes[0]);
+    ASSERT_EQ(cells.size(), 6u);
+    std::set<std::pair<int, int>> tiles;
+    for (const TuneCell& cell : cells) {
+        tiles.insert({cell.threads, cell.items});
+        ASSERT_TRUE(cell.copy_fraction.has_value());
+        EXPECT_GT(*cell.copy_fraction, 0.05) << cell.threads << " × " << cell.items;
+    }
+    EXPECT_EQ(tiles, (std::set<std::pair<int, int>>{{64, 8}, {64, 24}, {64, 32}, {256, 8}, {256, 24}, {256, 32}}));
+    for (const BenchPoint& point : run.points)
+        if (point.algorithm == kTunedAlgorithm)
+            EXPECT_NE(point.items, 24) << "the tuned tile is items 0";
+    EXPECT_TRUE(fastest_tuning(run, settings.sizes[0]).has_value());
 }
 
 TEST(GpuBenchSweep, SizeTheGpuCannotHoldIsSkippedAndTheSweepGoesOn) {

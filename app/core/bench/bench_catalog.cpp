@@ -136,6 +136,13 @@ const std::vector<BenchAlgorithm>& bench_algorithms() {
     return catalog;
 }
 
+std::string item_choices_text() {
+    std::string text;
+    for (int items : tuned_scan_item_choices())
+        text += (text.empty() ? "" : ", ") + std::to_string(items);
+    return text;
+}
+
 const BenchAlgorithm* find_bench_algorithm(std::string_view name) {
     for (const BenchAlgorithm& algorithm : bench_algorithms())
         if (algorithm.name == name)

@@ -49,6 +49,10 @@ std::string max_n_reason(const BenchAlgorithm& algorithm);
 const std::vector<BenchAlgorithm>& bench_algorithms();
 const BenchAlgorithm* find_bench_algorithm(std::string_view name);
 
+// The elements per thread the tuned scans can be timed with (tuned_scan_item_choices(): the tuning
+// sweep's choices), as messages list them: "8, 12, 16, 20, 24, 32".
+std::string item_choices_text();
+
 // "all", "gpu", "cpu" or names, comma-separated, to names in catalog order as written, each once (the
 // first time it appears). Throws BenchSpecError (bench_sizes.hpp) naming an unknown algorithm.
 std::vector<std::string> expand_bench_algorithms(std::string_view list);

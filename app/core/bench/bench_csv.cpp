@@ -93,14 +93,21 @@ std::string bench_csv_text(const BenchRun& run) {
 
     std::ostringstream out;
     write_comments(out, run);
-    out << "algorithm,scan,n,block_threads,median_ms,mean_ms,stddev_ms,min_ms,max_ms,repetitions,"
+    // Elements per thread where the run holds a tuned scan (their tile is a choice): a column of its own
+    // then, and no column otherwise, so that every other run's CSV reads as it always did.
+    const bool items_column = std::any_of(run.points.begin(), run.points.end(),
+                                          [](const BenchPoint& p) { return elements_per_thread(p) > 0; });
+    out << "algorithm,scan,n,block_threads," << (items_column ? "items," : "") << "median_ms,mean_ms,stddev_ms,min_ms,max_ms,repetitions,"
            "with_transfers_median_ms,gb_per_s,gelem_per_s";
     for (const std::string& column : phase_columns)
         out << ',' << csv_field(column);
     out << ",verified\n";
 
     for (const BenchPoint& p : run.points) {
-        out << csv_field(p.algorithm) << ',' << bench_scan_name(p.scan) << ',' << p.n << ',' << p.block_threads << ',' << number(p.ms.median)
+        out << csv_field(p.algorithm) << ',' << bench_scan_name(p.scan) << ',' << p.n << ',' << p.block_threads << ',';
+        if (items_column)
+            out << elements_per_thread(p) << ',';
+        out << number(p.ms.median)
             << ',' << number(p.ms.mean) << ',' << number(p.ms.stddev) << ',' << number(p.ms.min) << ','
             << number(p.ms.max) << ',' << p.ms.count << ','
             << (p.with_transfers_ms ? number(p.with_transfers_ms->median) : "") << ','

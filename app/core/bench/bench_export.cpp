@@ -138,7 +138,7 @@ Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSou
 std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest& request,
                                   const fs::path& folder, std::vector<std::string>& notes) {
     std::set<std::string> names;
-    if (request.plots == BenchExportPlots::none || request.formats.empty())
+    if ((request.plots == BenchExportPlots::none && request.named_plots.empty()) || request.formats.empty())
         return names;
     if (!plot_export_available()) {
         notes.push_back("plots not written: " + plot_export_unavailable_reason());
@@ -155,6 +155,12 @@ std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest
             names.insert(name);
         }
     }
+    for (const auto& [stem, plot] : request.named_plots)
+        for (PlotFileFormat format : request.formats) {
+            const std::string name = stem + extension_of(format);
+            stage_bench_plot(files, plot, format, (folder / name).string(), request.source.dark);
+            names.insert(name);
+        }
     return names;
 }
 

@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -70,6 +71,9 @@ struct BenchExportRequest {
     std::vector<PlotFileFormat> formats; // each plot in each of these
     bool results = false;                // bench.json and bench.csv of the primary run
     bool replaces_older_run = false;     // remove the names a run's export owns that this one does not write
+    // Plots of their own beside the kinds above, each as its file's name without the extension ("tune")
+    // and the plot, written in every format (the tuning sweep's: bench_tuning.hpp).
+    std::vector<std::pair<std::string, Plot>> named_plots = {};
 };
 
 // Checks before the work everything the export will need: `folder` is a directory, or can be created

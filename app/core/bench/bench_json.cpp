@@ -2,6 +2,8 @@
 // so the keys appear in the documented order, and a strict reader that names the field at fault.
 #include "core/bench/bench_json.hpp"
 
+#include "core/bench/bench_catalog.hpp"
+
 #include "core/bench/bench_scan.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/atomic_file.hpp"
@@ -9,6 +11,7 @@
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cmath>
@@ -42,9 +45,11 @@ ordered_json point_to_json(const BenchPoint& p) {
     ordered_json point = {{"algorithm", p.algorithm},
                           {"scan", bench_scan_name(p.scan)},
                           {"n", p.n},
-                          {"block_threads", p.block_threads},
-                          {"samples_ms", p.samples_ms},
-                          {"ms", stats_to_json(p.ms)}};
+                          {"block_threads", p.block_threads}};
+    if (p.items != 0) // only a tuning sweep's other tiles: every other file reads as it always did
+        point["items"] = p.items;
+    point["samples_ms"] = p.samples_ms;
+    point["ms"] = stats_to_json(p.ms);
     if (p.with_transfers_ms)
         point["with_transfers_ms"] = stats_to_json(*p.with_transfers_ms);
     ordered_json phases = ordered_json::array();
@@ -267,6 +272,24 @@ BenchScan scan_field(const json& p, const std::string& path) {
     return *scan;
 }
 
+// ", items 16" where a duplicate's tile is a tuning sweep's: the rest of the key alone would not say it.
+std::string items_phrase(const BenchPoint& point) {
+    return point.items != 0 ? ", items " + std::to_string(point.items) : "";
+}
+
+// A tuning sweep's elements per thread: a tuned scan's, one of tuned_scan_item_choices().
+int items_field(const json& p, const std::string& path, const std::string& algorithm) {
+    const auto& choices = tuned_scan_item_choices();
+    const int items = static_cast<int>(integer_field(p, path, "items", 1, 1024, kRanges));
+    const BenchAlgorithm* known = find_bench_algorithm(algorithm);
+    if (known == nullptr || known->target != BenchTarget::gpu || !is_tuned_scan(known->gpu.kind))
+        malformed(member(path, "items"), "only the tuned scans have a choice of elements per thread, not " +
+                                             value_in_message(algorithm));
+    if (std::find(choices.begin(), choices.end(), items) == choices.end())
+        malformed(member(path, "items"), std::to_string(items) + " is not one of " + item_choices_text());
+    return items;
+}
+
 // `version_1` is the scan of every point of a version 1 file (from its method).
 BenchPoint point_from_json(const json& p, const std::string& path, int version, const BenchScan& version_1) {
     if (version == 1)
@@ -276,8 +299,8 @@ BenchPoint point_from_json(const json& p, const std::string& path, int version, 
             version);
     else
         only_known_fields(p, path,
-                          {"algorithm", "scan", "n", "block_threads", "samples_ms", "ms", "with_transfers_ms",
-                           "phases", "verified"},
+                          {"algorithm", "scan", "n", "block_threads", "items", "samples_ms", "ms",
+                           "with_transfers_ms", "phases", "verified"},
                           version);
     BenchPoint point;
     point.algorithm = non_empty_string_field(p, path, "algorithm");
@@ -285,6 +308,8 @@ BenchPoint point_from_json(const json& p, const std::string& path, int version, 
     point.n = integer_field(p, path, "n", 1, UINT64_MAX, kRanges);
     point.block_threads =
         static_cast<int>(integer_field(p, path, "block_threads", 0, kMaxBlockThreads, kRanges));
+    if (p.contains("items"))
+        point.items = items_field(p, path, point.algorithm);
 
     const std::string samples_path = member(path, "samples_ms");
     const json& samples = field(p, path, "samples_ms");
@@ -337,17 +362,19 @@ BenchRun run_from_json(std::string_view text) {
     const json& points = field(root, "", "points");
     if (!points.is_array())
         malformed("points", "expected an array, found " + value_in_message(points));
-    std::map<std::tuple<std::string, BenchScan, std::uint64_t, int>, std::size_t> seen;
+    std::map<std::tuple<std::string, BenchScan, std::uint64_t, int, int>, std::size_t> seen;
     for (std::size_t i = 0; i < points.size(); ++i) {
         BenchPoint point = point_from_json(points[i], element("points", i), version, version_1_scan);
         const auto [it, fresh] =
-            seen.emplace(std::tuple(point.algorithm, point.scan, point.n, point.block_threads), i);
+            seen.emplace(std::tuple(point.algorithm, point.scan, point.n, point.block_threads,
+                                    elements_per_thread(point)),
+                         i);
         if (!fresh)
             malformed(element("points", i), "duplicates " + element("points", it->second) + " (algorithm " +
                                                 value_in_message(point.algorithm) + ", scan " +
                                                 bench_scan_name(point.scan) + ", n " +
                                                 std::to_string(point.n) + ", block_threads " +
-                                                std::to_string(point.block_threads) + ")");
+                                                std::to_string(point.block_threads) + items_phrase(point) + ")");
         run.points.push_back(std::move(point));
     }
 

@@ -59,11 +59,13 @@ std::size_t catalog_index(std::string_view algorithm) {
     return all.size(); // unknown names (a newer results file) sort last
 }
 
-// The points of one run grouped into series.
+// The points of one run grouped into series: each algorithm's own tile only (a tuning sweep's other
+// tiles would make one series zigzag between tiles; bench_tuning.hpp plots them).
 std::map<SeriesKey, std::vector<const BenchPoint*>> group_points(const BenchRun& run) {
     std::map<SeriesKey, std::vector<const BenchPoint*>> groups;
     for (const BenchPoint& point : run.points)
-        groups[{catalog_index(point.algorithm), point.algorithm, point.block_threads}].push_back(&point);
+        if (has_own_tile(point))
+            groups[{catalog_index(point.algorithm), point.algorithm, point.block_threads}].push_back(&point);
     for (auto& [key, points] : groups)
         std::sort(points.begin(), points.end(), [](const BenchPoint* a, const BenchPoint* b) { return a->n < b->n; });
     return groups;
@@ -137,13 +139,10 @@ std::optional<PlotPoint> plot_point(const BenchRun& run, const BenchPoint& point
         const auto fraction = copy_speed_fraction(run, point);
         if (!fraction)
             return std::nullopt;
-        // The copy's median is one number: the point's spread in time is the spread of its fraction.
-        const double copy_ms = *fraction * point.ms.median;
-        const double point_low = std::max(point.ms.mean - point.ms.stddev, point.ms.min);
-        const double point_high = std::min(point.ms.mean + point.ms.stddev, point.ms.max);
+        const auto [low, high] = *copy_speed_fraction_spread(run, point);
         p.y = 100 * *fraction;
-        p.y_low = point_high > 0 ? 100 * copy_ms / point_high : p.y;
-        p.y_high = point_low > 0 ? 100 * copy_ms / point_low : p.y;
+        p.y_low = 100 * low;
+        p.y_high = 100 * high;
         break;
     }
     }
@@ -481,7 +480,8 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
             // One series per algorithm: its block sizes at sweep_n.
             std::map<std::size_t, PlotSeries> sweeps;
             for (const BenchPoint& point : run.points) {
-                if (point.block_threads == 0 || point.n != sweep_n || !shown(algorithms, point.algorithm))
+                if (point.block_threads == 0 || point.n != sweep_n || !has_own_tile(point) ||
+                    !shown(algorithms, point.algorithm))
                     continue;
                 PlotSeries& series = sweeps[catalog_index(point.algorithm)];
                 series.name = bench_series_name(runs, tags, r, point.algorithm, 0, false);

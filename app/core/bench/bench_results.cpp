@@ -2,6 +2,9 @@
 // export of the same point show the same GB/s.
 #include "core/bench/bench_results.hpp"
 
+#include "core/bench/bench_catalog.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
+
 #include <algorithm>
 #include <string_view>
 
@@ -10,6 +13,14 @@ namespace prefixlab {
 namespace {
 constexpr double kBytesPerElement = 4; // uint32
 } // namespace
+
+int elements_per_thread(const BenchPoint& point) {
+    if (point.items > 0)
+        return point.items;
+    const BenchAlgorithm* algorithm = find_bench_algorithm(point.algorithm);
+    const bool tuned = algorithm != nullptr && algorithm->target == BenchTarget::gpu && is_tuned_scan(algorithm->gpu.kind);
+    return tuned ? kTunedScanItems : 0;
+}
 
 std::string default_run_label(const BenchRun& run) {
     const BenchEnvironment& e = run.environment;
@@ -85,6 +96,16 @@ std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint&
             return copy.ms.median / point.ms.median;
         }
     return std::nullopt;
+}
+
+std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchRun& run, const BenchPoint& point) {
+    const auto fraction = copy_speed_fraction(run, point);
+    if (!fraction)
+        return std::nullopt;
+    const double copy_ms = *fraction * point.ms.median;
+    const double fastest = std::max(point.ms.mean - point.ms.stddev, point.ms.min);
+    const double slowest = std::min(point.ms.mean + point.ms.stddev, point.ms.max);
+    return std::pair{slowest > 0 ? copy_ms / slowest : *fraction, fastest > 0 ? copy_ms / fastest : *fraction};
 }
 
 bool has_copy_points(const BenchRun& run) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -51,6 +52,12 @@ struct BenchPoint {
     BenchScan scan;            // what it scanned: element type, operator, inclusive or exclusive
     std::uint64_t n = 0;
     int block_threads = 0;     // threads per block; 0 where the algorithm has none (CPU, CUB, Thrust, copy)
+    // The tuned scans' elements per thread, where the tuning sweep (`prefixlab tune`) timed a tile
+    // other than the tuned one: one of tuned_scan_item_choices(). 0: the algorithm's own tile (the tuned
+    // tile's kTunedScanItems for the tuned scans; the others have no such choice). A field rather than
+    // a name ("tuned-look-back/16"): the algorithm stays one catalog entry, with its colour, marker,
+    // preset role and GPU method, as block_threads does for the block size. elements_per_thread() reads it.
+    int items = 0;
     std::vector<double> samples_ms; // every timed repetition, in order
     SampleStats ms;                 // of samples_ms: kernel only (GPU) or the scan itself (CPU)
     std::optional<SampleStats> with_transfers_ms; // GPU: host-to-device + scan + device-to-host
@@ -79,6 +86,13 @@ std::string cpu_run_tag(const BenchRun& run);
 // "Intel(R) Xeon(R) Processor" -> "Intel Xeon", "AMD EPYC 9654 96-Core Processor" -> "AMD EPYC 9654".
 std::string short_cpu_model(const std::string& model);
 
+// The elements per thread a point's tile had: its items, or the tuned tile's where that is 0 and the
+// algorithm is a tuned scan; 0 for algorithms without the choice.
+int elements_per_thread(const BenchPoint& point);
+// Whether a point's tile is its algorithm's own (items 0): the N plots and the block sweep show those
+// only; the tuning sweep's other tiles are its own plot's (bench_tuning.hpp).
+inline bool has_own_tile(const BenchPoint& point) { return point.items == 0; }
+
 // Derived figures: one function per fact, used by tables, plots and exports alike.
 // Bytes a scan must move at least: read N elements and write N (the copy baseline moves the same).
 double bytes_moved(std::uint64_t n);
@@ -91,6 +105,10 @@ double gelements_per_second(std::uint64_t n, double ms);
 // device-to-device copy of the same bytes does; above 1 where it beats the copy). Kernel times only,
 // never with transfers. nullopt where the run has no such copy point, or either median is not positive.
 std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint& point);
+// The spread of that fraction for error bars: the copy's median over the point's mean + std and over
+// its mean − std, each held within the point's min and max (the copy's median is one number, so the
+// point's spread in time is the fraction's). {low, high}; nullopt where copy_speed_fraction() is.
+std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchRun& run, const BenchPoint& point);
 // Whether the run holds any copy point (the table shows fractions of its speed only then).
 bool has_copy_points(const BenchRun& run);
 

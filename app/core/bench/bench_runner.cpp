@@ -11,6 +11,7 @@
 #include "core/ground/reference_scan.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <algorithm>
 #include <chrono>
@@ -28,10 +29,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One point to measure: an algorithm at a block size (0: none) for one N.
+// One point to measure: an algorithm at a block size (0: none) for one N, and for the tuned scans the
+// elements per thread (0: the tuned tile).
 struct Job {
     const BenchAlgorithm* algorithm;
     int threads;
+    int items = 0;
 };
 
 std::string gib(double bytes) {
@@ -45,6 +48,8 @@ std::string point_name(const Job& job, std::uint64_t n, const std::string& scan_
     std::string name = job.algorithm->name + (scan_label.empty() ? "" : " " + scan_label) + ", N = " + format_size(n);
     if (job.threads > 0)
         name += ", block " + std::to_string(job.threads);
+    if (job.items > 0)
+        name += ", " + std::to_string(job.items) + " elements a thread";
     return name;
 }
 
@@ -349,9 +354,26 @@ private:
                     jobs.push_back({algorithm, 0});
                 else
                     for (int threads : block_sizes_at(*algorithm, n))
-                        jobs.push_back({algorithm, threads});
+                        for (int items : items_of(*algorithm, scan))
+                            jobs.push_back({algorithm, threads, items});
             }
         return jobs;
+    }
+
+    // The elements per thread a job of the algorithm takes: the spec's for the tuned scans of uint32 +,
+    // inclusive or exclusive (each once, the tuned tile's as 0, so that one tile is one point; the other
+    // scans are built with the tuned tile only: gpu_tuned_runners.cu), else 0.
+    std::vector<int> items_of(const BenchAlgorithm& algorithm, const BenchScan& scan) const {
+        if (algorithm.target != BenchTarget::gpu || !is_tuned_scan(algorithm.gpu.kind) ||
+            spec_.items_per_thread.empty() || scan.type != ElementType::uint32 || scan.op != ScanOperator::add)
+            return {0};
+        std::vector<int> items;
+        for (int choice : spec_.items_per_thread) {
+            const int item = choice == kTunedScanItems ? 0 : choice;
+            if (std::find(items.begin(), items.end(), item) == items.end())
+                items.push_back(item);
+        }
+        return items;
     }
 
     static bool above_max_n(const BenchAlgorithm& algorithm, std::uint64_t n) {
@@ -478,7 +500,9 @@ private:
             GpuScanSamples samples;
             try {
                 TimeLedger::Entry timing(ledger_, "GPU points");
-                samples = session->time_scan(job.algorithm->gpu, job.threads, spec_.warmup, spec_.repetitions,
+                GpuScanMethod method = job.algorithm->gpu;
+                method.items = job.items;
+                samples = session->time_scan(method, job.threads, spec_.warmup, spec_.repetitions,
                                              [this] { return stopped(); });
             } catch (const GpuOutOfMemory& e) {
                 skip(point_name(job, n, label) + ": skipped, " + e.what());
@@ -575,6 +599,7 @@ private:
         point.scan = scan;
         point.n = n;
         point.block_threads = job.threads;
+        point.items = job.items;
         point.samples_ms = samples;
         point.ms = sample_stats(samples);
         point.verified = true;
@@ -643,6 +668,10 @@ void validate_bench_spec(const BenchSpec& spec) {
             throw BenchSpecError("--block-n: " + format_size(n) + " is not one of the sizes given with --n");
     if (!spec.block_sweep_sizes.empty() && spec.block_sizes.empty())
         throw BenchSpecError("--block-n needs --block (the block sizes to sweep)");
+    const std::vector<int>& choices = tuned_scan_item_choices();
+    for (int items : spec.items_per_thread)
+        if (std::find(choices.begin(), choices.end(), items) == choices.end())
+            throw BenchSpecError("--items: " + std::to_string(items) + " is not one of " + item_choices_text());
     if (spec.repetitions < 1 || spec.repetitions > kMaxBenchRepetitions)
         throw BenchSpecError("--reps: " + std::to_string(spec.repetitions) + " is out of range (1.." +
                              std::to_string(kMaxBenchRepetitions) + ")");

@@ -26,6 +26,10 @@ struct BenchSpec {
     // The sizes at which block_sizes apply; the others run each algorithm's default block size only.
     // Empty: every size. (One run can then hold an N sweep and a block sweep at one N.)
     std::vector<std::uint64_t> block_sweep_sizes;
+    // The tuned scans' elements per thread (the tuning sweep, bench_tuning.hpp), each timed at every
+    // block size, for uint32 + (the other scans are built with the tuned tile only): from
+    // tuned_scan_item_choices(). Empty: the tuned tile only. The other algorithms ignore it.
+    std::vector<int> items_per_thread;
     int repetitions = 20;
     int warmup = 3;
     std::uint64_t seed = 1;
@@ -40,8 +44,10 @@ inline constexpr int kMaxBenchRepetitions = 1000;
 inline constexpr int kMaxBenchWarmup = 100;
 
 // Throws BenchSpecError (bench_sizes.hpp) naming the first problem: unknown algorithm, no scan, no sizes,
-// a block size that is not a power of two in 32..1024, fewer than 1 repetition or more than 1000.
+// a block size that is not a power of two in 32..1024, elements per thread not among
+// tuned_scan_item_choices(), fewer than 1 repetition or more than 1000.
 void validate_bench_spec(const BenchSpec& spec);
+
 
 struct BenchProgress {
     double fraction = 0;     // 0..1, weighted by the expected cost of each point

@@ -59,11 +59,14 @@ std::size_t catalog_index(const std::string& algorithm) {
     return catalog.size();
 }
 
-// A row's name: the algorithm, and its block size where it has one ("stp-blelloch @512").
+// A row's name: the algorithm, its block size where it has one ("stp-blelloch @512"), and a tuning
+// sweep's elements per thread where the tile is not the algorithm's own ("tuned-look-back @256 16/thread").
 std::string row_name(const BenchPoint& point) {
     std::string name = point.algorithm;
     if (point.block_threads > 0)
         name += " @" + std::to_string(point.block_threads);
+    if (!has_own_tile(point))
+        name += " " + std::to_string(point.items) + "/thread";
     return name;
 }
 

@@ -1,0 +1,78 @@
+#include "cli/bench_console.hpp"
+
+#include "core/bench/bench_scan.hpp"
+#include "core/bench/bench_sizes.hpp"
+#include "core/bench/bench_table.hpp"
+#include "core/entry/exit_status.hpp"
+#include "core/util/atomic_file.hpp"
+#include "core/util/interrupts.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace prefixlab {
+
+void ConsoleObserver::on_point(const BenchPoint& point) {
+    std::string name = point.algorithm;
+    if (names_scans_)
+        name += " " + bench_scan_name(point.scan);
+    if (point.block_threads > 0)
+        name += " @" + std::to_string(point.block_threads);
+    if (point.items > 0)
+        name += " " + std::to_string(point.items) + "/thread";
+    std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
+                name.c_str(), format_size(point.n).c_str(), format_ms(point.ms.median).c_str(),
+                format_ms(point.ms.mean).c_str(), format_ms(point.ms.stddev).c_str(),
+                effective_gbps(point.n, point.ms.median));
+    if (point.with_transfers_ms)
+        std::printf("  with transfers %s ms", format_ms(point.with_transfers_ms->median).c_str());
+    if (progress_.remaining_s >= 0)
+        std::printf("  ~%.0f s left", progress_.remaining_s);
+    std::printf("\n");
+    std::fflush(stdout);
+}
+
+void ConsoleObserver::on_skip(const std::string& message) { std::fprintf(stderr, "prefixlab: %s\n", message.c_str()); }
+
+void ConsoleObserver::on_failure(const std::string& message) {
+    std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
+    failed_ = true;
+}
+
+bool ConsoleObserver::cancelled() { return interrupt_requested(); }
+
+void ConsoleObserver::on_summary(const std::string& line) { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
+
+std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
+    std::vector<PlotFileFormat> formats;
+    if (text == "none")
+        return formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        const auto format = plot_format_from_path("x." + item);
+        if (!format)
+            throw BadInput("--plots: unknown format '" + item + "' (png, svg, pdf, or none)");
+        formats.push_back(*format);
+        start = comma + 1;
+    }
+    return formats;
+}
+
+// A run with no point writes nothing: an empty bench.json would replace an older run's results (and
+// sit beside its plots). Interrupted, that is what the user asked for; otherwise every point was skipped.
+int report_nothing_measured(const BenchRun& run, const std::string& folder) {
+    if (run.cancelled) {
+        std::fprintf(stderr, "prefixlab: interrupted before the first point: nothing written to '%s'\n",
+                     quoted_path(folder).c_str());
+        return kExitInterrupted;
+    }
+    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
+    if (run.skipped.size() > 1)
+        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
+    return report_error(
+        "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,45 @@
+// What `prefixlab bench` and `prefixlab tune` share on the terminal: each point printed as it is
+// measured, the plot formats of --plots, and the line for a run that measured nothing.
+#pragma once
+
+#include "core/bench/bench_runner.hpp"
+#include "core/plot/plot_export.hpp"
+
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+// 128 + SIGINT: what a shell reports for a command that Ctrl-C ended. A sweep stopped by a first
+// Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
+inline constexpr int kExitInterrupted = 130;
+
+// Prints each point as it is measured, with the sweep's progress and time left; in a sweep that
+// names its scans (any other than uint32-add), each line says its scan; a tuning sweep's tile, its
+// elements per thread.
+class ConsoleObserver final : public BenchObserver {
+public:
+    explicit ConsoleObserver(bool names_scans) : names_scans_(names_scans) {}
+    void on_progress(const BenchProgress& progress) override { progress_ = progress; }
+    void on_point(const BenchPoint& point) override;
+    void on_skip(const std::string& message) override;
+    void on_failure(const std::string& message) override;
+    bool cancelled() override;
+    void on_summary(const std::string& line) override;
+    bool failed() const { return failed_; }
+
+private:
+    bool names_scans_;
+    BenchProgress progress_;
+    bool failed_ = false;
+};
+
+// --plots: "png,svg,pdf" or "none"; BadInput for another name.
+std::vector<PlotFileFormat> parse_plot_formats(const std::string& text);
+
+// A run with no point writes nothing: an empty bench.json would replace an older run's results (and
+// sit beside its plots). Interrupted, that is what the user asked for (130); otherwise every point
+// was skipped (1). Prints the one line and returns the exit code.
+int report_nothing_measured(const BenchRun& run, const std::string& folder);
+
+} // namespace prefixlab
