@@ -190,7 +190,12 @@ TEST(TuningResults, OtherTilesAreTheirOwnRowsAndStayOutOfTheNPlots) {
     const BenchRun run = tuning_run();
     const std::string table = bench_table_text(run);
     EXPECT_NE(table.find("tuned-look-back @128 16/thread"), std::string::npos) << table;
-    EXPECT_NE(table.find("tuned-look-back @128 "), std::string::npos) << table;
+    // Block sizes and elements per thread in numeric order, the tuned tile first in its block size.
+    const auto row = [&](const std::string& name) { return table.find("\n" + name + " "); };
+    EXPECT_LT(row("tuned-look-back @64"), row("tuned-look-back @128")) << table;
+    EXPECT_LT(row("tuned-look-back @128"), row("tuned-look-back @128 8/thread")) << table;
+    EXPECT_LT(row("tuned-look-back @128 8/thread"), row("tuned-look-back @128 16/thread")) << table;
+    EXPECT_LT(row("tuned-look-back @128 32/thread"), row("tuned-look-back @256")) << table;
     BenchPlotOptions options;
     options.kind = BenchPlotKind::block_sweep;
     options.sweep_n = kN;

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace prefixlab {
 
@@ -45,10 +46,14 @@ std::string padding_before(std::size_t width) {
     return std::string(width < kColumnWidth ? kColumnWidth - width : 1, ' ');
 }
 
-// A table's rows, in catalog order (unknown names last), each a cell per N; the sizes are the columns.
+// A row's place: catalog order (unknown names last), then block size and elements per thread as
+// numbers (64 before 512, 8 before 16: their names would sort "@512" before "@64"), then the name.
+using RowKey = std::tuple<std::size_t, int, int, std::string>;
+
+// A table's rows, each a cell per N; the sizes are the columns.
 struct TableRows {
     std::set<std::uint64_t> sizes;
-    std::map<std::pair<std::size_t, std::string>, std::map<std::uint64_t, std::string>> rows;
+    std::map<RowKey, std::map<std::uint64_t, std::string>> rows;
 };
 
 std::size_t catalog_index(const std::string& algorithm) {
@@ -74,7 +79,7 @@ std::string row_name(const BenchPoint& point) {
 std::string table_text(const std::string& corner, const TableRows& table) {
     std::size_t name_width = std::max<std::size_t>(9, corner.size());
     for (const auto& [key, cells] : table.rows)
-        name_width = std::max(name_width, key.second.size());
+        name_width = std::max(name_width, std::get<3>(key).size());
     std::string text = corner;
     text.resize(name_width, ' ');
     for (std::uint64_t n : table.sizes) {
@@ -83,7 +88,7 @@ std::string table_text(const std::string& corner, const TableRows& table) {
     }
     text += '\n';
     for (const auto& [key, cells] : table.rows) {
-        std::string line = key.second;
+        std::string line = std::get<3>(key);
         line.resize(name_width, ' ');
         for (std::uint64_t n : table.sizes) {
             const auto found = cells.find(n);
@@ -102,7 +107,7 @@ std::string table_text(const std::string& corner, const TableRows& table) {
 std::string single_scan_table(const BenchRun& run, bool with_transfers) {
     TableRows medians, fractions;
     for (const BenchPoint& point : run.points) {
-        const std::pair key{catalog_index(point.algorithm), row_name(point)};
+        const RowKey key{catalog_index(point.algorithm), point.block_threads, point.items, row_name(point)};
         const double ms =
             with_transfers && point.with_transfers_ms ? point.with_transfers_ms->median : point.ms.median;
         medians.rows[key][point.n] = format_ms(ms);
