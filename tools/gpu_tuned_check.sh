@@ -31,7 +31,7 @@ tests="$build/tests/prefixlab_gpu_tests"
 
   step "the tuned scan, the warp operations and the grid traces on the GPU"
   SECONDS=0
-  run "$tests" --gtest_filter='GpuTunedScan.*:GpuWarpOps.*:GpuGridTrace.*:GpuGridScan.*' >"$logs/gpu-tests.log" 2>&1
+  run "$tests" --gtest_filter='GpuTunedScan.*:GpuWarpOps.*:GpuGridTrace.*:GpuMultiBlockScan.*:GpuBenchSweep.*' >"$logs/gpu-tests.log" 2>&1
   grep -E "^\[  (PASSED|FAILED) |distinct outputs|FAILED" "$logs/gpu-tests.log" | head -30
   echo "GPU tests took ${SECONDS} s"
 
@@ -40,7 +40,7 @@ tests="$build/tests/prefixlab_gpu_tests"
     extra=""
     [ "$tool" = racecheck ] && extra="--racecheck-report hazard"
     run compute-sanitizer --tool "$tool" $extra --error-exitcode 3 --log-file "$logs/sanitizer-$tool.log" \
-      "$tests" --gtest_filter='GpuSanitized.TunedScan:GpuSanitized.TracedGridRuns' >"$logs/sanitizer-$tool-tests.log" 2>&1
+      "$tests" --gtest_filter='GpuSanitized.TunedScan:GpuSanitized.TracedGridRuns:GpuSanitized.MultiBlockDrivers' >"$logs/sanitizer-$tool-tests.log" 2>&1
     echo "$tool: $(tail -1 "$logs/sanitizer-$tool.log")"
   done
 
@@ -63,6 +63,7 @@ tests="$build/tests/prefixlab_gpu_tests"
 
   step "packing"
   tar -C "$out" -czf "$out/logs.tgz" logs && rm -rf "$logs"
+  gzip -f "$out/h100-tuned-look-back-2to22.json" 2>/dev/null
   for d in tune bench; do [ -d "$out/$d" ] && tar -C "$out" -czf "$out/$d.tgz" "$d" && rm -rf "${out:?}/$d"; done
   ls -la "$out"
   step "done: status $status"

@@ -87,12 +87,12 @@ public:
         return before;
     }
 
-    __device__ void store_release(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
+    __device__ void store_status(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
         const unsigned long long ticket = take_ticket();
         asm volatile("st.release.gpu.b64 [%0], %1;" : : "l"(words.data + index), "l"(value) : "memory");
         record(ticket, words.id, index, GridAccessKind::release, value, 0);
     }
-    __device__ std::uint64_t load_acquire(GridWords<std::uint64_t> words, std::uint32_t index) {
+    __device__ std::uint64_t load_status(GridWords<std::uint64_t> words, std::uint32_t index) {
         std::uint64_t value;
         asm volatile("ld.acquire.gpu.b64 %0, [%1];" : "=l"(value) : "l"(words.data + index) : "memory");
         record(take_ticket(), words.id, index, GridAccessKind::acquire, value, 0);

@@ -33,7 +33,7 @@ bool gpu_scan_times_scan(GpuScanKind kind, const BenchScan& scan) {
 }
 
 const std::vector<int>& tuned_scan_item_choices() {
-    static const std::vector<int> choices = {8, 12, 16, 20, 24, 32};
+    static const std::vector<int> choices = {8, 12, 16, 20, 24, 32, 40, 48};
     return choices;
 }
 

@@ -47,7 +47,7 @@ std::unique_ptr<GpuScanRunner> sweep_runner(int items, GridDriver driver, bool e
      ...);
     return runner;
 }
-using SweptItems = std::integer_sequence<int, 8, 12, 16, 20, 24, 32>; // tuned_scan_item_choices()
+using SweptItems = std::integer_sequence<int, 8, 12, 16, 20, 24, 32, 40, 48>; // tuned_scan_item_choices()
 
 } // namespace
 

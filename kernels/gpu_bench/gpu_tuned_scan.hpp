@@ -12,9 +12,11 @@
 
 namespace prefixlab {
 
-// The tuned tile: threads per block × elements per thread (docs/tuned-scan.md: how they were chosen).
-inline constexpr int kTunedScanThreads = 128;
-inline constexpr int kTunedScanItems = 24;
+// The tuned tile: threads per block × elements per thread, the fastest of `prefixlab tune` on the H100
+// at 2^28 and 2^30 (0.864 and 3.42 ms; 128 × 24, CUB's Hopper choice, 0.939 and 3.73 ms in the same
+// runs; docs/tuned-scan.md has the tables).
+inline constexpr int kTunedScanThreads = 256;
+inline constexpr int kTunedScanItems = 48;
 
 struct TunedScanRequest {
     std::vector<std::uint32_t> input; // 4-byte elements as their bit patterns

@@ -33,8 +33,8 @@ PL_BODY typename Op::value_type chained_scan_prefix(Ctx& ctx, GridWords<std::uin
     if (tile > 0) {
         TileWait wait{tile, tile - 1, TileStatus::prefix, 0};
         for (;;) {
-            // acquire: a later tile's prefix is read only after this one was published
-            const std::uint64_t word = ctx.load_acquire(status, tile - 1);
+            // the prefix travels in the word itself (tile_status.hpp)
+            const std::uint64_t word = ctx.load_status(status, tile - 1);
             if (status_of(word) == TileStatus::prefix) {
                 exclusive = from_bits<T>(value_bits_of(word));
                 break;

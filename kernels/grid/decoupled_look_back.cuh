@@ -101,7 +101,7 @@ PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uin
         // Lanes past tile 0 read nothing; the lane at tile 0 always finds a prefix before them.
         const bool exists = lane <= newest;
         const std::uint32_t predecessor = exists ? newest - lane : 0;
-        std::uint64_t word = exists ? ctx.load_acquire(status, predecessor)
+        std::uint64_t word = exists ? ctx.load_status(status, predecessor)
                                     : pack_tile_status(TileStatus::prefix, to_bits(Op::identity()));
         TileWait wait{tile, predecessor, TileStatus::aggregate, 0};
         while (ctx.ballot(status_of(word) == TileStatus::invalid, mask,
@@ -109,7 +109,7 @@ PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uin
             if (status_of(word) == TileStatus::invalid) {
                 ctx.spin_wait(wait);
                 ++wait.polls;
-                word = ctx.load_acquire(status, predecessor);
+                word = ctx.load_status(status, predecessor);
             }
         }
         const std::uint32_t prefixes =

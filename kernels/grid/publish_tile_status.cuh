@@ -1,5 +1,6 @@
-// Publishing a tile's status word: one 64-bit release store through the context, so that the GPU and
-// the emulator publish the same way (the GPU's store is st.release.gpu, kernels/cuda/cuda_context.cuh).
+// Publishing a tile's status word: one 64-bit store through the context, so that the GPU and the
+// emulator publish the same way (untraced st.relaxed.gpu, traced st.release.gpu: kernels/cuda/
+// cuda_context.cuh and cuda_grid_context.cuh say why).
 #pragma once
 
 #include "kernels/common/host_device.hpp"
@@ -14,7 +15,7 @@ namespace prefixlab {
 template <class T, class Ctx>
 PL_BODY void publish_tile_status(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile, TileStatus what,
                                  T value) {
-    ctx.store_release(status, tile, pack_tile_status(what, to_bits(value)));
+    ctx.store_status(status, tile, pack_tile_status(what, to_bits(value)));
 }
 
 } // namespace prefixlab

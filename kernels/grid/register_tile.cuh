@@ -207,7 +207,7 @@ struct RegisterTile {
             if (io.n == ctx.block_threads() * kItems && quad_aligned(io.input, std::size_t(io.n))) {
                 const uint4* quads = reinterpret_cast<const uint4*>(io.input);
                 PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kQuads; ++q) {
-                    const uint4 v = quads[element_of(lanes, warp, q, lane, 0) / 4];
+                    const uint4 v = load_streaming(quads + element_of(lanes, warp, q, lane, 0) / 4);
                     items[4 * q] = element_from_word<T>(v.x);
                     items[4 * q + 1] = element_from_word<T>(v.y);
                     items[4 * q + 2] = element_from_word<T>(v.z);
@@ -243,9 +243,9 @@ struct RegisterTile {
                     T r[4];
                     PL_CUDA_PRAGMA(unroll) for (int e = 0; e < 4; ++e)
                         r[e] = io.has_carry ? Op::combine(io.carry, results[4 * q + e]) : results[4 * q + e];
-                    quads[element_of(lanes, warp, q, lane, 0) / 4] =
-                        make_uint4(word_from_element(r[0]), word_from_element(r[1]), word_from_element(r[2]),
-                                   word_from_element(r[3]));
+                    store_streaming(quads + element_of(lanes, warp, q, lane, 0) / 4,
+                                    make_uint4(word_from_element(r[0]), word_from_element(r[1]),
+                                               word_from_element(r[2]), word_from_element(r[3])));
                 }
                 return;
             }

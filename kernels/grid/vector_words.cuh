@@ -38,6 +38,17 @@ __device__ typename Op::value_type combine_quad(uint4 v) {
                        Op::combine(element_from_word<T>(v.z), element_from_word<T>(v.w)));
 }
 
+// A vector read or written once: evict-first in L1 and L2 (ld.global.cs, st.global.cs), so that a
+// scan's stream of 2N accesses does not push out the status words and the counter that blocks poll.
+// Measured on the H100 (register tile 128 × 24, uint32 +, 2^28, one run): plain 0.989 ms, both
+// streaming 0.958 ms (CUB 0.875), one of them alone 0.985.
+__device__ inline uint4 load_streaming(const uint4* at) {
+    return __ldcs(at);
+}
+__device__ inline void store_streaming(uint4* at, uint4 value) {
+    __stcs(at, value);
+}
+
 // Whether `count` elements from `data` can be read as whole vectors: 16-byte aligned, a multiple of 4.
 template <class T>
 __device__ bool quad_aligned(const T* data, std::size_t count) {

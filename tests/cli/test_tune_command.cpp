@@ -45,7 +45,7 @@ protected:
 
 TEST_F(TuneCommand, BadInputIsOneLineAndExitCode2BeforeAnyWork) {
     expect_one_line("tune --items 7 --out " + out(), 2,
-                    "--items '7': expected one of 8, 12, 16, 20, 24, 32 (the tiles the tuned scan is built for)");
+                    "--items '7': expected one of 8, 12, 16, 20, 24, 32, 40, 48 (the tiles the tuned scan is built for)");
     expect_one_line("tune --items 8,-1 --out " + out(), 2, "--items '-1': expected one of 8, 12");
     expect_one_line("tune --block 48 --out " + out(), 2, "--block '48': expected a power of two from 32 to 1024");
     expect_one_line("tune --n 2^40 --out " + out(), 2, "--n: 2^40 is out of range");
@@ -68,7 +68,7 @@ TEST_F(TuneCommand, HelpNamesTheOptions) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     for (const char* option : {"--items", "--block", "--n", "--reps", "--warmup", "--seed", "--out", "--plots"})
         EXPECT_NE(r.out.find(option), std::string::npos) << option << "\n" << r.out;
-    EXPECT_NE(r.out.find("8, 12, 16, 20, 24, 32"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("8, 12, 16, 20, 24, 32, 40, 48"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("64,128,256,512"), std::string::npos) << r.out;
     EXPECT_NE(prefixlab("--help").out.find("tune"), std::string::npos);
 }

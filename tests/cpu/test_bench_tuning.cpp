@@ -7,6 +7,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/bench/bench_tuning.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <gtest/gtest.h>
 
@@ -36,8 +37,8 @@ constexpr std::uint64_t kN = std::uint64_t(1) << 28;
 constexpr double kCopyMs = 2.0;
 
 // The tile's time: 2.2 ms at 128 threads × 24 elements (the fastest, 91% of the copy's 2.0 ms), each
-// step away in threads (×2) or elements (a choice) 0.1 ms slower. Stored as the runner stores it: the
-// tuned tile's 24 as items 0.
+// step away in threads (×2) or elements (a choice) 0.1 ms slower. Stored as the runner stores it
+// (stored_items): the tuned tile's kTunedScanItems as items 0.
 double tile_ms(int threads, int items) {
     const std::vector<int>& choices = tuning_item_choices();
     const auto at = [&](int value) { return std::find(choices.begin(), choices.end(), value) - choices.begin(); };
@@ -45,6 +46,8 @@ double tile_ms(int threads, int items) {
     const auto item_steps = std::abs(at(items) - at(24));
     return 2.2 + 0.1 * double(thread_steps + item_steps);
 }
+
+int stored_items(int items) { return items == kTunedScanItems ? 0 : items; }
 
 BenchRun tuning_run(std::uint64_t n = kN) {
     BenchRun run;
@@ -55,7 +58,7 @@ BenchRun tuning_run(std::uint64_t n = kN) {
     run.points.push_back(timed("cub", n, 2.5)); // 80%
     for (int threads : {64, 128, 256, 512})
         for (int items : tuning_item_choices())
-            run.points.push_back(timed("tuned-look-back", n, tile_ms(threads, items), threads, items == 24 ? 0 : items));
+            run.points.push_back(timed("tuned-look-back", n, tile_ms(threads, items), threads, stored_items(items)));
     return run;
 }
 
@@ -73,7 +76,7 @@ TEST(TuningSpec, TimesTheTunedScanAtEveryTileBesideCopyAndCub) {
     EXPECT_EQ(spec.items_per_thread, tuning_item_choices());
     EXPECT_EQ(spec.block_sizes, (std::vector<int>{64, 128, 256, 512}));
     EXPECT_EQ(spec.sizes, std::vector<std::uint64_t>{kN});
-    EXPECT_EQ(tuning_item_choices(), (std::vector<int>{8, 12, 16, 20, 24, 32})) << "the kernels built (issue 14)";
+    EXPECT_EQ(tuning_item_choices(), (std::vector<int>{8, 12, 16, 20, 24, 32, 40, 48})) << "the kernels built (issue 14)";
     TuneSettings settings;
     settings.items = {16, 24};
     settings.block_sizes = {256};
@@ -87,25 +90,29 @@ TEST(TuningSpec, RefusesElementsPerThreadTheScanIsNotBuiltFor) {
         tuning_bench_spec(settings);
         FAIL() << "7 elements per thread accepted";
     } catch (const BenchSpecError& e) {
-        EXPECT_EQ(std::string(e.what()), "--items: 7 is not one of 8, 12, 16, 20, 24, 32");
+        EXPECT_EQ(std::string(e.what()), "--items: 7 is not one of 8, 12, 16, 20, 24, 32, 40, 48");
     }
     settings.items = {};
     settings.block_sizes = {48};
     EXPECT_THROW(tuning_bench_spec(settings), BenchSpecError);
 }
 
-TEST(TuningResults, CellsReadTheTunedTileAs24AndTheFastestIsFound) {
+TEST(TuningResults, CellsReadTheTunedTileFromItems0AndTheFastestIsFound) {
     const BenchRun run = tuning_run();
     EXPECT_EQ(tuning_sizes(run), std::vector<std::uint64_t>{kN});
     const std::vector<TuneCell> cells = tuning_cells(run, kN);
-    ASSERT_EQ(cells.size(), 24u);
+    ASSERT_EQ(cells.size(), 4 * tuning_item_choices().size());
     EXPECT_EQ(cells.front().threads, 64);
     EXPECT_EQ(cells.front().items, 8);
     const auto tuned = std::find_if(cells.begin(), cells.end(),
-                                    [](const TuneCell& c) { return c.threads == 128 && c.items == 24; });
-    ASSERT_NE(tuned, cells.end()) << "items 0 is the tuned tile's 24";
-    EXPECT_DOUBLE_EQ(tuned->median_ms, 2.2);
-    EXPECT_NEAR(*tuned->copy_fraction, 2.0 / 2.2, 1e-12);
+                                    [](const TuneCell& c) { return c.threads == 128 && c.items == kTunedScanItems; });
+    ASSERT_NE(tuned, cells.end()) << "items 0 is the tuned tile's " << kTunedScanItems;
+    EXPECT_DOUBLE_EQ(tuned->median_ms, tile_ms(128, kTunedScanItems));
+    const auto best = std::find_if(cells.begin(), cells.end(),
+                                   [](const TuneCell& c) { return c.threads == 128 && c.items == 24; });
+    ASSERT_NE(best, cells.end());
+    EXPECT_DOUBLE_EQ(best->median_ms, 2.2);
+    EXPECT_NEAR(*best->copy_fraction, 2.0 / 2.2, 1e-12);
     const auto fastest = fastest_tuning(run, kN);
     ASSERT_TRUE(fastest.has_value());
     EXPECT_EQ(fastest->threads, 128);
@@ -116,8 +123,10 @@ TEST(TuningResults, CellsReadTheTunedTileAs24AndTheFastestIsFound) {
 
 TEST(TuningResults, TableHasARowPerBlockSizeAndAColumnPerElementsPerThread) {
     BenchRun run = tuning_run();
-    // 512 threads × 32 elements not timed: a dash.
-    std::erase_if(run.points, [](const BenchPoint& p) { return p.block_threads == 512 && p.items == 32; });
+    // 512 threads × the last choice not timed: a dash.
+    const int last = tuning_item_choices().back();
+    std::erase_if(run.points,
+                  [&](const BenchPoint& p) { return p.block_threads == 512 && p.items == stored_items(last); });
     const std::string table = tuning_table_text(run, kN);
     std::istringstream lines(table);
     std::vector<std::string> rows;
@@ -126,8 +135,8 @@ TEST(TuningResults, TableHasARowPerBlockSizeAndAColumnPerElementsPerThread) {
     ASSERT_EQ(rows.size(), 7u) << table; // title, header, 4 rows, the fastest
     EXPECT_NE(rows[0].find("N = 2^28"), std::string::npos) << table;
     EXPECT_EQ(rows[1].rfind("threads \\ items", 0), 0u) << table;
-    for (const char* column : {" 8", " 12", " 16", " 20", " 24", " 32"})
-        EXPECT_NE(rows[1].find(column), std::string::npos) << column << "\n" << table;
+    for (int items : tuning_item_choices())
+        EXPECT_NE(rows[1].find(" " + std::to_string(items)), std::string::npos) << items << "\n" << table;
     EXPECT_NE(rows[1].find(" 8"), std::string::npos);
     EXPECT_LT(rows[1].find(" 8 "), rows[1].find(" 32")) << "ascending: " << rows[1];
     // 128 threads: 2.6, 2.5, 2.4, 2.3, 2.2, 2.3 ms; of copy 77%, 80%, 83%, 87%, 91%, 87%.
@@ -135,7 +144,7 @@ TEST(TuningResults, TableHasARowPerBlockSizeAndAColumnPerElementsPerThread) {
     EXPECT_NE(rows[3].find("2.20 ms 91%"), std::string::npos) << table;
     EXPECT_NE(rows[3].find("2.60 ms 77%"), std::string::npos) << table;
     EXPECT_LT(rows[3].find("2.60 ms"), rows[3].find("2.20 ms")) << "8 elements before 24";
-    EXPECT_TRUE(rows[5].ends_with("—")) << "512 × 32 was not timed: " << rows[5];
+    EXPECT_TRUE(rows[5].ends_with("—")) << "512 × " << last << " was not timed: " << rows[5];
     EXPECT_EQ(rows[6], "fastest at N = 2^28: 128 threads × 24 elements a thread, 2.20 ms, 91% of copy speed (CUB 80%)");
     // Every row as wide as the header (columns line up; "—" is one column).
     const auto columns = [](const std::string& s) {
@@ -155,7 +164,7 @@ TEST(TuningPlot, FractionOfCopySpeedAgainstElementsPerThreadOneSeriesPerBlockSiz
     ASSERT_EQ(plot.series.size(), 5u) << "4 block sizes and CUB";
     const PlotSeries* tuned = series_named(plot, "128 threads");
     ASSERT_NE(tuned, nullptr);
-    ASSERT_EQ(tuned->points.size(), 6u);
+    ASSERT_EQ(tuned->points.size(), tuning_item_choices().size());
     EXPECT_DOUBLE_EQ(tuned->points.front().x, 8);
     EXPECT_DOUBLE_EQ(tuned->points[4].x, 24);
     EXPECT_NEAR(tuned->points[4].y, 100 * 2.0 / 2.2, 1e-9);
@@ -166,7 +175,7 @@ TEST(TuningPlot, FractionOfCopySpeedAgainstElementsPerThreadOneSeriesPerBlockSiz
     EXPECT_TRUE(cub->dashed);
     ASSERT_EQ(cub->points.size(), 2u);
     EXPECT_DOUBLE_EQ(cub->points.front().x, 8);
-    EXPECT_DOUBLE_EQ(cub->points.back().x, 32);
+    EXPECT_DOUBLE_EQ(cub->points.back().x, tuning_item_choices().back());
     EXPECT_NEAR(cub->points.front().y, 80, 1e-9);
     ASSERT_EQ(plot.annotations.size(), 1u);
     EXPECT_DOUBLE_EQ(plot.annotations[0].x, 24);
@@ -208,7 +217,8 @@ TEST(TuningFiles, ItemsRoundTripThroughJsonAndOnlyTheSweepsOtherTilesWriteIt) {
     const BenchRun run = tuning_run();
     const std::string text = bench_run_to_json(run);
     EXPECT_NE(text.find("\"items\": 16"), std::string::npos);
-    EXPECT_EQ(text.find("\"items\": 24"), std::string::npos) << "the tuned tile is the default: not written";
+    EXPECT_EQ(text.find("\"items\": " + std::to_string(kTunedScanItems)), std::string::npos)
+        << "the tuned tile is the default: not written";
     const BenchRun back = bench_run_from_json(text, "test.json");
     ASSERT_EQ(back.points.size(), run.points.size());
     for (std::size_t i = 0; i < run.points.size(); ++i)
@@ -236,9 +246,10 @@ TEST(TuningFiles, ItemsAreRefusedWhereTheyCannotBe) {
     EXPECT_NE(problem(timed("tuned-look-back", 1024, 1.0, 128), "\"items\": 7, ").find("7 is not one of 8, 12"),
               std::string::npos);
     EXPECT_NE(problem(timed("cub", 1024, 1.0), "\"items\": 8, ").find("only the tuned scans"), std::string::npos);
-    // The tuned tile named (24) beside the same tile unnamed (0): one point twice.
+    // The tuned tile named beside the same tile unnamed (0): one point twice.
     BenchRun twice;
-    twice.points = {timed("tuned-look-back", 1024, 1.0, 128), timed("tuned-look-back", 1024, 1.0, 128, 24)};
+    twice.points = {timed("tuned-look-back", 1024, 1.0, 128),
+                    timed("tuned-look-back", 1024, 1.0, 128, kTunedScanItems)};
     try {
         bench_run_from_json(bench_run_to_json(twice), "test.json");
         ADD_FAILURE() << "the tuned tile twice accepted";

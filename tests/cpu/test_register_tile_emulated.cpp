@@ -1,6 +1,6 @@
 // The tuned scan's register tile with several quads per thread, in the emulator: the run-time choices
-// (the GUI, grid-trace) trace it with one quad (4 elements per thread), but the GPU runs 24 and the
-// tuning sweep 8 to 32, whose indexing (quad rows q > 0, warp 0 scanning more rows than it has lanes)
+// (the GUI, grid-trace) trace it with one quad (4 elements per thread), but the GPU runs 48 and the
+// tuning sweep 8 to 48, whose indexing (quad rows q > 0, warp 0 scanning more rows than it has lanes)
 // only these runs reach on the CPU. Both of the tuned scan's drivers (decoupled look-back, and
 // reduce-then-scan for the deterministic form), every operator and direction, partial and whole tiles,
 // against the serial reference.
@@ -9,6 +9,7 @@
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/scan_names.hpp"
 #include "kernels/block_scan_dispatch.hpp"
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "kernels/grid/register_tile.cuh"
 
 #include <gtest/gtest.h>
@@ -21,7 +22,8 @@ namespace {
 
 template <int kItems, class Op>
 std::vector<std::uint32_t> emulate_register_tile(const std::vector<std::uint32_t>& bits, GridDriver driver,
-                                                 int threads, bool exclusive) {
+                                                 int threads, bool exclusive,
+                                                 GridSchedule schedule = {3, BlockStartOrder::seeded_random, 7}) {
     using T = typename Op::value_type;
     const std::size_t n = bits.size();
     std::vector<T> input(n), output(n);
@@ -36,7 +38,7 @@ std::vector<std::uint32_t> emulate_register_tile(const std::vector<std::uint32_t
         {totals.data(), BufferId::tile_totals, static_cast<std::uint32_t>(totals.size())},
         {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
         {&counter, BufferId::tile_counter, 1}};
-    EmulatorLauncher launcher(GridSchedule{3, BlockStartOrder::seeded_random, 7}, nullptr);
+    EmulatorLauncher launcher(schedule, nullptr);
     run_grid_driver<RegisterTile<kItems>, Op, EmulatorLauncher, false>(launcher, options, input.data(), output.data(),
                                                                       n, exclusive, workspace);
     std::vector<std::uint32_t> out(n);
@@ -69,8 +71,26 @@ void expect_reference_scans(std::initializer_list<int> thread_counts) {
 // whose 8 warps × 2 quads = 16 rows warp 0 scans one per lane.
 TEST(RegisterTileEmulated, TwoQuadsPerThreadGiveTheReferenceScan) { expect_reference_scans<8>({4, 32, 256}); }
 
-// 24 elements (six quads), the tuned tile's: at 256 threads warp 0 scans 8 × 6 = 48 rows, two per lane.
+// 24 elements (six quads), CUB's Hopper tile: at 256 threads warp 0 scans 8 × 6 = 48 rows, two per lane.
 TEST(RegisterTileEmulated, SixQuadsPerThreadGiveTheReferenceScan) { expect_reference_scans<24>({16, 256}); }
+
+// The benchmark's tile (kTunedScanItems elements a thread: twelve quads), and the schedule test of issue
+// 14: blocks started in reverse order or a seeded random one, with only 1 or 2 resident at a time,
+// complete the look-back (tiles come from the counter, so the first block to start takes tile 0) and
+// give the reference scan.
+TEST(RegisterTileEmulated, TheTunedTileCompletesUnderReversedAndRandomBlockOrders) {
+    expect_reference_scans<kTunedScanItems>({64});
+    const std::size_t n = std::size_t(64) * kTunedScanItems * 7 + 5;
+    const std::vector<std::uint32_t> input =
+        generate_input(InputKind::random, ElementType::uint32, ScanOperator::add, static_cast<int>(n), 3);
+    for (std::uint32_t resident : {1u, 2u})
+        for (BlockStartOrder order : {BlockStartOrder::reversed, BlockStartOrder::seeded_random}) {
+            const std::vector<std::uint32_t> output = emulate_register_tile<kTunedScanItems, AddOp<std::uint32_t>>(
+                input, GridDriver::decoupled_look_back, 64, false, GridSchedule{resident, order, 11});
+            EXPECT_EQ(output, reference_scan(ElementType::uint32, ScanOperator::add, false, input))
+                << resident << " resident, order " << int(order);
+        }
+}
 
 } // namespace
 } // namespace prefixlab::test

@@ -16,6 +16,8 @@
 #include "support/gpu_skip.hpp"
 
 #include <chrono>
+#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
+
 #include <gtest/gtest.h>
 #include <numeric>
 #include <random>
@@ -231,7 +233,7 @@ TEST(GpuBenchSweep, TuningSweepTimesAndVerifiesEveryTileBesideCopyAndCub) {
     EXPECT_EQ(tiles, (std::set<std::pair<int, int>>{{64, 8}, {64, 24}, {64, 32}, {256, 8}, {256, 24}, {256, 32}}));
     for (const BenchPoint& point : run.points)
         if (point.algorithm == kTunedAlgorithm)
-            EXPECT_NE(point.items, 24) << "the tuned tile is items 0";
+            EXPECT_NE(point.items, kTunedScanItems) << "the tuned tile is items 0";
     EXPECT_TRUE(fastest_tuning(run, settings.sizes[0]).has_value());
 }
 
@@ -249,6 +251,26 @@ TEST(GpuBenchSweep, SizeTheGpuCannotHoldIsSkippedAndTheSweepGoesOn) {
     ASSERT_EQ(run.points.size(), 3u); // GPU and CPU at 2^16, CPU at 2^26
     EXPECT_EQ(run.points.back().algorithm, "cpu-loop");
     EXPECT_EQ(run.points.back().n, std::uint64_t(1) << 26);
+}
+
+// A block the tuned scan's registers cannot take (1024 threads × 48 elements) is a skipped point with
+// the reason; the smaller block beside it is timed.
+TEST(GpuBenchSweep, ABlockTheTunedScanCannotTakeIsSkippedWithTheReason) {
+    PL_REQUIRE_GPU();
+    BenchSpec spec;
+    spec.algorithms = {kTunedAlgorithm};
+    spec.sizes = {std::uint64_t(1) << 20};
+    spec.block_sizes = {256, 1024};
+    spec.repetitions = 3;
+    RecordingObserver observer;
+    const BenchRun run = run_bench(spec, observer);
+    EXPECT_TRUE(observer.failures.empty()) << observer.failures.front();
+    ASSERT_EQ(observer.skips.size(), 1u);
+    EXPECT_NE(observer.skips[0].find("block 1024: skipped"), std::string::npos) << observer.skips[0];
+    EXPECT_NE(observer.skips[0].find("threads a block (its registers), not 1024"), std::string::npos)
+        << observer.skips[0];
+    ASSERT_EQ(run.points.size(), 1u);
+    EXPECT_EQ(run.points[0].block_threads, 256);
 }
 
 // Issue 14: the libraries and the copy time every scan (type × operator × inclusive/exclusive),

@@ -50,7 +50,7 @@ const std::vector<BenchAlgorithm>& bench_algorithms();
 const BenchAlgorithm* find_bench_algorithm(std::string_view name);
 
 // The elements per thread the tuned scans can be timed with (tuned_scan_item_choices(): the tuning
-// sweep's choices), as messages list them: "8, 12, 16, 20, 24, 32".
+// sweep's choices), as messages list them: "8, 12, 16, 20, 24, 32, 40, 48".
 std::string item_choices_text();
 
 // "all", "gpu", "cpu" or names, comma-separated, to names in catalog order as written, each once (the

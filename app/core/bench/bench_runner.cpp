@@ -11,6 +11,7 @@
 #include "core/ground/reference_scan.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/common/gpu_block_too_large.hpp"
 #include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <algorithm>
@@ -505,6 +506,9 @@ private:
                 samples = session->time_scan(method, job.threads, spec_.warmup, spec_.repetitions,
                                              [this] { return stopped(); });
             } catch (const GpuOutOfMemory& e) {
+                skip(point_name(job, n, label) + ": skipped, " + e.what());
+                continue;
+            } catch (const GpuBlockTooLarge& e) {
                 skip(point_name(job, n, label) + ": skipped, " + e.what());
                 continue;
             }

@@ -360,7 +360,7 @@ std::uint32_t EmulatedBlock::atomic_update(std::uint32_t thread, BufferId buffer
     return before;
 }
 
-void EmulatedBlock::store_release(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
+void EmulatedBlock::store_status(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
                                   std::uint64_t value) {
     *word = value;
     record_grid_access(thread, buffer, index, GridAccessKind::release, value, 0);
@@ -370,7 +370,7 @@ void EmulatedBlock::store_release(std::uint32_t thread, BufferId buffer, std::ui
 // A load yields before it reads, a write after it writes: what a poll reads is as fresh as the schedule
 // allows, and the spin-wait that follows a poll of an invalid word comes in the same turn, with no other
 // block's write in between (the grid's deadlock test relies on it: emulated_grid.cpp).
-std::uint64_t EmulatedBlock::load_acquire(std::uint32_t thread, BufferId buffer, std::uint32_t index,
+std::uint64_t EmulatedBlock::load_status(std::uint32_t thread, BufferId buffer, std::uint32_t index,
                                           const std::uint64_t* word) {
     after_global_operation(thread, false);
     const std::uint64_t value = *word;

@@ -105,9 +105,9 @@ public:
     // *word = combine(*word, operand) in one go; returns the word before.
     std::uint32_t atomic_update(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint32_t* word,
                                 std::uint32_t operand, std::uint32_t (*combine)(std::uint32_t, std::uint32_t));
-    void store_release(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
+    void store_status(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint64_t* word,
                        std::uint64_t value);
-    std::uint64_t load_acquire(std::uint32_t thread, BufferId buffer, std::uint32_t index, const std::uint64_t* word);
+    std::uint64_t load_status(std::uint32_t thread, BufferId buffer, std::uint32_t index, const std::uint64_t* word);
     void spin_wait(std::uint32_t thread, const TileWait& wait);
 
 private:

@@ -86,11 +86,11 @@ public:
                                                  reinterpret_cast<std::uint32_t*>(words.data + index),
                                                  to_bits(value), combine));
     }
-    void store_release(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
-        block_.store_release(thread_, words.id, index, words.data + index, value);
+    void store_status(GridWords<std::uint64_t> words, std::uint32_t index, std::uint64_t value) {
+        block_.store_status(thread_, words.id, index, words.data + index, value);
     }
-    std::uint64_t load_acquire(GridWords<std::uint64_t> words, std::uint32_t index) {
-        return block_.load_acquire(thread_, words.id, index, words.data + index);
+    std::uint64_t load_status(GridWords<std::uint64_t> words, std::uint32_t index) {
+        return block_.load_status(thread_, words.id, index, words.data + index);
     }
     // Between two polls of a status word: the block waits until another block has written.
     void spin_wait(const TileWait& wait) { block_.spin_wait(thread_, wait); }
