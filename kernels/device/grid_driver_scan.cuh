@@ -14,7 +14,6 @@
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/grid/grid_driver_plan.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -51,10 +50,6 @@ class GpuDriverLauncher {
 public:
     GpuDriverLauncher(cudaStream_t stream, DriverTimer* timer) : stream_(stream), timer_(timer) {}
 
-    GpuDriverLauncher(const GpuDriverLauncher&) = delete;
-    GpuDriverLauncher& operator=(const GpuDriverLauncher&) = delete;
-    ~GpuDriverLauncher() { flush_zero_fill(); } // a plan ends with a launch: nothing is pending here
-
     template <class Launch, class Op, class Io>
     void launch(const DriverLaunch& shape, const Io& io) {
         // asked once per kernel: what its registers allow
@@ -62,34 +57,28 @@ public:
         if (shape.threads > most_threads)
             throw GpuBlockTooLarge("the " + shape.name + " kernel takes at most " + std::to_string(most_threads) +
                                    " threads a block (its registers), not " + std::to_string(shape.threads));
-        flush_zero_fill();
         const std::size_t bytes = launch_layout<Launch>(shape.threads).total_words * sizeof(std::uint32_t);
         grid_driver_kernel<Launch, Op, Io><<<shape.blocks, shape.threads, bytes, stream_>>>(io);
         PL_CUDA_CHECK_LAUNCH();
     }
 
     // Zero (status words, counter, sums) with a memset; any other pattern (max's and min's identity)
-    // with a small kernel, since the runtime has no 32-bit memset. Zero fills of neighbouring words wait
-    // for the next launch and go as one memset: GridDriverScan keeps the tile counter just before the
-    // status words, so a single-pass scan clears both with one memset instead of two (each a node of
-    // its own on the stream: docs/tuned-scan.md has what that saves at 2^20).
+    // with a small kernel, since the runtime has no 32-bit memset.
     template <class W>
     void fill(GridWords<W> words, std::size_t count, W value) {
         if (count == 0)
             return;
         const W zero{};
         if (std::memcmp(&value, &zero, sizeof(W)) == 0) {
-            zero_fill(reinterpret_cast<unsigned char*>(words.data), count * sizeof(W));
+            PL_CUDA_CHECK(cudaMemsetAsync(words.data, 0, count * sizeof(W), stream_));
             return;
         }
-        flush_zero_fill();
         const auto blocks = static_cast<unsigned>(count / 256 + 1 < 1024 ? count / 256 + 1 : 1024);
         fill_words_kernel<W><<<blocks, 256, 0, stream_>>>(words.data, count, value);
         PL_CUDA_CHECK_LAUNCH();
     }
 
     void phase_done() {
-        flush_zero_fill();
         if (timer_ != nullptr)
             timer_->mark();
     }
@@ -102,30 +91,8 @@ private:
         return attributes.maxThreadsPerBlock;
     }
 
-    // Bytes [begin, end) to be zeroed before the next launch; a fill that touches or overlaps them (up
-    // to 8 bytes apart, the counter's padding) joins them.
-    void zero_fill(unsigned char* begin, std::size_t bytes) {
-        unsigned char* end = begin + bytes;
-        if (zero_begin_ != nullptr && begin <= zero_end_ + 8 && zero_begin_ <= end + 8) {
-            zero_begin_ = std::min(zero_begin_, begin);
-            zero_end_ = std::max(zero_end_, end);
-            return;
-        }
-        flush_zero_fill();
-        zero_begin_ = begin;
-        zero_end_ = end;
-    }
-    void flush_zero_fill() {
-        if (zero_begin_ == nullptr)
-            return;
-        PL_CUDA_CHECK(cudaMemsetAsync(zero_begin_, 0, std::size_t(zero_end_ - zero_begin_), stream_));
-        zero_begin_ = zero_end_ = nullptr;
-    }
-
     cudaStream_t stream_;
     DriverTimer* timer_;
-    unsigned char* zero_begin_ = nullptr;
-    unsigned char* zero_end_ = nullptr;
 };
 
 // B of the two-level scan on this GPU for blocks of `threads`: as many blocks as the SMs hold at once
@@ -152,7 +119,7 @@ public:
         : options_{driver, order, threads, gpu_two_level_blocks(threads)},
           tile_(threads * Body::kElementsPerThread), max_n_(max_n == 0 ? 1 : max_n),
           totals_(grid_driver_totals(options_, max_n_, tile_) + 1),
-          words_(grid_driver_status_words(options_, max_n_, tile_) + 2) {
+          status_(grid_driver_status_words(options_, max_n_, tile_) + 1), counter_(1) {
         if (!SinglePassKernel<Body>::threads_valid(threads))
             throw std::invalid_argument("a grid scan's tile has " +
                                         tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
@@ -172,8 +139,8 @@ public:
         GpuDriverLauncher launcher(stream, timer);
         const GridDriverWorkspace<T> workspace{
             {totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
-            {words_.get() + 1, BufferId::tile_status, static_cast<std::uint32_t>(words_.size() - 1)},
-            {reinterpret_cast<std::uint32_t*>(words_.get()), BufferId::tile_counter, 1}};
+            {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
+            {counter_.get(), BufferId::tile_counter, 1}};
         run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(launcher, options_, input, output, n, exclusive_,
                                                                    workspace);
     }
@@ -187,9 +154,8 @@ private:
     std::size_t max_n_;
     bool exclusive_ = false;
     DeviceBuffer<T> totals_;
-    // The tile counter in word 0 (its low half), the status words after it: cleared by one memset
-    // (GpuDriverLauncher::fill).
-    DeviceBuffer<std::uint64_t> words_;
+    DeviceBuffer<std::uint64_t> status_;
+    DeviceBuffer<std::uint32_t> counter_;
 };
 
 } // namespace prefixlab

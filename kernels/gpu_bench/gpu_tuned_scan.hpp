@@ -12,9 +12,10 @@
 
 namespace prefixlab {
 
-// The tuned tile: threads per block × elements per thread, the fastest of `prefixlab tune` on the H100
-// at 2^28 and 2^30 (0.864 and 3.42 ms; 128 × 24, CUB's Hopper choice, 0.939 and 3.73 ms in the same
-// runs; docs/tuned-scan.md has the tables).
+// The tuned tile: threads per block × elements per thread. 256 × 48 was the fastest of `prefixlab tune`
+// on the H100 at 2^28 and 2^30 (0.864 and 3.42 ms, CUB 0.877 and 3.47) in a build where the kernel took
+// 80 registers (3 blocks an SM); this build's nvcc gives it 92 (2 blocks: 0.964 ms at 2^28, where
+// 512 × 32 reads 0.891). docs/tuned-scan.md has the tables and what is next.
 inline constexpr int kTunedScanThreads = 256;
 inline constexpr int kTunedScanItems = 48;
 

@@ -76,7 +76,7 @@ std::uint32_t tiles_of_array(const GridTrace& trace) {
 }
 
 // "8 blocks, one per tile", "4 blocks, one per run of 8 tiles", "one block".
-std::string blocks_of(const GridTrace& trace, const GridTotals& totals, const GridLaunch& launch) {
+std::string blocks_of(const GridTotals& totals, const GridLaunch& launch) {
     if (launch.blocks == 1)
         return "one block";
     std::string text = plural(launch.blocks, "block", "blocks");
@@ -89,7 +89,7 @@ std::string blocks_of(const GridTrace& trace, const GridTotals& totals, const Gr
 std::string totals_sentence(const GridTrace& trace, const GridSteps& steps, const GridTotals& totals, std::size_t step) {
     const GridLaunch& launch = trace.launches.at(steps.steps[step].launch);
     const TotalsStepCounts& c = totals.counts.at(step);
-    const std::string who = blocks_of(trace, totals, launch);
+    const std::string who = blocks_of(totals, launch);
     const bool run = totals.tiles_per_group > 1; // two-level: a word per run of tiles
     std::string text;
     if (c.atomics > 0) {
