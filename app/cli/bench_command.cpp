@@ -111,26 +111,8 @@ int run_bench_command(const BenchCommandOptions& options) {
         std::printf("\n%s", bench_table_text(run).c_str());
         if (run.points.empty())
             return report_nothing_measured(run, options.out);
-        if (run.cancelled)
-            std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
-                        run.points.size());
-        std::printf("writing %s\n", options.out.c_str());
-        std::fflush(stdout);
-        BenchExportResult exported;
-        try {
-            exported = export_bench_run(run, options.out, formats);
-        } catch (const std::exception& e) {
-            // The table above still has the numbers; nothing of the run was written.
-            return report_error(std::string("results not written: ") + e.what(),
-                                is_bad_input(e) ? kExitBadInput : kExitFailure);
-        }
-        for (const std::string& note : exported.notes)
-            std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
-        std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), options.out.c_str(),
-                    run.points.size(), run.skipped.size());
-        if (observer.failed())
-            return kExitFailure;
-        return run.cancelled ? kExitInterrupted : kExitOk;
+        return write_bench_files(run, options.out, observer.failed(),
+                                 [&] { return export_bench_run(run, options.out, formats); });
     } catch (const std::exception& e) {
         return report_exception(e);
     }

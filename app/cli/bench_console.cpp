@@ -75,4 +75,28 @@ int report_nothing_measured(const BenchRun& run, const std::string& folder) {
         "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
 }
 
+int write_bench_files(const BenchRun& run, const std::string& folder, bool failed,
+                      const std::function<BenchExportResult()>& write) {
+    if (run.cancelled)
+        std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
+                    run.points.size());
+    std::printf("writing %s\n", folder.c_str());
+    std::fflush(stdout);
+    BenchExportResult exported;
+    try {
+        exported = write();
+    } catch (const std::exception& e) {
+        // The table above still has the numbers; nothing of the run was written.
+        return report_error(std::string("results not written: ") + e.what(),
+                            is_bad_input(e) ? kExitBadInput : kExitFailure);
+    }
+    for (const std::string& note : exported.notes)
+        std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
+    std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), folder.c_str(),
+                run.points.size(), run.skipped.size());
+    if (failed)
+        return kExitFailure;
+    return run.cancelled ? kExitInterrupted : kExitOk;
+}
+
 } // namespace prefixlab

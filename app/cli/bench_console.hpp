@@ -1,10 +1,13 @@
 // What `prefixlab bench` and `prefixlab tune` share on the terminal: each point printed as it is
-// measured, the plot formats of --plots, and the line for a run that measured nothing.
+// measured, the plot formats of --plots, the line for a run that measured nothing, and the writing of
+// a run's files.
 #pragma once
 
+#include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/plot/plot_export.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,5 +44,11 @@ std::vector<PlotFileFormat> parse_plot_formats(const std::string& text);
 // sit beside its plots). Interrupted, that is what the user asked for (130); otherwise every point
 // was skipped (1). Prints the one line and returns the exit code.
 int report_nothing_measured(const BenchRun& run, const std::string& folder);
+
+// Writes a run that has points into `folder` with `write` (the command's export) and prints what it
+// wrote, or the one line of why it could not. Returns the exit code: 2 or 1 where nothing was written,
+// 1 where a point failed (`failed`), 130 for an interrupted run, else 0.
+int write_bench_files(const BenchRun& run, const std::string& folder, bool failed,
+                      const std::function<BenchExportResult()>& write);
 
 } // namespace prefixlab

@@ -114,25 +114,9 @@ int run_tune_command(const TuneCommandOptions& options) {
             return report_nothing_measured(run, options.out);
         for (std::uint64_t n : tuning_sizes(run))
             std::printf("\n%s", tuning_table_text(run, n).c_str());
-        if (run.cancelled)
-            std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
-                        run.points.size());
-        std::printf("writing %s\n", options.out.c_str());
-        std::fflush(stdout);
-        BenchExportResult exported;
-        try {
-            exported = export_bench(tuning_export_request(run, formats), options.out);
-        } catch (const std::exception& e) {
-            return report_error(std::string("results not written: ") + e.what(),
-                                is_bad_input(e) ? kExitBadInput : kExitFailure);
-        }
-        for (const std::string& note : exported.notes)
-            std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
-        std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), options.out.c_str(),
-                    run.points.size(), run.skipped.size());
-        if (observer.failed())
-            return kExitFailure;
-        return run.cancelled ? kExitInterrupted : kExitOk;
+        return write_bench_files(run, options.out, observer.failed(), [&] {
+            return export_bench(tuning_export_request(run, formats), options.out);
+        });
     } catch (const std::exception& e) {
         return report_exception(e);
     }
