@@ -39,20 +39,8 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
         ->capture_default_str();
     bench->add_option("--n", o.sizes, "Sizes: 1000, 2^20, ranges of powers of two like 2^10..2^28, comma-separated")
         ->capture_default_str();
-    bench
-        ->add_option_function<std::vector<std::string>>(
-            "--block",
-            [&o](const std::vector<std::string>& items) {
-                try {
-                    for (const std::string& item : items)
-                        o.block_sizes.push_back(parse_bench_block_size(item));
-                } catch (const BenchSpecError& e) {
-                    throw CLI::ValidationError(e.what());
-                }
-            },
-            "Threads per block, one or more powers of two from 32 to 1024 (default: 1024-element tiles)")
-        ->delimiter(',')
-        ->type_name("INT");
+    add_block_sizes_option(*bench, o.block_sizes,
+                           "Threads per block, one or more powers of two from 32 to 1024 (default: 1024-element tiles)");
     bench->add_option("--block-n", o.block_sizes_at,
                       "Sizes (from --n) at which to sweep the --block sizes; elsewhere each algorithm's default");
     add_whole_number_option(*bench, "--reps", o.repetitions, 1, kMaxBenchRepetitions,

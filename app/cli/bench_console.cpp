@@ -99,4 +99,21 @@ int write_bench_files(const BenchRun& run, const std::string& folder, bool faile
     return run.cancelled ? kExitInterrupted : kExitOk;
 }
 
+void add_block_sizes_option(CLI::App& command, std::vector<int>& target, const std::string& help) {
+    command
+        .add_option_function<std::vector<std::string>>(
+            "--block",
+            [&target](const std::vector<std::string>& items) {
+                try {
+                    for (const std::string& item : items)
+                        target.push_back(parse_bench_block_size(item));
+                } catch (const BenchSpecError& e) {
+                    throw CLI::ValidationError(e.what());
+                }
+            },
+            help)
+        ->delimiter(',')
+        ->type_name("INT");
+}
+
 } // namespace prefixlab

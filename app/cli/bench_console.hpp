@@ -7,6 +7,7 @@
 #include "core/bench/bench_runner.hpp"
 #include "core/plot/plot_export.hpp"
 
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
 #include <vector>
@@ -36,6 +37,10 @@ private:
     BenchProgress progress_;
     bool failed_ = false;
 };
+
+// --block: threads per block, comma-separated powers of two from 32 to 1024, appended to `target`; a
+// bad one is a CLI validation error naming it.
+void add_block_sizes_option(CLI::App& command, std::vector<int>& target, const std::string& help);
 
 // --plots: "png,svg,pdf" or "none"; BadInput for another name.
 std::vector<PlotFileFormat> parse_plot_formats(const std::string& text);

@@ -64,19 +64,8 @@ void add_tune_command(CLI::App& app, TuneCommandOptions& o) {
             "Elements per thread, one or more of " + item_choices_text() + " (default: all)")
         ->delimiter(',')
         ->type_name("INT");
-    tune->add_option_function<std::vector<std::string>>(
-            "--block",
-            [&o](const std::vector<std::string>& items) {
-                try {
-                    for (const std::string& item : items)
-                        o.block_sizes.push_back(parse_bench_block_size(item));
-                } catch (const BenchSpecError& e) {
-                    throw CLI::ValidationError(e.what());
-                }
-            },
-            "Threads per block, powers of two from 32 to 1024 (default: 64,128,256,512)")
-        ->delimiter(',')
-        ->type_name("INT");
+    add_block_sizes_option(*tune, o.block_sizes,
+                           "Threads per block, powers of two from 32 to 1024 (default: 64,128,256,512)");
     tune->add_option("--n", o.sizes, "Sizes: 2^28, 1000, ranges of powers of two like 2^24..2^28, comma-separated")
         ->capture_default_str();
     add_whole_number_option(*tune, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
