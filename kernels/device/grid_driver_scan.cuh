@@ -14,6 +14,7 @@
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/grid/grid_driver_plan.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -39,6 +40,27 @@ __global__ void grid_driver_kernel(Io io) {
     Launch::template run<Op>(ctx, io);
 }
 
+// The same, for a launch whose body caps its registers (Launch::max_registers<Op>(): RegisterTileScan says why).
+template <int kRegisters, class Launch, class Op, class Io>
+__global__ void __maxnreg__(kRegisters) grid_capped_kernel(Io io) {
+    extern __shared__ __align__(16) unsigned char shared_memory[];
+    CudaContext<false> ctx(shared_memory, DeviceTraceSink{});
+    Launch::template run<Op>(ctx, io);
+}
+
+// The kernel of a launch: capped where the body asks.
+template <class Launch, class Op, class Io>
+constexpr auto driver_kernel_of() {
+    if constexpr (requires { Launch::template max_registers<Op>(); }) {
+        if constexpr (Launch::template max_registers<Op>() > 0)
+            return grid_capped_kernel<Launch::template max_registers<Op>(), Launch, Op, Io>;
+        else
+            return grid_driver_kernel<Launch, Op, Io>;
+    } else {
+        return grid_driver_kernel<Launch, Op, Io>;
+    }
+}
+
 template <class W>
 __global__ void fill_words_kernel(W* words, std::size_t count, W value) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
@@ -52,13 +74,14 @@ public:
 
     template <class Launch, class Op, class Io>
     void launch(const DriverLaunch& shape, const Io& io) {
+        constexpr auto kernel = driver_kernel_of<Launch, Op, Io>();
         // asked once per kernel: what its registers allow
-        static const int most_threads = max_block_threads(grid_driver_kernel<Launch, Op, Io>);
+        static const int most_threads = max_block_threads(kernel);
         if (shape.threads > most_threads)
             throw GpuBlockTooLarge("the " + shape.name + " kernel takes at most " + std::to_string(most_threads) +
                                    " threads a block (its registers), not " + std::to_string(shape.threads));
         const std::size_t bytes = launch_layout<Launch>(shape.threads).total_words * sizeof(std::uint32_t);
-        grid_driver_kernel<Launch, Op, Io><<<shape.blocks, shape.threads, bytes, stream_>>>(io);
+        kernel<<<shape.blocks, shape.threads, bytes, stream_>>>(io);
         PL_CUDA_CHECK_LAUNCH();
     }
 
@@ -119,7 +142,8 @@ public:
         : options_{driver, order, threads, gpu_two_level_blocks(threads)},
           tile_(threads * Body::kElementsPerThread), max_n_(max_n == 0 ? 1 : max_n),
           totals_(grid_driver_totals(options_, max_n_, tile_) + 1),
-          status_(grid_driver_status_words(options_, max_n_, tile_) + 1), counter_(1) {
+          sets_{StatusSet(grid_driver_status_words(options_, max_n_, tile_)),
+                StatusSet(grid_driver_status_words(options_, max_n_, tile_))} {
         if (!SinglePassKernel<Body>::threads_valid(threads))
             throw std::invalid_argument("a grid scan's tile has " +
                                         tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
@@ -137,25 +161,71 @@ public:
         if (n > max_n_)
             throw std::invalid_argument("N = " + std::to_string(n) + " is more than this scan was planned for");
         GpuDriverLauncher launcher(stream, timer);
-        const GridDriverWorkspace<T> workspace{
-            {totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
-            {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
-            {counter_.get(), BufferId::tile_counter, 1}};
+        StatusSet& now = sets_[current_];
+        StatusSet& next = sets_[1 - current_];
+        const std::size_t tiles = tiles_for(n, tile_);
+        GridDriverWorkspace<T> workspace{{totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
+                                         now.status(),
+                                         now.counter()};
+        const bool single_pass = is_single_pass(options_.driver);
+        if (single_pass) {
+            workspace.cleared = now.dirty.clean_for(tiles);
+            workspace.next_status = next.status();
+            workspace.next_counter = next.counter();
+        }
+        const Dirty before = now.dirty;
+        now.dirty = Dirty{}; // everything, until the launch is on the stream
         run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(launcher, options_, input, output, n, exclusive_,
                                                                    workspace);
+        if (!single_pass) {
+            now.dirty = before;
+            return;
+        }
+        now.dirty = before.used(tiles);
+        next.dirty = next.dirty.cleared(tiles);
+        current_ = 1 - current_;
     }
 
     void set_exclusive(bool exclusive) { exclusive_ = exclusive; }
     int tile() const { return tile_; }
 
 private:
+    // What of a set of words may be non-zero: the status words [from, to) and the counter.
+    struct Dirty {
+        std::size_t from = 0, to = std::numeric_limits<std::size_t>::max();
+        bool counter = true;
+
+        // Whether a run of `tiles` tiles finds the words zero.
+        bool clean_for(std::size_t tiles) const { return !counter && (to <= from || tiles <= from); }
+        // After a run of `tiles` tiles on the set, which filled [0, tiles) where it was not clean: all of
+        // [0, tiles) written, whatever was dirty past it still so.
+        Dirty used(std::size_t tiles) const { return Dirty{0, std::max(tiles, to > from ? to : 0), true}; }
+        // After a run of `tiles` tiles on the other set, which cleared [0, tiles) and the counter here.
+        Dirty cleared(std::size_t tiles) const { return Dirty{std::max(from, tiles), to, false}; }
+    };
+    // One set of a single-pass scan's words: the tile counter in word 0 (its low half), the status
+    // words after it. Two sets alternate: a run uses one and clears the other as it goes
+    // (GridScanIo::next_status), so that the next run starts on cleared words without a memset.
+    struct StatusSet {
+        explicit StatusSet(std::size_t status_words) : words(status_words + 2) {}
+        DeviceBuffer<std::uint64_t> words;
+        Dirty dirty;
+
+        GridWords<std::uint64_t> status() {
+            return {words.get() + 1, BufferId::tile_status, static_cast<std::uint32_t>(words.size() - 1)};
+        }
+        GridWords<std::uint32_t> counter() {
+            return {reinterpret_cast<std::uint32_t*>(words.get()), BufferId::tile_counter, 1};
+        }
+    };
+
     GridDriverOptions options_;
     int tile_;
     std::size_t max_n_;
     bool exclusive_ = false;
     DeviceBuffer<T> totals_;
-    DeviceBuffer<std::uint64_t> status_;
-    DeviceBuffer<std::uint32_t> counter_;
+    StatusSet sets_[2];
+    int current_ = 0;
 };
 
 } // namespace prefixlab

@@ -14,4 +14,10 @@ namespace prefixlab {
 // std::invalid_argument (empty input, tile threads the body cannot take), CudaError.
 std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest& request);
 
+// One scan, planned for the whole input, run on input[0, n) for each n of `sizes` in turn (each from 1
+// to the input's size); returns each run's output. What runs one after another share, the single-pass
+// status words each run clears for the next (kernels/device/grid_driver_scan.cuh), is what this is for.
+std::vector<std::vector<std::uint32_t>> gpu_run_grid_scans(const GridScanRequest& request,
+                                                           const std::vector<std::size_t>& sizes);
+
 } // namespace prefixlab

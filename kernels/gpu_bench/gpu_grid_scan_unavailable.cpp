@@ -1,4 +1,4 @@
-// gpu_run_grid_scan, gpu_trace_grid_scan and gpu_run_tuned_scan in a build without CUDA: refuses with the reason gpu_status() gives.
+// gpu_run_grid_scan(s), gpu_trace_grid_scan and gpu_run_tuned_scan in a build without CUDA: refuses with the reason gpu_status() gives.
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "kernels/gpu_bench/gpu_grid_scan.hpp"
 #include "kernels/gpu_bench/gpu_grid_trace.hpp"
@@ -9,6 +9,10 @@
 namespace prefixlab {
 
 std::vector<std::uint32_t> gpu_run_grid_scan(const GridScanRequest&) {
+    throw std::runtime_error(gpu_status().reason);
+}
+
+std::vector<std::vector<std::uint32_t>> gpu_run_grid_scans(const GridScanRequest&, const std::vector<std::size_t>&) {
     throw std::runtime_error(gpu_status().reason);
 }
 

@@ -13,9 +13,8 @@
 namespace prefixlab {
 
 // The tuned tile: threads per block × elements per thread. 256 × 48 was the fastest of `prefixlab tune`
-// on the H100 at 2^28 and 2^30 (0.864 and 3.42 ms, CUB 0.877 and 3.47) in a build where the kernel took
-// 80 registers (3 blocks an SM); this build's nvcc gives it 92 (2 blocks: 0.964 ms at 2^28, where
-// 512 × 32 reads 0.891). docs/tuned-scan.md has the tables and what is next.
+// on the H100 at 2^28 and 2^30 with the kernel at 80 registers (3 blocks an SM; capped:
+// RegisterTileScan::max_registers). docs/tuned-scan.md has the tables.
 inline constexpr int kTunedScanThreads = 256;
 inline constexpr int kTunedScanItems = 48;
 

@@ -69,6 +69,11 @@ struct GridDriverWorkspace {
     GridWords<T> totals;                  // BufferId::tile_totals
     GridWords<std::uint64_t> status;      // BufferId::tile_status (single pass)
     GridWords<std::uint32_t> counter;     // BufferId::tile_counter (single pass, one word)
+    // Single pass: whether status and counter are zero already (cleared by the run before, through
+    // next_status and next_counter: GridScanIo), so that no fill precedes the launch.
+    bool cleared = false;
+    GridWords<std::uint64_t> next_status{};
+    GridWords<std::uint32_t> next_counter{};
 };
 
 // Two-level: how many consecutive tiles each of the B blocks owns, and B, for `tiles` tiles with at
@@ -234,8 +239,10 @@ template <class Body, class Op, class Launcher, class T>
 void single_pass(Launcher& launcher, const DriverLaunchIo<T>& io, const GridDriverOptions& options,
                  const GridDriverWorkspace<T>& workspace) {
     const std::size_t tiles = tiles_of(io);
-    launcher.fill(workspace.status, tiles, pack_tile_status(TileStatus::invalid, 0));
-    launcher.fill(workspace.counter, 1, std::uint32_t(0));
+    if (!workspace.cleared) {
+        launcher.fill(workspace.status, tiles, pack_tile_status(TileStatus::invalid, 0));
+        launcher.fill(workspace.counter, 1, std::uint32_t(0));
+    }
     const GridScanIo<T> single{io.input,
                                io.output,
                                io.n,
@@ -244,7 +251,9 @@ void single_pass(Launcher& launcher, const DriverLaunchIo<T>& io, const GridDriv
                                {workspace.status.data, BufferId::tile_status, static_cast<std::uint32_t>(tiles)},
                                {workspace.counter.data, BufferId::tile_counter, 1},
                                options.driver,
-                               options.order};
+                               options.order,
+                               workspace.next_status,
+                               workspace.next_counter};
     launcher.template launch<SinglePassKernel<Body>, Op>(
         DriverLaunch{options.driver == GridDriver::chained ? "chained scan" : "decoupled look-back",
                      static_cast<std::uint32_t>(tiles), options.threads, io.tile},

@@ -99,6 +99,8 @@ struct SinglePassScan {
             if (i == 0)
                 partials[kPrefixSlot] = prefix;
         }
+        if (i == 0)
+            clear_for_next_run(ctx, io, tile);
         // barrier: the exclusive prefix is in shared memory
         ctx.sync(step_tag(kFile, kScanTile.phase, __LINE__));
         if (tile > 0) {

@@ -37,6 +37,16 @@ PL_BODY std::uint32_t take_tile(Ctx& ctx, const GridScanIo<T>& io, const Words& 
     return plain_value(taken);
 }
 
+// What a block does for the next run once its tile is done (GridScanIo::next_status): clears the next
+// run's status word of the same tile, and tile 0's block the next run's counter. Called by one thread.
+template <class Ctx, class T>
+PL_BODY void clear_for_next_run(Ctx& ctx, const GridScanIo<T>& io, std::uint32_t tile) {
+    if (tile < io.next_status.count)
+        ctx.store_status(io.next_status, tile, std::uint64_t(0));
+    if (tile == 0 && io.next_counter.count != 0)
+        ctx.global(io.next_counter.data, grid_buffer(io.next_counter))[0] = std::uint32_t(0);
+}
+
 // The elements of tile `tile` (the last one may be short), as the tile body's ScanIo, without a carry yet.
 template <class T>
 PL_HOST_DEVICE ScanIo<T> single_pass_tile_io(const GridScanIo<T>& io, std::uint32_t tile) {

@@ -76,6 +76,42 @@ TEST_P(GpuGridScan, LargeSizesGiveTheReferenceScan) {
     }
 }
 
+// Runs one after another on one scan: each single-pass run clears the status words and the counter of
+// the next (kernels/device/grid_driver_scan.cuh), whatever the sizes before it were.
+TEST_P(GpuGridScan, RunsOneAfterAnotherOnOneScanGiveTheReferenceScan) {
+    PL_REQUIRE_GPU();
+    const std::size_t most = 100003;
+    const std::vector<std::size_t> sizes = {most, 1, most, 4097, 50001, most, 33, 70000, most};
+    for (auto [body, threads] : {std::pair{TileScanBody::warp_shuffle, 64}, std::pair{TileScanBody::registers, 32}}) {
+        GridScanRequest request = make_grid_request(most, ElementType::uint32, ScanOperator::add, false, GetParam(), 5);
+        request.body = body;
+        request.tile_threads = threads;
+        const std::vector<std::vector<std::uint32_t>> outputs = gpu_run_grid_scans(request, sizes);
+        ASSERT_EQ(outputs.size(), sizes.size()) << describe(request);
+        for (std::size_t k = 0; k < sizes.size(); ++k) {
+            const std::vector<std::uint32_t> part(request.input.begin(), request.input.begin() + std::ptrdiff_t(sizes[k]));
+            EXPECT_TRUE(outputs[k] == reference_scan(request.type, request.op, false, part))
+                << describe(request) << ", run " << k << " of N = " << sizes[k];
+        }
+    }
+}
+
+// The subset tools/gpu_check.sh runs under compute-sanitizer: runs one after another on one scan, at
+// small sizes (each clearing the status words of the next).
+TEST(GpuSanitized, RunsOnOneScan) {
+    PL_REQUIRE_GPU();
+    GridScanRequest request =
+        make_grid_request(4097, ElementType::uint32, ScanOperator::add, false, GridDriver::decoupled_look_back, 9);
+    request.body = TileScanBody::registers;
+    request.tile_threads = 32;
+    const std::vector<std::size_t> sizes = {4097, 1, 4097, 1000, 4097};
+    const std::vector<std::vector<std::uint32_t>> outputs = gpu_run_grid_scans(request, sizes);
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+        const std::vector<std::uint32_t> part(request.input.begin(), request.input.begin() + std::ptrdiff_t(sizes[k]));
+        EXPECT_TRUE(outputs[k] == reference_scan(request.type, request.op, false, part)) << "run " << k;
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Protocols, GpuGridScan,
                          ::testing::ValuesIn(all_grid_drivers()),
                          [](const ::testing::TestParamInfo<GridDriver>& info) {
