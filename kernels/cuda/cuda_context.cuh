@@ -91,7 +91,7 @@ public:
     // Read where used, through volatile asm, rather than threadIdx.x and blockDim.x, which nvcc treats as
     // values it may compute once and keep: it then keeps much derived from them (lanes, warps, offsets,
     // masks) in registers for the whole kernel. The tuned tile (48 elements a thread, capped at 80
-    // registers: RegisterTileScan::max_registers) spilled 4 bytes a thread for integer max and min, 26
+    // registers: RegisterTileScan::kMaxRegisters) spilled 4 bytes a thread for integer max and min, 26
     // for float add and 160 for float max and min; read afresh, none spills (nvcc 13 --resource-usage).
     // A read is one S2R instruction.
     __device__ int thread_index() const { return static_cast<int>(special_register_tid_x()); }

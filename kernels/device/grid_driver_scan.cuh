@@ -40,7 +40,7 @@ __global__ void grid_driver_kernel(Io io) {
     Launch::template run<Op>(ctx, io);
 }
 
-// The same, for a launch whose body caps its registers (Launch::max_registers<Op>(): RegisterTileScan says why).
+// The same, for a launch whose body caps its registers (Launch::kMaxRegisters: RegisterTileScan says why).
 template <int kRegisters, class Launch, class Op, class Io>
 __global__ void __maxnreg__(kRegisters) grid_capped_kernel(Io io) {
     extern __shared__ __align__(16) unsigned char shared_memory[];
@@ -51,14 +51,10 @@ __global__ void __maxnreg__(kRegisters) grid_capped_kernel(Io io) {
 // The kernel of a launch: capped where the body asks.
 template <class Launch, class Op, class Io>
 constexpr auto driver_kernel_of() {
-    if constexpr (requires { Launch::template max_registers<Op>(); }) {
-        if constexpr (Launch::template max_registers<Op>() > 0)
-            return grid_capped_kernel<Launch::template max_registers<Op>(), Launch, Op, Io>;
-        else
-            return grid_driver_kernel<Launch, Op, Io>;
-    } else {
+    if constexpr (requires { Launch::kMaxRegisters; })
+        return grid_capped_kernel<Launch::kMaxRegisters, Launch, Op, Io>;
+    else
         return grid_driver_kernel<Launch, Op, Io>;
-    }
 }
 
 template <class W>

@@ -14,7 +14,7 @@ namespace prefixlab {
 
 // The tuned tile: threads per block × elements per thread. 256 × 48 was the fastest of `prefixlab tune`
 // on the H100 at 2^28 and 2^30 with the kernel at 80 registers (3 blocks an SM; capped:
-// RegisterTileScan::max_registers). docs/tuned-scan.md has the tables.
+// RegisterTileScan::kMaxRegisters). docs/tuned-scan.md has the tables.
 inline constexpr int kTunedScanThreads = 256;
 inline constexpr int kTunedScanItems = 48;
 

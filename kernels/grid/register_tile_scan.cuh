@@ -56,10 +56,7 @@ struct RegisterTileScan {
     // blocks). Measured on the H100, uint32 + at 2^28, 256 × 48: 0.964 ms with 92 registers, 0.864 ms
     // with 80. Every operator fits: float max and min, which needed over 100, take 72 since CudaContext
     // reads the thread index afresh (kernels/cuda/cuda_context.cuh).
-    template <class Op>
-    static constexpr int max_registers() {
-        return kItems + 32;
-    }
+    static constexpr int kMaxRegisters = kItems + 32;
 
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
         SinglePassLayout layout;
