@@ -97,6 +97,8 @@ public:
     __device__ int thread_index() const { return static_cast<int>(special_register_tid_x()); }
     __device__ int block_threads() const { return static_cast<int>(special_register_ntid_x()); }
     __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
+    // The block's dynamic shared memory, for what lies past the layout (tile_stages.cuh).
+    __device__ unsigned char* shared_bytes() const { return shared_memory_; }
     __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
 
     // --- global memory the blocks of a grid share (kernels/grid/grid_words.hpp) ---

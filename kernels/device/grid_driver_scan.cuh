@@ -76,8 +76,23 @@ public:
         if (shape.threads > most_threads)
             throw GpuBlockTooLarge("the " + shape.name + " kernel takes at most " + std::to_string(most_threads) +
                                    " threads a block (its registers), not " + std::to_string(shape.threads));
-        const std::size_t bytes = launch_layout<Launch>(shape.threads).total_words * sizeof(std::uint32_t);
-        kernel<<<shape.blocks, shape.threads, bytes, stream_>>>(io);
+        std::size_t bytes = launch_layout<Launch>(shape.threads).total_words * sizeof(std::uint32_t);
+        std::uint32_t blocks = shape.blocks;
+        if constexpr (requires { Launch::untraced_shared_bytes(shape.threads); })
+            bytes = Launch::untraced_shared_bytes(shape.threads);
+        if (bytes > kDefaultSharedBytes) {
+            if (bytes > std::size_t(opt_in_shared_bytes()))
+                throw GpuBlockTooLarge("the " + shape.name + " kernel's " + std::to_string(shape.threads) +
+                                       "-thread blocks need " + std::to_string(bytes / 1024) +
+                                       " KiB of shared memory, more than the " +
+                                       std::to_string(opt_in_shared_bytes() / 1024) + " KiB a block can have");
+            PL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+        }
+        // A body whose blocks loop over tiles (taken from the counter) gets no more blocks than fit at once.
+        if constexpr (requires { Launch::kLoopsOverTiles; })
+            if (io.order == TileOrder::atomic_counter)
+                blocks = std::min(blocks, resident_blocks(kernel, shape.threads, bytes));
+        kernel<<<blocks, shape.threads, bytes, stream_>>>(io);
         PL_CUDA_CHECK_LAUNCH();
     }
 
@@ -103,6 +118,24 @@ public:
     }
 
 private:
+    static constexpr std::size_t kDefaultSharedBytes = 48 * 1024; // more needs the kernel's opt-in
+
+    static int opt_in_shared_bytes() {
+        int device = 0, bytes = 0;
+        PL_CUDA_CHECK(cudaGetDevice(&device));
+        PL_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        return bytes;
+    }
+
+    template <class Kernel>
+    static std::uint32_t resident_blocks(Kernel kernel, int threads, std::size_t bytes) {
+        int device = 0, sms = 0, per_sm = 0;
+        PL_CUDA_CHECK(cudaGetDevice(&device));
+        PL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        PL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, bytes));
+        return static_cast<std::uint32_t>(std::max(1, sms * per_sm));
+    }
+
     template <class Kernel>
     static int max_block_threads(Kernel kernel) {
         cudaFuncAttributes attributes{};

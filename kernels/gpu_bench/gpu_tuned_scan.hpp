@@ -12,11 +12,12 @@
 
 namespace prefixlab {
 
-// The tuned tile: threads per block × elements per thread. 256 × 48 was the fastest of `prefixlab tune`
-// on the H100 at 2^28 and 2^30 with the kernel at 80 registers (3 blocks an SM; capped:
-// RegisterTileScan::kMaxRegisters). docs/tuned-scan.md has the tables.
+// The tuned tile: threads per block × elements per thread. With tiles arriving by bulk copies a tile
+// ahead and aggregates published a tile early (register_tile_scan.cuh), 256 × 32 (two 32 KiB stages,
+// 3 blocks an SM) was the fastest of the prototype's shapes on the H100 at 2^28 (0.746 ms; 256 × 48,
+// 2 blocks an SM, 0.745; CUB 0.876). docs/tuned-scan.md has the tables.
 inline constexpr int kTunedScanThreads = 256;
-inline constexpr int kTunedScanItems = 48;
+inline constexpr int kTunedScanItems = 32;
 
 struct TunedScanRequest {
     std::vector<std::uint32_t> input; // 4-byte elements as their bit patterns

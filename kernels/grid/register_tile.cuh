@@ -101,7 +101,7 @@ struct RegisterTile {
     // Steps 1 and 2.
     template <class Op, class Ctx, class Rows>
     PL_BODY static void scan_locally(Ctx& ctx, const ScanIo<typename Op::value_type>& io, const Rows& rows,
-                                     Local<typename Op::value_type>& local) {
+                                     Local<typename Op::value_type>& local, const void* stage = nullptr) {
         using T = typename Op::value_type;
         using V = typename Ctx::template value<T>;
         const int i = ctx.thread_index();
@@ -109,7 +109,7 @@ struct RegisterTile {
         const int warp = i / kWarpLanes;
         const int lane = i % kWarpLanes;
         const std::uint32_t mask = present_lane_mask(ctx.block_threads(), warp);
-        load_items<Op>(ctx, io, lanes, warp, lane, local.items);
+        load_items<Op>(ctx, io, lanes, warp, lane, local.items, stage);
         PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kQuads; ++q)
             PL_CUDA_PRAGMA(unroll) for (int e = 1; e < 4; ++e)
                 local.items[4 * q + e] = Op::combine(local.items[4 * q + e - 1], local.items[4 * q + e]);
@@ -121,6 +121,46 @@ struct RegisterTile {
             if (lane == lanes - 1)
                 rows[static_cast<std::uint32_t>(warp * kQuads + q)] = plain_value(row);
         }
+    }
+
+    // The register-tile scan's early aggregate (register_tile_scan.cuh): each thread combines its elements
+    // of the tile, each warp its lanes' (a butterfly), and lane 0 stores the warp's total in
+    // `totals[first + warp]`. Not in the scan's order: for a float sum the total may differ in the last
+    // bits from the one the tile's scan reaches (either is the tile's sum to rounding).
+    template <class Op, class Ctx, class Totals>
+    PL_BODY static void reduce_to_warp_totals(Ctx& ctx, const ScanIo<typename Op::value_type>& io, const Totals& totals,
+                                              std::uint32_t first, const void* stage, Phase phase) {
+        using T = typename Op::value_type;
+        const int i = ctx.thread_index();
+        const int lanes = warp_lanes(ctx.block_threads());
+        const int warp = i / kWarpLanes;
+        const int lane = i % kWarpLanes;
+        T items[kItems];
+        load_items<Op>(ctx, io, lanes, warp, lane, items, stage);
+        T own = items[0];
+        PL_CUDA_PRAGMA(unroll) for (int e = 1; e < kItems; ++e)
+            own = Op::combine(own, items[e]);
+        const T total = combine_lanes_in_order<Op>(ctx, own, static_cast<std::uint32_t>(lane), lanes,
+                                                   present_lane_mask(ctx.block_threads(), warp), phase);
+        if (lane == 0)
+            totals[first + static_cast<std::uint32_t>(warp)] = total;
+    }
+
+    // Every lane's value combined in lane order, in every lane: a butterfly of xor-shuffles, in which the
+    // lane of a pair with bit d set holds the later half.
+    template <class Op, class Ctx>
+    PL_BODY static typename Op::value_type combine_lanes_in_order(Ctx& ctx, typename Op::value_type value,
+                                                                  std::uint32_t lane, int lanes, std::uint32_t mask,
+                                                                  Phase phase) {
+        using V = typename Ctx::template value<typename Op::value_type>;
+        std::uint16_t round = 1;
+        for (int d = 1; d < lanes; d *= 2, ++round) {
+            const V own = value;
+            const V other = ctx.shfl_xor(own, d, mask, step_tag(kFile, phase, __LINE__, round, std::uint32_t(d)));
+            value = (lane & std::uint32_t(d)) != 0 ? Op::combine(plain_value(other), value)
+                                                   : Op::combine(value, plain_value(other));
+        }
+        return value;
     }
 
     // Step 3, by the lanes of warp 0: every row's exclusive prefix replaces its total in shared memory.
@@ -197,12 +237,25 @@ struct RegisterTile {
     }
 
     // Step 1: the thread's elements; those past the tile's end hold the identity.
+    // `stage`: the tile in shared memory (untraced only, whole tiles: tile_stages.cuh), or null.
     template <class Op, class Ctx>
     PL_BODY static void load_items(Ctx& ctx, const ScanIo<typename Op::value_type>& io, int lanes, int warp, int lane,
-                                   typename Op::value_type (&items)[kItems]) {
+                                   typename Op::value_type (&items)[kItems], const void* stage = nullptr) {
 #if defined(__CUDACC__)
         // Untraced GPU, whole tile: one 16-byte vector per quad (vector_words.cuh says why).
         using T = typename Op::value_type;
+        if constexpr (!Ctx::traced)
+            if (stage != nullptr) {
+                const uint4* quads = static_cast<const uint4*>(stage);
+                PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kQuads; ++q) {
+                    const uint4 v = quads[element_of(lanes, warp, q, lane, 0) / 4];
+                    items[4 * q] = element_from_word<T>(v.x);
+                    items[4 * q + 1] = element_from_word<T>(v.y);
+                    items[4 * q + 2] = element_from_word<T>(v.z);
+                    items[4 * q + 3] = element_from_word<T>(v.w);
+                }
+                return;
+            }
         if constexpr (!Ctx::traced)
             if (io.n == ctx.block_threads() * kItems && quad_aligned(io.input, std::size_t(io.n))) {
                 const uint4* quads = reinterpret_cast<const uint4*>(io.input);

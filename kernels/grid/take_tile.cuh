@@ -37,6 +37,16 @@ PL_BODY std::uint32_t take_tile(Ctx& ctx, const GridScanIo<T>& io, const Words& 
     return plain_value(taken);
 }
 
+// One more tile for a block that scans several (register_tile_scan.cuh), by one thread: the next value of
+// the tile counter; with TileOrder::block_index a block scans its own tile only, so its first claim is
+// its block index and any later one `none` (a value past every tile).
+template <class Ctx, class T>
+PL_BODY std::uint32_t claim_tile(Ctx& ctx, const GridScanIo<T>& io, bool first, std::uint32_t none) {
+    if (io.order == TileOrder::atomic_counter)
+        return ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u);
+    return first ? static_cast<std::uint32_t>(ctx.block_index()) : none;
+}
+
 // What a block does for the next run once its tile is done (GridScanIo::next_status): clears the next
 // run's status word of the same tile, and tile 0's block the next run's counter. Called by one thread.
 template <class Ctx, class T>
