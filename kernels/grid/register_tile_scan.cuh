@@ -91,7 +91,7 @@ struct RegisterTileScan {
         const auto words = ctx.template shared<std::uint32_t>(shape.grid);
         const auto partials = ctx.template shared<T>(shape.grid);
         const auto rows = ctx.template shared<T>(shape.shared.find(BufferId::warp_totals));
-        const auto tiles = static_cast<std::uint32_t>(tiles_for(io.n, io.tile));
+        const std::uint32_t tiles = io.status.count; // one status word a tile (no division: tests/ptx)
         const bool look_back = io.driver != GridDriver::chained;
         Stages<Ctx> stages(ctx, io, shape);
         constexpr bool loops = kLoops<Ctx>;
@@ -209,7 +209,6 @@ struct RegisterTileScan {
                 input_ = io.input;
                 n_ = io.n;
                 tile_ = io.tile;
-                whole_tiles_ = io.n / std::size_t(io.tile);
                 aligned_ = reinterpret_cast<std::uintptr_t>(io.input) % 16 == 0;
             }
 #else
@@ -254,14 +253,15 @@ struct RegisterTileScan {
         PL_BODY void release(std::uint32_t s) { waited_ &= ~(1u << s); }
 
     private:
-        PL_BODY bool staged(std::uint32_t tile) const { return aligned_ && std::size_t(tile) < whole_tiles_; }
+        PL_BODY bool staged(std::uint32_t tile) const {
+            return aligned_ && (std::size_t(tile) + 1) * std::size_t(tile_) <= n_;
+        }
 #if defined(__CUDACC__)
         TileStages stages_{nullptr, 0, 0};
 #endif
         const void* input_ = nullptr;
         std::size_t n_ = 0;
         int tile_ = 0;
-        std::size_t whole_tiles_ = 0;
         bool aligned_ = false;
         std::uint32_t phases_ = 0, waited_ = 0;
     };
