@@ -191,8 +191,8 @@ struct RegisterTileScan {
 
     // Shared memory past the layout (the GPU launcher adds it to untraced launches): the two stages.
     PL_HOST_DEVICE static constexpr std::size_t untraced_shared_bytes(int threads) {
-        const std::size_t layout_bytes = layout(threads).shared.total_words * sizeof(std::uint32_t);
-        return (layout_bytes + 127) / 128 * 128 + 128 + 2 * std::size_t(tile_elements(threads)) * 4;
+        return tile_stages_bytes(layout(threads).shared.total_words * sizeof(std::uint32_t),
+                                 std::size_t(tile_elements(threads)) * 4);
     }
 
     // Where a tile's elements come from: untraced, whole and aligned tiles from the stages, which bulk

@@ -5,7 +5,6 @@
 // reading the stage. Device code for sm_90 only: the emulator and traced instantiations read their
 // tiles from global memory, element by element, which records each access.
 #pragma once
-#if defined(__CUDACC__)
 
 #include "kernels/common/host_device.hpp"
 
@@ -14,13 +13,18 @@
 
 namespace prefixlab {
 
+// The shared memory a kernel with `layout_bytes` of its own needs for two stages of `tile_bytes`: the
+// layout, rounded up to 128 bytes, then 128 bytes of mbarriers, then the stages.
+PL_HOST_DEVICE constexpr std::size_t tile_stages_bytes(std::size_t layout_bytes, std::size_t tile_bytes) {
+    return (layout_bytes + 127) / 128 * 128 + 128 + 2 * tile_bytes;
+}
+
+#if defined(__CUDACC__)
+
 struct TileStages {
     static constexpr int kCount = 2;
-    // Shared memory after the kernel's layout: the mbarriers, then the stages, 128-byte aligned.
+    // Shared memory after the kernel's layout (tile_stages_bytes): the mbarriers, then the stages.
     static constexpr std::size_t kHeaderBytes = 128;
-    PL_HOST_DEVICE static constexpr std::size_t bytes(std::size_t layout_bytes, std::size_t tile_bytes) {
-        return (layout_bytes + 127) / 128 * 128 + kHeaderBytes + kCount * tile_bytes;
-    }
 
     unsigned char* base; // 128-byte aligned: barriers at base, stage s at base + kHeaderBytes + s * tile_bytes
     std::uint32_t tile_bytes;
@@ -68,6 +72,6 @@ struct TileStages {
     }
 };
 
-} // namespace prefixlab
-
 #endif
+
+} // namespace prefixlab
