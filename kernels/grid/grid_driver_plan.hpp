@@ -61,6 +61,10 @@ struct GridDriverOptions {
     TileOrder order = TileOrder::atomic_counter; // the single-pass drivers
     int threads = 64;                            // of the tile scans: tile_threads_valid
     std::uint32_t two_level_blocks = 4;          // B at most (fewer where there are fewer tiles)
+    // A body whose blocks can scan several tiles each (RegisterTileScan::kLoopsOverTiles): whether its
+    // traced runs do (untraced ones always do). Off for the traces the look-back analysis reads, which
+    // follow a tile by its block; on for the emulator's schedule test of the tuned scan.
+    bool loop_over_tiles = false;
 };
 
 // The global arrays a driver works with, sized by grid_driver_totals() and grid_driver_status_words().
@@ -253,7 +257,8 @@ void single_pass(Launcher& launcher, const DriverLaunchIo<T>& io, const GridDriv
                                options.driver,
                                options.order,
                                workspace.next_status,
-                               workspace.next_counter};
+                               workspace.next_counter,
+                               options.loop_over_tiles};
     launcher.template launch<SinglePassKernel<Body>, Op>(
         DriverLaunch{options.driver == GridDriver::chained ? "chained scan" : "decoupled look-back",
                      static_cast<std::uint32_t>(tiles), options.threads, io.tile},

@@ -37,6 +37,8 @@ struct GridScanIo {
     // Empty where the launcher clears before each launch (the emulator, the traced GPU runs).
     GridWords<std::uint64_t> next_status{};
     GridWords<std::uint32_t> next_counter{};
+    // Traced runs of a body whose blocks can scan several tiles: whether they do (GridDriverOptions).
+    bool loop_over_tiles = false;
 };
 
 PL_HOST_DEVICE constexpr std::size_t tiles_for(std::size_t n, int tile) {

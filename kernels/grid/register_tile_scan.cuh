@@ -69,9 +69,12 @@ struct RegisterTileScan {
     static constexpr bool kLoopsOverTiles = true;
     // Traced runs (the emulator's traces, the GPU grid traces) take one tile a block, as every other
     // single-pass kernel: the trace's analysis and the look-back timeline follow a tile by its block. So
-    // the early aggregate runs untraced only (the benchmark, and the emulator's untraced schedule tests).
-    template <class Ctx>
-    static constexpr bool kLoops = !Ctx::traced;
+    // the early aggregate runs untraced (the benchmark), and traced where a run asks for it
+    // (GridScanIo::loop_over_tiles: the emulator's schedule test, whose trace nothing reads).
+    template <class Ctx, class T>
+    PL_BODY static bool blocks_loop(const GridScanIo<T>& io) {
+        return !Ctx::traced || io.loop_over_tiles;
+    }
 
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
         SinglePassLayout layout;
@@ -94,8 +97,8 @@ struct RegisterTileScan {
         const std::uint32_t tiles = io.status.count; // one status word a tile (no division: tests/ptx)
         const bool look_back = io.driver != GridDriver::chained;
         Stages<Ctx> stages(ctx, io, shape);
-        constexpr bool loops = kLoops<Ctx>;
-        constexpr std::uint32_t first_taken = loops ? 2 : 1;
+        const bool loops = blocks_loop<Ctx>(io);
+        const std::uint32_t first_taken = loops ? 2 : 1;
         const Phase after_take = loops ? kReduceNext.phase : Tile::kLoadQuads.phase;
 
         // 0. take two tiles (traced: one)
@@ -117,7 +120,7 @@ struct RegisterTileScan {
             if (tile >= tiles)
                 break;
             std::uint32_t next = tiles;
-            if constexpr (loops) {
+            if (loops) {
                 const Index next_tile = words[kTileSlot + (1u - s)];
                 next = plain_value(next_tile);
             }
@@ -182,7 +185,7 @@ struct RegisterTileScan {
 
             // 4. combine and store
             Tile::template finish<Op>(ctx, tile_io, rows, local);
-            if constexpr (!loops)
+            if (!loops)
                 break;
             // barrier: every thread has read the rows' prefixes and the tile's before the next tile's
             ctx.sync(step_tag(kFile, kReduceNext.phase, __LINE__));

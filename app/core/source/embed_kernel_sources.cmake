@@ -7,6 +7,9 @@ function(prefixlab_embed_kernel_sources output)
        ${PROJECT_SOURCE_DIR}/kernels/warp/*.cuh ${PROJECT_SOURCE_DIR}/kernels/block/*.cuh
        ${PROJECT_SOURCE_DIR}/kernels/grid/*.cuh ${PROJECT_SOURCE_DIR}/kernels/device/*.cuh)
   list(SORT sources)
+  # The glob's CONFIGURE_DEPENDS sees files come and go, not an edit: each file is a configure
+  # dependency too, or the source panel would show a kernel as it was at the last configure.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${sources})
   set(arrays "")
   set(entries "")
   set(index 0)
