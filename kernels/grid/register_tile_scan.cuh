@@ -3,8 +3,8 @@
 //
 // Unlike the single-pass scan around a block body (single_pass_scan.cuh), which reads its tile twice
 // (to reduce it, then to scan it with the prefix), a block here scans its tile in registers and writes
-// it once. A block scans tiles one after another, always holding the next one too:
-//   0. it takes two tiles (take_tile.cuh: the tile counter);
+// it once. A block scans tiles one after another, holding the next one too:
+//   0. it takes two tiles (take_tile.cuh: the tile counter), one where a round of blocks covers the rest;
 //   then, for each tile:
 //   1. it reduces the NEXT tile and, after a barrier, warp 0 publishes that tile's aggregate: a tile's
 //      aggregate is out a whole tile before its look-back, so that later tiles never wait for it;
@@ -76,6 +76,20 @@ struct RegisterTileScan {
         return !Ctx::traced || io.loop_over_tiles;
     }
 
+    // The tile a looping block takes at its start besides `first`: another from the counter only where
+    // tiles are left beyond one round of blocks (first + blocks < tiles), else none (`tiles`). With fewer
+    // than two tiles a block, blocks that took two each would leave the last blocks idle while they
+    // scan both one after the other. Measured (H100, uint32 +, two runs each, docs/tuned-scan.md): 2^20
+    // (128 tiles for 396 blocks) 0.0109 ms against 0.0112-0.0116 with two tiles at every start; 2^28
+    // 0.763-0.765 against 0.752-0.753 (register allocation moved), still 1.14x CUB.
+    template <class Ctx, class T>
+    PL_BODY static std::uint32_t second_tile(Ctx& ctx, const GridScanIo<T>& io, std::uint32_t first,
+                                             std::uint32_t tiles) {
+        if (std::size_t(first) + std::size_t(ctx.grid_blocks()) < std::size_t(tiles))
+            return claim_tile(ctx, io, false, tiles);
+        return tiles;
+    }
+
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
         SinglePassLayout layout;
         layout.shared = Tile::layout(tile_elements(threads));
@@ -98,17 +112,19 @@ struct RegisterTileScan {
         const bool look_back = io.driver != GridDriver::chained;
         Stages<Ctx> stages(ctx, io, shape);
         const bool loops = blocks_loop<Ctx>(io);
-        const std::uint32_t first_taken = loops ? 2 : 1;
         const Phase after_take = loops ? kReduceNext.phase : Tile::kLoadQuads.phase;
 
-        // 0. take two tiles (traced: one)
+        // 0. take a tile, and a second one where the blocks loop and one round of blocks leaves tiles over
         ctx.begin(step_tag(kFile, kTakeTile.phase, __LINE__));
         if (i == 0) {
             stages.init();
-            for (std::uint32_t s = 0; s < first_taken; ++s) {
-                const std::uint32_t taken = claim_tile(ctx, io, s == 0, tiles);
-                words[kTileSlot + s] = taken;
-                stages.load(s, taken);
+            const std::uint32_t first = claim_tile(ctx, io, true, tiles);
+            words[kTileSlot] = first;
+            stages.load(0, first);
+            if (loops) {
+                const std::uint32_t second = second_tile(ctx, io, first, tiles);
+                words[kTileSlot + 1] = second;
+                stages.load(1, second);
             }
         }
         // barrier: the tiles are in shared memory
@@ -156,7 +172,8 @@ struct RegisterTileScan {
                     if (lane == 0)
                         publish_tile_status(ctx, io.status, next, TileStatus::aggregate, next_aggregate);
                 }
-                if (loops && lane == 0) {
+                // a block that holds no next tile takes no more: the counter ran out
+                if (loops && lane == 0 && next < tiles) {
                     const std::uint32_t taken = claim_tile(ctx, io, false, tiles);
                     words[kTileSlot + s] = taken;
                     stages.load(s, taken);

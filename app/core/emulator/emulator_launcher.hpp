@@ -22,11 +22,17 @@ public:
 
     template <class Launch, class Op, class Io>
     void launch(const DriverLaunch& shape, const Io& io) {
-        EmulatedGrid grid(shape.blocks, static_cast<std::uint32_t>(shape.threads),
+        std::uint32_t blocks = shape.blocks;
+        // Blocks that loop over tiles from the counter: no more of them than are resident, as the GPU
+        // launches them (kernels/device/grid_driver_scan.cuh).
+        if constexpr (requires { Launch::kLoopsOverTiles; })
+            if (io.loop_over_tiles && io.order == TileOrder::atomic_counter)
+                blocks = std::min(blocks, schedule_.resident);
+        EmulatedGrid grid(blocks, static_cast<std::uint32_t>(shape.threads),
                           launch_layout<Launch>(shape.threads), schedule_);
         if (recording_ != nullptr) {
             recording_->launch = static_cast<std::uint16_t>(recording_->launches.size());
-            recording_->launches.push_back(RecordedLaunch{shape.name, Launch::kSourcePath, shape.blocks,
+            recording_->launches.push_back(RecordedLaunch{shape.name, Launch::kSourcePath, blocks,
                                                           static_cast<std::uint32_t>(shape.threads),
                                                           static_cast<std::uint32_t>(shape.tile)});
         }
