@@ -1,13 +1,13 @@
 // The execution context a kernel body runs in on the GPU. Its interface is the one the emulator's
 // context offers on the CPU (app/core/emulator/emulator_context.hpp): thread index, block size,
-// instrumented shared and global arrays, sync() as a block barrier, shfl_up(), shfl_xor() and ballot() as
-// warp exchanges, a value type for element-valued locals, and a watched register.
+// instrumented shared and global arrays, sync() as a block barrier, shfl_up(), shfl_down(), shfl_xor()
+// and ballot() as warp exchanges, a value type for element-valued locals, and a watched register.
 //
 // kTraced = false is the instantiation benchmarks and Nsight Compute see: every member collapses to
-// the plain CUDA operation (__syncthreads, __shfl_up_sync, __shfl_xor_sync, __ballot_sync, a raw reference,
-// value<T> = T). kTraced = true records each step's tag, snapshots, accesses and provenance into a
-// DeviceTraceSink, with the same rules the emulator follows, so that both produce the same RawTrace for a
-// correct kernel.
+// the plain CUDA operation (__syncthreads, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync,
+// __ballot_sync, a raw reference, value<T> = T). kTraced = true records each step's tag, snapshots,
+// accesses and provenance into a DeviceTraceSink, with the same rules the emulator follows, so that both
+// produce the same RawTrace for a correct kernel.
 #pragma once
 
 #include "kernels/common/instrumented_array.hpp"
@@ -191,6 +191,29 @@ public:
             return V(received, record_shuffle_source(source, to_bits(received)));
         } else {
             return __shfl_up_sync(mask, v, delta);
+        }
+    }
+
+    // __shfl_down_sync: lane l receives lane l + delta's value, or keeps its own where l + delta > 31;
+    // opens the step `next`, as shfl_up does. V is a traced value or a plain 4-byte one, as for shfl_xor.
+    template <class V>
+    __device__ V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        const std::uint32_t lane = threadIdx.x & 31u;
+        const std::uint32_t source =
+            lane + static_cast<std::uint32_t>(delta) < 32u ? threadIdx.x + delta : threadIdx.x;
+        if constexpr (kTraced && IsTraced<V>::value) {
+            using T = decltype(v.value);
+            open_shuffle_step(next);
+            const T received = __shfl_down_sync(mask, v.value, delta);
+            return V(received, record_shuffle_source(source, to_bits(received)));
+        } else if constexpr (kTraced) {
+            open_shuffle_step(next);
+            const V received = __shfl_down_sync(mask, v, delta);
+            record_shuffle_source(source, to_bits(received));
+            return received;
+        } else {
+            (void)source;
+            return __shfl_down_sync(mask, v, delta);
         }
     }
 

@@ -136,6 +136,14 @@ public:
     }
     // A traced value (its provenance dropped: the grid trace keeps none) or a plain one.
     template <class V>
+    __device__ V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag) {
+        ++step_;
+        if constexpr (IsTraced<V>::value)
+            return V(__shfl_down_sync(mask, v.value, delta));
+        else
+            return __shfl_down_sync(mask, v, delta);
+    }
+    template <class V>
     __device__ V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag) {
         ++step_;
         if constexpr (IsTraced<V>::value)

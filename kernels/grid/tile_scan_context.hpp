@@ -44,6 +44,10 @@ public:
         return ctx_.shfl_up(v, delta, mask, next);
     }
     template <class V>
+    PL_HOST_DEVICE V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        return ctx_.shfl_down(v, delta, mask, next);
+    }
+    template <class V>
     PL_HOST_DEVICE V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag next) {
         return ctx_.shfl_xor(v, lane_mask, mask, next);
     }

@@ -1,8 +1,8 @@
-// The emulator's ballot and xor shuffle (issue 14's look-back window): __ballot_sync's and
-// __shfl_xor_sync's results over full warps, partial warps of 4, 8 and 16 lanes and several warps,
-// checked against values worked out here lane by lane; each opens one shuffle step, as shfl_up does;
-// and the errors shfl_up gives — a lane not taking part, a mask naming a missing lane, lanes at
-// different lines — each in one line.
+// The emulator's ballot, xor shuffle (issue 14's look-back window) and down shuffle (issue 15's
+// reductions): __ballot_sync's, __shfl_xor_sync's and __shfl_down_sync's results over full warps,
+// partial warps of 4, 8 and 16 lanes and several warps, checked against values worked out here lane by
+// lane; each opens one shuffle step, as shfl_up does; and the errors shfl_up gives — a lane not taking
+// part, a mask naming a missing lane, lanes at different lines — each in one line.
 #include "core/emulator/emulated_block.hpp"
 #include "core/emulator/emulator_context.hpp"
 #include "kernels/warp/warp_lanes.hpp"
@@ -127,6 +127,70 @@ TEST(EmulatorShflXor, EveryLaneReceivesItsXorPartnersValueWithItsProvenance) {
                 EXPECT_EQ(static_cast<std::int32_t>(a.value), 1000 + 3 * static_cast<std::int32_t>(a.word));
             }
         }
+    }
+}
+
+// __shfl_down_sync, the reduction's exchange (issue 15): lane l receives lane l + delta, or keeps its
+// own value where l + delta passes lane 31. Whole warps only: a partial warp's last lanes would read
+// lanes that do not exist (an error, below).
+TEST(EmulatorShflDown, EveryLaneReceivesTheLaneDeltaToItsRightOrKeepsItsOwn) {
+    for (int threads : {32, 64, 96}) {
+        for (int delta : {0, 1, 2, 4, 8, 16, 31}) {
+            EmulatedBlock block(threads, one_word(), true);
+            std::vector<Traced<std::int32_t>> received(threads);
+            const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
+                begin(ctx);
+                Traced<std::int32_t> value = 1000 + 3 * ctx.thread_index();
+                const auto watching = ctx.watch_register(value);
+                received[ctx.thread_index()] =
+                    ctx.shfl_down(value, delta, own_warp_mask(ctx), at_line(11, delta));
+            });
+            ASSERT_EQ(error, "") << threads << " threads, delta " << delta;
+            const RawTrace& trace = block.trace();
+            ASSERT_EQ(trace.step_count, 2u);
+            EXPECT_EQ(trace.steps[1].opening, StepOpening::shuffle);
+            for (int t = 0; t < threads; ++t) {
+                const int source = t % kWarpLanes + delta < kWarpLanes ? t + delta : t;
+                EXPECT_EQ(received[t].value, 1000 + 3 * source)
+                    << threads << " threads, delta " << delta << ", thread " << t;
+                EXPECT_EQ(received[t].sources[0], read_source(1, 0)) << t;
+            }
+            ASSERT_EQ(trace.accesses.size(), std::size_t(threads));
+            for (const AccessRecord& a : trace.accesses) {
+                EXPECT_EQ(a.buffer, kShuffleSource);
+                EXPECT_EQ(a.word, a.thread % kWarpLanes + delta < kWarpLanes ? a.thread + delta : a.thread);
+            }
+        }
+    }
+}
+
+// A tree reduction by shfl_down (the warp reduction of issue 15): after rounds of 16, 8, 4, 2, 1, lane 0
+// holds its warp's sum; a plain value takes the same path.
+TEST(EmulatorShflDown, FiveRoundsLeaveTheWarpsSumInLaneZero) {
+    EmulatedBlock block(64, one_word(), true);
+    std::vector<std::int32_t> traced_sum(64), plain_sum(64);
+    const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
+        begin(ctx);
+        Traced<std::int32_t> x = 7 * ctx.thread_index() % 13;
+        std::int32_t y = x.value;
+        const auto watching = ctx.watch_register(x);
+        for (int delta = 16; delta > 0; delta /= 2) {
+            const Traced<std::int32_t> partner =
+                ctx.shfl_down(x, delta, own_warp_mask(ctx), at_line(11, delta));
+            x = Traced<std::int32_t>(x.value + partner.value);
+            y += ctx.shfl_down(y, delta, own_warp_mask(ctx), at_line(12, delta));
+        }
+        traced_sum[ctx.thread_index()] = x.value;
+        plain_sum[ctx.thread_index()] = y;
+    });
+    ASSERT_EQ(error, "");
+    EXPECT_EQ(block.trace().step_count, 11u); // the start and ten shuffles
+    for (int warp : {0, 1}) {
+        std::int32_t sum = 0;
+        for (int t = warp * 32; t < warp * 32 + 32; ++t)
+            sum += 7 * t % 13;
+        EXPECT_EQ(traced_sum[warp * 32], sum) << "warp " << warp;
+        EXPECT_EQ(plain_sum[warp * 32], sum) << "warp " << warp;
     }
 }
 
@@ -299,6 +363,26 @@ TEST(EmulatorWarpExchangeErrors, AnXorPartnerOutsideTheMaskOrALaneMaskBeyondTheW
     const std::string beyond = xor_on_8_threads(32);
     EXPECT_NE(beyond.find("xor shuffle on line 11 in warp 0: lane mask 32 is outside 0..31"),
               std::string::npos)
+        << beyond;
+    EXPECT_EQ(first_line_only(beyond), "");
+}
+
+// In a partial warp, shfl_down's last lanes read lanes that do not exist; a delta past the warp is refused.
+TEST(EmulatorWarpExchangeErrors, ADownPartnerOutsideTheMaskOrADeltaBeyondTheWarpIsNamed) {
+    const auto down_on_8_threads = [](int delta) {
+        EmulatedBlock block(8, one_word(), false);
+        return run_and_catch(block, [&](EmulatorContext& ctx) {
+            begin(ctx);
+            ctx.shfl_down(Traced<std::int32_t>(1), delta, 0xffu, at_line(11, delta));
+        });
+    };
+    const std::string outside = down_on_8_threads(1);
+    EXPECT_NE(outside.find("down shuffle on line 11: lane 7 reads lane 8, which is not in the mask"),
+              std::string::npos)
+        << outside;
+    EXPECT_EQ(first_line_only(outside), "");
+    const std::string beyond = down_on_8_threads(32);
+    EXPECT_NE(beyond.find("down shuffle on line 11 in warp 0: delta 32 is outside 0..31"), std::string::npos)
         << beyond;
     EXPECT_EQ(first_line_only(beyond), "");
 }

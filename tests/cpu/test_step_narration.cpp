@@ -10,6 +10,7 @@
 #include "core/ground/step_label.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
+#include "support/warp_ops_probe_runs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -118,6 +119,38 @@ TEST(StepNarration, SaysWhichThreadsReadWhichWords) {
             found = true;
             EXPECT_NE(bl_text[i].what.find("data[8t+7]"), std::string::npos) << bl_text[i].what;
             EXPECT_NE(bl_text[i].what.find("data[8t+3]"), std::string::npos) << bl_text[i].what;
+        }
+    EXPECT_TRUE(found);
+}
+
+// A shuffle's sentence says which way the values move: the warp scan's shfl_up to the left ("each lane
+// ℓ ≥ 1 takes"), a reduction's shfl_down to the right (the probe's down shuffle by 5 in whole warps:
+// lanes 0–26 have a partner), a butterfly both ways.
+TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
+    const std::vector<std::uint32_t> input = warp_ops_probe_input(64);
+    const Trace probe = assemble_warp_ops_probe(input, emulate_warp_ops_probe(input, WarpOrder::in_order));
+    const std::vector<StepNarration> text = narrate_steps(probe);
+    int down = 0, butterfly = 0;
+    for (std::size_t i = 0; i < probe.steps.size(); ++i) {
+        if (probe.steps[i].tag.phase != test_phases::warp_shuffle)
+            continue;
+        if (probe.steps[i].tag.offset == 5 && probe.steps[i].tag.level == 0) {
+            ++down;
+            EXPECT_NE(text[i].what.find("each lane ℓ ≤ 26 takes"), std::string::npos) << text[i].what;
+        } else {
+            ++butterfly;
+            EXPECT_NE(text[i].what.find("each lane takes"), std::string::npos) << text[i].what;
+        }
+    }
+    EXPECT_EQ(down, 1);
+    EXPECT_EQ(butterfly, 5);
+    const Trace scan = traced(test_algorithms::warp_shuffle, 64);
+    const std::vector<StepNarration> scan_text = narrate_steps(scan);
+    bool found = false;
+    for (std::size_t i = 0; i < scan.steps.size(); ++i)
+        if (scan.steps[i].tag.phase == test_phases::warp_shuffle && scan.steps[i].tag.offset == 1) {
+            found = true;
+            EXPECT_NE(scan_text[i].what.find("each lane ℓ ≥ 1 takes"), std::string::npos) << scan_text[i].what;
         }
     EXPECT_TRUE(found);
 }

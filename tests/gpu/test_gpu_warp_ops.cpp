@@ -1,6 +1,6 @@
-// On an NVIDIA GPU: ballot and shfl_xor mean in every GPU context what they mean in the emulator. The
-// warp-exchange probe (tests/support/warp_ops_probe.hpp: a ballot, a butterfly of xor shuffles, a
-// plain value across one more) traced on the GPU gives the emulator's trace (steps, register
+// On an NVIDIA GPU: ballot, shfl_xor and shfl_down mean in every GPU context what they mean in the
+// emulator. The warp-exchange probe (tests/support/warp_ops_probe.hpp: a ballot, a down shuffle in whole
+// warps, a butterfly of xor shuffles, a plain value across one more) traced on the GPU gives the emulator's trace (steps, register
 // snapshots, shuffle records with their source threads, provenance, output); untraced and in a traced
 // grid it computes the output worked out lane by lane; and the grid context counts one step per
 // exchange, as the emulator does. Skipped, with the reason, without a GPU.
@@ -17,7 +17,7 @@
 namespace prefixlab::test {
 namespace {
 
-TEST(GpuWarpOps, BallotAndXorShuffleMeanTheEmulatorsInEveryGpuContext) {
+TEST(GpuWarpOps, BallotXorAndDownShufflesMeanTheEmulatorsInEveryGpuContext) {
     PL_REQUIRE_GPU();
 #if !PREFIXLAB_HAVE_CUDA
     GTEST_SKIP() << "built without CUDA";

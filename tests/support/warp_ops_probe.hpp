@@ -2,8 +2,11 @@
 // emulator and the GPU (the test's own, not in the catalogue): each thread loads its element into a
 // watched register; its warp ballots on the elements' low bits; a butterfly of shfl_xor leaves the
 // warp's sum, combined in lane order, in every lane; a plain (untraced) value crosses one xor shuffle
-// too: the votes shifted down by the sender's lane; each thread i, lane l, writes
-//     output[i] = warp sum + (votes >> (l ^ 1))      (votes >> l in a warp of one lane).
+// too: the votes shifted down by the sender's lane; in whole warps a down shuffle (a reduction's
+// exchange) brings each lane the element 5 lanes to its right (its own from lane 27 on); each thread i,
+// lane l, writes
+//     output[i] = warp sum + (votes >> (l ^ 1)) + right      (votes >> l in a warp of one lane;
+//                                                             right = its own element in a partial warp).
 // Blocks of 4, 8 and 16 threads are one partial warp; the butterfly's rounds stop at the lanes present,
 // so every warp of a block must have as many (a grid tile's sizes: 4, 8, 16 or whole warps).
 // Layout as a block scan's (Algo): the launchers of gpu_block_scan_impl.cuh run it unchanged.
@@ -54,6 +57,10 @@ struct WarpOpsProbe {
         const auto watching_x = ctx.watch_register(x);
         const std::uint32_t votes =
             ctx.ballot((plain_value(x) & 1u) != 0, mask, step_tag(kFile, test_phases::totals_load, __LINE__));
+        // a partial warp's last lanes would read lanes that do not exist: whole warps only
+        V right = x;
+        if (lanes == kWarpLanes)
+            right = ctx.shfl_down(x, 5, mask, step_tag(kFile, test_phases::warp_shuffle, __LINE__, 0, 5));
         std::uint16_t round = 1;
         for (int lane_mask = 1; lane_mask < lanes; lane_mask *= 2, ++round) {
             const V partner = ctx.shfl_xor(
@@ -66,7 +73,7 @@ struct WarpOpsProbe {
         const std::uint32_t theirs =
             ctx.shfl_xor(votes >> lane, neighbour, mask,
                          step_tag(kFile, test_phases::totals_shuffle, __LINE__, 0, neighbour));
-        out[i] = Op::apply(x, T(theirs));
+        out[i] = Op::apply(Op::apply(x, T(theirs)), right);
     }
 };
 

@@ -22,8 +22,9 @@ inline std::vector<std::uint32_t> warp_ops_probe_input(int threads) {
     return input;
 }
 
-// output[i] = the sum of the elements of i's warp + (votes >> (l ^ 1)), votes having bit k for each odd
-// element of lane k (l ^ 1 is l itself in a warp of one lane).
+// output[i] = the sum of the elements of i's warp + (votes >> (l ^ 1)) + the element 5 lanes to the right,
+// votes having bit k for each odd element of lane k (l ^ 1 is l itself in a warp of one lane; the element
+// to the right is i's own from lane 27 on, and in a partial warp).
 inline std::vector<std::uint32_t> warp_ops_probe_expected(const std::vector<std::uint32_t>& input) {
     const int threads = static_cast<int>(input.size());
     std::vector<std::uint32_t> expected(threads);
@@ -37,7 +38,8 @@ inline std::vector<std::uint32_t> warp_ops_probe_expected(const std::vector<std:
                 votes |= 1u << k;
         }
         const int partner = lanes > 1 ? (i - first) ^ 1 : i - first;
-        expected[i] = sum + (votes >> partner);
+        const int right = lanes == 32 && i - first + 5 < 32 ? i + 5 : i;
+        expected[i] = sum + (votes >> partner) + input[right];
     }
     return expected;
 }

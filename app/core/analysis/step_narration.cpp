@@ -211,12 +211,19 @@ std::optional<std::string> step_value(const StepTag& tag, const StepAccesses& s,
     if (key == "shuffle") {
         if (s.shuffles.empty())
             return "no lane has a partner " + std::to_string(tag.offset) +
-                   " lanes to its left in its warp, so every lane keeps its value";
-        int lowest = static_cast<int>(lane_of(s.shuffles.begin()->first));
-        for (const auto& entry : s.shuffles)
-            lowest = std::min(lowest, static_cast<int>(lane_of(entry.first)));
-        return "each lane ℓ ≥ " + std::to_string(lowest) + " takes " + describe(s.shuffles, s.active_count) +
-               " and combines it with its own";
+                   " lanes away in its warp, so every lane keeps its value";
+        // Up (a scan) reads to the left, down (a reduction's tree) to the right; a butterfly both ways.
+        int lowest = 31, highest = 0;
+        bool left = false, right = false;
+        for (const auto& [thread, place] : s.shuffles) {
+            lowest = std::min(lowest, static_cast<int>(lane_of(thread)));
+            highest = std::max(highest, static_cast<int>(lane_of(thread)));
+            (place.index < thread ? left : right) = true;
+        }
+        const std::string lanes = left && !right   ? "each lane ℓ ≥ " + std::to_string(lowest)
+                                  : right && !left ? "each lane ℓ ≤ " + std::to_string(highest)
+                                                   : "each lane";
+        return lanes + " takes " + describe(s.shuffles, s.active_count) + " and combines it with its own";
     }
     if (key == "active_threads")
         return count_of(s.active_count, "thread", "threads");

@@ -123,6 +123,8 @@ const char* exchange_name(WarpExchange exchange) {
     switch (exchange) {
     case WarpExchange::up:
         return "shuffle";
+    case WarpExchange::down:
+        return "down shuffle";
     case WarpExchange::xor_of:
         return "xor shuffle";
     case WarpExchange::ballot:
@@ -200,6 +202,9 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
     if (lead.exchange == WarpExchange::xor_of && (lead.delta < 0 || lead.delta > 31))
         fail(at + " in warp " + std::to_string(warp) + ": lane mask " + std::to_string(lead.delta) +
              " is outside 0..31");
+    if (lead.exchange == WarpExchange::down && (lead.delta < 0 || lead.delta > 31))
+        fail(at + " in warp " + std::to_string(warp) + ": delta " + std::to_string(lead.delta) +
+             " is outside 0..31");
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
         if ((lead.mask >> lane & 1u) == 0) {
             // Legal CUDA, but a warp whose lanes split between a shuffle and a barrier hung on an H100:
@@ -226,12 +231,15 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
 }
 
 // The lane whose value `lane` receives, as CUDA defines it for a whole warp (width 32): up, lane - delta
-// or itself below delta; xor, lane ^ lane_mask (always a lane of the warp, so no lane keeps its own: a
-// partner missing from the mask is undefined on the GPU and an error here); a ballot, itself.
+// or itself below delta; down, lane + delta or itself where that passes lane 31; xor, lane ^ lane_mask
+// (always a lane of the warp, so no lane keeps its own: a partner missing from the mask is undefined on
+// the GPU and an error here); a ballot, itself.
 std::uint32_t EmulatedBlock::source_lane(const Thread& lead, std::uint32_t lane) const {
     switch (lead.exchange) {
     case WarpExchange::up:
         return lane >= static_cast<std::uint32_t>(lead.delta) ? lane - lead.delta : lane;
+    case WarpExchange::down:
+        return lane + static_cast<std::uint32_t>(lead.delta) < 32 ? lane + lead.delta : lane;
     case WarpExchange::xor_of:
         return lane ^ static_cast<std::uint32_t>(lead.delta);
     case WarpExchange::ballot:
@@ -411,6 +419,11 @@ void EmulatedBlock::finish(std::uint32_t thread) {
 ShuffleResult EmulatedBlock::shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
                                         StepTag next) {
     return wait_at_exchange(thread, WarpExchange::up, bits, delta, mask, next);
+}
+
+ShuffleResult EmulatedBlock::shuffle_down(std::uint32_t thread, std::uint32_t bits, int delta,
+                                          std::uint32_t mask, StepTag next) {
+    return wait_at_exchange(thread, WarpExchange::down, bits, delta, mask, next);
 }
 
 ShuffleResult EmulatedBlock::shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask,

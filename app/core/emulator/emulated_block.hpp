@@ -48,6 +48,7 @@ public:
 // The warp-wide operations a lane waits at until its whole warp arrives (rule 3).
 enum class WarpExchange : std::uint8_t {
     up,     // __shfl_up_sync: lane l receives lane l - delta, or keeps its own when l < delta
+    down,   // __shfl_down_sync: lane l receives lane l + delta, or keeps its own when l + delta > 31
     xor_of, // __shfl_xor_sync: lane l receives lane l ^ lane_mask
     ballot, // __ballot_sync: every lane receives the bits of the lanes whose predicate held
 };
@@ -89,6 +90,8 @@ public:
     void barrier(std::uint32_t thread, StepTag next);
     void finish(std::uint32_t thread);
     ShuffleResult shuffle_up(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask, StepTag next);
+    ShuffleResult shuffle_down(std::uint32_t thread, std::uint32_t bits, int delta, std::uint32_t mask,
+                               StepTag next);
     ShuffleResult shuffle_xor(std::uint32_t thread, std::uint32_t bits, int lane_mask, std::uint32_t mask,
                               StepTag next);
     // Returns the votes (bit l: lane l of the mask passed true); its source names the thread itself.

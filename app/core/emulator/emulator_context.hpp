@@ -52,6 +52,19 @@ public:
         return V(from_bits<T>(r.bits), r.source);
     }
 
+    // __shfl_down_sync: lane l receives lane l + delta's value, or keeps its own where l + delta > 31 (a
+    // reduction's tree). V is a traced value or a plain 4-byte one, as for shfl_xor.
+    template <class V>
+    V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag next) {
+        if constexpr (IsTraced<V>::value) {
+            using T = decltype(v.value);
+            const ShuffleResult r = block_.shuffle_down(thread_, to_bits(v.value), delta, mask, next);
+            return V(from_bits<T>(r.bits), r.source);
+        } else {
+            return from_bits<V>(block_.shuffle_down(thread_, to_bits(v), delta, mask, next).bits);
+        }
+    }
+
     // __shfl_xor_sync: lane l receives lane (l ^ lane_mask)'s value. V is a traced value, whose
     // provenance becomes the shuffle, or a plain 4-byte value (a look-back's partial, kept in plain
     // registers), returned plain.
