@@ -30,6 +30,7 @@
 #include "kernels/block/hillis_steele.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
+#include "kernels/block/reduce_sequential.cuh"
 #include "kernels/block/warp_shuffle_scan.cuh"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/atomic_global_scan.cuh"
@@ -52,8 +53,10 @@ struct KernelList {
     static constexpr std::size_t size = sizeof...(Kernels);
 };
 
-// Every single-block scan PrefixLab can trace, in the order of `prefixlab trace --list` and the GUI's
-// menu. A BlockAlgorithm is a position in this list, and the first entry is the default.
+// Every single-block kernel PrefixLab can trace (scans, and from issue 15 the block reductions: kKind
+// says which; a reduction writes its total to output[0] and no other output), in the order of
+// `prefixlab trace --list` and the GUI's menu. A BlockAlgorithm is a position in this list, and the
+// first entry is the default.
 // kernels/CMakeLists.txt reads the lines between the two markers (one kernel type per line) to generate
 // one GPU translation unit per kernel.
 using BlockScanKernels = KernelList<
@@ -63,7 +66,8 @@ using BlockScanKernels = KernelList<
     HillisSteeleRacy,
     Blelloch,
     BlellochPadded,
-    WarpShuffleScan
+    WarpShuffleScan,
+    ReduceSequential
     // catalogue: block scans end
     >;
 
@@ -160,6 +164,12 @@ constexpr bool is_racy() {
         return Kernel::kRacy;
     else
         return false;
+}
+
+// A scan (the multi-block drivers are built around these), not a block reduction.
+template <class Kernel>
+constexpr bool is_block_scan() {
+    return Kernel::kKind == KernelKind::block_scan;
 }
 
 template <class Kernel>

@@ -19,7 +19,8 @@ int run_run_command(const KernelOptions& options) {
             throw BadInput("prefixlab run needs a CUDA GPU (" + gpu_info().reason + ")");
         const BlockScanRequest request = block_scan_request(r);
         const std::vector<std::uint32_t> output = run_untraced_on_gpu(request);
-        const OutputCheck check = check_output(r.type, r.op, r.exclusive, request.input, output);
+        const OutputCheck check =
+            check_kernel_output(kind_of(r.algorithm), r.type, r.op, r.exclusive, request.input, output);
         std::printf("ran %s (untraced) N=%d, %d threads on %s: %zu of %d elements wrong\n",
                     std::string(name_of(r.algorithm)).c_str(), r.n,
                     r.block_threads > 0 ? r.block_threads : block_min_threads(r.algorithm, r.n),

@@ -58,6 +58,13 @@ std::vector<std::uint32_t> bits_from_elements(const std::vector<T>& values) {
     return bits;
 }
 
+// The output as the emulator starts it: every word kUnwrittenPattern, so that the words a kernel leaves
+// (a block reduction writes output[0] only) read the same from both.
+template <class T>
+std::vector<T> unwritten_output(int n) {
+    return elements_from_bits<T>(std::vector<std::uint32_t>(static_cast<std::size_t>(n), kUnwrittenPattern));
+}
+
 template <class Algo, class Op>
 std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) {
     using T = typename Op::value_type;
@@ -66,6 +73,7 @@ std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) 
     require_gpu_block_threads<Algo>(request);
     DeviceBuffer<T> input(n), output(n);
     input.upload(elements_from_bits<T>(request.input));
+    output.upload(unwritten_output<T>(n));
     const std::size_t shared_bytes = Algo::layout(n).total_words * sizeof(std::uint32_t);
     block_scan_kernel<Algo, Op, false>
         <<<1, launch_threads<Algo>(request), shared_bytes>>>(input.get(), output.get(), n, request.exclusive, DeviceTraceSink{});
@@ -88,6 +96,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
 
     DeviceBuffer<T> input(n), output(n);
     input.upload(elements_from_bits<T>(request.input));
+    output.upload(unwritten_output<T>(n));
     DeviceBuffer<StepTag> steps(kMaxTraceSteps);
     DeviceBuffer<std::uint32_t> shared(std::size_t(kMaxTraceSteps) * words);
     DeviceBuffer<std::uint8_t> shared_taken(kMaxTraceSteps);

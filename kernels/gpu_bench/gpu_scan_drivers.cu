@@ -76,6 +76,9 @@ std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, c
         if constexpr (is_racy<Algo>())
             throw std::invalid_argument(std::string("the ") + Algo::kName +
                                         " block scan is not benchmarked: its output is wrong by design");
+        else if constexpr (!is_block_scan<Algo>())
+            throw std::invalid_argument(std::string("the ") + Algo::kName +
+                                        " kernel is a reduction: the scan drivers are built around block scans");
         else
             return std::make_unique<GridDriverRunner<Algo>>(driver, threads, max_n);
     });

@@ -121,7 +121,7 @@ TEST_P(DataflowRanges, EveryOutputCombinesExactlyItsPrefix) {
             }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, DataflowRanges, ::testing::ValuesIn(correct_algorithms()),
+INSTANTIATE_TEST_SUITE_P(Algorithms, DataflowRanges, ::testing::ValuesIn(correct_scans()),
                          [](const ::testing::TestParamInfo<BlockAlgorithm>& info) {
                              std::string name(name_of(info.param));
                              for (char& c : name)

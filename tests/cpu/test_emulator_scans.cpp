@@ -107,7 +107,7 @@ TEST_P(EmulatedScan, EveryTypeOperatorAndDirectionGivesTheScan) {
             }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, EmulatedScan, ::testing::ValuesIn(algorithm_sizes(correct_algorithms())),
+INSTANTIATE_TEST_SUITE_P(Algorithms, EmulatedScan, ::testing::ValuesIn(algorithm_sizes(correct_scans())),
                          [](const ::testing::TestParamInfo<AlgorithmSize>& info) { return case_name(info.param); });
 
 TEST(EmulatedScan, SizesOutsideEachAlgorithmsRangeAreRejected) {
@@ -128,7 +128,7 @@ namespace {
 // A larger block than the algorithm needs: the extra threads only take part in barriers, so the
 // output is the same scan and the extra warps make no access.
 TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
-    for (BlockAlgorithm algorithm : correct_algorithms())
+    for (BlockAlgorithm algorithm : correct_scans())
         for (int n : {1, 33, 100, 1000})
             for (bool exclusive : {false, true}) {
                 BlockScanRequest request = make_request(algorithm, n, InputKind::random, 9, ElementType::int32,

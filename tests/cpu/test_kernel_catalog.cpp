@@ -52,7 +52,11 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
         EXPECT_EQ(name_of(algorithm), name<Kernel>());
         EXPECT_EQ(parse_block_algorithm(name<Kernel>()), algorithm) << name<Kernel>();
         EXPECT_EQ(description_of(algorithm), std::string_view(Kernel::kDescription));
-        EXPECT_EQ(kind_of(algorithm), KernelKind::block_scan) << name<Kernel>();
+        EXPECT_EQ(kind_of(algorithm), Kernel::kKind) << name<Kernel>();
+        // a block scan or a block reduction, each of its family
+        EXPECT_TRUE(Kernel::kKind == KernelKind::block_scan || Kernel::kKind == KernelKind::block_reduce);
+        EXPECT_EQ(Kernel::kKind == KernelKind::block_reduce, Kernel::kFamily == KernelFamily::reduction)
+            << name<Kernel>();
     });
     EXPECT_EQ(all_block_algorithms(), expected); // what `prefixlab trace --list` and the GUI's menu show
     EXPECT_EQ(static_cast<int>(expected.size()), kBlockAlgorithmCount);
@@ -70,15 +74,18 @@ TEST(KernelCatalog, EveryEntryDispatchesToItsOwnKernelWithItsLimits) {
     });
 }
 
-TEST(KernelCatalog, EveryCorrectEntryHasItsDriversInTheBenchmarkCatalogue) {
+// The scan drivers are built around every correct block scan; a racy kernel (wrong by design) and a
+// block reduction (one total, no scan) get none.
+TEST(KernelCatalog, EveryCorrectScanHasItsDriversInTheBenchmarkCatalogue) {
     for_each_block_scan_kernel([&]<class Kernel>() {
         const BlockAlgorithm algorithm = block_algorithm_of<Kernel>;
         const bool benchmarked = std::ranges::count(bench_block_scans(), algorithm) == 1;
-        EXPECT_EQ(benchmarked, !is_racy<Kernel>()) << name<Kernel>();
+        const bool driven = !is_racy<Kernel>() && is_block_scan<Kernel>();
+        EXPECT_EQ(benchmarked, driven) << name<Kernel>();
         for (const char* driver : {"stp-", "rts-"}) {
             const BenchAlgorithm* bench = find_bench_algorithm(driver + name<Kernel>());
-            if (is_racy<Kernel>()) {
-                EXPECT_EQ(bench, nullptr) << driver << name<Kernel>(); // wrong by design: never timed
+            if (!driven) {
+                EXPECT_EQ(bench, nullptr) << driver << name<Kernel>(); // never timed as a scan
                 continue;
             }
             ASSERT_NE(bench, nullptr) << driver << name<Kernel>();

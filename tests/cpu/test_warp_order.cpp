@@ -74,7 +74,7 @@ struct OrderCase {
 
 std::vector<OrderCase> order_cases() {
     std::vector<OrderCase> cases;
-    for (const AlgorithmSize& kernel : algorithm_sizes(correct_algorithms()))
+    for (const AlgorithmSize& kernel : algorithm_sizes(correct_scans()))
         for (WarpOrder order : all_warp_orders())
             cases.push_back({kernel, order});
     return cases;
@@ -109,7 +109,7 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, EveryOrder, ::testing::ValuesIn(order_cases
 
 // Extra threads only wait at barriers, in any order.
 TEST(WarpOrder, LargerBlocksGiveTheScanUnderEveryOrder) {
-    for (BlockAlgorithm algorithm : correct_algorithms())
+    for (BlockAlgorithm algorithm : correct_scans())
         for (WarpOrder order : all_warp_orders()) {
             BlockScanRequest request = make_request(algorithm, 100, InputKind::random, 3);
             request.block_threads = 1024;

@@ -62,8 +62,10 @@ TEST_P(GpuScan, UntracedKernelComputesTheScan) {
     for (const Config& c : all_configs()) {
         const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 41 + n, c.type, c.op, c.exclusive);
         const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
-        EXPECT_EQ(check_output(c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u) << describe(c);
-        if (c.type != ElementType::float32 || c.op != ScanOperator::add)
+        const KernelKind kind = kind_of(algorithm); // a block reduction's check is of its total (exact for integers)
+        EXPECT_EQ(check_kernel_output(kind, c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u)
+            << describe(c);
+        if (kind == KernelKind::block_scan && (c.type != ElementType::float32 || c.op != ScanOperator::add))
             EXPECT_EQ(output, reference_scan(c.type, c.op, c.exclusive, request.input)) << describe(c);
     }
 }
@@ -86,7 +88,10 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
                 EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe(c);
                 BlockScanRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
                 untraced.block_threads = 1024;
-                EXPECT_EQ(check_output(c.type, c.op, c.exclusive, untraced.input, gpu_run_block_scan(untraced)).wrong_count, 0u)
+                EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, untraced.input,
+                                              gpu_run_block_scan(untraced))
+                              .wrong_count,
+                          0u)
                     << name_of(algorithm) << " n=" << n << " " << describe(c);
             }
 }
@@ -119,7 +124,9 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
             if (algorithm != test_algorithms::hillis_steele_racy) {
                 EXPECT_EQ(trace.check.wrong_count, 0u) << describe(c) << " n=" << n;
-                EXPECT_EQ(check_output(c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u);
+                EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, request.input, output)
+                              .wrong_count,
+                          0u);
             }
         }
 }
@@ -143,6 +150,10 @@ TEST(GpuSanitized, BlellochPadded) {
 TEST(GpuSanitized, WarpShuffle) {
     PL_REQUIRE_GPU();
     run_traced_and_untraced(test_algorithms::warp_shuffle);
+}
+TEST(GpuSanitized, ReduceSequential) {
+    PL_REQUIRE_GPU();
+    run_traced_and_untraced(test_algorithms::reduce_sequential);
 }
 TEST(GpuSanitized, RacyHillisSteele) {
     PL_REQUIRE_GPU();

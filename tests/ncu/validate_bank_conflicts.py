@@ -35,26 +35,30 @@ MAX_N = {"blelloch": 2048, "blelloch-padded": 2048}
 
 
 def minimal_threads(algorithm, n):
-    """The block size PrefixLab launches by default: N threads, or half the padded N for Blelloch."""
+    """The block size PrefixLab launches by default: N threads, half the padded N for Blelloch, the
+    padded N for a tree reduction."""
+    m = 1
+    while m < n:
+        m *= 2
     if algorithm.startswith("blelloch"):
-        m = 2
-        while m < n:
-            m *= 2
-        return m // 2
+        return max(m, 2) // 2
+    if algorithm.startswith("reduce-"):
+        return m
     return n
 
 
 def configurations():
     """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block and with 1024
-    threads where that differs; plus the exclusive variant at N = 1000."""
+    threads where that differs; plus the exclusive variant at N = 1000 (a scan's: reductions have none)."""
     algorithms = ["hillis-steele", "hillis-steele-double-buffer", "hillis-steele-racy", "blelloch",
-                  "blelloch-padded", "warp-shuffle"]
+                  "blelloch-padded", "warp-shuffle", "reduce-sequential"]
     for algorithm in algorithms:
         for n in (64, 1000, MAX_N.get(algorithm, 1024)):
             yield algorithm, n, 0, False
             if minimal_threads(algorithm, n) < 1024:
                 yield algorithm, n, 1024, False
-        yield algorithm, 1000, 0, True
+        if not algorithm.startswith("reduce-"):
+            yield algorithm, 1000, 0, True
 
 
 def run(command):

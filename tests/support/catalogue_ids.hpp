@@ -13,6 +13,7 @@ inline constexpr BlockAlgorithm hillis_steele_racy = block_algorithm_of<HillisSt
 inline constexpr BlockAlgorithm blelloch = block_algorithm_of<Blelloch>;
 inline constexpr BlockAlgorithm blelloch_padded = block_algorithm_of<BlellochPadded>;
 inline constexpr BlockAlgorithm warp_shuffle = block_algorithm_of<WarpShuffleScan>;
+inline constexpr BlockAlgorithm reduce_sequential = block_algorithm_of<ReduceSequential>;
 } // namespace test_algorithms
 
 namespace test_phases {

@@ -33,6 +33,19 @@ inline const std::vector<BlockAlgorithm>& correct_algorithms() {
     return algorithms;
 }
 
+// The correct block scans: the kernels whose output is compared with a scan of the input (a block
+// reduction's is its total alone: check_reduction_output).
+inline const std::vector<BlockAlgorithm>& correct_scans() {
+    static const std::vector<BlockAlgorithm> algorithms = [] {
+        std::vector<BlockAlgorithm> scans;
+        for (BlockAlgorithm algorithm : correct_algorithms())
+            if (kind_of(algorithm) == KernelKind::block_scan)
+                scans.push_back(algorithm);
+        return scans;
+    }();
+    return algorithms;
+}
+
 inline ScanSetup make_capture(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
                               DeviceChoice device) {
     ScanSetup setup;

@@ -28,7 +28,7 @@ constexpr int kDefaultTileElements = kMaxBlockThreads;
 std::vector<DriverBlock> driver_blocks() {
     std::vector<DriverBlock> blocks;
     for_each_block_scan_kernel([&]<class Kernel>() {
-        if constexpr (!is_racy<Kernel>())
+        if constexpr (!is_racy<Kernel>() && is_block_scan<Kernel>())
             blocks.push_back({block_algorithm_of<Kernel>, Kernel::threads_for(kDefaultTileElements)});
     });
     return blocks;

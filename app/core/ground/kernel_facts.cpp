@@ -18,6 +18,8 @@ KernelKind kind_of(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kKind; });
 }
 
+bool writes_every_output(BlockAlgorithm algorithm) { return kind_of(algorithm) != KernelKind::block_reduce; }
+
 bool is_racy(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
 }
@@ -43,7 +45,7 @@ BlockAlgorithm compare_counterpart_of(BlockAlgorithm algorithm) {
             else if (block_algorithm_of<typename Kernel::CorrectTwin> == algorithm && !broken)
                 broken = other;
         }
-        if (other != algorithm && !first_other)
+        if (other != algorithm && !first_other && Kernel::kKind == kind_of(algorithm))
             first_other = other;
     });
     return twin ? *twin : broken ? *broken : first_other.value_or(algorithm);

@@ -17,6 +17,9 @@ namespace prefixlab {
 std::string_view description_of(BlockAlgorithm algorithm);
 KernelFamily family_of(BlockAlgorithm algorithm);
 KernelKind kind_of(BlockAlgorithm algorithm);
+// Whether every output word is a result (a scan's), or only output[0] (a block reduction's total): the
+// words a reduction leaves are no outputs, and views show none there.
+bool writes_every_output(BlockAlgorithm algorithm);
 
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);

@@ -1,6 +1,7 @@
 #include "core/ground/output_check.hpp"
 
 #include "core/ground/reference_scan.hpp"
+#include "kernels/common/trace_records.hpp" // kUnwrittenPattern
 
 #include <cmath>
 
@@ -48,6 +49,47 @@ OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, cons
             magnitude += std::fabs(element_as_double(type, input[i]));
     }
     return check;
+}
+
+OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output) {
+    OutputCheck check;
+    const std::size_t n = output.size();
+    check.reference.assign(n, kUnwrittenPattern);
+    check.exact.assign(n, 0.0);
+    check.error.assign(n, 0.0);
+    check.bound.assign(n, 0.0);
+    check.wrong.assign(n, 0);
+    for (std::size_t i = 1; i < n; ++i) {
+        check.wrong[i] = output[i] != kUnwrittenPattern;
+        check.wrong_count += check.wrong[i];
+    }
+    if (n == 0 || input.empty())
+        return check;
+    // the total: the inclusive scan's last element, in the element type and in double precision
+    check.reference[0] = reference_scan(type, op, false, input).back();
+    check.exact[0] = reference_scan_double(type, op, false, input).back();
+    const double value = element_as_double(type, output[0]);
+    check.error[0] = value == check.exact[0] ? 0.0 : std::fabs(value - check.exact[0]);
+    if (type == ElementType::float32 && op == ScanOperator::add) {
+        double magnitude = 0;
+        for (std::uint32_t x : input)
+            magnitude += std::fabs(element_as_double(type, x));
+        const double factor = float_sum_error_factor(input.size());
+        check.bound[0] = factor * magnitude;
+        check.wrong[0] = !float_sum_within_bound(value, check.exact[0], factor, magnitude);
+    } else {
+        check.wrong[0] = output[0] != check.reference[0];
+    }
+    check.wrong_count += check.wrong[0];
+    return check;
+}
+
+OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
+                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
+    if (kind == KernelKind::block_reduce)
+        return check_reduction_output(type, op, input, output);
+    return check_output(type, op, exclusive, input, output);
 }
 
 } // namespace prefixlab

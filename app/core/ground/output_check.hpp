@@ -5,6 +5,7 @@
 // (Higham, Accuracy and Stability of Numerical Algorithms, ch. 4; n bounds the additions on any path).
 #pragma once
 
+#include "kernels/common/kernel_kind.hpp"
 #include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
@@ -23,6 +24,15 @@ struct OutputCheck {
 
 OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output);
+
+// A block reduction's output (issue 15): output[0] the total of every element (a float sum within the
+// bound over all n), every other word unwritten (kUnwrittenPattern), which a stray write breaks.
+OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output);
+
+// The check of a kernel of `kind`: a block reduction's, else the scan's (direction `exclusive`).
+OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
+                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
 
 // gamma_n for float (unit roundoff 2^-24). It exists for n < 2^24 only (n u < 1): see
 // float_sum_bound_exists.

@@ -1,5 +1,6 @@
 #include "core/trace/trace_json.hpp"
 
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_assembly.hpp"
 #include "core/trace/trace_fields.hpp"
@@ -384,7 +385,8 @@ Trace trace_from_document(const json& root) {
     for (std::size_t i = 0; i < rows.size(); ++i)
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
     std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
-    trace.check = check_output(config.type, config.op, config.exclusive, trace.input, trace.output);
+    trace.check = check_kernel_output(kind_of(config.algorithm), config.type, config.op, config.exclusive, trace.input,
+                                      trace.output);
     if (const auto problem = find_trace_violation(trace))
         throw TraceFormatError(*problem);
     return trace;

@@ -1,5 +1,7 @@
 #include "gui/views/value_grid_cells.hpp"
 
+#include "core/ground/kernel_facts.hpp"
+
 #include <cmath>
 
 namespace prefixlab {
@@ -62,7 +64,7 @@ CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int e
     CellLook look;
     const int written_at = model.output_written_at[element];
     const bool not_yet = written_at < 0 || written_at > showing.current;
-    if (showing.reveal && not_yet) {
+    if ((showing.reveal && not_yet) || (written_at < 0 && !writes_every_output(trace.config.algorithm))) {
         look.hidden = true;
         return look;
     }

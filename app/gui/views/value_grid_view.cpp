@@ -1,6 +1,7 @@
 #include "gui/views/value_grid_view.hpp"
 
 #include "core/ground/format_value.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
@@ -72,8 +73,10 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
             if (grid_cell_value(trace, c, k, bits))
                 widest = std::max(widest, format_value(trace.config.type, bits).size());
         }
-    for (std::uint32_t bits : trace.output)
-        widest = std::max(widest, format_value(trace.config.type, bits).size());
+    const bool every_output = writes_every_output(trace.config.algorithm); // a reduction: output[0] only
+    for (std::size_t e = 0; e < trace.output.size(); ++e)
+        if (every_output || model_.output_written_at[e] >= 0)
+            widest = std::max(widest, format_value(trace.config.type, trace.output[e]).size());
     for (std::uint32_t bits : trace.input)
         widest = std::max(widest, format_value(trace.config.type, bits).size());
     cell_chars_ = static_cast<int>(std::min<std::size_t>(widest, 12));
