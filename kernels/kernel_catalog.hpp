@@ -30,7 +30,13 @@
 #include "kernels/block/hillis_steele.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
+#include "kernels/block/reduce_add_on_load.cuh"
+#include "kernels/block/reduce_interleaved.cuh"
+#include "kernels/block/reduce_interleaved_strided.cuh"
 #include "kernels/block/reduce_sequential.cuh"
+#include "kernels/block/reduce_unroll_complete.cuh"
+#include "kernels/block/reduce_unroll_last_warp.cuh"
+#include "kernels/block/reduce_warp_shuffle.cuh"
 #include "kernels/block/warp_shuffle_scan.cuh"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/atomic_global_scan.cuh"
@@ -67,7 +73,15 @@ using BlockScanKernels = KernelList<
     Blelloch,
     BlellochPadded,
     WarpShuffleScan,
-    ReduceSequential
+    ReduceInterleaved,        // Harris's reduction kernels 1 to 7, in his order
+    ReduceInterleavedStrided,
+    ReduceSequential,
+    ReduceAddOnLoad,
+    ReduceUnrollLastWarp,
+    ReduceUnrollComplete,
+    ReduceManyPerThread,
+    ReduceShuffleDown,        // the warp-shuffle reductions
+    ReduceButterfly
     // catalogue: block scans end
     >;
 

@@ -2,6 +2,7 @@
 
 #include "cli/option_values.hpp"
 #include "core/entry/exit_status.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
 
@@ -97,6 +98,9 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
     s.seed = o.seed;
     s.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
     s.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
+    if (o.exclusive && !has_exclusive_form(s.algorithm))
+        throw BadInput("--exclusive: " + std::string(name_of(s.algorithm)) +
+                       " is a reduction, which has one total and no exclusive form");
     s.exclusive = o.exclusive;
     return s;
 }

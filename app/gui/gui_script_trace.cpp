@@ -1,6 +1,7 @@
 #include "gui/gui_script_trace.hpp"
 
 #include "core/capture/gpu_info.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/parse_number.hpp"
 #include "gui/gui_script_values.hpp"
@@ -63,6 +64,9 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
             refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device, order");
         }
     }
+    if (s.algorithm && s.exclusive.value_or(false) && !has_exclusive_form(*s.algorithm))
+        throw ScriptValueError("trace exclusive=1: " + std::string(name_of(*s.algorithm)) +
+                               " is a reduction, which has no exclusive form");
     return s;
 }
 
@@ -73,7 +77,7 @@ void apply_trace_settings(const TraceSettings& s, ScanSetup& r) {
     r.seed = s.seed.value_or(r.seed);
     r.type = s.type.value_or(r.type);
     r.op = s.op.value_or(r.op);
-    r.exclusive = s.exclusive.value_or(r.exclusive);
+    r.exclusive = s.exclusive.value_or(r.exclusive) && has_exclusive_form(r.algorithm);
     r.device = s.device.value_or(r.device);
     r.warp_order = s.order.value_or(r.warp_order);
 }

@@ -9,6 +9,7 @@
 // word i and reads words i and i + stride ≥ stride), so one barrier per iteration suffices.
 #pragma once
 
+#include "kernels/block/reduce_steps.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/scan_io.hpp"
@@ -23,12 +24,7 @@ struct ReduceSequential {
     static constexpr int kElementsPerThread = 1;
 
     // The tree's width: n rounded up to a power of two (the threads past n hold the identity).
-    PL_HOST_DEVICE static constexpr int threads_for(int n) {
-        int width = 1;
-        while (width < n)
-            width *= 2;
-        return width;
-    }
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_width(n); }
 
     PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
         SharedLayout layout;
@@ -58,15 +54,17 @@ struct ReduceSequential {
         std::uint16_t iteration = 1;
         for (int stride = width / 2; stride > 0; stride /= 2, ++iteration) {
             // barrier: the previous iteration's sums (the loads, first) are visible
-            ctx.sync(step_tag(kFile, kAddRightHalf.phase, __LINE__, iteration, stride));
+            ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, iteration, stride));
             if (i < stride)
                 s[i] = Op::apply(s[i], s[i + stride]);
         }
 
         // barrier: the last sum is in s[0]
-        ctx.sync(step_tag(kFile, kStoreTotal.phase, __LINE__));
-        if (i == 0)
-            out[0] = s[0];
+        ctx.sync(step_tag(kFile, kReduceStoreTotal.phase, __LINE__));
+        if (i == 0) {
+            const V total = s[0];
+            store_block_total<Op>(io, out, total);
+        }
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
@@ -78,13 +76,7 @@ struct ReduceSequential {
     static constexpr KernelFamily kFamily = KernelFamily::reduction;
     static constexpr KernelKind kKind = KernelKind::block_reduce;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-    static constexpr PhaseSpec kAddRightHalf{
-        "reduce-add-right-half", "iteration {level}, stride {offset}: add the word {offset} to the right", nullptr,
-        "Iteration {level} (stride {offset}): {active_threads} each add {reads} into {writes}; threads {offset} "
-        "and up are idle, whole warps of them while the stride is 32 or more."};
-    static constexpr PhaseSpec kStoreTotal{"reduce-store-total", "store the block's total", nullptr,
-                                           "Thread 0 writes the block's total to the output: {writes}."};
-    static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kAddRightHalf, kStoreTotal};
+    static constexpr PhaseSpec kPhases[] = {kLoadIntoShared, kReduceAddRightHalf, kReduceStoreTotal};
 };
 
 } // namespace prefixlab

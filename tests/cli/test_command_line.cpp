@@ -224,6 +224,15 @@ TEST_F(CommandLine, BenchScansAreCheckedBeforeAnyWork) {
     expect_bad_input("bench --scans Float-add" + out, "--scans 'Float-add'");
 }
 
+// A reduction has one total: --exclusive is refused for it, naming the kernel, and accepted for a scan.
+TEST_F(CommandLine, ExclusiveIsRefusedForAReduction) {
+    for (const char* algorithm : {"reduce-sequential", "reduce-shuffle-down"})
+        expect_bad_input(std::string("trace --algo ") + algorithm + " --exclusive --n 8 --device cpu --out " + out_path(),
+                         std::string("--exclusive: ") + algorithm + " is a reduction");
+    const ProcessResult scan = prefixlab("trace --algo blelloch --exclusive --n 8 --device cpu --out " + out_path());
+    EXPECT_EQ(scan.exit_code, 0) << scan.err;
+}
+
 TEST_F(CommandLine, FlagsTakeNoValue) {
     expect_bad_input("trace --exclusive=2 --n 8 --device cpu --out " + out_path(),
                      "exclusive was given a disallowed flag override");

@@ -2,6 +2,7 @@
 // (GPU Gems 3 ch. 39, figures 39-2 and 39-4, written out by hand below), and for every algorithm and
 // configuration each output's input range is x0..xi (inclusive) or x0..x(i-1) (exclusive).
 #include "core/analysis/dataflow.hpp"
+#include "core/capture/trace_capture.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 
@@ -163,6 +164,22 @@ TEST(Dataflow, RacyReadsAreMarked) {
     for (const DataflowNode& node : graph.nodes)
         not_ranges += node.kind == NodeKind::output && !node.range.is_valid();
     EXPECT_GT(not_ranges, 0u) << "a wrong output does not combine a contiguous prefix";
+}
+
+// The nodes are in row order, inputs (row −1) first, for every kernel: a trace comparison finds a
+// column's value at a row by searching them (trace_comparison.cpp). Kernels whose first step writes
+// a value other than the one it read (a reduction's share of several elements) once put their
+// writes before the inputs.
+TEST(Dataflow, NodesAreInRowOrderForEveryKernel) {
+    for (BlockAlgorithm algorithm : all_block_algorithms())
+        for (int n : {8, 1000}) {
+            const Trace trace =
+                capture_trace(make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu)).trace;
+            const DataflowGraph graph = build_dataflow(trace);
+            ASSERT_FALSE(graph.nodes.empty()) << name_of(algorithm);
+            for (std::size_t i = 1; i < graph.nodes.size(); ++i)
+                ASSERT_LE(graph.nodes[i - 1].row, graph.nodes[i].row) << name_of(algorithm) << " n=" << n << " node " << i;
+        }
 }
 
 } // namespace

@@ -2,16 +2,20 @@
 // block_reduce, every element type and operator, N ∈ {1, 31, 33, 1000, 1024} and the kernel's largest,
 // under every warp order and with a larger block than it needs, gives the CPU reference's total in
 // output[0] and leaves every other output word unwritten; float sums within the bound of
-// check_reduction_output, integers and max/min exactly. A tree of shared-memory additions takes
-// ceil(log2 N) levels. Written over the catalogue, so that each new reduction is tested by its entry.
+// check_reduction_output, integers and max/min exactly; each kernel's trace has its tree's levels
+// (Harris's kernels 1 to 3: ceil(log2 N); the shuffle reductions: five rounds a warp). Written over the
+// catalogue, so that each new reduction is tested by its entry.
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/output_check.hpp"
+#include "core/ground/block_limits.hpp"
+#include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace prefixlab::test {
@@ -91,25 +95,67 @@ TEST(EmulatedReduction, EveryWarpOrderAndALargerBlockGiveTheSameTotal) {
                 }
 }
 
-// The tree's shape in the trace: ceil(log2 N) levels of additions (the steps opened by a barrier between
-// the load and the store), each naming its stride, halving from the tree's width / 2 to 1.
-TEST(EmulatedReduction, ATreeTakesLog2NLevels) {
+// The tree's shape in the trace, per kernel, as (level, stride or shuffle δ) of every step that names
+// a level, in order. Kernels 1 and 2: ceil(log2 N) levels, the stride doubling from 1; kernel 3: the
+// same number, halving from the tree's width / 2; kernel 4: one level fewer (the first add is in the
+// load); kernels 5 to 7: the shared-memory levels down to stride 64, then warp 0's five shuffle rounds
+// (δ = 16 … 1); the shuffle reductions: five rounds in every warp, then five in warp 0 over the totals.
+std::vector<std::pair<int, std::uint32_t>> expected_levels(BlockAlgorithm algorithm, int n) {
+    namespace a = test_algorithms;
+    std::vector<std::pair<int, std::uint32_t>> levels;
+    const auto halving = [&](int threads, int above) {
+        int level = 1;
+        for (int stride = threads / 2; stride > above; stride /= 2)
+            levels.push_back({level++, static_cast<std::uint32_t>(stride)});
+    };
+    const auto shuffle_rounds = [&] {
+        for (int round = 1; round <= 5; ++round)
+            levels.push_back({round, 32u >> round});
+    };
+    const int threads = block_min_threads(algorithm, static_cast<std::size_t>(n));
+    if (algorithm == a::reduce_interleaved || algorithm == a::reduce_interleaved_strided) {
+        int level = 1;
+        for (int stride = 1; stride < threads; stride *= 2)
+            levels.push_back({level++, static_cast<std::uint32_t>(stride)});
+    } else if (algorithm == a::reduce_sequential || algorithm == a::reduce_add_on_load) {
+        halving(threads, 0);
+    } else if (algorithm == a::reduce_unroll_last_warp || algorithm == a::reduce_unroll_complete ||
+               algorithm == a::reduce_many_per_thread) {
+        halving(threads, 32);
+        shuffle_rounds();
+    } else {
+        shuffle_rounds();
+        shuffle_rounds();
+    }
+    return levels;
+}
+
+TEST(EmulatedReduction, EachTreeHasItsKernelsLevels) {
     for (BlockAlgorithm algorithm : reductions())
-        for (int n : {1, 2, 5, 32, 33, 1000, 1024}) {
+        for (int n : {1, 2, 5, 31, 32, 33, 1000, 1024, block_max_n(algorithm)}) {
             const Trace trace = capture_trace(make_capture(algorithm, n, InputKind::random, 1, DeviceChoice::cpu)).trace;
             EXPECT_EQ(trace.check.wrong_count, 0u) << name_of(algorithm) << " n=" << n;
-            std::set<std::uint16_t> levels;
-            std::vector<std::uint32_t> strides;
+            std::vector<std::pair<int, std::uint32_t>> levels;
             for (const TraceStep& step : trace.steps)
-                if (step.tag.level > 0 && levels.insert(step.tag.level).second)
-                    strides.push_back(step.tag.offset);
-            int expected = 0;
-            while ((1 << expected) < n)
-                ++expected;
-            EXPECT_EQ(static_cast<int>(levels.size()), expected) << name_of(algorithm) << " n=" << n;
-            for (std::size_t k = 0; k < strides.size(); ++k)
-                EXPECT_EQ(strides[k], 1u << (expected - 1 - static_cast<int>(k)))
-                    << name_of(algorithm) << " n=" << n << " level " << k + 1;
+                if (step.tag.level > 0)
+                    levels.push_back({step.tag.level, step.tag.offset});
+            EXPECT_EQ(levels, expected_levels(algorithm, n)) << name_of(algorithm) << " n=" << n;
+        }
+}
+
+// Kernels 1 to 3 take ceil(log2 N) levels, whatever their addressing (the lecture's statement).
+TEST(EmulatedReduction, HarrisKernelsOneToThreeTakeLog2NLevels) {
+    namespace a = test_algorithms;
+    for (BlockAlgorithm algorithm : {a::reduce_interleaved, a::reduce_interleaved_strided, a::reduce_sequential})
+        for (int n : {1, 2, 5, 33, 1000, 1024}) {
+            int log2n = 0;
+            while ((1 << log2n) < n)
+                ++log2n;
+            const Trace trace = capture_trace(make_capture(algorithm, n, InputKind::random, 2, DeviceChoice::cpu)).trace;
+            int levels = 0;
+            for (const TraceStep& step : trace.steps)
+                levels += step.tag.level > 0;
+            EXPECT_EQ(levels, log2n) << name_of(algorithm) << " n=" << n;
         }
 }
 

@@ -125,6 +125,21 @@ TEST(SettingsJson, CaptureSettingsAreCheckedAsTheCommandLineChecksThem) {
     EXPECT_NE(capture("colour", "1").find("capture.colour: unknown field"), std::string::npos);
 }
 
+// A reduction has no exclusive form: a file that asks for one (written by hand, or before issue 15)
+// loads with exclusive off; a scan keeps it.
+TEST(SettingsJson, AReductionLoadsWithExclusiveOff) {
+    const auto loaded_exclusive = [](const char* algorithm) {
+        nlohmann::json doc = nlohmann::json::parse(settings_to_json_text(sample_settings()));
+        doc["capture"]["algorithm"] = algorithm;
+        doc["capture"]["n"] = 64;
+        doc["capture"]["exclusive"] = true;
+        return settings_from_json_text(doc.dump()).capture->exclusive;
+    };
+    EXPECT_FALSE(loaded_exclusive("reduce-sequential"));
+    EXPECT_FALSE(loaded_exclusive("reduce-butterfly"));
+    EXPECT_TRUE(loaded_exclusive("blelloch"));
+}
+
 TEST(SettingsJson, DeepOrHugeTextIsRefusedInOneLine) {
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
     const std::string message = error_of(deep);

@@ -1,4 +1,4 @@
-// Issue 12: every step of every algorithm is narrated from its trace. For all six kernels at N = 1,
+// Issue 12: every step of every algorithm is narrated from its trace. For every kernel at N = 1,
 // 8, 33 and their largest N, each step's sentence is filled in (no "{key}" left), and the counters
 // agree with the trace counted here independently: active threads are the step's distinct readers
 // and writers, work the combine operations recorded so far, depth the steps and barriers so far.
@@ -50,6 +50,8 @@ TEST_P(StepNarrationAll, EveryStepIsNarratedAndItsCountersAgreeWithTheTrace) {
         maybe_print(trace, narration);
         ASSERT_EQ(narration.size(), trace.steps.size());
         std::set<std::tuple<int, std::uint32_t, std::uint32_t>> combines;
+        const std::vector<std::uint64_t> in_registers = in_register_combines(trace);
+        std::uint64_t register_work = 0;
         int barriers = 0;
         for (std::size_t i = 0; i < trace.steps.size(); ++i) {
             const StepNarration& s = narration[i];
@@ -78,7 +80,8 @@ TEST_P(StepNarrationAll, EveryStepIsNarratedAndItsCountersAgreeWithTheTrace) {
                     note(static_cast<int>(t), step.register_sources[2 * t], step.register_sources[2 * t + 1]);
             barriers += step.tag.opening == StepOpening::barrier;
             EXPECT_EQ(s.counters.active_threads, static_cast<int>(threads.size())) << where;
-            EXPECT_EQ(s.counters.work, combines.size()) << where;
+            register_work += in_registers[i];
+            EXPECT_EQ(s.counters.work, combines.size() + register_work) << where;
             EXPECT_EQ(s.counters.serial_work, n - 1) << where;
             EXPECT_EQ(s.counters.steps, static_cast<int>(i) + 1) << where;
             EXPECT_EQ(s.counters.barriers, barriers) << where;
@@ -153,6 +156,31 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
             EXPECT_NE(scan_text[i].what.find("each lane ℓ ≥ 1 takes"), std::string::npos) << scan_text[i].what;
         }
     EXPECT_TRUE(found);
+}
+
+// A reduction whose threads combine 8 elements in a register (Harris's kernel 7) made n − threads of its
+// combines where the dataflow cannot show them: the work counter still counts them, and ends at
+// exactly n − 1, the tree's combines included; at N = threads there are none in registers.
+TEST(StepNarration, CountsTheCombinesMadeInRegisters) {
+    for (BlockAlgorithm algorithm : {test_algorithms::reduce_many_per_thread, test_algorithms::reduce_shuffle_down})
+        for (int n : {32, 1000, 8192}) {
+            const Trace trace = traced(algorithm, n);
+            std::uint64_t in_registers = 0;
+            for (std::uint64_t count : in_register_combines(trace))
+                in_registers += count;
+            const int threads = block_min_threads(algorithm, static_cast<std::size_t>(n));
+            // each thread's share is plain where it holds 3 or more of the elements (8 a thread)
+            std::uint64_t expected = 0;
+            for (int t = 0; t < threads; ++t) {
+                const int owned = t < n ? (n - 1 - t) / threads + 1 : 0;
+                if (owned >= 3)
+                    expected += static_cast<std::uint64_t>(owned - 1);
+            }
+            EXPECT_EQ(in_registers, expected) << name_of(algorithm) << " N=" << n;
+            if (algorithm == test_algorithms::reduce_many_per_thread)
+                EXPECT_EQ(narrate_steps(trace).back().counters.work, static_cast<std::uint64_t>(n - 1))
+                    << name_of(algorithm) << " N=" << n;
+        }
 }
 
 } // namespace

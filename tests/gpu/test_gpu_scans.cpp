@@ -151,9 +151,11 @@ TEST(GpuSanitized, WarpShuffle) {
     PL_REQUIRE_GPU();
     run_traced_and_untraced(test_algorithms::warp_shuffle);
 }
-TEST(GpuSanitized, ReduceSequential) {
+TEST(GpuSanitized, EveryReduction) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::reduce_sequential);
+    for (BlockAlgorithm algorithm : all_block_algorithms())
+        if (kind_of(algorithm) == KernelKind::block_reduce)
+            run_traced_and_untraced(algorithm);
 }
 TEST(GpuSanitized, RacyHillisSteele) {
     PL_REQUIRE_GPU();

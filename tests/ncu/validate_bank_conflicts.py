@@ -31,32 +31,25 @@ METRICS = {
     "st_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
 }
 
-MAX_N = {"blelloch": 2048, "blelloch-padded": 2048}
+# The largest N of the kernels that take more than 1024 (a thread per element for the others).
+MAX_N = {"blelloch": 2048, "blelloch-padded": 2048, "reduce-add-on-load": 2048, "reduce-unroll-last-warp": 2048,
+         "reduce-unroll-complete": 2048, "reduce-many-per-thread": 8192, "reduce-shuffle-down": 8192,
+         "reduce-butterfly": 8192}
 
 
-def minimal_threads(algorithm, n):
-    """The block size PrefixLab launches by default: N threads, half the padded N for Blelloch, the
-    padded N for a tree reduction."""
-    m = 1
-    while m < n:
-        m *= 2
-    if algorithm.startswith("blelloch"):
-        return max(m, 2) // 2
-    if algorithm.startswith("reduce-"):
-        return m
-    return n
+def algorithms(prefixlab):
+    """Every kernel of the catalogue, as `prefixlab trace --list` names them."""
+    return run([prefixlab, "trace", "--list"]).split()
 
 
-def configurations():
-    """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block and with 1024
-    threads where that differs; plus the exclusive variant at N = 1000 (a scan's: reductions have none)."""
-    algorithms = ["hillis-steele", "hillis-steele-double-buffer", "hillis-steele-racy", "blelloch",
-                  "blelloch-padded", "warp-shuffle", "reduce-sequential"]
-    for algorithm in algorithms:
+def configurations(prefixlab):
+    """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block (0) and with 1024
+    threads (skipped where the minimal block is 1024 already); plus the exclusive variant at N = 1000
+    (a scan's: reductions have none)."""
+    for algorithm in algorithms(prefixlab):
         for n in (64, 1000, MAX_N.get(algorithm, 1024)):
             yield algorithm, n, 0, False
-            if minimal_threads(algorithm, n) < 1024:
-                yield algorithm, n, 1024, False
+            yield algorithm, n, 1024, False
         if not algorithm.startswith("reduce-"):
             yield algorithm, 1000, 0, True
 
@@ -125,10 +118,12 @@ def main():
     print(header)
     print("-" * len(header))
     try:
-        for algorithm, n, block, exclusive in configurations():
+        for algorithm, n, block, exclusive in configurations(args.prefixlab):
             if args.only and args.only not in algorithm:
                 continue
             model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
+            if block and model_totals(args.prefixlab, algorithm, n, 0, exclusive)[1] == block:
+                continue  # the minimal block is this one: validated already
             hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
             measured = {
                 "loads": hw["ld_inst"],

@@ -13,7 +13,15 @@ inline constexpr BlockAlgorithm hillis_steele_racy = block_algorithm_of<HillisSt
 inline constexpr BlockAlgorithm blelloch = block_algorithm_of<Blelloch>;
 inline constexpr BlockAlgorithm blelloch_padded = block_algorithm_of<BlellochPadded>;
 inline constexpr BlockAlgorithm warp_shuffle = block_algorithm_of<WarpShuffleScan>;
+inline constexpr BlockAlgorithm reduce_interleaved = block_algorithm_of<ReduceInterleaved>;
+inline constexpr BlockAlgorithm reduce_interleaved_strided = block_algorithm_of<ReduceInterleavedStrided>;
 inline constexpr BlockAlgorithm reduce_sequential = block_algorithm_of<ReduceSequential>;
+inline constexpr BlockAlgorithm reduce_add_on_load = block_algorithm_of<ReduceAddOnLoad>;
+inline constexpr BlockAlgorithm reduce_unroll_last_warp = block_algorithm_of<ReduceUnrollLastWarp>;
+inline constexpr BlockAlgorithm reduce_unroll_complete = block_algorithm_of<ReduceUnrollComplete>;
+inline constexpr BlockAlgorithm reduce_many_per_thread = block_algorithm_of<ReduceManyPerThread>;
+inline constexpr BlockAlgorithm reduce_shuffle_down = block_algorithm_of<ReduceShuffleDown>;
+inline constexpr BlockAlgorithm reduce_butterfly = block_algorithm_of<ReduceButterfly>;
 } // namespace test_algorithms
 
 namespace test_phases {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace prefixlab {
@@ -84,6 +85,14 @@ public:
         latest_shared_.assign(config_.shared_words, -1);
         register_value_.assign(trace_.steps.size() * config_.block_threads, -1);
         read_source_.assign(trace_.accesses.size(), SourceNode{-1, false});
+        // The inputs first, in element order, so that the nodes are in row order (the input row is -1):
+        // made lazily at their first read, they followed that step's writes.
+        std::set<std::uint32_t> read_inputs;
+        for (const AccessRecord& access : trace_.accesses)
+            if (access.kind == AccessKind::read && access.buffer == static_cast<std::uint8_t>(BufferId::input))
+                read_inputs.insert(access.word);
+        for (std::uint32_t element : read_inputs)
+            input_node(static_cast<int>(element));
         std::size_t a = 0;
         for (std::uint32_t k = 0; k < trace_.steps.size(); ++k) {
             std::size_t end = a;

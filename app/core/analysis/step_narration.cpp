@@ -256,6 +256,31 @@ void note_register_combines(const TraceStep& step, std::set<Combine>& combines) 
 
 } // namespace
 
+std::vector<std::uint64_t> in_register_combines(const Trace& trace) {
+    std::set<std::pair<int, std::uint32_t>> named; // (thread, read reference) some value came from
+    const auto name = [&](int thread, std::uint32_t a, std::uint32_t b) {
+        for (std::uint32_t ref : {a, b})
+            if (is_source(ref))
+                named.insert({thread, ref});
+    };
+    for (const AccessRecord& a : trace.accesses)
+        if (a.kind == AccessKind::write)
+            name(a.thread, a.sources[0], a.sources[1]);
+    for (const TraceStep& step : trace.steps)
+        for (std::size_t t = 0; t < step.registers_taken.size() && 2 * t + 1 < step.register_sources.size(); ++t)
+            if (step.registers_taken[t])
+                name(static_cast<int>(t), step.register_sources[2 * t], step.register_sources[2 * t + 1]);
+    std::vector<std::uint64_t> per_step(trace.steps.size(), 0);
+    std::map<std::pair<std::size_t, int>, std::uint64_t> unnamed; // (step, thread) → reads of the input
+    for (const AccessRecord& a : trace.accesses)
+        if (a.kind == AccessKind::read && a.buffer == static_cast<std::uint8_t>(BufferId::input) &&
+            a.step < per_step.size() && !named.contains({a.thread, read_source(a.step, a.seq)}))
+            ++unnamed[{a.step, a.thread}];
+    for (const auto& [where, reads] : unnamed)
+        per_step[where.first] += reads - 1;
+    return per_step;
+}
+
 bool is_combine(const std::uint32_t (&sources)[2]) {
     return sources[0] == kTooManySources || sources[1] == kTooManySources ||
            (is_source(sources[0]) && is_source(sources[1]));
@@ -265,6 +290,8 @@ std::vector<StepNarration> narrate_steps(const Trace& trace) {
     const TraceConfig& config = trace.config;
     std::vector<StepNarration> out(trace.steps.size());
     std::set<Combine> combines;
+    const std::vector<std::uint64_t> in_registers = in_register_combines(trace);
+    std::uint64_t register_work = 0;
     std::size_t next = 0; // accesses are in canonical order: by step first
     StepCounters running;
     running.block_threads = config.block_threads;
@@ -277,8 +304,9 @@ std::vector<StepNarration> narrate_steps(const Trace& trace) {
         for (; next < trace.accesses.size() && trace.accesses[next].step == i; ++next)
             add_access(s, config, trace.accesses[next], reads_of, writes_of, combines);
         note_register_combines(step, combines);
+        register_work += in_registers[i];
         running.active_threads = s.active_count;
-        running.work = combines.size();
+        running.work = combines.size() + register_work;
         running.steps = static_cast<int>(i) + 1;
         running.barriers += step.tag.opening == StepOpening::barrier ? 1 : 0;
         const PhaseSpec* spec = find_phase_spec(step.tag.phase);

@@ -28,7 +28,8 @@ struct StepCounters {
     int active_threads = 0;  // distinct threads that read or wrote in this step
     int block_threads = 0;
     std::uint64_t work = 0;  // combine operations recorded in this step and every earlier one: distinct
-                             // (thread, two sources) pairs, however often the value is stored
+                             // (thread, two sources) pairs, however often the value is stored, and the
+                             // combines in registers (in_register_combines)
     int serial_work = 0;     // what a serial scan does: n − 1 combines
     int steps = 0;           // this step and every earlier one (the depth so far)
     int barriers = 0;        // of them, the steps a block barrier opened
@@ -42,6 +43,11 @@ struct StepNarration {
 
 // One narration per step of `trace`, in O(accesses).
 std::vector<StepNarration> narrate_steps(const Trace& trace);
+
+// Per step, the combines a thread made in a register from inputs it read: k reads of the input that
+// no write or register of the thread names as a source (a share of three or more elements is a plain
+// value: kernels/block/reduce_steps.cuh) were combined into one value, k − 1 combines.
+std::vector<std::uint64_t> in_register_combines(const Trace& trace);
 
 // Whether a value's provenance makes it a combine operation (StepCounters::work): two sources, or more.
 bool is_combine(const std::uint32_t (&sources)[2]);

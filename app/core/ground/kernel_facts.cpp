@@ -20,6 +20,8 @@ KernelKind kind_of(BlockAlgorithm algorithm) {
 
 bool writes_every_output(BlockAlgorithm algorithm) { return kind_of(algorithm) != KernelKind::block_reduce; }
 
+bool has_exclusive_form(BlockAlgorithm algorithm) { return kind_of(algorithm) == KernelKind::block_scan; }
+
 bool is_racy(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
 }

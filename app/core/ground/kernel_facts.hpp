@@ -20,6 +20,9 @@ KernelKind kind_of(BlockAlgorithm algorithm);
 // Whether every output word is a result (a scan's), or only output[0] (a block reduction's total): the
 // words a reduction leaves are no outputs, and views show none there.
 bool writes_every_output(BlockAlgorithm algorithm);
+// Whether it has an exclusive form: a scan does, a reduction (one total) does not, so the command line
+// refuses --exclusive for it and the GUI greys the checkbox out.
+bool has_exclusive_form(BlockAlgorithm algorithm);
 
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);

@@ -1,6 +1,7 @@
 #include "core/settings/settings.hpp"
 
 #include "core/ground/block_limits.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/json_fields.hpp"
 
@@ -78,7 +79,7 @@ ScanSetup capture_from_json(const json& value) {
     r.seed = seed.get<std::uint64_t>();
     r.type = named_field(value, path, "type", parse_element_type);
     r.op = named_field(value, path, "operator", parse_scan_operator);
-    r.exclusive = bool_field(value, path, "exclusive");
+    r.exclusive = bool_field(value, path, "exclusive") && has_exclusive_form(r.algorithm); // off for a reduction
     r.device = named_field(value, path, "device", parse_device_choice);
     return r;
 }

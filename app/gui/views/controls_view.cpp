@@ -1,5 +1,6 @@
 #include "gui/views/controls_view.hpp"
 
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/util/printable.hpp"
@@ -126,7 +127,18 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     }
     changed |= enum_combo("Type", r.type, all_element_types());
     changed |= enum_combo("Operator", r.op, all_scan_operators());
-    changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
+    if (has_exclusive_form(r.algorithm)) {
+        changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
+    } else {
+        // a reduction: one total, no exclusive form (the setting is kept off, not merely hidden)
+        changed |= r.exclusive;
+        r.exclusive = false;
+        ImGui::BeginDisabled();
+        ImGui::Checkbox("Exclusive", &r.exclusive);
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("A reduction has one total and no exclusive form");
+    }
     ImGui::PopItemWidth();
 
     const bool has_gpu = state.gpu().available;

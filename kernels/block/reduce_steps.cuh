@@ -1,0 +1,139 @@
+// What the block reductions (Harris's kernels and the shuffle reductions) share: the width of a tree,
+// a thread's share of the input, the warp-level tail with __shfl_down_sync, and the store of the
+// block's total. Their trees stay in their own files, where the source panel shows them.
+#pragma once
+
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/phase_spec.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/step_tag.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/warp/warp_lanes.hpp"
+
+#include <cstdint>
+
+namespace prefixlab {
+
+inline constexpr const char* kReduceStepsSourcePath = "kernels/block/reduce_steps.cuh";
+inline constexpr KernelFile kReduceStepsFile = kernel_file_at(kReduceStepsSourcePath);
+
+// The phases several reductions open (each lists them in its kPhases).
+inline constexpr PhaseSpec kReduceLoadShare{
+    "reduce-load-share", "combine each thread's share into shared memory", nullptr,
+    "Each thread t combines its share of the input, {reads}, and stores it in shared memory: {writes}."};
+inline constexpr PhaseSpec kReduceAddRightHalf{
+    "reduce-add-right-half", "iteration {level}, stride {offset}: add the word {offset} to the right", nullptr,
+    "Iteration {level} (stride {offset}): {active_threads} each add {reads} into {writes}; threads {offset} "
+    "and up are idle, whole warps of them while the stride is 32 or more."};
+inline constexpr PhaseSpec kReduceLastWarpLoad{
+    "reduce-last-warp-load", "warp 0 takes over: shared memory into registers", nullptr,
+    "After the last barrier, warp 0 alone: each lane i combines {reads} into its register."};
+inline constexpr PhaseSpec kReduceWarpTail{
+    "reduce-warp-tail", "last warp: shuffle δ={offset}", nullptr,
+    "Warp 0 finishes the tree in registers, shuffle δ={offset}: {shuffle}; lanes below {offset} add what "
+    "they receive."};
+inline constexpr PhaseSpec kReduceStoreTotal{"reduce-store-total", "store the block's total", nullptr,
+                                             "Thread 0 writes the block's total to the output: {writes}."};
+
+// n rounded up to a power of two: the width of a tree whose every level halves it.
+PL_HOST_DEVICE constexpr int tree_width(int n) {
+    int width = 1;
+    while (width < n)
+        width *= 2;
+    return width;
+}
+
+// Threads for a tree over n elements, kItems a thread, in whole warps where the tree ends in warp
+// shuffles (a shuffle's lanes must all exist: kernels/warp/warp_lanes.hpp).
+template <int kItems, bool kWholeWarps>
+PL_HOST_DEVICE constexpr int tree_threads(int n) {
+    const int threads = tree_width((n + kItems - 1) / kItems);
+    return kWholeWarps && threads < kWarpLanes ? kWarpLanes : threads;
+}
+
+// Thread i's share of the block's input: elements i, i + threads, i + 2·threads, … (kItems at most),
+// combined in that order. Consecutive threads read consecutive words, so every warp-wide load is
+// coalesced (Harris's kernels 4 and 7: "first add during load", "multiple elements per thread"). The
+// trip count is a constant, so the loads are unrolled and in flight together on the GPU.
+// Traced, a share of one or two elements keeps its reads as its sources; one of three or more is plain
+// (the dataflow records two sources per value, as the register tile's: kernels/grid/register_tile.cuh),
+// so the dataflow starts at the shares and the trace still shows every load.
+template <class Op, int kItems, class Ctx, class In>
+PL_BODY auto strided_share(Ctx& ctx, const In& in, int i, int threads, int n) {
+    (void)ctx;
+    using V = typename Ctx::template value<typename Op::value_type>;
+    V share = Op::identity();
+    PL_CUDA_PRAGMA(unroll)
+    for (int item = 0; item < kItems; ++item) {
+        const int k = i + item * threads;
+        if (k < n) {
+            const V x = in[k];
+            share = item == 0 ? x : Op::apply(share, x);
+        }
+    }
+    if constexpr (Ctx::traced && kItems > 2)
+        if (i + 2 * threads < n)
+            share = V(plain_value(share));
+    return share;
+}
+
+// The last five levels of a tree inside one warp, with __shfl_down_sync: in round r (δ = 16, 8, 4,
+// 2, 1) lane l < δ adds lane l + δ's value, so lane 0 ends with the warp's 32 values combined. Only
+// the lanes whose sum is still needed combine (lane l < δ), so the trace shows the same tree as the
+// shared-memory levels above it. Every lane shuffles: the warp must be whole (mask 0xffffffff).
+// Since Volta, a warp's threads are scheduled independently: Harris's 2007 tail (volatile shared
+// memory, no barrier) is a race there. Shuffles move the values through registers in one
+// instruction the whole warp executes together, so no __syncwarp is needed between the rounds.
+template <class Op, class Ctx, class V>
+PL_BODY void warp_reduce_down(Ctx& ctx, V& x, std::uint32_t lane, Phase phase) {
+    std::uint16_t round = 1;
+    for (int delta = kWarpLanes / 2; delta > 0; delta /= 2, ++round) {
+        const V received =
+            ctx.shfl_down(x, delta, 0xffffffffu, step_tag(kReduceStepsFile, phase, __LINE__, round, delta));
+        if (lane < static_cast<std::uint32_t>(delta))
+            x = Op::apply(x, received);
+    }
+}
+
+// Harris's kernels 5 to 7 after their last barrier: the tree's last 64 sums (or 32, in a block of one
+// warp) s[0..), combined by warp 0 alone in registers, and the total stored by lane 0.
+template <class Op, class Ctx, class Shared, class Out>
+PL_BODY void finish_in_warp_zero(Ctx& ctx, const Shared& s, const ScanIo<typename Op::value_type>& io, Out& out,
+                                 int threads) {
+    using V = typename Ctx::template value<typename Op::value_type>;
+    const int i = ctx.thread_index();
+    if (i >= kWarpLanes)
+        return;
+    V x = s[i];
+    const auto watching_x = ctx.watch_register(x);
+    if (threads > kWarpLanes)
+        x = Op::apply(x, s[i + kWarpLanes]);
+    warp_reduce_down<Op>(ctx, x, static_cast<std::uint32_t>(i), kReduceWarpTail.phase);
+    if (i == 0)
+        store_block_total<Op>(io, out, x);
+}
+
+// A warp's 32 values combined in every lane, with __shfl_xor_sync (the butterfly): in round r lane l
+// combines its value with lane l ^ δ's, δ = 16, 8, 4, 2, 1, so after five rounds each lane holds the
+// whole warp's total (no lane idles; the operators are commutative, so l and l ^ δ compute the same).
+template <class Op, class Ctx, class V>
+PL_BODY void warp_reduce_butterfly(Ctx& ctx, V& x, Phase phase) {
+    std::uint16_t round = 1;
+    for (int delta = kWarpLanes / 2; delta > 0; delta /= 2, ++round) {
+        const V received =
+            ctx.shfl_xor(x, delta, 0xffffffffu, step_tag(kReduceStepsFile, phase, __LINE__, round, delta));
+        x = Op::apply(x, received);
+    }
+}
+
+// Stores the block's total: to output[0] for a single block, or to the grid's tile totals where a
+// multi-block driver asks for them (ScanIo::tile_totals), so the next level reduces the totals.
+template <class Op, class Out, class X>
+PL_BODY void store_block_total(const ScanIo<typename Op::value_type>& io, Out& out, const X& total) {
+    if (io.tile_totals != nullptr)
+        store_tile_total(io, out, total);
+    else
+        out[0] = total;
+}
+
+} // namespace prefixlab

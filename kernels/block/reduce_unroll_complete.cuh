@@ -1,0 +1,89 @@
+// Harris's reduction kernels 6, "complete unrolling", and 7, "multiple elements per thread" (M. Harris,
+// Optimizing Parallel Reduction in CUDA, NVIDIA 2007), one body with the elements per thread as its
+// parameter: 2 (kernel 6, kernel 5's load) or 8 (kernel 7).
+//  - Kernel 6 unrolls kernel 5's loop: the strides are compile-time constants (512, 256, 128, 64), so
+//    no loop counter, no loop branch and constant addresses. Harris made the block size a template
+//    parameter, so the compiler also dropped the levels a block does not have; here one kernel serves
+//    every N, so each level keeps a test `stride < threads`, the same for the whole block (no
+//    divergence, one compare), and the tail is kernel 5's warp of shuffles.
+//  - Kernel 7 gives each thread several elements (i, i + threads, …: every load coalesced, all in
+//    flight at once) and combines them in a register before the tree, so a block does more work per
+//    barrier and per tree: Harris's "algorithm cascading", the step that made his kernel reach the
+//    memory bandwidth. His kernel 7 walked the whole array with a grid-sized stride; PrefixLab's
+//    multi-block drivers give each block one tile instead, which is the same per-thread loop.
+#pragma once
+
+#include "kernels/block/reduce_steps.cuh"
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
+
+namespace prefixlab {
+
+template <int kItems>
+struct ReduceUnrolled {
+    static constexpr int kElementsPerThread = kItems;
+    static constexpr int kMaxN = kElementsPerThread * kMaxBlockThreads;
+    static constexpr const char* kSourcePath = "kernels/block/reduce_unroll_complete.cuh";
+    static constexpr bool kWatchesRegisters = true; // warp 0's register, which its shuffles move
+
+    // A power of two, at least one whole warp: the tail's shuffles name all 32 lanes.
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_threads<kElementsPerThread, true>(n); }
+
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
+        SharedLayout layout;
+        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
+        const int i = ctx.thread_index();
+        const int threads = threads_for(io.n); // the block may have more; they only meet the barriers
+
+        ctx.begin(step_tag(kFile, kReduceLoadShare.phase, __LINE__));
+        if (i < threads)
+            s[i] = strided_share<Op, kElementsPerThread>(ctx, in, i, threads, io.n);
+
+        std::uint16_t iteration = 1;
+        PL_CUDA_PRAGMA(unroll)
+        for (int stride = kMaxBlockThreads / 2; stride > kWarpLanes; stride /= 2) {
+            if (stride < threads) { // the block's levels: uniform, no divergence
+                // barrier: the previous level's sums (the loads, first) are visible
+                ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, iteration, stride));
+                if (i < stride)
+                    s[i] = Op::apply(s[i], s[i + stride]);
+                ++iteration;
+            }
+        }
+
+        // barrier: the last shared-memory level is visible; from here on, warp 0 alone, no barrier
+        ctx.sync(step_tag(kFile, kReduceLastWarpLoad.phase, __LINE__));
+        finish_in_warp_zero<Op>(ctx, s, io, out, threads); // s[i] ⊕ s[i + 32], then shuffles down
+    }
+
+    // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
+    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    static constexpr bool kHarrisSix = kItems == 2;
+    static constexpr const char* kName = kHarrisSix ? "reduce-unroll-complete" : "reduce-many-per-thread";
+    static constexpr const char* kDescription =
+        kHarrisSix ? "Harris's reduction kernel 6: kernel 5 with its loop unrolled (constant strides)."
+                   : "Harris's reduction kernel 7: each thread first combines 8 elements in a register, then "
+                     "kernel 6's unrolled tree.";
+    static constexpr KernelFamily kFamily = KernelFamily::reduction;
+    static constexpr KernelKind kKind = KernelKind::block_reduce;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr const char* kHelperSourcePaths[] = {kReduceStepsSourcePath}; // the shuffle rounds
+    // no store phase: lane 0 stores the total in the last shuffle round's step (no barrier opens one)
+    static constexpr PhaseSpec kPhases[] = {kReduceLoadShare, kReduceAddRightHalf, kReduceLastWarpLoad,
+                                            kReduceWarpTail};
+};
+
+using ReduceUnrollComplete = ReduceUnrolled<2>;
+using ReduceManyPerThread = ReduceUnrolled<8>;
+
+} // namespace prefixlab
