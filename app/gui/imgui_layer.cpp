@@ -1,5 +1,6 @@
 #include "gui/imgui_layer.hpp"
 
+#include "gui/glyph_ranges.hpp"
 #include "gui/platform/platform_window.hpp"
 #include "gui/theme.hpp"
 
@@ -62,19 +63,10 @@ void apply_style(float scale) {
     ImGui::GetStyle() = style;
 }
 
-// Latin-1 plus the symbols PrefixLab's labels use: Greek (δ), punctuation (— …), arrows,
-// mathematical operators (− ∞ ⊕ ≤) and geometric shapes (▶ ■).
-const ImWchar* glyph_ranges() {
-    static const ImWchar ranges[] = {
-        0x0020, 0x00FF, // Basic Latin, Latin-1 Supplement
-        0x0370, 0x03FF, // Greek
-        0x2000, 0x206F, // General Punctuation
-        0x2190, 0x21FF, // Arrows
-        0x2200, 0x22FF, // Mathematical Operators
-        0x25A0, 0x25FF, // Geometric Shapes
-        0,
-    };
-    return ranges;
+// The font's glyph ranges in Dear ImGui's type (16-bit code points in this build).
+const ImWchar* font_glyph_ranges() {
+    static_assert(sizeof(ImWchar) == sizeof(std::uint16_t));
+    return reinterpret_cast<const ImWchar*>(glyph_ranges());
 }
 
 } // namespace
@@ -112,8 +104,8 @@ void ImGuiLayer::build_fonts() {
     ImFontConfig config;
     config.OversampleH = 2;
     if (!sans.empty() && !mono.empty()) {
-        io.Fonts->AddFontFromFileTTF(sans.c_str(), pixels, &config, glyph_ranges());
-        mono_ = io.Fonts->AddFontFromFileTTF(mono.c_str(), pixels, &config, glyph_ranges());
+        io.Fonts->AddFontFromFileTTF(sans.c_str(), pixels, &config, font_glyph_ranges());
+        mono_ = io.Fonts->AddFontFromFileTTF(mono.c_str(), pixels, &config, font_glyph_ranges());
         font_warning_.clear();
     } else {
         ImFontConfig fallback;

@@ -103,15 +103,19 @@ struct ReduceWarpShuffle {
     static constexpr PhaseSpec kWarpRounds{
         kButterfly ? "reduce-butterfly-rounds" : "reduce-shuffle-down-rounds",
         kButterfly ? "warp butterfly: shuffle xor {offset}" : "warp reduction: shuffle down δ={offset}", nullptr,
-        kButterfly ? "Every warp, round {level}: {shuffle}; every lane combines, so all end with the warp's total."
-                   : "Every warp, round {level}: {shuffle}; lanes below {offset} add, lane 0 ends with the "
-                     "warp's total."};
+        kButterfly ? "Every warp, round {level}: {shuffle} and combines it with its own, so all end with the "
+                     "warp's total."
+                   : "Every warp, round {level}: {shuffle}; lanes below {offset} add it to their own, so lane 0 "
+                     "ends with the warp's total."};
     static constexpr PhaseSpec kTotalsLoad{"reduce-totals-load", "warp 0 loads the warp totals", nullptr,
                                            "After the barrier, warp 0 reads the warps' totals: {reads}."};
     static constexpr PhaseSpec kTotalsRounds{
         kButterfly ? "reduce-butterfly-totals" : "reduce-shuffle-down-totals",
         kButterfly ? "warp 0, totals: shuffle xor {offset}" : "warp 0, totals: shuffle down δ={offset}", nullptr,
-        "Warp 0 combines the warps' totals, round {level}: {shuffle}; lane 0 then stores the block's total."};
+        kButterfly ? "Warp 0 combines the warps' totals, round {level}: {shuffle} and combines it with its own; "
+                     "lane 0 then stores the block's total."
+                   : "Warp 0 combines the warps' totals, round {level}: {shuffle}; lanes below {offset} add it to "
+                     "their own; lane 0 then stores the block's total."};
     static constexpr PhaseSpec kPhases[] = {kLoadShare, kWarpRounds, kTotalsLoad, kTotalsRounds};
 };
 

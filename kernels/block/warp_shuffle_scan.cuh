@@ -125,12 +125,13 @@ struct WarpShuffleScan {
     static constexpr const char* kHelperSourcePaths[] = {kWarpScanSourcePath}; // its shuffle rounds open there
     static constexpr PhaseSpec kWarpShuffle{
         "warp-shuffle", "warp scan: shuffle δ={offset}", nullptr,
-        "Warp scan, shuffle δ={offset}: {shuffle}; registers only, no shared memory and no barrier."};
+        "Warp scan, shuffle δ={offset}: {shuffle} and combines it with its own; registers only, no shared "
+        "memory and no barrier."};
     static constexpr PhaseSpec kTotalsLoad{"totals-load", "warp 0 loads the warp totals", nullptr,
                                            "After the barrier, warp 0 reads the warps' totals: {reads}."};
     static constexpr PhaseSpec kTotalsShuffle{
         "totals-shuffle", "scan warp totals: shuffle δ={offset}", nullptr,
-        "Warp 0 scans the warps' totals, shuffle δ={offset}: {shuffle}."};
+        "Warp 0 scans the warps' totals, shuffle δ={offset}: {shuffle} and combines it with its own."};
     static constexpr PhaseSpec kFanOut{"fan-out", "add the preceding warps' total", nullptr,
                                        "After the barrier, {active_threads} add the total of the warps before "
                                        "their own: {reads}."};

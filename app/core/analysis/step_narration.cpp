@@ -223,7 +223,8 @@ std::optional<std::string> step_value(const StepTag& tag, const StepAccesses& s,
         const std::string lanes = left && !right   ? "each lane ℓ ≥ " + std::to_string(lowest)
                                   : right && !left ? "each lane ℓ ≤ " + std::to_string(highest)
                                                    : "each lane";
-        return lanes + " takes " + describe(s.shuffles, s.active_count) + " and combines it with its own";
+        // what a lane does with it is the kernel's to say (adds it, keeps it, or only some lanes add)
+        return lanes + " takes " + describe(s.shuffles, s.active_count);
     }
     if (key == "active_threads")
         return count_of(s.active_count, "thread", "threads");

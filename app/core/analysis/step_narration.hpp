@@ -13,7 +13,7 @@
 //   {first} {last}       the lowest and highest thread that read or wrote in the step
 //   {active}             how many threads read or wrote in the step; {active_threads}: "1 thread", "4 threads"
 //   {shuffle}            the step's shuffles from other lanes: "each lane ℓ ≥ 4 takes the value of
-//                        thread t−4 and combines it with its own", or that no lane has a partner
+//                        thread t−4" (what the lane does with it, the template says), or that no lane has a partner
 #pragma once
 
 #include "core/trace/trace.hpp"
