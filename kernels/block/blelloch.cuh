@@ -35,10 +35,10 @@ struct BlellochScan {
 
     // The tree's size: the smallest power of two >= n, and at least 2 (one thread, two elements).
     PL_HOST_DEVICE static constexpr int padded_n(int n) {
-        int m = 2;
-        while (m < n)
-            m *= 2;
-        return m;
+        const int width = tree_width(n); // kernels/common/shared_layout.hpp
+        if (width < 2)
+            return 2;
+        return width;
     }
 
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return padded_n(n) / 2; }

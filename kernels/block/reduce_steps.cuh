@@ -6,6 +6,7 @@
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/phase_spec.hpp"
 #include "kernels/common/scan_io.hpp"
+#include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/warp/warp_lanes.hpp"
@@ -34,14 +35,6 @@ inline constexpr PhaseSpec kReduceWarpTail{
     "they receive."};
 inline constexpr PhaseSpec kReduceStoreTotal{"reduce-store-total", "store the block's total", nullptr,
                                              "Thread 0 writes the block's total to the output: {writes}."};
-
-// n rounded up to a power of two: the width of a tree whose every level halves it.
-PL_HOST_DEVICE constexpr int tree_width(int n) {
-    int width = 1;
-    while (width < n)
-        width *= 2;
-    return width;
-}
 
 // Threads for a tree over n elements, kItems a thread, in whole warps where the tree ends in warp
 // shuffles (a shuffle's lanes must all exist: kernels/warp/warp_lanes.hpp).

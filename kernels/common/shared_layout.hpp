@@ -92,4 +92,13 @@ PL_HOST_DEVICE constexpr SharedBufferDesc global_buffer(BufferId id, std::uint32
     return desc;
 }
 
+// n rounded up to a power of two: the words of a tree whose every level halves it (Blelloch's, a tree
+// reduction's).
+PL_HOST_DEVICE constexpr int tree_width(int n) {
+    int width = 1;
+    while (width < n)
+        width *= 2;
+    return width;
+}
+
 } // namespace prefixlab

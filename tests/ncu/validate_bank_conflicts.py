@@ -121,9 +121,9 @@ def main():
         for algorithm, n, block, exclusive in configurations(args.prefixlab):
             if args.only and args.only not in algorithm:
                 continue
-            model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
             if block and model_totals(args.prefixlab, algorithm, n, 0, exclusive)[1] == block:
                 continue  # the minimal block is this one: validated already
+            model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
             hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
             measured = {
                 "loads": hw["ld_inst"],
