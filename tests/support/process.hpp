@@ -12,7 +12,8 @@ struct ProcessResult {
     std::string err;
 };
 
-// Runs `command` through /bin/sh with stdout and stderr captured.
+// Runs `command` (one command or a list) through /bin/sh with stdout and stderr captured; a crash of
+// LeakSanitizer's tracer runs it again (process.cpp says why).
 ProcessResult run_process(const std::string& command);
 
 // Quotes one argument for /bin/sh.

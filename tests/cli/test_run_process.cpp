@@ -1,0 +1,67 @@
+// The test harness's run_process: what it captures, and that a crash of LeakSanitizer's tracer (the
+// tool's, google/sanitizers#1353) runs the command again while any other failure stands.
+#include "support/process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A command that fails with the tracer's crash the first `crashes` times it runs (counted in a file),
+// then prints its try number and whether the leak check was off.
+std::string crashing_command(const fs::path& counter, int crashes) {
+    return "n=$(( $(cat " + shell_quote(counter.string()) + " 2>/dev/null || echo 0) + 1 )); echo $n > " +
+           shell_quote(counter.string()) + "; if [ $n -le " + std::to_string(crashes) +
+           " ]; then echo 'Tracer caught signal 11: addr=0x1bf0' >&2; echo '==1==LeakSanitizer has encountered a fatal "
+           "error.' >&2; exit 134; fi; case \"$ASAN_OPTIONS\" in *detect_leaks=0*) echo \"try $n, no leak check\";; "
+           "*) echo \"try $n\";; esac";
+}
+
+class RunProcess : public ::testing::Test {
+protected:
+    void SetUp() override {
+        counter_ = fs::path(::testing::TempDir()) / ("prefixlab_run_process_" + std::to_string(::getpid()));
+        fs::remove(counter_);
+    }
+    void TearDown() override { fs::remove(counter_); }
+    fs::path counter_;
+};
+
+TEST_F(RunProcess, CapturesOutputErrorAndExitCode) {
+    const ProcessResult result = run_process("echo out; echo err >&2; exit 3");
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_EQ(result.out, "out\n");
+    EXPECT_EQ(result.err, "err\n");
+}
+
+TEST_F(RunProcess, ATracerCrashRunsTheCommandAgain) {
+    const ProcessResult result = run_process(crashing_command(counter_, 2));
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, "try 3\n");
+}
+
+TEST_F(RunProcess, ThreeTracerCrashesRunItOnceMoreWithoutTheLeakCheck) {
+    const ProcessResult result = run_process(crashing_command(counter_, 3));
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, "try 4, no leak check\n");
+}
+
+TEST_F(RunProcess, AnyOtherFailureIsNotRunAgain) {
+    const ProcessResult result = run_process("n=$(( $(cat " + shell_quote(counter_.string()) +
+                                             " 2>/dev/null || echo 0) + 1 )); echo $n > " + shell_quote(counter_.string()) +
+                                             "; echo '==1==ERROR: LeakSanitizer: detected memory leaks' >&2; exit 23");
+    EXPECT_EQ(result.exit_code, 23);
+    std::ifstream in(counter_);
+    int runs = 0;
+    in >> runs;
+    EXPECT_EQ(runs, 1);
+}
+
+} // namespace
+} // namespace prefixlab::test
