@@ -3,6 +3,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/grid_trace_command.hpp"
 #include "cli/option_values.hpp"
+#include "cli/reduce_command.hpp"
 #include "cli/run_command.hpp"
 #include "cli/trace_command.hpp"
 #include "cli/tune_command.hpp"
@@ -86,6 +87,9 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_grid_trace_command(app, grid_trace_options);
     TuneCommandOptions tune_options;
     add_tune_command(app, tune_options);
+    ReduceCommandOptions reduce_options;
+    ReduceTableCommandOptions reduce_table_options;
+    add_reduce_commands(app, reduce_options, reduce_table_options);
 
     try {
         app.parse(argc, argv);
@@ -102,6 +106,10 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         return run_grid_trace_command(grid_trace_options);
     if (app.got_subcommand("run"))
         return run_run_command(run_options);
+    if (app.got_subcommand("reduce"))
+        return run_reduce_command(reduce_options);
+    if (app.got_subcommand("reduce-table"))
+        return run_reduce_table_command(reduce_table_options);
     if (app.got_subcommand("bench")) {
         for (int i = 0; i < argc; ++i)
             bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);

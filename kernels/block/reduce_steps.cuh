@@ -9,6 +9,7 @@
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/warp/warp_lanes.hpp"
 
 #include <cstdint>
@@ -120,10 +121,15 @@ PL_BODY void warp_reduce_butterfly(Ctx& ctx, V& x, Phase phase) {
 }
 
 // Stores the block's total: to output[0] for a single block, or to the grid's tile totals where a
-// multi-block driver asks for them (ScanIo::tile_totals), so the next level reduces the totals.
+// multi-block reduction asks for them (ScanIo::tile_totals), so the next level reduces the totals, or
+// combined atomically into one of them (ScanIo::atomic_total: the atomicAdd finish).
 template <class Op, class Out, class X>
 PL_BODY void store_block_total(const ScanIo<typename Op::value_type>& io, Out& out, const X& total) {
-    if (io.tile_totals != nullptr)
+    using T = typename Op::value_type;
+    if (io.atomic_total)
+        out.context().template atomic_combine<Op>(GridWords<T>{io.tile_totals, BufferId::tile_totals, io.tile_totals_count},
+                                                  io.tile_total_index, plain_value(total));
+    else if (io.tile_totals != nullptr)
         store_tile_total(io, out, total);
     else
         out[0] = total;

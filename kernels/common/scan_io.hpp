@@ -28,6 +28,9 @@ struct ScanIo {
     //    then lie in the tile_totals array from element totals_base on, and are instrumented as that
     //    array, so that the emulator records those accesses in the grid's order with their index in
     //    the whole array. kNotInTotals: the scan's own input and output.
+    //  - atomic_total (block reductions only): the block's total is combined atomically into
+    //    tile_totals[tile_total_index], which every block of the launch names (the atomicAdd finish of a
+    //    multi-block reduction, kernels/grid/grid_reduce_plan.hpp).
     // Single-block scans have none of them.
     static constexpr std::uint32_t kNotInTotals = 0xffffffffu;
     bool has_carry = false;
@@ -36,6 +39,7 @@ struct ScanIo {
     std::uint32_t tile_totals_count = 0;
     std::uint32_t tile_total_index = 0;
     std::uint32_t totals_base = kNotInTotals;
+    bool atomic_total = false;
 };
 
 // The descriptor of the part of a grid's tile totals array a spine level scans (see ScanIo).

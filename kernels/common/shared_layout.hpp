@@ -14,7 +14,7 @@ namespace prefixlab {
 
 // Shared memory: data, ping, pong, warp_totals, grid_words (a grid kernel's own words: the tile index,
 // the warps' totals of its reduction, its prefix). Global: the input and output arrays, and the arrays
-// the blocks of a grid share (kernels/grid/grid_words.hpp): each tile's total or partial sum, each
+// the blocks of a grid share (kernels/common/grid_words.hpp): each tile's total or partial sum, each
 // tile's status word, the tile counter.
 enum class BufferId : std::uint8_t {
     data,

@@ -17,7 +17,7 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/cuda/device_trace_sink.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 #include "kernels/common/scan_types.hpp"
 
@@ -101,7 +101,7 @@ public:
     __device__ unsigned char* shared_bytes() const { return shared_memory_; }
     __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
 
-    // --- global memory the blocks of a grid share (kernels/grid/grid_words.hpp) ---
+    // --- global memory the blocks of a grid share (kernels/common/grid_words.hpp) ---
     template <class Op>
     __device__ typename Op::value_type atomic_combine(GridWords<typename Op::value_type> words, std::uint32_t index,
                                                       typename Op::value_type value) {

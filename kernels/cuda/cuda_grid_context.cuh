@@ -25,7 +25,7 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/grid/grid_access.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>

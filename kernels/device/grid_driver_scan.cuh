@@ -117,6 +117,9 @@ public:
             timer_->mark();
     }
 
+protected:
+    cudaStream_t stream() const { return stream_; }
+
 private:
     static constexpr std::size_t kDefaultSharedBytes = 48 * 1024; // more needs the kernel's opt-in
 

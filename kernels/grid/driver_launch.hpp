@@ -16,7 +16,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/warp/warp_lanes.hpp"
 #include "kernels/warp/warp_scan.cuh"
 

@@ -1,4 +1,4 @@
-// One access to a grid's shared arrays (grid_words.hpp), as a grid trace records it: which block and
+// One access to a grid's shared arrays (kernels/common/grid_words.hpp), as a grid trace records it: which block and
 // thread, which array and index, what kind of access and the value, and its place in the grid's global
 // order. The emulator numbers accesses as its schedule makes them; a traced GPU run takes the order
 // from an atomic ticket and the time from %globaltimer.

@@ -4,7 +4,7 @@
 
 #include "kernels/common/host_device.hpp"
 #include "kernels/grid/grid_driver.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 
 #include <cstddef>
 #include <cstdint>

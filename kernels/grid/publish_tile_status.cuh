@@ -5,7 +5,7 @@
 
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>

@@ -21,17 +21,6 @@
 namespace prefixlab::test {
 namespace {
 
-const std::vector<BlockAlgorithm>& reductions() {
-    static const std::vector<BlockAlgorithm> algorithms = [] {
-        std::vector<BlockAlgorithm> all;
-        for (BlockAlgorithm algorithm : all_block_algorithms())
-            if (kind_of(algorithm) == KernelKind::block_reduce)
-                all.push_back(algorithm);
-        return all;
-    }();
-    return algorithms;
-}
-
 std::vector<int> reduction_sizes(BlockAlgorithm algorithm) {
     return {1, 2, 31, 33, 1000, 1024, block_max_n(algorithm)};
 }

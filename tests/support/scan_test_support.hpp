@@ -33,16 +33,23 @@ inline const std::vector<BlockAlgorithm>& correct_algorithms() {
     return algorithms;
 }
 
-// The correct block scans: the kernels whose output is compared with a scan of the input (a block
-// reduction's is its total alone: check_reduction_output).
+// The correct kernels of one kind: block_scan, the kernels whose output is compared with a scan of the
+// input; block_reduce, whose output is its total alone (check_reduction_output).
+inline std::vector<BlockAlgorithm> algorithms_of_kind(KernelKind kind) {
+    std::vector<BlockAlgorithm> of_kind;
+    for (BlockAlgorithm algorithm : correct_algorithms())
+        if (kind_of(algorithm) == kind)
+            of_kind.push_back(algorithm);
+    return of_kind;
+}
+
 inline const std::vector<BlockAlgorithm>& correct_scans() {
-    static const std::vector<BlockAlgorithm> algorithms = [] {
-        std::vector<BlockAlgorithm> scans;
-        for (BlockAlgorithm algorithm : correct_algorithms())
-            if (kind_of(algorithm) == KernelKind::block_scan)
-                scans.push_back(algorithm);
-        return scans;
-    }();
+    static const std::vector<BlockAlgorithm> algorithms = algorithms_of_kind(KernelKind::block_scan);
+    return algorithms;
+}
+
+inline const std::vector<BlockAlgorithm>& reductions() {
+    static const std::vector<BlockAlgorithm> algorithms = algorithms_of_kind(KernelKind::block_reduce);
     return algorithms;
 }
 

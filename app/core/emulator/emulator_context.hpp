@@ -10,7 +10,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/grid/grid_words.hpp"
+#include "kernels/common/grid_words.hpp"
 #include "kernels/grid/tile_status.hpp"
 
 #include <cstdint>
@@ -85,7 +85,7 @@ public:
         return block_.ballot(thread_, predicate, mask, next).bits;
     }
 
-    // Global memory the blocks of a grid share (kernels/grid/grid_words.hpp). Each access is recorded in
+    // Global memory the blocks of a grid share (kernels/common/grid_words.hpp). Each access is recorded in
     // the grid's global order and lets the other resident blocks run: writes after writing, loads before
     // reading (docs/emulator.md, "Grids"). The atomic's read and write happen with no yield between.
     template <class Op>

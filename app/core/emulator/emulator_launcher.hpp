@@ -52,6 +52,15 @@ public:
 
     void phase_done() {}
 
+    // A reduction's CPU finish (kernels/grid/grid_reduce_plan.hpp): the totals combined in order.
+    template <class Op>
+    typename Op::value_type combine_on_host(GridWords<typename Op::value_type> totals, std::size_t count) {
+        typename Op::value_type total = Op::identity();
+        for (std::size_t i = 0; i < count; ++i)
+            total = Op::combine(total, totals.data[i]);
+        return total;
+    }
+
 private:
     GridSchedule schedule_;
     GridRecording* recording_;

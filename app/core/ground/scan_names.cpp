@@ -66,6 +66,12 @@ constexpr NameTable<GridDriver, 6> kGridDriverNames{{
     {GridDriver::decoupled_look_back, "decoupled-look-back"},
 }};
 
+constexpr NameTable<ReduceFinish, 3> kReduceFinishNames{{
+    {ReduceFinish::recursive, "recursive"},
+    {ReduceFinish::atomic, "atomic"},
+    {ReduceFinish::cpu, "cpu"},
+}};
+
 constexpr NameTable<TileScanBody, 3> kTileBodyNames{{
     {TileScanBody::warp_shuffle, "warp-shuffle"},
     {TileScanBody::blelloch, "blelloch"},
@@ -128,6 +134,7 @@ std::string_view name_of(BufferId buffer) { return lookup_name(kBufferNames, buf
 std::string_view name_of(WarpOrder order) { return lookup_name(kWarpOrderNames, order); }
 std::string_view phrase_of(WarpOrder order) { return lookup_name(kWarpOrderPhrases, order); }
 std::string_view name_of(GridDriver driver) { return lookup_name(kGridDriverNames, driver); }
+std::string_view name_of(ReduceFinish finish) { return lookup_name(kReduceFinishNames, finish); }
 std::string_view name_of(TileScanBody body) { return lookup_name(kTileBodyNames, body); }
 std::string_view name_of(TileOrder order) { return lookup_name(kTileOrderNames, order); }
 std::string_view kernel_file_path(KernelFile file) {
@@ -170,6 +177,7 @@ std::optional<BufferId> parse_buffer_id(std::string_view name) {
 }
 std::optional<WarpOrder> parse_warp_order(std::string_view name) { return lookup_value(kWarpOrderNames, name); }
 std::optional<GridDriver> parse_grid_driver(std::string_view name) { return lookup_value(kGridDriverNames, name); }
+std::optional<ReduceFinish> parse_reduce_finish(std::string_view name) { return lookup_value(kReduceFinishNames, name); }
 std::optional<TileScanBody> parse_tile_body(std::string_view name) { return lookup_value(kTileBodyNames, name); }
 std::optional<TileOrder> parse_tile_order(std::string_view name) { return lookup_value(kTileOrderNames, name); }
 
@@ -195,6 +203,10 @@ const std::vector<InputKind>& all_input_kinds() {
 }
 const std::vector<GridDriver>& all_grid_drivers() {
     static const auto values = all_of(kGridDriverNames);
+    return values;
+}
+const std::vector<ReduceFinish>& all_reduce_finishes() {
+    static const auto values = all_of(kReduceFinishNames);
     return values;
 }
 const std::vector<TileScanBody>& all_tile_bodies() {

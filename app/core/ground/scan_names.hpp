@@ -8,6 +8,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_driver.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/reduce_finish.hpp"
 #include "kernels/grid/tile_scan_bodies.hpp"
 
 #include <optional>
@@ -28,6 +29,7 @@ std::string_view name_of(StepOpening opening);
 std::string_view name_of(BufferId buffer);
 std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleaved"
 std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "decoupled-look-back"
+std::string_view name_of(ReduceFinish finish); // "recursive", "atomic", "cpu"
 std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch", "registers"
 std::string_view name_of(TileOrder order);   // "counter", "block" (a tile index from the counter or blockIdx)
 
@@ -51,6 +53,7 @@ std::optional<StepOpening> parse_step_opening(std::string_view name);
 std::optional<BufferId> parse_buffer_id(std::string_view name);
 std::optional<WarpOrder> parse_warp_order(std::string_view name);
 std::optional<GridDriver> parse_grid_driver(std::string_view name);
+std::optional<ReduceFinish> parse_reduce_finish(std::string_view name);
 std::optional<TileScanBody> parse_tile_body(std::string_view name);
 std::optional<TileOrder> parse_tile_order(std::string_view name);
 
@@ -60,6 +63,7 @@ const std::vector<ScanOperator>& all_scan_operators();
 const std::vector<InputKind>& all_input_kinds();
 const std::vector<WarpOrder>& all_warp_orders();
 const std::vector<GridDriver>& all_grid_drivers();
+const std::vector<ReduceFinish>& all_reduce_finishes();
 const std::vector<TileScanBody>& all_tile_bodies();
 const std::vector<TileOrder>& all_tile_orders();
 

@@ -1,0 +1,23 @@
+#include "core/capture/grid_reduce_run.hpp"
+
+#include "core/capture/gpu_info.hpp"
+#include "core/emulator/emulate_grid_reduce.hpp"
+#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+
+#include <chrono>
+
+namespace prefixlab {
+
+GridReduceRun run_grid_reduce_on(const GridReduceRequest& request, DeviceChoice device) {
+    const GpuStatus& gpu = gpu_info();
+    if (device == DeviceChoice::gpu && !gpu.available)
+        throw ScanSetupError(ScanSetting::device, {}, "--device gpu: no CUDA GPU available (" + gpu.reason + ")");
+    GridReduceRun run;
+    run.on_gpu = device == DeviceChoice::gpu || (device == DeviceChoice::automatic && gpu.available);
+    const auto start = std::chrono::steady_clock::now();
+    run.total = run.on_gpu ? gpu_run_grid_reduce(request) : emulate_grid_reduce(request, GridSchedule{});
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return run;
+}
+
+} // namespace prefixlab

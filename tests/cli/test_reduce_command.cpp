@@ -1,0 +1,103 @@
+// `prefixlab reduce` and `prefixlab reduce-table` as a user runs them: a multi-block reduction in the
+// emulator is checked and said to be right; bad input is one line and exit code 2 before any work; the
+// table's CSV holds every row it timed (the CPU rows where there is no GPU), written whole or not at all.
+#include "support/process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+ProcessResult prefixlab(const std::string& arguments) {
+    return run_process(shell_quote(PREFIXLAB_BINARY) + " " + arguments);
+}
+
+std::size_t lines(const std::string& text) {
+    std::size_t count = 0;
+    for (char c : text)
+        count += c == '\n';
+    return count;
+}
+
+TEST(ReduceCommand, AReductionInTheEmulatorIsCheckedAndRight) {
+    for (const char* finish : {"recursive", "atomic", "cpu"}) {
+        const ProcessResult r = prefixlab(std::string("reduce --device cpu --algo reduce-sequential --n 5000 --threads 32 "
+                                                      "--type float --finish ") + finish);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.out.find("reduced N=5000 with reduce-sequential (" + std::string(finish) +
+                             " finish, 32 threads) on the CPU emulator"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find(": correct\n"), std::string::npos) << r.out;
+    }
+}
+
+TEST(ReduceCommand, BadInputIsOneLineAndExitCodeTwo) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"reduce --device cpu --algo hillis-steele", "--algo 'hillis-steele': not a block reduction"},
+        {"reduce --device cpu --algo nope", "--algo: unknown value 'nope'"},
+        {"reduce --device cpu --n 2^23", "--n '2^23': at most 4194304 elements in the emulator (2^22)"},
+        {"reduce --device cpu --n 0", "--n"},
+        {"reduce --device cpu --n 5,6", "--n '5,6': expected one size"},
+        {"reduce --device cpu --threads 48", "--threads '48': expected a power of two from 32 to 1024"},
+        {"reduce --device cpu --threads 16", "--threads '16': expected a power of two from 32 to 1024"},
+        {"reduce --device cpu --finish twice", "--finish: unknown value 'twice'"},
+        {"reduce --device cpu --type int64", "--type: unknown value 'int64'"},
+        {"reduce --device mars", "--device: unknown value 'mars'"},
+        {"reduce-table --n 2^40", "--n"},
+        {"reduce-table --threads 100", "--threads '100': expected a power of two"},
+        {"reduce-table --reps 0", "--reps"}};
+    for (const auto& [arguments, expected] : cases) {
+        const ProcessResult r = prefixlab(arguments);
+        EXPECT_EQ(r.exit_code, 2) << arguments << ": " << r.err;
+        EXPECT_EQ(lines(r.err), 1u) << arguments << ": " << r.err;
+        EXPECT_NE(r.err.find(expected), std::string::npos) << arguments << ": " << r.err;
+        EXPECT_EQ(r.out, "") << arguments;
+    }
+}
+
+class ReduceTableCommand : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_reduce_table_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    fs::path dir_;
+};
+
+TEST_F(ReduceTableCommand, TheCsvHoldsEveryRowTimed) {
+    const fs::path csv = dir_ / "table.csv";
+    const ProcessResult r = prefixlab("reduce-table --n 2^10,2^12 --reps 2 --warmup 0 --csv " + shell_quote(csv.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ifstream in(csv);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string rows = text.str();
+    EXPECT_EQ(rows.rfind("n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct\n", 0), 0u);
+    for (const char* n : {"1024,", "4096,"})
+        for (const char* method : {"cpu-loop", "cpu-std-reduce", "cpu-threads"})
+            EXPECT_NE(rows.find(std::string("\n") + n + method + ","), std::string::npos) << n << method << "\n" << rows;
+    EXPECT_EQ(rows.find(",no\n"), std::string::npos) << rows; // every total right
+    EXPECT_NE(r.out.find("N = 1024 (4 KiB), uint32 +"), std::string::npos) << r.out;
+}
+
+TEST_F(ReduceTableCommand, AnUnwritableCsvIsRefusedBeforeAnyWork) {
+    const fs::path csv = dir_ / "missing" / "table.csv";
+    const ProcessResult r = prefixlab("reduce-table --n 2^10 --csv " + shell_quote(csv.string()));
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(fs::exists(csv));
+}
+
+} // namespace
+} // namespace prefixlab::test
