@@ -25,16 +25,27 @@ theme::Rgb from_oklab(double L, double a, double b) {
     return {byte(r), byte(g), byte(bl)};
 }
 
+// The ramp at t in [0, 1]: dark violet-blue at 0, light yellow at 1.
+theme::Rgb ramp_colour(double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    const double lightness = 0.36 + 0.58 * t;              // linear in Oklab L
+    const double hue = (285.0 - 180.0 * t) * M_PI / 180.0; // violet-blue -> teal -> green -> yellow
+    const double chroma = 0.11 + 0.05 * t;
+    return from_oklab(lightness, chroma * std::cos(hue), chroma * std::sin(hue));
+}
+
 } // namespace
 
 theme::Rgb conflict_colour(int distinct_words) {
     if (distinct_words <= 0)
         return theme::colours().cell_unwritten; // not touched: the theme's empty cell, off the ramp
-    const double t = std::log2(std::min(distinct_words, kMaxConflictDegree)) / std::log2(double(kMaxConflictDegree));
-    const double lightness = 0.36 + 0.58 * t;              // linear in Oklab L
-    const double hue = (285.0 - 180.0 * t) * M_PI / 180.0; // violet-blue -> teal -> green -> yellow
-    const double chroma = 0.11 + 0.05 * t;
-    return from_oklab(lightness, chroma * std::cos(hue), chroma * std::sin(hue));
+    return ramp_colour(std::log2(std::min(distinct_words, kMaxConflictDegree)) / std::log2(double(kMaxConflictDegree)));
+}
+
+theme::Rgb activity_colour(std::uint32_t active, std::uint32_t lanes) {
+    if (active == 0 || lanes == 0)
+        return theme::colours().cell_unwritten; // idle: the theme's empty cell, off the ramp
+    return ramp_colour(double(active) / double(lanes));
 }
 
 } // namespace prefixlab

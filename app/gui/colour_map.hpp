@@ -11,6 +11,8 @@
 
 #include "gui/theme.hpp"
 
+#include <cstdint>
+
 namespace prefixlab {
 
 inline constexpr int kMaxConflictDegree = 32;
@@ -18,5 +20,9 @@ inline constexpr int kMaxConflictDegree = 32;
 // 0: the bank is not touched by the instruction (the current theme's cell_unwritten, so it reads as
 // empty on the dark and on the projector background); 1..32: distinct words in the bank.
 theme::Rgb conflict_colour(int distinct_words);
+
+// The divergence view's scale, on the same ramp but linear: a warp's active lanes of its `lanes`
+// (0: idle, the theme's empty cell; all: the ramp's light end).
+theme::Rgb activity_colour(std::uint32_t active, std::uint32_t lanes);
 
 } // namespace prefixlab

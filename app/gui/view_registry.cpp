@@ -3,6 +3,7 @@
 #include "gui/views/bank_heatmap_view.hpp"
 #include "gui/views/bench_view.hpp"
 #include "gui/views/dataflow_view.hpp"
+#include "gui/views/divergence_view.hpp"
 #include "gui/views/grid_view.hpp"
 #include "gui/views/look_back_timeline_view.hpp"
 #include "gui/views/value_grid_view.hpp"
@@ -29,6 +30,7 @@ ViewRegistry make_views() {
     // After Benchmark, so that Ctrl+1…Ctrl+4 keep the tabs they had before grid traces existed.
     add_tab<GridView>(views);
     add_tab<LookBackTimelineView>(views);
+    add_tab<DivergenceView>(views); // issue 15: after the tabs Ctrl+1… already named
     return views;
 }
 

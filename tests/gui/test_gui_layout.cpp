@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <regex>
 #include <unistd.h>
 
@@ -17,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark"};
+const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark", "Warps"};
 const char* const kScales[] = {"1", "1.5", "2", "3"};
 
 class GuiLayout : public ::testing::TestWithParam<int> {
@@ -51,7 +52,7 @@ std::string layout_script(const std::string& theme, int& checks) {
         checks += 3;
         // Compare mode (F3): each step tab twice, side by side (Blelloch beside padded Blelloch).
         script += "compare\n";
-        for (const char* tab : {"Values", "Dataflow", "Banks"}) {
+        for (const char* tab : {"Values", "Dataflow", "Banks", "Warps"}) {
             script += std::string("tab ") + tab + "\ncheck-layout\n";
             ++checks;
         }
@@ -100,7 +101,8 @@ TEST_P(GuiLayout, PresentationModeIsIntactOnEveryTab) {
                                           shell_quote((dir_ / "presentation.script").string()));
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
-    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), 6)
+    const auto checks = static_cast<std::ptrdiff_t>(std::size(kTabs) + 2); // every tab, then Grid and Timeline
+    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), checks)
         << run.out;
 }
 
