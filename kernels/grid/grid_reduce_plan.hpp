@@ -49,6 +49,24 @@ constexpr std::size_t grid_reduce_totals(ReduceFinish finish, std::size_t n, int
     return total;
 }
 
+// The most combines on any path from an element to the total (a float sum's error bound,
+// app/core/ground/output_check.hpp): in each level a thread's share (items - 1 in registers) and the
+// tree over the block (log2 threads levels, the shuffles' included); the recursive finish's levels add
+// up; the atomic and CPU finishes then combine the level's totals one after another.
+constexpr std::size_t grid_reduce_longest_path(ReduceFinish finish, std::size_t n, int threads, int items) {
+    std::size_t tree = 0;
+    for (int width = 1; width < threads; width *= 2)
+        ++tree;
+    const std::size_t level = std::size_t(items - 1) + tree;
+    const int tile = threads * items;
+    if (finish != ReduceFinish::recursive)
+        return level + tiles_for(n, tile) - 1;
+    std::size_t path = level;
+    for (std::size_t tiles = tiles_for(n, tile); tiles > 1; tiles = tiles_for(tiles, tile))
+        path += level;
+    return path;
+}
+
 namespace reduce_plan {
 
 inline std::string level_name(std::size_t depth, std::size_t tiles) {

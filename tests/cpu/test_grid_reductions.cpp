@@ -112,6 +112,36 @@ TEST(GridReductionLaunches, TheRecursiveFinishLaunchesALevelPerFactorOfTheTile) 
     }
 }
 
+// The longest path of a float sum's bound: a level's share and tree, once per launch of the recursive
+// finish (counted from the recording), plus one combine per tile after it for the atomic and CPU finishes.
+TEST(GridReductionLaunches, TheLongestPathFollowsTheLaunches) {
+    const BlockAlgorithm algorithm = reductions().back(); // 8 elements a thread
+    const int items = 8, threads = 32;
+    const std::size_t level = (items - 1) + 5; // 7 in registers, log2(32) in the tree
+    for (std::size_t n : {std::size_t(1), std::size_t(256), std::size_t(257), std::size_t(70000)}) {
+        GridRecording recording;
+        emulate_grid_reduce(request_for(algorithm, ReduceFinish::recursive, n, ElementType::float32, ScanOperator::add,
+                                        threads),
+                            GridSchedule{}, &recording);
+        EXPECT_EQ(grid_reduce_longest_path(ReduceFinish::recursive, n, threads, items), recording.launches.size() * level)
+            << n;
+        const std::size_t tiles = (n + 255) / 256;
+        EXPECT_EQ(grid_reduce_longest_path(ReduceFinish::atomic, n, threads, items), level + tiles - 1) << n;
+        EXPECT_EQ(grid_reduce_longest_path(ReduceFinish::cpu, n, threads, items), level + tiles - 1) << n;
+    }
+}
+
+// Past 2^24 elements a float sum has no bound over n - 1 additions; over a tree's height it has: a sum of
+// 2^25 ones is right at 2^25 and wrong at 2^24, where the serial float loop stops growing.
+TEST(GridReductionLaunches, AFloatSumPastTwoToTheTwentyFourIsCheckedOverItsLongestPath) {
+    const std::vector<std::uint32_t> ones(std::size_t(1) << 25, 0x3f800000u); // 1.0f
+    const std::size_t path = grid_reduce_longest_path(ReduceFinish::recursive, ones.size(), 1024, 8);
+    EXPECT_EQ(check_reduction_output(ElementType::float32, ScanOperator::add, ones, {0x4c000000u}, path).wrong_count,
+              0u); // 2^25
+    EXPECT_EQ(check_reduction_output(ElementType::float32, ScanOperator::add, ones, {0x4b800000u}, path).wrong_count,
+              1u); // 2^24
+}
+
 // The atomic finish: every block combines into one word, recorded as atomics on tile_totals[0].
 TEST(GridReductionLaunches, TheAtomicFinishCombinesEveryBlocksTotalIntoOneWord) {
     GridRecording recording;

@@ -17,6 +17,7 @@ struct GridReduceRun {
     std::uint32_t total = 0; // the total's 32-bit pattern
     bool on_gpu = false;
     double seconds = 0;      // wall time of the run (upload and read-back included on the GPU)
+    std::size_t longest_path = 0; // grid_reduce_longest_path of the run's plan, for a float sum's bound
 };
 
 // `device`: gpu, cpu (the emulator) or automatic (the GPU where there is one). Throws ScanSetupError

@@ -52,7 +52,7 @@ OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, cons
 }
 
 OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
-                                   const std::vector<std::uint32_t>& output) {
+                                   const std::vector<std::uint32_t>& output, std::size_t longest_path) {
     OutputCheck check;
     const std::size_t n = output.size();
     check.reference.assign(n, kUnwrittenPattern);
@@ -75,7 +75,7 @@ OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std:
         double magnitude = 0;
         for (std::uint32_t x : input)
             magnitude += std::fabs(element_as_double(type, x));
-        const double factor = float_sum_error_factor(input.size());
+        const double factor = float_sum_error_factor(longest_path > 0 ? longest_path : input.size());
         check.bound[0] = factor * magnitude;
         check.wrong[0] = !float_sum_within_bound(value, check.exact[0], factor, magnitude);
     } else {

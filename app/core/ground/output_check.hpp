@@ -25,10 +25,13 @@ struct OutputCheck {
 OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output);
 
-// A block reduction's output (issue 15): output[0] the total of every element (a float sum within the
-// bound over all n), every other word unwritten (kUnwrittenPattern), which a stray write breaks.
+// A block reduction's output (issue 15): output[0] the total of every element, every other word
+// unwritten (kUnwrittenPattern), which a stray write breaks. A float sum is within gamma_h of the
+// magnitude, h the most additions on any path from an element to the total: a tree's height (Higham,
+// ch. 4), at most n - 1 whatever the order, which is what 0 (the default) stands for. A multi-block
+// reduction names its plan's (grid_reduce_longest_path): past 2^24 elements gamma_(n-1) does not exist.
 OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
-                                   const std::vector<std::uint32_t>& output);
+                                   const std::vector<std::uint32_t>& output, std::size_t longest_path = 0);
 
 // The check of a kernel of `kind`: a block reduction's, else the scan's (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
