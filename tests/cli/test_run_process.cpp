@@ -14,11 +14,13 @@ namespace {
 namespace fs = std::filesystem;
 
 // A command that fails with the tracer's crash the first `crashes` times it runs (counted in a file),
-// then prints its try number and whether the leak check was off.
+// then prints its try number and whether the leak check was off. The messages are split in the command
+// ('… has ''encountered …', joined by the shell): the harness's notes echo the command into the test
+// log, where whole messages would look like the real crash to tools/bootstrap.sh's rerun.
 std::string crashing_command(const fs::path& counter, int crashes) {
     return "n=$(( $(cat " + shell_quote(counter.string()) + " 2>/dev/null || echo 0) + 1 )); echo $n > " +
            shell_quote(counter.string()) + "; if [ $n -le " + std::to_string(crashes) +
-           " ]; then echo 'Tracer caught signal 11: addr=0x1bf0' >&2; echo '==1==LeakSanitizer has encountered a fatal "
+           " ]; then echo 'Tracer caught ''signal 11: addr=0x1bf0' >&2; echo '==1==LeakSanitizer has ''encountered a fatal "
            "error.' >&2; exit 134; fi; case \"$ASAN_OPTIONS\" in *detect_leaks=0*) echo \"try $n, no leak check\";; "
            "*) echo \"try $n\";; esac";
 }
