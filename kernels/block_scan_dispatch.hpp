@@ -8,6 +8,8 @@
 #include "kernels/kernel_catalog.hpp" // dispatch_algorithm
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace prefixlab {
@@ -38,6 +40,19 @@ decltype(auto) dispatch_element(ElementType type, ScanOperator op, F&& f) {
         break;
     }
     return dispatch_operator<float>(op, std::forward<F>(f));
+}
+
+// Calls f.template operator()<Body>() with the block reduction `algorithm` names; throws
+// std::invalid_argument for a kernel of the catalogue that is no reduction. The one dispatch of the
+// emulator's, the GPU's and the benchmark's entry points.
+template <class Result, class F>
+Result dispatch_block_reduction(BlockAlgorithm algorithm, F&& f) {
+    return dispatch_algorithm(algorithm, [&]<class Body>() -> Result {
+        if constexpr (Body::kKind != KernelKind::block_reduce)
+            throw std::invalid_argument(std::string(Body::kName) + " is not a block reduction");
+        else
+            return f.template operator()<Body>();
+    });
 }
 
 } // namespace prefixlab

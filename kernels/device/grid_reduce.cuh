@@ -45,11 +45,7 @@ public:
 
     GridReduce(ReduceFinish finish, int threads, std::size_t max_n)
         : finish_(finish), threads_(threads), max_n_(max_n == 0 ? 1 : max_n),
-          totals_(grid_reduce_totals(finish, max_n_, threads * Body::kElementsPerThread)) {
-        if (!reduce_threads_valid<Body>(threads))
-            throw std::invalid_argument("a reduction's block has " + reduce_threads_rule() + " threads, not " +
-                                        std::to_string(threads));
-    }
+          totals_((require_reduce_threads<Body>(threads), grid_reduce_totals(finish, max_n_, threads * Body::kElementsPerThread))) {}
 
     // Reduces input[0, n) (device memory, 1 ≤ n ≤ max_n); the result stays on the device (total()
     // reads it) except for the CPU finish, whose total is on the host already.

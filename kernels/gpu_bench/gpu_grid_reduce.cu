@@ -12,21 +12,17 @@ namespace prefixlab {
 std::uint32_t gpu_run_grid_reduce(const GridReduceRequest& request) {
     if (request.input.empty())
         throw std::invalid_argument("a reduction needs at least one element");
-    return dispatch_algorithm(request.algorithm, [&]<class Body>() -> std::uint32_t {
-        if constexpr (Body::kKind != KernelKind::block_reduce) {
-            throw std::invalid_argument(std::string(Body::kName) + " is not a block reduction");
-        } else {
-            return dispatch_element(request.type, request.op, [&]<class Op>() {
-                using T = typename Op::value_type;
-                GridReduce<Body, Op> reduce(request.finish, request.threads, request.input.size());
-                DeviceBuffer<std::uint32_t> input(request.input.size());
-                input.upload(request.input);
-                const auto result = reduce.run(reinterpret_cast<const T*>(input.get()), request.input.size());
-                const T total = reduce.total(result);
-                PL_CUDA_CHECK(cudaDeviceSynchronize());
-                return to_bits(total);
-            });
-        }
+    return dispatch_block_reduction<std::uint32_t>(request.algorithm, [&]<class Body>() {
+        return dispatch_element(request.type, request.op, [&]<class Op>() {
+            using T = typename Op::value_type;
+            GridReduce<Body, Op> reduce(request.finish, request.threads, request.input.size());
+            DeviceBuffer<std::uint32_t> input(request.input.size());
+            input.upload(request.input);
+            const auto result = reduce.run(reinterpret_cast<const T*>(input.get()), request.input.size());
+            const T total = reduce.total(result);
+            PL_CUDA_CHECK(cudaDeviceSynchronize());
+            return to_bits(total);
+        });
     });
 }
 

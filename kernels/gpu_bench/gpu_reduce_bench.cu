@@ -89,11 +89,8 @@ std::unique_ptr<GpuReduceRunner> make_runner(const GpuReduceMethod& method, std:
     case GpuReduceKind::block_kernel:
         break;
     }
-    return dispatch_algorithm(method.algorithm, [&]<class Body>() -> std::unique_ptr<GpuReduceRunner> {
-        if constexpr (Body::kKind != KernelKind::block_reduce)
-            throw std::invalid_argument(std::string(Body::kName) + " is not a block reduction");
-        else
-            return std::make_unique<KernelRunner<Body>>(method.finish, method.threads, n);
+    return dispatch_block_reduction<std::unique_ptr<GpuReduceRunner>>(method.algorithm, [&]<class Body>() {
+        return std::unique_ptr<GpuReduceRunner>(std::make_unique<KernelRunner<Body>>(method.finish, method.threads, n));
     });
 }
 

@@ -9,6 +9,7 @@
 #include "kernels/grid/grid_reduce_plan.hpp"
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,5 +36,13 @@ constexpr bool reduce_threads_valid(int threads) {
 }
 
 inline std::string reduce_threads_rule() { return "a power of two from 32 to 1024"; }
+
+// Throws std::invalid_argument, naming the rule, where reduce_threads_valid refuses `threads`.
+template <class Body>
+void require_reduce_threads(int threads) {
+    if (!reduce_threads_valid<Body>(threads))
+        throw std::invalid_argument("a reduction's block has " + reduce_threads_rule() + " threads, not " +
+                                    std::to_string(threads));
+}
 
 } // namespace prefixlab

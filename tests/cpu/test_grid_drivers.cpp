@@ -8,6 +8,7 @@
 #include "kernels/common/value_bits.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
 #include "support/grid_scan_support.hpp"
+#include "support/test_names.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -28,14 +29,6 @@ struct Tile {
 // emulator's time goes to the elements.
 const Tile kSmallTiles[] = {{TileScanBody::warp_shuffle, 32}, {TileScanBody::blelloch, 64}, {TileScanBody::registers, 8}};
 const Tile kLargeTiles[] = {{TileScanBody::warp_shuffle, 256}, {TileScanBody::blelloch, 512}, {TileScanBody::registers, 64}};
-
-std::string driver_test_name(const ::testing::TestParamInfo<GridDriver>& info) {
-    std::string name;
-    for (char c : name_of(info.param))
-        if (c != '-')
-            name += c;
-    return name;
-}
 
 class GridDriverEmulated : public ::testing::TestWithParam<GridDriver> {};
 
@@ -92,7 +85,7 @@ INSTANTIATE_TEST_SUITE_P(Drivers, GridDriverEmulated,
                          ::testing::Values(GridDriver::scan_then_propagate, GridDriver::reduce_then_scan,
                                            GridDriver::two_level, GridDriver::atomic_global, GridDriver::chained,
                                            GridDriver::decoupled_look_back),
-                         driver_test_name);
+                         test_name_of<GridDriver>);
 
 TEST(GridDrivers, NamesRoundTrip) {
     ASSERT_EQ(all_grid_drivers().size(), 6u);

@@ -6,6 +6,7 @@
 #include "core/emulator/emulate_grid_reduce.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
+#include "support/grid_reduce_support.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -18,27 +19,16 @@ namespace {
 
 const ReduceFinish kFinishes[] = {ReduceFinish::recursive, ReduceFinish::atomic, ReduceFinish::cpu};
 
-std::string finish_name(ReduceFinish finish) {
-    return finish == ReduceFinish::recursive ? "recursive" : finish == ReduceFinish::atomic ? "atomic" : "cpu";
-}
-
 GridReduceRequest request_for(BlockAlgorithm algorithm, ReduceFinish finish, std::size_t n, ElementType type,
                               ScanOperator op, int threads) {
-    GridReduceRequest request;
-    request.input = generate_input(InputKind::random, type, op, static_cast<int>(n), 7 + n);
-    request.type = type;
-    request.op = op;
-    request.algorithm = algorithm;
-    request.finish = finish;
-    request.threads = threads;
-    return request;
+    return reduce_request(algorithm, finish, n, type, op, threads, 7 + n);
 }
 
 // The emulated total, checked as a reduction's output[0] against the serial reference.
-void expect_reference_total(const GridReduceRequest& request, const GridSchedule& schedule, const std::string& what) {
+void expect_reference_total(const GridReduceRequest& request, const GridSchedule& schedule) {
     const std::uint32_t total = emulate_grid_reduce(request, schedule);
     const OutputCheck check = check_reduction_output(request.type, request.op, request.input, {total});
-    EXPECT_EQ(check.wrong_count, 0u) << what << ": total " << total << ", reference " << check.reference[0];
+    EXPECT_EQ(check.wrong_count, 0u) << describe(request) << ": total " << total << ", reference " << check.reference[0];
 }
 
 class GridReduction : public ::testing::TestWithParam<BlockAlgorithm> {};
@@ -51,10 +41,7 @@ TEST_P(GridReduction, EveryFinishTypeOperatorAndSizeGivesTheReferenceTotal) {
         for (ReduceFinish finish : kFinishes)
             for (ElementType type : all_element_types())
                 for (ScanOperator op : all_scan_operators())
-                    expect_reference_total(request_for(algorithm, finish, n, type, op, 32), GridSchedule{},
-                                           std::string(name_of(algorithm)) + " " + finish_name(finish) + " n=" +
-                                               std::to_string(n) + " " + std::string(name_of(type)) + " " +
-                                               std::string(name_of(op)));
+                    expect_reference_total(request_for(algorithm, finish, n, type, op, 32), GridSchedule{});
 }
 
 // About 15 s a kernel in a release build (the emulator runs all 2^20 threads of kernels 1 to 3 as
@@ -80,9 +67,7 @@ TEST_P(GridReduction, TwoToTheTwentyElementsGiveTheReferenceTotal) {
         for (ElementType type : all_element_types())
             for (ScanOperator op : all_scan_operators())
                 expect_reference_total(request_for(algorithm, finish, std::size_t(1) << 20, type, op, 256),
-                                       GridSchedule{},
-                                       std::string(name_of(algorithm)) + " " + finish_name(finish) + " n=2^20 " +
-                                           std::string(name_of(type)) + " " + std::string(name_of(op)));
+                                       GridSchedule{});
 }
 
 // Recursive: a level per factor of the tile, each named, the last of one tile; atomic and CPU: one.
@@ -107,7 +92,7 @@ TEST(GridReductionLaunches, TheRecursiveFinishLaunchesALevelPerFactorOfTheTile) 
         GridRecording recording;
         emulate_grid_reduce(request_for(algorithm, finish, 1025, ElementType::uint32, ScanOperator::add, 32),
                             GridSchedule{}, &recording);
-        ASSERT_EQ(recording.launches.size(), 1u) << finish_name(finish);
+        ASSERT_EQ(recording.launches.size(), 1u) << name_of(finish);
         EXPECT_EQ(recording.launches[0].blocks, 33u);
     }
 }
@@ -173,14 +158,7 @@ TEST(GridReductionLaunches, RefusesAnEmptyInputAScanAndThreadsTheKernelCannotTak
     EXPECT_THROW(emulate_grid_reduce(empty, GridSchedule{}), std::invalid_argument);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GridReduction, ::testing::ValuesIn(reductions()),
-                         [](const ::testing::TestParamInfo<BlockAlgorithm>& info) {
-                             std::string name;
-                             for (char c : name_of(info.param))
-                                 if (c != '-')
-                                     name += c;
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Kernels, GridReduction, ::testing::ValuesIn(reductions()), test_name_of<BlockAlgorithm>);
 
 } // namespace
 } // namespace prefixlab::test

@@ -10,6 +10,7 @@
 #include "core/ground/scan_names.hpp"
 #include "kernels/gpu_bench/gpu_reduce_bench.hpp"
 #include "support/gpu_skip.hpp"
+#include "support/grid_reduce_support.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -21,20 +22,7 @@ namespace {
 
 GridReduceRequest gpu_request(BlockAlgorithm algorithm, ReduceFinish finish, std::size_t n, ElementType type,
                               ScanOperator op, int threads) {
-    GridReduceRequest request;
-    request.input = generate_input(InputKind::random, type, op, static_cast<int>(n), 11 + n);
-    request.type = type;
-    request.op = op;
-    request.algorithm = algorithm;
-    request.finish = finish;
-    request.threads = threads;
-    return request;
-}
-
-std::string describe(const GridReduceRequest& r) {
-    return std::string(name_of(r.algorithm)) + " " + std::string(name_of(r.finish)) + " n=" +
-           std::to_string(r.input.size()) + " " + std::string(name_of(r.type)) + " " + std::string(name_of(r.op)) +
-           " threads=" + std::to_string(r.threads);
+    return reduce_request(algorithm, finish, n, type, op, threads, 11 + n);
 }
 
 class GpuGridReduce : public ::testing::TestWithParam<BlockAlgorithm> {};
@@ -79,14 +67,7 @@ TEST_P(GpuGridReduce, LargeSizesGiveTheReferenceTotal) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GpuGridReduce, ::testing::ValuesIn(reductions()),
-                         [](const ::testing::TestParamInfo<BlockAlgorithm>& info) {
-                             std::string name;
-                             for (char c : name_of(info.param))
-                                 if (c != '-')
-                                     name += c;
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Kernels, GpuGridReduce, ::testing::ValuesIn(reductions()), test_name_of<BlockAlgorithm>);
 
 // For compute-sanitizer (memcheck, racecheck, synccheck): every block reduction with every finish,
 // over several tiles and a partial last one, an integer and a float sum.

@@ -10,6 +10,7 @@
 #include "kernels/gpu_bench/gpu_grid_scan.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_scan_support.hpp"
+#include "support/test_names.hpp"
 
 #include <gtest/gtest.h>
 
@@ -112,15 +113,7 @@ TEST(GpuSanitized, RunsOnOneScan) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Protocols, GpuGridScan,
-                         ::testing::ValuesIn(all_grid_drivers()),
-                         [](const ::testing::TestParamInfo<GridDriver>& info) {
-                             std::string name;
-                             for (char c : name_of(info.param))
-                                 if (c != '-')
-                                     name += c;
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Protocols, GpuGridScan, ::testing::ValuesIn(all_grid_drivers()), test_name_of<GridDriver>);
 
 } // namespace
 } // namespace prefixlab::test

@@ -13,28 +13,22 @@ std::uint32_t emulate_grid_reduce(const GridReduceRequest& request, const GridSc
                                   GridRecording* recording) {
     if (request.input.empty())
         throw std::invalid_argument("a reduction needs at least one element");
-    return dispatch_algorithm(request.algorithm, [&]<class Body>() -> std::uint32_t {
-        if constexpr (Body::kKind != KernelKind::block_reduce) {
-            throw std::invalid_argument(std::string(Body::kName) + " is not a block reduction");
-        } else {
-            if (!reduce_threads_valid<Body>(request.threads))
-                throw std::invalid_argument("a reduction's block has " + reduce_threads_rule() + " threads, not " +
-                                            std::to_string(request.threads));
-            return dispatch_element(request.type, request.op, [&]<class Op>() {
-                using T = typename Op::value_type;
-                const std::size_t n = request.input.size();
-                std::vector<T> input(n);
-                for (std::size_t i = 0; i < n; ++i)
-                    input[i] = from_bits<T>(request.input[i]);
-                const int tile = request.threads * Body::kElementsPerThread;
-                std::vector<T> totals(grid_reduce_totals(request.finish, n, tile), from_bits<T>(kUnwrittenPattern));
-                EmulatorLauncher launcher(schedule, recording);
-                const GridReduceResult<T> result = run_grid_reduce<Body, Op>(
-                    launcher, request.finish, request.threads, input.data(), n,
-                    GridWords<T>{totals.data(), BufferId::tile_totals, static_cast<std::uint32_t>(totals.size())});
-                return to_bits(result.on_host ? result.host_total : totals[result.index]);
-            });
-        }
+    return dispatch_block_reduction<std::uint32_t>(request.algorithm, [&]<class Body>() {
+        require_reduce_threads<Body>(request.threads);
+        return dispatch_element(request.type, request.op, [&]<class Op>() {
+            using T = typename Op::value_type;
+            const std::size_t n = request.input.size();
+            std::vector<T> input(n);
+            for (std::size_t i = 0; i < n; ++i)
+                input[i] = from_bits<T>(request.input[i]);
+            const int tile = request.threads * Body::kElementsPerThread;
+            std::vector<T> totals(grid_reduce_totals(request.finish, n, tile), from_bits<T>(kUnwrittenPattern));
+            EmulatorLauncher launcher(schedule, recording);
+            const GridReduceResult<T> result = run_grid_reduce<Body, Op>(
+                launcher, request.finish, request.threads, input.data(), n,
+                GridWords<T>{totals.data(), BufferId::tile_totals, static_cast<std::uint32_t>(totals.size())});
+            return to_bits(result.on_host ? result.host_total : totals[result.index]);
+        });
     });
 }
 
