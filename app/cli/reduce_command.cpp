@@ -5,6 +5,8 @@
 #include "cli/option_values.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/reduce_table.hpp"
+#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table_figure.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/capture/grid_reduce_run.hpp"
 #include "core/ground/format_value.hpp"
@@ -12,14 +14,18 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_setup.hpp"
+#include "core/plot/plot_export.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/input_limits.hpp"
 #include "core/util/interrupts.hpp"
 #include "core/util/printable.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 namespace prefixlab {
 
@@ -86,6 +92,12 @@ void add_reduce_commands(CLI::App& app, ReduceCommandOptions& r, ReduceTableComm
     add_whole_number_option(*table, "--seed", t.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed of the random input, 0 to 2^64-1");
     table->add_option("--csv", t.csv, "Write every table to this CSV file as well");
+    table->add_option("--image", t.image,
+                      "Write each table as a 1600x900 slide: FILE.png, .svg or .pdf (-nN before the extension "
+                      "when there are several)");
+    CLI::Option* from = table->add_option("--from", t.from, "Show the tables of this CSV (written by --csv) instead of timing");
+    for (const char* timing : {"--n", "--threads", "--reps", "--warmup", "--seed"})
+        from->excludes(timing);
 }
 
 int run_reduce_command(const ReduceCommandOptions& o) {
@@ -127,8 +139,67 @@ int run_reduce_command(const ReduceCommandOptions& o) {
     }
 }
 
+namespace {
+
+// Where table `n` of `count` goes: the path itself for one table, else "-nN" before its extension.
+std::string image_path(const std::string& path, std::uint64_t n, std::size_t count) {
+    if (count == 1)
+        return path;
+    const std::filesystem::path p(path);
+    return (p.parent_path() / (p.stem().string() + "-n" + std::to_string(n) + p.extension().string())).string();
+}
+
+PlotFileFormat image_format(const std::string& path) {
+    const std::optional<PlotFileFormat> format = plot_format_from_path(path);
+    if (!format)
+        throw BadInput("--image '" + printable_path(path) + "': expected a file name ending in .png, .svg or .pdf");
+    if (!plot_export_available())
+        throw BadInput("--image: " + plot_export_unavailable_reason());
+    return *format;
+}
+
+// The slide of each table; a table's file appears whole or not at all.
+void write_images(const std::string& path, const std::vector<ReduceTable>& tables) {
+    const PlotFileFormat format = image_format(path);
+    constexpr float kWidth = 1600, kHeight = 900;
+    for (const ReduceTable& table : tables) {
+        const std::string file = image_path(path, table.n, tables.size());
+        export_table_figure(reduce_table_figure(table), PlotStyle::light(plot_scale_for_size(kWidth, kHeight)),
+                            format, file, kWidth, kHeight);
+        std::printf("wrote %s\n", file.c_str());
+    }
+}
+
+int show_tables_from(const ReduceTableCommandOptions& o) {
+    if (!o.image.empty())
+        image_format(o.image);
+    std::vector<ReduceTable> tables;
+    try {
+        tables = read_reduce_table_csv(o.from);
+    } catch (const InputLimitError& e) { // a file that is not a table is the user's input: exit 2
+        throw BadInput(e.what());
+    } catch (const ReduceTableCsvError& e) {
+        throw BadInput(e.what());
+    }
+    for (const ReduceTable& table : tables)
+        std::printf("%s\n", reduce_table_text(table).c_str());
+    if (!o.csv.empty())
+        write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
+    if (!o.image.empty())
+        write_images(o.image, tables);
+    return kExitOk;
+}
+
+} // namespace
+
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
     try {
+        if (!o.from.empty())
+            return show_tables_from(o);
+        if (!o.image.empty()) {
+            image_format(o.image);
+            require_writable(o.image);
+        }
         std::vector<std::uint64_t> sizes;
         try {
             sizes = parse_bench_sizes(o.sizes);
@@ -168,6 +239,8 @@ int run_reduce_table_command(const ReduceTableCommandOptions& o) {
             write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
             std::printf("wrote %s\n", o.csv.c_str());
         }
+        if (!o.image.empty() && !tables.empty())
+            write_images(o.image, tables);
         if (interrupt_requested())
             return kExitInterrupted;
         return wrong ? kExitFailure : kExitOk;

@@ -1,7 +1,8 @@
 // `prefixlab reduce`: one multi-block reduction (a block reduction of the catalogue around a finish,
 // kernels/grid/grid_reduce_plan.hpp) on the GPU or in the emulator, its total checked against the CPU;
 // `prefixlab reduce-table`: Harris's table (app/core/bench/reduce_table.hpp) at each N, printed, and
-// written as CSV with --csv. Ctrl-C stops the table between rows and still writes what is done.
+// written as CSV with --csv and as a slide (PNG/SVG/PDF, reduce_table_figure.hpp) with --image; --from
+// reads tables timed earlier (the H100's in assets/bench/) instead of timing. Ctrl-C stops the table between rows and still writes what is done.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,8 @@ struct ReduceTableCommandOptions {
     int warmup = 3;
     std::uint64_t seed = 1;
     std::string csv;
+    std::string image; // .png, .svg or .pdf; "-nN" before the extension when there are several tables
+    std::string from;  // a reduction table CSV to show instead of timing
 };
 
 void add_reduce_commands(CLI::App& app, ReduceCommandOptions& reduce, ReduceTableCommandOptions& table);

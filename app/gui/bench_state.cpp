@@ -30,11 +30,6 @@ std::string env(const char* name) {
     return value != nullptr ? value : "";
 }
 
-std::string assets_folder() {
-    const std::string override = env("PREFIXLAB_ASSETS_DIR");
-    return override.empty() ? PREFIXLAB_ASSETS_DIR : override;
-}
-
 // A file name from a date: "2026-11-22T14:03:11Z" -> "run-2026-11-22T14-03-11Z.json".
 std::string run_file_name(const BenchRun& run) {
     std::string date = run.environment.date;
@@ -95,12 +90,18 @@ struct BenchState::LiveSink final : BenchObserver {
 };
 
 BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
-    : spec(default_gui_bench_spec()), notify_(std::move(notify)), live_(std::make_shared<LiveSink>()) {
+    : spec(default_gui_bench_spec()), notify_(std::move(notify)), reduce_tables_(notify_),
+      live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
     load_startup_runs();
 }
 
 BenchState::~BenchState() = default;
+
+std::string BenchState::assets_folder() {
+    const std::string override = env("PREFIXLAB_ASSETS_DIR");
+    return override.empty() ? PREFIXLAB_ASSETS_DIR : override;
+}
 
 std::string BenchState::data_folder() {
     if (const std::string dir = env("PREFIXLAB_DATA_DIR"); !dir.empty())
@@ -261,6 +262,7 @@ void BenchState::finish_run(BackgroundTask<BenchRun>::Outcome outcome) {
 }
 
 void BenchState::poll() {
+    reduce_tables_.poll();
     if (auto outcome = task_.poll())
         finish_run(std::move(*outcome));
     if (auto outcome = export_task_.poll()) {

@@ -13,6 +13,7 @@
 #include "core/capture/gpu_info.hpp"
 #include "core/plot/plot_export.hpp"
 #include "core/util/background_task.hpp"
+#include "gui/reduce_table_state.hpp"
 
 #include <functional>
 #include <memory>
@@ -86,7 +87,12 @@ public:
     const std::string& last_export() const { return last_export_; }
     bool last_export_failed() const { return last_export_failed_; }
 
+    // --- Harris's reduction tables (the tab's other view) ---
+    bool showing_reduce_table = false; // the tab shows the table instead of the sweep's plots
+    ReduceTableState& reduce_tables() { return reduce_tables_; }
+
     static std::string data_folder();
+    static std::string assets_folder(); // $PREFIXLAB_ASSETS_DIR, else the build's assets/
     const GpuStatus& gpu() const { return gpu_info(); } // the GPU algorithms need one
 
 private:
@@ -99,6 +105,7 @@ private:
     BenchPlotSource export_source(); // what the plots show, shared with the export's thread
 
     std::function<void(const std::string&, bool)> notify_;
+    ReduceTableState reduce_tables_;
     std::vector<ShownRun> runs_;
     std::size_t primary_ = 0;
     std::shared_ptr<LiveSink> live_;

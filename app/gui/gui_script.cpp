@@ -194,6 +194,8 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
     } else if (c.name == "open-results") {
         if (!bench.open_results(c.args[0].text))
             failure_ = "script " + c.where + ": " + host.state.message();
+    } else if (c.name.ends_with("reduce-table") || c.name == "bench-view") {
+        return run_reduce_table_command(host, c);
     } else {
         bench.export_folder = c.args[0].text;
         if (c.name == "export-plots")
@@ -204,6 +206,30 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
             bench.export_results();
         wait_for_ = WaitFor::bench_export;
         return false;
+    }
+    return true;
+}
+
+bool ScriptRunner::run_reduce_table_command(ScriptHost& host, const ScriptCommand& c) {
+    BenchState& bench = host.state.bench();
+    ReduceTableState& tables = bench.reduce_tables();
+    if (c.name == "bench-view") {
+        bench.showing_reduce_table = *c.args[0].choice == 1;
+    } else if (c.name == "time-reduce-table") {
+        bench.showing_reduce_table = true;
+        tables.start(c.args[0].whole, 3); // few repetitions: a script checks the view, not the figures
+        wait_for_ = WaitFor::reduce_table;
+        return false;
+    } else if (c.name == "open-reduce-table") {
+        bench.showing_reduce_table = true;
+        if (!tables.open(c.args[0].text))
+            failure_ = "script " + c.where + ": " + host.state.message();
+    } else { // export-reduce-table
+        const std::size_t format = *c.args[1].choice;
+        const std::optional<PlotFileFormat> as =
+            format < export_formats().size() ? std::optional(export_formats()[format]) : std::nullopt;
+        if (!tables.export_current(c.args[0].text, as, bench.dark_plot))
+            failure_ = "script " + c.where + ": " + tables.last_export();
     }
     return true;
 }
@@ -230,6 +256,12 @@ bool ScriptRunner::waiting(ScriptHost& host) {
             return true;
         if (bench.last_export_failed())
             failure_ = bench.last_export();
+        break;
+    case WaitFor::reduce_table:
+        if (bench.reduce_tables().running())
+            return true;
+        if (host.state.message_is_error())
+            failure_ = host.state.message();
         break;
     case WaitFor::settle:
         if (host.state.busy())

@@ -153,6 +153,20 @@ const std::map<std::string, CommandSpec>& command_specs() {
           true}},
         {"export-results", {"export-results FOLDER", {path_arg("FOLDER")}, Settings::none, true}},
         {"open-results", {"open-results FILE", {path_arg("FILE")}, Settings::none, true}},
+        {"bench-view",
+         {"bench-view sweep|reduce-table", {name_arg("VIEW", {"sweep", "reduce-table"})}, Settings::none, true}},
+        {"time-reduce-table",
+         {"time-reduce-table N", {whole_arg("N", 1024, std::uint64_t(1) << 30)}, Settings::none, true}},
+        {"open-reduce-table", {"open-reduce-table FILE.csv", {path_arg("FILE.csv")}, Settings::none, true}},
+        {"export-reduce-table",
+         {"export-reduce-table FOLDER png|svg|pdf|csv",
+          {path_arg("FOLDER"), name_arg("FORMAT", [] {
+               std::vector<std::string> names = export_format_names();
+               names.emplace_back("csv");
+               return names;
+           }())},
+          Settings::none,
+          true}},
         {"drop", files_command("drop FILE", {path_arg("FILE")})},
         {"open-browser", files_command("open-browser trace|results|save [FOLDER]",
                                        {name_arg("MODE", {"trace", "results", "save"}), optional_arg(path_arg("FOLDER"))})},

@@ -82,7 +82,8 @@ TEST_F(ReduceTableCommand, TheCsvHoldsEveryRowTimed) {
     std::stringstream text;
     text << in.rdbuf();
     const std::string rows = text.str();
-    EXPECT_EQ(rows.rfind("n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct\n", 0), 0u);
+    EXPECT_EQ(rows.rfind("n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct,"
+                         "device,driver,date\n", 0), 0u);
     for (const char* n : {"1024,", "4096,"})
         for (const char* method : {"cpu-loop", "cpu-std-reduce", "cpu-threads"})
             EXPECT_NE(rows.find(std::string("\n") + n + method + ","), std::string::npos) << n << method << "\n" << rows;
@@ -97,6 +98,54 @@ TEST_F(ReduceTableCommand, AnUnwritableCsvIsRefusedBeforeAnyWork) {
     EXPECT_EQ(lines(r.err), 1u) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_FALSE(fs::exists(csv));
+}
+
+TEST_F(ReduceTableCommand, TheShippedTableReadsBackAndBecomesASlideInEachFormat) {
+    const std::string shipped = shell_quote(PREFIXLAB_SOURCE_DIR "/assets/bench/h100-reduce-table.csv");
+    for (const char* format : {"png", "svg", "pdf"}) {
+        const fs::path image = dir_ / (std::string("harris.") + format);
+        const ProcessResult r = prefixlab("reduce-table --from " + shipped + " --image " + shell_quote(image.string()));
+        if (r.err.find("built without Cairo") != std::string::npos)
+            GTEST_SKIP() << "SKIPPED: " << r.err;
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.out.find("N = 268435456 (1048576 KiB), uint32 +, on NVIDIA H100 80GB HBM3"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("ours at our best: "), std::string::npos) << r.out;
+        // two tables, two files: -nN before the extension
+        for (const char* n : {"4194304", "268435456"}) {
+            const fs::path file = dir_ / (std::string("harris-n") + n + "." + format);
+            ASSERT_TRUE(fs::is_regular_file(file)) << file << "\n" << r.out;
+            std::ifstream in(file, std::ios::binary);
+            std::string start(200, '\0');
+            in.read(start.data(), 200);
+            const std::string magic = format == std::string("png") ? "\x89PNG" : format == std::string("svg") ? "<svg" : "%PDF";
+            EXPECT_NE(start.find(magic), std::string::npos) << file;
+        }
+    }
+}
+
+TEST_F(ReduceTableCommand, BadImagesAndTablesAreRefusedInOneLine) {
+    const std::string shipped = shell_quote(PREFIXLAB_SOURCE_DIR "/assets/bench/h100-reduce-table.csv");
+    const fs::path not_table = dir_ / "not-a-table.csv";
+    std::ofstream(not_table) << "n,method\n1,2\n";
+    const struct {
+        std::string arguments;
+        std::string message;
+    } cases[] = {
+        {"--from " + shipped + " --image " + shell_quote((dir_ / "t.jpg").string()), "expected a file name ending in .png, .svg or .pdf"},
+        {"--n 2^10 --image " + shell_quote((dir_ / "t.gif").string()), "expected a file name ending in .png, .svg or .pdf"},
+        {"--n 2^10 --image " + shell_quote((dir_ / "missing" / "t.png").string()), "cannot write"},
+        {"--from " + shell_quote(not_table.string()), "line 1: not a reduction table's header"},
+        {"--from /dev/zero", "cannot read"},
+        {"--from " + shipped + " --reps 3", "excludes --from"},
+    };
+    for (const auto& c : cases) {
+        const ProcessResult r = prefixlab("reduce-table " + c.arguments);
+        EXPECT_EQ(r.exit_code, 2) << c.arguments << "\n" << r.err;
+        EXPECT_EQ(lines(r.err), 1u) << r.err;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_EQ(r.out, "") << c.arguments;
+    }
+    EXPECT_FALSE(fs::exists(dir_ / "missing"));
 }
 
 } // namespace

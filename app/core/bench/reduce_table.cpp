@@ -1,5 +1,6 @@
 #include "core/bench/reduce_table.hpp"
 
+#include "core/bench/bench_environment.hpp"
 #include "core/bench/cold_cpu_arrays.hpp"
 #include "core/bench/cpu_reductions.hpp"
 #include "core/bench/sample_stats.hpp"
@@ -7,6 +8,7 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp" // gpu_status
+#include "kernels/gpu_bench/gpu_bench.hpp" // gpu_driver_version
 #include "kernels/gpu_bench/gpu_reduce_bench.hpp"
 
 #include <chrono>
@@ -50,8 +52,10 @@ public:
     }
 
     ReduceTable build() {
+        table_.date = iso8601_utc(std::chrono::system_clock::now());
         if (options_.gpu && gpu_status().available) {
             table_.device = gpu_status().name;
+            table_.driver = gpu_driver_version();
             gpu_rows();
         } else {
             table_.device = options_.gpu ? "no GPU (" + gpu_status().reason + ")" : "CPU only";
@@ -148,18 +152,8 @@ private:
         for (ReduceTableRow& row : table_.rows)
             if (read_only > 0 && row.median_ms > 0)
                 row.of_read_speed = read_only / row.median_ms;
-        // ours at our best: the fastest correct row of a block reduction, against CUB
-        for (std::size_t r = 0; r < table_.rows.size(); ++r) {
-            const ReduceTableRow& row = table_.rows[r];
-            if (row.method == "cub")
-                table_.cub = static_cast<int>(r);
-            const bool ours = parse_block_algorithm(row.method).has_value();
-            if (ours && row.correct && row.median_ms > 0 &&
-                (table_.best_own < 0 || row.median_ms < table_.rows[std::size_t(table_.best_own)].median_ms))
-                table_.best_own = static_cast<int>(r);
-        }
-        // Harris's rows are the first seven after the read-only pass (when the GPU ran them all)
-        if (table_.rows.size() < 1 + kHarrisKernels || table_.rows[0].method != "read-only")
+        find_best_rows(table_);
+        if (harris_kernel_of_row(table_, 1) != 1)
             return;
         const double first = table_.rows[1].median_ms;
         for (std::size_t k = 1; k < kHarrisKernels; ++k) {
@@ -181,6 +175,38 @@ private:
 };
 
 } // namespace
+
+std::size_t reduce_table_rows_planned(const ReduceTableOptions& options) {
+    constexpr std::size_t kCpuRows = 3; // cpu_rows()
+    if (!options.gpu || !gpu_status().available)
+        return kCpuRows;
+    // gpu_rows(): the read-only pass; every reduction at the table's block size; kernel 7 and the
+    // shuffle reductions at the other finishes and block sizes (4 sizes × 3 finishes, less the one
+    // timed already); CUB and Thrust
+    const std::size_t kernels = block_reductions().size();
+    const bool swept_already = options.threads >= 128 && options.threads <= 1024; // powers of two
+    const std::size_t finish_rows = 4 * all_reduce_finishes().size() - (swept_already ? 1 : 0);
+    return 1 + kernels + (kernels - (kHarrisKernels - 1)) * finish_rows + 2 + kCpuRows;
+}
+
+int harris_kernel_of_row(const ReduceTable& table, std::size_t row) {
+    const bool all_there = table.rows.size() >= 1 + kHarrisKernels && table.rows[0].method == "read-only";
+    return all_there && row >= 1 && row <= kHarrisKernels ? static_cast<int>(row) : 0;
+}
+
+void find_best_rows(ReduceTable& table) {
+    table.best_own = table.cub = -1;
+    // ours at our best: the fastest correct row of a block reduction, against CUB
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        const ReduceTableRow& row = table.rows[r];
+        if (row.method == "cub")
+            table.cub = static_cast<int>(r);
+        const bool ours = parse_block_algorithm(row.method).has_value();
+        if (ours && row.correct && row.median_ms > 0 &&
+            (table.best_own < 0 || row.median_ms < table.rows[std::size_t(table.best_own)].median_ms))
+            table.best_own = static_cast<int>(r);
+    }
+}
 
 ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options,
                              const std::function<void(const std::string&)>& progress,
@@ -220,18 +246,6 @@ std::string reduce_table_text(const ReduceTable& table) {
         text << line;
     }
     return text.str();
-}
-
-void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& tables) {
-    out << "n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct\n";
-    for (const ReduceTable& table : tables)
-        for (const ReduceTableRow& row : table.rows) {
-            char numbers[160];
-            std::snprintf(numbers, sizeof numbers, "%.6g,%.6g,%.4g,%.4g,%.4g", row.median_ms, row.gb_per_s,
-                          row.of_read_speed, row.step_speedup, row.cumulative);
-            out << table.n << ',' << row.method << ",\"" << row.setup << "\"," << numbers << ','
-                << (row.correct ? "yes" : "no") << '\n';
-        }
 }
 
 } // namespace prefixlab

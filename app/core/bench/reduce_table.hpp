@@ -12,7 +12,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -33,6 +32,8 @@ struct ReduceTableRow {
 struct ReduceTable {
     std::uint64_t n = 0;
     std::string device;       // the GPU's name, or why there was none
+    std::string driver;       // the NVIDIA driver's version; empty without a GPU
+    std::string date;         // when it was timed, ISO 8601 UTC
     std::vector<ReduceTableRow> rows;
     int best_own = -1; // the fastest correct row of ours, or -1
     int cub = -1;      // CUB's row, or -1
@@ -53,11 +54,17 @@ ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options,
                              const std::function<void(const std::string&)>& progress = {},
                              const std::function<bool()>& cancelled = {});
 
+// How many rows run_reduce_table times with `options` on this machine (for progress bars).
+std::size_t reduce_table_rows_planned(const ReduceTableOptions& options);
+
+// Harris's kernel number (1 to 7) of row `row`, or 0: his kernels are the seven rows after the
+// read-only pass, when the GPU ran them all.
+int harris_kernel_of_row(const ReduceTable& table, std::size_t row);
+
+// Sets best_own and cub from the rows (the CSV reader calls it too).
+void find_best_rows(ReduceTable& table);
+
 // The table as text, one row a line, columns aligned ("time ms  GB/s  % of read  step  cumulative").
 std::string reduce_table_text(const ReduceTable& table);
-
-// Every table as CSV rows under one header: n,method,setup,median_ms,gb_per_s,of_read_speed,
-// step_speedup,cumulative_speedup,correct.
-void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& tables);
 
 } // namespace prefixlab

@@ -1,5 +1,9 @@
-// The part of plot export that needs no Cairo: telling the format from a file name.
+// The part of plot export that needs no Cairo: telling the format from a file name, and what plots
+// and tables draw on the surfaces stage_drawing() makes (plot_export_cairo.cpp).
 #include "core/plot/plot_export.hpp"
+
+#include "core/plot/table_figure.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +22,31 @@ std::optional<PlotFileFormat> plot_format_from_path(const std::string& path) {
     if (extension == ".pdf")
         return PlotFileFormat::pdf;
     return std::nullopt;
+}
+
+void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,
+                const std::string& path, float width, float height) {
+    stage_drawing(
+        files, plot.title,
+        [&](PlotPainter& painter, Vec2f size) { draw_plot(plot, painter, {0, 0}, size, style); }, format, path,
+        width, height);
+}
+
+void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
+                 float width, float height) {
+    AtomicFileSet file;
+    stage_plot(file, plot, style, format, path, width, height);
+    file.commit();
+}
+
+void export_table_figure(const TableFigure& table, const PlotStyle& style, PlotFileFormat format,
+                         const std::string& path, float width, float height) {
+    AtomicFileSet file;
+    stage_drawing(
+        file, table.title,
+        [&](PlotPainter& painter, Vec2f size) { draw_table_figure(table, painter, {0, 0}, size, style); }, format,
+        path, width, height);
+    file.commit();
 }
 
 } // namespace prefixlab

@@ -8,7 +8,9 @@
 
 #include "core/plot/plot.hpp"
 #include "core/plot/plot_layout.hpp"
+#include "core/plot/plot_painter.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -40,5 +42,18 @@ void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format
 // the set is committed: a benchmark's export commits its results and plots together.
 void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,
                 const std::string& path, float width, float height);
+
+// Any picture drawn through a PlotPainter as a file, the way export_plot writes plots (the same checks,
+// the same atomic write): `draw(painter, size)` draws the whole width × height surface. `title` is the
+// PDF's title. stage_plot and export_table_figure are this with their drawing.
+using SurfaceDrawing = std::function<void(PlotPainter& painter, Vec2f size)>;
+void stage_drawing(AtomicFileSet& files, const std::string& title, const SurfaceDrawing& draw,
+                   PlotFileFormat format, const std::string& path, float width, float height);
+
+struct TableFigure;
+
+// A table figure (table_figure.hpp) as a file, like export_plot.
+void export_table_figure(const TableFigure& table, const PlotStyle& style, PlotFileFormat format,
+                         const std::string& path, float width, float height);
 
 } // namespace prefixlab

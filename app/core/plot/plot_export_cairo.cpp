@@ -1,4 +1,4 @@
-// Plot export through Cairo: an image surface for PNG, the PDF surface for PDF, the same draw_plot() on
+// Plot and table export through Cairo: an image surface for PNG, the PDF surface for PDF, the same drawing on
 // each. SVG is written by SvgPainter, so that text stays <text> (Cairo's SVG surface writes glyph
 // outlines), with Cairo measuring the text as it does for the PNG. Cairo records errors in the surface
 // and context rather than failing a call, so the status is checked after drawing and after finishing
@@ -39,12 +39,12 @@ void check(cairo_status_t status, const std::string& path) {
         cannot_write(path, cairo_status_to_string(status));
 }
 
-void draw_on(cairo_surface_t* surface, bool pixel_surface, const Plot& plot, const PlotStyle& style,
-             float width, float height, const std::string& path) {
+void draw_on(cairo_surface_t* surface, bool pixel_surface, const SurfaceDrawing& draw, float width, float height,
+             const std::string& path) {
     check(cairo_surface_status(surface), path);
     const Context cr(cairo_create(surface));
     CairoPainter painter(cr.get(), pixel_surface);
-    draw_plot(plot, painter, {0, 0}, {width, height}, style);
+    draw(painter, {width, height});
     check(cairo_status(cr.get()), path);
 }
 
@@ -54,18 +54,17 @@ void finish(cairo_surface_t* surface, const std::string& path) {
     check(cairo_surface_status(surface), path);
 }
 
-// The SVG document of the plot. Text is measured by a CairoPainter on a scratch surface that nothing
+// The SVG document of the drawing. Text is measured by a CairoPainter on a scratch surface that nothing
 // is drawn on, with the font settings the PNG's painter uses, so the SVG lays out as the PNG. Text
 // Cairo cannot measure (not UTF-8) leaves its context in an error state: the export fails, as the
 // PNG and PDF exports do, rather than writing a file laid out around a missing label.
-std::string svg_document(const Plot& plot, const PlotStyle& style, float width, float height,
-                         const std::string& path) {
+std::string svg_document(const SurfaceDrawing& draw, float width, float height, const std::string& path) {
     const Surface scratch(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
     check(cairo_surface_status(scratch.get()), path);
     const Context cr(cairo_create(scratch.get()));
     CairoPainter measure(cr.get(), false);
     SvgPainter svg(measure, measure.font_metrics());
-    draw_plot(plot, svg, {0, 0}, {width, height}, style);
+    draw(svg, {width, height});
     check(cairo_status(cr.get()), path);
     return svg.document(width, height);
 }
@@ -80,8 +79,8 @@ std::string plot_export_unavailable_reason() {
     return "";
 }
 
-void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,
-                const std::string& path, float width, float height) {
+void stage_drawing(AtomicFileSet& files, const std::string& title, const SurfaceDrawing& draw,
+                   PlotFileFormat format, const std::string& path, float width, float height) {
     require_writable(path); // an unwritable path fails before any drawing
     if (!(width >= 1 && height >= 1 && std::isfinite(width) && std::isfinite(height))) {
         char size[64];
@@ -92,7 +91,7 @@ void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, 
         cannot_write(path, "a PNG can be at most 32767 pixels on a side");
 
     if (format == PlotFileFormat::svg) {
-        const std::string svg = svg_document(plot, style, width, height, path);
+        const std::string svg = svg_document(draw, width, height, path);
         files.write(path, [&](std::ostream& out) { out << svg; });
         return;
     }
@@ -101,8 +100,7 @@ void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, 
         case PlotFileFormat::png: {
             const Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(std::lround(width)),
                                                              int(std::lround(height))));
-            draw_on(surface.get(), true, plot, style, float(std::lround(width)), float(std::lround(height)),
-                    path);
+            draw_on(surface.get(), true, draw, float(std::lround(width)), float(std::lround(height)), path);
             cairo_surface_flush(surface.get());
             check(cairo_surface_write_to_png(surface.get(), temp.c_str()), path);
             break;
@@ -111,21 +109,14 @@ void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, 
             break; // written above
         case PlotFileFormat::pdf: {
             const Surface surface(cairo_pdf_surface_create(temp.c_str(), width, height));
-            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, plot.title.c_str());
+            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
             cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "PrefixLab");
-            draw_on(surface.get(), false, plot, style, width, height, path);
+            draw_on(surface.get(), false, draw, width, height, path);
             finish(surface.get(), path);
             break;
         }
         }
     });
-}
-
-void export_plot(const Plot& plot, const PlotStyle& style, PlotFileFormat format, const std::string& path,
-                 float width, float height) {
-    AtomicFileSet file;
-    stage_plot(file, plot, style, format, path, width, height);
-    file.commit();
 }
 
 } // namespace prefixlab

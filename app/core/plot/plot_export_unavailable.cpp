@@ -21,12 +21,8 @@ std::string plot_export_unavailable_reason() {
            "(install libcairo2-dev and pkg-config, then configure again)";
 }
 
-void export_plot(const Plot&, const PlotStyle&, PlotFileFormat, const std::string&, float, float) {
-    throw std::runtime_error(plot_export_unavailable_reason());
-}
-
-void stage_plot(AtomicFileSet&, const Plot&, const PlotStyle&, PlotFileFormat, const std::string&, float,
-                float) {
+void stage_drawing(AtomicFileSet&, const std::string&, const SurfaceDrawing&, PlotFileFormat, const std::string&,
+                   float, float) {
     throw std::runtime_error(plot_export_unavailable_reason());
 }
 

@@ -1,5 +1,7 @@
 #include "gui/views/bench_plot_panel.hpp"
 
+#include "gui/views/reduce_table_panel.hpp" // draw_bench_view_picker
+
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
@@ -190,6 +192,8 @@ const Plot& BenchPlotPanel::current_plot(BenchState& bench, const std::vector<co
 void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
     BenchPlotOptions& o = bench.plot_options;
     FlowRow row;
+    row.next(bench_view_picker_width());
+    draw_bench_view_picker(bench);
     const char* settings_label = settings_shown ? "◂ Settings" : "Settings ▸";
     row.next(FlowRow::button_width(settings_label));
     if (ImGui::Button(settings_label))

@@ -146,6 +146,15 @@ void BenchView::draw_algorithms(BenchState& bench) {
 
 void BenchView::draw(AppState& state, const ViewContext& context) {
     BenchState& bench = state.bench();
+    // The tab's two views, the scans' sweep and Harris's reduction table; each heads its first row with
+    // the picker between them (draw_bench_view_picker).
+    if (bench.showing_reduce_table)
+        reduce_table_.draw(bench, context);
+    else
+        draw_sweep(bench, context);
+}
+
+void BenchView::draw_sweep(BenchState& bench, const ViewContext& context) {
     const float em = ImGui::GetFontSize();
     const float column = em * kSettingsColumnEms;
     // Until the lecturer chooses, the settings column shows only where the plot keeps kPlotMinEms

@@ -1,8 +1,10 @@
 // The Benchmark tab: a sweep's settings (algorithms, N range, repetitions, block sizes), Run and
-// Cancel with a progress bar and the time left, the result sets on show, exports, and the plot.
+// Cancel with a progress bar and the time left, the result sets on show, exports, and the plot; or,
+// switched at its top, Harris's reduction table (reduce_table_panel.hpp).
 #pragma once
 
 #include "gui/views/bench_plot_panel.hpp"
+#include "gui/views/reduce_table_panel.hpp"
 #include "gui/views/view.hpp"
 
 #include <optional>
@@ -19,6 +21,7 @@ public:
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
+    void draw_sweep(BenchState& bench, const ViewContext& context);
     void draw_settings(BenchState& bench);
     void draw_algorithms(BenchState& bench);
     void draw_progress(BenchState& bench);
@@ -30,6 +33,7 @@ private:
     static constexpr float kPlotMinEms = 40;
 
     BenchPlotPanel plot_;
+    ReduceTablePanel reduce_table_;
     std::optional<bool> settings_choice_; // the lecturer's; until then, by the room there is
     char results_path_[512] = "";
     char export_folder_[512] = "";

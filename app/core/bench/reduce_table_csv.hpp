@@ -1,0 +1,37 @@
+// Harris's tables as CSV: written by `prefixlab reduce-table --csv` and the Benchmark tab, read back by
+// both (the H100's table ships in assets/bench/), one row a line under one header:
+//   n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct,device,driver,date
+// Text fields are quoted, quotes doubled. The reader is strict: a file it did not write (a header it
+// does not know, a short row, a number out of range, a size over kMaxResultsFileBytes) is refused with
+// one line naming the line and the problem.
+#pragma once
+
+#include "core/bench/reduce_table.hpp"
+
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+inline constexpr const char* kReduceTableCsvHeader =
+    "n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct,device,driver,date";
+
+void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& tables);
+
+// A file that is not a reduction table: "line L: PROBLEM".
+class ReduceTableCsvError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The tables of a CSV text, one per N in the order they first appear, rows in file order, best_own
+// and cub found again. Throws ReduceTableCsvError.
+std::vector<ReduceTable> parse_reduce_table_csv(const std::string& text);
+
+// The same from a file, read through the bounded reader; throws InputLimitError or
+// ReduceTableCsvError prefixed "cannot read reduction table 'PATH': ".
+std::vector<ReduceTable> read_reduce_table_csv(const std::string& path);
+
+} // namespace prefixlab

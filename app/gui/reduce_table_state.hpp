@@ -1,0 +1,67 @@
+// The Benchmark tab's reduction tables (Harris's table, core/bench/reduce_table.hpp): the H100's,
+// shipped in assets/bench/ as CSV, tables run earlier, files opened, and a table timed on this machine
+// in the background (every row of it: the GPU's where there is one, else the CPU's), with its
+// progress and cancel. A finished table is saved at once under the data folder's bench/ and comes back
+// at the next start, as the sweeps do. Exports write the figure (reduce_table_figure.hpp) or the CSV.
+#pragma once
+
+#include "core/bench/reduce_table.hpp"
+#include "core/plot/plot_export.hpp"
+#include "core/util/background_task.hpp"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+struct ShownReduceTable {
+    ReduceTable table;
+    std::string origin; // "shipped", "saved earlier", a file path, "this session"
+};
+
+class ReduceTableState {
+public:
+    // notify(message, is_error): the status bar. Loads the shipped and saved tables.
+    explicit ReduceTableState(std::function<void(const std::string&, bool)> notify);
+    ~ReduceTableState();
+
+    const std::vector<ShownReduceTable>& tables() const { return tables_; }
+    std::size_t selected() const { return selected_; }
+    void select(std::size_t index);
+    const ShownReduceTable* current() const; // nullptr when there is none
+
+    bool open(const std::string& path); // adds every table of the file; false and a message if malformed
+
+    // Times a table at n on this machine (2^10..2^30), with `repetitions` a row.
+    void start(std::uint64_t n, int repetitions);
+    void cancel();
+    bool running() const { return task_.busy(); }
+    double progress() const;   // 0..1 by rows done
+    std::string activity() const; // the row being timed
+    void poll();                  // once a frame
+
+    // The current table into `folder` as harris-nN.png/.svg/.pdf (1600 × 900, light or dark) or .csv;
+    // the message says where, or why not. Returns false on failure.
+    bool export_current(const std::string& folder, std::optional<PlotFileFormat> format, bool dark);
+    const std::string& last_export() const { return last_export_; }
+
+    static constexpr float kExportWidth = 1600, kExportHeight = 900;
+
+private:
+    struct Live;
+    void load_startup_tables();
+    void add(std::vector<ReduceTable> tables, const std::string& origin);
+
+    std::function<void(const std::string&, bool)> notify_;
+    std::vector<ShownReduceTable> tables_;
+    std::size_t selected_ = 0;
+    std::shared_ptr<Live> live_;
+    BackgroundTask<ReduceTable> task_;
+    std::string last_export_;
+};
+
+} // namespace prefixlab
