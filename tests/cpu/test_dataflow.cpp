@@ -182,5 +182,63 @@ TEST(Dataflow, NodesAreInRowOrderForEveryKernel) {
         }
 }
 
+TEST(InputRanges, UnionsThatAreEvenlySpacedSetsAndThoseThatAreNot) {
+    const InputRange x0 = InputRange::single(0), x4 = InputRange::single(4), x8 = InputRange::single(8);
+    EXPECT_EQ(describe(combine(x0, InputRange::single(1))), "x0..x1");
+    EXPECT_EQ(describe(combine(x4, x0)), "x0,x4") << "order does not matter";
+    EXPECT_EQ(describe(combine(combine(x0, x4), x8)), "x0,x4,…x8");
+    EXPECT_EQ(describe(combine(InputRange{0, 8, 8}, InputRange{4, 12, 8})), "x0,x4,…x12") << "interleaved halves";
+    EXPECT_EQ(describe(combine(InputRange{0, 3}, InputRange{4, 7})), "x0..x7");
+    EXPECT_EQ(describe(combine(InputRange{0, 8, 4}, InputRange{2, 6, 4})), "x0,x2,…x8") << "one fewer in the later half";
+    EXPECT_EQ(describe(combine(InputRange::empty(), x4)), "x4");
+    EXPECT_EQ(describe(combine(InputRange::empty(), InputRange::empty())), "∅");
+    // not one evenly spaced set of distinct inputs
+    EXPECT_EQ(describe(combine(x4, x4)), "?") << "an input twice";
+    EXPECT_EQ(describe(combine(InputRange{0, 3}, InputRange{2, 5})), "?") << "overlapping";
+    EXPECT_EQ(describe(combine(InputRange{0, 3}, InputRange::single(5))), "?") << "a gap";
+    EXPECT_EQ(describe(combine(InputRange{0, 8, 4}, InputRange{1, 7, 2})), "?") << "different spacing";
+    EXPECT_EQ(describe(combine(InputRange{0, 8, 8}, InputRange{3, 11, 8})), "?") << "not halfway";
+    EXPECT_EQ(describe(combine(InputRange::invalid(), x4)), "?");
+}
+
+// Every value of every block reduction combines an evenly spaced set of inputs, and the total all of
+// them: the trees of Harris's kernels and the shuffle reductions, labelled without a "?".
+TEST(DataflowReductions, EveryValueCombinesAnEvenlySpacedSetAndTheTotalAll) {
+    for (BlockAlgorithm algorithm : reductions())
+        for (int n : {16, 64, 100}) {
+            const Trace trace = capture_trace(make_capture(algorithm, n, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+            // A thread's share of more than two inputs (kernel 7 and the shuffle reductions above two
+            // elements a thread) is recorded without its sources, which a write holds at most two of
+            // (strided_share, kernels/block/reduce_steps.cuh): its inputs are not known to the trace.
+            if (n > 2 * trace.config.block_threads)
+                continue;
+            const DataflowGraph graph = build_dataflow(trace);
+            int outputs = 0;
+            for (const DataflowNode& node : graph.nodes) {
+                EXPECT_TRUE(node.range.is_valid()) << name_of(algorithm) << " n=" << n << " row " << node.row
+                                                   << " column " << node.column;
+                if (node.kind == NodeKind::output) {
+                    ++outputs;
+                    EXPECT_EQ(describe(node.range), "x0..x" + std::to_string(n - 1)) << name_of(algorithm) << " n=" << n;
+                }
+            }
+            EXPECT_EQ(outputs, 1) << name_of(algorithm) << " n=" << n;
+        }
+}
+
+// Harris's kernel 3 (sequential addressing) at N = 16: after the stride-8 step element i holds x_i and
+// x_i+8; after the stride-4 step x_i, x_i+4, x_i+8, x_i+12.
+TEST(DataflowReductions, SequentialAddressingLabelsItsStridedSets) {
+    const Trace trace =
+        capture_trace(make_capture(test_algorithms::reduce_sequential, 16, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+    const DataflowGraph graph = build_dataflow(trace);
+    std::set<std::string> labels;
+    for (const DataflowNode& node : graph.nodes)
+        if (node.kind == NodeKind::shared_write && node.column == 3)
+            labels.insert(describe(node.range));
+    EXPECT_TRUE(labels.contains("x3,x11")) << ::testing::PrintToString(labels);
+    EXPECT_TRUE(labels.contains("x3,x7,…x15")) << ::testing::PrintToString(labels);
+}
+
 } // namespace
 } // namespace prefixlab::test

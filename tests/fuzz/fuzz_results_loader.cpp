@@ -11,6 +11,7 @@
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/plot/plot_layout.hpp"
+#include "fuzz/null_painter.hpp"
 
 #include <cstdint>
 #include <string>
@@ -20,23 +21,6 @@
 using namespace prefixlab;
 
 namespace {
-
-// Measures text as the plot tests' recording painter does (0.55 em a character), so the layout takes
-// the same paths as with a real font; draws nothing.
-class NullPainter final : public PlotPainter {
-public:
-    void fill_rect(Vec2f, Vec2f, Rgba) override {}
-    void stroke_rect(Vec2f, Vec2f, Rgba, float) override {}
-    void line(Vec2f, Vec2f, Rgba, float, bool) override {}
-    void polyline(const std::vector<Vec2f>&, Rgba, float, bool) override {}
-    void marker(Vec2f, float, MarkerShape, Rgba) override {}
-    void text(Vec2f, std::string_view, float, Rgba, TextAnchor, TextBaseline) override {}
-    Vec2f text_size(std::string_view text, float size) override {
-        return {0.55f * size * static_cast<float>(text.size()), size};
-    }
-    void push_clip(Vec2f, Vec2f) override {}
-    void pop_clip() override {}
-};
 
 void draw_every_plot(const std::vector<const BenchRun*>& runs) {
     NullPainter painter;

@@ -12,6 +12,7 @@ add_custom_command(
   COMMAND prefixlab_make_seed_corpus ${PREFIXLAB_SEED_CORPUS} ${PROJECT_SOURCE_DIR}
   COMMAND ${CMAKE_COMMAND} -E touch ${PREFIXLAB_SEED_CORPUS}/written
   DEPENDS prefixlab_make_seed_corpus ${PROJECT_SOURCE_DIR}/assets/bench/h100-default.json
+          ${PROJECT_SOURCE_DIR}/assets/bench/h100-reduce-table.csv
           ${PROJECT_SOURCE_DIR}/docs/gui-script.md ${PROJECT_SOURCE_DIR}/docs/images/readme.script
   COMMENT "Writing the fuzz targets' seed corpus")
 add_custom_target(prefixlab_seed_corpus ALL DEPENDS ${PREFIXLAB_SEED_CORPUS}/written)
@@ -27,6 +28,7 @@ function(prefixlab_fuzz_target name library)
     set(replay_only)
   endif()
   target_link_libraries(fuzz_${name} PRIVATE ${library})
+  target_include_directories(fuzz_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}) # "fuzz/null_painter.hpp"
   add_test(NAME fuzz.${name}.replay
            COMMAND fuzz_${name} ${replay_only} ${PREFIXLAB_SEED_CORPUS}/${name}
                    ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/regressions/${name})
@@ -34,6 +36,7 @@ function(prefixlab_fuzz_target name library)
 endfunction()
 
 prefixlab_fuzz_target(results_loader prefixlab_core)
+prefixlab_fuzz_target(reduce_table_loader prefixlab_core)
 prefixlab_fuzz_target(sizes prefixlab_core)
 prefixlab_fuzz_target(grid_trace_loader prefixlab_core)
 # What the GUI computes for a loaded trace, and the script parser, live in the GUI library.

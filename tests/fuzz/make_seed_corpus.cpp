@@ -7,6 +7,7 @@
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/bench/reduce_table_csv.hpp"
 #include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/trace/grid_trace_json.hpp"
@@ -113,6 +114,21 @@ BenchRun with_points(const BenchRun& run, const std::vector<BenchPoint>& points)
     BenchRun part = run;
     part.points = points;
     return part;
+}
+
+// Harris's tables: the shipped H100 one, a CPU-only one timed here, and one with quoting to exercise.
+void write_reduce_table_seeds(const fs::path& folder, const fs::path& source_dir) {
+    write_seed(folder, "h100.csv", read_text(source_dir / "assets/bench/h100-reduce-table.csv"));
+    ReduceTableOptions options;
+    options.gpu = false;
+    options.repetitions = 2;
+    options.warmup = 0;
+    std::ostringstream cpu;
+    write_reduce_table_csv(cpu, {run_reduce_table(1024, options), run_reduce_table(4096, options)});
+    write_seed(folder, "cpu-two-sizes.csv", cpu.str());
+    write_seed(folder, "quoted.csv",
+               std::string(kReduceTableCsvHeader) +
+                   "\r\n7,\"cub\",\"a \"\"quoted\"\", comma\",1e-05,2.5,0.5,0,0,no,\"dev\",\"\",\"\"\r\n");
 }
 
 void write_results_seeds(const fs::path& folder, const fs::path& source_dir) {
@@ -224,6 +240,10 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"export-plot", "export-plot plots svg"},
         {"export-results", "export-results results"},
         {"open-results", "open-results bench.json"},
+        {"bench-view", "bench-view reduce-table\nbench-view sweep"},
+        {"time-reduce-table", "time-reduce-table 4096"},
+        {"open-reduce-table", "open-reduce-table harris.csv"},
+        {"export-reduce-table", "export-reduce-table slides pdf\nexport-reduce-table slides csv"},
         {"drop", "drop trace.json"},
         {"open-browser", "open-browser save results\nopen-browser trace\ngrid-trace n=64\ntab Grid\nopen-browser save"},
         {"browser-enter", "open-browser results\nbrowser-enter bench.json"},
@@ -261,6 +281,7 @@ int main(int argc, char** argv) {
         const std::map<std::string, void (*)(const fs::path&, const fs::path&)> targets = {
             {"trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_trace_seeds(f); }},
             {"results_loader", prefixlab::write_results_seeds},
+            {"reduce_table_loader", prefixlab::write_reduce_table_seeds},
             {"sizes", [](const fs::path& f, const fs::path&) { prefixlab::write_size_seeds(f); }},
             {"grid_trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_grid_trace_seeds(f); }},
             {"script", prefixlab::write_script_seeds},

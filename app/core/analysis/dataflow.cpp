@@ -16,13 +16,46 @@ std::string describe(const InputRange& range) {
         return "?";
     if (range.is_empty())
         return "∅";
+    const auto x = [](int i) { return "x" + std::to_string(i); };
     if (range.first == range.last)
-        return "x" + std::to_string(range.first);
-    std::string text = "x";
-    text += std::to_string(range.first);
-    text += "..x";
-    text += std::to_string(range.last);
-    return text;
+        return x(range.first);
+    if (range.stride == 1)
+        return x(range.first) + ".." + x(range.last);
+    if (range.count() == 2)
+        return x(range.first) + "," + x(range.last);
+    return x(range.first) + "," + x(range.first + range.stride) + ",…" + x(range.last);
+}
+
+InputRange combine(const InputRange& a, const InputRange& b) {
+    if (a.is_empty())
+        return b;
+    if (b.is_empty())
+        return a;
+    if (!a.is_valid() || !b.is_valid())
+        return InputRange::invalid();
+    const InputRange& low = a.first <= b.first ? a : b;
+    const InputRange& high = a.first <= b.first ? b : a;
+    if (low.first == high.first)
+        return InputRange::invalid(); // an input twice
+    // A single input takes the other's spacing; two singles set it.
+    const int low_stride = low.count() > 1 ? low.stride : 0;
+    const int high_stride = high.count() > 1 ? high.stride : 0;
+    if (low_stride == 0 && high_stride == 0)
+        return {low.first, high.first, high.first - low.first};
+    const int stride = low_stride != 0 ? low_stride : high_stride;
+    const bool same_spacing = (low_stride == 0 || low_stride == stride) && (high_stride == 0 || high_stride == stride);
+    if (!same_spacing)
+        return InputRange::invalid();
+    // one after the other: x0, x4, x8 then x12, x16
+    if (high.first == low.last + stride)
+        return {low.first, high.last, stride};
+    // interleaved, as a strided reduction's halves meet: x0, x8 with x4, x12 is x0, x4, x8, x12
+    // (the later half may be one shorter: x4, x68 with x36 where N = 100 leaves no x100)
+    const bool interleaved = low_stride == stride && stride % 2 == 0 && high.first == low.first + stride / 2 &&
+                             (high.count() == low.count() || high.count() == low.count() - 1);
+    if (interleaved)
+        return {low.first, std::max(low.last, high.last), stride / 2};
+    return InputRange::invalid();
 }
 
 int element_of_word(const TraceConfig& config, std::uint32_t word) {
@@ -46,24 +79,11 @@ bool is_element_buffer(BufferId id) {
            id == BufferId::output;
 }
 
-// Concatenates the ranges of a value's (at most two) sources; invalid unless they tile a contiguous
-// range.
+// The union of a value's (at most two) sources' inputs (combine()).
 InputRange combine_ranges(const InputRange* begin, const InputRange* end) {
-    InputRange parts[2];
-    int count = 0;
+    InputRange whole = InputRange::empty();
     for (const InputRange* r = begin; r != end; ++r)
-        if (!r->is_empty())
-            parts[count++] = *r;
-    if (count == 0)
-        return InputRange::empty();
-    if (count == 2 && parts[1].first < parts[0].first)
-        std::swap(parts[0], parts[1]);
-    InputRange whole = parts[0];
-    for (int i = 1; i < count; ++i) {
-        if (!parts[i].is_valid() || !whole.is_valid() || parts[i].first != whole.last + 1)
-            return InputRange::invalid();
-        whole.last = parts[i].last;
-    }
+        whole = combine(whole, *r);
     return whole;
 }
 

@@ -19,20 +19,28 @@ namespace prefixlab {
 
 enum class NodeKind : std::uint8_t { input, shared_write, output, register_value };
 
-// The contiguous range of inputs x_first..x_last a value combines. Empty: the operator's identity
-// (nothing combined yet). Invalid: not a contiguous range (what a race produces).
+// The inputs a value combines: x_first, x_first+stride, …, x_last, each once. Stride 1 is the
+// contiguous range of a scan; a reduction with sequential addressing (Harris's kernel 3) combines
+// x_i with x_i+128, then with x_i+64 and x_i+192: stride 64. Empty: the operator's identity (nothing
+// combined yet). Invalid: no such set, some input twice or out of the pattern (what a race produces).
 struct InputRange {
     int first = 1;
     int last = 0;
+    int stride = 1; // 1 for a single input
     static InputRange single(int i) { return {i, i}; }
     static InputRange empty() { return {1, 0}; }
     static InputRange invalid() { return {-1, -1}; }
     bool is_empty() const { return first == 1 && last == 0; }
     bool is_valid() const { return first >= 0; }
+    int count() const { return is_valid() && !is_empty() ? (last - first) / stride + 1 : 0; }
     friend bool operator==(const InputRange&, const InputRange&) = default;
 };
 
-// "x3..x6", "x3", "∅" (identity) or "?" (not a range).
+// The inputs of a value computed from values that combine `a` and `b`: their union where it is again
+// one evenly spaced set of distinct inputs (one after the other, or interleaved), else invalid.
+InputRange combine(const InputRange& a, const InputRange& b);
+
+// "x3..x6", "x3", "x3,x131" (two), "x3,x67,…x195" (evenly spaced), "∅" (identity) or "?" (no such set).
 std::string describe(const InputRange& range);
 
 struct DataflowNode {

@@ -264,7 +264,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     if (ImGui::Checkbox("Input ranges", &show_ranges_))
         needs_fit_ = true; // ranges may be wider than values
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Label each node with the inputs it combines (x3..x6) instead of its value");
+        ImGui::SetTooltip("Label each node with the inputs it combines (x3..x6; a strided set as x3,x67,…x195) instead of its value");
     same_line_if_fits(checkbox_width("Edges"), right_margin);
     ImGui::Checkbox("Edges", &show_edges_);
     same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2, right_margin);
