@@ -27,6 +27,7 @@
 #pragma once
 
 #include "kernels/block/blelloch.cuh"
+#include "kernels/block/compact_split.cuh"
 #include "kernels/block/hillis_steele.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
@@ -81,7 +82,9 @@ using BlockScanKernels = KernelList<
     ReduceUnrollComplete,
     ReduceManyPerThread,
     ReduceShuffleDown,        // the warp-shuffle reductions
-    ReduceButterfly
+    ReduceButterfly,
+    BlockCompact,             // stream compaction and split (map, scan, scatter)
+    BlockSplit
     // catalogue: block scans end
     >;
 

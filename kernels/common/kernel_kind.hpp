@@ -16,7 +16,8 @@ enum class KernelFamily : std::uint8_t {
 enum class KernelKind : std::uint8_t {
     block_scan,         // one block scans up to kMaxN elements in shared memory or registers
     block_reduce,       // one block reduces its elements
-    compaction,         // stream compaction
+    compaction,         // stream compaction: the kept elements, in order, at the front
+    split,              // stream split (stable partition): the kept elements, then the others
     multi_block_driver, // a grid of blocks around a block kernel
 };
 

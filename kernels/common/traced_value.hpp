@@ -60,6 +60,19 @@ PL_HOST_DEVICE constexpr T plain_value(T v) {
     return v;
 }
 
+// A value computed from `from` alone, not by the operator (a predicate's flag): `value`, with from's
+// provenance, so the dataflow shows which element a flag is about.
+template <class T>
+PL_HOST_DEVICE constexpr Traced<T> derived_value(const Traced<T>& from, T value) {
+    Traced<T> v = from;
+    v.value = value;
+    return v;
+}
+template <class T>
+PL_HOST_DEVICE constexpr T derived_value(T, T value) {
+    return value;
+}
+
 // The union of two values' sources, duplicates removed; kTooManySources past two.
 template <class T>
 PL_HOST_DEVICE constexpr void merge_sources(const Traced<T>& a, const Traced<T>& b, std::uint32_t (&out)[2]) {

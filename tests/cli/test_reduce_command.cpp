@@ -86,7 +86,7 @@ TEST_F(ReduceTableCommand, TheCsvHoldsEveryRowTimed) {
                          "device,driver,date\n", 0), 0u);
     for (const char* n : {"1024,", "4096,"})
         for (const char* method : {"cpu-loop", "cpu-std-reduce", "cpu-threads"})
-            EXPECT_NE(rows.find(std::string("\n") + n + method + ","), std::string::npos) << n << method << "\n" << rows;
+            EXPECT_NE(rows.find(std::string("\n") + n + "\"" + method + "\","), std::string::npos) << n << method << "\n" << rows;
     EXPECT_EQ(rows.find(",no\n"), std::string::npos) << rows; // every total right
     EXPECT_NE(r.out.find("N = 1024 (4 KiB), uint32 +"), std::string::npos) << r.out;
 }

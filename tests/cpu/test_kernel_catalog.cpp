@@ -53,9 +53,13 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
         EXPECT_EQ(parse_block_algorithm(name<Kernel>()), algorithm) << name<Kernel>();
         EXPECT_EQ(description_of(algorithm), std::string_view(Kernel::kDescription));
         EXPECT_EQ(kind_of(algorithm), Kernel::kKind) << name<Kernel>();
-        // a block scan or a block reduction, each of its family
-        EXPECT_TRUE(Kernel::kKind == KernelKind::block_scan || Kernel::kKind == KernelKind::block_reduce);
+        // a block scan, a block reduction, a compaction or a split, each of its family
+        EXPECT_TRUE(Kernel::kKind == KernelKind::block_scan || Kernel::kKind == KernelKind::block_reduce ||
+                    Kernel::kKind == KernelKind::compaction || Kernel::kKind == KernelKind::split);
         EXPECT_EQ(Kernel::kKind == KernelKind::block_reduce, Kernel::kFamily == KernelFamily::reduction)
+            << name<Kernel>();
+        EXPECT_EQ(Kernel::kKind == KernelKind::compaction || Kernel::kKind == KernelKind::split,
+                  Kernel::kFamily == KernelFamily::compaction)
             << name<Kernel>();
     });
     EXPECT_EQ(all_block_algorithms(), expected); // what `prefixlab trace --list` and the GUI's menu show

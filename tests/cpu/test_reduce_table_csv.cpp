@@ -91,8 +91,8 @@ TEST(ReduceTableCsv, MalformedFilesAreRefusedWithTheLineAndTheProblem) {
         {header + "0,cpu-loop,\"one core\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n", "line 2: n '0'"},
         {header + "4096.5,cpu-loop,\"one core\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n", "line 2: n '4096.5'"},
         {header + "4096,,\"one core\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n", "line 2: a row without a method"},
-        {header + "4096,cpu-loop,\"" + std::string(300, 'x') + "\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n",
-         "line 2: a field longer than 200 characters"},
+        {header + "4096,cpu-loop,\"" + std::string(1200, 'x') + "\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n",
+         "line 2: a field longer than 1000 characters"},
     };
     for (const auto& c : cases) {
         try {

@@ -22,6 +22,8 @@ inline constexpr BlockAlgorithm reduce_unroll_complete = block_algorithm_of<Redu
 inline constexpr BlockAlgorithm reduce_many_per_thread = block_algorithm_of<ReduceManyPerThread>;
 inline constexpr BlockAlgorithm reduce_shuffle_down = block_algorithm_of<ReduceShuffleDown>;
 inline constexpr BlockAlgorithm reduce_butterfly = block_algorithm_of<ReduceButterfly>;
+inline constexpr BlockAlgorithm compact = block_algorithm_of<BlockCompact>;
+inline constexpr BlockAlgorithm split = block_algorithm_of<BlockSplit>;
 } // namespace test_algorithms
 
 namespace test_phases {

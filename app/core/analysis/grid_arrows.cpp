@@ -64,6 +64,24 @@ void add_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueG
                 arrows.push_back({from->first, from->second.row, to_column, step, from->second.racy});
 }
 
+// A scatter's arrows: an output write whose value is an input read, from the input row to the output row.
+void add_scatter_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueGridModel& model,
+                        const AccessRecord& write) {
+    const std::size_t n = model.element_column.size();
+    for (std::uint32_t ref : write.sources) {
+        if (!is_source(ref) || is_register_source(ref))
+            continue;
+        const auto index = find_access(trace, source_step(ref), write.thread, source_seq(ref));
+        if (!index)
+            continue;
+        const AccessRecord& read = trace.accesses[*index];
+        if (read.buffer != static_cast<std::uint8_t>(BufferId::input) || read.word >= n || write.word >= n)
+            continue;
+        arrows.push_back({static_cast<int>(model.element_column[read.word]), kInputRow,
+                          static_cast<int>(model.element_column[write.word]), kOutputRow, false});
+    }
+}
+
 } // namespace
 
 std::vector<GridArrow> grid_arrows(const Trace& trace, const ValueGridModel& model, int step) {
@@ -71,11 +89,15 @@ std::vector<GridArrow> grid_arrows(const Trace& trace, const ValueGridModel& mod
     StepIndexCache cache;
     if (step < 0 || step >= static_cast<int>(trace.steps.size()))
         return arrows;
-    for (const AccessRecord& a : trace.accesses)
-        if (a.step == static_cast<std::uint32_t>(step) && a.kind == AccessKind::write &&
-            is_shared_word_access(a) && a.word < trace.config.shared_words)
+    for (const AccessRecord& a : trace.accesses) {
+        if (a.step != static_cast<std::uint32_t>(step) || a.kind != AccessKind::write)
+            continue;
+        if (is_shared_word_access(a) && a.word < trace.config.shared_words)
             add_arrows(arrows, trace, model, a.thread, a.sources, model.registers + static_cast<int>(a.word),
                        step, cache);
+        else if (a.buffer == static_cast<std::uint8_t>(BufferId::output))
+            add_scatter_arrows(arrows, trace, model, a);
+    }
     const TraceStep& s = trace.steps[step];
     for (int t = 0; t < model.registers && std::size_t(2 * t + 1) < s.register_sources.size(); ++t)
         if (s.registers_taken[t] && model.register_written[step][t])

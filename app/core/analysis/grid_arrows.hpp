@@ -22,8 +22,15 @@ struct GridArrow {
     friend bool operator==(const GridArrow&, const GridArrow&) = default;
 };
 
-// The arrows into cells written in `step`. Reads of the global input (the input row) have none:
-// the grid draws that row apart. `model` must be the trace's (build_value_grid_model).
+// The rows of a scatter's arrows (a compaction's or a split's): from the input row to the output row.
+inline constexpr int kInputRow = -1;
+inline constexpr int kOutputRow = -2;
+
+// The arrows into cells written in `step`: from each shared word or register a value came from; and
+// where a thread writes to the output a value it read from the input (a scatter: compaction, split),
+// from input[e]'s column in the input row to output[d]'s in the output row. Other reads of the input
+// (the loads) have none: the grid marks that row apart. `model` must be the trace's
+// (build_value_grid_model).
 std::vector<GridArrow> grid_arrows(const Trace& trace, const ValueGridModel& model, int step);
 
 } // namespace prefixlab

@@ -18,7 +18,11 @@ namespace prefixlab {
 namespace {
 
 constexpr std::size_t kColumns = 12;
-constexpr std::size_t kMaxFieldChars = 200; // the longest real field is a device name (~30)
+// The longest real field is a device name (~30 bytes). Text is kept through printable(), cut at
+// kMaxTextChars characters; escaped, each can take 4 bytes ("\xNN"), so what is written back still
+// reads back under kMaxFieldChars (found by fuzz_reduce_table_loader: a method of 80 NUL bytes).
+constexpr std::size_t kMaxFieldChars = 1000;
+constexpr std::size_t kMaxTextChars = 200;
 
 std::string quoted(const std::string& text) {
     std::string out = "\"";
@@ -79,8 +83,8 @@ double number(const std::string& field, double most, const char* what, std::size
 
 ReduceTableRow parse_row(const std::vector<std::string>& f, std::size_t line) {
     ReduceTableRow row;
-    row.method = printable(f[1], kMaxFieldChars);
-    row.setup = printable(f[2], kMaxFieldChars);
+    row.method = printable(f[1], kMaxTextChars);
+    row.setup = printable(f[2], kMaxTextChars);
     if (row.method.empty())
         refuse(line, "a row without a method");
     row.median_ms = number(f[3], 1e9, "median_ms", line);
@@ -104,7 +108,7 @@ void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& t
             char numbers[160];
             std::snprintf(numbers, sizeof numbers, "%.9g,%.9g,%.4g,%.4g,%.4g", row.median_ms, row.gb_per_s,
                           row.of_read_speed, row.step_speedup, row.cumulative);
-            out << table.n << ',' << row.method << ',' << quoted(row.setup) << ',' << numbers << ','
+            out << table.n << ',' << quoted(row.method) << ',' << quoted(row.setup) << ',' << numbers << ','
                 << (row.correct ? "yes" : "no") << ',' << quoted(table.device) << ',' << quoted(table.driver) << ','
                 << quoted(table.date) << '\n';
         }
@@ -145,9 +149,9 @@ std::vector<ReduceTable> parse_reduce_table_csv(const std::string& text) {
             tables.emplace_back();
             table = &tables.back();
             table->n = n;
-            table->device = printable(f[9], kMaxFieldChars);
-            table->driver = printable(f[10], kMaxFieldChars);
-            table->date = printable(f[11], kMaxFieldChars);
+            table->device = printable(f[9], kMaxTextChars);
+            table->driver = printable(f[10], kMaxTextChars);
+            table->date = printable(f[11], kMaxTextChars);
         }
         table->rows.push_back(parse_row(f, line_number));
     }

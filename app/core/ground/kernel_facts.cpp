@@ -18,7 +18,10 @@ KernelKind kind_of(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kKind; });
 }
 
-bool writes_every_output(BlockAlgorithm algorithm) { return kind_of(algorithm) != KernelKind::block_reduce; }
+bool writes_every_output(BlockAlgorithm algorithm) {
+    const KernelKind kind = kind_of(algorithm);
+    return kind != KernelKind::block_reduce && kind != KernelKind::compaction;
+}
 
 bool has_exclusive_form(BlockAlgorithm algorithm) { return kind_of(algorithm) == KernelKind::block_scan; }
 

@@ -17,8 +17,9 @@ namespace prefixlab {
 std::string_view description_of(BlockAlgorithm algorithm);
 KernelFamily family_of(BlockAlgorithm algorithm);
 KernelKind kind_of(BlockAlgorithm algorithm);
-// Whether every output word is a result (a scan's), or only output[0] (a block reduction's total): the
-// words a reduction leaves are no outputs, and views show none there.
+// Whether every output word is a result (a scan's, a split's), or only some: output[0] (a block
+// reduction's total) or the kept elements (a compaction's). The words left are no outputs, and views
+// show none there.
 bool writes_every_output(BlockAlgorithm algorithm);
 // Whether it has an exclusive form: a scan does, a reduction (one total) does not, so the command line
 // refuses --exclusive for it and the GUI greys the checkbox out.

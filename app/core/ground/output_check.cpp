@@ -1,7 +1,12 @@
 #include "core/ground/output_check.hpp"
 
 #include "core/ground/reference_scan.hpp"
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
+
+#include <algorithm>
+#include <functional>
+#include <iterator>
 
 #include <cmath>
 
@@ -85,10 +90,41 @@ OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std:
     return check;
 }
 
+std::vector<std::uint32_t> reference_compaction(bool split, const std::vector<std::uint32_t>& input) {
+    // kept_element() on the bits is the same predicate for every element type
+    const auto kept = [](std::uint32_t bits) { return kept_element(bits); };
+    std::vector<std::uint32_t> reference;
+    reference.reserve(input.size());
+    std::copy_if(input.begin(), input.end(), std::back_inserter(reference), kept);
+    if (split)
+        std::copy_if(input.begin(), input.end(), std::back_inserter(reference), std::not_fn(kept));
+    reference.resize(input.size(), kUnwrittenPattern);
+    return reference;
+}
+
+OutputCheck check_compaction_output(ElementType type, bool split, const std::vector<std::uint32_t>& input,
+                                    const std::vector<std::uint32_t>& output) {
+    OutputCheck check;
+    check.reference = reference_compaction(split, input);
+    const std::size_t n = check.reference.size();
+    check.exact.assign(n, 0.0);
+    check.error.assign(n, 0.0);
+    check.bound.assign(n, 0.0);
+    check.wrong.assign(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        check.exact[i] = check.reference[i] == kUnwrittenPattern ? 0.0 : element_as_double(type, check.reference[i]);
+        check.wrong[i] = i >= output.size() || output[i] != check.reference[i];
+        check.wrong_count += check.wrong[i];
+    }
+    return check;
+}
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
     if (kind == KernelKind::block_reduce)
         return check_reduction_output(type, op, input, output);
+    if (kind == KernelKind::compaction || kind == KernelKind::split)
+        return check_compaction_output(type, kind == KernelKind::split, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

@@ -33,7 +33,16 @@ OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, cons
 OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
                                    const std::vector<std::uint32_t>& output, std::size_t longest_path = 0);
 
-// The check of a kernel of `kind`: a block reduction's, else the scan's (direction `exclusive`).
+// A compaction's or a split's output (issue 15): the elements the predicate keeps (kept_element, odd:
+// kernels/common/compaction_predicate.hpp) in their order at the front, as std::copy_if puts them; then, for
+// a split, the others in their order (std::stable_partition), else every word unwritten
+// (kUnwrittenPattern). Bit for bit: nothing is computed.
+std::vector<std::uint32_t> reference_compaction(bool split, const std::vector<std::uint32_t>& input);
+OutputCheck check_compaction_output(ElementType type, bool split, const std::vector<std::uint32_t>& input,
+                                    const std::vector<std::uint32_t>& output);
+
+// The check of a kernel of `kind`: a block reduction's, a compaction's or a split's, else the scan's
+// (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
 

@@ -1,0 +1,142 @@
+// Stream compaction and split of one block (issue 15, kernels/block/compact_split.cuh) in the emulator:
+// every element type, N ∈ {1, 31, 33, 1000, 1024}, with 1%, 50% and 99% of the elements kept (odd),
+// under every warp order: compaction's output is std::copy_if's, the rest unwritten; split's is
+// std::stable_partition's. The trace has its map, ceil(log2 N) scan iterations of two steps and the
+// scatter; the Values grid's arrows for the scatter run from each kept element to its place.
+#include "core/analysis/grid_arrows.hpp"
+#include "core/analysis/value_grid_model.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "core/emulator/emulate_block_scan.hpp"
+#include "core/ground/output_check.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iterator>
+#include <random>
+
+namespace prefixlab::test {
+namespace {
+
+// n elements of `type` of which about `percent` % are odd (the predicate: kernels/common/compaction_predicate.hpp),
+// the others even, at random places.
+std::vector<std::uint32_t> input_with_kept_share(ElementType type, int n, int percent, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::vector<std::uint32_t> input(static_cast<std::size_t>(n));
+    for (std::uint32_t& bits : input) {
+        const std::uint32_t odd = static_cast<int>(random() % 100) < percent ? 1u : 0u;
+        const std::uint32_t magnitude = random() % 1000;
+        bits = type == ElementType::float32 ? (to_bits(static_cast<float>(magnitude) + 0.5f) & ~1u) | odd
+                                            : (magnitude & ~1u) | odd;
+    }
+    return input;
+}
+
+bool odd(std::uint32_t bits) { return (bits & 1u) != 0; }
+
+// What std::copy_if and std::stable_partition make of the input: the expected outputs, computed here
+// with the standard library rather than with PrefixLab's reference.
+std::vector<std::uint32_t> std_compacted(const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> kept;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(kept), odd);
+    return kept;
+}
+std::vector<std::uint32_t> std_split(std::vector<std::uint32_t> input) {
+    std::stable_partition(input.begin(), input.end(), odd);
+    return input;
+}
+
+TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShareTypeAndSize) {
+    for (BlockAlgorithm algorithm : {test_algorithms::compact, test_algorithms::split})
+        for (ElementType type : all_element_types())
+            for (int n : {1, 31, 33, 1000, 1024})
+                for (int percent : {1, 50, 99})
+                    for (WarpOrder order : all_warp_orders()) {
+                        const std::string what = std::string(name_of(algorithm)) + " " + std::string(name_of(type)) +
+                                                 " n=" + std::to_string(n) + " " + std::to_string(percent) + "%";
+                        BlockScanRequest request = make_request(algorithm, n, InputKind::iota, 1, type);
+                        request.input = input_with_kept_share(type, n, percent, static_cast<std::uint32_t>(n + percent));
+                        request.warp_order = order;
+                        const RawTrace raw = emulate_block_scan(request);
+                        ASSERT_EQ(raw.output.size(), static_cast<std::size_t>(n)) << what;
+                        const std::vector<std::uint32_t> kept = std_compacted(request.input);
+                        if (algorithm == test_algorithms::split) {
+                            EXPECT_EQ(raw.output, std_split(request.input)) << what;
+                        } else {
+                            const std::vector<std::uint32_t> front(raw.output.begin(),
+                                                                   raw.output.begin() + std::ptrdiff_t(kept.size()));
+                            EXPECT_EQ(front, kept) << what;
+                            for (std::size_t i = kept.size(); i < raw.output.size(); ++i)
+                                ASSERT_EQ(raw.output[i], kUnwrittenPattern) << what << ": output " << i << " written";
+                        }
+                        const OutputCheck check = check_kernel_output(kind_of(algorithm), type, ScanOperator::add, false,
+                                                                      request.input, raw.output);
+                        EXPECT_EQ(check.wrong_count, 0u) << what;
+                    }
+}
+
+// The check can fail: a kept element out of order, a stray write past the kept ones, a missing one.
+TEST(EmulatedCompaction, TheCheckFindsDisorderAStrayWriteAndAGap) {
+    const std::vector<std::uint32_t> input = {3, 4, 5, 6};
+    const std::uint32_t u = kUnwrittenPattern;
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, 5, u, u}).wrong_count, 0u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {5, 3, u, u}).wrong_count, 2u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, 5, 4, u}).wrong_count, 1u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, u, u, u}).wrong_count, 1u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, true, input, {3, 5, 4, 6}).wrong_count, 0u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, true, input, {3, 5, 6, 4}).wrong_count, 2u);
+}
+
+TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElement) {
+    for (BlockAlgorithm algorithm : {test_algorithms::compact, test_algorithms::split})
+        for (int n : {1, 2, 32, 33, 1024}) {
+            const Trace trace = capture_trace(make_capture(algorithm, n, InputKind::random, 7, DeviceChoice::cpu)).trace;
+            int iterations = 0;
+            while ((1 << iterations) < n)
+                ++iterations;
+            ASSERT_EQ(trace.steps.size(), static_cast<std::size_t>(1 + 2 * iterations + 1)) << name_of(algorithm) << n;
+            const std::uint32_t last = static_cast<std::uint32_t>(trace.steps.size() - 1);
+            std::size_t output_writes = 0;
+            for (const AccessRecord& a : trace.accesses)
+                output_writes += a.step == last && a.kind == AccessKind::write &&
+                                 a.buffer == static_cast<std::uint8_t>(BufferId::output);
+            const std::size_t kept = std_compacted(trace.input).size();
+            EXPECT_EQ(output_writes, algorithm == test_algorithms::split ? static_cast<std::size_t>(n) : kept)
+                << name_of(algorithm) << " n=" << n;
+            EXPECT_EQ(trace.check.wrong_count, 0u);
+        }
+}
+
+TEST(EmulatedCompaction, TheScatterStepsArrowsRunFromEachKeptElementToItsPlace) {
+    const Trace trace =
+        capture_trace(make_capture(test_algorithms::compact, 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
+    const ValueGridModel model = build_value_grid_model(trace);
+    const int scatter = static_cast<int>(trace.steps.size()) - 1;
+    std::vector<GridArrow> scatter_arrows;
+    for (const GridArrow& a : grid_arrows(trace, model, scatter))
+        if (a.from_row == kInputRow)
+            scatter_arrows.push_back(a);
+    std::vector<GridArrow> expected;
+    int place = 0;
+    for (int i = 0; i < 32; ++i)
+        if (odd(trace.input[std::size_t(i)]))
+            expected.push_back({static_cast<int>(model.element_column[std::size_t(i)]), kInputRow,
+                                static_cast<int>(model.element_column[std::size_t(place++)]), kOutputRow, false});
+    std::sort(scatter_arrows.begin(), scatter_arrows.end(),
+              [](const GridArrow& a, const GridArrow& b) { return a.from_column < b.from_column; });
+    EXPECT_GT(place, 4) << "the random input keeps several elements";
+    EXPECT_EQ(scatter_arrows, expected);
+    // no scatter arrows in a step that does not scatter, nor in a scan's store
+    for (const GridArrow& a : grid_arrows(trace, model, scatter - 1))
+        EXPECT_NE(a.from_row, kInputRow);
+    const Trace scan = capture_trace(make_capture(test_algorithms::hillis_steele, 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
+    const ValueGridModel scan_model = build_value_grid_model(scan);
+    for (int step = 0; step < static_cast<int>(scan.steps.size()); ++step)
+        for (const GridArrow& a : grid_arrows(scan, scan_model, step))
+            EXPECT_NE(a.from_row, kInputRow) << "step " << step;
+}
+
+} // namespace
+} // namespace prefixlab::test
