@@ -1,6 +1,7 @@
 #include "cli/command_line.hpp"
 
 #include "cli/bench_command.hpp"
+#include "cli/compact_command.hpp"
 #include "cli/grid_trace_command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/reduce_command.hpp"
@@ -90,6 +91,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     ReduceCommandOptions reduce_options;
     ReduceTableCommandOptions reduce_table_options;
     add_reduce_commands(app, reduce_options, reduce_table_options);
+    CompactTableCommandOptions compact_table_options;
+    add_compact_command(app, compact_table_options);
 
     try {
         app.parse(argc, argv);
@@ -110,6 +113,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         return run_reduce_command(reduce_options);
     if (app.got_subcommand("reduce-table"))
         return run_reduce_table_command(reduce_table_options);
+    if (app.got_subcommand("compact-table"))
+        return run_compact_table_command(compact_table_options);
     if (app.got_subcommand("bench")) {
         for (int i = 0; i < argc; ++i)
             bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);

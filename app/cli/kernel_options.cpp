@@ -99,8 +99,8 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
     s.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
     s.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
     if (o.exclusive && !has_exclusive_form(s.algorithm))
-        throw BadInput("--exclusive: " + std::string(name_of(s.algorithm)) +
-                       " is a reduction, which has one total and no exclusive form");
+        throw BadInput("--exclusive: " + std::string(name_of(s.algorithm)) + " has none. " +
+                       std::string(no_exclusive_form_reason(s.algorithm)));
     s.exclusive = o.exclusive;
     return s;
 }

@@ -65,8 +65,8 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
         }
     }
     if (s.algorithm && s.exclusive.value_or(false) && !has_exclusive_form(*s.algorithm))
-        throw ScriptValueError("trace exclusive=1: " + std::string(name_of(*s.algorithm)) +
-                               " is a reduction, which has no exclusive form");
+        throw ScriptValueError("trace exclusive=1: " + std::string(name_of(*s.algorithm)) + " has none. " +
+                               std::string(no_exclusive_form_reason(*s.algorithm)));
     return s;
 }
 

@@ -225,10 +225,13 @@ TEST_F(CommandLine, BenchScansAreCheckedBeforeAnyWork) {
 }
 
 // A reduction has one total: --exclusive is refused for it, naming the kernel, and accepted for a scan.
-TEST_F(CommandLine, ExclusiveIsRefusedForAReduction) {
+TEST_F(CommandLine, ExclusiveIsRefusedForAReductionACompactionAndASplit) {
     for (const char* algorithm : {"reduce-sequential", "reduce-shuffle-down"})
         expect_bad_input(std::string("trace --algo ") + algorithm + " --exclusive --n 8 --device cpu --out " + out_path(),
-                         std::string("--exclusive: ") + algorithm + " is a reduction");
+                         std::string("--exclusive: ") + algorithm + " has none. A reduction has one total");
+    for (const char* algorithm : {"compact", "split"})
+        expect_bad_input(std::string("trace --algo ") + algorithm + " --exclusive --n 8 --device cpu --out " + out_path(),
+                         std::string("--exclusive: ") + algorithm + " has none. A compaction or a split moves elements");
     const ProcessResult scan = prefixlab("trace --algo blelloch --exclusive --n 8 --device cpu --out " + out_path());
     EXPECT_EQ(scan.exit_code, 0) << scan.err;
 }

@@ -148,5 +148,27 @@ TEST_F(ReduceTableCommand, BadImagesAndTablesAreRefusedInOneLine) {
     EXPECT_FALSE(fs::exists(dir_ / "missing"));
 }
 
+// `prefixlab compact-table` without a GPU: the CPU rows of each N and share, the CSV, and bad input.
+TEST_F(ReduceTableCommand, CompactTableTimesTheCpuRowsAndRefusesBadInput) {
+    const fs::path csv = dir_ / "compact.csv";
+    const ProcessResult r =
+        prefixlab("compact-table --n 2^12 --keep 1,99 --reps 2 --warmup 0 --csv " + shell_quote(csv.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("N = 4096, 1% kept"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("N = 4096, 99% kept"), std::string::npos) << r.out;
+    std::ifstream in(csv);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().rfind("n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,correct,device\n", 0), 0u);
+    EXPECT_NE(text.str().find("4096,99,"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find(",no,"), std::string::npos) << text.str();
+    for (const char* bad : {"--keep 101", "--keep -1", "--keep ''", "--n 2^31", "--reps 0",
+                            "--csv /nonexistent/dir/x.csv"}) {
+        const ProcessResult b = prefixlab(std::string("compact-table ") + bad);
+        EXPECT_EQ(b.exit_code, 2) << bad << "\n" << b.err;
+        EXPECT_EQ(lines(b.err), 1u) << bad << "\n" << b.err;
+    }
+}
+
 } // namespace
 } // namespace prefixlab::test

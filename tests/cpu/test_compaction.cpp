@@ -9,6 +9,7 @@
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/output_check.hpp"
 #include "support/catalogue_ids.hpp"
+#include "support/compaction_support.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -19,34 +20,6 @@
 
 namespace prefixlab::test {
 namespace {
-
-// n elements of `type` of which about `percent` % are odd (the predicate: kernels/common/compaction_predicate.hpp),
-// the others even, at random places.
-std::vector<std::uint32_t> input_with_kept_share(ElementType type, int n, int percent, std::uint32_t seed) {
-    std::mt19937 random(seed);
-    std::vector<std::uint32_t> input(static_cast<std::size_t>(n));
-    for (std::uint32_t& bits : input) {
-        const std::uint32_t odd = static_cast<int>(random() % 100) < percent ? 1u : 0u;
-        const std::uint32_t magnitude = random() % 1000;
-        bits = type == ElementType::float32 ? (to_bits(static_cast<float>(magnitude) + 0.5f) & ~1u) | odd
-                                            : (magnitude & ~1u) | odd;
-    }
-    return input;
-}
-
-bool odd(std::uint32_t bits) { return (bits & 1u) != 0; }
-
-// What std::copy_if and std::stable_partition make of the input: the expected outputs, computed here
-// with the standard library rather than with PrefixLab's reference.
-std::vector<std::uint32_t> std_compacted(const std::vector<std::uint32_t>& input) {
-    std::vector<std::uint32_t> kept;
-    std::copy_if(input.begin(), input.end(), std::back_inserter(kept), odd);
-    return kept;
-}
-std::vector<std::uint32_t> std_split(std::vector<std::uint32_t> input) {
-    std::stable_partition(input.begin(), input.end(), odd);
-    return input;
-}
 
 TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShareTypeAndSize) {
     for (BlockAlgorithm algorithm : {test_algorithms::compact, test_algorithms::split})

@@ -7,6 +7,7 @@
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "support/grid_reduce_support.hpp"
+#include "support/sanitizer.hpp"
 #include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -47,18 +48,6 @@ TEST_P(GridReduction, EveryFinishTypeOperatorAndSizeGivesTheReferenceTotal) {
 // About 15 s a kernel in a release build (the emulator runs all 2^20 threads of kernels 1 to 3 as
 // fibers: 28 s each), five times that under AddressSanitizer. The sanitizer job leaves it to the main
 // job: the sizes above already take the recursive finish through three levels, the same code paths.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kUnderAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kUnderAddressSanitizer = true;
-#else
-constexpr bool kUnderAddressSanitizer = false;
-#endif
-#else
-constexpr bool kUnderAddressSanitizer = false;
-#endif
-
 TEST_P(GridReduction, TwoToTheTwentyElementsGiveTheReferenceTotal) {
     if (kUnderAddressSanitizer)
         GTEST_SKIP() << "N = 2^20 runs in the main job's release build (minutes under AddressSanitizer)";

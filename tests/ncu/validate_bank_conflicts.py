@@ -45,13 +45,22 @@ def algorithms(prefixlab):
 def configurations(prefixlab):
     """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block (0) and with 1024
     threads (skipped where the minimal block is 1024 already); plus the exclusive variant at N = 1000
-    (a scan's: reductions have none)."""
+    (a scan's: reductions, compactions and splits have none, which prefixlab itself says)."""
     for algorithm in algorithms(prefixlab):
         for n in (64, 1000, MAX_N.get(algorithm, 1024)):
             yield algorithm, n, 0, False
             yield algorithm, n, 1024, False
-        if not algorithm.startswith("reduce-"):
+        if has_exclusive_form(prefixlab, algorithm):
             yield algorithm, 1000, 0, True
+
+
+def has_exclusive_form(prefixlab, algorithm):
+    """Whether `prefixlab trace` takes --exclusive for the kernel (it refuses it, exit code 2, for those
+    without one)."""
+    with tempfile.TemporaryDirectory() as folder:
+        probe = subprocess.run([prefixlab, "trace", "--algo", algorithm, "--n", "8", "--exclusive", "--device", "cpu",
+                                "--out", os.path.join(folder, "probe.json")], capture_output=True, text=True, timeout=120)
+    return probe.returncode == 0
 
 
 def run(command):

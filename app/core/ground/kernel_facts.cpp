@@ -25,6 +25,18 @@ bool writes_every_output(BlockAlgorithm algorithm) {
 
 bool has_exclusive_form(BlockAlgorithm algorithm) { return kind_of(algorithm) == KernelKind::block_scan; }
 
+std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm) {
+    switch (kind_of(algorithm)) {
+    case KernelKind::block_reduce:
+        return "A reduction has one total and no exclusive form.";
+    case KernelKind::compaction:
+    case KernelKind::split:
+        return "A compaction or a split moves elements, adding none: it has no exclusive form.";
+    default:
+        return "";
+    }
+}
+
 bool is_racy(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
 }

@@ -24,6 +24,9 @@ bool writes_every_output(BlockAlgorithm algorithm);
 // Whether it has an exclusive form: a scan does, a reduction (one total) does not, so the command line
 // refuses --exclusive for it and the GUI greys the checkbox out.
 bool has_exclusive_form(BlockAlgorithm algorithm);
+// Why a kernel without one has none, as a sentence for messages and tooltips: "A reduction has one
+// total and no exclusive form." ("" for a scan).
+std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm);
 
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);

@@ -130,14 +130,14 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     if (has_exclusive_form(r.algorithm)) {
         changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
     } else {
-        // a reduction: one total, no exclusive form (the setting is kept off, not merely hidden)
+        // a reduction, a compaction: no exclusive form (the setting is kept off, not merely hidden)
         changed |= r.exclusive;
         r.exclusive = false;
         ImGui::BeginDisabled();
         ImGui::Checkbox("Exclusive", &r.exclusive);
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("A reduction has one total and no exclusive form");
+            ImGui::SetTooltip("%s", std::string(no_exclusive_form_reason(r.algorithm)).c_str());
     }
     ImGui::PopItemWidth();
 

@@ -1,0 +1,15 @@
+// Runs a multi-block compaction or split in the CPU emulator (kernels/grid/grid_compact_plan.hpp): each
+// launch one emulated grid under the schedule, as emulate_grid_reduce runs the reductions.
+#pragma once
+
+#include "core/emulator/emulated_grid.hpp"
+#include "kernels/grid/grid_compact_request.hpp"
+
+namespace prefixlab {
+
+// Throws std::invalid_argument for a request require_compact_request refuses, and EmulationError for a
+// kernel error.
+GridCompactResult emulate_grid_compact(const GridCompactRequest& request, const GridSchedule& schedule,
+                                       GridRecording* recording = nullptr);
+
+} // namespace prefixlab
