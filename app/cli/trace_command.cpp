@@ -54,7 +54,7 @@ int run_trace_command(const TraceCommandOptions& options) {
 
         const Trace& t = result.trace;
         if (options.stats) // stdout carries only the JSON; the summary goes to stderr
-            std::printf("%s\n", bank_report_json(t, analyse_bank_conflicts(t)).c_str());
+            std::printf("%s\n", bank_report_json(t, analyse_bank_conflicts(t), analyse_coalescing(t)).c_str());
         std::FILE* summary = options.stats ? stderr : stdout;
         std::fprintf(summary, "wrote %s: %s, N=%d, %d threads, %s %s%s, %zu steps, %zu accesses; traced on %s in %.2f ms",
                      options.out.c_str(), std::string(name_of(t.config.algorithm)).c_str(), t.config.n,

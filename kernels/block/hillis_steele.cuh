@@ -62,12 +62,14 @@ struct HillisSteele {
         ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
+        // One store for every lane (a store in each branch was two store instructions in warp 0 for an
+        // exclusive scan, lane 0 alone in the second: Nsight Compute counted 33 requests at N = 1000)
+        V result = Op::identity();
         if (!io.exclusive)
-            store_output<Op>(io, out, i, s[i]);
+            result = s[i];
         else if (i > 0)
-            store_output<Op>(io, out, i, s[i - 1]);
-        else
-            store_output<Op>(io, out, i, Op::identity());
+            result = s[i - 1];
+        store_output<Op>(io, out, i, result);
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---

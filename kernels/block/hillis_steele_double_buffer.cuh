@@ -73,13 +73,14 @@ struct HillisSteeleDoubleBuffer {
         ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
-        const auto store = [&](const auto& result) {
+        // one store for every lane, as hillis_steele.cuh says why
+        const auto store = [&](const auto& buffer) {
+            V result = Op::identity();
             if (!io.exclusive)
-                store_output<Op>(io, out, i, result[i]);
+                result = buffer[i];
             else if (i > 0)
-                store_output<Op>(io, out, i, result[i - 1]);
-            else
-                store_output<Op>(io, out, i, Op::identity());
+                result = buffer[i - 1];
+            store_output<Op>(io, out, i, result);
         };
         if (result_in_ping)
             store(ping);

@@ -53,12 +53,13 @@ struct HillisSteeleRacy {
         ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)
             return;
+        // one store for every lane, as hillis_steele.cuh says why
+        typename Ctx::template value<T> result = Op::identity();
         if (!io.exclusive)
-            store_output<Op>(io, out, i, s[i]);
+            result = s[i];
         else if (i > 0)
-            store_output<Op>(io, out, i, s[i - 1]);
-        else
-            store_output<Op>(io, out, i, Op::identity());
+            result = s[i - 1];
+        store_output<Op>(io, out, i, result);
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---

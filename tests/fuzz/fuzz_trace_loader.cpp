@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     try {
         const auto loaded = prepare_for_display(std::move(trace), "fuzz input");
-        bank_report_json(loaded->trace, loaded->banks);
+        bank_report_json(loaded->trace, loaded->banks, analyse_coalescing(loaded->trace));
     } catch (const std::runtime_error& e) {
         if (typeid(e) != typeid(std::runtime_error))
             throw; // a subclass: not the dataflow's documented error

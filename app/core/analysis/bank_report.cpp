@@ -15,12 +15,20 @@ nlohmann::json totals_json(const BankTotals& t) {
             {"store_conflicts", t.store_conflicts}};
 }
 
+nlohmann::json global_json(const CoalescingTotals& t) {
+    return {{"load_requests", t.load_requests},
+            {"load_sectors", t.load_sectors},
+            {"store_requests", t.store_requests},
+            {"store_sectors", t.store_sectors}};
+}
+
 } // namespace
 
-std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis) {
+std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis, const CoalescingAnalysis& global) {
     nlohmann::json steps = nlohmann::json::array();
     for (std::size_t k = 0; k < trace.steps.size(); ++k) {
         nlohmann::json step = totals_json(analysis.steps[k]);
+        step["global"] = global_json(global.steps[k]);
         step["step"] = k;
         step["label"] = step_label(trace.steps[k].tag);
         steps.push_back(std::move(step));
@@ -32,12 +40,17 @@ std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis) {
         {"element_type", name_of(trace.config.type)},
         {"exclusive", trace.config.exclusive},
         {"totals", totals_json(analysis.total)},
+        {"global_totals", global_json(global.total)},
         {"steps", std::move(steps)},
         {"nsight_compute",
          {{"loads", kNcuLoadInstructions},
           {"stores", kNcuStoreInstructions},
           {"load_conflicts", std::string(kNcuLoadWavefronts) + " - " + kNcuLoadInstructions},
-          {"store_conflicts", std::string(kNcuStoreWavefronts) + " - " + kNcuStoreInstructions}}},
+          {"store_conflicts", std::string(kNcuStoreWavefronts) + " - " + kNcuStoreInstructions},
+          {"load_requests", kNcuGlobalLoadRequests},
+          {"load_sectors", kNcuGlobalLoadSectors},
+          {"store_requests", kNcuGlobalStoreRequests},
+          {"store_sectors", kNcuGlobalStoreSectors}}},
     };
     return report.dump(2);
 }

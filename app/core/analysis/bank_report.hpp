@@ -1,9 +1,11 @@
-// The bank statistics of a trace as JSON (`prefixlab trace --stats`): warp-wide shared loads and
-// stores and their conflicts (extra wavefronts), per step and in total, with the Nsight Compute
-// metrics that measure the same on the hardware.
+// The memory statistics of a trace as JSON (`prefixlab trace --stats`): warp-wide shared loads and
+// stores and their conflicts (extra wavefronts), and the global loads' and stores' requests and 32-byte
+// sectors (coalescing.hpp), per step and in total, with the Nsight Compute metrics that measure the
+// same on the hardware.
 #pragma once
 
 #include "core/analysis/bank_conflicts.hpp"
+#include "core/analysis/coalescing.hpp"
 
 #include <string>
 
@@ -14,7 +16,11 @@ inline constexpr const char* kNcuLoadInstructions = "smsp__sass_inst_executed_op
 inline constexpr const char* kNcuStoreInstructions = "smsp__sass_inst_executed_op_shared_st.sum";
 inline constexpr const char* kNcuLoadWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 inline constexpr const char* kNcuStoreWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+inline constexpr const char* kNcuGlobalLoadRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+inline constexpr const char* kNcuGlobalLoadSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+inline constexpr const char* kNcuGlobalStoreRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+inline constexpr const char* kNcuGlobalStoreSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
 
-std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis);
+std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis, const CoalescingAnalysis& global);
 
 } // namespace prefixlab

@@ -1,0 +1,64 @@
+// The coalescing model (core/analysis/coalescing.hpp) on traces whose global accesses are known by
+// hand: a warp's 32 consecutive elements are one request of 4 sectors, a partial warp's fewer; kernel
+// 4's two loads a thread are two requests a warp; a reduction stores one sector; a compaction's
+// scattered stores touch the sectors of the places written, not of the lanes.
+#include "core/analysis/coalescing.hpp"
+#include "core/capture/trace_capture.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+
+namespace prefixlab::test {
+namespace {
+
+CoalescingTotals totals_of(BlockAlgorithm algorithm, int n, InputKind input = InputKind::random) {
+    return analyse_coalescing(capture_trace(make_capture(algorithm, n, input, 3, DeviceChoice::cpu)).trace).total;
+}
+
+TEST(Coalescing, ConsecutiveElementsAreFourSectorsAWarp) {
+    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 1000), (CoalescingTotals{32, 125, 32, 125}));
+    // 33 elements: a whole warp (4 sectors) and one lane (1 sector), loads and stores alike
+    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 33), (CoalescingTotals{2, 5, 2, 5}));
+    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 1), (CoalescingTotals{1, 1, 1, 1}));
+}
+
+TEST(Coalescing, KernelFourLoadsTwiceAWarpAndAReductionStoresOneSector) {
+    // 1024 elements, 512 threads: each warp loads elements i and i + 512, two requests of 4 sectors
+    EXPECT_EQ(totals_of(test_algorithms::reduce_add_on_load, 1024), (CoalescingTotals{32, 128, 1, 1}));
+    EXPECT_EQ(totals_of(test_algorithms::reduce_interleaved, 1024), (CoalescingTotals{32, 128, 1, 1}));
+}
+
+TEST(Coalescing, ACompactionsScatteredStoresCountTheSectorsWritten) {
+    // iota: the 16 odd elements of 0..31 go to places 0..15, two sectors, from one warp's one store
+    EXPECT_EQ(totals_of(test_algorithms::compact, 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 2}));
+    // split: every element is written, places 0..31, four sectors
+    EXPECT_EQ(totals_of(test_algorithms::split, 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 4}));
+}
+
+TEST(Coalescing, StepsAddUpToTheTotalAndEveryInstructionHasItsLanes) {
+    for (BlockAlgorithm algorithm : correct_algorithms()) {
+        const Trace trace = capture_trace(make_capture(algorithm, 1000, InputKind::random, 5, DeviceChoice::cpu)).trace;
+        const CoalescingAnalysis analysis = analyse_coalescing(trace);
+        CoalescingTotals sum;
+        for (const CoalescingTotals& s : analysis.steps) {
+            sum.load_requests += s.load_requests;
+            sum.load_sectors += s.load_sectors;
+            sum.store_requests += s.store_requests;
+            sum.store_sectors += s.store_sectors;
+        }
+        EXPECT_EQ(sum, analysis.total) << name_of(algorithm);
+        for (const GlobalInstruction& instruction : analysis.instructions) {
+            EXPECT_GE(instruction.sectors, 1u);
+            EXPECT_LE(instruction.sectors, static_cast<std::uint32_t>(std::popcount(instruction.active_lanes)));
+            EXPECT_EQ(instruction.accesses.size(), static_cast<std::size_t>(std::popcount(instruction.active_lanes)))
+                << name_of(algorithm) << ": one access a lane";
+        }
+        EXPECT_GE(analysis.total.load_sectors, 125u) << name_of(algorithm) << ": every element read";
+    }
+}
+
+} // namespace
+} // namespace prefixlab::test

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Checks PrefixLab's global-memory coalescing model against Nsight Compute, on a machine with an NVIDIA GPU.
+
+For every configuration validate_bank_conflicts.py runs (every kernel at N = 64, 1000 and its largest,
+its minimal block and 1024 threads, a scan's exclusive form), it asks PrefixLab for the model's totals
+(`prefixlab trace --stats`, "global_totals", from an emulated trace) and profiles the untraced kernel
+(`prefixlab run`) with `ncu`, then compares:
+
+  warp-wide global loads (requests)   == l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+  32-byte sectors they move           == l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+  (and the same for stores, _st)
+
+Every difference is printed; docs/coalescing.md explains each kernel's with the evidence.
+
+Usage: validate_coalescing.py PREFIXLAB [--ncu NCU] [--log FILE] [--only NAME]
+Exit status 0 when every configuration matches, 1 on any mismatch, 2 on a tool failure.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from validate_bank_conflicts import block_option, configurations, run
+
+METRICS = {
+    "load_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "load_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "store_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "store_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+}
+
+
+def model_totals(prefixlab, algorithm, n, block, exclusive):
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", "random",
+                   "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
+        if exclusive:
+            command.append("--exclusive")
+        report = json.loads(run(command))
+    return report["global_totals"], report["block_threads"]
+
+
+def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "ncu.csv")
+        command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(METRICS.values()),
+                   "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
+                   *block_option(block), "--input", "random"]
+        if exclusive:
+            command.append("--exclusive")
+        run(command)
+        with open(log) as f:
+            text = f.read()
+    start = text.find('"ID"')
+    if start < 0:
+        raise RuntimeError(f"no CSV from ncu for {algorithm} n={n}: {text[:300]}")
+    values, kernels = {}, set()
+    for row in csv.DictReader(io.StringIO(text[start:])):
+        kernels.add(row["ID"])
+        values[row["Metric Name"]] = int(float(row["Metric Value"].replace(",", "")))
+    if len(kernels) != 1:
+        raise RuntimeError(f"expected one profiled kernel for {algorithm} n={n}, found {len(kernels)}")
+    return {key: values[name] for key, name in METRICS.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("prefixlab")
+    parser.add_argument("--ncu", default="ncu")
+    parser.add_argument("--log", help="also write the table as JSON here")
+    parser.add_argument("--only", help="validate only the kernels whose name contains this")
+    args = parser.parse_args()
+
+    rows, mismatches = [], 0
+    header = (f"{'kernel':28} {'N':>5} {'threads':>7} {'excl':>4} | {'ld req':>6} {'ncu':>6} {'ld sec':>6} {'ncu':>6} | "
+              f"{'st req':>6} {'ncu':>6} {'st sec':>6} {'ncu':>6} | result")
+    print(header)
+    print("-" * len(header))
+    try:
+        for algorithm, n, block, exclusive in configurations(args.prefixlab):
+            if args.only and args.only not in algorithm:
+                continue
+            if block and model_totals(args.prefixlab, algorithm, n, 0, exclusive)[1] == block:
+                continue  # the minimal block is this one: validated already
+            model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
+            hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
+            ok = all(model[key] == hw[key] for key in METRICS)
+            mismatches += not ok
+            print(f"{algorithm:28} {n:5} {threads:7} {'yes' if exclusive else 'no':>4} | "
+                  f"{model['load_requests']:6} {hw['load_requests']:6} {model['load_sectors']:6} {hw['load_sectors']:6} | "
+                  f"{model['store_requests']:6} {hw['store_requests']:6} {model['store_sectors']:6} {hw['store_sectors']:6} | "
+                  f"{'equal' if ok else 'MISMATCH'}", flush=True)
+            rows.append({"algorithm": algorithm, "n": n, "block_threads": threads, "exclusive": exclusive,
+                         "model": model, "nsight_compute": hw, "equal": ok})
+    except RuntimeError as error:
+        print(f"validate_coalescing: {error}", file=sys.stderr)
+        return 2
+    if args.log:
+        with open(args.log, "w") as f:
+            json.dump(rows, f, indent=2)
+    print(f"{len(rows) - mismatches} of {len(rows)} configurations equal, {mismatches} mismatches")
+    return 0 if mismatches == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
