@@ -78,20 +78,26 @@ def block_option(block):
     return ["--block", str(block)] if block else []
 
 
-def model_totals(prefixlab, algorithm, n, block, exclusive):
+def model_report(prefixlab, algorithm, n, block, exclusive):
+    """The model's statistics of an emulated trace (`prefixlab trace --stats`), as JSON."""
     with tempfile.TemporaryDirectory() as tmp:
         command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", "random",
                    "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
         if exclusive:
             command.append("--exclusive")
-        report = json.loads(run(command))
+        return json.loads(run(command))
+
+
+def model_totals(prefixlab, algorithm, n, block, exclusive):
+    report = model_report(prefixlab, algorithm, n, block, exclusive)
     return report["totals"], report["block_threads"]
 
 
-def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
+def ncu_counters(ncu, prefixlab, algorithm, n, block, exclusive, metrics):
+    """Nsight Compute's `metrics` ({key: metric name}) for the untraced kernel (`prefixlab run`), by key."""
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "ncu.csv")
-        command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(METRICS.values()),
+        command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(metrics.values()),
                    "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
                    *block_option(block), "--input", "random"]
         if exclusive:
@@ -110,7 +116,11 @@ def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
         values[row["Metric Name"]] = int(float(row["Metric Value"].replace(",", "")))
     if len(kernels) != 1:
         raise RuntimeError(f"expected one profiled kernel for {algorithm} n={n}, found {len(kernels)}")
-    return {key: values[name] for key, name in METRICS.items()}
+    return {key: values[name] for key, name in metrics.items()}
+
+
+def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
+    return ncu_counters(ncu, prefixlab, algorithm, n, block, exclusive, METRICS)
 
 
 def main():

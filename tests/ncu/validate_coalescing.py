@@ -17,15 +17,10 @@ Exit status 0 when every configuration matches, 1 on any mismatch, 2 on a tool f
 """
 
 import argparse
-import csv
-import io
 import json
-import os
-import subprocess
 import sys
-import tempfile
 
-from validate_bank_conflicts import block_option, configurations, run
+from validate_bank_conflicts import configurations, model_report, ncu_counters
 
 METRICS = {
     "load_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -36,36 +31,8 @@ METRICS = {
 
 
 def model_totals(prefixlab, algorithm, n, block, exclusive):
-    with tempfile.TemporaryDirectory() as tmp:
-        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", "random",
-                   "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
-        if exclusive:
-            command.append("--exclusive")
-        report = json.loads(run(command))
+    report = model_report(prefixlab, algorithm, n, block, exclusive)
     return report["global_totals"], report["block_threads"]
-
-
-def hardware_counters(ncu, prefixlab, algorithm, n, block, exclusive):
-    with tempfile.TemporaryDirectory() as tmp:
-        log = os.path.join(tmp, "ncu.csv")
-        command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(METRICS.values()),
-                   "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
-                   *block_option(block), "--input", "random"]
-        if exclusive:
-            command.append("--exclusive")
-        run(command)
-        with open(log) as f:
-            text = f.read()
-    start = text.find('"ID"')
-    if start < 0:
-        raise RuntimeError(f"no CSV from ncu for {algorithm} n={n}: {text[:300]}")
-    values, kernels = {}, set()
-    for row in csv.DictReader(io.StringIO(text[start:])):
-        kernels.add(row["ID"])
-        values[row["Metric Name"]] = int(float(row["Metric Value"].replace(",", "")))
-    if len(kernels) != 1:
-        raise RuntimeError(f"expected one profiled kernel for {algorithm} n={n}, found {len(kernels)}")
-    return {key: values[name] for key, name in METRICS.items()}
 
 
 def main():
@@ -88,7 +55,7 @@ def main():
             if block and model_totals(args.prefixlab, algorithm, n, 0, exclusive)[1] == block:
                 continue  # the minimal block is this one: validated already
             model, threads = model_totals(args.prefixlab, algorithm, n, block, exclusive)
-            hw = hardware_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive)
+            hw = ncu_counters(args.ncu, args.prefixlab, algorithm, n, block, exclusive, METRICS)
             ok = all(model[key] == hw[key] for key in METRICS)
             mismatches += not ok
             print(f"{algorithm:28} {n:5} {threads:7} {'yes' if exclusive else 'no':>4} | "

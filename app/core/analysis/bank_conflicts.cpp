@@ -1,10 +1,10 @@
 #include "core/analysis/bank_conflicts.hpp"
 
+#include "core/analysis/warp_instructions.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
-#include <unordered_map>
 
 namespace prefixlab {
 
@@ -41,33 +41,13 @@ BankAnalysis analyse_bank_conflicts(const Trace& trace) {
     std::size_t a = 0;
     for (std::uint32_t k = 0; k < steps; ++k) {
         analysis.first_of_step[k] = analysis.instructions.size();
-        // Per thread, how many loads and stores it has made so far in this step. Accesses come in
-        // canonical order (warp, seq, lane), so each thread's come in program order.
-        std::unordered_map<std::uint32_t, std::uint32_t> loads_made, stores_made;
-        // (warp, kind, order) -> instruction, and the program position that orders them in the step
-        std::map<std::tuple<std::uint32_t, std::uint8_t, std::uint32_t>, std::size_t> index_of;
-        std::vector<std::pair<std::tuple<std::uint32_t, std::uint32_t, std::uint8_t>, WarpInstruction>> found;
-        for (; a < trace.accesses.size() && trace.accesses[a].step == k; ++a) {
-            const AccessRecord& access = trace.accesses[a];
-            if (!is_shared_access(access))
-                continue;
-            auto& made = access.kind == AccessKind::read ? loads_made : stores_made;
-            const std::uint32_t order = made[access.thread]++;
-            const auto key = std::make_tuple(warp_of(access.thread), static_cast<std::uint8_t>(access.kind), order);
-            auto [it, inserted] = index_of.try_emplace(key, found.size());
-            if (inserted) {
-                WarpInstruction instruction;
-                instruction.step = k;
-                instruction.warp = warp_of(access.thread);
-                instruction.kind = access.kind;
-                instruction.order = order;
-                // program position: the seq of the first access seen (the lowest, by canonical order)
-                found.push_back({{instruction.warp, access.seq, static_cast<std::uint8_t>(access.kind)}, instruction});
-            }
-            found[it->second].second.accesses.push_back(static_cast<std::uint32_t>(a));
-        }
-        std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-        for (auto& [position, instruction] : found) {
+        for (WarpAccessGroup& group : warp_access_groups(trace, k, a, is_shared_access)) {
+            WarpInstruction instruction;
+            instruction.step = k;
+            instruction.warp = group.warp;
+            instruction.kind = group.kind;
+            instruction.order = group.order;
+            instruction.accesses = std::move(group.accesses);
             finish(instruction, trace);
             BankTotals& totals = analysis.steps[k];
             if (instruction.kind == AccessKind::read) {

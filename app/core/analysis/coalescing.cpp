@@ -1,10 +1,8 @@
 #include "core/analysis/coalescing.hpp"
 
-#include <algorithm>
-#include <map>
+#include "core/analysis/warp_instructions.hpp"
+
 #include <set>
-#include <tuple>
-#include <unordered_map>
 
 namespace prefixlab {
 
@@ -44,32 +42,14 @@ CoalescingAnalysis analyse_coalescing(const Trace& trace) {
     std::size_t a = 0;
     for (std::uint32_t k = 0; k < steps; ++k) {
         analysis.first_of_step[k] = analysis.instructions.size();
-        // Per thread, its global loads and stores so far in the step (accesses come in canonical order:
-        // warp, seq, lane, so each thread's in program order).
-        std::unordered_map<std::uint32_t, std::uint32_t> loads_made, stores_made;
-        std::map<std::tuple<std::uint32_t, std::uint8_t, std::uint32_t>, std::size_t> index_of;
-        std::vector<std::pair<std::tuple<std::uint32_t, std::uint32_t, std::uint8_t>, GlobalInstruction>> found;
-        for (; a < trace.accesses.size() && trace.accesses[a].step == k; ++a) {
-            const AccessRecord& access = trace.accesses[a];
-            if (!is_global_access(access))
-                continue;
-            auto& made = access.kind == AccessKind::read ? loads_made : stores_made;
-            const std::uint32_t order = made[access.thread]++;
-            const auto key = std::make_tuple(warp_of(access.thread), static_cast<std::uint8_t>(access.kind), order);
-            auto [it, inserted] = index_of.try_emplace(key, found.size());
-            if (inserted) {
-                GlobalInstruction instruction;
-                instruction.step = k;
-                instruction.warp = warp_of(access.thread);
-                instruction.kind = access.kind;
-                instruction.buffer = static_cast<BufferId>(access.buffer);
-                instruction.order = order;
-                found.push_back({{instruction.warp, access.seq, static_cast<std::uint8_t>(access.kind)}, instruction});
-            }
-            found[it->second].second.accesses.push_back(static_cast<std::uint32_t>(a));
-        }
-        std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-        for (auto& [position, instruction] : found) {
+        for (WarpAccessGroup& group : warp_access_groups(trace, k, a, is_global_access)) {
+            GlobalInstruction instruction;
+            instruction.step = k;
+            instruction.warp = group.warp;
+            instruction.kind = group.kind;
+            instruction.buffer = static_cast<BufferId>(group.buffer);
+            instruction.order = group.order;
+            instruction.accesses = std::move(group.accesses);
             finish(instruction, trace);
             add(analysis.steps[k], instruction);
             add(analysis.total, instruction);
