@@ -2,6 +2,7 @@
 
 #include "gui/views/bank_heatmap_view.hpp"
 #include "gui/views/bench_view.hpp"
+#include "gui/views/coalescing_view.hpp"
 #include "gui/views/dataflow_view.hpp"
 #include "gui/views/divergence_view.hpp"
 #include "gui/views/grid_view.hpp"
@@ -31,6 +32,7 @@ ViewRegistry make_views() {
     add_tab<GridView>(views);
     add_tab<LookBackTimelineView>(views);
     add_tab<DivergenceView>(views); // issue 15: after the tabs Ctrl+1… already named
+    add_tab<CoalescingView>(views);
     return views;
 }
 

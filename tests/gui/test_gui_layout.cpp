@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark", "Warps"};
+const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark", "Warps", "Global"};
 const char* const kScales[] = {"1", "1.5", "2", "3"};
 
 class GuiLayout : public ::testing::TestWithParam<int> {
@@ -52,7 +52,7 @@ std::string layout_script(const std::string& theme, int& checks) {
         checks += 3;
         // Compare mode (F3): each step tab twice, side by side (Blelloch beside padded Blelloch).
         script += "compare\n";
-        for (const char* tab : {"Values", "Dataflow", "Banks", "Warps"}) {
+        for (const char* tab : {"Values", "Dataflow", "Banks", "Warps", "Global"}) {
             script += std::string("tab ") + tab + "\ncheck-layout\n";
             ++checks;
         }

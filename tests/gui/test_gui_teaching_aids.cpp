@@ -156,5 +156,24 @@ TEST_F(GuiTeachingAids, TheWrongCountAndItsButtonAreWholeAtEveryScale) {
     }
 }
 
+// The Global tab (issue 15): kernel 4's step 0 shows its two loads a warp, each 4 sectors moved, in the
+// written-cell colour, four times the compaction's scatter of 16 kept lanes to 2 sectors. Sector boxes
+// are counted by their colour's pixels, less those of a step with no global access (which has none).
+TEST_F(GuiTeachingAids, TheGlobalTabShowsEachLoadsSectorsFromTheTrace) {
+    const theme::Rgb moved = theme::palette(theme::Name::projector).cell_written;
+    const ProcessResult run = gui("theme projector\ntrace algo=reduce-add-on-load n=1000 input=random device=cpu\n"
+                                  "tab Global\nstep 0\ncheck-layout\nscreenshot " + path("loads.png") +
+                                  "\ntrace algo=compact n=32 input=iota device=cpu\nstep last\ncheck-layout\nscreenshot " +
+                                  path("scatter.png") + "\nstep 1\ncheck-layout\nscreenshot " + path("none.png") + "\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    // The colour's pixels elsewhere in the window (the step slider) are the step without boxes' count.
+    const double none = double(count_colour(load_png(path("none.png")), moved));
+    const double loads = double(count_colour(load_png(path("loads.png")), moved)) - none;
+    const double scatter = double(count_colour(load_png(path("scatter.png")), moved)) - none;
+    ASSERT_GT(scatter, 100) << "two sector boxes";
+    // 8 boxes against 2 (the numbers on them are not in that colour); the boxes are the same size in both
+    EXPECT_NEAR(loads / scatter, 4.0, 0.6) << loads << " " << scatter << " " << none;
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -50,24 +50,44 @@ void numbered_box(ImDrawList* draw, const Geometry& g, ImVec2 at, int number, th
                   theme::packed(theme::ink_on(fill)), text.c_str());
 }
 
-void draw_at(const Trace& trace, const WarpInstruction& in, const Geometry& g, ImVec2 origin) {
+void draw_at(const LaneDiagram& d, const Geometry& g, ImVec2 origin) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const theme::Palette& colours = theme::colours();
-    const float lanes_y = origin.y, banks_y = origin.y + g.box_h + g.arrows_h;
-    // Lines under the boxes' edges: from a lane's bottom edge to its bank's top edge.
+    const float lanes_y = origin.y, targets_y = origin.y + g.box_h + g.arrows_h;
+    // Lines under the boxes' edges: from a lane's bottom edge to its target's top edge.
     const float thin = std::max(1.0f, ImGui::GetFontSize() / 16), thick = 2.5f * thin;
-    for (std::uint32_t index : in.accesses) {
-        const AccessRecord& a = trace.accesses[index];
-        const float from = origin.x + (lane_of(a.thread) + 0.5f) * g.cell, to = origin.x + (bank_of(a.word) + 0.5f) * g.cell;
-        const bool conflicted = in.distinct_words[bank_of(a.word)] > 1;
-        draw->AddLine(ImVec2(from, lanes_y + g.box_h), ImVec2(to, banks_y), theme::packed(conflicted ? colours.error : colours.cell_read),
-                      conflicted ? thick : thin);
+    for (int lane = 0; lane < kLanes; ++lane) {
+        const int target = d.target_of_lane[std::size_t(lane)];
+        if (target < 0)
+            continue;
+        const float from = origin.x + (lane + 0.5f) * g.cell, to = origin.x + (target + 0.5f) * g.cell;
+        const bool emphasised = d.emphasised[std::size_t(lane)];
+        draw->AddLine(ImVec2(from, lanes_y + g.box_h), ImVec2(to, targets_y),
+                      theme::packed(emphasised ? colours.error : colours.cell_read), emphasised ? thick : thin);
     }
     for (int lane = 0; lane < kLanes; ++lane)
         numbered_box(draw, g, ImVec2(origin.x + lane * g.cell, lanes_y), lane,
-                     (in.active_lanes >> lane & 1u) ? colours.cell_value : colours.cell_unwritten);
-    for (int bank = 0; bank < kLanes; ++bank)
-        numbered_box(draw, g, ImVec2(origin.x + bank * g.cell, banks_y), bank, conflict_colour(in.distinct_words[bank]));
+                     (d.active_lanes >> lane & 1u) ? colours.cell_value : colours.cell_unwritten);
+    for (int target = 0; target < kLanes; ++target)
+        numbered_box(draw, g, ImVec2(origin.x + target * g.cell, targets_y),
+                     static_cast<int>(d.target_number[std::size_t(target)]), d.target_fill[std::size_t(target)]);
+}
+
+// A shared-memory instruction's lanes and banks.
+LaneDiagram bank_diagram(const Trace& trace, const WarpInstruction& in) {
+    LaneDiagram d;
+    d.target_of_lane.fill(-1);
+    d.active_lanes = in.active_lanes;
+    for (std::uint32_t index : in.accesses) {
+        const AccessRecord& a = trace.accesses[index];
+        d.target_of_lane[lane_of(a.thread)] = static_cast<int>(bank_of(a.word));
+        d.emphasised[lane_of(a.thread)] = in.distinct_words[bank_of(a.word)] > 1;
+    }
+    for (std::uint32_t bank = 0; bank < kBanks; ++bank) {
+        d.target_number[bank] = bank;
+        d.target_fill[bank] = conflict_colour(in.distinct_words[bank]);
+    }
+    return d;
 }
 
 float scrolling_strip_height(const Geometry& g) { return g.height() + ImGui::GetStyle().ScrollbarSize; }
@@ -76,26 +96,32 @@ bool fits(const Geometry& g, float width) { return g.width() <= width + 0.5f; }
 
 } // namespace
 
-float lane_bank_diagram_height(float width) {
+float lane_diagram_height(float width) {
     const Geometry g = geometry(width);
     return fits(g, width) ? g.height() : scrolling_strip_height(g);
 }
 
-void draw_lane_bank_diagram(const Trace& trace, const WarpInstruction& instruction, float width) {
+void draw_lane_diagram(const LaneDiagram& diagram, float width, const char* id) {
     const Geometry g = geometry(width);
     if (fits(g, width)) {
-        draw_at(trace, instruction, g, ImGui::GetCursorScreenPos());
+        draw_at(diagram, g, ImGui::GetCursorScreenPos());
         ImGui::Dummy(ImVec2(g.width(), g.height()));
         return;
     }
     // Wider than the room: a strip that scrolls sideways, as tall as the diagram and its scroll bar.
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("lanes and banks", ImVec2(width, scrolling_strip_height(g)), false,
+    ImGui::BeginChild(id, ImVec2(width, scrolling_strip_height(g)), false,
                       ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
-    draw_at(trace, instruction, g, ImGui::GetCursorScreenPos());
+    draw_at(diagram, g, ImGui::GetCursorScreenPos());
     ImGui::Dummy(ImVec2(g.width(), g.height()));
     ImGui::EndChild();
+}
+
+float lane_bank_diagram_height(float width) { return lane_diagram_height(width); }
+
+void draw_lane_bank_diagram(const Trace& trace, const WarpInstruction& instruction, float width) {
+    draw_lane_diagram(bank_diagram(trace, instruction), width, "lanes and banks");
 }
 
 } // namespace prefixlab
