@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <stdexcept>
 
 #ifndef PREFIXLAB_ASSETS_DIR
 #define PREFIXLAB_ASSETS_DIR "assets"
@@ -311,6 +313,20 @@ void BenchState::export_current(const std::vector<PlotFileFormat>& formats) {
         for (const std::string& path : export_bench(request, folder).written)
             written += (written.empty() ? "" : ", ") + path;
         return "exported " + written;
+    });
+}
+
+void BenchState::export_reduce_table(std::optional<PlotFileFormat> format) {
+    const ShownReduceTable* shown = reduce_tables_.current();
+    std::optional<ReduceTable> table;
+    if (shown != nullptr)
+        table = shown->table;
+    // A 1600 × 900 PNG takes ~50 ms to draw: on the export thread, as the plots are; no table is a
+    // failed export, so that a script waiting for it fails too.
+    start_export([table = std::move(table), folder = export_folder, format, dark = dark_plot] {
+        if (!table)
+            throw std::runtime_error("nothing to export: no reduction table yet");
+        return write_reduce_table_file(*table, folder, format, dark);
     });
 }
 

@@ -83,6 +83,8 @@ public:
     void export_current(const std::vector<PlotFileFormat>& formats);
     void export_all_plots();
     void export_results(); // bench.json and bench.csv of the primary run
+    // The reduction table on show (write_reduce_table_file): a slide in `format`, or (none) its CSV.
+    void export_reduce_table(std::optional<PlotFileFormat> format);
     bool exporting() const { return export_task_.busy(); }
     const std::string& last_export() const { return last_export_; }
     bool last_export_failed() const { return last_export_failed_; }

@@ -228,8 +228,10 @@ bool ScriptRunner::run_reduce_table_command(ScriptHost& host, const ScriptComman
         const std::size_t format = *c.args[1].choice;
         const std::optional<PlotFileFormat> as =
             format < export_formats().size() ? std::optional(export_formats()[format]) : std::nullopt;
-        if (!tables.export_current(c.args[0].text, as, bench.dark_plot))
-            failure_ = "script " + c.where + ": " + tables.last_export();
+        bench.export_folder = c.args[0].text;
+        bench.export_reduce_table(as);
+        wait_for_ = WaitFor::bench_export; // a failure, or no table, fails the script there
+        return false;
     }
     return true;
 }

@@ -169,30 +169,21 @@ void ReduceTableState::poll() {
         notify_("reduction table: " + std::to_string(rows) + " rows" + saved, false);
 }
 
-bool ReduceTableState::export_current(const std::string& folder, std::optional<PlotFileFormat> format, bool dark) {
-    const ShownReduceTable* shown = current();
-    try {
-        if (shown == nullptr)
-            throw std::runtime_error("nothing to export: no reduction table yet");
-        std::error_code error;
-        fs::create_directory(folder, error); // its parent must exist, as for the plots' exports
-        const std::string path =
-            (fs::path(folder) / ("harris-n" + std::to_string(shown->table.n) + (format ? extension_of(*format) : ".csv"))).string();
-        if (format) {
-            const float scale = plot_scale_for_size(kExportWidth, kExportHeight);
-            export_table_figure(reduce_table_figure(shown->table), dark ? PlotStyle::dark(scale) : PlotStyle::light(scale),
-                                *format, path, kExportWidth, kExportHeight);
-        } else {
-            write_file_atomically(path, [&](std::ostream& out) { write_reduce_table_csv(out, {shown->table}); });
-        }
-        last_export_ = "wrote " + path;
-        notify_(last_export_, false);
-        return true;
-    } catch (const std::exception& e) {
-        last_export_ = e.what();
-        notify_(last_export_, true);
-        return false;
+std::string write_reduce_table_file(const ReduceTable& table, const std::string& folder,
+                                    std::optional<PlotFileFormat> format, bool dark) {
+    constexpr float kWidth = 1600, kHeight = 900;
+    std::error_code error;
+    fs::create_directory(folder, error); // its parent must exist, as for the plots' exports
+    const std::string path =
+        (fs::path(folder) / ("harris-n" + std::to_string(table.n) + (format ? extension_of(*format) : ".csv"))).string();
+    if (format) {
+        const float scale = plot_scale_for_size(kWidth, kHeight);
+        export_table_figure(reduce_table_figure(table), dark ? PlotStyle::dark(scale) : PlotStyle::light(scale), *format,
+                            path, kWidth, kHeight);
+    } else {
+        write_file_atomically(path, [&](std::ostream& out) { write_reduce_table_csv(out, {table}); });
     }
+    return "wrote " + path;
 }
 
 } // namespace prefixlab

@@ -2,7 +2,8 @@
 // shipped in assets/bench/ as CSV, tables run earlier, files opened, and a table timed on this machine
 // in the background (every row of it: the GPU's where there is one, else the CPU's), with its
 // progress and cancel. A finished table is saved at once under the data folder's bench/ and comes back
-// at the next start, as the sweeps do. Exports write the figure (reduce_table_figure.hpp) or the CSV.
+// at the next start, as the sweeps do. Exports (BenchState::export_reduce_table) write the figure
+// (reduce_table_figure.hpp) or the CSV.
 #pragma once
 
 #include "core/bench/reduce_table.hpp"
@@ -44,13 +45,6 @@ public:
     std::string activity() const; // the row being timed
     void poll();                  // once a frame
 
-    // The current table into `folder` as harris-nN.png/.svg/.pdf (1600 × 900, light or dark) or .csv;
-    // the message says where, or why not. Returns false on failure.
-    bool export_current(const std::string& folder, std::optional<PlotFileFormat> format, bool dark);
-    const std::string& last_export() const { return last_export_; }
-
-    static constexpr float kExportWidth = 1600, kExportHeight = 900;
-
 private:
     struct Live;
     void load_startup_tables();
@@ -61,7 +55,12 @@ private:
     std::size_t selected_ = 0;
     std::shared_ptr<Live> live_;
     BackgroundTask<ReduceTable> task_;
-    std::string last_export_;
 };
+
+// Writes `table` into `folder` (created if its parent exists) as harris-nN.png/.svg/.pdf, a 1600 × 900
+// slide in the light or dark plot style, or (no format) as harris-nN.csv; returns "wrote PATH". Throws
+// FileError or std::runtime_error naming the problem. BenchState runs it on its export thread.
+std::string write_reduce_table_file(const ReduceTable& table, const std::string& folder,
+                                    std::optional<PlotFileFormat> format, bool dark);
 
 } // namespace prefixlab

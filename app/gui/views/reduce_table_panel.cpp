@@ -138,12 +138,12 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     const bool can_draw = plot_export_available();
     const char* kFormats[] = {"PNG", "SVG", "PDF"};
     const PlotFileFormat kFileFormats[] = {PlotFileFormat::png, PlotFileFormat::svg, PlotFileFormat::pdf};
-    ImGui::BeginDisabled(tables.current() == nullptr);
+    ImGui::BeginDisabled(tables.current() == nullptr || bench.exporting());
     for (int f = 0; f < 3; ++f) {
         same_line_if_fits(button_width(kFormats[f]));
         ImGui::BeginDisabled(!can_draw);
         if (ImGui::Button(kFormats[f]))
-            tables.export_current(bench.export_folder, kFileFormats[f], bench.dark_plot);
+            bench.export_reduce_table(kFileFormats[f]);
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s", can_draw ? ("The table as a 1600x900 slide in " + bench.export_folder).c_str()
@@ -151,7 +151,7 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     }
     same_line_if_fits(button_width("CSV"));
     if (ImGui::Button("CSV"))
-        tables.export_current(bench.export_folder, std::nullopt, false);
+        bench.export_reduce_table(std::nullopt);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Every row of the table as CSV in %s", bench.export_folder.c_str());
     ImGui::EndDisabled();
