@@ -21,7 +21,10 @@
 //   kRacy               wrong by design: no benchmark driver, no reference check [false]
 //   Companion           a kernel to compare with side by side, e.g. the other Blelloch layout [none]
 //   CorrectTwin         for a wrong-by-design kernel, the correct one it breaks: compare mode's first
-//                       choice beside it (and beside the twin, the wrong one) [none]
+//                       choice beside it (and beside the twin, the wrong one) [none; void is none too]
+//   kDivergentSync      a barrier or shuffle inside a divergent branch (issue 16's quiz variants): the
+//                       emulator reports it instead of a trace, and on a GPU it may hang, so it runs there
+//                       only in a child process with a timeout (app/core/quiz/quiz_gpu_run.hpp) [false]
 //   kTextbookOrder      1, 2, …: the order in which a lecture reaches for its multi-block scans (the
 //                       benchmark's lecture preset); 0: not a textbook scan [0]
 #pragma once
@@ -29,9 +32,11 @@
 #include "kernels/block/blelloch.cuh"
 #include "kernels/block/compact_split.cuh"
 #include "kernels/block/hillis_steele.cuh"
+#include "kernels/block/hillis_steele_barrier_in_branch.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
 #include "kernels/block/reduce_add_on_load.cuh"
+#include "kernels/block/reduce_barrier_in_branch.cuh"
 #include "kernels/block/reduce_interleaved.cuh"
 #include "kernels/block/reduce_interleaved_strided.cuh"
 #include "kernels/block/reduce_sequential.cuh"
@@ -84,7 +89,10 @@ using BlockScanKernels = KernelList<
     ReduceShuffleDown,        // the warp-shuffle reductions
     ReduceButterfly,
     BlockCompact,             // stream compaction and split (map, scan, scatter)
-    BlockSplit
+    BlockSplit,
+    ReduceBarrierInBranch,    // the lecture's wrong fragments (issue 16's quiz), after the catalogue's
+    HillisSteeleBarrierInBranch, // positions that settings and traces already name
+    WarpShuffleInBranch
     // catalogue: block scans end
     >;
 
@@ -196,7 +204,18 @@ constexpr bool has_companion() {
 
 template <class Kernel>
 constexpr bool has_correct_twin() {
-    return requires { typename Kernel::CorrectTwin; };
+    if constexpr (requires { typename Kernel::CorrectTwin; })
+        return !std::is_void_v<typename Kernel::CorrectTwin>;
+    else
+        return false;
+}
+
+template <class Kernel>
+constexpr bool has_divergent_sync() {
+    if constexpr (requires { Kernel::kDivergentSync; })
+        return Kernel::kDivergentSync;
+    else
+        return false;
 }
 
 template <class Kernel>
@@ -262,6 +281,11 @@ constexpr bool entry_is_complete() {
 }
 
 template <class... Kernels>
+constexpr bool divergent_sync_is_wrong(KernelList<Kernels...>) {
+    return ((!has_divergent_sync<Kernels>() || (is_racy<Kernels>() && has_correct_twin<Kernels>())) && ...);
+}
+
+template <class... Kernels>
 constexpr bool entries_are_complete(KernelList<Kernels...>) {
     return (entry_is_complete<Kernels>() && ...);
 }
@@ -270,6 +294,8 @@ constexpr bool entries_are_complete(KernelList<Kernels...>) {
 
 static_assert(kBlockAlgorithmCount <= 256, "BlockAlgorithm is one byte");
 static_assert(!is_racy<BlockScanKernel<0>>(), "the first kernel is the default: it must be a correct one");
+static_assert(catalog_detail::divergent_sync_is_wrong(BlockScanKernels{}),
+              "a kernel with kDivergentSync is wrong by design: it needs kRacy and a CorrectTwin");
 static_assert(catalog_detail::names_are_unique(BlockScanKernels{}), "two kernels share a name");
 static_assert(catalog_detail::phases_are_consistent(BlockScanKernels{}),
               "two phases share a name or an id but differ: rename one");

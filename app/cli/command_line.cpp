@@ -4,6 +4,7 @@
 #include "cli/compact_command.hpp"
 #include "cli/grid_trace_command.hpp"
 #include "cli/option_values.hpp"
+#include "cli/quiz_command.hpp"
 #include "cli/reduce_command.hpp"
 #include "cli/run_command.hpp"
 #include "cli/trace_command.hpp"
@@ -93,6 +94,9 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_reduce_commands(app, reduce_options, reduce_table_options);
     CompactTableCommandOptions compact_table_options;
     add_compact_command(app, compact_table_options);
+    QuizCommandOptions quiz_options;
+    KernelOptions quiz_child_options;
+    add_quiz_commands(app, quiz_options, quiz_child_options);
 
     try {
         app.parse(argc, argv);
@@ -115,6 +119,13 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         return run_reduce_table_command(reduce_table_options);
     if (app.got_subcommand("compact-table"))
         return run_compact_table_command(compact_table_options);
+    if (app.got_subcommand("quiz")) {
+        for (int i = 0; i < argc; ++i)
+            quiz_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
+        return run_quiz_command(quiz_options);
+    }
+    if (app.got_subcommand("quiz-child"))
+        return run_quiz_child_command(quiz_child_options);
     if (app.got_subcommand("bench")) {
         for (int i = 0; i < argc; ++i)
             bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);

@@ -15,6 +15,8 @@ namespace prefixlab {
 int run_run_command(const KernelOptions& options) {
     try {
         const ScanSetup r = scan_setup_from(options); // checked by validate_scan_setup
+        if (has_divergent_sync(r.algorithm))
+            throw BadInput(divergent_sync_refusal(r.algorithm));
         if (!gpu_info().available)
             throw BadInput("prefixlab run needs a CUDA GPU (" + gpu_info().reason + ")");
         const BlockScanRequest request = block_scan_request(r);

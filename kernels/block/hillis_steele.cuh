@@ -46,7 +46,7 @@ struct HillisSteele {
             s[i] = in[i];
 
         std::uint16_t iteration = 1;
-        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
+        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) { // <quiz:read-barrier-write>
             // barrier: the previous iteration's writes are visible to every thread
             ctx.sync(step_tag(kFile, kReadPartner.phase, __LINE__, iteration, offset));
             V partner = Op::identity();
@@ -56,7 +56,7 @@ struct HillisSteele {
             ctx.sync(step_tag(kFile, kCombineAndWrite.phase, __LINE__, iteration, offset));
             if (mine && i >= offset)
                 s[i] = Op::apply(partner, s[i]);
-        }
+        } // </quiz:read-barrier-write>
 
         // barrier: the last iteration's writes are visible before the exclusive shift reads s[i - 1]
         ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));

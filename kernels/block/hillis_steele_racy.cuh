@@ -42,13 +42,13 @@ struct HillisSteeleRacy {
             s[i] = in[i];
 
         std::uint16_t iteration = 1;
-        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {
+        for (int offset = 1; offset < io.n; offset *= 2, ++iteration) { // <quiz:in-place>
             // barrier: the previous iteration's writes are visible ...
             ctx.sync(step_tag(kFile, kRacyStep.phase, __LINE__, iteration, offset));
             // ... but nothing stops a faster warp from overwriting s[i - offset] before it is read.
             if (mine && i >= offset)
                 s[i] = Op::apply(s[i - offset], s[i]);
-        }
+        } // </quiz:in-place>
 
         ctx.sync(step_tag(kFile, kStoreOutput.phase, __LINE__));
         if (!mine)

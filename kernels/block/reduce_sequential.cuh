@@ -52,12 +52,12 @@ struct ReduceSequential {
         }
 
         std::uint16_t iteration = 1;
-        for (int stride = width / 2; stride > 0; stride /= 2, ++iteration) {
+        for (int stride = width / 2; stride > 0; stride /= 2, ++iteration) { // <quiz:barrier-outside-if>
             // barrier: the previous iteration's sums (the loads, first) are visible
             ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, iteration, stride));
             if (i < stride)
                 s[i] = Op::apply(s[i], s[i + stride]);
-        }
+        } // </quiz:barrier-outside-if>
 
         // barrier: the last sum is in s[0]
         ctx.sync(step_tag(kFile, kReduceStoreTotal.phase, __LINE__));

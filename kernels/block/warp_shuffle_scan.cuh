@@ -14,10 +14,11 @@
 #include "kernels/warp/warp_scan.cuh"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace prefixlab {
 
-struct WarpShuffleScan {
+template <ShufflePlacement kPlacement> struct WarpShuffleScanWith {
     static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
     static constexpr const char* kSourcePath = "kernels/block/warp_shuffle_scan.cuh";
     static constexpr bool kWatchesRegisters = true;
@@ -68,7 +69,7 @@ struct WarpShuffleScan {
 
         if (warp_works) {
             // 1. scan within the warp
-            warp_inclusive_scan<Op>(ctx, x, lane, mask, kWarpShuffle.phase);
+            warp_inclusive_scan_placed<Op, kPlacement>(ctx, x, lane, mask, kWarpShuffle.phase);
             // 2. the warp's last lane holds its total
             if (lane == static_cast<std::uint32_t>(lanes - 1))
                 totals[warp] = x;
@@ -84,7 +85,7 @@ struct WarpShuffleScan {
             const auto watching_total = ctx.watch_register(total);
             if (lane < static_cast<std::uint32_t>(warps))
                 total = totals[lane];
-            warp_inclusive_scan<Op>(ctx, total, lane, mask, kTotalsShuffle.phase);
+            warp_inclusive_scan_placed<Op, kPlacement>(ctx, total, lane, mask, kTotalsShuffle.phase);
             if (lane < static_cast<std::uint32_t>(warps))
                 totals[lane] = total;
         }
@@ -115,11 +116,20 @@ struct WarpShuffleScan {
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
     // Declared after run() so that the sync points above keep their source lines, which trace files record.
-    static constexpr const char* kName = "warp-shuffle";
-    static constexpr const char* kDescription = "Every warp scans its values in registers with shuffles, "
-                                                "warp 0 scans the warps' totals, and each warp adds the "
-                                                "total of the warps before it.";
-    static constexpr KernelFamily kFamily = KernelFamily::scan;
+    // The scan (before_branch) and the lecture's wrong one (inside_branch, issue 16's quiz question 3: the
+    // shuffle inside `if (lane >= delta)`, which the emulator reports and a GPU may hang on) share this body.
+    static constexpr bool kCorrect = kPlacement == ShufflePlacement::before_branch;
+    static constexpr const char* kName = kCorrect ? "warp-shuffle" : "warp-shuffle-in-branch";
+    static constexpr const char* kDescription =
+        kCorrect ? "Every warp scans its values in registers with shuffles, warp 0 scans the warps' totals, and "
+                   "each warp adds the total of the warps before it."
+                 : "warp-shuffle with the warp scan's shuffle inside `if (lane >= delta)`: lanes the mask names "
+                   "skip it, which the emulator reports and a GPU may hang on.";
+    static constexpr KernelFamily kFamily = kCorrect ? KernelFamily::scan : KernelFamily::quiz_variant;
+    static constexpr bool kRacy = !kCorrect;
+    static constexpr bool kDivergentSync = !kCorrect;
+    // kernels/kernel_catalog.hpp: void, no twin
+    using CorrectTwin = std::conditional_t<kCorrect, void, WarpShuffleScanWith<ShufflePlacement::before_branch>>;
     static constexpr KernelKind kKind = KernelKind::block_scan;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr const char* kHelperSourcePaths[] = {kWarpScanSourcePath}; // its shuffle rounds open there
@@ -141,5 +151,8 @@ struct WarpShuffleScan {
     static constexpr PhaseSpec kPhases[] = {kLoadIntoRegisters, kWarpShuffle, kTotalsLoad,
                                             kTotalsShuffle,     kFanOut,      kExclusiveShift};
 };
+
+using WarpShuffleScan = WarpShuffleScanWith<ShufflePlacement::before_branch>;
+using WarpShuffleInBranch = WarpShuffleScanWith<ShufflePlacement::inside_branch>;
 
 } // namespace prefixlab

@@ -1,6 +1,7 @@
 // The dataflow diagram's graph, built from traces alone: Blelloch N=8 is exactly the textbook tree
 // (GPU Gems 3 ch. 39, figures 39-2 and 39-4, written out by hand below), and for every algorithm and
 // configuration each output's input range is x0..xi (inclusive) or x0..x(i-1) (exclusive).
+#include "core/ground/kernel_facts.hpp"
 #include "core/analysis/dataflow.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "support/catalogue_ids.hpp"
@@ -171,7 +172,7 @@ TEST(Dataflow, RacyReadsAreMarked) {
 // a value other than the one it read (a reduction's share of several elements) once put their
 // writes before the inputs.
 TEST(Dataflow, NodesAreInRowOrderForEveryKernel) {
-    for (BlockAlgorithm algorithm : all_block_algorithms())
+    for (BlockAlgorithm algorithm : traceable_block_algorithms())
         for (int n : {8, 1000}) {
             const Trace trace =
                 capture_trace(make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu)).trace;

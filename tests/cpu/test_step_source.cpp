@@ -51,7 +51,7 @@ TEST(KernelSource, EveryCataloguedKernelFileIsEmbedded) {
 }
 
 TEST(StepSource, EveryStepHighlightsItsTagLineInItsTagFile) {
-    for (BlockAlgorithm algorithm : all_block_algorithms())
+    for (BlockAlgorithm algorithm : traceable_block_algorithms())
         for (int n : {1, 33, 64}) {
             const Trace trace =
                 capture_trace(make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu)).trace;
@@ -77,7 +77,7 @@ TEST(StepSource, EveryStepHighlightsItsTagLineInItsTagFile) {
 
 TEST(StepSource, ALineNoStepRanFindsNoStep) {
     const Trace trace =
-        capture_trace(make_capture(all_block_algorithms().front(), 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(traceable_block_algorithms().front(), 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     EXPECT_FALSE(first_step_at_line(trace, step_source_lines(trace, 0).path, 1).has_value()); // the file's comment
 }
 

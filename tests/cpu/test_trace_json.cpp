@@ -1,5 +1,6 @@
 // Trace files: what is written reads back identical, and malformed files are rejected with a message
 // that names the problem.
+#include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_json.hpp"
 #include "support/catalogue_ids.hpp"
 #include "core/util/input_limits.hpp"
@@ -205,7 +206,7 @@ TEST(TraceJson, DerivedFieldsAreKnownButNotReadBack) {
 
 // Every trace this PrefixLab writes (each algorithm, each element type, registers or not) reads back.
 TEST(TraceJson, EveryAlgorithmsTraceReadsBack) {
-    for (BlockAlgorithm algorithm : all_block_algorithms())
+    for (BlockAlgorithm algorithm : traceable_block_algorithms())
         for (ElementType type : all_element_types()) {
             ScanSetup request = make_capture(algorithm, 64, InputKind::random, 5, DeviceChoice::cpu);
             request.type = type;

@@ -5,6 +5,7 @@
 // is committed.
 //
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
+#include "core/ground/kernel_facts.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/reduce_table_csv.hpp"
@@ -85,6 +86,8 @@ void write_trace_seeds(const fs::path& folder) {
     };
     // Small: libFuzzer's mutations cost time per byte, and N = 33 already has a partial second warp.
     for (BlockAlgorithm algorithm : all_block_algorithms()) {
+        if (has_divergent_sync(algorithm))
+            continue; // no trace: the emulator reports the barrier or shuffle not every thread reaches
         const std::string name(name_of(algorithm));
         auto capture = [&](int n, const Variant& v, const std::string& file) {
             ScanSetup request;

@@ -36,7 +36,7 @@ FLOORS = [
     ["core/util"],
     ["core/ground"],
     ["core/files", "core/trace", "core/emulator", "core/settings", "core/plot", "core/source"],
-    ["core/capture", "core/analysis", "core/bench"],
+    ["core/capture", "core/analysis", "core/bench", "core/quiz"],
     ["core/entry"],
     ["cli", "gui"],
     ["main"],

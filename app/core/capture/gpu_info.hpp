@@ -4,8 +4,13 @@
 
 #include "kernels/common/gpu_status.hpp"
 
+#include <string>
+
 namespace prefixlab {
 
 const GpuStatus& gpu_info();
+
+// The driver's version, "580.159.04" ("" without a GPU): what a recorded outcome names beside the device.
+std::string gpu_driver();
 
 } // namespace prefixlab

@@ -1,6 +1,7 @@
 #include "core/capture/trace_capture.hpp"
 
 #include "core/emulator/emulate_block_scan.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_assembly.hpp"
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/cuda/gpu_block_scan.hpp"
@@ -11,11 +12,16 @@ namespace prefixlab {
 
 namespace {
 
-bool use_gpu(DeviceChoice choice) {
+// A kernel with a barrier or shuffle in a divergent branch may hang a GPU: it runs there only in a child
+// process with a timeout (app/core/quiz/quiz_gpu_run.hpp), never in this one; automatic picks the emulator,
+// which reports the error.
+bool use_gpu(const ScanSetup& setup) {
     const GpuStatus& gpu = gpu_status();
-    if (choice == DeviceChoice::gpu && !gpu.available)
+    if (setup.device == DeviceChoice::gpu && has_divergent_sync(setup.algorithm))
+        throw ScanSetupError(ScanSetting::device, {}, divergent_sync_refusal(setup.algorithm));
+    if (setup.device == DeviceChoice::gpu && !gpu.available)
         throw ScanSetupError(ScanSetting::device, {}, "--device gpu: no CUDA GPU available (" + gpu.reason + ")");
-    return choice != DeviceChoice::cpu && gpu.available;
+    return setup.device != DeviceChoice::cpu && gpu.available && !has_divergent_sync(setup.algorithm);
 }
 
 // What a trace records of the setup it ran: the one mapping from setup to TraceConfig (request_like
@@ -44,7 +50,7 @@ TraceConfig config_for(const ScanSetup& setup, bool on_gpu) {
 } // namespace
 
 CaptureResult capture_trace(const ScanSetup& setup) {
-    const bool on_gpu = use_gpu(setup.device);
+    const bool on_gpu = use_gpu(setup);
     CaptureResult result;
     if (on_gpu)
         result.context_ms = gpu_create_context();

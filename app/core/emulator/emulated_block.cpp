@@ -194,6 +194,23 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
 
 // Every existing lane of the warp takes part: named in the mask, waiting at the same exchange (line,
 // kind, mask, delta or lane mask); the mask names no lane that does not exist.
+std::string EmulatedBlock::describe_wait(const Thread& thread) const {
+    switch (thread.wait) {
+    case Wait::barrier:
+        return "waits at the barrier on line " + std::to_string(thread.pending.line);
+    case Wait::shuffle:
+        return "waits at the " + std::string(exchange_name(thread.exchange)) + " on line " +
+               std::to_string(thread.pending.line) +
+               (thread.exchange == WarpExchange::ballot ? "" : ", delta " + std::to_string(thread.delta));
+    case Wait::finish:
+        return "is at kernel end";
+    case Wait::done:
+        return "has exited";
+    default:
+        return "is elsewhere";
+    }
+}
+
 void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lead) const {
     const std::uint32_t first = warp * 32;
     const std::uint32_t last = std::min(first + 32, threads());
@@ -205,6 +222,7 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
     if (lead.exchange == WarpExchange::down && (lead.delta < 0 || lead.delta > 31))
         fail(at + " in warp " + std::to_string(warp) + ": delta " + std::to_string(lead.delta) +
              " is outside 0..31");
+    std::vector<std::uint32_t> absent; // lanes of the mask waiting elsewhere
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
         if ((lead.mask >> lane & 1u) == 0) {
             // Legal CUDA, but a warp whose lanes split between a shuffle and a barrier hung on an H100:
@@ -220,14 +238,24 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
                  ", which does not exist");
         const Thread& other = threads_[t];
         if (other.wait != Wait::shuffle || other.pending.line != lead.pending.line ||
-            other.exchange != lead.exchange || other.mask != lead.mask || other.delta != lead.delta)
-            fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " +
-                 describe_step(lead.step) + ": lane " + std::to_string(lane) + " does not take part in it");
+            other.exchange != lead.exchange || other.mask != lead.mask || other.delta != lead.delta) {
+            absent.push_back(lane);
+            continue;
+        }
         const std::uint32_t source = source_lane(lead, lane);
         if ((lead.mask >> source & 1u) == 0)
             fail(at + ": lane " + std::to_string(lane) + " reads lane " + std::to_string(source) +
                  ", which is not in the mask");
     }
+    if (absent.empty())
+        return;
+    // Name every lane the mask names that is elsewhere, and where the first of them is (issue 16's quiz:
+    // a shuffle inside `if (lane >= delta)` leaves the low lanes at the next barrier).
+    const bool one = absent.size() == 1;
+    fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " + describe_step(lead.step) +
+         ": its mask names " + (one ? "lane " : "lanes ") + describe_thread_ranges(absent) +
+         (one ? ", which does not take part in it" : ", which do not take part in it") + " (lane " +
+         std::to_string(absent.front()) + " " + describe_wait(threads_[first + absent.front()]) + ")");
 }
 
 // The lane whose value `lane` receives, as CUDA defines it for a whole warp (width 32): up, lane - delta
@@ -266,13 +294,14 @@ void EmulatedBlock::complete_block_sync() {
         std::string message = "barrier not reached by every thread, after " + describe_step(closed) + ":";
         for (const auto& [site, members] : sites) {
             const auto& [wait, line] = site;
-            message += " threads " + describe_thread_ranges(members);
+            const bool one = members.size() == 1;
+            message += (one ? " thread " : " threads ") + describe_thread_ranges(members);
             if (wait == Wait::finish)
-                message += " are at kernel end;";
+                message += one ? " is at kernel end;" : " are at kernel end;";
             else if (wait == Wait::done)
-                message += " have exited;";
+                message += one ? " has exited;" : " have exited;";
             else
-                message += " wait at the barrier on line " + std::to_string(line) + ";";
+                message += (one ? " waits" : " wait") + std::string(" at the barrier on line ") + std::to_string(line) + ";";
         }
         message.pop_back();
         fail(message);

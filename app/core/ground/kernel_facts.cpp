@@ -1,5 +1,6 @@
 #include "core/ground/kernel_facts.hpp"
 
+#include "core/ground/scan_names.hpp"
 #include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>
@@ -39,6 +40,27 @@ std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm) {
 
 bool is_racy(BlockAlgorithm algorithm) {
     return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
+}
+
+bool has_divergent_sync(BlockAlgorithm algorithm) {
+    return dispatch_algorithm(algorithm, []<class Kernel>() { return has_divergent_sync<Kernel>(); });
+}
+
+const std::vector<BlockAlgorithm>& traceable_block_algorithms() {
+    static const std::vector<BlockAlgorithm> algorithms = [] {
+        std::vector<BlockAlgorithm> kept;
+        for (const BlockAlgorithm algorithm : all_block_algorithms())
+            if (!has_divergent_sync(algorithm))
+                kept.push_back(algorithm);
+        return kept;
+    }();
+    return algorithms;
+}
+
+std::string divergent_sync_refusal(BlockAlgorithm algorithm) {
+    return std::string(name_of(algorithm)) +
+           " has a barrier or shuffle that not every thread reaches and may hang a GPU: it runs there only in a "
+           "child process with a timeout ('prefixlab quiz', or the Quiz tab)";
 }
 
 std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {

@@ -8,6 +8,7 @@
 #include "kernels/common/scan_types.hpp"
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,15 @@ std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm);
 
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);
+
+// A barrier or shuffle inside a divergent branch (the quiz's wrong fragments): it may hang a GPU, so it
+// runs there only in a child process with a timeout (app/core/quiz/quiz_gpu_run.hpp).
+bool has_divergent_sync(BlockAlgorithm algorithm);
+// The catalogue's kernels that leave a trace, in its order: all but those with a divergent sync, which
+// the emulator reports instead (the GUI's kernel menus; the quiz screen runs those).
+const std::vector<BlockAlgorithm>& traceable_block_algorithms();
+// Why this process will not run it on the GPU, as one line for the command line and the GUI.
+std::string divergent_sync_refusal(BlockAlgorithm algorithm);
 
 // The kernel to show beside this one (the other layout of the same tree), if its entry names one.
 std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm);

@@ -47,7 +47,7 @@ constexpr float kLabelEms = 5.5f;
 float ControlsView::preferred_width() const {
     const ImGuiStyle& style = ImGui::GetStyle();
     float widest_name = 0;
-    for (BlockAlgorithm a : all_block_algorithms())
+    for (BlockAlgorithm a : traceable_block_algorithms())
         widest_name = std::max(widest_name, ImGui::CalcTextSize(std::string(name_of(a)).c_str()).x);
     const float combo = widest_name + style.FramePadding.x * 2 + ImGui::GetFrameHeight(); // text and arrow
     const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
@@ -111,7 +111,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     ScanSetup& r = state.setup;
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
-    changed |= enum_combo("Algorithm", r.algorithm, all_block_algorithms());
+    changed |= enum_combo("Algorithm", r.algorithm, traceable_block_algorithms());
     const int max_n = allowed_n(r.algorithm).max; // the slider cannot make a setup validate_scan_setup refuses
     r.n = std::clamp(r.n, 1, max_n);
     changed |= ImGui::SliderInt("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
@@ -251,7 +251,7 @@ void ControlsView::draw_compare(AppState& state) {
     AppState::CompareChoice& c = state.compare_choice;
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
-    changed |= enum_combo("With", c.algorithm, all_block_algorithms());
+    changed |= enum_combo("With", c.algorithm, traceable_block_algorithms());
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The kernel on the right, on the same input and settings");
