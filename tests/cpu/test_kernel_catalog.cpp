@@ -72,7 +72,7 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
         EXPECT_EQ(std::ranges::count(traceable_block_algorithms(), algorithm), has_divergent_sync<Kernel>() ? 0 : 1)
             << name<Kernel>();
     });
-    EXPECT_EQ(all_block_algorithms(), expected); // what `prefixlab trace --list` and the GUI's menu show
+    EXPECT_EQ(all_block_algorithms(), expected); // traceable_block_algorithms() keeps those that leave a trace
     EXPECT_EQ(static_cast<int>(expected.size()), kBlockAlgorithmCount);
     EXPECT_EQ(expected.front(), kDefaultBlockAlgorithm);
 }

@@ -31,6 +31,7 @@ struct WrongCell {
     std::uint32_t index = 0;
     std::uint32_t got = 0;      // the output word's bits
     std::uint32_t expected = 0; // the reference's
+    friend bool operator==(const WrongCell&, const WrongCell&) = default;
 };
 
 struct QuizOutcome {

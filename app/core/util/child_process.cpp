@@ -149,15 +149,15 @@ ChildResult run_child(const std::vector<std::string>& argv, const ChildLimits& l
 std::string last_line_of(const std::string& text) {
     std::size_t end = text.size();
     while (end > 0) {
-        while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' '))
-            --end;
-        const std::size_t begin = text.rfind('\n', end == 0 ? 0 : end - 1);
-        const std::size_t from = begin == std::string::npos ? 0 : begin + 1;
-        std::string line = text.substr(from, end - from);
-        const std::size_t first = line.find_first_not_of(" \t");
+        const std::size_t newline = text.rfind('\n', end - 1);
+        const std::size_t from = newline == std::string::npos ? 0 : newline + 1;
+        const std::string line = text.substr(from, end - from);
+        const std::size_t first = line.find_first_not_of(" \t\r");
         if (first != std::string::npos)
-            return line.substr(first);
-        end = from;
+            return line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+        if (newline == std::string::npos)
+            break;
+        end = newline;
     }
     return "";
 }

@@ -1,0 +1,148 @@
+// The child process the quiz's GPU runs go through (issue 16): a child that hangs is killed at its
+// timeout with what it started, its output and exit are captured, a cancel stops it at once, and the
+// outcome of a GPU run is read from what the child said.
+#include "core/ground/scan_names.hpp"
+#include "core/quiz/quiz_gpu_run.hpp"
+#include "core/quiz/quiz_outcome.hpp"
+#include "core/util/child_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+namespace prefixlab::test {
+namespace {
+
+TEST(ChildProcess, CapturesOutputErrorAndExitCode) {
+    const ChildResult run = run_child({"/bin/sh", "-c", "echo out; echo err >&2; exit 3"}, {});
+    ASSERT_TRUE(run.started) << run.error;
+    EXPECT_EQ(run.exit_code, 3);
+    EXPECT_EQ(run.out, "out\n");
+    EXPECT_EQ(run.err, "err\n");
+    EXPECT_FALSE(run.timed_out);
+}
+
+TEST(ChildProcess, AHangingChildAndWhatItStartedAreKilledAtTheTimeout) {
+    // the shell starts a grandchild that would outlive it: the group kill must take both
+    const auto start = std::chrono::steady_clock::now();
+    const ChildResult run = run_child({"/bin/sh", "-c", "sleep 30 & sleep 30; echo never"}, {0.5});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_TRUE(run.started);
+    EXPECT_TRUE(run.timed_out);
+    EXPECT_EQ(run.signal, SIGKILL);
+    EXPECT_EQ(run.exit_code, -1);
+    EXPECT_GE(seconds, 0.5);
+    EXPECT_LT(seconds, 3.0); // the grandchild held the pipes: killed with the group, they close
+    EXPECT_EQ(run.out.find("never"), std::string::npos);
+}
+
+TEST(ChildProcess, ACancelStopsTheChildAtOnce) {
+    std::atomic<bool> cancel{false};
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        cancel = true;
+    });
+    const ChildResult run = run_child({"/bin/sleep", "30"}, {30, 1 << 20, &cancel});
+    canceller.join();
+    EXPECT_TRUE(run.cancelled);
+    EXPECT_FALSE(run.timed_out);
+    EXPECT_LT(run.seconds, 3.0);
+}
+
+TEST(ChildProcess, OutputBeyondTheLimitIsDropped) {
+    const ChildResult run = run_child({"/bin/sh", "-c", "head -c 100000 /dev/zero"}, {10, 1000});
+    EXPECT_EQ(run.exit_code, 0);
+    EXPECT_EQ(run.out.size(), 1000u);
+}
+
+TEST(ChildProcess, AProgramThatCannotStartSaysSo) {
+    const ChildResult run = run_child({"/nonexistent/program"}, {});
+    EXPECT_EQ(run.exit_code, 127); // exec failed in the child
+    EXPECT_NE(last_line_of(run.err).find("cannot start"), std::string::npos) << run.err;
+    EXPECT_THROW(run_child({}, {}), std::invalid_argument);
+}
+
+TEST(ChildProcess, LastLineAndExecutableLookUp) {
+    EXPECT_EQ(last_line_of("a\n  b c  \n\n"), "b c");
+    EXPECT_EQ(last_line_of(""), "");
+    EXPECT_EQ(last_line_of("\n\n"), "");
+    EXPECT_FALSE(this_executable_path().empty());
+    EXPECT_EQ(find_executable("sh", {}).empty(), false);
+    EXPECT_EQ(find_executable("no-such-program-anywhere", {"/usr/bin"}), "");
+}
+
+TEST(QuizChildProtocol, TheOutputLineReadsBackAndAnythingElseIsRefused) {
+    const std::vector<std::uint32_t> words = {1, 2, 0xffffffffu};
+    const std::string line = quiz_child_line(words);
+    EXPECT_EQ(parse_quiz_child_output(line, 3), words);
+    EXPECT_EQ(parse_quiz_child_output("========= COMPUTE-SANITIZER\n" + line + "========= done\n", 3), words);
+    EXPECT_FALSE(parse_quiz_child_output(line, 2));
+    EXPECT_FALSE(parse_quiz_child_output("{\"output\":[1,2,4294967296]}", 3));
+    EXPECT_FALSE(parse_quiz_child_output("{\"output\":[1,2,-3]}", 3));
+    EXPECT_FALSE(parse_quiz_child_output("{\"output\":[1,2,3],\"x\":1}", 3));
+    EXPECT_FALSE(parse_quiz_child_output("{\"output\":[1,2,", 3));
+    EXPECT_FALSE(parse_quiz_child_output("", 0));
+}
+
+// A GPU run through a "child" that is a script standing in for PrefixLab: each way a child can end.
+class QuizGpuRun : public ::testing::Test {
+protected:
+    QuizOutcome run_with(const std::string& script, double timeout_s = 5) {
+        const std::string path = ::testing::TempDir() + "/prefixlab_fake_child.sh";
+        FILE* file = std::fopen(path.c_str(), "w");
+        std::fputs(("#!/bin/sh\n" + script + "\n").c_str(), file);
+        std::fclose(file);
+        std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+        QuizGpuRunOptions options;
+        options.executable = path;
+        options.timeout_s = timeout_s;
+        options.sanitizers = false;
+        ScanSetup setup;
+        setup.algorithm = parse_block_algorithm("hillis-steele").value();
+        setup.n = 4;
+        setup.input = InputKind::ones;
+        setup.type = ElementType::uint32;
+        return run_quiz_option_on_gpu(setup, options);
+    }
+};
+
+TEST_F(QuizGpuRun, ACorrectOutputWrongCellsAHangAndAFailure) {
+    EXPECT_EQ(run_with("echo '{\"output\":[1,2,3,4]}'").result, QuizResult::correct);
+    const QuizOutcome wrong = run_with("echo '{\"output\":[1,2,9,4]}'");
+    EXPECT_EQ(wrong.result, QuizResult::wrong_cells);
+    EXPECT_EQ(describe(wrong), "wrong: 1 of 4 cells (cell 2: 9, expected 3)");
+    const QuizOutcome hung = run_with("sleep 30", 0.5);
+    EXPECT_EQ(hung.result, QuizResult::hung);
+    EXPECT_EQ(describe(hung), "hung (killed after 0.5 s)");
+    EXPECT_LT(hung.seconds, 3.0);
+    const QuizOutcome failed = run_with("echo 'prefixlab: error: CUDA: unspecified launch failure' >&2; exit 1");
+    EXPECT_EQ(failed.result, QuizResult::failed);
+    EXPECT_EQ(describe(failed), "failed: prefixlab: error: CUDA: unspecified launch failure");
+    EXPECT_EQ(run_with("echo nothing").result, QuizResult::failed);
+}
+
+TEST(SanitizerVerdict, SummaryAndFirstReportInOneLine) {
+    ChildResult run;
+    run.started = true;
+    run.exit_code = 0;
+    run.out = "========= COMPUTE-SANITIZER\n{\"output\":[1]}\n"
+              "========= Error: Race reported between Write access at void f()+0x10 in a.cuh:51\n"
+              "=========     and Read access at void f()+0x20 in a.cuh:51 [4 hazards]\n"
+              "=========\n"
+              "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    EXPECT_EQ(sanitizer_verdict("racecheck", run, 60),
+              "racecheck: RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings) First: Error: Race reported "
+              "between Write access at void f()+0x10 in a.cuh:51");
+    run.out = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n";
+    EXPECT_EQ(sanitizer_verdict("synccheck", run, 60), "synccheck: ERROR SUMMARY: 0 errors");
+    run.timed_out = true;
+    EXPECT_EQ(sanitizer_verdict("synccheck", run, 60), "hung under synccheck (killed after 60.0 s)");
+}
+
+} // namespace
+} // namespace prefixlab::test
