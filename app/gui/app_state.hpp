@@ -12,6 +12,7 @@
 #include "core/capture/trace_capture.hpp"
 #include "core/util/background_task.hpp"
 #include "gui/bench_state.hpp"
+#include "gui/quiz_state.hpp"
 
 #include <functional>
 #include <memory>
@@ -147,6 +148,9 @@ public:
     // --- benchmarks: result sets, the sweep in the background, plots and exports ---
     BenchState& bench() { return bench_; }
 
+    // --- the Quiz tab: its question, and each fragment's runs (GPU runs in child processes) ---
+    QuizState& quiz() { return quiz_; }
+
     // --- one status message at a time, shown in the status bar ---
     const std::string& message() const { return message_; }
     bool message_is_error() const { return message_is_error_; }
@@ -208,6 +212,7 @@ private:
     bool grid_tab_requested_ = false;
     std::string grid_file_;
     BenchState bench_; // last: its messages go to message_
+    QuizState quiz_;   // the same
 };
 
 } // namespace prefixlab

@@ -80,7 +80,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         // Cancel answers): at full rate its rendering would take CPU time from the CPU baselines being
         // timed. Under Mesa's llvmpipe on 2 cores a CPU sweep's process used 6.7 s of user time at full
         // rate and 3.4 s throttled (3.9 s instead of 5.0 s wall).
-        if (state.bench().running()) {
+        if (state.bench().running() || state.quiz().running()) { // a quiz's GPU child: seconds, nothing to animate
             window.wait_events(kBenchFrameSeconds);
         } else if (script.active() || state.playing() || state.busy() || exports.active() || settle_frames > 0) {
             window.poll_events();

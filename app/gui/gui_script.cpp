@@ -156,6 +156,8 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
                                 c.name == "click");
         wait_frames_ = 2;
         return false;
+    } else if (c.name.starts_with("quiz") || c.name == "report-quiz") {
+        return run_quiz_command(host, c);
     } else if (c.benchmark) {
         return run_bench_command(host, c);
     } else if (c.files) {
@@ -258,6 +260,10 @@ bool ScriptRunner::waiting(ScriptHost& host) {
             return true;
         if (bench.last_export_failed())
             failure_ = bench.last_export();
+        break;
+    case WaitFor::quiz:
+        if (host.state.quiz().running())
+            return true;
         break;
     case WaitFor::reduce_table:
         if (bench.reduce_tables().running())

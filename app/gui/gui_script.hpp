@@ -104,6 +104,7 @@ private:
     bool run_one(ScriptHost& host, const ScriptCommand& command);
     bool run_bench_command(ScriptHost& host, const ScriptCommand& command);
     bool run_reduce_table_command(ScriptHost& host, const ScriptCommand& command);
+    bool run_quiz_command(ScriptHost& host, const ScriptCommand& command); // gui_script_quiz.cpp
     bool run_files_command(ScriptHost& host, const ScriptCommand& command);
     bool run_export_command(ScriptHost& host, const ScriptCommand& command);
     // Whether a command's background work (a capture, the benchmark, an export) still holds the script.
@@ -116,7 +117,7 @@ private:
     // compare: until the second trace of compare mode is ready (fails if it cannot be made).
     // grid: until the grid capture ends, whatever its outcome (a deadlock is an outcome to show, and
     // `report-grid` prints it).
-    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare, grid, reduce_table };
+    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare, grid, reduce_table, quiz };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;

@@ -7,6 +7,7 @@
 #include "gui/views/divergence_view.hpp"
 #include "gui/views/grid_view.hpp"
 #include "gui/views/look_back_timeline_view.hpp"
+#include "gui/views/quiz_view.hpp"
 #include "gui/views/value_grid_view.hpp"
 
 namespace prefixlab {
@@ -33,6 +34,7 @@ ViewRegistry make_views() {
     add_tab<LookBackTimelineView>(views);
     add_tab<DivergenceView>(views); // issue 15: after the tabs Ctrl+1… already named
     add_tab<CoalescingView>(views);
+    add_tab<QuizView>(views); // issue 16
     return views;
 }
 

@@ -1,5 +1,7 @@
 #include "gui/workspace.hpp"
 
+#include "core/quiz/quiz_questions.hpp"
+
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/shortcuts.hpp"
@@ -151,6 +153,25 @@ void Workspace::draw_menu(AppState& state) {
             blackout = true;
         ImGui::EndMenu();
     }
+    if (ImGui::BeginMenu("Quiz")) {
+        // The lecture's barrier questions, on the Quiz tab (issue 16).
+        for (const QuizQuestion& question : quiz_questions()) {
+            const std::string label = std::to_string(question.number) + ". " + std::string(question.title);
+            if (ImGui::MenuItem(label.c_str(), nullptr, selected_title() == std::string("Quiz") &&
+                                                            state.quiz().question_number() == question.number)) {
+                state.quiz().select(question.number);
+                select_tab(std::string("Quiz"));
+            }
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Run the fragments", nullptr, false, !state.quiz().running())) {
+            select_tab(std::string("Quiz"));
+            state.quiz().run();
+        }
+        if (ImGui::MenuItem("Reveal the answer", nullptr, state.quiz().revealed()))
+            state.quiz().set_revealed(!state.quiz().revealed());
+        ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("Help")) {
         if (ImGui::MenuItem("Keyboard shortcuts", "F1"))
             shortcuts_open = true;
@@ -289,7 +310,8 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     const float narration_h = narrating ? std::min(views_.narration.height(state, size.x), narration_cap) : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
-    const bool docked = sidebar_visible && sidebar_fits(size.x);
+    // A tab that needs none of the panel's settings (the Quiz) takes its width; ▸ still opens it over the tab.
+    const bool docked = sidebar_visible && sidebar_fits(size.x) && views_.tabs[selected_]->uses_sidebar();
     if (docked)
         overlay_open_ = false;
     const float sidebar_w = std::min(views_.sidebar.preferred_width(), size.x);

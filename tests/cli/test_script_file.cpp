@@ -86,7 +86,7 @@ TEST_F(ScriptFile, EveryCommandsArgumentsAreCheckedBeforeAWindowOpens) {
         {"click 99999 1", "click X '99999'"},
         {"step forward",
          "step K 'forward': expected a whole number from 0 to 1048576 (or first, last, next, prev)"},
-        {"tab Nope", "tab TITLE 'Nope': unknown (Values, Dataflow, Banks, Benchmark, Grid, Timeline, Warps, Global)"},
+        {"tab Nope", "tab TITLE 'Nope': unknown (Values, Dataflow, Banks, Benchmark, Grid, Timeline, Warps, Global, Quiz)"},
         {"screenshot shot.jpg", "screenshot FILE.png 'shot.jpg': expected a file name ending in .png"},
         {"wait-bench 1.5", "wait-bench FRACTION '1.5': expected a number from 0 to 1"},
         {"plot pie", "plot KIND 'pie': unknown"},

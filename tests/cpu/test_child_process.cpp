@@ -131,13 +131,22 @@ TEST(SanitizerVerdict, SummaryAndFirstReportInOneLine) {
     run.started = true;
     run.exit_code = 0;
     run.out = "========= COMPUTE-SANITIZER\n{\"output\":[1]}\n"
-              "========= Error: Race reported between Write access at void f()+0x10 in a.cuh:51\n"
-              "=========     and Read access at void f()+0x20 in a.cuh:51 [4 hazards]\n"
+              "========= Error: Race reported between Read access at void prefixlab::k<A, (bool)0>(const T2 *, int)+0x1a0"
+              " in /root/b/kernels/block/hillis_steele_racy.cuh:51\n"
+              "=========     and Write access at void prefixlab::k<A, (bool)0>(const T2 *, int)+0x1c0 in "
+              "/root/b/kernels/block/hillis_steele_racy.cuh:51 [4 hazards]\n"
               "=========\n"
               "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
     EXPECT_EQ(sanitizer_verdict("racecheck", run, 60),
-              "racecheck: RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings) First: Error: Race reported "
-              "between Write access at void f()+0x10 in a.cuh:51");
+              "racecheck: RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings). First: Error: Race reported "
+              "between Read access at kernels/block/hillis_steele_racy.cuh:51 and Write access at "
+              "kernels/block/hillis_steele_racy.cuh:51 [4 hazards]");
+    run.out = "========= COMPUTE-SANITIZER\n========= Barrier error detected. Divergent thread(s) in block.\n"
+              "=========     at void k()+0x90 in /x/kernels/block/reduce_barrier_in_branch.cuh:57\n"
+              "========= ERROR SUMMARY: 128 errors\n"
+              "========= ERROR SUMMARY: 108 errors were not printed. Use --print-limit option to adjust\n";
+    EXPECT_EQ(sanitizer_verdict("synccheck", run, 60),
+              "synccheck: ERROR SUMMARY: 128 errors. First: Barrier error detected. Divergent thread(s) in block.");
     run.out = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n";
     EXPECT_EQ(sanitizer_verdict("synccheck", run, 60), "synccheck: ERROR SUMMARY: 0 errors");
     run.timed_out = true;

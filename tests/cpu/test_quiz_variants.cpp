@@ -188,6 +188,22 @@ TEST(QuizFragments, MarkersAreFoundOnlyInOrderAndIndentationIsRemoved) {
     EXPECT_EQ(quiz_fragment_of("x; // </quiz:f>\ny; // <quiz:f>\n", "f").first_line, 0);
 }
 
+TEST(QuizFragments, AsCudaTheContextsCallsAreTheIntrinsicsTheyStandFor) {
+    EXPECT_EQ(as_cuda("ctx.sync(step_tag(kFile, kReadPartner.phase, __LINE__, iteration, offset));"), "__syncthreads();");
+    EXPECT_EQ(as_cuda("    const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, phase, __LINE__, round, delta));"),
+              "    T received = __shfl_up_sync(mask, x, delta);");
+    EXPECT_EQ(as_cuda("s[i] = Op::apply(s[i], s[i + stride]);"), "s[i] = s[i] + s[i + stride];");
+    EXPECT_EQ(as_cuda("if (lane >= static_cast<std::uint32_t>(delta))"), "if (lane >= delta)");
+    EXPECT_EQ(as_cuda("for (int offset = 1; offset < io.n; offset *= 2, ++iteration) {"),
+              "for (int offset = 1; offset < n; offset *= 2) {");
+    EXPECT_EQ(as_cuda("    V partner = Op::identity();"), "    T partner = 0;");
+    EXPECT_EQ(as_cuda("x = Op::apply(ctx.shfl_up(x, 1, m, t), x);"), "x = __shfl_up_sync(m, x, 1) + x;");
+    EXPECT_EQ(as_cuda("broken ctx.sync(unclosed"), "broken ctx.sync(unclosed"); // left as it is
+    EXPECT_TRUE(is_comment_line("   // WRONG: …"));
+    EXPECT_FALSE(is_comment_line("x = 1; // trailing"));
+    EXPECT_FALSE(is_comment_line(""));
+}
+
 TEST(QuizDivergentSync, TheGpuIsRefusedInThisProcessWithTheReason) {
     for (const BlockAlgorithm algorithm : all_block_algorithms()) {
         if (!has_divergent_sync(algorithm))

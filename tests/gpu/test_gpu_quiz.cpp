@@ -73,8 +73,10 @@ TEST(GpuQuiz, AHungVariantIsKilledInItsTimeAndThisProcessGoesOnUsingTheGpu) {
             const QuizOutcome outcome = run_quiz_option_on_gpu(quiz_setup(question, option), child_options());
             std::printf("[ quiz     ] %s: %s (%.2f s)\n", std::string(name_of(option.algorithm)).c_str(),
                         describe(outcome).c_str(), outcome.seconds);
+            // Any outcome is the hardware's answer (undefined behaviour may well look correct: the racy scan
+            // did on the H100), but the child must have run and said it.
             EXPECT_NE(outcome.result, QuizResult::not_run);
-            EXPECT_NE(outcome.result, QuizResult::correct) << name_of(option.algorithm) << " ran correctly";
+            EXPECT_NE(outcome.result, QuizResult::failed) << describe(outcome);
             if (outcome.result == QuizResult::hung) {
                 ++hung;
                 EXPECT_GE(outcome.seconds, kTimeout);
@@ -84,6 +86,9 @@ TEST(GpuQuiz, AHungVariantIsKilledInItsTimeAndThisProcessGoesOnUsingTheGpu) {
         }
     expect_gpu_benchmark_works("after the quiz runs");
     std::printf("[ quiz     ] %d of the wrong variants hung and were killed\n", hung);
+    // On an H100 the barrier inside the reduction's if and the shuffle inside the branch hang (2026-11-24):
+    // without a hang this test would not show the kill.
+    EXPECT_GE(hung, 1) << "no wrong variant hung: the kill and what follows it went untested";
 }
 
 TEST(GpuQuiz, TheCorrectTwinsComeBackCorrectThroughTheChild) {

@@ -14,6 +14,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_key_taps.cpp
   gui/test_gui_layout.cpp
   gui/test_gui_presentation.cpp
+  gui/test_gui_quiz.cpp
   gui/test_gui_reduce_table.cpp
   gui/test_gui_screenshots.cpp
   gui/test_gui_svg_export.cpp

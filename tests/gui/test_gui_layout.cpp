@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark", "Warps", "Global"};
+const char* const kTabs[] = {"Values", "Dataflow", "Banks", "Benchmark", "Warps", "Global", "Quiz"};
 const char* const kScales[] = {"1", "1.5", "2", "3"};
 
 class GuiLayout : public ::testing::TestWithParam<int> {

@@ -35,7 +35,102 @@ std::string without_marker(std::string_view line, std::string_view marker) {
     return std::string(kept);
 }
 
+// The arguments of the call whose '(' is at `open`, split at top-level commas; `close` gets the ')'.
+std::vector<std::string> call_arguments(std::string_view text, std::size_t open, std::size_t& close) {
+    std::vector<std::string> arguments;
+    int depth = 0;
+    std::size_t from = open + 1;
+    for (std::size_t k = open; k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == '(')
+            ++depth;
+        else if (c == ')')
+            --depth;
+        if (depth == 1 && c == ',') {
+            arguments.emplace_back(text.substr(from, k - from));
+            from = k + 1;
+        }
+        if (depth == 0) {
+            arguments.emplace_back(text.substr(from, k - from));
+            close = k;
+            return arguments;
+        }
+    }
+    close = std::string_view::npos;
+    return {};
+}
+
+std::string trimmed(std::string_view text) {
+    while (!text.empty() && text.front() == ' ')
+        text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ')
+        text.remove_suffix(1);
+    return std::string(text);
+}
+
+// Replaces every call `name(…)` in `line` by rewrite(arguments); a call it cannot parse stays.
+template <class Rewrite>
+std::string rewrite_calls(std::string line, std::string_view name, Rewrite rewrite) {
+    std::size_t at = 0;
+    while ((at = line.find(name, at)) != std::string::npos) {
+        const std::size_t open = at + name.size();
+        if (open >= line.size() || line[open] != '(') {
+            at = open;
+            continue;
+        }
+        std::size_t close = 0;
+        const std::vector<std::string> arguments = call_arguments(line, open, close);
+        if (close == std::string_view::npos) {
+            at = open;
+            continue;
+        }
+        std::vector<std::string> parts;
+        for (const std::string& argument : arguments)
+            parts.push_back(trimmed(argument));
+        const std::string replacement = rewrite(parts);
+        if (replacement.empty()) {
+            at = open;
+            continue;
+        }
+        line.replace(at, close + 1 - at, replacement);
+        at += replacement.size();
+    }
+    return line;
+}
+
+void replace_all(std::string& text, std::string_view from, std::string_view to) {
+    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+        text.replace(at, from.size(), to);
+}
+
 } // namespace
+
+std::string as_cuda(std::string_view source_line) {
+    std::string line(source_line);
+    line = rewrite_calls(line, "ctx.sync", [](const std::vector<std::string>&) { return std::string("__syncthreads()"); });
+    line = rewrite_calls(line, "ctx.shfl_up", [](const std::vector<std::string>& a) {
+        return a.size() == 4 ? "__shfl_up_sync(" + a[2] + ", " + a[0] + ", " + a[1] + ")" : std::string();
+    });
+    line = rewrite_calls(line, "Op::apply", [](const std::vector<std::string>& a) {
+        return a.size() == 2 ? a[0] + " + " + a[1] : std::string();
+    });
+    line = rewrite_calls(line, "static_cast<std::uint32_t>", [](const std::vector<std::string>& a) {
+        return a.size() == 1 ? a[0] : std::string();
+    });
+    replace_all(line, "Op::identity()", "0");
+    replace_all(line, "io.n", "n");
+    replace_all(line, ", ++iteration)", ")");
+    replace_all(line, ", ++round)", ")");
+    replace_all(line, "const V ", "T ");
+    if (line.find_first_not_of(' ') != std::string::npos && line.substr(line.find_first_not_of(' ')).starts_with("V "))
+        line.replace(line.find_first_not_of(' '), 2, "T ");
+    return line;
+}
+
+bool is_comment_line(std::string_view line) {
+    const std::size_t first = line.find_first_not_of(" \t");
+    return first != std::string_view::npos && line.substr(first).starts_with("//");
+}
 
 QuizFragment quiz_fragment_of(std::string_view source, std::string_view name) {
     const std::string open = "// <quiz:" + std::string(name) + ">";

@@ -5,6 +5,7 @@
 #include "core/util/printable.hpp"
 
 #include <cstdio>
+#include <regex>
 #include <nlohmann/json.hpp>
 
 namespace prefixlab {
@@ -19,13 +20,23 @@ std::string seconds_text(double seconds) {
     return text;
 }
 
-// A compute-sanitizer line without its "========= " prefix, trimmed and cut to kLongestLine.
+// A compute-sanitizer line without its "========= " prefix, trimmed.
 std::string report_line(std::string_view line) {
     while (!line.empty() && (line.front() == '=' || line.front() == ' '))
         line.remove_prefix(1);
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r'))
         line.remove_suffix(1);
-    std::string text = terminal_safe(line, kLongestLine + 8);
+    return std::string(line);
+}
+
+// A report made short enough to read on a slide: "at void prefixlab::block_scan_kernel<…>(…)+0x1a0 in
+// /root/build/kernels/block/hillis_steele_racy.cuh:51" is "at kernels/block/hillis_steele_racy.cuh:51".
+std::string shortened_report(std::string text) {
+    static const std::regex location(R"(at .*?\+0x[0-9a-fA-F]+ in )");
+    static const std::regex path(R"(/\S*/(kernels/\S+))");
+    text = std::regex_replace(text, location, "at ");
+    text = std::regex_replace(text, path, "$1");
+    text = terminal_safe(text, kLongestLine + 8);
     if (text.size() > kLongestLine)
         text = text.substr(0, kLongestLine - 3) + "...";
     return text;
@@ -100,28 +111,40 @@ std::string sanitizer_verdict(std::string_view tool, const ChildResult& run, dou
     if (run.cancelled)
         return name + ": cancelled";
     const std::string all = run.out + "\n" + run.err;
+    // The first summary ("ERROR SUMMARY: 128 errors"; a second one counts those not printed) and the first
+    // report, with its "and Write access at …" line for a race.
     std::string summary, first;
+    bool continues = false;
     std::size_t from = 0;
     while (from < all.size()) {
         const std::size_t end = all.find('\n', from);
         const std::string_view line(all.data() + from, (end == std::string::npos ? all.size() : end) - from);
         if (line.starts_with("=========")) {
             const std::string text = report_line(line);
-            if (text.find("SUMMARY:") != std::string::npos)
-                summary = text;
-            else if (first.empty() && !text.empty() && text != "COMPUTE-SANITIZER" &&
-                     !text.starts_with("at ") && !text.starts_with("Saved host backtrace") &&
-                     !text.starts_with("Host Frame"))
+            if (text.find("SUMMARY:") != std::string::npos) {
+                if (summary.empty())
+                    summary = text;
+                continues = false;
+            } else if (continues && text.starts_with("and ")) {
+                first += " " + text;
+                continues = false;
+            } else if (first.empty() && !text.empty() && text != "COMPUTE-SANITIZER" &&
+                       !text.starts_with("at ") && !text.starts_with("Saved host backtrace") &&
+                       !text.starts_with("Host Frame")) {
                 first = text;
+                continues = true;
+            } else {
+                continues = false;
+            }
         }
         if (end == std::string::npos)
             break;
         from = end + 1;
     }
     if (summary.empty())
-        return name + " gave no summary" + (first.empty() ? std::string() : ": " + first) +
+        return name + " gave no summary" + (first.empty() ? std::string() : ": " + shortened_report(first)) +
                (run.exit_code >= 0 ? " (exit " + std::to_string(run.exit_code) + ")" : "");
-    return name + ": " + summary + (first.empty() ? std::string() : " First: " + first);
+    return name + ": " + shortened_report(summary) + (first.empty() ? std::string() : ". First: " + shortened_report(first));
 }
 
 QuizOutcome run_quiz_option_on_gpu(const ScanSetup& setup, const QuizGpuRunOptions& options) {

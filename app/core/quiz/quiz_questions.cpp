@@ -62,7 +62,8 @@ std::vector<QuizQuestion> make_questions() {
         "iteration: a race, whose result depends on how warps interleave (the emulator runs warps one after "
         "another, so every warp after the first reads its neighbour's new value). In B threads below `offset` skip "
         "the barrier and wait at the next iteration's: a barrier not every thread reaches is undefined behaviour. C "
-        "reads every partner, waits for all threads, then writes.";
+        "reads every partner, waits for all threads, then writes. A GPU may well give the right cells for A and B: "
+        "undefined behaviour includes looking correct, which is why racecheck and synccheck exist.";
     scan.setup = quiz_base_setup();
     questions.push_back(scan);
 

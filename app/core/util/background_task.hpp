@@ -21,6 +21,8 @@ public:
     double progress() const { return progress_.load(); }
     void cancel() { cancelled_.store(true); }
     bool cancelled() const { return cancelled_.load(); }
+    // The flag itself, for work that polls it elsewhere (a child process killed on cancel: child_process.hpp).
+    const std::atomic<bool>* cancel_flag() const { return &cancelled_; }
 
 private:
     std::atomic<double> progress_{0};
