@@ -61,6 +61,9 @@ BlockAlgorithm reduction_named(const std::string& text) {
                                                             "prefixlab trace --list shows the algorithms");
     if (kind_of(algorithm) != KernelKind::block_reduce)
         throw BadInput("--algo '" + printable(text) + "': not a block reduction (the reduce-… kernels of prefixlab trace --list)");
+    if (is_racy(algorithm)) // the quiz's wrong reduction: it may hang a GPU, and its total means nothing
+        throw BadInput("--algo '" + printable(text) + "': a quiz's wrong fragment, never run across blocks " +
+                       "('prefixlab quiz --question 1' runs it)");
     return algorithm;
 }
 

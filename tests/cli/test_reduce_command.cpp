@@ -43,6 +43,8 @@ TEST(ReduceCommand, BadInputIsOneLineAndExitCodeTwo) {
     const std::pair<const char*, const char*> cases[] = {
         {"reduce --device cpu --algo hillis-steele", "--algo 'hillis-steele': not a block reduction"},
         {"reduce --device cpu --algo nope", "--algo: unknown value 'nope'"},
+        {"reduce --device cpu --algo reduce-barrier-in-branch",
+         "--algo 'reduce-barrier-in-branch': a quiz's wrong fragment, never run across blocks"},
         {"reduce --device cpu --n 2^23", "--n '2^23': at most 4194304 elements in the emulator (2^22)"},
         {"reduce --device cpu --n 0", "--n"},
         {"reduce --device cpu --n 5,6", "--n '5,6': expected one size"},

@@ -130,17 +130,26 @@ TEST(SanitizerVerdict, SummaryAndFirstReportInOneLine) {
     ChildResult run;
     run.started = true;
     run.exit_code = 0;
-    run.out = "========= COMPUTE-SANITIZER\n{\"output\":[1]}\n"
-              "========= Error: Race reported between Read access at void prefixlab::k<A, (bool)0>(const T2 *, int)+0x1a0"
-              " in /root/b/kernels/block/hillis_steele_racy.cuh:51\n"
-              "=========     and Write access at void prefixlab::k<A, (bool)0>(const T2 *, int)+0x1c0 in "
-              "/root/b/kernels/block/hillis_steele_racy.cuh:51 [4 hazards]\n"
-              "=========\n"
+    // as the H100's compute-sanitizer printed it (2026-11-24)
+    run.out = "========= COMPUTE-SANITIZER\n"
+              "========= Error: Race reported between Read access at void prefixlab::block_scan_kernel<prefixlab::"
+              "HillisSteeleRacy, prefixlab::AddOp<unsigned int>, (bool)0>(const T2::value_type *, T2::value_type *, int, "
+              "bool, prefixlab::DeviceTraceSink)+0x180\n"
+              "=========     and Write access at void prefixlab::block_scan_kernel<prefixlab::HillisSteeleRacy, "
+              "prefixlab::AddOp<unsigned int>, (bool)0>(const T2::value_type *, T2::value_type *, int, bool, "
+              "prefixlab::DeviceTraceSink)+0x1a0 [5760 hazards]\n"
+              "========= \n{\"output\":[1]}\n"
               "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
     EXPECT_EQ(sanitizer_verdict("racecheck", run, 60),
               "racecheck: RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings). First: Error: Race reported "
-              "between Read access at kernels/block/hillis_steele_racy.cuh:51 and Write access at "
-              "kernels/block/hillis_steele_racy.cuh:51 [4 hazards]");
+              "between Read access at HillisSteeleRacy+0x180 and Write access at HillisSteeleRacy+0x1a0 [5760 hazards]");
+    // with line information, the place is the file and line, from the repository's root
+    run.out = "========= Error: Race reported between Read access at void prefixlab::k<A, (bool)0>(const T2 *)+0x1a0"
+              " in /root/b/kernels/block/hillis_steele_racy.cuh:51\n"
+              "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n";
+    EXPECT_EQ(sanitizer_verdict("racecheck", run, 60),
+              "racecheck: RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings). First: Error: Race reported "
+              "between Read access at A+0x1a0 in kernels/block/hillis_steele_racy.cuh:51");
     run.out = "========= COMPUTE-SANITIZER\n========= Barrier error detected. Divergent thread(s) in block.\n"
               "=========     at void k()+0x90 in /x/kernels/block/reduce_barrier_in_branch.cuh:57\n"
               "========= ERROR SUMMARY: 128 errors\n"

@@ -37,6 +37,7 @@ endfunction()
 
 prefixlab_fuzz_target(results_loader prefixlab_core)
 prefixlab_fuzz_target(reduce_table_loader prefixlab_core)
+prefixlab_fuzz_target(quiz_outcomes_loader prefixlab_core)
 prefixlab_fuzz_target(sizes prefixlab_core)
 prefixlab_fuzz_target(grid_trace_loader prefixlab_core)
 # What the GUI computes for a loaded trace, and the script parser, live in the GUI library.

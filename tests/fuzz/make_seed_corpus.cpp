@@ -6,6 +6,7 @@
 //
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
 #include "core/ground/kernel_facts.hpp"
+#include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/reduce_table_csv.hpp"
@@ -132,6 +133,34 @@ void write_reduce_table_seeds(const fs::path& folder, const fs::path& source_dir
     write_seed(folder, "quoted.csv",
                std::string(kReduceTableCsvHeader) +
                    "\r\n7,\"cub\",\"a \"\"quoted\"\", comma\",1e-05,2.5,0.5,0,0,no,\"dev\",\"\",\"\"\r\n");
+}
+
+// The quiz's outcomes: the shipped H100 file, and one with every result and a few wrong cells.
+void write_quiz_outcomes_seeds(const fs::path& folder, const fs::path& source_dir) {
+    write_seed(folder, "h100.json", read_text(source_dir / "assets/quiz/h100-quiz-outcomes.json"));
+    QuizOutcomes outcomes;
+    outcomes.device = "a GPU";
+    outcomes.driver = "1.2";
+    outcomes.date = "2026-11-24T00:00:00Z";
+    outcomes.command = "prefixlab quiz --device gpu --out seed.json";
+    for (const QuizResult result : {QuizResult::correct, QuizResult::wrong_cells, QuizResult::detected_error,
+                                    QuizResult::hung, QuizResult::failed, QuizResult::not_run}) {
+        QuizOutcomeRecord run;
+        run.algorithm = all_block_algorithms()[outcomes.runs.size()];
+        run.n = 64;
+        run.outcome.result = result;
+        run.outcome.cells = 64;
+        if (result == QuizResult::wrong_cells) {
+            run.outcome.wrong_count = 2;
+            run.outcome.first_wrong = {{3, 7, 4}, {63, 0, 64}};
+        }
+        run.outcome.detail = result == QuizResult::failed ? "CUDA: unspecified launch failure" : "";
+        run.outcome.racecheck = "racecheck: RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)";
+        outcomes.runs.push_back(run);
+    }
+    std::ostringstream text;
+    write_quiz_outcomes(outcomes, text);
+    write_seed(folder, "every-result.json", text.str());
 }
 
 void write_results_seeds(const fs::path& folder, const fs::path& source_dir) {
@@ -290,6 +319,7 @@ int main(int argc, char** argv) {
             {"trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_trace_seeds(f); }},
             {"results_loader", prefixlab::write_results_seeds},
             {"reduce_table_loader", prefixlab::write_reduce_table_seeds},
+            {"quiz_outcomes_loader", prefixlab::write_quiz_outcomes_seeds},
             {"sizes", [](const fs::path& f, const fs::path&) { prefixlab::write_size_seeds(f); }},
             {"grid_trace_loader", [](const fs::path& f, const fs::path&) { prefixlab::write_grid_trace_seeds(f); }},
             {"script", prefixlab::write_script_seeds},

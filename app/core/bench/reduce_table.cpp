@@ -28,10 +28,12 @@ namespace {
 // the step and cumulative speedups are theirs.
 constexpr std::size_t kHarrisKernels = 7;
 
+// Every block reduction but the wrong-by-design ones (the quiz's barrier inside the if would hang the
+// GPU: it runs only in a child process, docs/quiz.md).
 std::vector<BlockAlgorithm> block_reductions() {
     std::vector<BlockAlgorithm> all;
     for (BlockAlgorithm algorithm : all_block_algorithms())
-        if (kind_of(algorithm) == KernelKind::block_reduce)
+        if (kind_of(algorithm) == KernelKind::block_reduce && !is_racy(algorithm))
             all.push_back(algorithm);
     return all;
 }

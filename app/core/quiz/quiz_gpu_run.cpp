@@ -29,12 +29,14 @@ std::string report_line(std::string_view line) {
     return std::string(line);
 }
 
-// A report made short enough to read on a slide: "at void prefixlab::block_scan_kernel<…>(…)+0x1a0 in
-// /root/build/kernels/block/hillis_steele_racy.cuh:51" is "at kernels/block/hillis_steele_racy.cuh:51".
+// A report made short enough to read on a slide: "at void prefixlab::block_scan_kernel<prefixlab::
+// HillisSteeleRacy, prefixlab::AddOp<unsigned int>, (bool)0>(const T2::value_type *, …)+0x180" (how the H100's
+// compute-sanitizer names the place) is "at HillisSteeleRacy+0x180", the kernel body and the offset; a build
+// path before "kernels/…" goes too.
 std::string shortened_report(std::string text) {
-    static const std::regex location(R"(at .*?\+0x[0-9a-fA-F]+ in )");
+    static const std::regex location(R"(at (?:void )?[^<(\s]*<(?:prefixlab::)?(\w+)[^+]*(\+0x[0-9a-fA-F]+))");
     static const std::regex path(R"(/\S*/(kernels/\S+))");
-    text = std::regex_replace(text, location, "at ");
+    text = std::regex_replace(text, location, "at $1$2");
     text = std::regex_replace(text, path, "$1");
     text = terminal_safe(text, kLongestLine + 8);
     if (text.size() > kLongestLine)
