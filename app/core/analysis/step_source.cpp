@@ -1,5 +1,7 @@
 #include "core/analysis/step_source.hpp"
 
+#include "core/util/text_lines.hpp"
+
 #include "core/ground/scan_names.hpp"
 #include "core/source/kernel_source.hpp"
 
@@ -10,19 +12,6 @@
 namespace prefixlab {
 
 namespace {
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-    std::vector<std::string_view> lines;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t end = text.find('\n', at);
-        lines.push_back(text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at));
-        if (end == std::string_view::npos)
-            break;
-        at = end + 1;
-    }
-    return lines;
-}
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 

@@ -1,25 +1,13 @@
 #include "core/quiz/quiz_fragment.hpp"
 
 #include "core/source/kernel_source.hpp"
+#include "core/util/text_lines.hpp"
 
 #include <algorithm>
 
 namespace prefixlab {
 
 namespace {
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-    std::vector<std::string_view> lines;
-    std::size_t from = 0;
-    while (from < text.size()) {
-        const std::size_t end = text.find('\n', from);
-        lines.push_back(text.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from));
-        if (end == std::string_view::npos)
-            break;
-        from = end + 1;
-    }
-    return lines;
-}
 
 // The line without a trailing marker comment and trailing blanks.
 std::string without_marker(std::string_view line, std::string_view marker) {

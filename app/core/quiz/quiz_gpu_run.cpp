@@ -3,6 +3,7 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/text_lines.hpp"
 
 #include <cstdio>
 #include <regex>
@@ -13,12 +14,6 @@ namespace prefixlab {
 namespace {
 
 constexpr std::size_t kLongestLine = 200; // of a sanitizer's report quoted on screen
-
-std::string seconds_text(double seconds) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f s", seconds);
-    return text;
-}
 
 // A compute-sanitizer line without its "========= " prefix, trimmed.
 std::string report_line(std::string_view line) {
@@ -77,10 +72,7 @@ std::string quiz_child_line(const std::vector<std::uint32_t>& output) {
 
 std::optional<std::vector<std::uint32_t>> parse_quiz_child_output(std::string_view text, std::size_t words) {
     // The JSON is the first line that opens an object: a sanitizer's own lines start with "=".
-    std::size_t from = 0;
-    while (from < text.size()) {
-        const std::size_t end = text.find('\n', from);
-        const std::string_view line = text.substr(from, end == std::string_view::npos ? text.size() - from : end - from);
+    for (const std::string_view line : split_lines(text)) {
         if (line.starts_with("{\"output\":")) {
             const nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
             if (json.is_discarded() || !json.is_object() || json.size() != 1 || !json["output"].is_array() ||
@@ -95,9 +87,6 @@ std::optional<std::vector<std::uint32_t>> parse_quiz_child_output(std::string_vi
             }
             return output;
         }
-        if (end == std::string_view::npos)
-            break;
-        from = end + 1;
     }
     return std::nullopt;
 }
@@ -117,10 +106,7 @@ std::string sanitizer_verdict(std::string_view tool, const ChildResult& run, dou
     // report, with its "and Write access at …" line for a race.
     std::string summary, first;
     bool continues = false;
-    std::size_t from = 0;
-    while (from < all.size()) {
-        const std::size_t end = all.find('\n', from);
-        const std::string_view line(all.data() + from, (end == std::string::npos ? all.size() : end) - from);
+    for (const std::string_view line : split_lines(all)) {
         if (line.starts_with("=========")) {
             const std::string text = report_line(line);
             if (text.find("SUMMARY:") != std::string::npos) {
@@ -139,9 +125,6 @@ std::string sanitizer_verdict(std::string_view tool, const ChildResult& run, dou
                 continues = false;
             }
         }
-        if (end == std::string::npos)
-            break;
-        from = end + 1;
     }
     if (summary.empty())
         return name + " gave no summary" + (first.empty() ? std::string() : ": " + shortened_report(first)) +

@@ -18,13 +18,13 @@ constexpr std::array<std::pair<QuizResult, std::string_view>, 6> kNames{{
     {QuizResult::not_run, "not-run"},
 }};
 
+} // namespace
+
 std::string seconds_text(double seconds) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f s", seconds);
     return text;
 }
-
-} // namespace
 
 std::string_view name_of(QuizResult result) {
     for (const auto& [value, name] : kNames)
