@@ -98,7 +98,7 @@ std::string sanitizer_verdict(std::string_view tool, const ChildResult& run, dou
     if (!run.started)
         return name + " did not start: " + run.error;
     if (run.timed_out)
-        return "hung under " + name + " (killed after " + seconds_text(timeout_s) + ")";
+        return "hung under " + name + " (killed after " + timeout_text(timeout_s) + ")";
     if (run.cancelled)
         return name + ": cancelled";
     const std::string all = run.out + "\n" + run.err;

@@ -20,7 +20,7 @@ constexpr std::array<std::pair<QuizResult, std::string_view>, 6> kNames{{
 
 } // namespace
 
-std::string seconds_text(double seconds) {
+std::string timeout_text(double seconds) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f s", seconds);
     return text;
@@ -76,7 +76,7 @@ std::string describe(const QuizOutcome& outcome) {
     case QuizResult::detected_error:
         return "error detected: " + outcome.detail;
     case QuizResult::hung:
-        return "hung (killed after " + seconds_text(outcome.timeout_s) + ")";
+        return "hung (killed after " + timeout_text(outcome.timeout_s) + ")";
     case QuizResult::failed:
         return "failed: " + outcome.detail;
     case QuizResult::not_run:

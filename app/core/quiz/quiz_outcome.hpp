@@ -55,7 +55,7 @@ QuizOutcome outcome_of_output(KernelKind kind, ElementType type, ScanOperator op
                               const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
 
 // "10.0 s": a timeout as the outcomes say it.
-std::string seconds_text(double seconds);
+std::string timeout_text(double seconds);
 
 // One line for the screen and the command line: "correct: 256 of 256 cells equal the reference",
 // "wrong: 224 of 256 cells (cell 32: 2, expected 33; …)", "hung (killed after 10.0 s)",
