@@ -35,8 +35,10 @@ const QuizQuestion& QuizState::question() const { return *find_quiz_question(num
 bool QuizState::select(int number) {
     if (find_quiz_question(number) == nullptr)
         return false;
-    if (number != number_)
+    if (number != number_) {
         revealed_ = false;
+        scroll_to_top_ = true;
+    }
     number_ = number;
     return true;
 }

@@ -35,15 +35,17 @@ public:
 
     const QuizQuestion& question() const;
     int question_number() const { return number_; }
-    bool select(int number); // 1..3; false for another. Hides the answer.
+    bool select(int number); // 1..3; false for another. Hides the answer; another question starts at its top.
+    bool take_scroll_to_top() { return std::exchange(scroll_to_top_, false); }
 
     bool revealed() const { return revealed_; }
-    // Revealing also asks the tab to scroll the explanation into view (it stands below the fragments).
+    // Revealing also asks the tab to scroll the explanation into view (it stands below the fragments), in
+    // two frames: the first one's scroll is held to the height laid out before the explanation was there.
     void set_revealed(bool revealed) {
-        scroll_to_answer_ = revealed && !revealed_;
+        scroll_to_answer_frames_ = revealed && !revealed_ ? 2 : 0;
         revealed_ = revealed;
     }
-    bool take_scroll_to_answer() { return std::exchange(scroll_to_answer_, false); }
+    bool take_scroll_to_answer() { return scroll_to_answer_frames_ > 0 && scroll_to_answer_frames_-- > 0; }
     bool show_source = false; // the fragments as PrefixLab's source rather than as CUDA
 
     // "Run": every fragment of the question in the emulator now, and on this GPU in the background.
@@ -68,7 +70,8 @@ private:
     std::function<void(const std::string&, bool)> notify_;
     int number_ = 1;
     bool revealed_ = false;
-    bool scroll_to_answer_ = false;
+    int scroll_to_answer_frames_ = 0;
+    bool scroll_to_top_ = false;
     std::vector<std::vector<QuizOptionResults>> results_; // [question - 1][option]
     std::optional<QuizOutcomes> shipped_;
     std::string shipped_problem_;

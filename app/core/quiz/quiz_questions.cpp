@@ -41,8 +41,8 @@ std::vector<QuizQuestion> make_questions() {
     reduction.explanation =
         "B is correct. __syncthreads() must be reached by every thread of the block: in A only threads below "
         "`stride` reach it, while the others run on to the barrier before the store. CUDA calls that undefined "
-        "behaviour: the emulator stops at the mismatch and names both groups of threads; what a GPU does is in the "
-        "GPU column. In B every thread meets the barrier in every iteration, so each iteration reads the sums the "
+        "behaviour: the emulator stops at the mismatch and names both groups of threads; what a GPU did is under "
+        "each fragment. In B every thread meets the barrier in every iteration, so each iteration reads the sums the "
         "previous one wrote.";
     reduction.setup = quiz_base_setup();
     questions.push_back(reduction);

@@ -181,6 +181,8 @@ void QuizView::draw(AppState& state, const ViewContext& context) {
     }
     // Wrapped text and rows of controls end short of a scroll bar that the tab gets one frame late (at 3× on
     // 1280×720 the first frame laid 1218 px out in 1190).
+    if (quiz.take_scroll_to_top())
+        ImGui::SetScrollY(0);
     const float reserve = ImGui::GetScrollMaxY() > 0 ? 0 : ImGui::GetStyle().ScrollbarSize;
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width_beside_scroll_bar());
     draw_controls(quiz, state, reserve);
@@ -221,6 +223,7 @@ void QuizView::draw(AppState& state, const ViewContext& context) {
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::TextWrapped("Answer: %s", std::string(q.explanation).c_str());
+        ImGui::Spacing();
         if (quiz.take_scroll_to_answer())
             ImGui::SetScrollHereY(1.0f);
     } else {
