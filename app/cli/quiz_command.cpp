@@ -19,7 +19,9 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <csignal>
 #include <iostream>
+#include <sys/prctl.h>
 
 namespace prefixlab {
 
@@ -157,6 +159,10 @@ int run_quiz_command(const QuizCommandOptions& o) {
 }
 
 int run_quiz_child_command(const KernelOptions& options) {
+    // Under compute-sanitizer this process is PrefixLab's grandchild: when the sanitizer is killed (a timeout
+    // kills its group; a Ctrl-C of PrefixLab its parent-death signal), this dies with it rather than go on
+    // spinning at a barrier.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     try {
         const ScanSetup setup = scan_setup_from(options);
         if (!gpu_info().available)
