@@ -7,6 +7,9 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/ground/step_label.hpp"
+#include "core/quiz/quiz_emulation.hpp"
+#include "core/quiz/quiz_fragment.hpp"
+#include "core/quiz/quiz_questions.hpp"
 #include "gui/glyph_ranges.hpp"
 #include "support/scan_test_support.hpp"
 
@@ -46,8 +49,9 @@ TEST(GlyphRanges, ASymbolOutsideThemIsFound) {
 }
 
 TEST(GlyphRanges, EveryNarrationLabelAndDescriptionHasItsGlyphs) {
-    for (BlockAlgorithm algorithm : all_block_algorithms()) {
+    for (BlockAlgorithm algorithm : all_block_algorithms())
         EXPECT_EQ(first_missing_glyph(description_of(algorithm)), "") << name_of(algorithm);
+    for (BlockAlgorithm algorithm : traceable_block_algorithms()) { // the quiz's wrong ones leave no trace
         for (int n : {8, 64}) {
             const Trace trace =
                 capture_trace(make_capture(algorithm, n, InputKind::random, 2, DeviceChoice::cpu)).trace;
@@ -59,6 +63,24 @@ TEST(GlyphRanges, EveryNarrationLabelAndDescriptionHasItsGlyphs) {
                 EXPECT_EQ(first_missing_glyph(narration[k].who), "") << where << ": " << narration[k].who;
                 EXPECT_EQ(first_missing_glyph(step_label(trace.steps[k].tag)), "") << where;
             }
+        }
+    }
+}
+
+// The Quiz tab's texts: every question, caption, explanation, fragment (as CUDA and as the source) and what
+// each fragment's run says in the emulator.
+TEST(GlyphRanges, EveryQuizTextHasItsGlyphs) {
+    for (const QuizQuestion& question : quiz_questions()) {
+        for (std::string_view text : {question.title, question.question, question.explanation})
+            EXPECT_EQ(first_missing_glyph(text), "") << text;
+        for (const QuizOption& option : question.options) {
+            EXPECT_EQ(first_missing_glyph(option.caption), "") << option.caption;
+            for (const std::string& line : quiz_fragment(option.source_path, option.fragment).lines) {
+                EXPECT_EQ(first_missing_glyph(line), "") << line;
+                EXPECT_EQ(first_missing_glyph(as_cuda(line)), "") << line;
+            }
+            const std::string said = describe(emulate_quiz_option(quiz_setup(question, option)));
+            EXPECT_EQ(first_missing_glyph(said), "") << said;
         }
     }
 }
