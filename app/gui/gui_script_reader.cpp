@@ -48,12 +48,12 @@ ArgSpec optional_arg(ArgSpec arg) {
     return arg;
 }
 
-enum class Settings { none, trace, bench, grid }; // trace, bench, grid: any number of key=value settings
+enum class ScriptSettings { none, trace, bench, grid }; // trace, bench, grid: any number of key=value settings
 
 struct CommandSpec {
     const char* usage;
     std::vector<ArgSpec> args;
-    Settings settings = Settings::none;
+    ScriptSettings settings = ScriptSettings::none;
     bool benchmark = false;     // run by ScriptRunner::run_bench_command
     bool exports_plots = false; // needs Cairo (plot_export_available)
     bool files = false;         // run by ScriptRunner::run_files_command
@@ -96,13 +96,13 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"trace",
          {"trace [algo=NAME] [n=N] [input=KIND] [seed=S] [type=T] [op=OP] [exclusive=0|1] [device=D]",
           {},
-          Settings::trace}},
-        {"compare", {"compare [algo=NAME] [device=D] [order=O]", {}, Settings::trace}},
+          ScriptSettings::trace}},
+        {"compare", {"compare [algo=NAME] [device=D] [order=O]", {}, ScriptSettings::trace}},
         {"grid-trace",
          {"grid-trace [driver=NAME] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
           "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND] [device=cpu|gpu]",
           {},
-          Settings::grid}},
+          ScriptSettings::grid}},
         {"report-grid", {"report-grid", {}}},
         {"compare-file", {"compare-file FILE", {path_arg("FILE")}}},
         {"compare-off", {"compare-off", {}}},
@@ -130,34 +130,34 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"bench",
          {"bench [algos=LIST] [n=SIZES] [reps=R] [warmup=W] [seed=S] [block=B,...] [block-n=SIZES]",
           {},
-          Settings::bench,
+          ScriptSettings::bench,
           true}},
         {"wait-bench",
-         {"wait-bench [FRACTION]", {optional_arg(number_arg("FRACTION", 0, 1))}, Settings::none, true}},
-        {"cancel-bench", {"cancel-bench", {}, Settings::none, true}},
+         {"wait-bench [FRACTION]", {optional_arg(number_arg("FRACTION", 0, 1))}, ScriptSettings::none, true}},
+        {"cancel-bench", {"cancel-bench", {}, ScriptSettings::none, true}},
         {"plot",
          {"plot time|throughput|gelems|speedup|block-sweep",
           {name_arg("KIND", plot_kind_names())},
-          Settings::none,
+          ScriptSettings::none,
           true}},
         {"bench-series",
-         {"bench-series lecture|all", {name_arg("PRESET", bench_series_preset_names())}, Settings::none, true}},
-        {"bench-scan", {"bench-scan NAME", {name_arg("NAME", bench_scan_names())}, Settings::none, true}},
-        {"bench-report", {"bench-report", {}, Settings::none, true}},
-        {"export-plots", {"export-plots FOLDER", {path_arg("FOLDER")}, Settings::none, true, true}},
+         {"bench-series lecture|all", {name_arg("PRESET", bench_series_preset_names())}, ScriptSettings::none, true}},
+        {"bench-scan", {"bench-scan NAME", {name_arg("NAME", bench_scan_names())}, ScriptSettings::none, true}},
+        {"bench-report", {"bench-report", {}, ScriptSettings::none, true}},
+        {"export-plots", {"export-plots FOLDER", {path_arg("FOLDER")}, ScriptSettings::none, true, true}},
         {"export-plot",
          {"export-plot FOLDER png|svg|pdf",
           {path_arg("FOLDER"), name_arg("FORMAT", export_format_names())},
-          Settings::none,
+          ScriptSettings::none,
           true,
           true}},
-        {"export-results", {"export-results FOLDER", {path_arg("FOLDER")}, Settings::none, true}},
-        {"open-results", {"open-results FILE", {path_arg("FILE")}, Settings::none, true}},
+        {"export-results", {"export-results FOLDER", {path_arg("FOLDER")}, ScriptSettings::none, true}},
+        {"open-results", {"open-results FILE", {path_arg("FILE")}, ScriptSettings::none, true}},
         {"bench-view",
-         {"bench-view sweep|reduce-table", {name_arg("VIEW", {"sweep", "reduce-table"})}, Settings::none, true}},
+         {"bench-view sweep|reduce-table", {name_arg("VIEW", {"sweep", "reduce-table"})}, ScriptSettings::none, true}},
         {"time-reduce-table",
-         {"time-reduce-table N", {whole_arg("N", 1024, std::uint64_t(1) << 30)}, Settings::none, true}},
-        {"open-reduce-table", {"open-reduce-table FILE.csv", {path_arg("FILE.csv")}, Settings::none, true}},
+         {"time-reduce-table N", {whole_arg("N", 1024, std::uint64_t(1) << 30)}, ScriptSettings::none, true}},
+        {"open-reduce-table", {"open-reduce-table FILE.csv", {path_arg("FILE.csv")}, ScriptSettings::none, true}},
         {"export-reduce-table",
          {"export-reduce-table FOLDER png|svg|pdf|csv",
           {path_arg("FOLDER"), name_arg("FORMAT", [] {
@@ -165,7 +165,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
                names.emplace_back("csv");
                return names;
            }())},
-          Settings::none,
+          ScriptSettings::none,
           true}},
         {"quiz", {"quiz N", {whole_arg("N", 1, 3)}}},
         {"quiz-run", {"quiz-run", {}}},
@@ -261,16 +261,16 @@ ScriptCommand read_command(const std::vector<std::string>& words, ExpectedState&
     c.benchmark = spec.benchmark;
     c.files = spec.files;
     c.exports = spec.exports;
-    if (spec.settings == Settings::trace)
+    if (spec.settings == ScriptSettings::trace)
         c.trace = read_trace_settings(args);
     if (c.name == "compare" && (c.trace.n || c.trace.input || c.trace.seed || c.trace.type || c.trace.op ||
                                 c.trace.exclusive))
         throw ScriptValueError("compare takes algo=, device= and order=; the rest is the first trace's");
-    if (spec.settings == Settings::bench)
+    if (spec.settings == ScriptSettings::bench)
         c.bench = read_bench_settings(args);
-    if (spec.settings == Settings::grid)
+    if (spec.settings == ScriptSettings::grid)
         c.grid = read_grid_trace_settings(args);
-    if (spec.settings == Settings::none) {
+    if (spec.settings == ScriptSettings::none) {
         std::size_t required = 0;
         for (const ArgSpec& arg : spec.args)
             required += arg.optional ? 0 : 1;

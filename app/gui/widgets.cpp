@@ -5,6 +5,12 @@
 
 namespace prefixlab {
 
+ImVec4 text_colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
+
+float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
 void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entries) {
     const float box = ImGui::GetTextLineHeight();
     const float gap = ImGui::GetStyle().ItemSpacing.x;

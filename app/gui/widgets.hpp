@@ -7,8 +7,18 @@
 #include <utility>
 
 struct ImDrawList;
+struct ImVec4;
 
 namespace prefixlab {
+
+// The label column of the settings panel's sections, beside their combos and sliders, in font heights.
+inline constexpr float kSettingsLabelEms = 5.5f;
+
+// A theme colour as Dear ImGui's text colours take it (opaque).
+ImVec4 text_colour(theme::Rgb c);
+
+// The width of a button with `label` (its text up to "##", and the frame's padding on both sides).
+float button_width(const char* label);
 
 // A row of colour swatches with their meaning, on the current line.
 void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entries);

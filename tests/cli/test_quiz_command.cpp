@@ -2,6 +2,7 @@
 // run; bad input is one line and exit code 2 before any work; the quiz's wrong kernels are refused on the GPU
 // in this process (they run there only as `quiz-child`, in a child), and left out of `trace --list`.
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,19 +13,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-ProcessResult prefixlab(const std::string& arguments) {
-    return run_process(shell_quote(PREFIXLAB_BINARY) + " " + arguments);
-}
-
-std::size_t lines(const std::string& text) {
-    std::size_t count = 0;
-    for (char c : text)
-        count += c == '\n';
-    return count;
-}
-
 TEST(QuizCommand, EveryFragmentsVerdictInTheEmulatorTheSameOnEveryRun) {
-    const ProcessResult r = prefixlab("quiz --device cpu --show");
+    const ProcessResult r = run_prefixlab("quiz --device cpu --show");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (const char* expected : {
              "Question 1: Reduction: where does the barrier go?",
@@ -50,8 +40,8 @@ TEST(QuizCommand, EveryFragmentsVerdictInTheEmulatorTheSameOnEveryRun) {
         }
         return text;
     };
-    EXPECT_EQ(without_times(prefixlab("quiz --device cpu --show").out), without_times(r.out));
-    const ProcessResult one = prefixlab("quiz --device cpu --question 3");
+    EXPECT_EQ(without_times(run_prefixlab("quiz --device cpu --show").out), without_times(r.out));
+    const ProcessResult one = run_prefixlab("quiz --device cpu --question 3");
     EXPECT_EQ(one.exit_code, 0) << one.err;
     EXPECT_EQ(one.out.find("Question 1"), std::string::npos) << one.out;
     EXPECT_NE(one.out.find("Question 3"), std::string::npos) << one.out;
@@ -71,23 +61,23 @@ TEST(QuizCommand, BadInputIsOneLineAndExitCodeTwo) {
         {"quiz-child --algo nope", "--algo"},
     };
     for (const auto& [arguments, message] : cases) {
-        const ProcessResult r = prefixlab(arguments);
+        const ProcessResult r = run_prefixlab(arguments);
         EXPECT_EQ(r.exit_code, 2) << arguments << "\n" << r.err;
         EXPECT_NE(r.err.find(message), std::string::npos) << arguments << "\n" << r.err;
-        EXPECT_EQ(lines(r.err), 1u) << arguments << "\n" << r.err;
+        EXPECT_EQ(count_lines(r.err), 1u) << arguments << "\n" << r.err;
     }
     EXPECT_FALSE(fs::exists("x.json"));
 }
 
 TEST(QuizCommand, TheWrongKernelsLeaveNoTraceAndAreNotListed) {
-    const ProcessResult list = prefixlab("trace --list");
+    const ProcessResult list = run_prefixlab("trace --list");
     ASSERT_EQ(list.exit_code, 0);
     EXPECT_NE(list.out.find("hillis-steele-racy\n"), std::string::npos); // a race still leaves a trace
     for (const char* name : {"reduce-barrier-in-branch", "hillis-steele-barrier-in-branch", "warp-shuffle-in-branch"})
         EXPECT_EQ(list.out.find(name), std::string::npos) << name;
     const fs::path out = fs::path(::testing::TempDir()) / "prefixlab_quiz_trace.json";
     const ProcessResult r =
-        prefixlab("trace --algo hillis-steele-barrier-in-branch --n 64 --device cpu --out " + shell_quote(out.string()));
+        run_prefixlab("trace --algo hillis-steele-barrier-in-branch --n 64 --device cpu --out " + shell_quote(out.string()));
     EXPECT_EQ(r.exit_code, 1) << r.err; // what the kernel does, not the user's input
     EXPECT_NE(r.err.find("barrier not reached by every thread"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));

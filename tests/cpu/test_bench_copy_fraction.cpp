@@ -4,6 +4,7 @@
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_table.hpp"
+#include "support/bench_points.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,17 +13,6 @@
 
 namespace prefixlab::test {
 namespace {
-
-BenchPoint timed(const std::string& algorithm, std::uint64_t n, double ms, int block = 0) {
-    BenchPoint p;
-    p.algorithm = algorithm;
-    p.n = n;
-    p.block_threads = block;
-    p.samples_ms = {ms * 0.9, ms, ms * 1.1};
-    p.ms = sample_stats(p.samples_ms);
-    p.verified = true;
-    return p;
-}
 
 constexpr std::uint64_t kSmall = std::uint64_t(1) << 20;
 constexpr std::uint64_t kLarge = std::uint64_t(1) << 24;
@@ -36,12 +26,12 @@ BenchRun run_with_copy() {
     run.environment.device = "Test GPU";
     run.environment.date = "2026-11-23T10:00:00Z";
     for (std::uint64_t n : {kSmall, kLarge}) {
-        run.points.push_back(timed("copy", n, 0.8));
-        run.points.push_back(timed("cub", n, 0.5));
-        run.points.push_back(timed("stp-blelloch", n, 1.0, 512));
-        run.points.push_back(timed("cpu-std", n, 10.0));
+        run.points.push_back(verified_point("copy", n, 0.8));
+        run.points.push_back(verified_point("cub", n, 0.5));
+        run.points.push_back(verified_point("stp-blelloch", n, 1.0, 512));
+        run.points.push_back(verified_point("cpu-std", n, 10.0));
     }
-    run.points.push_back(timed("stp-blelloch", std::uint64_t(1) << 28, 16.0, 512));
+    run.points.push_back(verified_point("stp-blelloch", std::uint64_t(1) << 28, 16.0, 512));
     return run;
 }
 

@@ -30,7 +30,7 @@ BenchPoint make_point(std::string algorithm, std::uint64_t n, int block_threads,
     return point;
 }
 
-BenchRun sample_run() {
+BenchRun csv_sample_run() {
     BenchRun run;
     run.label = "H100, test";
     run.environment = {.device = "NVIDIA H100 80GB HBM3",
@@ -121,7 +121,7 @@ bool has_comment(const ParsedCsv& csv, const std::string& text) {
 }
 
 TEST(BenchCsv, HeaderHasFixedColumnsThenUnionOfPhases) {
-    const ParsedCsv csv = parse(bench_csv_text(sample_run()));
+    const ParsedCsv csv = parse(bench_csv_text(csv_sample_run()));
     const std::vector<std::string> expected = {
         "algorithm", "scan", "n", "block_threads", "median_ms", "mean_ms", "stddev_ms", "min_ms", "max_ms",
         "repetitions", "with_transfers_median_ms", "gb_per_s", "gelem_per_s",
@@ -132,7 +132,7 @@ TEST(BenchCsv, HeaderHasFixedColumnsThenUnionOfPhases) {
 }
 
 TEST(BenchCsv, OneRowPerPointWhoseValuesParseBack) {
-    const BenchRun run = sample_run();
+    const BenchRun run = csv_sample_run();
     const ParsedCsv csv = parse(bench_csv_text(run));
     ASSERT_EQ(csv.rows.size(), run.points.size());
     for (std::size_t i = 0; i < run.points.size(); ++i) {
@@ -173,7 +173,7 @@ TEST(BenchCsv, OneRowPerPointWhoseValuesParseBack) {
 }
 
 TEST(BenchCsv, CommentLinesSayWhereTheNumbersCameFrom) {
-    const BenchRun run = sample_run();
+    const BenchRun run = csv_sample_run();
     const ParsedCsv csv = parse(bench_csv_text(run));
     const BenchEnvironment& e = run.environment;
     EXPECT_TRUE(has_comment(csv, "# device: " + e.device + " (driver " + e.driver + ", CUDA runtime " +
@@ -211,12 +211,12 @@ TEST(BenchCsv, WritesAtomically) {
     fs::remove_all(folder);
     fs::create_directories(folder);
     const std::string path = (folder / "run.csv").string();
-    write_bench_csv(path, sample_run());
+    write_bench_csv(path, csv_sample_run());
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(text.str(), bench_csv_text(sample_run()));
-    EXPECT_THROW(write_bench_csv((folder / "missing" / "run.csv").string(), sample_run()), FileError);
+    EXPECT_EQ(text.str(), bench_csv_text(csv_sample_run()));
+    EXPECT_THROW(write_bench_csv((folder / "missing" / "run.csv").string(), csv_sample_run()), FileError);
     EXPECT_FALSE(fs::exists(folder / "missing"));
     std::size_t files = 0;
     for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder))

@@ -4,6 +4,7 @@
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "support/bench_points.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -18,17 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-BenchPoint point(const std::string& algorithm, std::uint64_t n, double ms, int threads = 0) {
-    BenchPoint p;
-    p.algorithm = algorithm;
-    p.n = n;
-    p.block_threads = threads;
-    p.samples_ms = {ms, ms * 1.1, ms * 0.9};
-    p.ms = sample_stats(p.samples_ms);
-    p.verified = true;
-    return p;
-}
-
 // A GPU and a CPU series over N and a block sweep: every plot kind has data.
 BenchRun full_run() {
     BenchRun run;
@@ -36,11 +26,11 @@ BenchRun full_run() {
     run.environment.device = "Test GPU";
     run.environment.date = "2026-11-22T10:00:00Z";
     for (int k = 10; k <= 14; ++k) {
-        run.points.push_back(point("cpu-std", std::uint64_t(1) << k, 1e-6 * double(1 << k)));
-        run.points.push_back(point("stp-blelloch", std::uint64_t(1) << k, 0.01, 512));
+        run.points.push_back(verified_point("cpu-std", std::uint64_t(1) << k, 1e-6 * double(1 << k)));
+        run.points.push_back(verified_point("stp-blelloch", std::uint64_t(1) << k, 0.01, 512));
     }
     for (int threads : {32, 64})
-        run.points.push_back(point("stp-blelloch", 1u << 12, 0.02, threads));
+        run.points.push_back(verified_point("stp-blelloch", 1u << 12, 0.02, threads));
     return run;
 }
 
@@ -49,7 +39,7 @@ BenchRun cpu_run() {
     BenchRun run;
     run.label = "newer run";
     for (int k = 10; k <= 12; ++k)
-        run.points.push_back(point("cpu-loop", std::uint64_t(1) << k, 1e-6 * double(1 << k)));
+        run.points.push_back(verified_point("cpu-loop", std::uint64_t(1) << k, 1e-6 * double(1 << k)));
     return run;
 }
 

@@ -7,6 +7,7 @@
 #include "core/bench/bench_table.hpp"
 #include "core/util/atomic_file.hpp"
 #include "svg_test_support.hpp"
+#include "support/bench_points.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,17 +20,6 @@
 namespace prefixlab::test {
 namespace {
 
-BenchPoint point(const std::string& algorithm, std::uint64_t n, double ms, int block = 0) {
-    BenchPoint p;
-    p.algorithm = algorithm;
-    p.n = n;
-    p.block_threads = block;
-    p.samples_ms = {ms * 0.9, ms, ms * 1.1};
-    p.ms = sample_stats(p.samples_ms);
-    p.verified = true;
-    return p;
-}
-
 // CPU time grows as N (1 ns an element); the GPU scan costs 10 µs plus 0.01 ns an element: the two
 // meet where 1e-6 N = 0.01 + 1e-8 N, N = 0.01 / (1e-6 - 1e-8) ≈ 10101 ≈ 2^13.3.
 BenchRun synthetic_run() {
@@ -40,21 +30,14 @@ BenchRun synthetic_run() {
     run.environment.date = "2026-11-22T10:00:00Z";
     for (int k = 10; k <= 20; ++k) {
         const std::uint64_t n = std::uint64_t(1) << k;
-        run.points.push_back(point("cpu-std", n, 1e-6 * double(n)));
-        BenchPoint gpu = point("stp-blelloch", n, 0.01 + 1e-8 * double(n), 512);
+        run.points.push_back(verified_point("cpu-std", n, 1e-6 * double(n)));
+        BenchPoint gpu = verified_point("stp-blelloch", n, 0.01 + 1e-8 * double(n), 512);
         gpu.with_transfers_ms = sample_stats({1.0 + 1e-6 * double(n)});
         run.points.push_back(gpu);
     }
     for (int threads : {32, 64, 128, 1024})
-        run.points.push_back(point("stp-blelloch", std::uint64_t(1) << 16, 0.5 + 1.0 / threads, threads));
+        run.points.push_back(verified_point("stp-blelloch", std::uint64_t(1) << 16, 0.5 + 1.0 / threads, threads));
     return run;
-}
-
-const PlotSeries* series_named(const Plot& plot, const std::string& name) {
-    for (const PlotSeries& s : plot.series)
-        if (s.name == name)
-            return &s;
-    return nullptr;
 }
 
 TEST(BenchPlots, TimePlotHasOneSeriesPerAlgorithmWithMediansAndSpread) {
@@ -255,7 +238,7 @@ TEST(BenchExport, SvgPlotsKeepTitleAxisLabelsAndLegendAsText) {
     // Every kind has a legend only where the run timed the copy (the copy-fraction plot needs it).
     BenchRun run = synthetic_run();
     for (int k = 10; k <= 20; ++k)
-        run.points.push_back(point("copy", std::uint64_t(1) << k, 0.005 + 5e-9 * double(std::uint64_t(1) << k)));
+        run.points.push_back(verified_point("copy", std::uint64_t(1) << k, 0.005 + 5e-9 * double(std::uint64_t(1) << k)));
     export_bench_run(run, folder.string(), {PlotFileFormat::svg});
     for (BenchPlotKind kind : all_bench_plot_kinds()) {
         BenchPlotOptions options;
@@ -298,7 +281,7 @@ BenchRun two_scan_run() {
     BenchRun run = synthetic_run();
     const BenchScan float_max{ElementType::float32, ScanOperator::max, true};
     for (int k = 10; k <= 20; ++k) {
-        BenchPoint p = point("cpu-std", std::uint64_t(1) << k, 3.0);
+        BenchPoint p = verified_point("cpu-std", std::uint64_t(1) << k, 3.0);
         p.scan = float_max;
         run.points.push_back(p);
     }

@@ -5,6 +5,7 @@
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_series_preset.hpp"
+#include "support/bench_points.hpp"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -21,15 +22,9 @@
 namespace prefixlab::test {
 namespace {
 
-BenchPoint point(const std::string& algorithm, std::uint64_t n, double ms, int block = 0) {
-    BenchPoint p;
-    p.algorithm = algorithm;
-    p.n = n;
-    p.block_threads = block;
-    p.samples_ms = {ms};
-    p.ms = sample_stats(p.samples_ms);
-    p.verified = true;
-    return p;
+// One sample: the median is the point's time exactly.
+BenchPoint one_sample_point(const std::string& algorithm, std::uint64_t n, double ms, int block = 0) {
+    return verified_point(algorithm, n, ms, block, 0.0);
 }
 
 // Own scans whose order changes with N: stp-blelloch is fastest at 2^10..2^19, rts-hillis-steele
@@ -44,16 +39,16 @@ BenchRun gpu_run() {
     for (int k = 10; k <= 24; ++k) {
         const std::uint64_t n = std::uint64_t(1) << k;
         const double x = double(n);
-        run.points.push_back(point("copy", n, 1e-9 * x));
-        run.points.push_back(point("cub", n, 2e-9 * x));
-        run.points.push_back(point("thrust", n, 3e-9 * x));
-        run.points.push_back(point("stp-blelloch", n, 4e-9 * x, 512));
-        run.points.push_back(point("rts-hillis-steele", n, k >= 20 ? 3.5e-9 * x : 5e-9 * x, 1024));
-        run.points.push_back(point("stp-hillis-steele", n, 6e-9 * x, 1024));
+        run.points.push_back(one_sample_point("copy", n, 1e-9 * x));
+        run.points.push_back(one_sample_point("cub", n, 2e-9 * x));
+        run.points.push_back(one_sample_point("thrust", n, 3e-9 * x));
+        run.points.push_back(one_sample_point("stp-blelloch", n, 4e-9 * x, 512));
+        run.points.push_back(one_sample_point("rts-hillis-steele", n, k >= 20 ? 3.5e-9 * x : 5e-9 * x, 1024));
+        run.points.push_back(one_sample_point("stp-hillis-steele", n, 6e-9 * x, 1024));
         if (k <= 18)
-            run.points.push_back(point("global-hillis-steele", n, 4.5e-9 * x, 1024)); // measured to 2^18 only
+            run.points.push_back(one_sample_point("global-hillis-steele", n, 4.5e-9 * x, 1024)); // measured to 2^18 only
         for (const char* cpu : {"cpu-loop", "cpu-std", "cpu-parallel"})
-            run.points.push_back(point(cpu, n, 1e-6 * x));
+            run.points.push_back(one_sample_point(cpu, n, 1e-6 * x));
     }
     return run;
 }
@@ -66,7 +61,7 @@ BenchRun local_cpu_run() {
     run.label = default_run_label(run);
     for (int k = 10; k <= 16; ++k)
         for (const char* cpu : {"cpu-loop", "cpu-std", "cpu-parallel"})
-            run.points.push_back(point(cpu, std::uint64_t(1) << k, 1e-6 * double(std::uint64_t(1) << k)));
+            run.points.push_back(one_sample_point(cpu, std::uint64_t(1) << k, 1e-6 * double(std::uint64_t(1) << k)));
     return run;
 }
 
@@ -83,7 +78,7 @@ TEST(BenchSeriesPreset, FastestOwnScanIsTheLowestTimeAtTheLargestCommonN) {
     EXPECT_EQ(fastest_own_scan({&run}), "stp-blelloch");
     // Measured to 2^24 as well, global-hillis-steele is the fastest everywhere.
     for (int k = 19; k <= 24; ++k)
-        run.points.push_back(point("global-hillis-steele", std::uint64_t(1) << k, 1e-9 * double(1 << k), 1024));
+        run.points.push_back(one_sample_point("global-hillis-steele", std::uint64_t(1) << k, 1e-9 * double(1 << k), 1024));
     EXPECT_EQ(fastest_own_scan({&run}), "global-hillis-steele");
     // Without it: rts-hillis-steele, the leader at 2^24, though slower at small N.
     std::erase_if(run.points, [](const BenchPoint& p) { return p.algorithm == "global-hillis-steele"; });

@@ -7,6 +7,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/bench/bench_tuning.hpp"
+#include "support/bench_points.hpp"
 #include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <gtest/gtest.h>
@@ -21,16 +22,9 @@
 namespace prefixlab::test {
 namespace {
 
-BenchPoint timed(const std::string& algorithm, std::uint64_t n, double ms, int block = 0, int items = 0) {
-    BenchPoint p;
-    p.algorithm = algorithm;
-    p.n = n;
-    p.block_threads = block;
-    p.items = items;
-    p.samples_ms = {ms * 0.98, ms, ms * 1.02};
-    p.ms = sample_stats(p.samples_ms);
-    p.verified = true;
-    return p;
+// Samples 2 % apart: the tuning's spread bands stay narrow.
+BenchPoint tuning_point(const std::string& algorithm, std::uint64_t n, double ms, int block = 0, int items = 0) {
+    return verified_point(algorithm, n, ms, block, 0.02, items);
 }
 
 constexpr std::uint64_t kN = std::uint64_t(1) << 28;
@@ -54,19 +48,12 @@ BenchRun tuning_run(std::uint64_t n = kN) {
     run.label = "synthetic tuning";
     run.environment.device = "Test GPU";
     run.environment.date = "2026-11-23T10:00:00Z";
-    run.points.push_back(timed("copy", n, kCopyMs));
-    run.points.push_back(timed("cub", n, 2.5)); // 80%
+    run.points.push_back(tuning_point("copy", n, kCopyMs));
+    run.points.push_back(tuning_point("cub", n, 2.5)); // 80%
     for (int threads : {64, 128, 256, 512})
         for (int items : tuning_item_choices())
-            run.points.push_back(timed("tuned-look-back", n, tile_ms(threads, items), threads, stored_items(items)));
+            run.points.push_back(tuning_point("tuned-look-back", n, tile_ms(threads, items), threads, stored_items(items)));
     return run;
-}
-
-const PlotSeries* series_named(const Plot& plot, const std::string& name) {
-    for (const PlotSeries& s : plot.series)
-        if (s.name == name)
-            return &s;
-    return nullptr;
 }
 
 TEST(TuningSpec, TimesTheTunedScanAtEveryTileBesideCopyAndCub) {
@@ -227,7 +214,7 @@ TEST(TuningFiles, ItemsRoundTripThroughJsonAndOnlyTheSweepsOtherTilesWriteIt) {
         EXPECT_EQ(back.points[i].items, run.points[i].items) << i;
 
     BenchRun plain;
-    plain.points.push_back(timed("cub", 1024, 1.0));
+    plain.points.push_back(tuning_point("cub", 1024, 1.0));
     EXPECT_EQ(bench_run_to_json(plain).find("items"), std::string::npos) << "every other file reads as before";
 }
 
@@ -245,13 +232,13 @@ TEST(TuningFiles, ItemsAreRefusedWhereTheyCannotBe) {
             return std::string(e.what());
         }
     };
-    EXPECT_NE(problem(timed("tuned-look-back", 1024, 1.0, 128), "\"items\": 7, ").find("7 is not one of 8, 12"),
+    EXPECT_NE(problem(tuning_point("tuned-look-back", 1024, 1.0, 128), "\"items\": 7, ").find("7 is not one of 8, 12"),
               std::string::npos);
-    EXPECT_NE(problem(timed("cub", 1024, 1.0), "\"items\": 8, ").find("only the tuned scans"), std::string::npos);
+    EXPECT_NE(problem(tuning_point("cub", 1024, 1.0), "\"items\": 8, ").find("only the tuned scans"), std::string::npos);
     // The tuned tile named beside the same tile unnamed (0): one point twice.
     BenchRun twice;
-    twice.points = {timed("tuned-look-back", 1024, 1.0, 128),
-                    timed("tuned-look-back", 1024, 1.0, 128, kTunedScanItems)};
+    twice.points = {tuning_point("tuned-look-back", 1024, 1.0, 128),
+                    tuning_point("tuned-look-back", 1024, 1.0, 128, kTunedScanItems)};
     try {
         bench_run_from_json(bench_run_to_json(twice), "test.json");
         ADD_FAILURE() << "the tuned tile twice accepted";
@@ -267,7 +254,7 @@ TEST(TuningFiles, CsvHasAnItemsColumnWhereTheRunHoldsATunedScan) {
     EXPECT_NE(csv.find("\ntuned-look-back,uint32-add,268435456,128,16,"), std::string::npos) << csv;
     EXPECT_NE(csv.find("\ncopy,uint32-add,268435456,0,0,2,"), std::string::npos) << csv;
     BenchRun plain;
-    plain.points.push_back(timed("cub", 1024, 1.0));
+    plain.points.push_back(tuning_point("cub", 1024, 1.0));
     EXPECT_NE(bench_csv_text(plain).find("\nalgorithm,scan,n,block_threads,median_ms,"), std::string::npos);
 }
 

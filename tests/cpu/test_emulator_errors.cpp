@@ -3,6 +3,7 @@
 // __shfl_up_sync's exact semantics.
 #include "core/emulator/emulated_block.hpp"
 #include "support/catalogue_ids.hpp"
+#include "support/emulator_runs.hpp"
 #include "core/emulator/emulator_context.hpp"
 #include "kernels/warp/warp_lanes.hpp"
 
@@ -19,18 +20,7 @@ SharedLayout one_buffer(std::uint32_t words) {
     return layout;
 }
 
-std::string run_and_catch(EmulatedBlock& block, const std::function<void(EmulatorContext&)>& body) {
-    try {
-        block.run([&](std::uint32_t thread) {
-            EmulatorContext ctx(block, thread);
-            body(ctx);
-            ctx.finish();
-        });
-    } catch (const EmulationError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::run_and_catch;
 
 TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
     EmulatedBlock block(64, one_buffer(64), false);

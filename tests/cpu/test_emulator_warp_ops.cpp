@@ -7,6 +7,7 @@
 #include "core/emulator/emulator_context.hpp"
 #include "kernels/warp/warp_lanes.hpp"
 #include "support/catalogue_ids.hpp"
+#include "support/emulator_runs.hpp"
 #include "support/warp_ops_probe_runs.hpp"
 
 #include <gtest/gtest.h>
@@ -24,18 +25,7 @@ SharedLayout one_word() {
     return layout;
 }
 
-std::string run_and_catch(EmulatedBlock& block, const std::function<void(EmulatorContext&)>& body) {
-    try {
-        block.run([&](std::uint32_t thread) {
-            EmulatorContext ctx(block, thread);
-            body(ctx);
-            ctx.finish();
-        });
-    } catch (const EmulationError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::run_and_catch;
 
 StepTag at_line(std::uint32_t line, std::uint32_t offset = 0) {
     return step_tag(test_files::warp_shuffle_scan, test_phases::warp_shuffle, line, 1, offset);

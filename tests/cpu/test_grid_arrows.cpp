@@ -15,10 +15,6 @@
 namespace prefixlab::test {
 namespace {
 
-Trace traced(BlockAlgorithm algorithm, int n) {
-    return capture_trace(make_capture(algorithm, n, InputKind::iota, 1, DeviceChoice::cpu)).trace;
-}
-
 bool has(const std::vector<GridArrow>& arrows, GridArrow a) {
     return std::find(arrows.begin(), arrows.end(), a) != arrows.end();
 }
@@ -31,7 +27,7 @@ int step_of(const Trace& trace, Phase phase, std::uint32_t offset) {
 }
 
 TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
-    const Trace trace = traced(test_algorithms::hillis_steele, 16);
+    const Trace trace = emulated_trace(test_algorithms::hillis_steele, 16);
     const ValueGridModel model = build_value_grid_model(trace);
     const int k = step_of(trace, test_phases::scan_write, 2);
     ASSERT_GT(k, 1);
@@ -44,7 +40,7 @@ TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
 }
 
 TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
-    const Trace trace = traced(test_algorithms::blelloch, 16);
+    const Trace trace = emulated_trace(test_algorithms::blelloch, 16);
     const ValueGridModel model = build_value_grid_model(trace);
     const int k = step_of(trace, test_phases::up_sweep, 4); // level 2: thread t: data[8t+3] into data[8t+7]
     ASSERT_GT(k, 0);
@@ -57,7 +53,7 @@ TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
 }
 
 TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
-    const Trace trace = traced(test_algorithms::warp_shuffle, 8);
+    const Trace trace = emulated_trace(test_algorithms::warp_shuffle, 8);
     const ValueGridModel model = build_value_grid_model(trace);
     const int k = step_of(trace, test_phases::warp_shuffle, 2);
     ASSERT_GT(k, 0);
@@ -68,7 +64,7 @@ TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
 
 TEST(GridArrows, ARacyReadStartsInItsOwnRowWithANewValueAndTheRowAboveWithTheOld) {
     // Racy like the dataflow's edges (read_origin.hpp): every read that raced, whichever value it got.
-    const Trace trace = traced(test_algorithms::hillis_steele_racy, 64);
+    const Trace trace = emulated_trace(test_algorithms::hillis_steele_racy, 64);
     const ValueGridModel model = build_value_grid_model(trace);
     int new_values = 0, old_values = 0;
     for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)

@@ -7,6 +7,7 @@
 #include "plot_test_support.hpp"
 #include "support/process.hpp"
 #include "svg_test_support.hpp"
+#include "support/text_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -135,13 +136,6 @@ double differing_blocks(const Image& a, const Image& b) {
 
 // Renders of the vector files may differ from the PNG in this fraction of blocks at most (22 of 22400).
 constexpr double kSamePlot = 0.001;
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 bool have_tool(const char* name) {
     return run_process(std::string("command -v ") + name).exit_code == 0;

@@ -11,6 +11,7 @@
 
 #if PREFIXLAB_HAVE_CAIRO
 #include "core/plot/cairo_painter.hpp"
+#include "support/text_files.hpp"
 
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -234,13 +235,6 @@ TEST(SvgPainter, DocumentHasTheSizeInPointsAndAViewBox) {
 // --- the export -------------------------------------------------------------------------------------
 
 #if PREFIXLAB_HAVE_CAIRO
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 class PlotSvgExport : public ::testing::Test {
 protected:

@@ -16,12 +16,8 @@
 namespace prefixlab::test {
 namespace {
 
-Trace traced(BlockAlgorithm algorithm, int n) {
-    return capture_trace(make_capture(algorithm, n, InputKind::random, 4, DeviceChoice::cpu)).trace;
-}
-
 TEST(RaceNotes, EachRacyReadNamesItsReaderAndTheOtherWriter) {
-    const Trace trace = traced(test_algorithms::hillis_steele_racy, 64);
+    const Trace trace = emulated_trace(test_algorithms::hillis_steele_racy, 64, InputKind::random, 4);
     const std::vector<RaceNote> notes = race_notes(trace);
     ASSERT_FALSE(notes.empty()) << "the racy kernel reads words other threads write in the same step";
     int saw_new = 0;
@@ -54,7 +50,7 @@ TEST(RaceNotes, NoCorrectKernelHasAny) {
     for (BlockAlgorithm algorithm : all_block_algorithms())
         if (!is_racy(algorithm))
             for (int n : {8, 33, 64})
-                EXPECT_TRUE(race_notes(traced(algorithm, n)).empty()) << name_of(algorithm) << " N=" << n;
+                EXPECT_TRUE(race_notes(emulated_trace(algorithm, n, InputKind::random, 4)).empty()) << name_of(algorithm) << " N=" << n;
 }
 
 } // namespace

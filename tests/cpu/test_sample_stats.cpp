@@ -62,7 +62,7 @@ void expect_near_stats(const SampleStats& actual, const SampleStats& expected) {
     EXPECT_EQ(actual.max, expected.max);
 }
 
-std::string rejection(const std::vector<double>& samples) {
+std::string stats_rejection(const std::vector<double>& samples) {
     try {
         sample_stats(samples);
     } catch (const std::invalid_argument& e) {
@@ -128,15 +128,15 @@ TEST(SampleStats, MeanOfEqualSamplesStaysWithinMinAndMax) {
 }
 
 TEST(SampleStats, RejectsEmptyAndBadSamplesNamingThem) {
-    EXPECT_NE(rejection({}).find("no samples"), std::string::npos) << rejection({});
+    EXPECT_NE(stats_rejection({}).find("no samples"), std::string::npos) << stats_rejection({});
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
     for (double bad : {nan, inf, -inf, -0.5}) {
-        const std::string message = rejection({1.0, 2.0, bad, 3.0});
+        const std::string message = stats_rejection({1.0, 2.0, bad, 3.0});
         EXPECT_NE(message.find("sample 2"), std::string::npos) << message;
         EXPECT_NE(message.find("finite time >= 0"), std::string::npos) << message;
     }
-    EXPECT_EQ(rejection({0.0}), ""); // zero is a valid (if suspicious) time
+    EXPECT_EQ(stats_rejection({0.0}), ""); // zero is a valid (if suspicious) time
 }
 
 TEST(BenchResults, BytesAndRatesFollowTheirDefinitions) {

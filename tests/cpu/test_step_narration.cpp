@@ -24,10 +24,6 @@
 namespace prefixlab::test {
 namespace {
 
-Trace traced(BlockAlgorithm algorithm, int n) {
-    return capture_trace(make_capture(algorithm, n, InputKind::random, 3, DeviceChoice::cpu)).trace;
-}
-
 // PREFIXLAB_PRINT_NARRATION=1 prints every sentence (to read them while writing templates).
 void maybe_print(const Trace& trace, const std::vector<StepNarration>& narration) {
     if (std::getenv("PREFIXLAB_PRINT_NARRATION") == nullptr)
@@ -45,7 +41,7 @@ class StepNarrationAll : public ::testing::TestWithParam<BlockAlgorithm> {};
 TEST_P(StepNarrationAll, EveryStepIsNarratedAndItsCountersAgreeWithTheTrace) {
     const BlockAlgorithm algorithm = GetParam();
     for (int n : {1, 8, 33, block_max_n(algorithm)}) {
-        const Trace trace = traced(algorithm, n);
+        const Trace trace = emulated_trace(algorithm, n, InputKind::random, 3);
         const std::vector<StepNarration> narration = narrate_steps(trace);
         maybe_print(trace, narration);
         ASSERT_EQ(narration.size(), trace.steps.size());
@@ -104,7 +100,7 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, StepNarrationAll, ::testing::ValuesIn(trace
 // The textbook sentences, numbers from the trace: Hillis–Steele's partner read and Blelloch's
 // up-sweep, whose indices are affine in the thread.
 TEST(StepNarration, SaysWhichThreadsReadWhichWords) {
-    const Trace hs = traced(test_algorithms::hillis_steele, 16);
+    const Trace hs = emulated_trace(test_algorithms::hillis_steele, 16, InputKind::random, 3);
     const std::vector<StepNarration> hs_text = narrate_steps(hs);
     bool found = false;
     for (std::size_t i = 0; i < hs.steps.size(); ++i)
@@ -114,7 +110,7 @@ TEST(StepNarration, SaysWhichThreadsReadWhichWords) {
             EXPECT_EQ(hs_text[i].who, "Threads 4–15 active (12 of 16); threads 0–3 idle.");
         }
     EXPECT_TRUE(found);
-    const Trace bl = traced(test_algorithms::blelloch, 16);
+    const Trace bl = emulated_trace(test_algorithms::blelloch, 16, InputKind::random, 3);
     const std::vector<StepNarration> bl_text = narrate_steps(bl);
     found = false;
     for (std::size_t i = 0; i < bl.steps.size(); ++i)
@@ -147,7 +143,7 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
     }
     EXPECT_EQ(down, 1);
     EXPECT_EQ(butterfly, 5);
-    const Trace scan = traced(test_algorithms::warp_shuffle, 64);
+    const Trace scan = emulated_trace(test_algorithms::warp_shuffle, 64, InputKind::random, 3);
     const std::vector<StepNarration> scan_text = narrate_steps(scan);
     bool found = false;
     for (std::size_t i = 0; i < scan.steps.size(); ++i)
@@ -164,7 +160,7 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
 TEST(StepNarration, CountsTheCombinesMadeInRegisters) {
     for (BlockAlgorithm algorithm : {test_algorithms::reduce_many_per_thread, test_algorithms::reduce_shuffle_down})
         for (int n : {32, 1000, 8192}) {
-            const Trace trace = traced(algorithm, n);
+            const Trace trace = emulated_trace(algorithm, n, InputKind::random, 3);
             std::uint64_t in_registers = 0;
             for (std::uint64_t count : in_register_combines(trace))
                 in_registers += count;

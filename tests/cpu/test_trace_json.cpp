@@ -29,12 +29,6 @@ Trace small_trace(ElementType type = ElementType::int32, ScanOperator op = ScanO
     return capture_trace(request).trace;
 }
 
-json as_json(const Trace& trace) {
-    std::stringstream text;
-    write_trace_json(trace, text);
-    return json::parse(text);
-}
-
 TEST(TraceJson, RoundTripPreservesEverything) {
     for (ElementType type : all_element_types())
         for (ScanOperator op : all_scan_operators()) {
@@ -58,7 +52,7 @@ TEST(TraceJson, FloatInfinityIdentityRoundTripsAsString) {
     request.op = ScanOperator::max;
     request.exclusive = true;
     const Trace original = capture_trace(request).trace;
-    const json document = as_json(original);
+    const json document = trace_as_json(original);
     EXPECT_EQ(document["output"][0], "-inf");
     std::stringstream text(document.dump());
     EXPECT_EQ(first_difference(original, read_trace_json(text)), "");
@@ -71,7 +65,7 @@ TEST(TraceJson, FileRoundTripAndUnwrittenWordsAreNull) {
     EXPECT_EQ(first_difference(original, load_trace_file(path)), "");
     std::filesystem::remove(path);
     // Hillis–Steele writes every word in its first step, so nothing is null after step 0 ...
-    const json document = as_json(original);
+    const json document = trace_as_json(original);
     for (const auto& value : document["steps"][0]["shared"])
         EXPECT_FALSE(value.is_null());
 }
@@ -96,16 +90,16 @@ TEST(TraceJson, RejectsTextThatIsNotJson) {
 }
 
 TEST(TraceJson, RejectsOtherFormatsAndVersions) {
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["format"] = "something-else";
     EXPECT_NE(rejection(document).find("not a PrefixLab trace"), std::string::npos);
-    document = as_json(small_trace());
+    document = trace_as_json(small_trace());
     document["version"] = 2;
     EXPECT_NE(rejection(document).find("version 2 is not supported"), std::string::npos) << rejection(document);
 }
 
 TEST(TraceJson, RejectsMissingAndMistypedFieldsNamingThem) {
-    const json good = as_json(small_trace());
+    const json good = trace_as_json(small_trace());
     EXPECT_EQ(rejection(good), "");
 
     json missing = good;
@@ -134,7 +128,7 @@ TEST(TraceJson, RejectsMissingAndMistypedFieldsNamingThem) {
 }
 
 TEST(TraceJson, RejectsAccessesOutsideTheTrace) {
-    const json good = as_json(small_trace());
+    const json good = trace_as_json(small_trace());
     json bad_thread = good;
     bad_thread["accesses"]["rows"][0][2] = 31; // warp 1, lane 31 = thread 63 > 36
     bad_thread["accesses"]["rows"][0][1] = 1;
@@ -154,7 +148,7 @@ TEST(TraceJson, RejectsAccessesOutsideTheTrace) {
 // A misspelt or stray field is refused at every level, as in a results file: nothing in a trace is
 // silently dropped (issue 11).
 TEST(TraceJson, RejectsUnknownFieldsAtEveryLevel) {
-    const json good = as_json(small_trace());
+    const json good = trace_as_json(small_trace());
     struct Stray {
         const char* object; // JSON pointer
         const char* path;   // as messages name it
@@ -178,7 +172,7 @@ TEST(TraceJson, RejectsUnknownFieldsAtEveryLevel) {
 }
 
 TEST(TraceJson, AFileWithAnUnknownFieldIsRefusedNamingFileAndField) {
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["config"]["block_thread"] = 64; // misspelt beside the real block_threads
     const std::string path = ::testing::TempDir() + "/prefixlab_unknown_field.json";
     std::ofstream(path) << document.dump();
@@ -196,7 +190,7 @@ TEST(TraceJson, AFileWithAnUnknownFieldIsRefusedNamingFileAndField) {
 // The fields written for other readers and recomputed when reading (a step's label, the check, the
 // column names) are fields of the format: present they load, and what they hold is not read back.
 TEST(TraceJson, DerivedFieldsAreKnownButNotReadBack) {
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["steps"][0]["label"] = "anything";
     document["check"]["wrong"] = json::array({1, 2});
     document["check"]["something else"] = true;
@@ -271,7 +265,7 @@ std::string without_ellipsis(std::string message) {
 TEST(TraceJsonHostile, NestingInATypedFieldIsRefusedBeforeParsing) {
     // The issue's reproducer: 80,000 nested arrays where an integer belongs overflowed the stack
     // when the error message dumped the value.
-    const std::string text = with_raw_value(as_json(small_trace()), "/config/n", nested_arrays(80000));
+    const std::string text = with_raw_value(trace_as_json(small_trace()), "/config/n", nested_arrays(80000));
     EXPECT_GT(text.size(), 160000u);
     const std::string message = rejection_of_text(text);
     EXPECT_EQ(message, "not valid JSON: arrays and objects nest deeper than the limit of " +
@@ -279,21 +273,21 @@ TEST(TraceJsonHostile, NestingInATypedFieldIsRefusedBeforeParsing) {
     // Just within the limit (config.n is inside two objects) the parser accepts it, and the type
     // error names the value without dumping it.
     const std::string shallow =
-        with_raw_value(as_json(small_trace()), "/config/n", nested_arrays(kMaxJsonDepth - 2));
+        with_raw_value(trace_as_json(small_trace()), "/config/n", nested_arrays(kMaxJsonDepth - 2));
     EXPECT_EQ(rejection_of_text(shallow),
               "config.n: expected an integer in 1..1048576, found an array of 1 item");
 }
 
 TEST(TraceJsonHostile, ContainersInMessagesAreDescribedNotDumped) {
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["config"]["exclusive"] = json::array();
     document["config"]["exclusive"].get_ref<json::array_t&>().assign(1000000, 7);
     EXPECT_EQ(rejection(document),
               "config.exclusive: expected true or false, found an array of 1000000 items");
-    document = as_json(small_trace());
+    document = trace_as_json(small_trace());
     document["input"][2] = {{"a", 1}, {"b", 2}};
     EXPECT_EQ(rejection(document), "input[2]: expected an int32, found an object of 2 fields");
-    document = as_json(small_trace());
+    document = trace_as_json(small_trace());
     document["accesses"]["rows"][0][6] = json::array({"r"});
     EXPECT_EQ(rejection(document), "accesses.rows[0][6]: expected \"r\" or \"w\", found an array of 1 item");
 }
@@ -301,13 +295,13 @@ TEST(TraceJsonHostile, ContainersInMessagesAreDescribedNotDumped) {
 TEST(TraceJsonHostile, A20MegabyteStringGivesAShortMessage) {
     // The issue's size once; 1 MB elsewhere, where the same bound applies (each 20 MB case costs a
     // second of dumping and parsing).
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["accesses"]["rows"][0][4] = std::string(20 << 20, 'a');
     EXPECT_EQ(rejection(document),
               "accesses.rows[0][4]: unknown buffer '" + std::string(40, 'a') + "… (20971520 bytes)'");
     for (const char* pointer :
          {"/config/algorithm", "/config/n", "/config/exclusive", "/input/0", "/steps/0/source"}) {
-        document = as_json(small_trace());
+        document = trace_as_json(small_trace());
         document[json::json_pointer(pointer)] = std::string(1 << 20, 'a');
         const std::string message = rejection(document);
         expect_short_and_safe(without_ellipsis(message));
@@ -317,12 +311,12 @@ TEST(TraceJsonHostile, A20MegabyteStringGivesAShortMessage) {
 
 TEST(TraceJsonHostile, BytesThatAreNotUtf8OrControlsAreEscaped) {
     // Raw bytes: the parser refuses them, and its "last read" excerpt is escaped.
-    const std::string raw = with_raw_value(as_json(small_trace()), "/config/device/name", "\"GPU\xff\xfe\"");
+    const std::string raw = with_raw_value(trace_as_json(small_trace()), "/config/device/name", "\"GPU\xff\xfe\"");
     const std::string message = rejection_of_text(raw);
     expect_short_and_safe(message);
     EXPECT_NE(message.find("\\xff"), std::string::npos) << message;
     // Escapes inside valid JSON: a terminal escape and a newline become \xNN in the message.
-    json document = as_json(small_trace());
+    json document = trace_as_json(small_trace());
     document["config"]["algorithm"] = "\x1b[31mred\nline";
     EXPECT_EQ(rejection(document), "config.algorithm: unknown value '\\x1b[31mred\\x0aline'");
 }
@@ -391,7 +385,7 @@ TEST_F(TraceFileHostile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {
 }
 
 TEST_F(TraceFileHostile, DeepNestingInAFileIsOneLineNamingIt) {
-    std::ofstream(path("deep.json")) << with_raw_value(as_json(small_trace()), "/config/n",
+    std::ofstream(path("deep.json")) << with_raw_value(trace_as_json(small_trace()), "/config/n",
                                                        nested_arrays(80000));
     EXPECT_EQ(load_error(path("deep.json")),
               "malformed trace '" + path("deep.json") +

@@ -21,16 +21,10 @@ namespace {
 
 using nlohmann::json;
 
-json as_json(const Trace& trace) {
-    std::stringstream text;
-    write_trace_json(trace, text);
-    return json::parse(text);
-}
-
 json captured(BlockAlgorithm algorithm, int n, ElementType type = ElementType::int32) {
     ScanSetup request = make_capture(algorithm, n, InputKind::random, 5, DeviceChoice::cpu);
     request.type = type;
-    return as_json(capture_trace(request).trace);
+    return trace_as_json(capture_trace(request).trace);
 }
 
 // What the views index in a loaded trace, checked: "" or the first thing out of range.
@@ -175,7 +169,7 @@ TEST(TraceValidation, EveryAlgorithmsTracesAreValid) {
                 request.type = type;
                 const Trace trace = capture_trace(request).trace;
                 EXPECT_EQ(find_trace_violation(trace), std::nullopt) << name_of(algorithm) << " n=" << n;
-                EXPECT_EQ(rejection(as_json(trace)), "") << name_of(algorithm) << " n=" << n;
+                EXPECT_EQ(rejection(trace_as_json(trace)), "") << name_of(algorithm) << " n=" << n;
             }
 }
 

@@ -13,10 +13,6 @@
 namespace prefixlab::test {
 namespace {
 
-Trace traced(BlockAlgorithm algorithm, int n) {
-    return capture_trace(make_capture(algorithm, n, InputKind::iota, 1, DeviceChoice::cpu)).trace;
-}
-
 // Lanes of warp w among threads [0, threads) for which `active(thread)` holds.
 template <class Active>
 std::uint32_t lanes_where(std::uint32_t warp, int threads, Active active) {
@@ -28,8 +24,8 @@ std::uint32_t lanes_where(std::uint32_t warp, int threads, Active active) {
 
 TEST(WarpActivity, KernelOneSplitsEveryWarpAndKernelThreeIdlesWholeWarps) {
     const int n = 256;
-    const WarpActivity one = analyse_warp_activity(traced(test_algorithms::reduce_interleaved, n));
-    const WarpActivity three = analyse_warp_activity(traced(test_algorithms::reduce_sequential, n));
+    const WarpActivity one = analyse_warp_activity(emulated_trace(test_algorithms::reduce_interleaved, n));
+    const WarpActivity three = analyse_warp_activity(emulated_trace(test_algorithms::reduce_sequential, n));
     ASSERT_EQ(one.warps, 8u);
     ASSERT_EQ(three.warps, 8u);
     // step 0: every thread loads its element
@@ -61,7 +57,7 @@ TEST(WarpActivity, KernelOneSplitsEveryWarpAndKernelThreeIdlesWholeWarps) {
 }
 
 TEST(WarpActivity, ALaneCountsOnceWhateverItAccessesAndAPartialWarpHasItsOwnLanes) {
-    const Trace trace = traced(test_algorithms::reduce_sequential, 40); // 64 threads, a tree over 40 elements
+    const Trace trace = emulated_trace(test_algorithms::reduce_sequential, 40); // 64 threads, a tree over 40 elements
     const WarpActivity activity = analyse_warp_activity(trace);
     EXPECT_EQ(activity.lanes, static_cast<std::uint32_t>(trace.config.block_threads));
     for (std::size_t s = 0; s < activity.steps.size(); ++s) {

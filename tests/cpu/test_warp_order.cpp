@@ -6,6 +6,7 @@
 #include "core/trace/trace_json.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
+#include "support/trace_checks.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -128,14 +129,8 @@ Trace racy_trace(int n, WarpOrder order) {
     return capture_trace(setup).trace;
 }
 
-json as_json(const Trace& trace) {
-    std::stringstream text;
-    write_trace_json(trace, text);
-    return json::parse(text);
-}
-
 // The file's check.wrong: the indices where the output is not the scan.
-json wrong_list_in_file(const Trace& trace) { return as_json(trace)["check"]["wrong"]; }
+json wrong_list_in_file(const Trace& trace) { return trace_as_json(trace)["check"]["wrong"]; }
 
 std::size_t outputs_differing_from_reference(const Trace& trace) {
     const std::vector<std::uint32_t> reference =
@@ -213,7 +208,7 @@ TEST(WarpOrder, NamesParseBack) {
 TEST(WarpOrder, AnOrderOtherThanTheDefaultRoundTripsThroughTheFile) {
     for (WarpOrder order : {WarpOrder::reversed, WarpOrder::interleaved}) {
         const Trace original = racy_trace(40, order);
-        const json document = as_json(original);
+        const json document = trace_as_json(original);
         EXPECT_EQ(document["config"]["device"]["warp_order"], name_of(order));
         const Trace back = trace_from_json_text(document.dump());
         EXPECT_EQ(back.config.warp_order, order);
@@ -224,13 +219,13 @@ TEST(WarpOrder, AnOrderOtherThanTheDefaultRoundTripsThroughTheFile) {
 // Default-order files are the files they always were (the golden hashes rely on it), and a file
 // without the field, as every older file is, loads as warps in order.
 TEST(WarpOrder, TheDefaultOrderIsNotWrittenAndAMissingOneReadsAsInOrder) {
-    const json document = as_json(racy_trace(40, WarpOrder::in_order));
+    const json document = trace_as_json(racy_trace(40, WarpOrder::in_order));
     EXPECT_FALSE(document["config"]["device"].contains("warp_order"));
     EXPECT_EQ(trace_from_json_text(document.dump()).config.warp_order, WarpOrder::in_order);
 }
 
 TEST(WarpOrder, AFileWithAnUnknownOrderOrAGpuOrderIsRefused) {
-    json unknown = as_json(racy_trace(8, WarpOrder::interleaved));
+    json unknown = trace_as_json(racy_trace(8, WarpOrder::interleaved));
     unknown["config"]["device"]["warp_order"] = "sideways";
     try {
         trace_from_json_text(unknown.dump());
@@ -240,7 +235,7 @@ TEST(WarpOrder, AFileWithAnUnknownOrderOrAGpuOrderIsRefused) {
                   std::string::npos)
             << e.what();
     }
-    json gpu = as_json(racy_trace(8, WarpOrder::reversed));
+    json gpu = trace_as_json(racy_trace(8, WarpOrder::reversed));
     gpu["config"]["device"]["emulated"] = false;
     try {
         trace_from_json_text(gpu.dump());

@@ -26,7 +26,7 @@ GridCompactRequest request_for(ElementType type, bool split, std::size_t n, int 
     return request;
 }
 
-std::string describe(const GridCompactRequest& r, int percent) {
+std::string describe_compaction(const GridCompactRequest& r, int percent) {
     return std::string(r.split ? "split " : "compact ") + std::string(name_of(r.type)) + " n=" +
            std::to_string(r.input.size()) + " " + std::to_string(percent) + "% threads=" + std::to_string(r.threads);
 }
@@ -51,10 +51,10 @@ TEST(GpuGridCompaction, EveryTypeShareSizeAndBlockGivesCopyIfAndStablePartition)
                     for (int threads : {32, 256, 1024}) {
                         const GridCompactRequest request = request_for(type, split, n, percent, threads);
                         const GridCompactResult on_gpu = gpu_run_grid_compact(request);
-                        expect_std_result(request, on_gpu, describe(request, percent));
+                        expect_std_result(request, on_gpu, describe_compaction(request, percent));
                         if (n <= 1024) {
                             const GridCompactResult emulated = emulate_grid_compact(request, GridSchedule{});
-                            EXPECT_EQ(on_gpu.output, emulated.output) << describe(request, percent);
+                            EXPECT_EQ(on_gpu.output, emulated.output) << describe_compaction(request, percent);
                         }
                     }
 }
@@ -76,7 +76,7 @@ TEST(GpuSanitized, GridCompactionAndSplit) {
     for (bool split : {false, true})
         for (int threads : {32, 256}) {
             const GridCompactRequest request = request_for(ElementType::uint32, split, 5000, 50, threads);
-            expect_std_result(request, gpu_run_grid_compact(request), describe(request, 50));
+            expect_std_result(request, gpu_run_grid_compact(request), describe_compaction(request, 50));
         }
 }
 

@@ -34,7 +34,7 @@ GridCaptureRequest grid_request(GridDriver driver, std::uint64_t n, ElementType 
     return request;
 }
 
-std::string describe(const GridCaptureRequest& r) {
+std::string describe_capture(const GridCaptureRequest& r) {
     GridScanRequest scan = r.scan;
     scan.input.resize(r.n);
     return test::describe(scan);
@@ -70,8 +70,8 @@ TEST(GpuGridTrace, DeterministicDriversEqualTheEmulatorTileByTile) {
                         const GridTrace gpu = capture_grid_trace(request);
                         request.device = DeviceChoice::cpu;
                         const GridTrace emulated = at_tile_level(capture_grid_trace(request));
-                        EXPECT_EQ(gpu.wrong_outputs, 0u) << describe(request);
-                        EXPECT_EQ(first_grid_difference(emulated, gpu), "") << describe(request);
+                        EXPECT_EQ(gpu.wrong_outputs, 0u) << describe_capture(request);
+                        EXPECT_EQ(first_grid_difference(emulated, gpu), "") << describe_capture(request);
                         EXPECT_FALSE(gpu.config.emulated);
                         ++compared;
                     }
@@ -115,7 +115,7 @@ TEST(GpuGridTrace, EveryLookBackOnTheHardwareAddsUp) {
                     const int threads = n <= 65536 ? 32 : 256;
                     const GridCaptureRequest request =
                         grid_request(driver, n, type, op, exclusive, body, threads, DeviceChoice::gpu);
-                    expect_consistent_look_backs(traced_in_memory(request), describe(request));
+                    expect_consistent_look_backs(traced_in_memory(request), describe_capture(request));
                 }
 }
 
@@ -126,7 +126,7 @@ TEST(GpuGridTrace, LookBacksAddUpAtTheLargestSizes) {
         for (std::uint64_t n : {std::uint64_t(1) << 28, std::uint64_t(123123123)}) {
             const GridCaptureRequest request = grid_request(driver, n, ElementType::uint32, ScanOperator::add, false,
                                                             TileScanBody::blelloch, 1024, DeviceChoice::gpu);
-            expect_consistent_look_backs(traced_in_memory(request), describe(request));
+            expect_consistent_look_backs(traced_in_memory(request), describe_capture(request));
         }
 }
 
@@ -138,7 +138,7 @@ TEST(GpuSanitized, TracedGridRuns) {
             for (TileScanBody body : {TileScanBody::warp_shuffle, TileScanBody::registers}) {
                 const GridCaptureRequest request = grid_request(driver, n, ElementType::int32, ScanOperator::add,
                                                                 true, body, 32, DeviceChoice::gpu);
-                EXPECT_EQ(capture_grid_trace(request).wrong_outputs, 0u) << describe(request);
+                EXPECT_EQ(capture_grid_trace(request).wrong_outputs, 0u) << describe_capture(request);
             }
 }
 

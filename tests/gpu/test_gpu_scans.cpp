@@ -30,7 +30,7 @@ std::vector<Config> all_configs() {
     return configs;
 }
 
-std::string describe(const Config& c) {
+std::string describe_config(const Config& c) {
     return std::string(name_of(c.type)) + " " + std::string(name_of(c.op)) + (c.exclusive ? " exclusive" : " inclusive");
 }
 
@@ -51,8 +51,8 @@ TEST_P(GpuScan, TraceEqualsEmulatorTraceForEveryConfiguration) {
         const Trace on_gpu = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
         const Trace emulated = capture_trace(capture_request(algorithm, n, c, DeviceChoice::cpu)).trace;
         ASSERT_FALSE(on_gpu.config.emulated);
-        EXPECT_EQ(first_difference(on_gpu, emulated), "") << describe(c);
-        EXPECT_EQ(on_gpu.check.wrong_count, 0u) << describe(c);
+        EXPECT_EQ(first_difference(on_gpu, emulated), "") << describe_config(c);
+        EXPECT_EQ(on_gpu.check.wrong_count, 0u) << describe_config(c);
     }
 }
 
@@ -64,9 +64,9 @@ TEST_P(GpuScan, UntracedKernelComputesTheScan) {
         const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
         const KernelKind kind = kind_of(algorithm); // a block reduction's check is of its total (exact for integers)
         EXPECT_EQ(check_kernel_output(kind, c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u)
-            << describe(c);
+            << describe_config(c);
         if (kind == KernelKind::block_scan && (c.type != ElementType::float32 || c.op != ScanOperator::add))
-            EXPECT_EQ(output, reference_scan(c.type, c.op, c.exclusive, request.input)) << describe(c);
+            EXPECT_EQ(output, reference_scan(c.type, c.op, c.exclusive, request.input)) << describe_config(c);
     }
 }
 
@@ -85,14 +85,14 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
                 request.device = DeviceChoice::cpu;
                 const Trace emulated = capture_trace(request).trace;
                 EXPECT_EQ(on_gpu.config.block_threads, 1024);
-                EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe(c);
+                EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe_config(c);
                 BlockScanRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
                 untraced.block_threads = 1024;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, untraced.input,
                                               gpu_run_block_scan(untraced))
                               .wrong_count,
                           0u)
-                    << name_of(algorithm) << " n=" << n << " " << describe(c);
+                    << name_of(algorithm) << " n=" << n << " " << describe_config(c);
             }
 }
 
@@ -123,7 +123,7 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
             const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
             if (algorithm != test_algorithms::hillis_steele_racy) {
-                EXPECT_EQ(trace.check.wrong_count, 0u) << describe(c) << " n=" << n;
+                EXPECT_EQ(trace.check.wrong_count, 0u) << describe_config(c) << " n=" << n;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, request.input, output)
                               .wrong_count,
                           0u);

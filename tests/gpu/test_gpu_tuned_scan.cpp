@@ -30,7 +30,7 @@ TunedScanRequest make_request(std::vector<std::uint32_t> input, ElementType type
     return request;
 }
 
-std::string describe(const TunedScanRequest& r) {
+std::string describe_tuned(const TunedScanRequest& r) {
     return std::string(name_of(r.type)) + " " + std::string(name_of(r.op)) +
            (r.exclusive ? " exclusive" : " inclusive") + (r.deterministic ? " deterministic" : " look-back") +
            " n=" + std::to_string(r.input.size());
@@ -89,7 +89,7 @@ TEST(GpuTunedScan, EveryTypeOperatorDirectionAndAwkwardSizeUpTo2To30GivesTheRefe
                         if (deterministic && n >= (std::size_t(1) << 28) && !(type == ElementType::float32 && op == ScanOperator::add))
                             continue;
                         const TunedScanRequest request = make_request(input, type, op, exclusive, deterministic);
-                        EXPECT_EQ(wrong_outputs(request, gpu_run_tuned_scan(request)), 0u) << describe(request);
+                        EXPECT_EQ(wrong_outputs(request, gpu_run_tuned_scan(request)), 0u) << describe_tuned(request);
                     }
                 }
         }
@@ -103,11 +103,11 @@ TEST(GpuTunedScan, IntegerScansAreTheSameBitsOnEveryOneOf100Runs) {
         const TunedScanRequest request = make_request(
             generate_input(InputKind::random, type, op, static_cast<int>(n), 5), type, op, false, false);
         const std::vector<std::uint32_t> first = gpu_run_tuned_scan(request);
-        EXPECT_EQ(first, reference_scan(type, op, false, request.input)) << describe(request);
+        EXPECT_EQ(first, reference_scan(type, op, false, request.input)) << describe_tuned(request);
         int different = 0;
         for (int run = 1; run < 100; ++run)
             different += gpu_run_tuned_scan(request) != first;
-        EXPECT_EQ(different, 0) << describe(request);
+        EXPECT_EQ(different, 0) << describe_tuned(request);
     }
 }
 
@@ -124,7 +124,7 @@ TEST(GpuTunedScan, DeterministicFloatSumsAreTheSameBitsOnEveryRun) {
         std::set<std::vector<std::uint32_t>> outputs;
         for (int run = 0; run < 20; ++run) {
             std::vector<std::uint32_t> output = gpu_run_tuned_scan(request);
-            EXPECT_EQ(wrong_outputs(request, output), 0u) << describe(request);
+            EXPECT_EQ(wrong_outputs(request, output), 0u) << describe_tuned(request);
             outputs.insert(std::move(output));
         }
         std::printf("float add, N = 2^23 + 777, %s: %zu distinct outputs in 20 runs\n",
@@ -145,7 +145,7 @@ TEST(GpuSanitized, TunedScan) {
                     make_request(generate_input(InputKind::random, ElementType::uint32, ScanOperator::add,
                                                 static_cast<int>(n), n),
                                  ElementType::uint32, ScanOperator::add, exclusive, deterministic);
-                EXPECT_EQ(wrong_outputs(request, gpu_run_tuned_scan(request)), 0u) << describe(request);
+                EXPECT_EQ(wrong_outputs(request, gpu_run_tuned_scan(request)), 0u) << describe_tuned(request);
             }
 }
 

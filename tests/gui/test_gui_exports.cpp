@@ -6,6 +6,7 @@
 #include "support/png_image.hpp"
 #include "support/folder_listing.hpp"
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,7 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 class GuiExports : public ::testing::Test {
 protected:
@@ -96,8 +96,8 @@ TEST_F(GuiExports, GifOfBlellochHasOneFramePerStepAndEachDiffers) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     ASSERT_TRUE(fs::is_regular_file(path("blelloch16.gif")));
     EXPECT_LE(fs::file_size(path("blelloch16.gif")), 10u * 1000 * 1000);
-    EXPECT_TRUE(has(r.out, "step=4 ")) << "the export returns to the step the lecturer was on:\n" << r.out;
-    EXPECT_TRUE(has(r.out, "exported " + std::to_string(steps_) + " steps: ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "step=4 ")) << "the export returns to the step the lecturer was on:\n" << r.out;
+    EXPECT_TRUE(contains(r.out, "exported " + std::to_string(steps_) + " steps: ")) << r.out;
 
     const std::vector<PngImage> frames = composited_frames(path("blelloch16.gif"));
     ASSERT_EQ(static_cast<int>(frames.size()), steps_);
@@ -174,7 +174,7 @@ TEST_F(GuiExports, ViewAtTwiceTheWindowsSize) {
         EXPECT_GT(ratio, 3.0);
         EXPECT_LT(ratio, 5.0);
     }
-    EXPECT_TRUE(has(r.out, "scale=2.00 ")) << "the window is back at its own scale:\n" << r.out;
+    EXPECT_TRUE(contains(r.out, "scale=2.00 ")) << "the window is back at its own scale:\n" << r.out;
 }
 
 TEST_F(GuiExports, BadTargetsFailInOneLineAndLeaveNothing) {
@@ -207,7 +207,7 @@ TEST_F(GuiExports, BadTargetsFailInOneLineAndLeaveNothing) {
         const ProcessResult r = run_script("tab Values\n" + c.command + "\n");
         EXPECT_EQ(r.exit_code, 1) << c.command << "\n" << r.err;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.command << ": one line\n" << r.err;
-        EXPECT_TRUE(has(r.err, "prefixlab: error: ") && has(r.err, c.says)) << c.command << "\n" << r.err;
+        EXPECT_TRUE(contains(r.err, "prefixlab: error: ") && contains(r.err, c.says)) << c.command << "\n" << r.err;
         EXPECT_EQ(names_in(dir_), before) << c.command << " left something behind";
         EXPECT_TRUE(fs::is_empty(path("cwd")));
         EXPECT_TRUE(fs::is_empty(path("a-folder.gif")));
@@ -220,7 +220,7 @@ TEST_F(GuiExports, BadTargetsFailInOneLineAndLeaveNothing) {
 TEST_F(GuiExports, ScriptRefusesAnExportPathWithTheWrongEndingBeforeTheWindowOpens) {
     const ProcessResult r = run_script("export-view " + path("view.jpg") + "\n");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_TRUE(has(r.err, "export-view FILE.png")) << r.err;
+    EXPECT_TRUE(contains(r.err, "export-view FILE.png")) << r.err;
 }
 
 TEST_F(GuiExports, KeysExportIntoTheExportsFolderAndEscCancels) {
@@ -228,8 +228,8 @@ TEST_F(GuiExports, KeysExportIntoTheExportsFolderAndEscCancels) {
     // the frames it had staged are gone, and the window is back on its step.
     const ProcessResult cancelled = run_script("tab Values\nstep 2\nkey Ctrl+P\nwait 4\nkey Escape\nwait 2\nreport\nreport-settings\n");
     ASSERT_EQ(cancelled.exit_code, 0) << cancelled.err;
-    EXPECT_TRUE(has(cancelled.out, "message: export cancelled: nothing written")) << cancelled.out;
-    EXPECT_TRUE(has(cancelled.out, "step=2 ")) << cancelled.out;
+    EXPECT_TRUE(contains(cancelled.out, "message: export cancelled: nothing written")) << cancelled.out;
+    EXPECT_TRUE(contains(cancelled.out, "step=2 ")) << cancelled.out;
     ASSERT_TRUE(fs::is_directory(path("cwd/prefixlab-exports")));
     EXPECT_TRUE(fs::is_empty(path("cwd/prefixlab-exports"))) << "a cancelled sequence leaves no folder or file";
 
@@ -237,7 +237,7 @@ TEST_F(GuiExports, KeysExportIntoTheExportsFolderAndEscCancels) {
     const ProcessResult gif = run_script("tab Values\nkey Ctrl+G\nwait 60\nreport-settings\n");
     ASSERT_EQ(gif.exit_code, 0) << gif.err;
     const std::string file = path("cwd/prefixlab-exports/blelloch-n16-values.gif");
-    EXPECT_TRUE(has(gif.out, "message: exported " + std::to_string(steps_) + " steps: " + file)) << gif.out;
+    EXPECT_TRUE(contains(gif.out, "message: exported " + std::to_string(steps_) + " steps: " + file)) << gif.out;
     EXPECT_EQ(static_cast<int>(composited_frames(file).size()), steps_);
 #endif
 }

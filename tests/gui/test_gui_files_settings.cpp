@@ -10,6 +10,7 @@
 #include "support/child_process.hpp"
 #include "support/png_image.hpp"
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include <chrono>
 #include <csignal>
@@ -26,24 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// The lines of `out` that start with `prefix`, in order.
-std::vector<std::string> lines_starting(const std::string& out, const std::string& prefix) {
-    std::vector<std::string> lines;
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(prefix, 0) == 0)
-            lines.push_back(line);
-    return lines;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 class GuiFilesSettings : public ::testing::Test {
 protected:
@@ -96,10 +79,10 @@ TEST_F(GuiFilesSettings, SettingsSurviveARestart) {
     const ProcessResult second = gui("", "report-settings\nscreenshot " + path("restored.png") + "\n");
     ASSERT_EQ(second.exit_code, 0) << second.out << second.err;
     const std::string restored = settings_line(second);
-    EXPECT_TRUE(has(restored, "algo=blelloch n=128 input=random seed=5 type=float op=max exclusive=1 device=auto "
+    EXPECT_TRUE(contains(restored, "algo=blelloch n=128 input=random seed=5 type=float op=max exclusive=1 device=auto "
                               "theme=projector scale=1.50 sidebar=0 window="))
         << restored;
-    EXPECT_TRUE(has(restored, ",1280x720 ")) << restored;
+    EXPECT_TRUE(contains(restored, ",1280x720 ")) << restored;
     const PngImage shot = load_png(path("restored.png"));
     ASSERT_EQ(shot.width, 1280);
     ASSERT_EQ(shot.height, 720);
@@ -113,20 +96,20 @@ TEST_F(GuiFilesSettings, SettingsSurviveARestart) {
     const ProcessResult isolated =
         gui("--window 1280 --ui-scale 1", "report-settings\n", false);
     ASSERT_EQ(isolated.exit_code, 0) << isolated.err;
-    EXPECT_TRUE(has(settings_line(isolated), "algo=hillis-steele n=32 input=iota")) << settings_line(isolated);
-    EXPECT_TRUE(has(settings_line(isolated), "theme=dark")) << settings_line(isolated);
+    EXPECT_TRUE(contains(settings_line(isolated), "algo=hillis-steele n=32 input=iota")) << settings_line(isolated);
+    EXPECT_TRUE(contains(settings_line(isolated), "theme=dark")) << settings_line(isolated);
 }
 
 TEST_F(GuiFilesSettings, ResetSettingsStartsOnTheDefaultsAndSaysSo) {
     ASSERT_EQ(gui("--window 1280 --ui-scale 1", "theme projector\nkey F9\ntrace algo=blelloch n=64\n").exit_code, 0);
-    ASSERT_TRUE(has(read_text(settings_file()), "\"projector\""));
+    ASSERT_TRUE(contains(read_file(settings_file()), "\"projector\""));
     const ProcessResult reset = gui("--window 1280 --reset-settings", "report-settings\n");
     ASSERT_EQ(reset.exit_code, 0) << reset.out << reset.err;
     EXPECT_EQ(lines_starting(reset.out, "prefixlab: settings reset: removed '").size(), 1u) << reset.out;
     const std::string line = settings_line(reset);
-    EXPECT_TRUE(has(line, "algo=hillis-steele n=32 input=iota seed=1 type=int32 op=add exclusive=0")) << line;
-    EXPECT_TRUE(has(line, "theme=dark scale=1.00 sidebar=1")) << line;
-    EXPECT_TRUE(has(reset.out, "message: settings reset: removed")) << reset.out;
+    EXPECT_TRUE(contains(line, "algo=hillis-steele n=32 input=iota seed=1 type=int32 op=add exclusive=0")) << line;
+    EXPECT_TRUE(contains(line, "theme=dark scale=1.00 sidebar=1")) << line;
+    EXPECT_TRUE(contains(reset.out, "message: settings reset: removed")) << reset.out;
 }
 
 TEST_F(GuiFilesSettings, AMalformedFileGivesTheDefaultsAndAWarningAndIsKeptAside) {
@@ -135,25 +118,25 @@ TEST_F(GuiFilesSettings, AMalformedFileGivesTheDefaultsAndAWarningAndIsKeptAside
     // Nothing changed in the session: nothing is written, the file stays as it was.
     const ProcessResult untouched = gui("--window 1280", "report-settings\n");
     ASSERT_EQ(untouched.exit_code, 0) << untouched.out << untouched.err;
-    EXPECT_TRUE(has(untouched.err, "prefixlab: warning: malformed settings '")) << untouched.err;
-    EXPECT_TRUE(has(untouched.err, "ui_scale: expected a number from 0.5 to 4")) << untouched.err;
+    EXPECT_TRUE(contains(untouched.err, "prefixlab: warning: malformed settings '")) << untouched.err;
+    EXPECT_TRUE(contains(untouched.err, "ui_scale: expected a number from 0.5 to 4")) << untouched.err;
     EXPECT_EQ(lines_starting(untouched.err, "prefixlab: warning").size(), 1u) << untouched.err;
-    EXPECT_TRUE(has(settings_line(untouched), "theme=dark scale=1.00 sidebar=1")) << settings_line(untouched);
-    EXPECT_TRUE(has(untouched.out, "message: error: warning: malformed settings")) << untouched.out;
-    EXPECT_EQ(read_text(settings_file()), malformed);
+    EXPECT_TRUE(contains(settings_line(untouched), "theme=dark scale=1.00 sidebar=1")) << settings_line(untouched);
+    EXPECT_TRUE(contains(untouched.out, "message: error: warning: malformed settings")) << untouched.out;
+    EXPECT_EQ(read_file(settings_file()), malformed);
     EXPECT_FALSE(fs::exists(settings_file() + ".bad"));
     // A change is saved, and the old file is moved to settings.json.bad first.
     const ProcessResult changed = gui("--window 1280", "theme projector\n");
     ASSERT_EQ(changed.exit_code, 0) << changed.err;
-    EXPECT_EQ(read_text(settings_file() + ".bad"), malformed);
-    EXPECT_TRUE(has(read_text(settings_file()), "\"projector\""));
+    EXPECT_EQ(read_file(settings_file() + ".bad"), malformed);
+    EXPECT_TRUE(contains(read_file(settings_file()), "\"projector\""));
     // A hostile file (a FIFO in its place) is refused without a hang, with one line.
     fs::remove(settings_file());
     ASSERT_EQ(::mkfifo(settings_file().c_str(), 0600), 0);
     const ProcessResult fifo = gui("--window 1280", "report-settings\n");
     ASSERT_EQ(fifo.exit_code, 0) << fifo.err;
-    EXPECT_TRUE(has(fifo.err, "FIFO")) << fifo.err;
-    EXPECT_TRUE(has(settings_line(fifo), "theme=dark")) << settings_line(fifo);
+    EXPECT_TRUE(contains(fifo.err, "FIFO")) << fifo.err;
+    EXPECT_TRUE(contains(settings_line(fifo), "theme=dark")) << settings_line(fifo);
 }
 
 TEST_F(GuiFilesSettings, AFirstInterruptClosesTheWindowAndSavesTheSettings) {
@@ -164,7 +147,7 @@ TEST_F(GuiFilesSettings, AFirstInterruptClosesTheWindowAndSavesTheSettings) {
     gui_process.send(SIGINT);
     const int status = gui_process.wait();
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130) << describe_status(status) << gui_process.output();
-    EXPECT_TRUE(has(read_text(settings_file()), "\"projector\""));
+    EXPECT_TRUE(contains(read_file(settings_file()), "\"projector\""));
 }
 
 TEST_F(GuiFilesSettings, ADroppedTraceOpensWithItsSettingsInThePanelMarkedFromFile) {
@@ -173,12 +156,12 @@ TEST_F(GuiFilesSettings, ADroppedTraceOpensWithItsSettingsInThePanelMarkedFromFi
                                   "trace algo=blelloch n=16\nreport-settings\ndrop " + trace + "\nreport-settings\n"
                                   "screenshot " + path("dropped.png") + "\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    EXPECT_TRUE(has(settings_line(run, 0), "file=- ")) << settings_line(run, 0);
+    EXPECT_TRUE(contains(settings_line(run, 0), "file=- ")) << settings_line(run, 0);
     const std::string after = settings_line(run, 1);
-    EXPECT_TRUE(has(after, "algo=hillis-steele-racy n=1024 input=random seed=7 type=float op=max")) << after;
-    EXPECT_TRUE(has(after, "file=" + trace + " edited=0")) << after;
-    EXPECT_TRUE(has(run.out, "recent: trace " + trace)) << run.out;
-    EXPECT_TRUE(has(run.out, "message: Opened " + fs::path(trace).filename().string() + " (recorded on")) << run.out;
+    EXPECT_TRUE(contains(after, "algo=hillis-steele-racy n=1024 input=random seed=7 type=float op=max")) << after;
+    EXPECT_TRUE(contains(after, "file=" + trace + " edited=0")) << after;
+    EXPECT_TRUE(contains(run.out, "recent: trace " + trace)) << run.out;
+    EXPECT_TRUE(contains(run.out, "message: Opened " + fs::path(trace).filename().string() + " (recorded on")) << run.out;
     EXPECT_GT(distinct_colours(load_png(path("dropped.png"))), 20u);
 }
 
@@ -189,9 +172,9 @@ TEST_F(GuiFilesSettings, TheWarpOrderComesFromTheScriptAndFromAnOpenedTrace) {
                                   "trace algo=hillis-steele-racy n=16 device=cpu order=interleaved\nreport-settings\n"
                                   "drop " + trace + "\nreport-settings\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    EXPECT_TRUE(has(settings_line(run, 0), "device=cpu ")) << settings_line(run, 0);
-    EXPECT_TRUE(has(settings_line(run, 0), " order=interleaved")) << settings_line(run, 0);
-    EXPECT_TRUE(has(settings_line(run, 1), " order=reversed")) << settings_line(run, 1);
+    EXPECT_TRUE(contains(settings_line(run, 0), "device=cpu ")) << settings_line(run, 0);
+    EXPECT_TRUE(contains(settings_line(run, 0), " order=interleaved")) << settings_line(run, 0);
+    EXPECT_TRUE(contains(settings_line(run, 1), " order=reversed")) << settings_line(run, 1);
 }
 
 TEST_F(GuiFilesSettings, AutoDoesNotReplaceAnOpenedTraceWhenASettingChanges) {
@@ -201,21 +184,21 @@ TEST_F(GuiFilesSettings, AutoDoesNotReplaceAnOpenedTraceWhenASettingChanges) {
                                   "drop " + trace + "\nclick 150 124\nwait 30\nreport-settings\nkey F5\nwait 100\nreport-settings\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     const std::string edited = settings_line(run, 0);
-    EXPECT_TRUE(has(edited, "file=" + trace + " edited=1")) << edited << "\n" << run.out;
-    EXPECT_FALSE(has(edited, " n=64 ")) << "the click changed N: " << edited;
-    EXPECT_TRUE(has(settings_line(run, 1), "file=- edited=0")) << "F5 traces the edited settings: " << settings_line(run, 1);
+    EXPECT_TRUE(contains(edited, "file=" + trace + " edited=1")) << edited << "\n" << run.out;
+    EXPECT_FALSE(contains(edited, " n=64 ")) << "the click changed N: " << edited;
+    EXPECT_TRUE(contains(settings_line(run, 1), "file=- edited=0")) << "F5 traces the edited settings: " << settings_line(run, 1);
 }
 
 TEST_F(GuiFilesSettings, ADroppedResultsFileOpensInTheBenchmarkTab) {
     const std::string results = make_results("bench.json");
     const ProcessResult run = gui("--window 1280 --ui-scale 1", "drop " + results + "\nreport-settings\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    EXPECT_TRUE(has(settings_line(run), "tab=Benchmark")) << settings_line(run);
-    EXPECT_TRUE(has(run.out, "message: opened results " + results)) << run.out;
-    EXPECT_TRUE(has(run.out, "recent: results " + results)) << run.out;
+    EXPECT_TRUE(contains(settings_line(run), "tab=Benchmark")) << settings_line(run);
+    EXPECT_TRUE(contains(run.out, "message: opened results " + results)) << run.out;
+    EXPECT_TRUE(contains(run.out, "recent: results " + results)) << run.out;
     // And the recent files come back at the next start.
     const ProcessResult next = gui("--window 1280 --ui-scale 1", "report-settings\n");
-    EXPECT_TRUE(has(next.out, "recent: results " + results)) << next.out;
+    EXPECT_TRUE(contains(next.out, "recent: results " + results)) << next.out;
 }
 
 TEST_F(GuiFilesSettings, ADroppedGarbageFileGivesOneLineAndTheWindowStaysUsable) {
@@ -232,10 +215,10 @@ TEST_F(GuiFilesSettings, ADroppedGarbageFileGivesOneLineAndTheWindowStaysUsable)
     ASSERT_EQ(messages.size(), 4u) << run.out;
     EXPECT_EQ(messages[0], "message: error: cannot open '" + path("garbage.json") +
                                "': not a PrefixLab trace or results file");
-    EXPECT_TRUE(has(messages[1], "message: error: cannot read file '" + path("pipe.json") + "': it is a FIFO")) << messages[1];
-    EXPECT_TRUE(has(messages[2], "message: error: cannot read file '" + path("missing.json") + "'")) << messages[2];
-    EXPECT_TRUE(has(messages[3], "message: Traced on")) << messages[3];
-    EXPECT_TRUE(has(settings_line(run, 3), "algo=blelloch n=16")) << settings_line(run, 3);
+    EXPECT_TRUE(contains(messages[1], "message: error: cannot read file '" + path("pipe.json") + "': it is a FIFO")) << messages[1];
+    EXPECT_TRUE(contains(messages[2], "message: error: cannot read file '" + path("missing.json") + "'")) << messages[2];
+    EXPECT_TRUE(contains(messages[3], "message: Traced on")) << messages[3];
+    EXPECT_TRUE(contains(settings_line(run, 3), "algo=blelloch n=16")) << settings_line(run, 3);
     EXPECT_GT(distinct_colours(load_png(path("after.png"))), 20u);
 }
 
@@ -256,12 +239,12 @@ TEST_F(GuiFilesSettings, TheFileBrowserOpensSavesAndAsksBeforeReplacing) {
     ASSERT_EQ(browser.size(), 4u) << run.out; // Esc closed the last one: no browser line after it
     EXPECT_EQ(browser[0], "browser: mode=trace folder=" + dir_.string() + " entries=4 error=-"); // b64.json, config, data, lecture
     EXPECT_EQ(browser[1], "browser: mode=trace folder=" + path("lecture") + " entries=0 error=-");
-    EXPECT_TRUE(has(settings_line(run, 2), "algo=blelloch n=64")) << settings_line(run, 2);
-    EXPECT_TRUE(has(settings_line(run, 2), "file=" + trace)) << settings_line(run, 2);
+    EXPECT_TRUE(contains(settings_line(run, 2), "algo=blelloch n=64")) << settings_line(run, 2);
+    EXPECT_TRUE(contains(settings_line(run, 2), "file=" + trace)) << settings_line(run, 2);
     EXPECT_TRUE(fs::is_regular_file(path("lecture/saved.json"))) << run.out; // .json added
     EXPECT_EQ(browser[2], "browser: mode=save folder=" + path("lecture") +
                               " entries=1 error='saved.json' exists: Save again to replace it");
-    EXPECT_TRUE(has(run.out, "message: Saved " + path("lecture/saved.json"))) << run.out;
+    EXPECT_TRUE(contains(run.out, "message: Saved " + path("lecture/saved.json"))) << run.out;
     EXPECT_EQ(browser[3], "browser: mode=trace folder=" + dir_.string() + " entries=4 error=no such file: 'nothing.json'");
     EXPECT_EQ(lines_starting(run.out, "settings: ").size(), 8u);
 }
@@ -295,7 +278,7 @@ TEST_F(GuiFilesSettings, TheFileBrowserReadsAtEveryScaleAndSize) {
         ASSERT_EQ(summaries.size(), std::size_t(checks)) << run.out << run.err;
         EXPECT_EQ(lines_starting(run.out, "browser: ").size(), 4u) << run.out;
         for (const std::string& finding : lines_starting(run.out, "layout "))
-            EXPECT_FALSE(has(finding, "file-browser")) << "at --window " << width << ": " << finding;
+            EXPECT_FALSE(contains(finding, "file-browser")) << "at --window " << width << ": " << finding;
     }
 }
 

@@ -9,6 +9,7 @@
 #include "support/png_image.hpp"
 #include "support/folder_listing.hpp"
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,14 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
 
 // A small well-formedness check: one root, every start tag closed by its own end tag in order
 // (comments, the declaration and empty elements aside), no stray '<' or '&' in character data.
@@ -102,7 +95,7 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 }
 
 bool any_text_holds(const std::vector<std::string>& texts, const std::string& part) {
-    return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return has(t, part); });
+    return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return contains(t, part); });
 }
 
 bool any_text_is(const std::vector<std::string>& texts, const std::string& whole) {
@@ -142,7 +135,7 @@ TEST_F(GuiSvgExport, ValuesTabHasTheStepLabelRowLabelsAndOutputsAsText) {
     const ProcessResult r = run_script("tab Values\nstep " + std::to_string(kStep) + "\nexport-svg " + path("values.svg") +
                                        "\nreport-settings\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(has(r.out, "message: exported the view as SVG (")) << r.out;
+    EXPECT_TRUE(contains(r.out, "message: exported the view as SVG (")) << r.out;
     const std::string svg = read_file(path("values.svg"));
     EXPECT_EQ(xml_problem(svg), "");
     const std::vector<std::string> texts = texts_of(svg);
@@ -153,7 +146,7 @@ TEST_F(GuiSvgExport, ValuesTabHasTheStepLabelRowLabelsAndOutputsAsText) {
     for (const char* row : {"in", "out"})
         EXPECT_TRUE(any_text_is(texts, row)) << row;
     EXPECT_GT(count_of(svg, "<rect "), 16u) << "the grid's cells";
-    EXPECT_TRUE(has(svg, "font-family=\"DejaVu Sans Mono, monospace\"")) << "the grid's numbers are in the mono font";
+    EXPECT_TRUE(contains(svg, "font-family=\"DejaVu Sans Mono, monospace\"")) << "the grid's numbers are in the mono font";
 }
 
 TEST_F(GuiSvgExport, DataflowTabHasNodeValuesAsText) {
@@ -243,7 +236,7 @@ TEST_F(GuiSvgExport, BadTargetsFailInOneLineAndLeaveNothing) {
         const ProcessResult r = run_script("tab Values\n" + c.command + "\n");
         EXPECT_EQ(r.exit_code, 1) << c.command << "\n" << r.err;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.command << ": one line\n" << r.err;
-        EXPECT_TRUE(has(r.err, "prefixlab: error: ") && has(r.err, c.says)) << c.command << "\n" << r.err;
+        EXPECT_TRUE(contains(r.err, "prefixlab: error: ") && contains(r.err, c.says)) << c.command << "\n" << r.err;
         EXPECT_EQ(names_in(dir_), before) << c.command << " left something behind";
         EXPECT_TRUE(fs::is_empty(path("cwd")));
         EXPECT_TRUE(fs::is_empty(path("a-folder.svg")));
@@ -256,7 +249,7 @@ TEST_F(GuiSvgExport, BadTargetsFailInOneLineAndLeaveNothing) {
 TEST_F(GuiSvgExport, ScriptRefusesAPathWithoutSvgBeforeTheWindowOpens) {
     const ProcessResult r = run_script("export-svg " + path("view.png") + "\n");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_TRUE(has(r.err, "export-svg FILE.svg")) << r.err;
+    EXPECT_TRUE(contains(r.err, "export-svg FILE.svg")) << r.err;
 }
 
 TEST_F(GuiSvgExport, CtrlShiftEWritesIntoTheExportsFolderWithoutReplacing) {
@@ -266,7 +259,7 @@ TEST_F(GuiSvgExport, CtrlShiftEWritesIntoTheExportsFolderWithoutReplacing) {
     const std::string second = path("cwd/prefixlab-exports/blelloch-n16-dataflow-2.svg");
     EXPECT_TRUE(fs::is_regular_file(first));
     EXPECT_TRUE(fs::is_regular_file(second));
-    EXPECT_TRUE(has(r.out, "message: exported the view as SVG (") && has(r.out, second)) << r.out;
+    EXPECT_TRUE(contains(r.out, "message: exported the view as SVG (") && contains(r.out, second)) << r.out;
     EXPECT_FALSE(fs::exists(path("cwd/prefixlab-exports/blelloch-n16-dataflow-2x.png"))) << "Shift makes it SVG";
 }
 

@@ -4,6 +4,7 @@
 // compare mode (F3) puts the racy kernel beside its correct twin, stepping together, differences framed.
 #include "support/png_image.hpp"
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include "gui/theme.hpp"
 
@@ -89,14 +90,6 @@ TEST_F(GuiTeachingAids, F4ShowsTheKernelSourceWithTheStepLineMarked) {
     EXPECT_GT(count(with, p.code_step_lines), 20000u);
     EXPECT_LT(count(without, p.code_step_lines), 100u);
     EXPECT_GT(count(with, p.code_keyword), 200u) << "keywords coloured";
-}
-
-std::vector<std::string> lines_starting(const std::string& out, const std::string& prefix) {
-    std::vector<std::string> lines;
-    for (std::size_t at = 0; (at = out.find(prefix, at)) != std::string::npos; at += prefix.size())
-        if (at == 0 || out[at - 1] == '\n')
-            lines.push_back(out.substr(at, out.find('\n', at) - at));
-    return lines;
 }
 
 TEST_F(GuiTeachingAids, CompareModePutsTheRacyKernelBesideItsTwinSteppingTogetherWithDifferencesFramed) {

@@ -19,4 +19,12 @@ ProcessResult run_process(const std::string& command);
 // Quotes one argument for /bin/sh.
 std::string shell_quote(const std::string& argument);
 
+#ifdef PREFIXLAB_BINARY
+// The prefixlab binary under test (its path is the including target's PREFIXLAB_BINARY), run with
+// `arguments`, quoted where they need it.
+inline ProcessResult run_prefixlab(const std::string& arguments) {
+    return run_process(shell_quote(PREFIXLAB_BINARY) + " " + arguments);
+}
+#endif
+
 } // namespace prefixlab::test

@@ -64,6 +64,11 @@ inline ScanSetup make_capture(BlockAlgorithm algorithm, int n, InputKind input, 
     return setup;
 }
 
+// The trace the app records of the kernel in the emulator (capture_trace on the CPU).
+inline Trace emulated_trace(BlockAlgorithm algorithm, int n, InputKind input = InputKind::iota, std::uint64_t seed = 1) {
+    return capture_trace(make_capture(algorithm, n, input, seed, DeviceChoice::cpu)).trace;
+}
+
 // The launch request of a setup, made as capture_trace makes it (block_scan_request); tests of the
 // launchers' own refusals then change its input or block size.
 inline BlockScanRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,

@@ -62,6 +62,12 @@ std::string check_reads_see_snapshots(const Trace& trace) {
     return "";
 }
 
+nlohmann::json trace_as_json(const Trace& trace) {
+    std::stringstream text;
+    write_trace_json(trace, text);
+    return nlohmann::json::parse(text);
+}
+
 std::string rejection(const nlohmann::json& document) {
     std::stringstream text(document.dump());
     try {

@@ -20,6 +20,9 @@ std::string check_snapshots_follow_writes(const Trace& trace);
 // Every read of a word that no thread writes in the same step returns the value of the last snapshot.
 std::string check_reads_see_snapshots(const Trace& trace);
 
+// The trace as its file holds it (write_trace_json), parsed.
+nlohmann::json trace_as_json(const Trace& trace);
+
 // What the trace loader says of `document`: its one-line error, or "" when it accepts it.
 std::string rejection(const nlohmann::json& document);
 

@@ -155,7 +155,7 @@ std::string who_text(const std::vector<bool>& active, int count) {
     return text + ".";
 }
 
-struct StepAccesses {
+struct StepPlaces {
     std::vector<std::map<int, Place>> reads, writes; // [k][thread]: each thread's k-th read (write)
     std::map<int, Place> shuffles;                   // each thread's shuffle from another lane
     std::vector<bool> active;
@@ -172,7 +172,7 @@ void note_combine(std::set<Combine>& combines, int thread, const std::uint32_t (
         combines.insert({thread, std::min(sources[0], sources[1]), std::max(sources[0], sources[1])});
 }
 
-void add_access(StepAccesses& s, const TraceConfig& config, const AccessRecord& a, std::map<int, int>& reads_of,
+void add_access(StepPlaces& s, const TraceConfig& config, const AccessRecord& a, std::map<int, int>& reads_of,
                 std::map<int, int>& writes_of, std::set<Combine>& combines) {
     const int t = a.thread;
     if (t < static_cast<int>(s.active.size()) && !s.active[t]) {
@@ -198,7 +198,7 @@ void add_access(StepAccesses& s, const TraceConfig& config, const AccessRecord& 
         note_combine(combines, t, a.sources);
 }
 
-std::optional<std::string> step_value(const StepTag& tag, const StepAccesses& s, std::string_view key) {
+std::optional<std::string> step_value(const StepTag& tag, const StepPlaces& s, std::string_view key) {
     const auto nth = [&](const std::vector<std::map<int, Place>>& lists, std::size_t k) -> std::string {
         return k < lists.size() ? describe(lists[k], s.active_count) : "nothing";
     };
@@ -299,7 +299,7 @@ std::vector<StepNarration> narrate_steps(const Trace& trace) {
     running.serial_work = std::max(config.n - 1, 0);
     for (std::size_t i = 0; i < trace.steps.size(); ++i) {
         const TraceStep& step = trace.steps[i];
-        StepAccesses s;
+        StepPlaces s;
         s.active.assign(std::max(config.block_threads, 0), false);
         std::map<int, int> reads_of, writes_of;
         for (; next < trace.accesses.size() && trace.accesses[next].step == i; ++next)

@@ -10,6 +10,7 @@
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
+#include "kernels/common/cuda_limits.hpp" // kMaxBlockThreads
 
 #include <algorithm>
 #include <charconv>
@@ -30,7 +31,6 @@ using namespace json_fields;
 namespace {
 
 constexpr const char* kFormatName = "prefixlab-bench";
-constexpr std::uint64_t kMaxBlockThreads = 1024; // CUDA's limit on threads per block
 constexpr double kRelativeTolerance = 1e-9;      // stats vs. samples: a few ulps of rounding, no more
 constexpr double kAbsoluteTolerance = 1e-12;     // ms; for a stddev that should be 0
 

@@ -23,9 +23,9 @@ constexpr std::uint64_t kMaxCompactN = std::uint64_t(1) << 30;
 
 bool kept(std::uint32_t x) { return kept_element(x); }
 
-class TableBuilder {
+class CompactTableBuilder {
 public:
-    TableBuilder(std::uint64_t n, int percent, const CompactTableOptions& options,
+    CompactTableBuilder(std::uint64_t n, int percent, const CompactTableOptions& options,
                  const std::function<void(const std::string&)>& progress, const std::function<bool()>& cancelled)
         : options_(options), progress_(progress), cancelled_(cancelled),
           input_(compact_bench_input(n, percent, options.seed)) {
@@ -170,7 +170,7 @@ CompactTable run_compact_table(std::uint64_t n, int percent, const CompactTableO
         throw std::invalid_argument("the share kept is a percentage from 0 to 100, not " + std::to_string(percent));
     if (options.repetitions < 1 || options.warmup < 0)
         throw std::invalid_argument("a compaction table needs at least one timed repetition");
-    return TableBuilder(n, percent, options, progress, cancelled).build();
+    return CompactTableBuilder(n, percent, options, progress, cancelled).build();
 }
 
 std::string compact_table_text(const CompactTable& table) {

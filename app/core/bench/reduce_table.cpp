@@ -42,9 +42,9 @@ double median_of(const std::vector<double>& ms) { return ms.empty() ? 0.0 : samp
 
 std::string threads_text(int threads) { return std::to_string(threads) + " threads"; }
 
-class TableBuilder {
+class ReduceTableBuilder {
 public:
-    TableBuilder(std::uint64_t n, const ReduceTableOptions& options, const std::function<void(const std::string&)>& progress,
+    ReduceTableBuilder(std::uint64_t n, const ReduceTableOptions& options, const std::function<void(const std::string&)>& progress,
                  const std::function<bool()>& cancelled)
         : n_(n), options_(options), progress_(progress), cancelled_(cancelled),
           input_(generate_input(InputKind::random, ElementType::uint32, ScanOperator::add, static_cast<int>(n),
@@ -217,7 +217,7 @@ ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options,
         throw std::invalid_argument("N = " + std::to_string(n) + ": a reduction table takes N from 1 to 2^31 - 1");
     if (options.repetitions < 1 || options.warmup < 0)
         throw std::invalid_argument("a reduction table needs at least one timed repetition");
-    return TableBuilder(n, options, progress, cancelled).build();
+    return ReduceTableBuilder(n, options, progress, cancelled).build();
 }
 
 std::string reduce_table_text(const ReduceTable& table) {

@@ -23,8 +23,8 @@ using namespace trace_fields;
 
 namespace {
 
-constexpr const char* kFormatName = "prefixlab-grid-trace";
-constexpr RangeWording kRanges = RangeWording::whole_range;
+constexpr const char* kGridFormatName = "prefixlab-grid-trace";
+constexpr RangeWording kGridRanges = RangeWording::whole_range;
 const std::string kVersionText = "version " + std::to_string(kGridTraceFormatVersion);
 
 constexpr std::pair<GridAccessKind, const char*> kKindNames[] = {
@@ -95,23 +95,23 @@ GridTraceConfig config_from(const json& root) {
                 "device", "tiles_from_counter", "element_detail"});
     GridTraceConfig config;
     config.driver = printable(string_field(c, path, "driver"), kMaxQuotedValueChars);
-    config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kRanges);
+    config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kGridRanges);
     config.tile_body = printable(string_field(c, path, "tile_body"), kMaxQuotedValueChars);
-    config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kRanges));
-    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", 1, kMaxGridTraceN, kRanges));
+    config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kGridRanges));
+    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", 1, kMaxGridTraceN, kGridRanges));
     config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
     config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
     config.exclusive = bool_field(c, path, "exclusive");
     const json& input = field(c, path, "input");
     only_known(input, member(path, "input"), {"kind", "seed"});
     config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
-    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
+    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kGridRanges);
     const std::string device_path = member(path, "device");
     const json& device = field(c, path, "device");
     only_known(device, device_path, {"name", "emulated", "resident", "start_order"});
     config.device_name = printable(string_field(device, device_path, "name"), 200);
     config.emulated = bool_field(device, device_path, "emulated");
-    config.resident = static_cast<std::uint32_t>(integer_field(device, device_path, "resident", 0, UINT32_MAX, kRanges));
+    config.resident = static_cast<std::uint32_t>(integer_field(device, device_path, "resident", 0, UINT32_MAX, kGridRanges));
     config.start_order = printable(string_field(device, device_path, "start_order"), 200);
     config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
     config.element_detail = bool_field(c, path, "element_detail");
@@ -130,9 +130,9 @@ GridLaunch launch_from(const json& l, const std::string& path, const GridTraceCo
     // No launch has more blocks than the array has tiles (the spine's and two-level's have fewer): a
     // hostile count would size every per-block table the views build.
     const std::uint64_t tiles = (config.n + config.tile - 1) / std::max<std::uint64_t>(config.tile, 1);
-    launch.blocks = static_cast<std::uint32_t>(integer_field(l, path, "blocks", 1, tiles, kRanges));
-    launch.threads = static_cast<std::uint32_t>(integer_field(l, path, "threads", 1, kMaxBlockThreads, kRanges));
-    launch.tile = static_cast<std::uint32_t>(integer_field(l, path, "tile", 0, config.n, kRanges));
+    launch.blocks = static_cast<std::uint32_t>(integer_field(l, path, "blocks", 1, tiles, kGridRanges));
+    launch.threads = static_cast<std::uint32_t>(integer_field(l, path, "threads", 1, kMaxBlockThreads, kGridRanges));
+    launch.tile = static_cast<std::uint32_t>(integer_field(l, path, "tile", 0, config.n, kGridRanges));
     return launch;
 }
 
@@ -143,11 +143,11 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
         malformed(path, "expected a row of 10 values, found " + value_in_message(row));
     GridAccessRecord a;
     a.order = order;
-    a.launch = static_cast<std::uint16_t>(integer_at(row[0], element(path, 0), 0, launches.size() - 1, kRanges));
+    a.launch = static_cast<std::uint16_t>(integer_at(row[0], element(path, 0), 0, launches.size() - 1, kGridRanges));
     const GridLaunch& launch = launches[a.launch];
-    a.block = static_cast<std::uint32_t>(integer_at(row[1], element(path, 1), 0, launch.blocks - 1, kRanges));
-    a.thread = static_cast<std::uint16_t>(integer_at(row[2], element(path, 2), 0, launch.threads - 1, kRanges));
-    a.step = static_cast<std::uint16_t>(integer_at(row[3], element(path, 3), 0, kMaxGridBlockSteps - 1, kRanges));
+    a.block = static_cast<std::uint32_t>(integer_at(row[1], element(path, 1), 0, launch.blocks - 1, kGridRanges));
+    a.thread = static_cast<std::uint16_t>(integer_at(row[2], element(path, 2), 0, launch.threads - 1, kGridRanges));
+    a.step = static_cast<std::uint16_t>(integer_at(row[3], element(path, 3), 0, kMaxGridBlockSteps - 1, kGridRanges));
     if (!row[4].is_string())
         malformed(element(path, 4), "expected a buffer name, found " + value_in_message(row[4]));
     const auto buffer = parse_buffer_id(row[4].get<std::string>());
@@ -163,10 +163,10 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
     if (!known_kind)
         malformed(element(path, 5), "expected read, write, atomic, release or acquire, found " + value_in_message(row[5]));
     // status words and totals are indexed by tile (or block): never past N
-    a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kRanges));
-    a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kRanges);
-    a.operand = static_cast<std::uint32_t>(integer_at(row[8], element(path, 8), 0, UINT32_MAX, kRanges));
-    a.time_ns = integer_at(row[9], element(path, 9), 0, UINT64_MAX, kRanges);
+    a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kGridRanges));
+    a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kGridRanges);
+    a.operand = static_cast<std::uint32_t>(integer_at(row[8], element(path, 8), 0, UINT32_MAX, kGridRanges));
+    a.time_ns = integer_at(row[9], element(path, 9), 0, UINT64_MAX, kGridRanges);
     return a;
 }
 
@@ -175,10 +175,10 @@ StepTag tag_from(const json& s, const std::string& path) {
     StepTag tag;
     tag.phase = enum_field<Phase>(s, path, "phase", parse_phase);
     tag.opening = enum_field<StepOpening>(s, path, "opening", parse_step_opening);
-    tag.level = static_cast<std::uint16_t>(integer_field(s, path, "level", 0, UINT16_MAX, kRanges));
-    tag.offset = static_cast<std::uint32_t>(integer_field(s, path, "offset", 0, UINT32_MAX, kRanges));
+    tag.level = static_cast<std::uint16_t>(integer_field(s, path, "level", 0, UINT16_MAX, kGridRanges));
+    tag.offset = static_cast<std::uint32_t>(integer_field(s, path, "offset", 0, UINT32_MAX, kGridRanges));
     tag.file = enum_field<KernelFile>(s, path, "source", parse_kernel_file_path);
-    tag.line = static_cast<std::uint32_t>(integer_field(s, path, "line", 0, UINT32_MAX, kRanges));
+    tag.line = static_cast<std::uint32_t>(integer_field(s, path, "line", 0, UINT32_MAX, kGridRanges));
     return tag;
 }
 
@@ -186,10 +186,10 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
                         const GridTraceConfig& config) {
     only_known(b, path, {"launch", "block", "tile", "steps", "writes"});
     GridBlockRun run;
-    run.launch = static_cast<std::uint16_t>(integer_field(b, path, "launch", 0, launches.size() - 1, kRanges));
+    run.launch = static_cast<std::uint16_t>(integer_field(b, path, "launch", 0, launches.size() - 1, kGridRanges));
     const GridLaunch& launch = launches[run.launch];
-    run.block = static_cast<std::uint32_t>(integer_field(b, path, "block", 0, launch.blocks - 1, kRanges));
-    run.tile = static_cast<std::uint32_t>(integer_field(b, path, "tile", 0, config.n - 1, kRanges));
+    run.block = static_cast<std::uint32_t>(integer_field(b, path, "block", 0, launch.blocks - 1, kGridRanges));
+    run.tile = static_cast<std::uint32_t>(integer_field(b, path, "tile", 0, config.n - 1, kGridRanges));
     const json& steps = array_at(b, path, "steps", kMaxGridBlockSteps);
     for (std::size_t k = 0; k < steps.size(); ++k)
         run.steps.push_back(tag_from(steps[k], element(member(path, "steps"), k)));
@@ -204,8 +204,8 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
         if (run.steps.empty())
             malformed(w_path, "a write in a block with no steps");
         GridElementWrite write;
-        write.step = static_cast<std::uint16_t>(integer_at(w[0], element(w_path, 0), 0, run.steps.size() - 1, kRanges));
-        write.element = static_cast<std::uint32_t>(integer_at(w[1], element(w_path, 1), 0, config.n - 1, kRanges));
+        write.step = static_cast<std::uint16_t>(integer_at(w[0], element(w_path, 0), 0, run.steps.size() - 1, kGridRanges));
+        write.element = static_cast<std::uint32_t>(integer_at(w[1], element(w_path, 1), 0, config.n - 1, kGridRanges));
         write.value = value_at(config.type, w[2], element(w_path, 2));
         run.writes.push_back(write);
     }
@@ -213,9 +213,9 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
 }
 
 GridTrace grid_trace_from(const json& root) {
-    if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
-        malformed("", "not a PrefixLab grid trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
-    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kRanges);
+    if (!root.is_object() || !root.contains("format") || root["format"] != kGridFormatName)
+        malformed("", "not a PrefixLab grid trace (expected \"format\": \"" + std::string(kGridFormatName) + "\")");
+    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kGridRanges);
     if (version != static_cast<std::uint64_t>(kGridTraceFormatVersion))
         malformed("version", "grid trace format version " + std::to_string(version) +
                                  " is not supported (this PrefixLab reads " +
@@ -253,7 +253,7 @@ GridTrace grid_trace_from(const json& root) {
         trace.blocks.push_back(block_from(blocks[b], element("blocks", b), trace.launches, config));
     trace.input = values_field(root, "", "input", config.type, detail);
     trace.output = values_field(root, "", "output", config.type, detail);
-    trace.wrong_outputs = integer_field(root, "", "wrong_outputs", 0, config.n, kRanges);
+    trace.wrong_outputs = integer_field(root, "", "wrong_outputs", 0, config.n, kGridRanges);
     return trace;
 }
 
@@ -292,7 +292,7 @@ void write_grid_trace_json(const GridTrace& trace, std::ostream& out) {
     };
     // "format" and "version" first (nlohmann's objects sort their keys), so that is_grid_trace_text()
     // finds the format in the first bytes of a file of megabytes.
-    out << "{\"format\":\"" << kFormatName << "\",\"version\":" << kGridTraceFormatVersion << ','
+    out << "{\"format\":\"" << kGridFormatName << "\",\"version\":" << kGridTraceFormatVersion << ','
         << rest.dump().substr(1) << '\n';
 }
 
@@ -307,7 +307,7 @@ GridTrace grid_trace_from_json_text(std::string_view text) {
 bool is_grid_trace_text(std::string_view text) {
     // The writer puts "format" first; a hand-made file may not, so look a little further than that.
     const std::string_view head = text.substr(0, 4096);
-    return head.find(std::string("\"") + kFormatName + "\"") != std::string_view::npos;
+    return head.find(std::string("\"") + kGridFormatName + "\"") != std::string_view::npos;
 }
 
 void save_grid_trace_file(const GridTrace& trace, const std::string& path) {

@@ -19,7 +19,7 @@ namespace {
 
 std::string megabytes(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-const char* kind_of(mode_t mode) {
+const char* why_not_regular(mode_t mode) {
     if (S_ISDIR(mode))
         return "it is a directory";
     if (S_ISCHR(mode) || S_ISBLK(mode))
@@ -53,7 +53,7 @@ std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, 
     if (::fstat(file.fd, &info) != 0)
         refuse(what, path, std::strerror(errno));
     if (!S_ISREG(info.st_mode))
-        refuse(what, path, kind_of(info.st_mode));
+        refuse(what, path, why_not_regular(info.st_mode));
     const auto limit_text = [&] { return "larger than the limit of " + megabytes(max_bytes) + " for a " + std::string(what); };
     if (static_cast<std::uint64_t>(info.st_size) > max_bytes)
         refuse(what, path, limit_text());

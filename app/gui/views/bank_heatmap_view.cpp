@@ -23,7 +23,6 @@ namespace prefixlab {
 
 namespace {
 
-ImU32 colour(theme::Rgb c) { return theme::packed(c); }
 
 // "ld 16 (48)  st 16 (0)": warp-wide loads and stores with their extra wavefronts; zero parts left out.
 std::string counts_text(const BankTotals& t) {
@@ -64,7 +63,7 @@ void draw_scale_legend(float right_margin) {
         ImGui::Dummy(ImVec2(box * 0.5f, box)); // space before the entry, also at the start of a line
         ImGui::SameLine(0, 0);
         const ImVec2 p = ImGui::GetCursorScreenPos();
-        draw->AddRectFilled(p, ImVec2(p.x + swatch, p.y + box), colour(conflict_colour(v)));
+        draw->AddRectFilled(p, ImVec2(p.x + swatch, p.y + box), theme::packed(conflict_colour(v)));
         ImGui::Dummy(ImVec2(swatch, box));
         ImGui::SameLine(0, gap);
         ImGui::TextUnformatted(text.c_str());
@@ -320,7 +319,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         const float thick = std::max(2.0f, ImGui::GetFontSize() * 0.12f);
         if (step < bands.steps() && step < end_band && step >= first_band)
             list->AddRect(ImVec2(x - thick / 2, rows_y + bands.top[step]), ImVec2(x + layout.grid_w + thick / 2, rows_y + bands.top[step + 1]),
-                          colour(theme::colours().current_step), 0, 0, thick);
+                          theme::packed(theme::colours().current_step), 0, 0, thick);
         const Panel& panel = *panels_[p];
         const std::size_t chosen = step < bands.steps() ? panel.instruction_at(layout.step) : kNoInstruction;
         if (chosen != kNoInstruction && p == focused_panel_) {
@@ -328,7 +327,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             const std::size_t first = banks.first_of_step[step], n = banks.first_of_step[step + 1] - first;
             const float row_h = bands.height(step) / static_cast<float>(n);
             const float y = rows_y + bands.top[step] + (chosen - first) * row_h;
-            list->AddRect(ImVec2(x, y), ImVec2(x + layout.grid_w, y + row_h), colour(theme::colours().text), 0, 0, thick / 2);
+            list->AddRect(ImVec2(x, y), ImVec2(x + layout.grid_w, y + row_h), theme::packed(theme::colours().text), 0, 0, thick / 2);
         }
     }
     list->PopClipRect();
@@ -339,9 +338,9 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         const float y0 = rows_y + bands.top[k];
         const bool current = k == step;
         if (current)
-            list->AddRectFilled(ImVec2(win.x, y0), ImVec2(left - layout.gap / 2, rows_y + bands.top[k + 1]), colour(theme::colours().current_step));
+            list->AddRectFilled(ImVec2(win.x, y0), ImVec2(left - layout.gap / 2, rows_y + bands.top[k + 1]), theme::packed(theme::colours().current_step));
         list->AddText(ImVec2(win.x + layout.gap / 4, y0 + text_dy),
-                      current ? colour(theme::ink_on(theme::colours().current_step)) : text_colour, layout.label(k).c_str());
+                      current ? theme::packed(theme::ink_on(theme::colours().current_step)) : text_colour, layout.label(k).c_str());
     }
     list->PopClipRect();
 

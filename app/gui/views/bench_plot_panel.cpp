@@ -39,7 +39,7 @@ const char* kind_label(BenchPlotKind kind) {
     return "Block size";
 }
 
-ImU32 packed(Rgba c) {
+ImU32 packed_opaque(Rgba c) {
     return IM_COL32(int(c.r * 255 + 0.5f), int(c.g * 255 + 0.5f), int(c.b * 255 + 0.5f), 255);
 }
 
@@ -92,7 +92,7 @@ void point_tooltip(const std::vector<const BenchRun*>& runs, const Plot& plot, c
     const PlotSeries& series = plot.series[std::size_t(hit.series)];
     const PlotPoint& p = series.points[std::size_t(hit.point)];
     ImGui::BeginTooltip();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(packed(series.colour)), "%s", series.name.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(packed_opaque(series.colour)), "%s", series.name.c_str());
     if (const BenchPoint* point = point_behind(runs, series, p.x, options)) {
         ImGui::Text("N = %s%s", format_size(point->n).c_str(),
                     point->block_threads > 0 ? (", " + std::to_string(point->block_threads) + " threads a block").c_str()
@@ -253,7 +253,7 @@ void BenchPlotPanel::draw_series_popup(BenchState& bench) {
         ImGui::SameLine();
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float y = at.y + (ImGui::GetFrameHeight() - box) / 2;
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + box, y + box), packed(series.colour));
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + box, y + box), packed_opaque(series.colour));
         ImGui::Dummy(ImVec2(box, box));
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
@@ -312,7 +312,7 @@ void BenchPlotPanel::draw(BenchState& bench, const ViewContext& context, bool& s
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         if (auto hit = nearest_point(plot, frame, {mouse.x, mouse.y}, ImGui::GetFontSize() * 0.8f, visible)) {
             ImGui::GetWindowDrawList()->AddCircle(ImVec2(hit->screen.x, hit->screen.y), style.marker_radius * 2.2f,
-                                                  packed(style.text), 0, 2.0f);
+                                                  packed_opaque(style.text), 0, 2.0f);
             point_tooltip(runs, plot, *hit, bench.plot_options);
         }
     }

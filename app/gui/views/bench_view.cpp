@@ -20,7 +20,6 @@ namespace prefixlab {
 
 namespace {
 
-ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
 
 bool selected(const BenchSpec& spec, const std::string& name) {
     return std::find(spec.algorithms.begin(), spec.algorithms.end(), name) != spec.algorithms.end();
@@ -37,7 +36,7 @@ void set_selected(BenchSpec& spec, const std::string& name, bool on) {
     spec.algorithms = ordered;
 }
 
-std::string seconds_text(double seconds) {
+std::string duration_text(double seconds) {
     char text[32];
     if (seconds < 90)
         std::snprintf(text, sizeof text, "%.0f s", seconds);
@@ -255,16 +254,16 @@ void BenchView::draw_progress(BenchState& bench) {
         char overlay[96];
         if (live.progress.remaining_s >= 0)
             std::snprintf(overlay, sizeof overlay, "%.0f %%  ·  about %s left", 100 * live.progress.fraction,
-                          seconds_text(live.progress.remaining_s).c_str());
+                          duration_text(live.progress.remaining_s).c_str());
         else
             std::snprintf(overlay, sizeof overlay, "%.0f %%", 100 * live.progress.fraction);
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, colour(theme::colours().progress));
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, text_colour(theme::colours().progress));
         ImGui::ProgressBar(static_cast<float>(live.progress.fraction), ImVec2(width, 0), overlay);
         ImGui::PopStyleColor();
         ImGui::TextDisabled("%s · %zu points", live.progress.activity.c_str(), live.points.size());
     }
     for (const std::string& message : live.messages)
-        ImGui::TextColored(colour(message.starts_with("FAILED") ? theme::colours().error : theme::colours().cell_written), "%s",
+        ImGui::TextColored(text_colour(message.starts_with("FAILED") ? theme::colours().error : theme::colours().cell_written), "%s",
                            message.c_str());
 }
 

@@ -37,13 +37,6 @@ bool enum_combo(const char* label, Enum& value, const std::vector<Enum>& values)
 
 } // namespace
 
-namespace {
-
-// The label column beside the combos and sliders ("Algorithm", "Operator"), in font heights.
-constexpr float kLabelEms = 5.5f;
-
-} // namespace
-
 float ControlsView::preferred_width() const {
     const ImGuiStyle& style = ImGui::GetStyle();
     float widest_name = 0;
@@ -52,7 +45,7 @@ float ControlsView::preferred_width() const {
     const float combo = widest_name + style.FramePadding.x * 2 + ImGui::GetFrameHeight(); // text and arrow
     const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     const float run_on = ImGui::CalcTextSize("Run on auto GPU emulator").x + 3 * (radio + style.ItemSpacing.x);
-    const float content = std::max(combo + kLabelEms * ImGui::GetFontSize(), run_on);
+    const float content = std::max(combo + kSettingsLabelEms * ImGui::GetFontSize(), run_on);
     return content + style.WindowPadding.x * 2 + style.ScrollbarSize;
 }
 
@@ -94,7 +87,7 @@ bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
 
 // Only the emulator has an order to choose; the GPU's hardware picks its own.
 bool draw_warp_order(WarpOrder& order) {
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     const bool changed = enum_combo("Warp order", order, all_warp_orders());
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
@@ -110,7 +103,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     section_heading("Kernel");
     ScanSetup& r = state.setup;
     bool changed = false;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     changed |= enum_combo("Algorithm", r.algorithm, traceable_block_algorithms());
     const int max_n = allowed_n(r.algorithm).max; // the slider cannot make a setup validate_scan_setup refuses
     r.n = std::clamp(r.n, 1, max_n);
@@ -250,7 +243,7 @@ void ControlsView::draw_compare(AppState& state) {
     }
     AppState::CompareChoice& c = state.compare_choice;
     bool changed = false;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     changed |= enum_combo("With", c.algorithm, traceable_block_algorithms());
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
@@ -267,7 +260,7 @@ void ControlsView::draw_compare(AppState& state) {
 void ControlsView::draw_display(const ViewContext& context) {
     section_heading("Display");
     float scale = context.ui_scale;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f×"))
         requested_scale = scale;
     ImGui::PopItemWidth();

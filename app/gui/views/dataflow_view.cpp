@@ -8,6 +8,7 @@
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/widgets.hpp"
+#include "gui/views/value_grid_cells.hpp" // blend
 
 #include <algorithm>
 #include <cmath>
@@ -33,14 +34,6 @@ constexpr float kThinEdgeSpacingPixels = 12.0f;
 constexpr float kMostViewsToScroll = 4.0f;
 
 float row_top(int row) { return static_cast<float>(row + 1); }
-
-theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
-    const auto mix = [t](std::uint8_t x, std::uint8_t y) {
-        return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
-    };
-    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
-}
-
 
 theme::Rgb node_colour(const DataflowNode& node, const LoadedTrace& loaded, int step) {
     if (node.kind == NodeKind::input)

@@ -3,6 +3,7 @@
 #include "core/util/printable.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -30,7 +31,6 @@ const char* title_of(BrowseMode mode) {
     return "###file-browser";
 }
 
-ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
 
 // The window at most this many font heights wide and tall: a listing wider than that is hard to read
 // across, and under Mesa's llvmpipe every pixel a dialog covers costs frame time (see draw()).
@@ -242,7 +242,7 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
     draw_path_row();
     if (!error_.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::PushStyleColor(ImGuiCol_Text, colour(theme::colours().error));
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
         ImGui::TextUnformatted(error_.c_str());
         ImGui::PopStyleColor();
         ImGui::PopTextWrapPos();

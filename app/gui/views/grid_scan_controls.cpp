@@ -4,6 +4,7 @@
 #include "gui/app_state.hpp"
 #include "gui/gui_script_grid.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <imgui.h>
@@ -12,9 +13,6 @@
 namespace prefixlab {
 
 namespace {
-
-// The label column beside the combos and sliders, in font heights (as the Kernel section's).
-constexpr float kLabelEms = 5.5f;
 
 template <class Enum>
 void catalogue_combo(const char* label, Enum& value, const std::vector<Enum>& values) {
@@ -91,7 +89,7 @@ void draw_grid_scan_controls(AppState& state, bool open) {
     const bool on_gpu = r.device == DeviceChoice::gpu;
     const std::uint64_t max_n = on_gpu ? kMaxGpuGridN : kMaxEmulatedGridN;
     r.n = std::clamp<std::uint64_t>(r.n, 1, max_n);
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelEms);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
     int n = static_cast<int>(r.n);
     if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(max_n), "%d",

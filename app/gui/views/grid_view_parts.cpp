@@ -31,7 +31,7 @@ std::string labelled_value_that_fits(std::string_view letter, const std::string&
 }
 
 // Text centred in a box, only where it fits whole (the layout check counts cut text).
-void centred_text(ImDrawList* draw, float x, float y, float w, float h, const std::string& text, ImU32 colour) {
+void centred_in_box(ImDrawList* draw, float x, float y, float w, float h, const std::string& text, ImU32 colour) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (size.x + 2 > w || size.y > h + 1)
         return;
@@ -157,7 +157,7 @@ void draw_cell_value_texts(ImDrawList* draw, const GridViewModel& model, const s
             continue;
         const std::size_t element = column.first_element + i;
         const float x = p.x + p.pad + static_cast<float>(i % p.value_columns) * p.value_w;
-        centred_text(draw, x, y, p.value_w, p.lh, texts[element], ink(element_colour(model, element, step), later));
+        centred_in_box(draw, x, y, p.value_w, p.lh, texts[element], ink(element_colour(model, element, step), later));
     }
 }
 
@@ -181,7 +181,7 @@ void draw_cell_strip_text(ImDrawList* draw, const GridViewModel& model, const Gr
                           ElementType type, const CellPlace& p, bool later) {
     // The tile's last value: after the tile scan, its inclusive prefix.
     if (column.elements > 0)
-        centred_text(draw, p.x, p.y + p.lh * 0.6f, p.w, p.lh,
+        centred_in_box(draw, p.x, p.y + p.lh * 0.6f, p.w, p.lh,
                      format_value(type, model.values[step][column.first_element + column.elements - 1]),
                      theme::packed(dimmed(theme::colours().text, later)));
 }
@@ -207,10 +207,10 @@ void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::
     const StatusWord word = status_after(column, step);
     const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
     if (word.status == TileStatus::invalid) {
-        centred_text(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
+        centred_in_box(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
         return;
     }
-    centred_text(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), format_value(type, word.bits), p.w),
+    centred_in_box(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), format_value(type, word.bits), p.w),
                  ink(status_colour(word.status), later));
 }
 
@@ -296,7 +296,7 @@ void draw_totals_box_texts(ImDrawList* draw, const GridTotals& totals, ItemRange
         if (!box_visible(r, p))
             continue;
         const float w = r.x1 - r.x0;
-        centred_text(draw, r.x0, r.y0, w, r.y1 - r.y0,
+        centred_in_box(draw, r.x0, r.y0, w, r.y1 - r.y0,
                      labelled_value_that_fits(totals_letter(box.kind), format_value(type, box.bits), w),
                      ink(totals_colour(box.kind), later));
     }

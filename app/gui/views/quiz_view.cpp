@@ -7,6 +7,7 @@
 #include "gui/quiz_state.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,11 +18,6 @@ namespace prefixlab {
 
 namespace {
 
-float button_width(const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-}
-
-ImVec4 colour(theme::Rgb c) { return ImGui::ColorConvertU32ToFloat4(theme::packed(c)); }
 
 // The fragment's lines as the screen shows them: as CUDA, without the source's comments (the slide's code;
 // the explanation says the why), or as the source, its comments only after the reveal (the wrong
@@ -45,7 +41,7 @@ theme::Rgb outcome_colour(const QuizOutcome& outcome) {
 
 // "Emulator: error detected: …", then compute-sanitizer's lines, indented.
 void labelled_outcome(const std::string& label, const QuizOutcome& outcome) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour(outcome_colour(outcome)));
+    ImGui::PushStyleColor(ImGuiCol_Text, text_colour(outcome_colour(outcome)));
     ImGui::TextWrapped("%s %s", label.c_str(), describe(outcome).c_str());
     ImGui::PopStyleColor();
     for (const std::string* line : {&outcome.racecheck, &outcome.synccheck})
@@ -122,7 +118,7 @@ void draw_option(const QuizState& quiz, std::size_t k, ImFont* mono) {
     // "A · wrong · __syncthreads() inside the if": the verdict in words and colour after the reveal
     const std::string verdict = quiz.revealed() ? (option.correct ? " · correct" : " · wrong") : "";
     if (quiz.revealed())
-        ImGui::PushStyleColor(ImGuiCol_Text, colour(option.correct ? c.ok : c.error));
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(option.correct ? c.ok : c.error));
     ImGui::TextWrapped("%s%s · %s", quiz_letter(k).c_str(), verdict.c_str(), std::string(option.caption).c_str());
     if (quiz.revealed())
         ImGui::PopStyleColor();
@@ -133,7 +129,7 @@ void draw_option(const QuizState& quiz, std::size_t k, ImFont* mono) {
     for (const std::string& line : shown_lines(option, quiz.show_source, quiz.revealed())) {
         const bool comment = is_comment_line(line);
         if (comment)
-            ImGui::PushStyleColor(ImGuiCol_Text, colour(c.code_comment));
+            ImGui::PushStyleColor(ImGuiCol_Text, text_colour(c.code_comment));
         ImGui::TextWrapped("%s", line.empty() ? " " : line.c_str());
         if (comment)
             ImGui::PopStyleColor();

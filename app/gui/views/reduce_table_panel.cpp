@@ -10,6 +10,7 @@
 #include "gui/render/imgui_plot_painter.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,10 +21,6 @@
 namespace prefixlab {
 
 namespace {
-
-float button_width(const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-}
 
 std::string table_label(const ShownReduceTable& shown) {
     return "N = " + format_size(shown.table.n) + " · " + shown.table.device + " · " + shown.origin;

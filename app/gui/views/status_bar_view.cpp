@@ -2,6 +2,7 @@
 
 #include "gui/app_state.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <imgui.h>
@@ -11,7 +12,6 @@ namespace prefixlab {
 
 namespace {
 
-ImVec4 colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
 
 // Starts the next item beside the last one if `text` fits there, else on a new line. Long errors
 // were cut at the window's edge; now the bar grows a line instead, and a text longer than the whole
@@ -41,7 +41,7 @@ void wrapped(const std::string& text, const ImVec4* ink) {
 void StatusBarView::draw(AppState& state, const ViewContext&) {
     const GpuStatus& gpu = state.gpu();
     const std::string device = gpu.available ? "GPU: " + gpu.name : "CPU emulation — no CUDA GPU found";
-    const ImVec4 device_ink = colour(gpu.available ? theme::colours().ok : theme::colours().cell_written);
+    const ImVec4 device_ink = text_colour(gpu.available ? theme::colours().ok : theme::colours().cell_written);
     wrapped(device, &device_ink);
     if (!gpu.available && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", gpu.reason.c_str());
@@ -59,7 +59,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         const std::string text = "| " + std::to_string(wrong) + " of " + std::to_string(loaded->trace.output.size()) +
                                  " outputs wrong";
         place(text, false);
-        const ImVec4 error_ink = colour(theme::colours().error);
+        const ImVec4 error_ink = text_colour(theme::colours().error);
         wrapped(text, &error_ink);
         const char* jump = "First wrong (J)";
         place(jump, false);
@@ -74,7 +74,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
     if (!state.message().empty()) {
         const std::string text = state.message_is_error() ? state.message() : "| " + state.message();
         place(text, false);
-        const ImVec4 error_ink = colour(theme::colours().error);
+        const ImVec4 error_ink = text_colour(theme::colours().error);
         wrapped(text, state.message_is_error() ? &error_ink : nullptr);
     }
 }

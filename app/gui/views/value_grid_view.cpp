@@ -36,17 +36,13 @@ float zoomed_cell_width(float base, float zoom) {
     return width >= 4 ? std::round(width) : std::max(kNarrowestColumn, width);
 }
 
-bool same_line_if_fits(float width) {
+bool same_line_with_gap_if_fits(float width) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
     const float right = ImGui::GetItemRectMax().x + spacing + width;
     if (right > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
         return false;
     ImGui::SameLine(0, spacing);
     return true;
-}
-
-float button_width(const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 // Headers, the input row, three step rows and the output rows, with the scroll bar.
@@ -141,7 +137,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
         // else on a line of its own, wrapped, never cut.
         const std::string& label = row_labels_[showing.current];
         const std::string caption = "Step " + label.substr(label.find_first_not_of(' '));
-        same_line_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
+        same_line_with_gap_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted(caption.c_str());
         ImGui::PopTextWrapPos();
@@ -206,20 +202,20 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
 // Dimming, arrows and zoom, each on the line before where it fits.
 void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics) {
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-    same_line_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
+    same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
     ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
     ImGui::Checkbox("Dim later steps", &dim_future_);
     ImGui::EndDisabled();
     if (state.reveal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("Reveal mode: later steps are hidden");
-    same_line_if_fits(box + ImGui::CalcTextSize("Arrows").x);
+    same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Arrows").x);
     ImGui::Checkbox("Arrows", &show_arrows_);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Arrows from each cell a thread read to the cell it wrote in this step");
     // Zoom: narrower columns down to colour only (values show where they still fit).
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
-    same_line_if_fits(zoom_w);
+    same_line_with_gap_if_fits(zoom_w);
     const float fit =
         last_cells_w_ > 0 ? last_cells_w_ / std::max(1, metrics.columns) / std::max(1.0f, base_cell_w_) : 1;
     if (ImGui::Button("−"))
