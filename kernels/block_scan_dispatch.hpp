@@ -28,18 +28,24 @@ decltype(auto) dispatch_operator(ScanOperator op, F&& f) {
     return std::forward<F>(f).template operator()<MinOp<T>>();
 }
 
-// Calls f.template operator()<Op>() for the operator over the element type.
+// Calls f.template operator()<T>() for the element type's C++ type.
 template <class F>
-decltype(auto) dispatch_element(ElementType type, ScanOperator op, F&& f) {
+decltype(auto) dispatch_value_type(ElementType type, F&& f) {
     switch (type) {
     case ElementType::int32:
-        return dispatch_operator<std::int32_t>(op, std::forward<F>(f));
+        return std::forward<F>(f).template operator()<std::int32_t>();
     case ElementType::uint32:
-        return dispatch_operator<std::uint32_t>(op, std::forward<F>(f));
+        return std::forward<F>(f).template operator()<std::uint32_t>();
     case ElementType::float32:
         break;
     }
-    return dispatch_operator<float>(op, std::forward<F>(f));
+    return std::forward<F>(f).template operator()<float>();
+}
+
+// Calls f.template operator()<Op>() for the operator over the element type.
+template <class F>
+decltype(auto) dispatch_element(ElementType type, ScanOperator op, F&& f) {
+    return dispatch_value_type(type, [&]<class T>() -> decltype(auto) { return dispatch_operator<T>(op, f); });
 }
 
 // Calls f.template operator()<Body>() with the block reduction `algorithm` names; throws

@@ -1,5 +1,5 @@
-// Run-time dispatch to the per-kernel GPU instantiations (one generated translation unit per catalogue
-// entry; gpu_block_scan_entry.hpp says why this file sees declarations only).
+// Run-time dispatch to the per-kernel GPU instantiations (in generated translation units of a few catalogue
+// entries each; gpu_block_scan_entry.hpp says why this file sees declarations only).
 #include "kernels/cuda/gpu_block_scan.hpp"
 #include "kernels/cuda/gpu_block_scan_entry.hpp"
 #include "kernels/kernel_catalog.hpp"
@@ -7,8 +7,8 @@
 namespace prefixlab {
 
 // kernels/CMakeLists.txt counts the catalogue's lines to generate the translation units: the two agree.
-static_assert(PL_GENERATED_BLOCK_SCAN_UNITS == kBlockAlgorithmCount,
-              "kernels/CMakeLists.txt generated a different number of GPU translation units than "
+static_assert(PL_GENERATED_BLOCK_SCAN_KERNELS == kBlockAlgorithmCount,
+              "kernels/CMakeLists.txt instantiated a different number of kernels on the GPU than "
               "BlockScanKernels lists: keep one kernel per line between the catalogue's markers");
 
 RawTrace gpu_trace_block_scan(const BlockScanRequest& request) {

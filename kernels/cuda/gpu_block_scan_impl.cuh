@@ -1,9 +1,9 @@
-// The kernel wrapper and host launchers for one single-block algorithm, instantiated per algorithm in
-// its own translation unit (generated from gpu_block_scan_kernel.cu.in) so that nvcc compiles them in
-// parallel.
+// The kernel wrapper and host launchers for one single-block algorithm, instantiated for a few kernels of
+// the catalogue in each translation unit (generated from gpu_block_scan_kernel.cu.in).
 #pragma once
 
 #include "kernels/block_scan_dispatch.hpp"
+#include "kernels/kernel_instances.hpp"
 #include "kernels/common/block_scan_request.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/raw_trace.hpp"
@@ -166,17 +166,22 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
     }
 }
 
-// The entry points (gpu_block_scan_entry.hpp) that each kernel's translation unit instantiates.
+// The entry points (gpu_block_scan_entry.hpp) that the generated units instantiate for each kernel, over
+// its instantiation list (kernels/kernel_instances.hpp).
 template <class Algo>
 RawTrace gpu_trace_algorithm(const BlockScanRequest& request) {
-    return dispatch_element(request.type, request.op,
-                            [&]<class Op>() { return trace_on_gpu<Algo, Op>(request); });
+    if constexpr (!traced_on_gpu<Algo>())
+        throw std::invalid_argument(std::string(Algo::kName) +
+                                    " is not traced on the GPU: a barrier or shuffle in a divergent branch may hang it");
+    else
+        return dispatch_instance<Algo>(request.type, request.op,
+                                       [&]<class Op>() { return trace_on_gpu<Algo, Op>(request); });
 }
 
 template <class Algo>
 std::vector<std::uint32_t> gpu_run_algorithm(const BlockScanRequest& request) {
-    return dispatch_element(request.type, request.op,
-                            [&]<class Op>() { return run_untraced_on_gpu<Algo, Op>(request); });
+    return dispatch_instance<Algo>(request.type, request.op,
+                                   [&]<class Op>() { return run_untraced_on_gpu<Algo, Op>(request); });
 }
 
 } // namespace prefixlab

@@ -10,8 +10,10 @@
 #include "core/ground/scan_names.hpp"
 #include "core/quiz/quiz_gpu_run.hpp"
 #include "core/quiz/quiz_questions.hpp"
+#include "kernels/cuda/gpu_block_scan.hpp"
 #include "kernels/gpu_bench/gpu_bench.hpp"
 #include "support/gpu_skip.hpp"
+#include "support/scan_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -111,6 +113,26 @@ TEST(GpuQuiz, InThisProcessTheGpuTraceOfAVariantIsRefused) {
     EXPECT_THROW(capture_trace(setup), ScanSetupError);
     setup.device = DeviceChoice::automatic; // the emulator, which reports the barrier
     EXPECT_ANY_THROW(capture_trace(setup));
+}
+
+// Below the capture's refusal, the launcher has no traced instance of a wrong fragment to launch
+// (kernels/kernel_instances.hpp): asked for one, it says so, naming the kernel, before any CUDA call.
+TEST(GpuQuiz, TheLauncherHasNoTracedInstanceOfAVariant) {
+    if (!PREFIXLAB_HAVE_CUDA)
+        GTEST_SKIP() << "SKIPPED: built without CUDA, the launcher is the stand-in that refuses everything";
+    int variants = 0;
+    for (BlockAlgorithm algorithm : all_block_algorithms()) {
+        if (!has_divergent_sync(algorithm))
+            continue;
+        ++variants;
+        try {
+            gpu_trace_block_scan(make_request(algorithm, 64, InputKind::random, 1));
+            ADD_FAILURE() << name_of(algorithm) << " was traced on the GPU";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(name_of(algorithm)), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(variants, 3);
 }
 
 } // namespace

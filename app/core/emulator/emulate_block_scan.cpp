@@ -3,7 +3,7 @@
 #include "core/emulator/emulated_block.hpp"
 #include "core/emulator/emulator_context.hpp"
 #include "core/ground/block_limits.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/kernel_instances.hpp"
 
 #include <vector>
 
@@ -14,7 +14,7 @@ RawTrace emulate_block_scan(const BlockScanRequest& request) {
     require_block_threads_valid(request.algorithm, request.input.size(), request.block_threads);
     const int n = static_cast<int>(request.input.size());
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() {
-        return dispatch_element(request.type, request.op, [&]<class Op>() {
+        return dispatch_instance<Algo>(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             std::vector<T> input(n);
             for (int i = 0; i < n; ++i)
