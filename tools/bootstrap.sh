@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Sets PrefixLab up on a fresh Debian or Ubuntu machine, then launches it or tests it.
 #
-#   tools/bootstrap.sh run       install what is missing, build, and open the GUI
-#   tools/bootstrap.sh test      install what is missing, build, and run the whole test suite; then the
-#                                sanitizer job (below)
-#   tools/bootstrap.sh sanitize  install what is missing and run only the sanitizer job
+#   tools/bootstrap.sh run       install what is missing, build the application, and open the GUI
+#   tools/bootstrap.sh test      install what is missing, build everything, and run the whole test suite
+#   tools/bootstrap.sh sanitize  install what is missing, then the sanitizer job (below)
+#
+# CI (.ci/run) runs test, then sanitize. On a 2-core machine (docs/build-time.md has the measurements):
+# run opens the window after about 8 minutes the first time, test takes about 15, sanitize about 15;
+# with the compiler cache warm from an earlier run, test and sanitize together take about 8.
 #
 # The sanitizer job (docs/fuzzing.md) builds a second tree, CPU-only, with GCC's AddressSanitizer and
 # UBSan, and runs its CPU, command-line, GUI and fuzz-replay tests; any sanitizer report fails it.
 #
-# What it installs: Debian packages (apt-get, only those missing) and the glad2 OpenGL-loader
-# generator from PyPI into the project's own .venv. CUDA is used when nvcc is on PATH or in
-# /usr/local/cuda; without it PrefixLab builds CPU-only and traces on its emulator.
+# What it installs: Debian packages (apt-get, only those missing; ccache among them, whose cache lives in
+# ~/.cache/ccache) and the glad2 OpenGL-loader generator from PyPI into the project's own .venv. CUDA is
+# used when nvcc is on PATH or in /usr/local/cuda; without it PrefixLab builds CPU-only and traces on
+# its emulator.
+#
+# Each phase prints its wall time; with PREFIXLAB_PHASE_LOG=FILE each also appends "phase<TAB>seconds<TAB>
+# status" to FILE, which .ci/run turns into its closing table.
 set -euo pipefail
 
 mode=${1:-}
@@ -29,13 +36,49 @@ build_dir=${PREFIXLAB_BUILD_DIR:-build}
 sanitize_dir=${PREFIXLAB_SANITIZE_BUILD_DIR:-build-asan}
 
 packages=(
-  build-essential cmake ninja-build pkg-config python3 python3-venv
+  build-essential cmake ninja-build pkg-config python3 python3-venv ccache
   libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core
   libgtest-dev nlohmann-json3-dev libcli11-dev
   xvfb xauth libgl1-mesa-dri xdotool
   libcairo2-dev poppler-utils librsvg2-bin
   libgif-dev
 )
+
+# phase NAME COMMAND...: runs the command, prints and logs its wall time; returns its status.
+phase() {
+  local name=$1 start status=0
+  shift
+  start=$(date +%s)
+  "$@" || status=$?
+  local seconds=$(($(date +%s) - start))
+  echo "== $name: $(printf '%d min %02d s' $((seconds / 60)) $((seconds % 60)))$([ $status -eq 0 ] || echo ", FAILED ($status)")"
+  if [ -n "${PREFIXLAB_PHASE_LOG:-}" ]; then
+    printf '%s\t%d\t%s\n' "$name" "$seconds" "$([ $status -eq 0 ] && echo ok || echo failed)" >>"$PREFIXLAB_PHASE_LOG"
+  fi
+  return $status
+}
+
+# ccache_counts: "hits misses" of the whole cache so far (ccache's own counters, never reset here, so
+# that a user's statistics stay theirs); a build's share is the difference.
+ccache_counts() {
+  ccache --print-stats 2>/dev/null | awk -F '\t' '
+    $1 ~ /^(direct|preprocessed)_cache_hit$/ { hits += $2 }
+    $1 == "cache_miss" { misses += $2 }
+    END { printf "%d %d\n", hits, misses }'
+}
+
+# cached_build DIR [cmake --build arguments]: builds through ccache and says how much came from it.
+cached_build() {
+  local dir=$1 before after hits0 misses0 hits1 misses1
+  shift
+  before=$(ccache_counts)
+  cmake --build "$dir" "$@" || return 1
+  after=$(ccache_counts)
+  read -r hits0 misses0 <<<"$before"
+  read -r hits1 misses1 <<<"$after"
+  echo "== ccache: $((hits1 - hits0)) compiles from the cache, $((misses1 - misses0)) compiled ($(ccache --get-config cache_dir))"
+  ccache --show-stats
+}
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -48,38 +91,41 @@ install_missing_packages() {
   done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "== installing: ${missing[*]}"
-    as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    as_root apt-get update -qq &&
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
 }
 
 install_glad() {
   if [ ! -x .venv/bin/glad ]; then
     echo "== creating .venv with glad2 (generates the OpenGL loader at build time)"
-    python3 -m venv .venv
-    .venv/bin/pip install --quiet --disable-pip-version-check glad2==2.0.8
+    python3 -m venv .venv && .venv/bin/pip install --quiet --disable-pip-version-check glad2==2.0.8
   fi
 }
 
-build() {
+set_up() {
+  install_missing_packages && install_glad
+}
+
+configure() {
   # nvcc is often installed outside PATH
   if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
     export PATH="/usr/local/cuda/bin:$PATH"
   fi
-  echo "== configuring and building in $build_dir"
+  echo "== configuring $build_dir"
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
-  cmake --build "$build_dir"
 }
 
-sanitizer_job() {
+configure_sanitized() {
   # -O1 (what the sanitizers' documentation advises: inlining that keeps reports readable, none of
   # -O2's longer builds) with line tables (-g1), so reports name file and line. CPU-only: the
   # sanitizers instrument host code, and the GPU tests would only be skipped.
-  echo "== sanitizer job: configuring and building in $sanitize_dir (AddressSanitizer, UBSan, CPU-only)"
-  # (Called as `sanitizer_job || …`, where set -e does not act: every step returns its failure.)
+  echo "== sanitizer job: configuring $sanitize_dir (AddressSanitizer, UBSan, CPU-only)"
   cmake -S . -B "$sanitize_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-    -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DPREFIXLAB_CUDA=OFF -DPREFIXLAB_SANITIZE=ON || return 1
-  cmake --build "$sanitize_dir" || return 1
+    -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DPREFIXLAB_CUDA=OFF -DPREFIXLAB_SANITIZE=ON
+}
+
+sanitized_tests() {
   echo "== sanitizer job: CPU, command-line, GUI and fuzz-replay tests; any sanitizer report fails its test"
   (
     . tests/sanitizers/options.sh
@@ -94,21 +140,25 @@ sanitizer_job() {
   )
 }
 
-install_missing_packages
-install_glad
+# Inside a phase, set -e does not act (the command is on the left of ||): each step returns its failure.
+phase "set-up (packages, glad)" set_up
 
-if [ "$mode" = sanitize ]; then
-  sanitizer_job || exit 1
-  exit 0
-fi
-
-build
-if [ "$mode" = run ]; then
-  exec "$build_dir/app/prefixlab"
-fi
-# Both jobs run even if the first fails, so that one CI run reports both.
-status=0
-echo "== running the tests (GPU tests are skipped, with the reason, where there is no CUDA GPU)"
-ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" || status=1
-sanitizer_job || status=1
-exit $status
+case "$mode" in
+  run)
+    phase "configure" configure
+    # The application only: the tests' 150 translation units wait for `test`.
+    phase "build (the application)" cached_build "$build_dir" --target prefixlab
+    exec "$build_dir/app/prefixlab"
+    ;;
+  test)
+    phase "configure" configure
+    phase "build" cached_build "$build_dir"
+    echo "== running the tests (GPU tests are skipped, with the reason, where there is no CUDA GPU)"
+    phase "tests" ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)"
+    ;;
+  sanitize)
+    phase "sanitizer job: configure" configure_sanitized
+    phase "sanitizer job: build" cached_build "$sanitize_dir"
+    phase "sanitizer job: tests" sanitized_tests
+    ;;
+esac

@@ -3,8 +3,9 @@
 # but no packages (the device machine): builds with the GUI off, header-only dependencies and
 # GoogleTest sources from a carried folder, then runs the whole test suite (GPU tests included),
 # compute-sanitizer, the full benchmark (its results folder, $OUT/bench, is the default result shipped
-# in assets/), the trace timings (SKIP_TIMINGS=1 skips them) and the Nsight Compute validation
-# (SKIP_NCU=1 skips it), in that order, so that the most needed results come first.
+# in assets/; SKIP_BENCH=1 skips it), the trace timings (SKIP_TIMINGS=1 skips them) and the Nsight Compute
+# validations of the bank-conflict and coalescing models (SKIP_NCU=1 skips them), in that order, so that
+# the most needed results come first. ONLY_NCU=1 runs the build and the validations alone (a second call).
 # Logs go to $OUT (or /tmp/prefixlab-gpu).
 #
 #   tools/gpu_check.sh [DEPS_DIR]     DEPS_DIR holds include/{CLI,nlohmann} and googletest/ (default .deps)
@@ -36,6 +37,7 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   run cmake --build "$build" -j "$(nproc)"
   echo "build took ${SECONDS} s"
 
+  if [ -z "${ONLY_NCU:-}" ]; then
   step "all tests, GPU tests included"
   run ctest --test-dir "$build" -j 8 --timeout 180 --output-on-failure >"$logs/ctest.log" 2>&1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$logs/ctest.log" | grep -v "Skipped" | head -40
@@ -71,12 +73,16 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   fi
 
   step "benchmark: every algorithm over N = 2^10..2^28, block sweep at 2^24 (the shipped default result)"
-  SECONDS=0
-  run "$build/app/prefixlab" bench --algos all --n 2^10..2^28 --block 32,64,128,256,512,1024 --block-n 2^24 \
-    --out "$out/bench" >"$logs/bench.log" 2>&1
-  echo "bench took ${SECONDS} s"
-  grep -E "FAILED|skipped|error|sweep took" "$logs/bench.log" | head -20
-  sed -n '/^median ms/,$p' "$logs/bench.log"
+  if [ -z "${SKIP_BENCH:-}" ]; then
+    SECONDS=0
+    run "$build/app/prefixlab" bench --algos all --n 2^10..2^28 --block 32,64,128,256,512,1024 --block-n 2^24 \
+      --out "$out/bench" >"$logs/bench.log" 2>&1
+    echo "bench took ${SECONDS} s"
+    grep -E "FAILED|skipped|error|sweep took" "$logs/bench.log" | head -20
+    sed -n '/^median ms/,$p' "$logs/bench.log"
+  else
+    echo "skipped (SKIP_BENCH set)"
+  fi
 
   step "trace timings at each algorithm's largest N (capture excludes CUDA context creation)"
   if [ -z "${SKIP_TIMINGS:-}" ]; then
@@ -94,9 +100,12 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
     echo "skipped (SKIP_TIMINGS set)"
   fi
 
-  step "shared-memory bank conflicts: PrefixLab's model against Nsight Compute, exact equality"
+  fi # ONLY_NCU
+
+  step "Nsight Compute: the bank-conflict and coalescing models against its counters, exact equality"
   if [ -z "${SKIP_NCU:-}" ]; then
     run python3 tests/ncu/validate_bank_conflicts.py "$build/app/prefixlab" --log "$logs/bank-validation.json"
+    run python3 tests/ncu/validate_coalescing.py "$build/app/prefixlab" --log "$logs/coalescing-validation.json"
   else
     echo "skipped (SKIP_NCU set)"
   fi
