@@ -6,8 +6,8 @@
 #   tools/bootstrap.sh sanitize  install what is missing, then the sanitizer job (below)
 #
 # CI (.ci/run) runs test, then sanitize. On a 2-core machine (docs/build-time.md has the measurements):
-# run opens the window after about 8 minutes the first time, test takes about 15, sanitize about 15;
-# with the compiler cache warm from an earlier run, test and sanitize together take about 8.
+# run opens the window after about 6 minutes the first time, test takes about 12, sanitize about 14;
+# with the compiler cache warm (a fresh clone at the same place), test and sanitize together take about 8.
 #
 # The sanitizer job (docs/fuzzing.md) builds a second tree, CPU-only, with GCC's AddressSanitizer and
 # UBSan, and runs its CPU, command-line, GUI and fuzz-replay tests; any sanitizer report fails it.

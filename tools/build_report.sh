@@ -6,7 +6,7 @@
 #
 # Build: from BUILD_DIR/.ninja_log, the newest record of every output (a later partial build replaces
 # only what it rebuilt), as ninja measured it: wall-clock seconds per step while the other jobs ran
-# beside it, so on a 2-core machine with ninja's default 4 jobs a step reads up to about twice what it
+# beside it, so on a 2-core machine with ninja's default of 3 jobs a step reads about 1.5 times what it
 # takes alone. Tests: from BUILD_DIR/Testing/Temporary/LastTest.log, the last ctest run.
 # (No `head` in a pipe: with pipefail the writer's SIGPIPE would end the script.)
 set -euo pipefail
