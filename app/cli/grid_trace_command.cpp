@@ -21,9 +21,6 @@ namespace prefixlab {
 
 namespace {
 
-// More resident blocks than tiles change nothing; the bound only keeps a typo from asking for millions
-// (the script's grid-trace resident= has the same).
-constexpr std::uint64_t kMaxResident = 4096;
 
 template <class Enum, class Parse>
 Enum catalogued(const std::string& option, const std::string& text, Parse parse, const std::vector<Enum>& all) {
@@ -162,7 +159,7 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
     grid->add_option("--input", o.input, "Input: ones, iota or random")->capture_default_str();
     add_whole_number_option(*grid, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed for --input random, 0 to 2^64-1");
-    add_whole_number_option(*grid, "--resident", o.resident, 1, kMaxResident,
+    add_whole_number_option(*grid, "--resident", o.resident, 1, kMaxGridResident,
                             "The emulator's blocks resident at once, 1 to 4096 (the GPU ignores it)");
     grid->add_option("--start-order", o.start_order,
                      "The emulator's block start order: in-order, reversed or random (the GPU ignores it: the "

@@ -29,8 +29,6 @@ std::string names_text(const std::pair<const char*, Enum> (&names)[Count]) {
 // The sidebar's "Run on" choices (no auto: a lecture shows one device on purpose).
 constexpr std::pair<const char*, DeviceChoice> kDevices[] = {{"cpu", DeviceChoice::cpu}, {"gpu", DeviceChoice::gpu}};
 
-// More resident blocks than tiles change nothing; this only keeps a typo from asking for millions.
-constexpr std::uint64_t kMaxResident = 4096;
 
 template <class Enum, std::size_t Count>
 Enum choice(const std::string& what, const std::string& value, const std::pair<const char*, Enum> (&names)[Count]) {
@@ -71,7 +69,7 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
         } else if (key == "body") {
             s.body = script_choice<TileScanBody>(what, value, parse_tile_body, catalogue_names(all_tile_bodies()));
         } else if (key == "resident") {
-            s.resident = static_cast<std::uint32_t>(script_whole_number(what, value, 1, kMaxResident));
+            s.resident = static_cast<std::uint32_t>(script_whole_number(what, value, 1, kMaxGridResident));
         } else if (key == "order") {
             s.order = script_choice<BlockStartOrder>(what, value, parse_block_start_order, catalogue_names(all_block_start_orders()));
         } else if (key == "seed") {

@@ -27,4 +27,9 @@ decltype(auto) dispatch_tile_body(TileScanBody body, F&& f) {
     return std::forward<F>(f).template operator()<WarpShuffleScan>();
 }
 
+// The elements a tile thread scans with `body`: a tile holds tile_threads × this many.
+inline int tile_elements_per_thread(TileScanBody body) {
+    return dispatch_tile_body(body, []<class Body>() { return Body::kElementsPerThread; });
+}
+
 } // namespace prefixlab

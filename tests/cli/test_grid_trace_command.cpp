@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -237,6 +238,58 @@ TEST_F(GridTraceCommand, OutputTargetsThePolicyRefusesAreNamed) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("it is a directory (PrefixLab replaces only regular files)"), std::string::npos) << r.err;
     EXPECT_TRUE(fs::is_empty(dir_ / "folder"));
+}
+
+// Issue 31: `--driver atomic-global --n 65536 --tile-threads 4` grew past 17 GB in two minutes, and at
+// --n 65536 wrote 130 MB that the reader refused; both are now refused at once, naming a size that fits.
+TEST_F(GridTraceCommand, TheAtomicGlobalScanPastWhatATraceHoldsIsRefusedAtOnce) {
+    const auto start = std::chrono::steady_clock::now();
+    expect_refused("--driver atomic-global --n 65536 --tile-threads 4" + out(),
+                   "atomic-global at N = 65536 in 16384 tiles of 4 makes 134275068 accesses to the shared arrays, "
+                   "more than the 524288 a grid trace holds: N up to ");
+    expect_refused("--driver atomic-global --n 65536" + out(), "more than the 524288 a grid trace holds");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+// Issue 31: these documented values failed with "cannot protect a fiber stack" (the emulator asked for
+// resident × threads stacks whatever the tiles); more resident blocks than tiles are now the tiles.
+TEST_F(GridTraceCommand, ResidentBlocksUpToTheDocumentedBoundRunAndTooManyFibersAreRefused) {
+    for (const char* arguments : {"--n 32 --resident 4096", "--n 1024 --resident 1000", "--n 65536 --resident 620"}) {
+        const ProcessResult r = grid_trace(arguments + out());
+        EXPECT_EQ(r.exit_code, 0) << arguments << ": " << r.err;
+        EXPECT_EQ(r.err, "") << arguments;
+    }
+    const ProcessResult clamped = grid_trace("--n 32 --resident 4096" + out());
+    EXPECT_NE(clamped.out.find("(1 resident, in order)"), std::string::npos) << clamped.out;
+    fs::remove(out_path());
+    expect_refused("--n 65536 --resident 4096" + out(), "with 4096 resident blocks this run needs 67584; at most 620 resident blocks fit");
+    expect_refused("--n 65536 --tile-threads 1024 --resident 20" + out(),
+                   "the emulator runs at most 20480 threads at once: with 20 resident blocks this run needs 20500; at most 19 resident blocks fit");
+}
+
+// The largest atomic global trace of 4-element tiles (523,766 accesses) is written in 300 MB of address space, and where
+// memory runs out that is one line and exit code 1, never an abort, and no temporary file is left.
+// Before issue 31 the writer built a JSON tree of every row: in 300 MB this trace failed with "error:
+// std::bad_alloc", and under 3 GiB a larger one aborted (SIGABRT: the tree's destructor allocates while
+// unwinding) and left x.json.tmp-PID-0. AddressSanitizer cannot start under `ulimit -v`.
+TEST_F(GridTraceCommand, TheLargestTraceFitsInLittleMemoryAndRunningOutIsOneLineAndNoFile) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves its shadow memory and cannot run under ulimit -v";
+#else
+    const auto limited = [&](const char* kilobytes) {
+        return run_process(std::string("ulimit -v ") + kilobytes + "; " + shell_quote(PREFIXLAB_BINARY) +
+                           " grid-trace --driver atomic-global --n 4080 --tile-threads 4" + out());
+    };
+    const ProcessResult fits = limited("300000");
+    ASSERT_EQ(fits.exit_code, 0) << fits.err;
+    EXPECT_EQ(load_grid_trace_file(out_path()).accesses.size(), 523766u); // 1020 tiles: 1020 × 1019 / 2 + 1019 × 4
+    fs::remove(out_path());
+    const ProcessResult out_of_memory = limited("80000");
+    EXPECT_EQ(out_of_memory.exit_code, 1) << out_of_memory.err;
+    EXPECT_EQ(out_of_memory.err, "prefixlab: error: out of memory (an allocation failed; a smaller N or fewer "
+                                 "repetitions need less)\n");
+    EXPECT_EQ(files_in_dir(), 0u);
+#endif
 }
 
 } // namespace

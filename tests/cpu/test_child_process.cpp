@@ -5,14 +5,23 @@
 #include "core/quiz/quiz_gpu_run.hpp"
 #include "core/quiz/quiz_outcome.hpp"
 #include "core/util/child_process.hpp"
+#include "support/child_process.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
 #include <thread>
 
 namespace prefixlab::test {
@@ -52,6 +61,63 @@ TEST(ChildProcess, ACancelStopsTheChildAtOnce) {
     EXPECT_TRUE(run.cancelled);
     EXPECT_FALSE(run.timed_out);
     EXPECT_LT(run.seconds, 3.0);
+}
+
+// The processes whose command line holds `marker` (read from /proc: no tool needed).
+std::vector<std::string> processes_with(const std::string& marker) {
+    std::vector<std::string> found;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+        std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+        std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::replace(line.begin(), line.end(), '\0', ' ');
+        if (line.find(marker) != std::string::npos && line.find("/bin/sh") == std::string::npos)
+            found.push_back(entry.path().filename().string() + ": " + line);
+    }
+    return found;
+}
+
+bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() >= deadline)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+}
+
+// Issue 31: a `prefixlab quiz` killed by `timeout` while a wrong fragment hung left a prefixlab
+// process on the GPU. However PrefixLab ends — SIGTERM, SIGINT, SIGHUP, SIGKILL, a crash (SIGSEGV) —
+// at whatever moment of its child's run, from the main thread or a background one, nothing the child
+// started remains: here a program that starts a grandchild ignoring every catchable signal. Before the
+// guard, the grandchild outlived every one of these (only the direct child had a parent-death signal).
+TEST(ChildProcess, NothingItStartedOutlivesPrefixLabHoweverItEnds) {
+    int run = 0;
+    for (bool on_thread : {false, true})
+        for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGKILL, SIGSEGV})
+            for (int moment : {0, 1, 2}) { // at once, once the program runs, 0.3 s later
+                const std::string marker = "3000." + std::to_string(::getpid()) + "0" + std::to_string(run++);
+                const std::string script = "(trap '' TERM INT HUP; exec sleep " + marker + ") & exec sleep " + marker;
+                std::vector<std::string> argv{PREFIXLAB_RUN_CHILD_PROBE, "/bin/sh", "-c", script};
+                if (on_thread)
+                    argv.insert(argv.begin() + 1, "--thread");
+                SCOPED_TRACE("signal " + std::to_string(signal) + ", moment " + std::to_string(moment) +
+                             (on_thread ? ", on a thread" : ""));
+                test::ChildProcess probe(argv);
+                ASSERT_TRUE(probe.wait_for_output("probe running", std::chrono::seconds(10)));
+                if (moment > 0)
+                    ASSERT_TRUE(wait_until([&] { return processes_with(marker).size() == 2; }, std::chrono::seconds(10)));
+                if (moment > 1)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                probe.send(signal);
+                const int status = probe.wait();
+                EXPECT_TRUE(WIFSIGNALED(status)) << describe_status(status);
+                const bool all_gone = wait_until([&] { return processes_with(marker).empty(); }, std::chrono::seconds(5));
+                EXPECT_TRUE(all_gone) << "still running: " << (all_gone ? "" : processes_with(marker).front());
+                if (!all_gone)
+                    std::system(("pkill -KILL -f " + marker).c_str());
+            }
 }
 
 TEST(ChildProcess, OutputBeyondTheLimitIsDropped) {

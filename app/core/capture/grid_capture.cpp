@@ -1,5 +1,6 @@
 #include "core/capture/grid_capture.hpp"
 
+#include "core/capture/grid_trace_cost.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/input_generator.hpp"
@@ -94,11 +95,17 @@ GridTrace capture_gpu_grid_trace(const GridCaptureRequest& request) {
     if (is_single_pass(request.scan.driver) && request.scan.order == TileOrder::block_index)
         throw std::invalid_argument("tiles by block index can hang on the GPU (blocks need not start in order): "
                                     "take tiles from the counter, or run it in the emulator");
+    check_grid_trace_cost(request);
     GridScanRequest scan = request.scan;
     scan.input = generate_input(request.input, scan.type, scan.op, static_cast<int>(request.n), request.seed);
     // A chained scan's tiles poll their predecessor's word until it turns: millions of polls at 2^22
     // (16.8 million accesses with 1024-element tiles on the H100), more than a trace file holds.
-    GpuGridRun run = gpu_trace_grid_scan(scan, kEmulatedTwoLevelBlocks, kMaxGridTraceAccesses);
+    GpuGridRun run;
+    try {
+        run = gpu_trace_grid_scan(scan, kEmulatedTwoLevelBlocks, kMaxGridTraceAccesses);
+    } catch (const std::length_error& e) {
+        throw GridTraceTooLarge(e.what()); // more accesses than a trace holds: the user can ask for less
+    }
     return grid_trace_of_gpu_run(request, scan.input, std::move(run));
 }
 
@@ -123,16 +130,20 @@ GridTrace grid_trace_of_gpu_run(const GridCaptureRequest& request, const std::ve
     return trace;
 }
 
-GridTrace capture_grid_trace(const GridCaptureRequest& request) {
+GridTrace capture_grid_trace(const GridCaptureRequest& asked) {
     const GpuStatus& gpu = gpu_status();
-    if (request.device == DeviceChoice::gpu && !gpu.available)
+    if (asked.device == DeviceChoice::gpu && !gpu.available)
         throw ScanSetupError(ScanSetting::device, {}, "--device gpu: no CUDA GPU available (" + gpu.reason + ")");
-    if (request.device != DeviceChoice::cpu && gpu.available)
-        return capture_gpu_grid_trace(request);
-    if (request.n == 0 || request.n > kMaxEmulatedGridN)
-        throw std::invalid_argument("N = " + std::to_string(request.n) +
+    if (asked.device != DeviceChoice::cpu && gpu.available)
+        return capture_gpu_grid_trace(asked);
+    if (asked.n == 0 || asked.n > kMaxEmulatedGridN)
+        throw std::invalid_argument("N = " + std::to_string(asked.n) +
                                     ": the emulator traces grids of 1 to " + std::to_string(kMaxEmulatedGridN) +
                                     " elements");
+    // More resident blocks than tiles change nothing: the trace says how many could be resident.
+    GridCaptureRequest request = asked;
+    request.schedule.resident = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(request.schedule.resident, std::max<std::uint64_t>(check_grid_trace_cost(asked).tiles, 1)));
     GridScanRequest scan = request.scan;
     scan.input = generate_input(request.input, scan.type, scan.op, static_cast<int>(request.n), request.seed);
 
@@ -140,7 +151,16 @@ GridTrace capture_grid_trace(const GridCaptureRequest& request) {
     trace.config = config_of(request);
     GridRecording recording;
     recording.keep_block_traces = trace.config.element_detail;
-    std::vector<std::uint32_t> output = emulate_grid_scan(scan, request.schedule, &recording);
+    recording.most_accesses = kMaxGridTraceAccesses;
+    std::vector<std::uint32_t> output;
+    try {
+        output = emulate_grid_scan(scan, request.schedule, &recording);
+    } catch (const GridRecordingFull&) {
+        throw GridTraceTooLarge(std::string(name_of(request.scan.driver)) + " at N = " + std::to_string(request.n) +
+                                " made more than the " + std::to_string(kMaxGridTraceAccesses) +
+                                " accesses to the shared arrays a grid trace holds (its tiles polled their "
+                                "predecessors that long): a smaller N, larger tiles or more resident blocks fit");
+    }
 
     for (const RecordedLaunch& launch : recording.launches)
         trace.launches.push_back(GridLaunch{launch.name, launch.source_path, launch.blocks, launch.threads, launch.tile});

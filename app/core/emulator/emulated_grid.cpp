@@ -6,6 +6,14 @@
 
 namespace prefixlab {
 
+std::size_t grid_fiber_stacks(std::uint32_t blocks, std::uint32_t threads, std::uint32_t resident) {
+    return std::size_t(std::min(resident, blocks)) * (std::size_t(threads) + 1);
+}
+
+std::uint32_t most_resident_blocks(std::uint32_t threads) {
+    return static_cast<std::uint32_t>(std::max<std::size_t>(kMaxFiberStacks / (std::size_t(threads) + 1), 1));
+}
+
 std::vector<std::uint32_t> block_start_order(std::uint32_t blocks, const GridSchedule& schedule) {
     std::vector<std::uint32_t> order(blocks);
     for (std::uint32_t b = 0; b < blocks; ++b)
@@ -49,12 +57,17 @@ std::string describe_start_order(const GridSchedule& schedule) {
 
 EmulatedGrid::EmulatedGrid(std::uint32_t blocks, std::uint32_t threads, const SharedLayout& layout,
                            GridSchedule schedule)
-    : blocks_(blocks), threads_(threads), layout_(layout), schedule_(schedule),
-      turns_(schedule.seed ^ 0x9e3779b97f4a7c15u) {
+    : blocks_(blocks), threads_(threads), slots_(std::min(schedule.resident, blocks)), layout_(layout),
+      schedule_(schedule), turns_(schedule.seed ^ 0x9e3779b97f4a7c15u) {
     if (blocks == 0)
         throw EmulationError("emulator: a grid has at least one block");
     if (schedule_.resident == 0)
         throw EmulationError("emulator: a grid needs at least one resident block");
+    if (grid_fiber_stacks(blocks, threads, schedule.resident) > kMaxFiberStacks)
+        throw EmulationError("emulator: " + std::to_string(slots_) + " resident blocks of " + std::to_string(threads) +
+                             " threads need " + std::to_string(grid_fiber_stacks(blocks, threads, schedule.resident)) +
+                             " fibers, more than the " + std::to_string(kMaxFiberStacks) + " it can run at once: at most " +
+                             std::to_string(most_resident_blocks(threads)) + " resident blocks of that size fit");
 }
 
 // The block's own fiber: its scheduler runs here, and its threads' fibers nest in it.
@@ -73,8 +86,8 @@ void EmulatedGrid::block_entry(void* arg) {
 // Region r holds the stacks of resident slot r: its threads' from r * threads, its block fiber's after
 // every region's threads.
 void EmulatedGrid::start(std::uint32_t block, std::size_t region) {
-    const std::size_t block_stacks = std::size_t(schedule_.resident) * threads_;
-    auto& stacks = fiber_stacks(block_stacks + schedule_.resident);
+    const std::size_t block_stacks = std::size_t(slots_) * threads_;
+    auto& stacks = fiber_stacks(block_stacks + slots_);
     auto entry = std::make_unique<Resident>();
     entry->grid = this;
     entry->block = block;
@@ -93,7 +106,7 @@ void EmulatedGrid::run(const ThreadBody& body, GridRecording* recording) {
     body_ = &body;
     recording_ = recording;
     const std::vector<std::uint32_t> order = block_start_order(blocks_, schedule_);
-    const std::uint32_t slots = std::min(schedule_.resident, blocks_);
+    const std::uint32_t slots = slots_;
     std::vector<std::size_t> free_regions;
     for (std::size_t r = slots; r-- > 0;)
         free_regions.push_back(r);
@@ -132,6 +145,9 @@ void EmulatedGrid::on_global_write() {
 void EmulatedGrid::record(GridAccessRecord access) {
     if (recording_ == nullptr)
         return;
+    if (recording_->accesses.size() >= recording_->most_accesses)
+        throw GridRecordingFull("the run made more than " + std::to_string(recording_->most_accesses) +
+                                " accesses to the shared arrays");
     access.order = recording_->accesses.size();
     access.launch = recording_->launch;
     recording_->accesses.push_back(access);

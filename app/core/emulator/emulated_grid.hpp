@@ -40,10 +40,18 @@ namespace prefixlab {
 enum class BlockStartOrder : std::uint8_t { in_order, reversed, seeded_random };
 
 struct GridSchedule {
-    std::uint32_t resident = 4; // R: blocks resident at once, at least 1
+    std::uint32_t resident = 4; // R: blocks resident at once, at least 1 (more than the blocks act as the blocks)
     BlockStartOrder order = BlockStartOrder::in_order;
     std::uint64_t seed = 0; // seeded_random only
 };
+
+// The fiber stacks a grid of `blocks` blocks of `threads` threads takes with `resident` resident
+// blocks: one per thread and one per block of every block that can be resident at once. A grid that
+// needs more than kMaxFiberStacks is refused (EmulationError) before it starts.
+std::size_t grid_fiber_stacks(std::uint32_t blocks, std::uint32_t threads, std::uint32_t resident);
+
+// The most resident blocks of `threads` threads the emulator can run at once (at least 1).
+std::uint32_t most_resident_blocks(std::uint32_t threads);
 
 // The block indices in start order. seeded_random is a Fisher–Yates shuffle driven by std::mt19937_64
 // (whose output the standard fixes), so a seed gives the same order with every compiler and library.
@@ -99,6 +107,7 @@ private:
 
     std::uint32_t blocks_;
     std::uint32_t threads_;
+    std::uint32_t slots_; // blocks resident at once: R, or every block where there are fewer
     SharedLayout layout_;
     GridSchedule schedule_;
     const ThreadBody* body_ = nullptr;

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <sys/mman.h>
 #include <system_error>
 #include <unistd.h>
@@ -195,6 +196,9 @@ void Fiber::trampoline(unsigned int high, unsigned int low) {
 
 std::vector<std::unique_ptr<FiberStack>>& fiber_stacks(std::size_t count) {
     thread_local std::vector<std::unique_ptr<FiberStack>> stacks;
+    if (count > kMaxFiberStacks)
+        throw std::length_error("emulator: " + std::to_string(count) + " fibers at once, more than the " +
+                                std::to_string(kMaxFiberStacks) + " it can keep");
     while (stacks.size() < count)
         stacks.push_back(std::make_unique<FiberStack>(kFiberStackBytes));
     return stacks;

@@ -77,7 +77,16 @@ private:
 #endif
 };
 
-// Stacks for up to `count` fibers, kept for the life of the OS thread.
+// The most fiber stacks one OS thread keeps. Each stack is two memory mappings (its guard page splits
+// it) and Linux allows a process 65,530 (vm.max_map_count): `grid-trace --resident 4096` once asked for
+// 135,168 stacks and failed with "cannot protect a fiber stack". 20,480 stacks are 40,960 mappings,
+// which leaves a third of the limit to the process (the GUI's libraries and GL driver take about a
+// thousand), and 2.6 GiB of address space of which a run touches a few pages a stack. It is enough
+// for what the GUI offers at most: 64 resident blocks of 256 threads (16,448).
+inline constexpr std::size_t kMaxFiberStacks = 20480;
+
+// Stacks for up to `count` fibers, kept for the life of the OS thread. Throws std::length_error when
+// `count` is more than kMaxFiberStacks (the emulator checks its requests against it first).
 std::vector<std::unique_ptr<FiberStack>>& fiber_stacks(std::size_t count);
 
 } // namespace prefixlab

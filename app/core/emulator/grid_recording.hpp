@@ -6,7 +6,10 @@
 #include "kernels/common/raw_trace.hpp"
 #include "kernels/grid/grid_access.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,12 +30,23 @@ struct RecordedLaunch {
     std::uint32_t tile = 0; // elements each block works on (a tile), or 0 where blocks take no tile
 };
 
+// Thrown into the run when a recording reaches its most_accesses: the run stops there, before the
+// recording takes more memory than a trace could hold.
+class GridRecordingFull : public std::length_error {
+public:
+    using std::length_error::length_error;
+};
+
 struct GridRecording {
     bool keep_block_traces = false;         // element detail: each block's steps, shared memory, accesses
     std::vector<RecordedLaunch> launches;   // in launch order
     std::uint16_t launch = 0;               // the launch being run: its index in `launches`, set before each
     std::vector<GridAccessRecord> accesses; // in global order (access.order is the index)
     std::vector<RecordedBlock> blocks;      // in the order blocks finished
+    // The most accesses it takes: one more stops the run with GridRecordingFull (a grid trace's limit,
+    // where only the run can tell how many accesses it makes: a single-pass scan polls as long as
+    // its predecessor is late).
+    std::size_t most_accesses = std::numeric_limits<std::size_t>::max();
 };
 
 } // namespace prefixlab

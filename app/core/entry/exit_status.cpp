@@ -2,10 +2,12 @@
 
 #include "core/bench/bench_sizes.hpp"
 #include "core/ground/scan_setup.hpp"
+#include "core/trace/grid_trace_limits.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
 
 #include <cstdio>
+#include <new>
 
 namespace prefixlab {
 
@@ -30,10 +32,14 @@ int report_error(const std::string& message, int exit_code) {
 
 bool is_bad_input(const std::exception& e) {
     return dynamic_cast<const BadInput*>(&e) != nullptr || dynamic_cast<const ScanSetupError*>(&e) != nullptr ||
-           dynamic_cast<const FileError*>(&e) != nullptr || dynamic_cast<const BenchSpecError*>(&e) != nullptr;
+           dynamic_cast<const FileError*>(&e) != nullptr || dynamic_cast<const BenchSpecError*>(&e) != nullptr ||
+           dynamic_cast<const GridTraceTooLarge*>(&e) != nullptr;
 }
 
 int report_exception(const std::exception& e) {
+    if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) // its what() is only "std::bad_alloc"
+        return report_error("out of memory (an allocation failed; a smaller N or fewer repetitions need less)",
+                            kExitFailure);
     return report_error(e.what(), is_bad_input(e) ? kExitBadInput : kExitFailure);
 }
 

@@ -26,6 +26,9 @@ namespace prefixlab {
 inline constexpr int kGridTraceFormatVersion = 1;
 inline constexpr std::size_t kMaxElementDetailN = 4096;
 inline constexpr std::size_t kMaxGridTraceN = std::size_t(1) << 22;
+// The most resident blocks an emulated grid is asked for (--resident, the script's resident=, a trace's
+// config): more than the tiles act as the tiles; the bound only keeps a typo from asking for millions.
+inline constexpr std::uint32_t kMaxGridResident = 4096;
 
 struct GridTraceConfig {
     std::string driver;       // its name in scan_names ("decoupled-look-back", "scan-then-propagate", …)

@@ -10,10 +10,17 @@
 #include "core/util/printable.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/trace_records.hpp"
+#include "kernels/grid/tile_scan_bodies.hpp"
+#include "kernels/grid/tile_threads.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <regex>
+#include <string_view>
 
 namespace prefixlab {
 
@@ -87,6 +94,14 @@ const json& array_at(const json& object, std::string_view path, const char* key,
     return value;
 }
 
+// What describe_start_order() writes: "in order", "reversed", "random (seed 7)"; "" on the GPU.
+bool is_start_order_description(const std::string& text, bool emulated) {
+    if (!emulated)
+        return text.empty();
+    static const std::regex random(R"(random \(seed (0|[1-9][0-9]{0,19})\))");
+    return text == "in order" || text == "reversed" || (text.size() < 40 && std::regex_match(text, random));
+}
+
 GridTraceConfig config_from(const json& root) {
     const std::string path = "config";
     const json& c = field(root, "", "config");
@@ -94,11 +109,16 @@ GridTraceConfig config_from(const json& root) {
                {"driver", "n", "tile_body", "tile_threads", "tile", "element_type", "operator", "exclusive", "input",
                 "device", "tiles_from_counter", "element_detail"});
     GridTraceConfig config;
-    config.driver = printable(string_field(c, path, "driver"), kMaxQuotedValueChars);
+    config.driver = std::string(name_of(enum_field<GridDriver>(c, path, "driver", parse_grid_driver)));
     config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kGridRanges);
-    config.tile_body = printable(string_field(c, path, "tile_body"), kMaxQuotedValueChars);
+    const TileScanBody body = enum_field<TileScanBody>(c, path, "tile_body", parse_tile_body);
+    config.tile_body = std::string(name_of(body));
     config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kGridRanges));
-    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", 1, kMaxGridTraceN, kGridRanges));
+    if (!tile_threads_valid(static_cast<int>(config.tile_threads), kMaxBlockThreads))
+        malformed(member(path, "tile_threads"), tile_threads_rule(kMaxBlockThreads) + ", not " + std::to_string(config.tile_threads));
+    // A tile is what its threads scan: a hostile tile of 1 made 2^22 tiles of every per-tile table.
+    const std::uint64_t tile = std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
+    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", tile, tile, kGridRanges));
     config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
     config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
     config.exclusive = bool_field(c, path, "exclusive");
@@ -111,8 +131,13 @@ GridTraceConfig config_from(const json& root) {
     only_known(device, device_path, {"name", "emulated", "resident", "start_order"});
     config.device_name = printable(string_field(device, device_path, "name"), 200);
     config.emulated = bool_field(device, device_path, "emulated");
-    config.resident = static_cast<std::uint32_t>(integer_field(device, device_path, "resident", 0, UINT32_MAX, kGridRanges));
-    config.start_order = printable(string_field(device, device_path, "start_order"), 200);
+    config.resident = static_cast<std::uint32_t>(
+        integer_field(device, device_path, "resident", config.emulated ? 1 : 0, config.emulated ? kMaxGridResident : 0, kGridRanges));
+    config.start_order = string_field(device, device_path, "start_order");
+    if (!is_start_order_description(config.start_order, config.emulated))
+        malformed(member(device_path, "start_order"),
+                  config.emulated ? "expected in order, reversed or random (seed S), found '" + printable(config.start_order) + "'"
+                                  : "a GPU schedules its blocks itself: expected \"\", found '" + printable(config.start_order) + "'");
     config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
     config.element_detail = bool_field(c, path, "element_detail");
     if (config.element_detail && config.n > kMaxElementDetailN)
@@ -259,16 +284,45 @@ GridTrace grid_trace_from(const json& root) {
 
 } // namespace
 
-void write_grid_trace_json(const GridTrace& trace, std::ostream& out) {
+namespace {
+
+// The longest row: two 20-digit words, a 10-digit block, index and operand, the longest names.
+constexpr std::size_t kLongestGridAccessRowBytes = 160;
+using RowText = std::array<char, kLongestGridAccessRowBytes>;
+
+// One row of the accesses table, as nlohmann would dump the array, without a separator: the one
+// function that both counts the bytes and writes them.
+std::size_t render_row(const GridAccessRecord& a, RowText& text) {
+    char* at = text.data();
+    char* const end = text.data() + text.size();
+    const auto number = [&](std::uint64_t v) { at = std::to_chars(at, end, v).ptr; };
+    const auto name = [&](std::string_view n) {
+        *at++ = '"';
+        at = std::copy(n.begin(), n.end(), at);
+        *at++ = '"';
+    };
+    *at++ = '[';
+    number(a.launch), *at++ = ',', number(a.block), *at++ = ',', number(a.thread), *at++ = ',';
+    number(a.step), *at++ = ',', name(name_of(a.buffer)), *at++ = ',', name(name_of_kind(a.kind)), *at++ = ',';
+    number(a.index), *at++ = ',', number(a.value), *at++ = ',', number(a.operand), *at++ = ',', number(a.time_ns);
+    *at++ = ']';
+    return static_cast<std::size_t>(at - text.data());
+}
+
+// The text before the rows and after them: the header ("format" and "version" first, so that
+// is_grid_trace_text() finds the format in the first bytes of a file of megabytes; nlohmann's objects
+// sort their keys, and "accesses" comes first of the rest) and every other field.
+struct GridTraceFrame {
+    std::string before_rows;
+    std::string after_rows;
+};
+
+GridTraceFrame frame_of(const GridTrace& trace) {
     const ElementType type = trace.config.type;
     json launches = json::array();
     for (const GridLaunch& l : trace.launches)
         launches.push_back({{"name", l.name}, {"source", l.source_path}, {"blocks", l.blocks},
                             {"threads", l.threads}, {"tile", l.tile}});
-    json rows = json::array();
-    for (const GridAccessRecord& a : trace.accesses)
-        rows.push_back(json::array({a.launch, a.block, a.thread, a.step, name_of(a.buffer), name_of_kind(a.kind),
-                                    a.index, a.value, a.operand, a.time_ns}));
     json blocks = json::array();
     for (const GridBlockRun& run : trace.blocks) {
         json steps = json::array(), writes = json::array();
@@ -282,18 +336,55 @@ void write_grid_trace_json(const GridTrace& trace, std::ostream& out) {
     const json rest = {
         {"config", config_json(trace.config)},
         {"launches", std::move(launches)},
-        {"accesses",
-         {{"columns", {"launch", "block", "thread", "step", "buffer", "kind", "index", "value", "operand", "time_ns"}},
-          {"rows", std::move(rows)}}},
         {"blocks", std::move(blocks)},
         {"input", values_json(type, trace.input)},
         {"output", values_json(type, trace.output)},
         {"wrong_outputs", trace.wrong_outputs},
     };
-    // "format" and "version" first (nlohmann's objects sort their keys), so that is_grid_trace_text()
-    // finds the format in the first bytes of a file of megabytes.
-    out << "{\"format\":\"" << kGridFormatName << "\",\"version\":" << kGridTraceFormatVersion << ','
-        << rest.dump().substr(1) << '\n';
+    const json columns = {"launch", "block", "thread", "step", "buffer", "kind", "index", "value", "operand", "time_ns"};
+    return GridTraceFrame{std::string("{\"format\":\"") + kGridFormatName + "\",\"version\":" +
+                              std::to_string(kGridTraceFormatVersion) + ",\"accesses\":{\"columns\":" + columns.dump() +
+                              ",\"rows\":[",
+                          "]}," + rest.dump().substr(1) + "\n"};
+}
+
+std::uint64_t rows_bytes(const std::vector<GridAccessRecord>& accesses) {
+    RowText text;
+    std::uint64_t bytes = accesses.empty() ? 0 : accesses.size() - 1; // the commas between rows
+    for (const GridAccessRecord& a : accesses)
+        bytes += render_row(a, text);
+    return bytes;
+}
+
+std::string megabytes(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / 1e6);
+    return text;
+}
+
+} // namespace
+
+std::uint64_t grid_trace_json_bytes(const GridTrace& trace) {
+    const GridTraceFrame frame = frame_of(trace);
+    return frame.before_rows.size() + rows_bytes(trace.accesses) + frame.after_rows.size();
+}
+
+void write_grid_trace_json(const GridTrace& trace, std::ostream& out) {
+    const GridTraceFrame frame = frame_of(trace);
+    const std::uint64_t bytes = frame.before_rows.size() + rows_bytes(trace.accesses) + frame.after_rows.size();
+    if (bytes > kMaxGridTraceFileBytes)
+        throw GridTraceTooLarge("the grid trace would be " + megabytes(bytes) + " (" +
+                                std::to_string(trace.accesses.size()) + " accesses), more than the limit of " +
+                                std::to_string(kMaxGridTraceFileBytes >> 20) +
+                                " MiB for a grid trace: a smaller N or larger tiles fit");
+    out << frame.before_rows;
+    RowText text;
+    for (std::size_t k = 0; k < trace.accesses.size(); ++k) {
+        if (k > 0)
+            out.put(',');
+        out.write(text.data(), static_cast<std::streamsize>(render_row(trace.accesses[k], text)));
+    }
+    out << frame.after_rows;
 }
 
 GridTrace grid_trace_from_json_text(std::string_view text) {
@@ -317,7 +408,7 @@ void save_grid_trace_file(const GridTrace& trace, const std::string& path) {
 GridTrace load_grid_trace_file(const std::string& path) {
     std::string text;
     try {
-        text = read_bounded_file(path, kMaxTraceFileBytes, "grid trace");
+        text = read_bounded_file(path, kMaxGridTraceFileBytes, "grid trace");
     } catch (const InputLimitError& e) {
         throw TraceFormatError(e.what());
     }

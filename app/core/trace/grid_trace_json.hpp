@@ -5,20 +5,23 @@
 #pragma once
 
 #include "core/trace/grid_trace.hpp"
+#include "core/trace/grid_trace_limits.hpp"
 #include "core/trace/trace_json.hpp"
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
 
 namespace prefixlab {
 
-// Most accesses a grid trace file may hold: a GPU look-back of 2^22 elements in 4096 tiles records a
-// few tens of thousands; this leaves room for long waits and stays far below the file size limit's worth.
-inline constexpr std::size_t kMaxGridTraceAccesses = std::size_t(1) << 22;
-inline constexpr std::size_t kMaxGridLaunches = 64;
-
+// Writes the trace; the accesses are streamed row by row (a JSON tree of a million rows took about
+// 600 bytes a row, and its destruction aborted the process when memory ran out). Throws
+// GridTraceTooLarge before writing a byte when the text would be longer than kMaxGridTraceFileBytes.
 void write_grid_trace_json(const GridTrace& trace, std::ostream& out);
+
+// The exact length of the text write_grid_trace_json() writes.
+std::uint64_t grid_trace_json_bytes(const GridTrace& trace);
 GridTrace grid_trace_from_json_text(std::string_view text);
 
 // Whether a document is a grid trace (its "format" field), without reading the rest: how a file

@@ -20,25 +20,60 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The child's side between fork and exec: only async-signal-safe calls (the parent may have threads).
-[[noreturn]] void become_child(const std::vector<char*>& args, int out_fd, int err_fd, pid_t parent) {
-    setpgid(0, 0);                   // its own group: a kill reaches what it starts
-    prctl(PR_SET_PDEATHSIG, SIGKILL); // and it dies with PrefixLab
-    if (getppid() != parent)          // the parent died before prctl took effect
-        _exit(127);
-    // The parent's handlers are not this program's: start from the default actions.
+// The guard's answer to PrefixLab's end: its parent-death signal (or a SIGINT, SIGTERM or SIGHUP sent
+// to it) kills its whole group, the program and whatever that started, and the guard with them.
+void kill_own_group(int) {
+    kill(0, SIGKILL);
+}
+
+// The program's side, in the guard's fork: default signal handling, then exec.
+[[noreturn]] void run_program(const std::vector<char*>& args) {
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
+    execv(args[0], args.data());
+    const char message[] = "cannot start the child program\n";
+    (void)!write(STDERR_FILENO, message, sizeof message - 1);
+    _exit(127);
+}
+
+// The child's side: a guard that stays a copy of PrefixLab (no exec), leads a process group of its
+// own, forks the program into that group and waits for it, then ends as the program ended. Linux
+// sends the parent-death signal to a direct child only, and the program may start others
+// (compute-sanitizer runs its target as its own child, which outlived a killed PrefixLab on the GPU
+// machine, issue 31); the guard turns the one signal into a kill of the whole group, whatever ended
+// PrefixLab: a signal, a crash, SIGKILL. Between fork and exec only async-signal-safe calls: the
+// parent may have threads.
+[[noreturn]] void become_child(const std::vector<char*>& args, int out_fd, int err_fd, pid_t parent) {
+    setpgid(0, 0); // its own group: a kill of the group reaches everything the program starts
+    struct sigaction kill_group = {};
+    kill_group.sa_handler = kill_own_group;
+    sigemptyset(&kill_group.sa_mask);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+        sigaction(sig, &kill_group, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGTERM); // PrefixLab's end, whatever it was
+    if (getppid() != parent)          // the parent died before prctl took effect
+        _exit(127);
     const int null_fd = open("/dev/null", O_RDONLY);
     if (null_fd >= 0)
         dup2(null_fd, STDIN_FILENO);
     dup2(out_fd, STDOUT_FILENO);
     dup2(err_fd, STDERR_FILENO);
-    execv(args[0], args.data());
-    const char message[] = "cannot start the child program\n";
-    (void)!write(STDERR_FILENO, message, sizeof message - 1);
-    _exit(127);
+    const pid_t program = fork();
+    if (program == 0)
+        run_program(args);
+    if (program < 0)
+        _exit(127);
+    int status = 0;
+    while (waitpid(program, &status, 0) < 0)
+        if (errno != EINTR)
+            _exit(127);
+    if (WIFSIGNALED(status)) { // end the same way, so that the parent sees the program's signal
+        signal(WTERMSIG(status), SIG_DFL);
+        kill(getpid(), WTERMSIG(status));
+        _exit(128 + WTERMSIG(status)); // a signal whose default is not to end the process
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
 }
 
 // Reads what is there from fd into text (up to `limit`, the rest dropped); false at end of file.

@@ -1,8 +1,10 @@
 // Running another program (PrefixLab itself, or compute-sanitizer around it) in a child process with a
 // time limit: the quiz's wrong kernels may hang a GPU block forever, so they never run in the process
-// that shows them (app/core/quiz/quiz_gpu_run.hpp). The child gets its own process group, so that
-// killing it kills what it started too (compute-sanitizer's target), and dies with its parent (Linux's
-// parent-death signal), so a Ctrl-C or a crash of PrefixLab leaves no kernel spinning on the GPU.
+// that shows them (app/core/quiz/quiz_gpu_run.hpp). The program runs under a guard, a child of
+// PrefixLab that leads a process group of its own: a timeout or a cancel kills the group, and when
+// PrefixLab ends for any reason (a signal, a crash, SIGKILL, the window closed) the guard's parent-death
+// signal kills the group too, so no program it started (compute-sanitizer's target included) stays
+// on the GPU.
 #pragma once
 
 #include <atomic>
