@@ -12,10 +12,10 @@
 #include "core/entry/exit_status.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/interrupts.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <iostream>
 #include <limits>
 
 namespace prefixlab {
@@ -24,7 +24,7 @@ namespace {
 
 void list_algorithms() {
     for (const BenchAlgorithm& algorithm : bench_algorithms())
-        std::cout << algorithm.name << '\n';
+        printf_to_terminal(stdout, "%s\n", algorithm.name.c_str());
 }
 
 } // namespace
@@ -50,7 +50,8 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
     add_whole_number_option(*bench, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed of the random input, 0 to 2^64-1");
     bench->add_option("--label", o.label, "Legend label of this run (default: device and date)");
-    bench->add_option("--out", o.out, "Folder for bench.json, bench.csv and the plots (created if missing)");
+    add_path_option(*bench, "--out", o.out, PathKind::folder,
+                    "Folder for bench.json, bench.csv and the plots (created if missing)");
     bench->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
     bench->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
 }
@@ -87,16 +88,19 @@ int run_bench_command(const BenchCommandOptions& options) {
         // and writes nothing (interrupts.hpp).
         const InterruptibleWork interruptible;
         if (spec.scans.size() > 1)
-            std::printf("timing %zu algorithms × %zu scans at %zu sizes (Ctrl-C stops and writes the finished points)\n",
-                        spec.algorithms.size(), spec.scans.size(), spec.sizes.size());
+            printf_to_terminal(stdout,
+                               "timing %zu algorithms × %zu scans at %zu sizes (Ctrl-C stops and writes the "
+                               "finished points)\n",
+                               spec.algorithms.size(), spec.scans.size(), spec.sizes.size());
         else
-            std::printf("timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
-                        spec.algorithms.size(), spec.sizes.size());
+            printf_to_terminal(
+                stdout, "timing %zu algorithms at %zu sizes (Ctrl-C stops and writes the finished points)\n",
+                spec.algorithms.size(), spec.sizes.size());
         std::fflush(stdout);
         ConsoleObserver observer(std::any_of(spec.scans.begin(), spec.scans.end(),
                                              [](const BenchScan& scan) { return scan != kDefaultBenchScan; }));
         const BenchRun run = run_bench(spec, observer);
-        std::printf("\n%s", bench_table_text(run).c_str());
+        printf_to_terminal(stdout, "\n%s", bench_table_text(run).c_str());
         if (run.points.empty())
             return report_nothing_measured(run, options.out);
         return write_bench_files(run, options.out, observer.failed(),

@@ -6,6 +6,7 @@
 #include "core/entry/exit_status.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/interrupts.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,28 +21,33 @@ void ConsoleObserver::on_point(const BenchPoint& point) {
         name += " @" + std::to_string(point.block_threads);
     if (point.items > 0)
         name += " " + std::to_string(point.items) + "/thread";
-    std::printf("[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s", 100 * progress_.fraction,
-                name.c_str(), format_size(point.n).c_str(), format_ms(point.ms.median).c_str(),
-                format_ms(point.ms.mean).c_str(), format_ms(point.ms.stddev).c_str(),
-                effective_gbps(point.n, point.ms.median));
+    printf_to_terminal(stdout, "[%3.0f%%] %-34s N = %-8s median %9s ms  (mean %s ± %s)  %7.1f GB/s",
+                       100 * progress_.fraction, name.c_str(), format_size(point.n).c_str(),
+                       format_ms(point.ms.median).c_str(), format_ms(point.ms.mean).c_str(),
+                       format_ms(point.ms.stddev).c_str(), effective_gbps(point.n, point.ms.median));
     if (point.with_transfers_ms)
-        std::printf("  with transfers %s ms", format_ms(point.with_transfers_ms->median).c_str());
+        printf_to_terminal(stdout, "  with transfers %s ms",
+                           format_ms(point.with_transfers_ms->median).c_str());
     if (progress_.remaining_s >= 0)
-        std::printf("  ~%.0f s left", progress_.remaining_s);
-    std::printf("\n");
+        printf_to_terminal(stdout, "  ~%.0f s left", progress_.remaining_s);
+    printf_to_terminal(stdout, "\n");
     std::fflush(stdout);
 }
 
-void ConsoleObserver::on_skip(const std::string& message) { std::fprintf(stderr, "prefixlab: %s\n", message.c_str()); }
+void ConsoleObserver::on_skip(const std::string& message) {
+    printf_to_terminal(stderr, "prefixlab: %s\n", message.c_str());
+}
 
 void ConsoleObserver::on_failure(const std::string& message) {
-    std::fprintf(stderr, "prefixlab: FAILED: %s\n", message.c_str());
+    printf_to_terminal(stderr, "prefixlab: FAILED: %s\n", message.c_str());
     failed_ = true;
 }
 
 bool ConsoleObserver::cancelled() { return interrupt_requested(); }
 
-void ConsoleObserver::on_summary(const std::string& line) { std::fprintf(stderr, "prefixlab: %s\n", line.c_str()); }
+void ConsoleObserver::on_summary(const std::string& line) {
+    printf_to_terminal(stderr, "prefixlab: %s\n", line.c_str());
+}
 
 std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
     std::vector<PlotFileFormat> formats;
@@ -63,24 +69,20 @@ std::vector<PlotFileFormat> parse_plot_formats(const std::string& text) {
 // A run with no point writes nothing: an empty bench.json would replace an older run's results (and
 // sit beside its plots). Interrupted, that is what the user asked for; otherwise every point was skipped.
 int report_nothing_measured(const BenchRun& run, const std::string& folder) {
-    if (run.cancelled) {
-        std::fprintf(stderr, "prefixlab: interrupted before the first point: nothing written to '%s'\n",
-                     quoted_path(folder).c_str());
-        return kExitInterrupted;
-    }
-    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
-    if (run.skipped.size() > 1)
-        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
-    return report_error(
-        "nothing was measured (" + why + "): nothing written to '" + quoted_path(folder) + "'", kExitFailure);
+    if (run.cancelled)
+        return report_interrupted("before the first point: nothing written to '" + quoted_path(folder) + "'");
+    return report_error("nothing was measured (" + why_nothing_measured(run) + "): nothing written to '" +
+                            quoted_path(folder) + "'",
+                        kExitFailure);
 }
 
 int write_bench_files(const BenchRun& run, const std::string& folder, bool failed,
                       const std::function<BenchExportResult()>& write) {
     if (run.cancelled)
-        std::printf("interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
-                    run.points.size());
-    std::printf("writing %s\n", folder.c_str());
+        printf_to_terminal(
+            stdout, "interrupted: %zu finished points kept (Ctrl-C again quits without writing them)\n",
+            run.points.size());
+    printf_to_terminal(stdout, "writing %s\n", folder.c_str());
     std::fflush(stdout);
     BenchExportResult exported;
     try {
@@ -91,12 +93,20 @@ int write_bench_files(const BenchRun& run, const std::string& folder, bool faile
                             is_bad_input(e) ? kExitBadInput : kExitFailure);
     }
     for (const std::string& note : exported.notes)
-        std::fprintf(stderr, "prefixlab: %s\n", note.c_str());
-    std::printf("wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(), folder.c_str(),
-                run.points.size(), run.skipped.size());
+        printf_to_terminal(stderr, "prefixlab: %s\n", note.c_str());
+    printf_to_terminal(stdout, "wrote %zu files to %s (%zu points, %zu skipped)\n", exported.written.size(),
+                       folder.c_str(), run.points.size(), run.skipped.size());
     if (failed)
         return kExitFailure;
-    return run.cancelled ? kExitInterrupted : kExitOk;
+    if (run.cancelled)
+        return report_interrupted("during the sweep: its " + std::to_string(run.points.size()) +
+                                  " finished points were written to '" + quoted_path(folder) + "'");
+    // A first Ctrl-C after the sweep (during the export, which it does not stop: interrupts.hpp) is still
+    // an interrupt: the files are whole, and the exit status says the user asked to stop.
+    if (interrupt_requested())
+        return report_interrupted("while the results were written: the whole run was written to '" +
+                                  quoted_path(folder) + "'");
+    return kExitOk;
 }
 
 void add_block_sizes_option(CLI::App& command, std::vector<int>& target, const std::string& help) {

@@ -5,6 +5,7 @@
 
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
+#include "core/entry/exit_status.hpp" // kExitInterrupted
 #include "core/plot/plot_export.hpp"
 
 #include <CLI/CLI.hpp>
@@ -13,10 +14,6 @@
 #include <vector>
 
 namespace prefixlab {
-
-// 128 + SIGINT: what a shell reports for a command that Ctrl-C ended. A sweep stopped by a first
-// Ctrl-C still writes its finished points, and exits with this so that scripts notice it is partial.
-inline constexpr int kExitInterrupted = 130;
 
 // Prints each point as it is measured, with the sweep's progress and time left; in a sweep that
 // names its scans (any other than uint32-add), each line says its scan; a tuning sweep's tile, its
@@ -52,7 +49,8 @@ int report_nothing_measured(const BenchRun& run, const std::string& folder);
 
 // Writes a run that has points into `folder` with `write` (the command's export) and prints what it
 // wrote, or the one line of why it could not. Returns the exit code: 2 or 1 where nothing was written,
-// 1 where a point failed (`failed`), 130 for an interrupted run, else 0.
+// 1 where a point failed (`failed`), 130 for an interrupted run (a sweep a Ctrl-C stopped, or a Ctrl-C
+// during the export, which finishes the files and then says so in one line), else 0.
 int write_bench_files(const BenchRun& run, const std::string& folder, bool failed,
                       const std::function<BenchExportResult()>& write);
 

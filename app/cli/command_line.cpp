@@ -31,7 +31,7 @@ void add_trace_command(CLI::App& app, TraceCommandOptions& o) {
                       "The emulator's schedule: in-order, reversed (last warp first) or interleaved (lanes skewed, "
                       "access by access; docs/emulator.md). The GPU ignores it: the hardware picks its own order")
         ->capture_default_str();
-    trace->add_option("--out", o.out, "Trace file to write");
+    add_path_option(*trace, "--out", o.out, PathKind::file, "Trace file to write");
     trace->add_flag("--stats", o.stats, "Print the shared-memory bank statistics as JSON");
     trace->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
 }
@@ -69,10 +69,10 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     app.option_defaults()->disable_flag_override();
     app.footer("Numbers are plain decimal digits: no sign, no 0x, no exponent (010 is ten).");
     GuiOptions gui_options;
-    app.add_option("--trace", gui_options.trace_path,
-                   "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
-    app.add_option("--script", gui_options.script_path,
-                   "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
+    add_path_option(app, "--trace", gui_options.trace_path, PathKind::file,
+                    "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
+    add_path_option(app, "--script", gui_options.script_path, PathKind::file,
+                    "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
     add_decimal_option(app, "--ui-scale", gui_options.ui_scale, kMinUiScale, kMaxUiScale,
                        "UI scale, 0.5 to 4 (default: from the monitor)");
     add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,

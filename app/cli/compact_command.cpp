@@ -1,6 +1,5 @@
 #include "cli/compact_command.hpp"
 
-#include "cli/bench_console.hpp" // kExitInterrupted
 #include "cli/option_values.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/compact_table.hpp"
@@ -9,6 +8,7 @@
 #include "core/util/interrupts.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -51,7 +51,7 @@ void add_compact_command(CLI::App& app, CompactTableCommandOptions& o) {
     add_whole_number_option(*table, "--warmup", o.warmup, 0, 100, "Untimed runs before them, 0 to 100");
     add_whole_number_option(*table, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed of the random input, 0 to 2^64-1");
-    table->add_option("--csv", o.csv, "Write every table to this CSV file as well");
+    add_path_option(*table, "--csv", o.csv, PathKind::file, "Write every table to this CSV file as well");
 }
 
 int run_compact_table_command(const CompactTableCommandOptions& o) {
@@ -79,22 +79,26 @@ int run_compact_table_command(const CompactTableCommandOptions& o) {
             for (int percent : shares) {
                 if (interrupt_requested())
                     break;
-                std::fprintf(stderr, "N = %llu, %d%% kept:", static_cast<unsigned long long>(n), percent);
+                printf_to_terminal(stderr, "N = %llu, %d%% kept:", static_cast<unsigned long long>(n),
+                                   percent);
                 tables.push_back(run_compact_table(
-                    n, percent, options, [](const std::string& row) { std::fprintf(stderr, " %s;", row.c_str()); },
+                    n, percent, options,
+                    [](const std::string& row) { printf_to_terminal(stderr, " %s;", row.c_str()); },
                     [] { return interrupt_requested(); }));
-                std::fprintf(stderr, "\n");
-                std::printf("%s\n", compact_table_text(tables.back()).c_str());
+                printf_to_terminal(stderr, "\n");
+                printf_to_terminal(stdout, "%s\n", compact_table_text(tables.back()).c_str());
                 std::fflush(stdout);
                 for (const CompactTableRow& row : tables.back().rows)
                     wrong = wrong || !row.correct;
             }
         if (!o.csv.empty() && !tables.empty()) {
             write_file_atomically(o.csv, [&](std::ostream& out) { write_compact_table_csv(out, tables); });
-            std::printf("wrote %s\n", o.csv.c_str());
+            printf_to_terminal(stdout, "wrote %s\n", o.csv.c_str());
         }
         if (interrupt_requested())
-            return kExitInterrupted;
+            return report_interrupted("after " + std::to_string(tables.size()) + " of " +
+                                      std::to_string(sizes.size() * shares.size()) +
+                                      " tables: the finished ones are kept");
         return wrong ? kExitFailure : kExitOk;
     } catch (const std::exception& e) {
         return report_exception(e);

@@ -9,6 +9,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -118,17 +119,22 @@ std::string where_traced(const GridTrace& t) {
 void print_summary(const GridTrace& t, const std::string& out, double capture_ms, double write_ms) {
     const GridTraceConfig& c = t.config;
     const std::vector<TileLookBack> look_backs = look_backs_of(t);
-    std::printf("wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu accesses, %s; %s",
-                out.c_str(), c.driver.c_str(), static_cast<unsigned long long>(c.n),
-                static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(), c.tile_threads,
-                std::string(name_of(c.type)).c_str(), std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
-                t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(), c.element_detail ? "element detail" : "tile level",
-                look_back_summary(look_backs, check_look_backs(t, look_backs)).c_str());
+    printf_to_terminal(stdout,
+                       "wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu "
+                       "accesses, %s; %s",
+                       out.c_str(), c.driver.c_str(), static_cast<unsigned long long>(c.n),
+                       static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(),
+                       c.tile_threads, std::string(name_of(c.type)).c_str(),
+                       std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
+                       t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(),
+                       c.element_detail ? "element detail" : "tile level",
+                       look_back_summary(look_backs, check_look_backs(t, look_backs)).c_str());
     if (!look_backs.empty())
-        std::printf(" (deepest %u)", look_back_depths(look_backs).deepest);
+        printf_to_terminal(stdout, " (deepest %u)", look_back_depths(look_backs).deepest);
     if (t.wrong_outputs > 0)
-        std::printf("; %zu wrong outputs", t.wrong_outputs);
-    std::printf("; traced on %s in %.1f ms; written in %.1f ms\n", where_traced(t).c_str(), capture_ms, write_ms);
+        printf_to_terminal(stdout, "; %zu wrong outputs", t.wrong_outputs);
+    printf_to_terminal(stdout, "; traced on %s in %.1f ms; written in %.1f ms\n", where_traced(t).c_str(),
+                       capture_ms, write_ms);
 }
 
 double milliseconds_since(std::chrono::steady_clock::time_point start) {
@@ -173,7 +179,7 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
         ->capture_default_str();
     grid->add_option("--device", o.device, "cpu (the emulator), gpu (tile level) or auto (GPU if present)")
         ->capture_default_str();
-    grid->add_option("--out", o.out, "Grid trace file to write (required)");
+    add_path_option(*grid, "--out", o.out, PathKind::file, "Grid trace file to write (required)");
 }
 
 int run_grid_trace_command(const GridTraceCommandOptions& options) {

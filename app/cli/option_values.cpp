@@ -1,5 +1,6 @@
 #include "cli/option_values.hpp"
 
+#include "core/util/atomic_file.hpp"
 #include "core/util/parse_number.hpp"
 
 #include <CLI/CLI.hpp>
@@ -52,6 +53,20 @@ CLI::Option* add_decimal_option(CLI::App& command, const std::string& name, floa
         target = static_cast<float>(parse_decimal_number(text, min, max));
     };
     return add_parsed_option(command, name, parse, "FLOAT", description);
+}
+
+CLI::Option* add_path_option(CLI::App& command, const std::string& name, std::string& target, PathKind kind,
+                             const std::string& description) {
+    return command
+        .add_option_function<std::string>(
+            name,
+            [name, &target](const std::string& text) {
+                if (text.empty())
+                    throw CLI::ValidationError(value_problem(name, text, kEmptyPathProblem));
+                target = text;
+            },
+            description)
+        ->type_name(kind == PathKind::file ? "FILE" : "DIR");
 }
 
 } // namespace prefixlab

@@ -1,6 +1,5 @@
 #include "cli/reduce_command.hpp"
 
-#include "cli/bench_console.hpp" // kExitInterrupted
 #include "cli/command_line.hpp"
 #include "cli/option_values.hpp"
 #include "core/bench/bench_sizes.hpp"
@@ -9,6 +8,7 @@
 #include "core/bench/reduce_table_figure.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/capture/grid_reduce_run.hpp"
+#include "core/entry/exit_status.hpp"
 #include "core/ground/format_value.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/kernel_facts.hpp"
@@ -19,11 +19,11 @@
 #include "core/util/input_limits.hpp"
 #include "core/util/interrupts.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <limits>
 #include <optional>
 
@@ -94,11 +94,12 @@ void add_reduce_commands(CLI::App& app, ReduceCommandOptions& r, ReduceTableComm
     add_whole_number_option(*table, "--warmup", t.warmup, 0, 100, "Untimed runs before them, 0 to 100");
     add_whole_number_option(*table, "--seed", t.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed of the random input, 0 to 2^64-1");
-    table->add_option("--csv", t.csv, "Write every table to this CSV file as well");
-    table->add_option("--image", t.image,
-                      "Write each table as a 1600x900 slide: FILE.png, .svg or .pdf (-nN before the extension "
-                      "when there are several)");
-    CLI::Option* from = table->add_option("--from", t.from, "Show the tables of this CSV (written by --csv) instead of timing");
+    add_path_option(*table, "--csv", t.csv, PathKind::file, "Write every table to this CSV file as well");
+    add_path_option(*table, "--image", t.image, PathKind::file,
+                    "Write each table as a 1600x900 slide: FILE.png, .svg or .pdf (-nN before the extension "
+                    "when there are several)");
+    CLI::Option* from = add_path_option(*table, "--from", t.from, PathKind::file,
+                                        "Show the tables of this CSV (written by --csv) instead of timing");
     for (const char* timing : {"--n", "--threads", "--reps", "--warmup", "--seed"})
         from->excludes(timing);
 }
@@ -130,12 +131,13 @@ int run_reduce_command(const ReduceCommandOptions& o) {
         else
             std::snprintf(reference, sizeof reference, "reference %s",
                           format_value(request.type, check.reference[0], false).c_str());
-        std::printf("reduced N=%llu with %s (%s finish, %d threads) on %s in %.3f s: total %s, %s: %s\n",
-                    static_cast<unsigned long long>(n), std::string(name_of(request.algorithm)).c_str(),
-                    std::string(name_of(request.finish)).c_str(), request.threads,
-                    run.on_gpu ? gpu_info().name.c_str() : "the CPU emulator", run.seconds,
-                    format_value(request.type, total, false).c_str(), reference,
-                    check.wrong_count == 0 ? "correct" : "WRONG");
+        printf_to_terminal(
+            stdout, "reduced N=%llu with %s (%s finish, %d threads) on %s in %.3f s: total %s, %s: %s\n",
+            static_cast<unsigned long long>(n), std::string(name_of(request.algorithm)).c_str(),
+            std::string(name_of(request.finish)).c_str(), request.threads,
+            run.on_gpu ? gpu_info().name.c_str() : "the CPU emulator", run.seconds,
+            format_value(request.type, total, false).c_str(), reference,
+            check.wrong_count == 0 ? "correct" : "WRONG");
         return check.wrong_count == 0 ? kExitOk : kExitFailure;
     } catch (const std::exception& e) {
         return report_exception(e);
@@ -169,7 +171,7 @@ void write_images(const std::string& path, const std::vector<ReduceTable>& table
         const std::string file = image_path(path, table.n, tables.size());
         export_table_figure(reduce_table_figure(table), PlotStyle::light(plot_scale_for_size(kWidth, kHeight)),
                             format, file, kWidth, kHeight);
-        std::printf("wrote %s\n", file.c_str());
+        printf_to_terminal(stdout, "wrote %s\n", file.c_str());
     }
 }
 
@@ -185,7 +187,7 @@ int show_tables_from(const ReduceTableCommandOptions& o) {
         throw BadInput(e.what());
     }
     for (const ReduceTable& table : tables)
-        std::printf("%s\n", reduce_table_text(table).c_str());
+        printf_to_terminal(stdout, "%s\n", reduce_table_text(table).c_str());
     if (!o.csv.empty())
         write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
     if (!o.image.empty())
@@ -228,24 +230,25 @@ int run_reduce_table_command(const ReduceTableCommandOptions& o) {
         for (std::uint64_t n : sizes) {
             if (interrupt_requested())
                 break;
-            std::fprintf(stderr, "N = %llu:", static_cast<unsigned long long>(n));
+            printf_to_terminal(stderr, "N = %llu:", static_cast<unsigned long long>(n));
             tables.push_back(run_reduce_table(
-                n, options, [](const std::string& row) { std::fprintf(stderr, " %s;", row.c_str()); },
+                n, options, [](const std::string& row) { printf_to_terminal(stderr, " %s;", row.c_str()); },
                 [] { return interrupt_requested(); }));
-            std::fprintf(stderr, "\n");
-            std::printf("%s\n", reduce_table_text(tables.back()).c_str());
+            printf_to_terminal(stderr, "\n");
+            printf_to_terminal(stdout, "%s\n", reduce_table_text(tables.back()).c_str());
             std::fflush(stdout);
             for (const ReduceTableRow& row : tables.back().rows)
                 wrong = wrong || !row.correct;
         }
         if (!o.csv.empty() && !tables.empty()) {
             write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
-            std::printf("wrote %s\n", o.csv.c_str());
+            printf_to_terminal(stdout, "wrote %s\n", o.csv.c_str());
         }
         if (!o.image.empty() && !tables.empty())
             write_images(o.image, tables);
         if (interrupt_requested())
-            return kExitInterrupted;
+            return report_interrupted("after " + std::to_string(tables.size()) + " of " +
+                                      std::to_string(sizes.size()) + " tables: the finished ones are kept");
         return wrong ? kExitFailure : kExitOk;
     } catch (const std::exception& e) {
         return report_exception(e);

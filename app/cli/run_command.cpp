@@ -7,6 +7,7 @@
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/output_check.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <cstdio>
 
@@ -23,10 +24,10 @@ int run_run_command(const KernelOptions& options) {
         const std::vector<std::uint32_t> output = run_untraced_on_gpu(request);
         const OutputCheck check =
             check_kernel_output(kind_of(r.algorithm), r.type, r.op, r.exclusive, request.input, output);
-        std::printf("ran %s (untraced) N=%d, %d threads on %s: %zu of %d elements wrong\n",
-                    std::string(name_of(r.algorithm)).c_str(), r.n,
-                    r.block_threads > 0 ? r.block_threads : block_min_threads(r.algorithm, r.n),
-                    gpu_info().name.c_str(), check.wrong_count, r.n);
+        printf_to_terminal(stdout, "ran %s (untraced) N=%d, %d threads on %s: %zu of %d elements wrong\n",
+                           std::string(name_of(r.algorithm)).c_str(), r.n,
+                           r.block_threads > 0 ? r.block_threads : block_min_threads(r.algorithm, r.n),
+                           gpu_info().name.c_str(), check.wrong_count, r.n);
         const bool racy = is_racy(r.algorithm); // wrong results are its point
         return check.wrong_count == 0 || racy ? kExitOk : kExitFailure;
     } catch (const std::exception& e) {

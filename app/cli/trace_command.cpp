@@ -8,10 +8,10 @@
 #include "core/trace/trace_json.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <chrono>
 #include <cstdio>
-#include <iostream>
 
 namespace prefixlab {
 
@@ -33,7 +33,7 @@ int run_trace_command(const TraceCommandOptions& options) {
     if (options.list) {
         // the kernels that leave a trace: the quiz's wrong fragments are run by `prefixlab quiz`
         for (BlockAlgorithm a : traceable_block_algorithms())
-            std::cout << name_of(a) << '\n';
+            printf_to_terminal(stdout, "%s\n", std::string(name_of(a)).c_str());
         return kExitOk;
     }
     try {
@@ -56,18 +56,21 @@ int run_trace_command(const TraceCommandOptions& options) {
 
         const Trace& t = result.trace;
         if (options.stats) // stdout carries only the JSON; the summary goes to stderr
-            std::printf("%s\n", bank_report_json(t, analyse_bank_conflicts(t), analyse_coalescing(t)).c_str());
+            printf_to_terminal(stdout, "%s\n",
+                               bank_report_json(t, analyse_bank_conflicts(t), analyse_coalescing(t)).c_str());
         std::FILE* summary = options.stats ? stderr : stdout;
-        std::fprintf(summary, "wrote %s: %s, N=%d, %d threads, %s %s%s, %zu steps, %zu accesses; traced on %s in %.2f ms",
-                     options.out.c_str(), std::string(name_of(t.config.algorithm)).c_str(), t.config.n,
-                     t.config.block_threads, std::string(name_of(t.config.type)).c_str(),
-                     std::string(name_of(t.config.op)).c_str(), t.config.exclusive ? ", exclusive" : "",
-                     t.steps.size(), t.accesses.size(), t.config.device_name.c_str(), result.capture_ms);
+        printf_to_terminal(
+            summary,
+            "wrote %s: %s, N=%d, %d threads, %s %s%s, %zu steps, %zu accesses; traced on %s in %.2f ms",
+            options.out.c_str(), std::string(name_of(t.config.algorithm)).c_str(), t.config.n,
+            t.config.block_threads, std::string(name_of(t.config.type)).c_str(),
+            std::string(name_of(t.config.op)).c_str(), t.config.exclusive ? ", exclusive" : "",
+            t.steps.size(), t.accesses.size(), t.config.device_name.c_str(), result.capture_ms);
         if (!t.config.emulated)
-            std::fprintf(summary, " (CUDA context creation %.1f ms, not counted)", result.context_ms);
+            printf_to_terminal(summary, " (CUDA context creation %.1f ms, not counted)", result.context_ms);
         else if (t.config.warp_order != WarpOrder::in_order)
-            std::fprintf(summary, " (%s)", std::string(phrase_of(t.config.warp_order)).c_str());
-        std::fprintf(summary, "; written in %.1f ms\n", write_ms);
+            printf_to_terminal(summary, " (%s)", std::string(phrase_of(t.config.warp_order)).c_str());
+        printf_to_terminal(summary, "; written in %.1f ms\n", write_ms);
         return kExitOk;
     } catch (const std::exception& e) {
         return report_exception(e);

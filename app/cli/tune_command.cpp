@@ -12,6 +12,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/interrupts.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -75,7 +76,8 @@ void add_tune_command(CLI::App& app, TuneCommandOptions& o) {
     add_whole_number_option(*tune, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed of the random input, 0 to 2^64-1");
     tune->add_option("--label", o.label, "Legend label of this run (default: device and date)");
-    tune->add_option("--out", o.out, "Folder for bench.json, bench.csv and the tuning plot (created if missing)");
+    add_path_option(*tune, "--out", o.out, PathKind::folder,
+                    "Folder for bench.json, bench.csv and the tuning plot (created if missing)");
     tune->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
 }
 
@@ -93,16 +95,18 @@ int run_tune_command(const TuneCommandOptions& options) {
                                 kExitFailure);
 
         const InterruptibleWork interruptible;
-        std::printf("tuning %s at %zu tiles × %zu sizes, with copy and cub (Ctrl-C stops and writes the finished "
-                    "points)\n",
-                    kTunedAlgorithm, spec.items_per_thread.size() * spec.block_sizes.size(), spec.sizes.size());
+        printf_to_terminal(
+            stdout,
+            "tuning %s at %zu tiles × %zu sizes, with copy and cub (Ctrl-C stops and writes the finished "
+            "points)\n",
+            kTunedAlgorithm, spec.items_per_thread.size() * spec.block_sizes.size(), spec.sizes.size());
         std::fflush(stdout);
         ConsoleObserver observer(false);
         const BenchRun run = run_bench(spec, observer);
         if (run.points.empty())
             return report_nothing_measured(run, options.out);
         for (std::uint64_t n : tuning_sizes(run))
-            std::printf("\n%s", tuning_table_text(run, n).c_str());
+            printf_to_terminal(stdout, "\n%s", tuning_table_text(run, n).c_str());
         return write_bench_files(run, options.out, observer.failed(), [&] {
             return export_bench(tuning_export_request(run, formats), options.out);
         });

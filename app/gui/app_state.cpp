@@ -304,14 +304,31 @@ void AppState::save_trace(const std::string& path) {
     }
 }
 
+std::string status_message_text(MessageKind kind, const std::string& message) {
+    switch (kind) {
+    case MessageKind::info:
+        return message;
+    case MessageKind::warning:
+        return "warning: " + message;
+    case MessageKind::error:
+        return "error: " + message;
+    }
+    return message;
+}
+
 void AppState::inform(std::string message) {
     message_ = std::move(message);
-    message_is_error_ = false;
+    message_kind_ = MessageKind::info;
+}
+
+void AppState::warn(std::string message) {
+    message_ = std::move(message);
+    message_kind_ = MessageKind::warning;
 }
 
 void AppState::report_error(std::string message) {
     message_ = std::move(message);
-    message_is_error_ = true;
+    message_kind_ = MessageKind::error;
 }
 
 } // namespace prefixlab

@@ -22,6 +22,15 @@
 
 namespace prefixlab {
 
+// What a status message is: news, a warning (a settings file ignored: the app carries on as asked), or an
+// error (what was asked for failed). The kind is data: messages are written without "warning: " or
+// "error: ", and status_message_text() adds the word where a message is shown (the status bar,
+// report-settings), the one place it is added, so no message is ever prefixed twice.
+enum class MessageKind { info, warning, error };
+
+// The message as shown: "warning: TEXT", "error: TEXT", or TEXT.
+std::string status_message_text(MessageKind kind, const std::string& message);
+
 class AppState {
 public:
     AppState();
@@ -153,8 +162,10 @@ public:
 
     // --- one status message at a time, shown in the status bar ---
     const std::string& message() const { return message_; }
-    bool message_is_error() const { return message_is_error_; }
+    MessageKind message_kind() const { return message_kind_; }
+    bool message_is_error() const { return message_kind_ == MessageKind::error; }
     void inform(std::string message);
+    void warn(std::string message);
     void report_error(std::string message);
 
 private:
@@ -198,7 +209,7 @@ private:
     BackgroundTask<Prepared> task_;
     Job pending_; // the newest job asked for while another ran; older ones are dropped
     std::string message_;
-    bool message_is_error_ = false;
+    MessageKind message_kind_ = MessageKind::info;
     std::string trace_file_;
     bool file_settings_edited_ = false;
     std::vector<std::string> trace_files_used_;

@@ -7,6 +7,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -138,7 +139,7 @@ void BenchState::load_startup_runs() {
             runs_.back().shown = false; // on show: the default and what is run now
     // A bad file costs a line, never the start: each one is logged, the first also on the status line.
     for (const std::string& problem : problems)
-        std::fprintf(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
+        printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
     if (problems.size() == 1)
         notify_(problems.front(), true);
     else if (problems.size() > 1)
@@ -205,6 +206,8 @@ void BenchState::start() {
         notify_(e.what(), true);
         return;
     }
+    sweep_started_ = true;
+    nothing_measured_.clear();
     live_ = std::make_shared<LiveSink>();
     live_->live.running = true;
     auto sink = live_;
@@ -251,6 +254,7 @@ void BenchState::finish_run(BackgroundTask<BenchRun>::Outcome outcome) {
         }
         const std::size_t points = run->points.size();
         const bool cancelled = run->cancelled;
+        nothing_measured_ = points == 0 ? why_nothing_measured(*run) : "";
         add_run(std::move(run), "this session", path, true);
         if (saved.empty() && points == 0)
             notify_(cancelled ? "benchmark cancelled before its first point" : "benchmark measured nothing", false);

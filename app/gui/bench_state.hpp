@@ -67,6 +67,10 @@ public:
     void cancel();
     bool running() const { return task_.busy(); }
     LiveBench live() const;
+    // Whether a sweep was started in this session, and once the last one ended, why it measured no
+    // point (why_nothing_measured), or "" when it measured some: what the script's wait-bench checks.
+    bool sweep_started() const { return sweep_started_; }
+    const std::string& nothing_measured() const { return nothing_measured_; }
     void poll(); // once a frame: takes a finished sweep and a finished export
 
     // --- plots ---
@@ -116,6 +120,8 @@ private:
     std::string last_export_;
     bool last_export_failed_ = false;
     BenchRun live_run_; // the plotted stand-in for the sweep in progress
+    bool sweep_started_ = false;
+    std::string nothing_measured_;
 };
 
 } // namespace prefixlab

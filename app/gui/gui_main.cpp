@@ -2,6 +2,7 @@
 
 #include "core/entry/exit_status.hpp"
 #include "core/util/interrupts.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/export/view_export.hpp"
 #include "gui/file_opening.hpp"
@@ -139,9 +140,9 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         if (const std::string path = script.take_screenshot_request(); !path.empty()) {
             try {
                 save_png(window.read_framebuffer(), path);
-                std::printf("screenshot %s\n", path.c_str());
+                printf_to_terminal(stdout, "screenshot %s\n", path.c_str());
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "prefixlab: error: %s\n", e.what());
+                printf_to_terminal(stderr, "prefixlab: error: %s\n", e.what());
                 return kExitFailure;
             }
         }
@@ -154,7 +155,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     }
     settings.save(window, imgui, state, workspace, presentation);
     if (interrupt_requested())
-        return 128 + 2; // as a shell reports SIGINT; the settings were saved
+        return kExitInterrupted; // the settings were saved
     if (!script.failure().empty())
         return report_error(script.failure(), kExitFailure);
     return kExitOk;

@@ -2,6 +2,7 @@
 
 #include "core/ground/scan_names.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/bench_state.hpp"
 #include "gui/export/view_export.hpp"
@@ -65,11 +66,11 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
     } else if (c.name == "report-grid") {
         // The grid trace's numbers (or why the last grid capture failed), for tests.
         if (state.grid_failed())
-            std::printf("grid: error=%s\n", state.grid_status().c_str());
+            printf_to_terminal(stdout, "grid: error=%s\n", state.grid_status().c_str());
         if (const LoadedGridTrace* grid = state.grid())
-            std::printf("%s step=%d\n", grid_report(*grid).c_str(), state.grid_step());
+            printf_to_terminal(stdout, "%s step=%d\n", grid_report(*grid).c_str(), state.grid_step());
         else if (!state.grid_failed())
-            std::printf("grid: none\n");
+            printf_to_terminal(stdout, "grid: none\n");
         std::fflush(stdout);
     } else if (c.name == "step") {
         // The step keys' actions: on a grid tab they step the grid trace.
@@ -110,28 +111,32 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         // What the window is doing, for tests that check a mode rather than pixels.
         int width = 0, height = 0;
         host.window.framebuffer_size(width, height);
-        std::printf("report: step=%d reveal=%d scale=%.2f theme=%s sidebar=%d presenting=%d fullscreen=%d "
-                    "size=%dx%d tab=%s\n",
-                    state.step(), state.reveal ? 1 : 0, host.imgui.ui_scale(), theme::name_text(theme::current()),
-                    host.workspace.sidebar_visible ? 1 : 0, host.workspace.presenting ? 1 : 0,
-                    host.window.fullscreen() ? 1 : 0, width, height, host.workspace.selected_title());
+        printf_to_terminal(
+            stdout,
+            "report: step=%d reveal=%d scale=%.2f theme=%s sidebar=%d presenting=%d fullscreen=%d "
+            "size=%dx%d tab=%s\n",
+            state.step(), state.reveal ? 1 : 0, host.imgui.ui_scale(), theme::name_text(theme::current()),
+            host.workspace.sidebar_visible ? 1 : 0, host.workspace.presenting ? 1 : 0,
+            host.window.fullscreen() ? 1 : 0, width, height, host.workspace.selected_title());
         std::fflush(stdout);
     } else if (c.name == "report-compare") {
         // Compare mode's two steps and summary, for tests of stepping together.
         if (const TraceComparison* comparison = state.comparison())
-            std::printf("compare: step=%d paired=%d with=%s | %s\n", state.step(), state.compared_step(),
-                        std::string(name_of(state.compared()->trace.config.algorithm)).c_str(),
-                        comparison->summary.c_str());
+            printf_to_terminal(stdout, "compare: step=%d paired=%d with=%s | %s\n", state.step(),
+                               state.compared_step(),
+                               std::string(name_of(state.compared()->trace.config.algorithm)).c_str(),
+                               comparison->summary.c_str());
         else
-            std::printf("compare: %s\n", state.comparing() ? state.compare_status().c_str() : "off");
+            printf_to_terminal(stdout, "compare: %s\n",
+                               state.comparing() ? state.compare_status().c_str() : "off");
         std::fflush(stdout);
     } else if (c.name == "report-values") {
         // Where the Values grid put its cells in the last frame, so a test can find them in a screenshot.
-        std::printf("%s\n", describe(last_value_grid_geometry()).c_str());
+        printf_to_terminal(stdout, "%s\n", describe(last_value_grid_geometry()).c_str());
         std::fflush(stdout);
     } else if (c.name == "report-narration") {
         // What the narration strip says at the current step, and what the status bar counts.
-        std::printf("%s\n", narration_report(host.state).c_str());
+        printf_to_terminal(stdout, "%s\n", narration_report(host.state).c_str());
         std::fflush(stdout);
     } else if (c.name == "stall") {
         // A frame that takes this long, as a slow machine's would: input arriving meanwhile is
@@ -180,6 +185,7 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
             failure_ = "script " + c.where + ": " + host.state.message();
     } else if (c.name == "wait-bench") {
         wait_for_ = WaitFor::bench;
+        wait_where_ = c.where;
         wait_fraction_ = c.args.empty() ? 2.0 : c.args[0].number; // above 1: the end
         return false;
     } else if (c.name == "cancel-bench") {
@@ -191,7 +197,7 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
     } else if (c.name == "bench-scan") {
         bench.plot_options.scan = all_bench_scans()[*c.args[0].choice];
     } else if (c.name == "bench-report") {
-        std::printf("%s\n", bench_report_line(bench).c_str());
+        printf_to_terminal(stdout, "%s\n", bench_report_line(bench).c_str());
         std::fflush(stdout);
     } else if (c.name == "open-results") {
         if (!bench.open_results(c.args[0].text))
@@ -252,8 +258,16 @@ bool ScriptRunner::waiting(ScriptHost& host) {
     case WaitFor::bench:
         if (bench.running() && bench.live().progress.fraction < wait_fraction_)
             return true;
-        if (!bench.running() && host.state.message_is_error())
+        if (bench.running())
+            break; // the fraction was reached
+        if (host.state.message_is_error())
             failure_ = host.state.message(); // the sweep failed, or its results could not be saved
+        else if (!bench.sweep_started())
+            failure_ = "script " + wait_where_ +
+                       ": wait-bench: no benchmark was started (the bench command starts one)";
+        else if (!bench.nothing_measured().empty()) // a script waits for numbers: none is a failure
+            failure_ = "script " + wait_where_ + ": wait-bench: nothing was measured (" +
+                       bench.nothing_measured() + ")";
         break;
     case WaitFor::bench_export:
         if (bench.exporting())
@@ -326,8 +340,9 @@ std::string ScriptRunner::take_screenshot_request() {
 void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::string>& problems) {
     layout_in_frames_ = -1;
     for (const std::string& p : problems)
-        std::printf("layout %s: %s\n", layout_where_.c_str(), p.c_str());
-    std::printf("check-layout %s: %zu texts, %zu problems\n", layout_where_.c_str(), texts, problems.size());
+        printf_to_terminal(stdout, "layout %s: %s\n", layout_where_.c_str(), p.c_str());
+    printf_to_terminal(stdout, "check-layout %s: %zu texts, %zu problems\n", layout_where_.c_str(), texts,
+                       problems.size());
     std::fflush(stdout);
     if (!problems.empty() && layout_failure_.empty())
         layout_failure_ = "check-layout " + layout_where_ + ": " + std::to_string(problems.size()) + " problems, the first: " +
@@ -336,7 +351,7 @@ void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::strin
 
 void ScriptRunner::note_key_presses(std::size_t count) {
     if (count > 1) { // the GUI tests read this: every press of a frame is counted, not just one
-        std::printf("%zu key presses in one frame\n", count);
+        printf_to_terminal(stdout, "%zu key presses in one frame\n", count);
         std::fflush(stdout);
     }
 }
@@ -358,8 +373,9 @@ void ScriptRunner::finish_measurement() {
     const double median = percentile(measured_, 0.5), p95 = percentile(measured_, 0.95);
     const double max = *std::max_element(measured_.begin(), measured_.end());
     const double mean = sum / measured_.size();
-    std::printf("frame time over %zu frames: median %.2f ms, mean %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                measured_.size(), median, mean, p95, max);
+    printf_to_terminal(stdout,
+                       "frame time over %zu frames: median %.2f ms, mean %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                       measured_.size(), median, mean, p95, max);
     std::fflush(stdout);
     if (!measure_path_.empty()) {
         try {

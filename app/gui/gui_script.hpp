@@ -127,6 +127,7 @@ private:
     int wait_frames_ = 0;
     WaitFor wait_for_ = WaitFor::nothing;
     double wait_fraction_ = 2; // wait-bench: until the progress reaches it (above 1: the end)
+    std::string wait_where_;   // wait-bench's FILE:LINE, for its messages
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
     int layout_in_frames_ = -1;

@@ -4,6 +4,7 @@
 // drive the file browser, and `report-settings` prints what would be saved.
 #include "core/ground/scan_names.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/file_opening.hpp"
 #include "gui/gui_script.hpp"
@@ -37,22 +38,26 @@ void report_settings(ScriptHost& host) {
     int x = 0, y = 0, width = 0, height = 0;
     host.window.windowed_rect(x, y, width, height);
     const std::string file = state.trace_file().empty() ? "-" : printable_path(state.trace_file());
-    std::printf("settings: algo=%s n=%d input=%s seed=%llu type=%s op=%s exclusive=%d device=%s theme=%s "
-                "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s order=%s\n",
-                std::string(name_of(r.algorithm)).c_str(), r.n, std::string(name_of(r.input)).c_str(),
-                static_cast<unsigned long long>(r.seed), std::string(name_of(r.type)).c_str(),
-                std::string(name_of(r.op)).c_str(), r.exclusive ? 1 : 0, std::string(name_of(r.device)).c_str(),
-                theme::name_text(theme::current()), host.imgui.ui_scale(), host.workspace.sidebar_visible ? 1 : 0, x,
-                y, width, height, file.c_str(), state.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
-                std::string(name_of(r.warp_order)).c_str());
+    printf_to_terminal(
+        stdout,
+        "settings: algo=%s n=%d input=%s seed=%llu type=%s op=%s exclusive=%d device=%s theme=%s "
+        "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s order=%s\n",
+        std::string(name_of(r.algorithm)).c_str(), r.n, std::string(name_of(r.input)).c_str(),
+        static_cast<unsigned long long>(r.seed), std::string(name_of(r.type)).c_str(),
+        std::string(name_of(r.op)).c_str(), r.exclusive ? 1 : 0, std::string(name_of(r.device)).c_str(),
+        theme::name_text(theme::current()), host.imgui.ui_scale(), host.workspace.sidebar_visible ? 1 : 0, x,
+        y, width, height, file.c_str(), state.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
+        std::string(name_of(r.warp_order)).c_str());
     for (const RecentFile& recent : host.files.recent())
-        std::printf("recent: %s %s\n", std::string(name_of(recent.kind)).c_str(), printable_path(recent.path).c_str());
+        printf_to_terminal(stdout, "recent: %s %s\n", std::string(name_of(recent.kind)).c_str(),
+                           printable_path(recent.path).c_str());
     FileBrowserView& browser = host.files.browser();
     if (browser.is_open())
-        std::printf("browser: mode=%s folder=%s entries=%zu error=%s\n", mode_name(browser.mode()),
-                    printable_path(browser.folder()).c_str(), browser.entry_count(),
-                    browser.error().empty() ? "-" : browser.error().c_str());
-    std::printf("message: %s%s\n", state.message_is_error() ? "error: " : "", state.message().c_str());
+        printf_to_terminal(stdout, "browser: mode=%s folder=%s entries=%zu error=%s\n",
+                           mode_name(browser.mode()), printable_path(browser.folder()).c_str(),
+                           browser.entry_count(), browser.error().empty() ? "-" : browser.error().c_str());
+    printf_to_terminal(stdout, "message: %s\n",
+                       status_message_text(state.message_kind(), state.message()).c_str());
     std::fflush(stdout);
 }
 

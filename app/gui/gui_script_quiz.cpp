@@ -3,6 +3,7 @@
 // `quiz-source cuda|source`, and `report-quiz` prints what each fragment did, for tests.
 #include "core/ground/scan_names.hpp"
 #include "core/quiz/quiz_questions.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/gui_script.hpp"
 #include "gui/workspace.hpp"
@@ -26,17 +27,18 @@ bool ScriptRunner::run_quiz_command(ScriptHost& host, const ScriptCommand& c) {
         quiz.show_source = *c.args[0].choice == 1;
     } else { // report-quiz
         const QuizQuestion& q = quiz.question();
-        std::printf("quiz: question=%d revealed=%d", q.number, quiz.revealed() ? 1 : 0);
+        printf_to_terminal(stdout, "quiz: question=%d revealed=%d", q.number, quiz.revealed() ? 1 : 0);
         for (std::size_t k = 0; k < q.options.size(); ++k) {
             const QuizOptionResults& results = quiz.results(k);
             const QuizOutcomeRecord* shipped = quiz.shipped(k);
-            std::printf(" %s=%s emulator=%s gpu=%s shipped=%s", quiz_letter(k).c_str(),
-                        std::string(name_of(q.options[k].algorithm)).c_str(),
-                        results.emulator ? std::string(name_of(results.emulator->result)).c_str() : "none",
-                        results.gpu ? std::string(name_of(results.gpu->result)).c_str() : "none",
-                        shipped ? std::string(name_of(shipped->outcome.result)).c_str() : "none");
+            printf_to_terminal(stdout, " %s=%s emulator=%s gpu=%s shipped=%s", quiz_letter(k).c_str(),
+                               std::string(name_of(q.options[k].algorithm)).c_str(),
+                               results.emulator ? std::string(name_of(results.emulator->result)).c_str()
+                                                : "none",
+                               results.gpu ? std::string(name_of(results.gpu->result)).c_str() : "none",
+                               shipped ? std::string(name_of(shipped->outcome.result)).c_str() : "none");
         }
-        std::printf("\n");
+        printf_to_terminal(stdout, "\n");
         std::fflush(stdout);
     }
     return true;

@@ -1,5 +1,6 @@
 #include "gui/gui_script_values.hpp"
 
+#include "core/util/atomic_file.hpp"
 #include "core/util/parse_number.hpp"
 
 namespace prefixlab {
@@ -40,7 +41,7 @@ std::string script_path(std::string_view what, std::string_view text, std::strin
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
             throw ScriptValueError(value_problem(what, text, "a file name may not hold control characters"));
     if (text.empty())
-        throw ScriptValueError(value_problem(what, text, "expected a file name"));
+        throw ScriptValueError(value_problem(what, text, kEmptyPathProblem));
     if (!suffix.empty() && (!text.ends_with(suffix) || text.size() == suffix.size()))
         throw ScriptValueError(
             value_problem(what, text, "expected a file name ending in " + std::string(suffix)));

@@ -1,12 +1,13 @@
 #include "gui/reduce_table_state.hpp"
 
-#include "core/bench/reduce_table_csv.hpp"
-#include "core/bench/reduce_table_figure.hpp"
 #include "core/bench/bench_export.hpp" // extension_of
 #include "core/bench/bench_sizes.hpp"
+#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table_figure.hpp"
 #include "core/plot/table_figure.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/bench_state.hpp" // data_folder, assets_folder
 
 #include <algorithm>
@@ -72,7 +73,7 @@ void ReduceTableState::load_startup_tables() {
     for (const fs::path& path : saved)
         load(path, "saved earlier");
     for (const std::string& problem : problems) // a bad file costs a line, never the start
-        std::fprintf(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
+        printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
 }
 
 void ReduceTableState::select(std::size_t index) {
@@ -172,6 +173,7 @@ void ReduceTableState::poll() {
 std::string write_reduce_table_file(const ReduceTable& table, const std::string& folder,
                                     std::optional<PlotFileFormat> format, bool dark) {
     constexpr float kWidth = 1600, kHeight = 900;
+    require_folder_named(folder); // an empty one would put the table in the current folder
     std::error_code error;
     fs::create_directory(folder, error); // its parent must exist, as for the plots' exports
     const std::string path =

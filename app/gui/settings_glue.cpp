@@ -1,6 +1,8 @@
 #include "gui/settings_glue.hpp"
 
+#include "core/entry/exit_status.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/presentation.hpp"
@@ -19,17 +21,20 @@ SettingsSession::SettingsSession(const GuiOptions& options, bool scripted)
     if (options.reset_settings) {
         notice_ = path_ ? reset_settings_file(*path_)
                         : "settings reset: a scripted run uses no settings unless PREFIXLAB_CONFIG_DIR is set";
-        std::printf("prefixlab: %s\n", notice_.c_str());
+        printf_to_terminal(stdout, "prefixlab: %s\n", notice_.c_str());
         std::fflush(stdout);
     } else if (path_) {
         LoadedSettings loaded = load_settings_file(*path_);
         started_ = std::move(loaded.settings);
         unreadable_ = loaded.unreadable;
-        if (unreadable_) {
-            notice_ = "warning: " + loaded.warning + " (the file is kept; it is moved to settings.json.bad "
-                                                     "only when changed settings are saved)";
+        refused_ = loaded.refused;
+        if (!loaded.warning.empty()) {
+            notice_ = loaded.warning;
+            if (unreadable_)
+                notice_ += " (the file is kept; it is moved to settings.json.bad only when changed settings "
+                           "are saved)";
             notice_is_warning_ = true;
-            std::fprintf(stderr, "prefixlab: %s\n", notice_.c_str());
+            report_warning(notice_);
         }
     }
     current_ = started_;
@@ -65,7 +70,7 @@ void SettingsSession::frame(const PlatformWindow& window, const ImGuiLayer& imgu
         initial_ = now(window, imgui, state, workspace);
     if (notice_.empty() || state.busy())
         return;
-    notice_is_warning_ ? state.report_error(notice_) : state.inform(notice_);
+    notice_is_warning_ ? state.warn(notice_) : state.inform(notice_);
     notice_.clear();
 }
 
@@ -92,7 +97,7 @@ Settings SettingsSession::now(const PlatformWindow& window, const ImGuiLayer& im
 
 void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace,
                            Presentation& presentation) {
-    if (!path_)
+    if (!path_ || refused_) // a refused settings.json is left alone, as its warning said at start
         return;
     if (presentation.active())
         presentation.toggle(state, workspace, imgui, window);
@@ -103,7 +108,7 @@ void SettingsSession::save(PlatformWindow& window, ImGuiLayer& imgui, AppState& 
     try {
         save_settings_file(*path_, settings, unreadable_);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "prefixlab: warning: settings not saved: %s\n", e.what());
+        report_warning(std::string("settings not saved: ") + e.what());
     }
 }
 

@@ -21,8 +21,8 @@ class Workspace;
 class SettingsSession {
 public:
     // Names the file for this run (none for a scripted run without PREFIXLAB_CONFIG_DIR), applies
-    // --reset-settings, and reads it. Prints one line on stderr for a file that did not load and on
-    // stdout for a reset.
+    // --reset-settings, and reads it. Prints one line on stderr for a file that did not load or was
+    // refused (not a regular file: then nothing is saved at the end) and on stdout for a reset.
     SettingsSession(const GuiOptions& options, bool scripted);
 
     // Whether the capture settings were restored (the script reader then assumes nothing about them).
@@ -51,7 +51,8 @@ private:
     Settings started_;  // as the session started: the stored settings, or the defaults
     Settings current_;  // the recent files, as the session goes on
     std::optional<Settings> initial_; // as applied, at the first frame: saved only if something changed since
-    bool unreadable_ = false;
+    bool unreadable_ = false;         // a regular file that did not load: moved aside if changes are saved
+    bool refused_ = false;            // not a regular file: never written or moved this session
     bool window_given_ = false;
     bool scale_given_ = false;
     std::string trace_path_;

@@ -14,6 +14,7 @@
 #include "core/trace/trace_json.hpp"
 #include "support/child_process.hpp"
 #include "support/process.hpp"
+#include "support/text_files.hpp"
 
 #include <gtest/gtest.h>
 
@@ -351,6 +352,11 @@ TEST_F(Interrupts, SigintOnceMidSweepWritesTheFinishedPoints) {
     const BenchRun run = read_bench_json((folder_ / "bench.json").string());
     EXPECT_TRUE(run.cancelled);
     EXPECT_GE(run.points.size(), 1u);
+    EXPECT_NE(child->output().find("prefixlab: interrupted during the sweep: its " +
+                                   std::to_string(run.points.size()) + " finished points were written to '" +
+                                   folder_.string() + "'\n"),
+              std::string::npos)
+        << child->output();
 }
 
 TEST_F(Interrupts, SigintTwiceMidSweepWritesNothing) {
@@ -391,7 +397,9 @@ TEST_F(Interrupts, SigintTwiceWhileTheExportWritesLeavesTheOlderRun) {
     }
 }
 
-TEST_F(Interrupts, SigintOnceWhileTheExportWritesLetsItFinish) {
+// Issue 31: a first Ctrl-C during the export lets it finish (the files are whole), and then the exit says
+// that the user asked to stop: 130 and one line, as every interrupted command ends (it exited 0 silently).
+TEST_F(Interrupts, SigintOnceWhileTheExportWritesLetsItFinishAndExitsInterrupted) {
     make_older_run();
     std::mt19937 random(4000);
     auto child = start_bench("2^10..2^12", 3, kDelayMs);
@@ -400,8 +408,14 @@ TEST_F(Interrupts, SigintOnceWhileTheExportWritesLetsItFinish) {
     std::this_thread::sleep_for(milliseconds(std::uniform_int_distribution<int>(0, 3 * kDelayMs)(random)));
     child->send(SIGINT);
     const int status = child->wait();
-    EXPECT_TRUE(exited_with(status, 0)) << describe_status(status) << "\n" << child->output();
+    EXPECT_TRUE(exited_with(status, 130)) << describe_status(status) << "\n" << child->output();
     EXPECT_EQ(expect_older_or_whole_newer("one SIGINT in the export"), "newer");
+    const std::string line =
+        "prefixlab: interrupted while the results were written: the whole run was written to '" +
+        folder_.string() + "'\n";
+    EXPECT_NE(child->output().find(line), std::string::npos) << child->output();
+    EXPECT_EQ(lines_starting(child->output(), "prefixlab: interrupted").size(), 1u) << child->output();
+    EXPECT_TRUE(lines_starting(child->output(), "prefixlab: error").empty()) << child->output();
 }
 
 TEST_F(Interrupts, SigintTwiceDuringTheCommitTakesEffectAfterIt) {
@@ -417,6 +431,21 @@ TEST_F(Interrupts, SigintTwiceDuringTheCommitTakesEffectAfterIt) {
         fs::remove_all(folder_);
         make_older_run();
     }
+}
+
+// The tables stop as a sweep does: a first Ctrl-C ends the one being timed, and the exit is 130 with one
+// line saying how far it got (it was 130 without a word).
+TEST_F(Interrupts, SigintOnceDuringATableExitsInterruptedWithOneLine) {
+    ChildProcess child({PREFIXLAB_BINARY, "compact-table", "--n", "2^16..2^26", "--keep", "50", "--reps",
+                        "50", "--warmup", "0"});
+    ASSERT_TRUE(child.wait_for_output("N = 65536", milliseconds(20000))) << child.output();
+    child.send(SIGINT);
+    const int status = child.wait();
+    EXPECT_TRUE(exited_with(status, 130)) << describe_status(status) << "\n" << child.output();
+    const std::vector<std::string> said = lines_starting(child.output(), "prefixlab: ");
+    ASSERT_EQ(said.size(), 1u) << child.output();
+    EXPECT_EQ(said[0].rfind("prefixlab: interrupted after ", 0), 0u) << said[0];
+    EXPECT_TRUE(said[0].ends_with(" of 11 tables: the finished ones are kept")) << said[0];
 }
 
 TEST_F(Interrupts, SigintTwiceAtRandomMomentsOfATrace) {

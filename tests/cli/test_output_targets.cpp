@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <sys/socket.h>
@@ -190,6 +192,67 @@ TEST_F(OutputTargets, BenchThatMeasuresNothingExitsNonZeroAndWritesNothing) {
         EXPECT_EQ(last_line.rfind("prefixlab: error: nothing was measured (", 0), 0u) << r.err;
         EXPECT_NE(last_line.find("nothing written to '" + folder + "'"), std::string::npos) << last_line;
         EXPECT_EQ(snapshot(), before) << "not even the new folder is created";
+    }
+}
+
+// Issue 31: an empty path given explicitly ("--csv ''") was silently ignored by reduce-table, compact-table
+// and quiz (exit 0, nothing written), and even read as "no file" by --from (which then timed the tables
+// for minutes) and --trace/--script (which opened the window), while grid-trace refused it. One policy
+// now, option_values.hpp's add_path_option: exit 2 and one line naming the option. The options come from
+// each command's --help (every FILE and DIR option), so a command added later is checked too.
+TEST_F(OutputTargets, AnEmptyPathIsRefusedByEveryPathOptionOfEveryCommand) {
+    // "command option" pairs: those known today, and every FILE or DIR option that a --help lists.
+    std::map<std::string, std::string> option_of = {{"--trace ''", "--trace"},
+                                                    {"--script ''", "--script"},
+                                                    {"trace --out ''", "--out"},
+                                                    {"grid-trace --out ''", "--out"},
+                                                    {"bench --out ''", "--out"},
+                                                    {"tune --out ''", "--out"},
+                                                    {"reduce-table --csv ''", "--csv"},
+                                                    {"reduce-table --image ''", "--image"},
+                                                    {"reduce-table --from ''", "--from"},
+                                                    {"compact-table --csv ''", "--csv"},
+                                                    {"quiz --out ''", "--out"}};
+    const std::size_t known = option_of.size();
+    std::vector<std::string> commands = {""}; // "": the options before any command (--trace, --script)
+    const ProcessResult help = prefixlab("--help");
+    ASSERT_EQ(help.exit_code, 0) << help.err;
+    std::istringstream lines(help.out);
+    bool in_commands = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line == "Subcommands:")
+            in_commands = true;
+        else if (line.empty())
+            in_commands = false;
+        else if (in_commands)
+            commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+    std::size_t listed = 0;
+    const std::regex path_option(R"(^\s+(--[a-z-]+) (FILE|DIR)\b)");
+    for (const std::string& command : commands) {
+        const ProcessResult usage = prefixlab(command + " --help");
+        ASSERT_EQ(usage.exit_code, 0) << command << "\n" << usage.err;
+        std::istringstream options(usage.out);
+        for (std::string line; std::getline(options, line);) {
+            std::smatch match;
+            if (std::regex_search(line, match, path_option)) {
+                option_of[(command.empty() ? "" : command + " ") + match[1].str() + " ''"] = match[1];
+                ++listed;
+            }
+        }
+    }
+    EXPECT_GE(listed, known) << "every option of a path says FILE or DIR in --help";
+    EXPECT_EQ(option_of.size(), listed) << "a --help lists each path option as FILE or DIR";
+    for (const auto& [arguments, option] : option_of) {
+        const std::string before = snapshot();
+        // In the test's folder: a command that took '' as "none" and ran would write its files here
+        // (and `reduce-table --from ''` timed its tables for minutes: the timeout bounds a regression).
+        const ProcessResult r = run_process("cd " + shell_quote(dir_.string()) + " && timeout 60 " +
+                                            shell_quote(PREFIXLAB_BINARY) + " " + arguments);
+        EXPECT_EQ(r.exit_code, 2) << arguments << "\n" << r.out << r.err;
+        EXPECT_EQ(r.err, "prefixlab: error: " + option + " '': an empty path names no file\n") << arguments;
+        EXPECT_EQ(r.out, "") << arguments;
+        EXPECT_EQ(snapshot(), before) << arguments;
     }
 }
 

@@ -49,13 +49,16 @@ TEST(QuizCommand, EveryFragmentsVerdictInTheEmulatorTheSameOnEveryRun) {
 
 TEST(QuizCommand, BadInputIsOneLineAndExitCodeTwo) {
     const std::pair<const char*, const char*> cases[] = {
-        {"quiz --question 4", "--question"},
+        {"quiz --question 4", "--question '4': expected a whole number from 1 to 3"},
+        // 0 once ran all three: out of range like any other (leaving the option out asks for all)
+        {"quiz --question 0", "--question '0': expected a whole number from 1 to 3"},
         {"quiz --device tpu", "--device 'tpu': expected auto, gpu or cpu"},
         {"quiz --timeout 0", "--timeout"},
         {"quiz --sanitizer-timeout 601", "--sanitizer-timeout"},
         {"quiz --device cpu --out x.json", "--out records GPU outcomes, and no GPU runs here (--device cpu)"},
         {"trace --algo reduce-barrier-in-branch --device gpu --out t.json",
-         "reduce-barrier-in-branch has a barrier or shuffle that not every thread reaches and may hang a GPU: it "
+         "reduce-barrier-in-branch has a barrier or shuffle that not every thread reaches and may hang a "
+         "GPU: it "
          "runs there only in a child process with a timeout"},
         {"run --algo warp-shuffle-in-branch --n 64", "warp-shuffle-in-branch has a barrier or shuffle"},
         {"quiz-child --algo nope", "--algo"},

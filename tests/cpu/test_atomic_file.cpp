@@ -2,6 +2,7 @@
 // anything else is refused with one line and left exactly as it was, with no temporary file behind;
 // a set of files is committed whole; a signal removes the temporary files in flight, and one that
 // arrives during a commit waits for its end. Signal tests run in a forked child (death tests).
+#include "core/bench/bench_export.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/interrupts.hpp"
 
@@ -131,6 +132,24 @@ TEST_F(OutputPolicy, EveryTargetThatIsNotARegularFileIsRefusedAndLeftAsItWas) {
             EXPECT_EQ(snapshot(), before) << writer << " on " << name << " changed the folder";
         }
     EXPECT_EQ(read(path("real.json")), "the user's file");
+}
+
+// Issue 31: an empty path names no file, in the same words for a file and for a folder of files, before
+// anything is created (it was "empty file name" here, "empty folder name" for an export).
+TEST_F(OutputPolicy, AnEmptyPathIsRefusedInTheSameWordsForAFileAndAFolder) {
+    const auto refusal = [](const std::function<void()>& write) {
+        try {
+            write();
+        } catch (const FileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("nothing refused");
+    };
+    EXPECT_EQ(refusal([] { require_writable(""); }), "cannot write '': an empty path names no file");
+    EXPECT_EQ(refusal([] { write_text(""); }), "cannot write '': an empty path names no file");
+    EXPECT_EQ(refusal([] { require_folder_named(""); }), "cannot write into '': an empty path names no file");
+    EXPECT_EQ(refusal([] { check_export_folder(""); }), "cannot write into '': an empty path names no file");
+    EXPECT_NO_THROW(require_folder_named("."));
 }
 
 TEST_F(OutputPolicy, ARegularFileIsReplacedWholeAndANewPathIsCreated) {

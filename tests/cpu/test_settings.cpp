@@ -3,18 +3,17 @@
 // malformed file (defaults and a warning, the file untouched), saving it aside to .bad, the reset, the
 // recent files; and opening files by content (core/files/): what a file is, folder listings.
 #include "core/files/directory_listing.hpp"
-#include "support/catalogue_ids.hpp"
 #include "core/files/file_kind.hpp"
 #include "core/settings/settings_file.hpp"
 #include "core/util/atomic_file.hpp"
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include "support/catalogue_ids.hpp"
 
 #include <algorithm>
-
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
@@ -236,8 +235,44 @@ TEST_F(SettingsFile, MalformedHostileOrOversizedFilesGiveTheDefaultsAndOneLine) 
     fs::remove(path_);
     ASSERT_EQ(::mkfifo(path_.c_str(), 0600), 0);
     const LoadedSettings fifo = load_settings_file(path_); // refused before it is opened: no hang
-    EXPECT_TRUE(fifo.unreadable);
+    EXPECT_TRUE(fifo.refused);
     EXPECT_NE(fifo.warning.find("FIFO"), std::string::npos) << fifo.warning;
+}
+
+// Issue 31: what is not a regular file (nor a link to one) is refused and left as it is: not read, not
+// moved to settings.json.bad, not written through. Saving with set_aside_unreadable renamed each of
+// these to .bad and wrote a new file in its place.
+TEST_F(SettingsFile, ANonRegularFileIsRefusedAndNeverMovedOrWritten) {
+    const std::vector<std::pair<std::string, std::function<void()>>> cases = {
+        {"a directory", [&] { fs::create_directory(path_); }},
+        {"a FIFO", [&] { ASSERT_EQ(::mkfifo(path_.c_str(), 0600), 0); }},
+        {"a symbolic link to a missing path",
+         [&] { fs::create_symlink((dir_ / "nowhere").string(), path_); }},
+        {"a symbolic link in a loop", [&] { fs::create_symlink("settings.json", path_); }},
+        {"a symbolic link to a character device", [&] { fs::create_symlink("/dev/zero", path_); }},
+    };
+    for (const auto& [kind, make] : cases) {
+        fs::remove_all(fs::path(path_).parent_path());
+        fs::create_directories(fs::path(path_).parent_path());
+        make();
+        struct stat before {};
+        ASSERT_EQ(::lstat(path_.c_str(), &before), 0) << kind;
+        const LoadedSettings loaded = load_settings_file(path_);
+        EXPECT_TRUE(loaded.refused) << kind;
+        EXPECT_FALSE(loaded.unreadable) << kind << ": unreadable files are moved aside when saving";
+        EXPECT_TRUE(loaded.settings == Settings{}) << kind;
+        EXPECT_EQ(loaded.warning,
+                  "settings '" + path_ + "' is " + kind +
+                      ", not a regular file: left as it is, and nothing is saved this session; "
+                      "using the default settings");
+        // Even asked to set it aside (as for a malformed file), saving refuses it and touches nothing.
+        EXPECT_THROW(save_settings_file(path_, sample_settings(), true), FileError) << kind;
+        struct stat after {};
+        ASSERT_EQ(::lstat(path_.c_str(), &after), 0) << kind << ": it was moved";
+        EXPECT_EQ(after.st_ino, before.st_ino) << kind;
+        EXPECT_EQ(after.st_mode, before.st_mode) << kind;
+        EXPECT_FALSE(fs::exists(fs::symlink_status(path_ + ".bad"))) << kind;
+    }
 }
 
 TEST_F(SettingsFile, AnUnreadableFileIsMovedToBadOnlyWhenSettingsAreSaved) {

@@ -10,6 +10,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_files_settings.cpp
   gui/test_gui_grid_files.cpp
   gui/test_gui_grid_views.cpp
+  gui/test_gui_hardening.cpp
   gui/test_gui_hostile_files.cpp
   gui/test_gui_key_taps.cpp
   gui/test_gui_layout.cpp

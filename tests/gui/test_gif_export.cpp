@@ -130,6 +130,17 @@ TEST(StepFiles, AreNumberedSoThatTheySortInOrder) {
     EXPECT_EQ(step_file_name(7, 120), "step-007.png");
 }
 
+// Issue 31: an empty folder is refused in the output policy's words before a frame is drawn, as every
+// export into a folder refuses it (it was "cannot create the folder '': No such file or directory").
+TEST(StepFiles, AnEmptyFolderIsRefusedBeforeAnyFrame) {
+    try {
+        png_sequence_sink("", 3);
+        ADD_FAILURE() << "an empty folder was taken";
+    } catch (const FileError& e) {
+        EXPECT_STREQ(e.what(), "cannot write into '': an empty path names no file");
+    }
+}
+
 #if PREFIXLAB_HAVE_GIF
 
 TEST(GifAnimation, DecodesToTheFramesThatWentIn) {

@@ -122,7 +122,7 @@ TEST_F(GuiFilesSettings, AMalformedFileGivesTheDefaultsAndAWarningAndIsKeptAside
     EXPECT_TRUE(contains(untouched.err, "ui_scale: expected a number from 0.5 to 4")) << untouched.err;
     EXPECT_EQ(lines_starting(untouched.err, "prefixlab: warning").size(), 1u) << untouched.err;
     EXPECT_TRUE(contains(settings_line(untouched), "theme=dark scale=1.00 sidebar=1")) << settings_line(untouched);
-    EXPECT_TRUE(contains(untouched.out, "message: error: warning: malformed settings")) << untouched.out;
+    EXPECT_TRUE(contains(untouched.out, "message: warning: malformed settings")) << untouched.out;
     EXPECT_EQ(read_file(settings_file()), malformed);
     EXPECT_FALSE(fs::exists(settings_file() + ".bad"));
     // A change is saved, and the old file is moved to settings.json.bad first.

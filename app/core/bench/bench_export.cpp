@@ -49,8 +49,7 @@ std::vector<std::string> run_file_names() {
 // The folder exists as a directory (a link to one is fine: the files go inside it, the link stays),
 // or it is missing and its parent is a writable directory. Returns whether it exists.
 bool check_folder(const std::string& folder) {
-    if (folder.empty())
-        refuse_folder("write into", folder, "empty folder name");
+    require_folder_named(folder);
     struct stat info {};
     if (::stat(folder.c_str(), &info) == 0) {
         if (!S_ISDIR(info.st_mode))

@@ -689,4 +689,13 @@ BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer) {
     return Sweep(spec, observer).run();
 }
 
+std::string why_nothing_measured(const BenchRun& run) {
+    if (run.cancelled)
+        return "cancelled before the first point";
+    std::string why = run.skipped.empty() ? std::string("no point to run") : run.skipped.front();
+    if (run.skipped.size() > 1)
+        why += ", and " + std::to_string(run.skipped.size() - 1) + " more skipped";
+    return why;
+}
+
 } // namespace prefixlab

@@ -77,4 +77,9 @@ public:
 // GPU errors other than lack of memory propagate.
 BenchRun run_bench(const BenchSpec& spec, BenchObserver& observer);
 
+// Why a run that has no point measured nothing, for the one line `prefixlab bench` and the script's
+// wait-bench print: "cancelled before the first point", the first skip ("no CUDA GPU …, and 7 more
+// skipped"), or "no point to run".
+std::string why_nothing_measured(const BenchRun& run);
+
 } // namespace prefixlab

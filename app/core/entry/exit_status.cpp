@@ -5,6 +5,7 @@
 #include "core/trace/grid_trace_limits.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
 
 #include <cstdio>
 #include <new>
@@ -17,17 +18,32 @@ namespace {
 // characters and a value of up to 80 with their command, about 450), so only a runaway message is cut.
 constexpr std::size_t kMaxMessageChars = 600;
 
+// A message of several lines (CLI11 writes some) reads as one.
+std::string one_line(std::string message) {
+    for (char& c : message)
+        if (c == '\n')
+            c = ' ';
+    return message;
+}
+
 } // namespace
 
 int report_error(const std::string& message, int exit_code) {
-    std::string line = message;
-    for (char& c : line)
-        if (c == '\n')
-            c = ' '; // a message of several lines (CLI11 writes some) reads as one
-    // Quoted user text went through printable() already; this catches what did not (CLI11 quotes
-    // unknown arguments raw), so no control byte or broken UTF-8 ever reaches the terminal.
-    std::fprintf(stderr, "prefixlab: error: %s\n", terminal_safe(line, kMaxMessageChars).c_str());
+    // Quoted user text went through printable() already; printf_to_terminal catches what did not (CLI11
+    // quotes unknown arguments raw), so no control byte or broken UTF-8 ever reaches the terminal.
+    printf_to_terminal(stderr, "prefixlab: error: %s\n",
+                       terminal_safe(one_line(message), kMaxMessageChars).c_str());
     return exit_code;
+}
+
+void report_warning(const std::string& message) {
+    printf_to_terminal(stderr, "prefixlab: warning: %s\n",
+                       terminal_safe(one_line(message), kMaxMessageChars).c_str());
+}
+
+int report_interrupted(const std::string& what) {
+    printf_to_terminal(stderr, "prefixlab: interrupted %s\n", what.c_str());
+    return kExitInterrupted;
 }
 
 bool is_bad_input(const std::exception& e) {

@@ -48,6 +48,16 @@ LoadedSettings load_settings_file(const std::string& path) {
     LoadedSettings loaded;
     if (!something_at(path))
         return loaded; // the first run: the defaults, nothing to say
+    // stat() follows a link: a link to a regular file is read (though never written through); anything
+    // else, a dangling link or a loop included, is refused and left alone (settings_file.hpp says why).
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+        loaded.refused = true;
+        loaded.warning = "settings '" + quoted_path(path) + "' is " + what_is_at(path) +
+                         ", not a regular file: left as it is, and nothing is saved this session; using the "
+                         "default settings";
+        return loaded;
+    }
     try {
         loaded.settings = settings_from_json_text(read_bounded_file(path, kMaxSettingsFileBytes, "settings"));
         drop_missing_recent(loaded.settings.recent);
@@ -67,6 +77,9 @@ void save_settings_file(const std::string& path, const Settings& settings, bool 
     fs::create_directories(target.parent_path(), error);
     if (error)
         throw FileError("cannot write '" + quoted_path(path) + "': cannot create its folder: " + error.message());
+    // The policy's check first: a link, a directory, a FIFO or a device at `path` is refused here, before
+    // anything is moved aside, so only a regular file ever becomes settings.json.bad.
+    require_writable(path);
     if (set_aside_unreadable && something_at(path)) {
         require_writable(path + ".bad"); // the output policy: a .bad that is a link or a FIFO is refused
         if (std::rename(path.c_str(), (path + ".bad").c_str()) != 0)

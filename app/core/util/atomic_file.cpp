@@ -61,6 +61,11 @@ std::string kind_of_link(const std::string& path) {
     return "a symbolic link";
 }
 
+// What a node is, given its lstat() mode: a link is described by what it leads to.
+std::string kind_at(const std::string& path, mode_t mode) {
+    return S_ISLNK(mode) ? kind_of_link(path) : kind_of(mode);
+}
+
 enum class Target { absent, regular_file };
 
 // The one check of a target, before the work and again just before the rename: absent or a regular
@@ -74,8 +79,7 @@ Target inspect_target(const std::string& path) {
     }
     if (S_ISREG(info.st_mode))
         return Target::regular_file;
-    const std::string kind = S_ISLNK(info.st_mode) ? kind_of_link(path) : kind_of(info.st_mode);
-    cannot_write(path, "it is " + kind + " (PrefixLab replaces only regular files)");
+    cannot_write(path, "it is " + kind_at(path, info.st_mode) + " (PrefixLab replaces only regular files)");
 }
 
 // Tests only: PREFIXLAB_TEST_WRITE_DELAY_MS pauses after each file is written and between the renames
@@ -117,6 +121,13 @@ std::string quoted_path(const std::string& path) {
     return printable(path, kMaxQuotedPathChars);
 }
 
+std::string what_is_at(const std::string& path) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0)
+        return "";
+    return kind_at(path, info.st_mode);
+}
+
 struct AtomicFileSet::Staged {
     Staged(std::string target_path, std::string temp_path)
         : target(std::move(target_path)), temp(std::move(temp_path)), registration(temp) {}
@@ -127,7 +138,7 @@ struct AtomicFileSet::Staged {
 
 void require_writable(const std::string& path) {
     if (path.empty())
-        cannot_write(path, "empty file name");
+        cannot_write(path, kEmptyPathProblem);
     inspect_target(path);
     const std::string dir = directory_of(path);
     struct stat info {};
@@ -140,6 +151,11 @@ void require_writable(const std::string& path) {
         cannot_write(path, "'" + quoted_path(dir) + "' is not a directory");
     if (::access(dir.c_str(), W_OK | X_OK) != 0)
         cannot_write(path, std::strerror(errno));
+}
+
+void require_folder_named(const std::string& folder) {
+    if (folder.empty())
+        throw FileError("cannot write into '': " + std::string(kEmptyPathProblem));
 }
 
 AtomicFileSet::AtomicFileSet() = default;

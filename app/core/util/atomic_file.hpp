@@ -27,9 +27,26 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// An empty path names no file. It is refused wherever a path arrives (a command-line option, a script's
+// argument, a folder field of the GUI), exit code 2 on the command line, never taken to mean "none":
+// leaving the option out says that. These are the words of every such refusal: "--csv '': an empty
+// path names no file", "cannot write '': an empty path names no file".
+inline constexpr const char* kEmptyPathProblem = "an empty path names no file";
+
 // A path as messages quote it: printable() (control bytes and invalid UTF-8 escaped), cut only past
 // 300 characters, far more than the 80 of other text, since a path cut short no longer names the file.
 std::string quoted_path(const std::string& path);
+
+// What is at `path`, in the words of the refusals below, judged as the policy judges it, without
+// following a link: "" when nothing is there, else "a regular file", "a directory", "a FIFO", "a
+// symbolic link to a character device", "a symbolic link in a loop", "a symbolic link to a missing
+// path", … (for messages about a file PrefixLab will neither read nor replace: settings_file.cpp).
+std::string what_is_at(const std::string& path);
+
+// The same first check for a folder that files are written into (a benchmark's export, the GUI's
+// exports of plots, tables and steps): throws FileError("cannot write into '': an empty path names no
+// file") for an empty name, which would otherwise put the files in the current folder.
+void require_folder_named(const std::string& folder);
 
 // Throws FileError("cannot write 'PATH': REASON") when PATH may not be written under the policy above
 // (it exists and is not a regular file), or its directory is missing or not writable. Creates nothing.

@@ -1,5 +1,6 @@
 #include "core/util/input_limits.hpp"
 
+#include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
 
 #include <cerrno>
@@ -44,7 +45,7 @@ struct Descriptor {
 
 std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, std::string_view what) {
     if (path.empty())
-        refuse(what, path, "empty file name");
+        refuse(what, path, kEmptyPathProblem);
     // O_NONBLOCK: opening a FIFO with no writer would otherwise block for ever before fstat can refuse it.
     const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
     if (file.fd < 0)

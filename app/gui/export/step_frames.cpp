@@ -53,6 +53,7 @@ private:
 class PngSequenceSink : public StepFrameSink {
 public:
     PngSequenceSink(const std::string& folder, int steps) : folder_(folder), steps_(steps) {
+        require_folder_named(folder);
         std::error_code ec;
         const fs::file_status status = fs::status(folder_, ec); // a link to a folder is a folder
         if (fs::exists(status) && !fs::is_directory(status))

@@ -72,10 +72,13 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         ImGui::PopStyleVar();
     }
     if (!state.message().empty()) {
-        const std::string text = state.message_is_error() ? state.message() : "| " + state.message();
+        // News follows the other items after a bar; a warning or an error stands out in the error ink.
+        const bool news = state.message_kind() == MessageKind::info;
+        const std::string text =
+            news ? "| " + state.message() : status_message_text(state.message_kind(), state.message());
         place(text, false);
         const ImVec4 error_ink = text_colour(theme::colours().error);
-        wrapped(text, state.message_is_error() ? &error_ink : nullptr);
+        wrapped(text, news ? nullptr : &error_ink);
     }
 }
 
