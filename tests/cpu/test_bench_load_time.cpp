@@ -36,8 +36,9 @@ double least_of_three(const std::function<void()>& work) {
 constexpr double kFloorSeconds = 0.005;
 
 TEST(ReduceTableCsvLoadTime, FourTimesTheTablesTakeLessThanSixTimesTheTime) {
-    // 64 and then 256 tables (the limit) of 1024 rows (the limit): 6.5 and 26 MB, 4x the rows and 4x
-    // the N that a per-row search of the tables would pay for twice.
+    // 64 and then 256 tables (the limit) of 1024 rows (the limit): 8.6 and 34.5 MB, 4x the rows and 4x
+    // the N that a per-row search of the tables would pay for twice (within the limits that search
+    // cost little: 3.5x the time before the fix; ReduceTableCsvLimits refuses the files it was slow on).
     const std::string small = synthetic_reduce_table_csv(64, kMaxReduceTableRows);
     const std::string large = synthetic_reduce_table_csv(kMaxReduceTables, kMaxReduceTableRows);
     std::size_t tables = 0;
@@ -47,7 +48,7 @@ TEST(ReduceTableCsvLoadTime, FourTimesTheTablesTakeLessThanSixTimesTheTime) {
     ASSERT_EQ(tables, kMaxReduceTables);
     std::cout << "reduction table CSV, 64 then 256 tables of 1024 rows: " << a << " s, then " << b << " s\n";
     EXPECT_LT(b, 6 * std::max(a, kFloorSeconds)) << a << " s, then " << b << " s";
-    EXPECT_LT(b, 5.0) << "a table at both limits (26 MB) must read in well under a second";
+    EXPECT_LT(b, 5.0) << "a table at both limits (34.5 MB) must read in well under a second";
 }
 
 TEST(ResultsLoadTime, FourTimesThePointsReadAndPlotInLessThanSixTimesTheTime) {
