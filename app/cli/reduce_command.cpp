@@ -211,6 +211,10 @@ int run_reduce_table_command(const ReduceTableCommandOptions& o) {
         } catch (const BenchSpecError& e) {
             throw BadInput(e.what());
         }
+        // What a reduction table CSV may hold (kMaxReduceTables), so that whatever this writes reads back.
+        if (sizes.size() > kMaxReduceTables)
+            throw BadInput("--n: " + std::to_string(sizes.size()) + " sizes, more than the " +
+                           std::to_string(kMaxReduceTables) + " tables a reduction table CSV holds");
         for (std::uint64_t n : sizes)
             if (n > kMaxReduceN)
                 throw BadInput("--n: " + std::to_string(n) + " is more than the " + std::to_string(kMaxReduceN) +

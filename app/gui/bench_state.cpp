@@ -96,7 +96,7 @@ BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
     : spec(default_gui_bench_spec()), notify_(std::move(notify)), reduce_tables_(notify_),
       live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
-    load_startup_runs();
+    read_startup_runs();
 }
 
 BenchState::~BenchState() = default;
@@ -116,36 +116,68 @@ std::string BenchState::data_folder() {
     return (fs::temp_directory_path() / "prefixlab").string();
 }
 
-void BenchState::load_startup_runs() {
-    std::vector<std::string> problems;
-    const auto load = [&](const fs::path& path, const char* origin) {
-        try {
-            add_run(std::make_shared<BenchRun>(read_bench_json(path.string())), origin, path.string(), false);
-            return true;
-        } catch (const std::exception& e) {
-            problems.push_back(e.what()); // one line naming the file and the problem
-            return false;
-        }
-    };
-    // The shipped default first, so the plots work on a machine that never ran a benchmark.
+void BenchState::read_startup_runs() {
+    // The shipped default first, so the plots work on a machine that never ran a benchmark; then the
+    // newest saved runs (names carry the date: oldest first). Each is read in the background and shown
+    // once read.
     for (const fs::path& path : json_files_in(fs::path(assets_folder()) / "bench"))
-        load(path, "shipped default");
-    std::vector<fs::path> saved =
-        json_files_in(fs::path(data_folder()) / "bench"); // names carry the date: oldest first
+        read_file(path.string(), "shipped default", Read::shipped);
+    std::vector<fs::path> saved = json_files_in(fs::path(data_folder()) / "bench");
     if (saved.size() > kSavedRunsShown)
         saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedRunsShown));
     for (const fs::path& path : saved)
-        if (load(path, "saved earlier"))
-            runs_.back().shown = false; // on show: the default and what is run now
+        read_file(path.string(), "saved earlier", Read::saved);
+}
+
+void BenchState::open_results(const std::string& path) {
+    read_file(path, path, Read::opened);
+}
+
+void BenchState::read_file(const std::string& path, const std::string& origin, Read::Source source) {
+    reads_.push([path, origin, source](TaskControl& control) {
+        Read file{{}, {}, source};
+        try {
+            // on show: the default, what is opened and what is run now
+            file.run = {std::make_shared<const BenchRun>(read_bench_json(path)), origin, path,
+                        source != Read::saved};
+        } catch (const std::exception& e) {
+            file.problem = e.what(); // one line naming the file and the problem
+        }
+        control.set_progress(1);
+        return file;
+    });
+}
+
+void BenchState::finish_read(BackgroundQueue<Read>::Outcome outcome) {
+    if (const std::string* error = std::get_if<1>(&outcome)) { // not a reader's refusal: out of memory, say
+        last_open_failed_ = true;
+        notify_("reading results failed: " + *error, true);
+        return;
+    }
+    Read& file = std::get<0>(outcome);
+    if (file.source == Read::opened) {
+        last_open_failed_ = !file.problem.empty();
+        if (last_open_failed_) {
+            notify_(file.problem, true);
+            return;
+        }
+        opened_.push_back(file.run.path);
+        notify_("opened results " + printable_path(file.run.path), false);
+        add_run(std::move(file.run.run), file.run.origin, file.run.path, true);
+        return;
+    }
+    if (file.problem.empty()) {
+        runs_.push_back(std::move(file.run));
+        return;
+    }
     // A bad file costs a line, never the start: each one is logged, the first also on the status line.
-    for (const std::string& problem : problems)
-        printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
-    if (problems.size() == 1)
-        notify_(problems.front(), true);
-    else if (problems.size() > 1)
-        notify_(problems.front() + " (and " + std::to_string(problems.size() - 1) +
-                    " more, listed in the terminal)",
-                true);
+    printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", file.problem.c_str());
+    if (++start_problems_ == 1)
+        first_start_problem_ = file.problem;
+    notify_(start_problems_ == 1 ? first_start_problem_
+                                 : first_start_problem_ + " (and " + std::to_string(start_problems_ - 1) +
+                                       " more, listed in the terminal)",
+            true);
 }
 
 void BenchState::add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path,
@@ -184,17 +216,6 @@ std::vector<const BenchRun*> BenchState::plotted_runs() {
         if (i != primary_ && runs_[i].shown)
             plotted.push_back(runs_[i].run.get());
     return plotted;
-}
-
-bool BenchState::open_results(const std::string& path) {
-    try {
-        add_run(std::make_shared<BenchRun>(read_bench_json(path)), path, path, true);
-        notify_("opened results " + printable_path(path), false);
-        return true;
-    } catch (const std::exception& e) {
-        notify_(e.what(), true);
-        return false;
-    }
 }
 
 void BenchState::start() {
@@ -269,6 +290,8 @@ void BenchState::finish_run(BackgroundTask<BenchRun>::Outcome outcome) {
 
 void BenchState::poll() {
     reduce_tables_.poll();
+    if (auto read = reads_.poll())
+        finish_read(std::move(*read));
     if (auto outcome = task_.poll())
         finish_run(std::move(*outcome));
     if (auto outcome = export_task_.poll()) {

@@ -5,13 +5,15 @@
 //
 // Every finished or cancelled run is saved at once under the user's data folder
 // ($PREFIXLAB_DATA_DIR, else $XDG_DATA_HOME/prefixlab, else ~/.local/share/prefixlab), in bench/, and
-// shown again at the next start: nothing measured is lost.
+// shown again at the next start: nothing measured is lost. Results files are read off the UI thread,
+// those found at start and then each one opened, in that order: the window opens at once.
 #pragma once
 
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/plot/plot_export.hpp"
+#include "core/util/background_queue.hpp"
 #include "core/util/background_task.hpp"
 #include "gui/reduce_table_state.hpp"
 
@@ -20,6 +22,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -59,7 +62,16 @@ public:
     void set_primary(std::size_t index);
     // Shown runs, primary first; while a sweep runs, its points so far as the first.
     std::vector<const BenchRun*> plotted_runs();
-    bool open_results(const std::string& path); // false (and a message) for a malformed file
+    // Reads the file in the background; once read, it becomes the primary set, or its one-line problem
+    // goes to the status bar.
+    void open_results(const std::string& path);
+    bool reading() const { return reads_.busy(); } // results files at start, or opened, not read yet
+    double read_progress() const { return reads_.progress(); }
+    bool last_open_failed() const { return last_open_failed_; }
+    // Results files opened and read since the last call, for the recent files (file_opening).
+    std::vector<std::string> take_results_files_opened() { return std::exchange(opened_, {}); }
+    // Any file of the tab still being read: results or reduction tables (a script waits for them).
+    bool reading_files() const { return reading() || reduce_tables_.reading(); }
 
     // --- running a sweep ---
     BenchSpec spec; // what Run starts; the panel edits it
@@ -71,7 +83,7 @@ public:
     // point (why_nothing_measured), or "" when it measured some: what the script's wait-bench checks.
     bool sweep_started() const { return sweep_started_; }
     const std::string& nothing_measured() const { return nothing_measured_; }
-    void poll(); // once a frame: takes a finished sweep and a finished export
+    void poll(); // once a frame: takes a file read, a finished sweep and a finished export
 
     // --- plots ---
     BenchPlotOptions plot_options;
@@ -103,8 +115,17 @@ public:
 
 private:
     struct LiveSink;
+    // What reading one file in the background brings back: its run, or why it could not be read.
+    struct Read {
+        enum Source { shipped, saved, opened }; // found at start (in assets/, in the data folder), or opened
+        ShownRun run;
+        std::string problem; // one line; empty when it was read
+        Source source = shipped;
+    };
     void add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path, bool make_primary);
-    void load_startup_runs();
+    void read_startup_runs();
+    void read_file(const std::string& path, const std::string& origin, Read::Source source);
+    void finish_read(BackgroundQueue<Read>::Outcome outcome);
     void finish_run(BackgroundTask<BenchRun>::Outcome outcome); // adds, saves and announces it
     void save_run(const BenchRun& run, std::string& path);
     void start_export(std::function<std::string()> work);
@@ -122,6 +143,11 @@ private:
     BenchRun live_run_; // the plotted stand-in for the sweep in progress
     bool sweep_started_ = false;
     std::string nothing_measured_;
+    BackgroundQueue<Read> reads_;
+    bool last_open_failed_ = false;
+    std::vector<std::string> opened_;
+    std::size_t start_problems_ = 0; // files found at start that could not be read
+    std::string first_start_problem_;
 };
 
 } // namespace prefixlab

@@ -65,9 +65,7 @@ bool FileOpening::open_by_content(const std::string& path, AppState& state, Work
         state.load_trace(path); // in the background; it joins the recent files once it loaded
         return true;
     case FileKind::results:
-        if (!state.bench().open_results(path))
-            return false; // open_results put its one-line error in the status bar
-        remember_recent(recent_, {absolute_path(path), RecentKind::results});
+        state.bench().open_results(path); // in the background; it joins the recent files once it is read
         workspace.select_tab("Benchmark");
         return true;
     case FileKind::other:
@@ -106,6 +104,8 @@ void FileOpening::frame(PlatformWindow& window, AppState& state, Workspace& work
         workspace.select_tab(std::string("Grid"));
     for (const std::string& path : state.take_trace_files_used())
         remember_recent(recent_, {absolute_path(path), RecentKind::trace});
+    for (const std::string& path : state.bench().take_results_files_opened())
+        remember_recent(recent_, {absolute_path(path), RecentKind::results});
 }
 
 } // namespace prefixlab

@@ -134,6 +134,14 @@ bool ScriptRunner::run_one(ScriptHost& host, const ScriptCommand& c) {
         // Where the Values grid put its cells in the last frame, so a test can find them in a screenshot.
         printf_to_terminal(stdout, "%s\n", describe(last_value_grid_geometry()).c_str());
         std::fflush(stdout);
+    } else if (c.name == "report-reading") {
+        // The frames drawn while files were read in the background since the start (or the last
+        // report): the window does not wait for them.
+        printf_to_terminal(stdout, "reading: %d frames drawn while files were read, the longest %.2f ms\n",
+                    frames_while_reading_, longest_while_reading_);
+        std::fflush(stdout);
+        frames_while_reading_ = 0;
+        longest_while_reading_ = 0;
     } else if (c.name == "report-narration") {
         // What the narration strip says at the current step, and what the status bar counts.
         printf_to_terminal(stdout, "%s\n", narration_report(host.state).c_str());
@@ -200,8 +208,10 @@ bool ScriptRunner::run_bench_command(ScriptHost& host, const ScriptCommand& c) {
         printf_to_terminal(stdout, "%s\n", bench_report_line(bench).c_str());
         std::fflush(stdout);
     } else if (c.name == "open-results") {
-        if (!bench.open_results(c.args[0].text))
-            failure_ = "script " + c.where + ": " + host.state.message();
+        bench.open_results(c.args[0].text);
+        wait_for_ = WaitFor::results_read; // read in the background; fails if the file is refused
+        where_ = c.where;
+        return false;
     } else if (c.name.ends_with("reduce-table") || c.name == "bench-view") {
         return run_reduce_table_command(host, c);
     } else {
@@ -230,8 +240,10 @@ bool ScriptRunner::run_reduce_table_command(ScriptHost& host, const ScriptComman
         return false;
     } else if (c.name == "open-reduce-table") {
         bench.showing_reduce_table = true;
-        if (!tables.open(c.args[0].text))
-            failure_ = "script " + c.where + ": " + host.state.message();
+        tables.open(c.args[0].text);
+        wait_for_ = WaitFor::table_read; // read in the background; fails if the file is refused
+        where_ = c.where;
+        return false;
     } else { // export-reduce-table
         const std::size_t format = *c.args[1].choice;
         const std::optional<PlotFileFormat> as =
@@ -286,9 +298,19 @@ bool ScriptRunner::waiting(ScriptHost& host) {
             failure_ = host.state.message();
         break;
     case WaitFor::settle:
-        if (host.state.busy())
+        if (host.state.busy() || bench.reading_files())
             return true;
         break;
+    case WaitFor::results_read:
+    case WaitFor::table_read: {
+        if (bench.reading_files())
+            return true;
+        const bool failed = wait_for_ == WaitFor::results_read ? bench.last_open_failed()
+                                                               : bench.reduce_tables().last_open_failed();
+        if (failed)
+            failure_ = "script " + where_ + ": " + host.state.message();
+        break;
+    }
     case WaitFor::compare:
         if (host.state.busy() || (host.state.comparing() && host.state.comparison() == nullptr &&
                                   host.state.compare_status().rfind("Cannot", 0) != 0))
@@ -314,8 +336,17 @@ bool ScriptRunner::waiting(ScriptHost& host) {
 void ScriptRunner::before_frame(ScriptHost& host) {
     if (!active_ || quit_)
         return;
+    frame_while_reading_ = host.state.bench().reading_files();
     if (waiting(host))
         return;
+    // A script starts once the files read at start (the data folder's results and reduction tables) are
+    // in, as a lecturer would wait for them: its screenshots and reports show them. The frames drawn
+    // meanwhile are counted (report-reading).
+    if (!started_) {
+        if (frame_while_reading_)
+            return;
+        started_ = true;
+    }
     if (wait_frames_ > 0) {
         --wait_frames_;
         return;
@@ -357,6 +388,10 @@ void ScriptRunner::note_key_presses(std::size_t count) {
 }
 
 void ScriptRunner::after_frame(double frame_ms) {
+    if (frame_while_reading_) {
+        ++frames_while_reading_;
+        longest_while_reading_ = std::max(longest_while_reading_, frame_ms);
+    }
     if (layout_in_frames_ > 0)
         --layout_in_frames_;
     if (measure_left_ <= 0)

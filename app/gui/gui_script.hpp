@@ -111,13 +111,28 @@ private:
     bool waiting(ScriptHost& host);
     void finish_measurement();
 
-    // settle: until background trace work ends, whatever its outcome (a dropped garbage file's error
-    // is what a test wants to see, not a failure of the script).
+    // settle: until background trace work and file reads end, whatever their outcome (a dropped
+    // garbage file's error is what a test wants to see, not a failure of the script).
     // view_export: until the export of the view or its steps has finished (fails if it failed).
     // compare: until the second trace of compare mode is ready (fails if it cannot be made).
     // grid: until the grid capture ends, whatever its outcome (a deadlock is an outcome to show, and
     // `report-grid` prints it).
-    enum class WaitFor { nothing, capture, bench, bench_export, settle, view_export, compare, grid, reduce_table, quiz };
+    // results_read, table_read: until the file opened (and any read before it) has been read; fails if
+    // it was refused.
+    enum class WaitFor {
+        nothing,
+        capture,
+        bench,
+        bench_export,
+        settle,
+        view_export,
+        compare,
+        grid,
+        reduce_table,
+        quiz,
+        results_read,
+        table_read
+    };
 
     std::vector<ScriptCommand> commands_;
     std::size_t next_ = 0;
@@ -134,6 +149,11 @@ private:
     std::vector<KeyPress> keys_;
     std::string layout_where_;   // FILE:LINE of the check, for its messages
     std::string layout_failure_; // the first failed check's summary
+    std::string where_;          // FILE:LINE of the command waited for, for its failure
+    bool started_ = false;       // the files read at start are in (before_frame)
+    bool frame_while_reading_ = false; // files were being read when this frame began
+    int frames_while_reading_ = 0;     // since the start or the last report-reading
+    double longest_while_reading_ = 0; // ms
     int measure_left_ = 0;
     std::vector<double> measured_;
     std::string measure_path_;

@@ -118,6 +118,7 @@ const std::map<std::string, CommandSpec>& command_specs() {
         {"report", {"report", {}}},
         {"report-values", {"report-values", {}}},
         {"report-narration", {"report-narration", {}}},
+        {"report-reading", {"report-reading", {}}},
         {"report-compare", {"report-compare", {}}},
         {"stall", {"stall MILLISECONDS", {whole_arg("MILLISECONDS", 0, 10000)}}},
         {"theme", {"theme dark|projector", {name_arg("NAME", {"dark", "projector"})}}},

@@ -46,35 +46,17 @@ struct ReduceTableState::Live {
 
 ReduceTableState::ReduceTableState(std::function<void(const std::string&, bool)> notify)
     : notify_(std::move(notify)), live_(std::make_shared<Live>()) {
-    load_startup_tables();
-}
-
-ReduceTableState::~ReduceTableState() = default;
-
-void ReduceTableState::add(std::vector<ReduceTable> tables, const std::string& origin) {
-    for (ReduceTable& table : tables)
-        tables_.push_back({std::move(table), origin});
-}
-
-void ReduceTableState::load_startup_tables() {
-    std::vector<std::string> problems;
-    const auto load = [&](const fs::path& path, const char* origin) {
-        try {
-            add(read_reduce_table_csv(path.string()), origin);
-        } catch (const std::exception& e) {
-            problems.push_back(e.what());
-        }
-    };
+    // The shipped tables, then the newest saved ones, each read in the background and shown once read.
     for (const fs::path& path : table_files_in(fs::path(BenchState::assets_folder()) / "bench"))
-        load(path, "shipped");
+        read_file(path.string(), "shipped", false);
     std::vector<fs::path> saved = table_files_in(fs::path(BenchState::data_folder()) / "bench");
     if (saved.size() > kSavedTablesShown)
         saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedTablesShown));
     for (const fs::path& path : saved)
-        load(path, "saved earlier");
-    for (const std::string& problem : problems) // a bad file costs a line, never the start
-        printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", problem.c_str());
+        read_file(path.string(), "saved earlier", false);
 }
+
+ReduceTableState::~ReduceTableState() = default;
 
 void ReduceTableState::select(std::size_t index) {
     if (index < tables_.size())
@@ -85,17 +67,46 @@ const ShownReduceTable* ReduceTableState::current() const {
     return selected_ < tables_.size() ? &tables_[selected_] : nullptr;
 }
 
-bool ReduceTableState::open(const std::string& path) {
-    try {
-        std::vector<ReduceTable> tables = read_reduce_table_csv(path);
-        const std::size_t first = tables_.size();
-        add(std::move(tables), path);
+void ReduceTableState::open(const std::string& path) {
+    read_file(path, path, true);
+}
+
+void ReduceTableState::read_file(const std::string& path, const std::string& origin, bool opened) {
+    reads_.push([path, origin, opened](TaskControl& control) {
+        Read file{{}, {}, path, opened};
+        try {
+            for (ReduceTable& table : read_reduce_table_csv(path, [&](double f) { control.set_progress(f); }))
+                file.tables.push_back({std::move(table), origin});
+        } catch (const std::exception& e) {
+            file.problem = e.what(); // "cannot read reduction table 'PATH': …"
+        }
+        return file;
+    });
+}
+
+void ReduceTableState::finish_read(BackgroundQueue<Read>::Outcome outcome) {
+    if (const std::string* error = std::get_if<1>(&outcome)) { // not a reader's refusal: out of memory, say
+        last_open_failed_ = true;
+        notify_("reading a reduction table failed: " + *error, true);
+        return;
+    }
+    Read& file = std::get<0>(outcome);
+    if (!file.problem.empty()) {
+        if (file.opened) {
+            last_open_failed_ = true;
+            notify_(file.problem, true);
+        } else { // a bad file costs a line, never the start
+            printf_to_terminal(stderr, "prefixlab: skipped at start: %s\n", file.problem.c_str());
+        }
+        return;
+    }
+    const std::size_t first = tables_.size();
+    for (ShownReduceTable& table : file.tables)
+        tables_.push_back(std::move(table));
+    if (file.opened) {
+        last_open_failed_ = false;
         selected_ = first;
-        notify_("opened reduction table " + printable_path(path), false);
-        return true;
-    } catch (const std::exception& e) {
-        notify_(e.what(), true);
-        return false;
+        notify_("opened reduction table " + printable_path(file.path), false);
     }
 }
 
@@ -137,6 +148,8 @@ std::string ReduceTableState::activity() const {
 }
 
 void ReduceTableState::poll() {
+    if (auto read = reads_.poll())
+        finish_read(std::move(*read));
     auto outcome = task_.poll();
     if (!outcome)
         return;

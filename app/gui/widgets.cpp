@@ -1,6 +1,7 @@
 #include "gui/widgets.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <imgui.h>
 
 namespace prefixlab {
@@ -9,6 +10,14 @@ ImVec4 text_colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b
 
 float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void draw_reading_progress(double fraction, const char* what, float width) {
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "%s  %.0f %%", what, 100 * fraction);
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, text_colour(theme::colours().progress));
+    ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(width, 0), overlay);
+    ImGui::PopStyleColor();
 }
 
 void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entries) {

@@ -23,6 +23,10 @@ float button_width(const char* label);
 // A row of colour swatches with their meaning, on the current line.
 void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entries);
 
+// The progress of files being read in the background ("reading results files  40 %"), `width` wide: the
+// window carries on meanwhile, and this says why what they hold is not shown yet.
+void draw_reading_progress(double fraction, const char* what, float width);
+
 // A section heading in the sidebar.
 void section_heading(const char* text);
 

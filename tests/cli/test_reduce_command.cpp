@@ -1,13 +1,14 @@
 // `prefixlab reduce` and `prefixlab reduce-table` as a user runs them: a multi-block reduction in the
 // emulator is checked and said to be right; bad input is one line and exit code 2 before any work; the
 // table's CSV holds every row it timed (the CPU rows where there is no GPU), written whole or not at all.
+#include "core/bench/reduce_table_csv.hpp"
 #include "support/process.hpp"
+#include "support/synthetic_bench_files.hpp"
 #include "support/text_files.hpp"
-
-#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <sstream>
 #include <unistd.h>
 
@@ -140,6 +141,43 @@ TEST_F(ReduceTableCommand, BadImagesAndTablesAreRefusedInOneLine) {
         EXPECT_EQ(r.out, "") << c.arguments;
     }
     EXPECT_FALSE(fs::exists(dir_ / "missing"));
+}
+
+// Issue 31: nothing bounded the tables of a CSV (one CSV became 200 PNGs, and a file of 600,000 N was
+// still being read after a minute); now a file with more than the limit is refused in one line before
+// any image, and reduce-table never writes more tables than it reads back.
+TEST_F(ReduceTableCommand, MoreTablesThanACsvHoldsAreRefusedInOneLine) {
+    const fs::path csv = dir_ / "many.csv";
+    std::ofstream(csv) << synthetic_reduce_table_csv(kMaxReduceTables + 1, 3);
+    std::string sizes = "1";
+    for (std::size_t n = 2; n <= kMaxReduceTables + 1; ++n)
+        sizes += "," + std::to_string(n);
+    const struct {
+        std::string arguments;
+        std::string message;
+    } cases[] = {
+        {"--from " + shell_quote(csv.string()) + " --image " + shell_quote((dir_ / "t.png").string()),
+         "line " + std::to_string(kMaxReduceTables * 3 + 2) + ": more than " +
+             std::to_string(kMaxReduceTables) + " tables (distinct N), the most a reduction table CSV holds"},
+        {"--n " + sizes + " --reps 1 --warmup 0 --csv " + shell_quote((dir_ / "out.csv").string()),
+         "--n: " + std::to_string(kMaxReduceTables + 1) + " sizes, more than the " +
+             std::to_string(kMaxReduceTables) + " tables a reduction table CSV holds"},
+    };
+    for (const auto& c : cases) {
+        const ProcessResult r = run_prefixlab("reduce-table " + c.arguments);
+        EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+        EXPECT_EQ(count_lines(r.err), 1u) << r.err.substr(0, 300);
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err.substr(0, 300);
+        EXPECT_EQ(r.out, "") << r.out.substr(0, 300);
+    }
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1)
+        << "no image, no CSV written";
+    // the limit itself reads, and 256 sizes are taken (checked, not timed: one is out of range)
+    std::ofstream(csv) << synthetic_reduce_table_csv(kMaxReduceTables, 3);
+    EXPECT_EQ(run_prefixlab("reduce-table --from " + shell_quote(csv.string())).exit_code, 0);
+    const ProcessResult r =
+        run_prefixlab("reduce-table --n " + sizes.substr(sizes.find(",3,") + 1) + ",2^31"); // 3..257
+    EXPECT_NE(r.err.find("is more than the 2147483647 elements a table takes"), std::string::npos) << r.err;
 }
 
 // `prefixlab compact-table` without a GPU: the CPU rows of each N and share, the CSV, and bad input.

@@ -3,6 +3,7 @@ add_executable(prefixlab_bench_tests
   cpu/test_bench_csv.cpp
   cpu/test_bench_environment.cpp
   cpu/test_bench_json.cpp
+  cpu/test_bench_load_time.cpp
   cpu/test_compact_table.cpp
   cpu/test_cpu_reductions.cpp
   cpu/test_reduce_table_csv.cpp

@@ -4,6 +4,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
 #include "support/hostile_inputs.hpp"
+#include "support/synthetic_bench_files.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -52,7 +53,7 @@ BenchRun sample_run() {
                        .cpu_threads = 192,
                        .host = "gpu-node-7",
                        .date = "2026-11-22T14:03:11Z",
-                       .command = "prefixlab bench --out h100.json\t--n 2^24",
+                       .command = "prefixlab bench --out h100.json --n 2^24",
                        .prefixlab_version = "0.1.0"};
     run.method.seed = UINT64_MAX;
     run.method.warmup = 2;
@@ -570,6 +571,88 @@ TEST(BenchJsonHostile, DevicesFifosLinksAndHugeFilesAreRefusedUnread) {
         }
         EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500)) << path;
     }
+}
+
+// A top-level array of `items` zeros, as raw text: counted before anything in it is parsed.
+std::string zeros(std::size_t items) {
+    std::string text = "[0";
+    for (std::size_t i = 1; i < items; ++i)
+        text += ",0";
+    return text + "]";
+}
+
+TEST(BenchJsonLimits, MorePointsOrSkippedLinesThanTheLimitAreRefusedBeforeParsing) {
+    // The file held 100,000 points (24 MB): read whole, it took 1.46 GB in the GUI.
+    for (const char* array : {"points", "skipped"}) {
+        const auto start = std::chrono::steady_clock::now();
+        EXPECT_EQ(rejection_of_text(
+                      with_raw_value(sample_document(), std::string("/") + array, zeros(kMaxBenchItems + 1))),
+                  "malformed results file 'r.json': " + std::string(array) + ": more than " +
+                      std::to_string(kMaxBenchItems) + " items, the most a results file holds");
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1)) << array;
+        // the limit itself is counted through, and then each item checked
+        EXPECT_EQ(rejection_of_text(
+                      with_raw_value(sample_document(), std::string("/") + array, zeros(kMaxBenchItems)))
+                      .find("more than"),
+                  std::string::npos)
+            << array;
+    }
+    // commas in strings and in nested arrays are not items
+    json document = sample_document();
+    document["skipped"] = json::array({std::string(kMaxBenchItems + 10, ',')});
+    document["points"][0]["samples_ms"] = json::array();
+    document["points"][0]["samples_ms"].get_ref<json::array_t&>().assign(kMaxBenchItems + 10, 1.0);
+    EXPECT_EQ(rejection(document).find("more than"), std::string::npos) << rejection(document);
+    EXPECT_EQ(bench_run_from_json(synthetic_results_json(1000, 23), "r.json").points.size(), 1000u);
+}
+
+TEST(BenchJsonLimits, MoreAlgorithmsThanTheLimitAreRefusedInOneLine) {
+    EXPECT_EQ(bench_run_from_json(synthetic_results_json(kMaxBenchAlgorithms, kMaxBenchAlgorithms), "r.json")
+                  .points.size(),
+              kMaxBenchAlgorithms);
+    EXPECT_EQ(rejection_of_text(synthetic_results_json(kMaxBenchAlgorithms + 1, kMaxBenchAlgorithms + 1)),
+              "malformed results file 'r.json': points[" + std::to_string(kMaxBenchAlgorithms) +
+                  "].algorithm: more than " + std::to_string(kMaxBenchAlgorithms) +
+                  " algorithms (the most a results file holds: the plots draw a series for each)");
+}
+
+TEST(BenchJsonLimits, FreeTextIsKeptCutAndEscaped) {
+    // A 10 KB label cost the Benchmark tab ~1 s a frame and export-plots 121 s; a 10 KB algorithm name,
+    // 35 s for a script.
+    const std::string long_text(10240, 'x');
+    BenchRun run = sample_run();
+    run.label = long_text;
+    run.environment.device = long_text;
+    run.environment.command = "prefixlab bench --out h100.json\t--n 2^24 " + long_text;
+    run.points[0].algorithm = long_text;
+    run.points[1].phases[0].name = long_text;
+    run.skipped.push_back(long_text);
+    run.method.cpu_timer = "steady\x1b[31mclock";
+    const BenchRun read = bench_run_from_json(bench_run_to_json(run), "r.json");
+    // Compared by size and ending: a failure prints two lines, not 10 KB.
+    const auto cut_to = [](const std::string& text, std::size_t chars) {
+        const std::string tail = "… (10240 bytes)";
+        return text.size() == chars + tail.size() && text.ends_with(tail) &&
+               text.find_first_not_of('x') == chars;
+    };
+    EXPECT_TRUE(cut_to(read.label, kMaxBenchTextChars)) << read.label.size();
+    EXPECT_TRUE(cut_to(read.environment.device, kMaxBenchTextChars)) << read.environment.device.size();
+    EXPECT_TRUE(cut_to(read.points[0].algorithm, kMaxBenchTextChars)) << read.points[0].algorithm.size();
+    EXPECT_TRUE(cut_to(read.points[1].phases[0].name, kMaxBenchTextChars))
+        << read.points[1].phases[0].name.size();
+    EXPECT_TRUE(cut_to(read.skipped.back(), kMaxBenchLongTextChars)) << read.skipped.back().size();
+    // the command line is kept longer, and a control byte is escaped wherever it is
+    EXPECT_EQ(read.environment.command.rfind("prefixlab bench --out h100.json\\x09--n 2^24 xxx", 0), 0u)
+        << read.environment.command.substr(0, 60);
+    EXPECT_EQ(read.environment.command.size(),
+              kMaxBenchLongTextChars + 3 + std::string("… (10281 bytes)").size())
+        << "4096 characters, the tab among them escaped in 4 bytes";
+    EXPECT_NE(
+        read.environment.command.find("… (" + std::to_string(run.environment.command.size()) + " bytes)"),
+        std::string::npos);
+    EXPECT_EQ(read.method.cpu_timer, "steady\\x1b[31mclock");
+    // real values read back as they were written (RoundTripPreservesEverything has the rest)
+    EXPECT_EQ(read.environment.host, sample_run().environment.host);
 }
 
 } // namespace

@@ -6,9 +6,11 @@
 #include "core/bench/reduce_table_csv.hpp"
 #include "core/bench/reduce_table_figure.hpp"
 #include "core/util/input_limits.hpp"
+#include "support/synthetic_bench_files.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <gtest/gtest.h>
-
 #include <sstream>
 
 namespace prefixlab::test {
@@ -109,6 +111,50 @@ TEST(ReduceTableCsv, MalformedFilesAreRefusedWithTheLineAndTheProblem) {
     const std::vector<ReduceTable> read = parse_reduce_table_csv(crlf);
     EXPECT_EQ(read[0].date, "2026");
     EXPECT_EQ(read[0].rows[0].setup.find('\x1b'), std::string::npos) << read[0].rows[0].setup;
+}
+
+// The message of the refusal of `text`, "" where it was read.
+std::string refusal_of(const std::string& text) {
+    try {
+        parse_reduce_table_csv(text);
+    } catch (const ReduceTableCsvError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(ReduceTableCsvLimits, MoreTablesThanTheLimitAreRefusedAtOnceInOneLine) {
+    // The file: 26,000 N of one row each (2.6 MB), read in 10 s before any limit. Refused at
+    // the first table over the limit, on its line (the header is line 1).
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(refusal_of(synthetic_reduce_table_csv(26000, 1)),
+              "line " + std::to_string(kMaxReduceTables + 2) + ": more than " +
+                  std::to_string(kMaxReduceTables) +
+                  " tables (distinct N), the most a reduction table CSV holds");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+    EXPECT_EQ(refusal_of(synthetic_reduce_table_csv(kMaxReduceTables, 2)), "") << "the limit itself reads";
+}
+
+TEST(ReduceTableCsvLimits, MoreRowsThanTheLimitInOneTableAreRefusedInOneLine) {
+    EXPECT_EQ(refusal_of(synthetic_reduce_table_csv(2, kMaxReduceTableRows)), "");
+    // one table's rows, then its N again in a row of its own after another table's: counted together
+    std::string text = synthetic_reduce_table_csv(1, kMaxReduceTableRows);
+    text += "1025,cpu-loop,\"one core\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n";
+    EXPECT_EQ(refusal_of(text), "");
+    text += "1024,cpu-loop,\"one core\",0.002,8,0,0,0,yes,\"CPU\",\"\",\"2026\"\n";
+    EXPECT_EQ(refusal_of(text), "line " + std::to_string(kMaxReduceTableRows + 3) + ": more than " +
+                                    std::to_string(kMaxReduceTableRows) +
+                                    " rows for N = 1024, the most a reduction table holds");
+}
+
+TEST(ReduceTableCsvLimits, ProgressIsReportedByBytesUpToTheEnd) {
+    const std::string text = synthetic_reduce_table_csv(16, kMaxReduceTableRows); // 16,385 lines
+    std::vector<double> heard;
+    parse_reduce_table_csv(text, [&](double fraction) { heard.push_back(fraction); });
+    ASSERT_GE(heard.size(), 3u);
+    EXPECT_TRUE(std::is_sorted(heard.begin(), heard.end()));
+    EXPECT_GT(heard.front(), 0.0);
+    EXPECT_LE(heard.back(), 1.0);
 }
 
 TEST(ReduceTableCsv, AFileThatIsNotRegularIsRefusedByTheBoundedReader) {

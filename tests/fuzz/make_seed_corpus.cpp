@@ -275,6 +275,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"bench-view", "bench-view reduce-table\nbench-view sweep"},
         {"time-reduce-table", "time-reduce-table 4096"},
         {"open-reduce-table", "open-reduce-table harris.csv"},
+        {"report-reading", "open-reduce-table harris.csv\nreport-reading"},
         {"export-reduce-table", "export-reduce-table slides pdf\nexport-reduce-table slides csv"},
         {"quiz", "quiz 2\nquiz 3"},
         {"quiz-run", "quiz 1\nquiz-run"},

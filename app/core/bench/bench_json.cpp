@@ -105,9 +105,17 @@ std::string number_text(double value) {
     return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
-// A string that must not be empty: an algorithm, an operator, an input kind, a phase name.
+// Free text as the run keeps it: cut after `max_chars` characters and escaped (printable()), so that
+// what a file holds, however long or odd, costs the plots and the tab no more than a real value.
+std::string text_field(const json& object, const std::string& path, const char* key,
+                       std::size_t max_chars = kMaxBenchTextChars) {
+    return printable(string_field(object, path, key), max_chars);
+}
+
+// A string that must not be empty: an algorithm, an operator, an input kind, a phase name (kept as
+// text_field keeps it).
 std::string non_empty_string_field(const json& object, const std::string& path, const char* key) {
-    std::string text = string_field(object, path, key);
+    std::string text = text_field(object, path, key);
     if (text.empty())
         malformed(member(path, key), "must not be empty");
     return text;
@@ -186,15 +194,15 @@ BenchEnvironment environment_from_json(const json& root, int version) {
                        "command", "prefixlab_version"},
                       version);
     BenchEnvironment environment;
-    environment.device = string_field(e, path, "device");
-    environment.driver = string_field(e, path, "driver");
-    environment.cuda_runtime = string_field(e, path, "cuda_runtime");
-    environment.cpu_model = string_field(e, path, "cpu_model");
+    environment.device = text_field(e, path, "device");
+    environment.driver = text_field(e, path, "driver");
+    environment.cuda_runtime = text_field(e, path, "cuda_runtime");
+    environment.cpu_model = text_field(e, path, "cpu_model");
     environment.cpu_threads = static_cast<int>(integer_field(e, path, "cpu_threads", 0, INT_MAX, kRanges));
-    environment.host = string_field(e, path, "host");
-    environment.date = string_field(e, path, "date");
-    environment.command = string_field(e, path, "command");
-    environment.prefixlab_version = string_field(e, path, "prefixlab_version");
+    environment.host = text_field(e, path, "host");
+    environment.date = text_field(e, path, "date");
+    environment.command = text_field(e, path, "command", kMaxBenchLongTextChars);
+    environment.prefixlab_version = text_field(e, path, "prefixlab_version");
     return environment;
 }
 
@@ -234,8 +242,8 @@ BenchMethod method_from_json(const json& root, int version, BenchScan& version_1
     method.warmup = static_cast<int>(integer_field(m, path, "warmup", 0, INT_MAX, kRanges));
     method.repetitions = static_cast<int>(integer_field(m, path, "repetitions", 1, INT_MAX, kRanges));
     method.l2_flushed = bool_field(m, path, "l2_flushed");
-    method.gpu_timer = string_field(m, path, "gpu_timer");
-    method.cpu_timer = string_field(m, path, "cpu_timer");
+    method.gpu_timer = text_field(m, path, "gpu_timer");
+    method.cpu_timer = text_field(m, path, "cpu_timer");
     return method;
 }
 
@@ -334,7 +342,7 @@ BenchPoint point_from_json(const json& p, const std::string& path, int version, 
 }
 
 BenchRun run_from_json(std::string_view text) {
-    const json root = parse_document(text);
+    const json root = parse_document(text, kMaxBenchItems, "a results file");
     require_object(root, "");
     if (!root.contains("format"))
         malformed("format", "missing (not a PrefixLab results file)");
@@ -354,7 +362,7 @@ BenchRun run_from_json(std::string_view text) {
 
     BenchRun run;
     run.format_version = version;
-    run.label = string_field(root, "", "label");
+    run.label = text_field(root, "", "label");
     run.environment = environment_from_json(root, version);
     BenchScan version_1_scan = kDefaultBenchScan;
     run.method = method_from_json(root, version, version_1_scan);
@@ -363,8 +371,13 @@ BenchRun run_from_json(std::string_view text) {
     if (!points.is_array())
         malformed("points", "expected an array, found " + value_in_message(points));
     std::map<std::tuple<std::string, BenchScan, std::uint64_t, int, int>, std::size_t> seen;
+    std::set<std::string> algorithms;
     for (std::size_t i = 0; i < points.size(); ++i) {
         BenchPoint point = point_from_json(points[i], element("points", i), version, version_1_scan);
+        if (algorithms.insert(point.algorithm).second && algorithms.size() > kMaxBenchAlgorithms)
+            malformed(member(element("points", i), "algorithm"),
+                      "more than " + std::to_string(kMaxBenchAlgorithms) +
+                          " algorithms (the most a results file holds: the plots draw a series for each)");
         const auto [it, fresh] =
             seen.emplace(std::tuple(point.algorithm, point.scan, point.n, point.block_threads,
                                     elements_per_thread(point)),
@@ -384,7 +397,7 @@ BenchRun run_from_json(std::string_view text) {
     for (std::size_t i = 0; i < skipped.size(); ++i) {
         if (!skipped[i].is_string())
             malformed(element("skipped", i), "expected a string, found " + value_in_message(skipped[i]));
-        run.skipped.push_back(skipped[i].get<std::string>());
+        run.skipped.push_back(printable(skipped[i].get_ref<const std::string&>(), kMaxBenchLongTextChars));
     }
     run.cancelled = bool_field(root, "", "cancelled");
     return run;

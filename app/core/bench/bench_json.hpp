@@ -3,11 +3,13 @@
 // problem ("malformed results file 'h100.json': points[3].ms.median: expected a number, found null"),
 // so a plot or table is never drawn from half-understood numbers. Reading is bounded
 // (docs/input-limits.md): a file of at most kMaxResultsFileBytes, JSON nested at most kMaxJsonDepth
-// deep, and a value quoted in a message cut and escaped.
+// deep, at most the points, algorithms and skipped lines below, free text kept cut and escaped, and a
+// value quoted in a message cut and escaped.
 #pragma once
 
 #include "core/bench/bench_results.hpp"
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -18,6 +20,17 @@ class BenchFileError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// What one results file may hold. The largest run `prefixlab bench` makes within its ranges (every
+// algorithm, scan, power of two from 2^0 to 2^34, block size and tuned tile) is 20,310 points of 23
+// algorithms with fewer than 700 skipped lines; real free text is under 100 characters (a command line
+// a few hundred). More is refused in one line naming the limit; longer text is kept cut, escaped as
+// printable() does ("aaaa… (10240 bytes)"), so that a 10 KB label cannot cost the Benchmark tab a
+// second a frame.
+inline constexpr std::size_t kMaxBenchItems = 65536;        // points, and skipped lines
+inline constexpr std::size_t kMaxBenchAlgorithms = 256;     // distinct algorithm names: a plot's series each
+inline constexpr std::size_t kMaxBenchTextChars = 256;      // a label, a name, a device, a date
+inline constexpr std::size_t kMaxBenchLongTextChars = 4096; // the command line, a skipped line
 
 // The version written. Reading takes this one and version 1 (whose points are all uint32 +, inclusive).
 inline constexpr int kBenchFormatVersion = 2;

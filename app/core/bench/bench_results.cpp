@@ -88,24 +88,37 @@ namespace {
 constexpr std::string_view kCopyAlgorithm = "copy"; // bench_catalog.hpp's speed-of-light baseline
 } // namespace
 
-std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint& point) {
+const BenchPoint* copy_point_for(const BenchRun& run, const BenchPoint& point) {
     for (const BenchPoint& copy : run.points)
-        if (copy.algorithm == kCopyAlgorithm && copy.scan == point.scan && copy.n == point.n) {
-            if (!(copy.ms.median > 0) || !(point.ms.median > 0))
-                return std::nullopt;
-            return copy.ms.median / point.ms.median;
-        }
-    return std::nullopt;
+        if (copy.algorithm == kCopyAlgorithm && copy.scan == point.scan && copy.n == point.n)
+            return &copy;
+    return nullptr;
 }
 
-std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchRun& run, const BenchPoint& point) {
-    const auto fraction = copy_speed_fraction(run, point);
+std::optional<double> copy_speed_fraction(const BenchPoint* copy, const BenchPoint& point) {
+    if (copy == nullptr || !(copy->ms.median > 0) || !(point.ms.median > 0))
+        return std::nullopt;
+    return copy->ms.median / point.ms.median;
+}
+
+std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint& point) {
+    return copy_speed_fraction(copy_point_for(run, point), point);
+}
+
+std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchPoint* copy,
+                                                                    const BenchPoint& point) {
+    const auto fraction = copy_speed_fraction(copy, point);
     if (!fraction)
         return std::nullopt;
     const double copy_ms = *fraction * point.ms.median;
     const double fastest = std::max(point.ms.mean - point.ms.stddev, point.ms.min);
     const double slowest = std::min(point.ms.mean + point.ms.stddev, point.ms.max);
     return std::pair{slowest > 0 ? copy_ms / slowest : *fraction, fastest > 0 ? copy_ms / fastest : *fraction};
+}
+
+std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchRun& run,
+                                                                    const BenchPoint& point) {
+    return copy_speed_fraction_spread(copy_point_for(run, point), point);
 }
 
 bool has_copy_points(const BenchRun& run) {

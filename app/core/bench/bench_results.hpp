@@ -109,6 +109,13 @@ std::optional<double> copy_speed_fraction(const BenchRun& run, const BenchPoint&
 // its mean − std, each held within the point's min and max (the copy's median is one number, so the
 // point's spread in time is the fraction's). {low, high}; nullopt where copy_speed_fraction() is.
 std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchRun& run, const BenchPoint& point);
+// The copy point copy_speed_fraction() measures `point` against, or nullptr: the first of the run at the
+// point's scan and N. A search of the run; callers with many points find each copy once.
+const BenchPoint* copy_point_for(const BenchRun& run, const BenchPoint& point);
+// The same two figures against a copy point already found (nullptr: nullopt).
+std::optional<double> copy_speed_fraction(const BenchPoint* copy, const BenchPoint& point);
+std::optional<std::pair<double, double>> copy_speed_fraction_spread(const BenchPoint* copy,
+                                                                    const BenchPoint& point);
 // Whether the run holds any copy point (the table shows fractions of its speed only then).
 bool has_copy_points(const BenchRun& run);
 

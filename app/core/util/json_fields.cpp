@@ -25,22 +25,95 @@ void malformed(std::string_view where, const std::string& what) {
     throw JsonFieldError(where.empty() ? what : std::string(where) + ": " + what);
 }
 
-json parse_document(std::string_view text) {
+namespace {
+
+[[noreturn]] void refuse_unparsable(const json::exception& e) {
+    // parse_error and out_of_range ("number overflow parsing '1e400'"); the message starts with
+    // "[json.exception.parse_error.101] ".
+    const std::string_view what = e.what();
+    const auto start = what.find("] ");
+    malformed("",
+              "not valid JSON: " + printable(start == std::string_view::npos ? what : what.substr(start + 2),
+                                             kMaxParseProblemChars));
+}
+
+void check_depth(std::string_view text) {
     try {
         check_json_depth(text);
     } catch (const std::invalid_argument& e) {
         malformed("", std::string("not valid JSON: ") + e.what());
     }
+}
+
+} // namespace
+
+json parse_document(std::string_view text) {
+    check_depth(text);
     try {
         return json::parse(text.begin(), text.end());
     } catch (const json::exception& e) {
-        // parse_error and out_of_range ("number overflow parsing '1e400'"); the message starts with
-        // "[json.exception.parse_error.101] ".
-        const std::string_view what = e.what();
-        const auto start = what.find("] ");
-        malformed("", "not valid JSON: " +
-                          printable(start == std::string_view::npos ? what : what.substr(start + 2),
-                                    kMaxParseProblemChars));
+        refuse_unparsable(e);
+    }
+}
+
+namespace {
+
+// The number of items of each array directly under the document's object, counted by its commas in
+// one pass over the text (as check_json_depth scans it): JsonFieldError naming the array's key at the
+// first item over `max_items`.
+void check_top_level_items(std::string_view text, std::size_t max_items, std::string_view holder) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    std::size_t string_start = 0;
+    std::string_view last_key; // the last string directly in the document's object: an array's key
+    bool counting = false;     // inside an array directly under the document's object
+    std::size_t items = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"') {
+                in_string = false;
+                if (depth == 1)
+                    last_key = text.substr(string_start, i - string_start);
+            }
+            continue;
+        }
+        if (counting && depth == 2 && items == 0 && c != ']' && c != ' ' && c != '\n' && c != '\r' &&
+            c != '\t')
+            items = 1; // the first item starts
+        if (c == '"') {
+            in_string = true;
+            string_start = i + 1;
+        } else if (c == '[' || c == '{') {
+            ++depth;
+            if (depth == 2 && c == '[') {
+                counting = true;
+                items = 0;
+            }
+        } else if (c == ']' || c == '}') {
+            if (depth == 2)
+                counting = false;
+            --depth; // unbalanced input is the parser's to report
+        } else if (c == ',' && counting && depth == 2 && ++items > max_items) {
+            malformed(member("", last_key), "more than " + std::to_string(max_items) + " items, the most " +
+                                                std::string(holder) + " holds");
+        }
+    }
+}
+
+} // namespace
+
+json parse_document(std::string_view text, std::size_t max_items, std::string_view holder) {
+    check_depth(text);
+    check_top_level_items(text, max_items, holder);
+    try {
+        return json::parse(text.begin(), text.end());
+    } catch (const json::exception& e) {
+        refuse_unparsable(e);
     }
 }
 

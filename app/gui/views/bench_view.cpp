@@ -177,6 +177,9 @@ void BenchView::draw_sweep(BenchState& bench, const ViewContext& context) {
         // list alone can fill the column's height at 1600 × 900).
         if (bench.running())
             draw_progress(bench);
+        if (bench.reading()) // results files at start, or opened: the plot shows them once read
+            draw_reading_progress(bench.read_progress(), "reading results files",
+                                  ImGui::GetContentRegionAvail().x);
         const bool was_shown = settings_shown;
         plot_.draw(bench, context, settings_shown);
         if (settings_shown != was_shown)
@@ -271,7 +274,8 @@ void BenchView::draw_results(BenchState& bench) {
     section_heading("Results shown");
     const auto& runs = bench.runs();
     if (runs.empty())
-        ImGui::TextDisabled("none yet: run a benchmark or open a results file");
+        ImGui::TextDisabled("%s", bench.reading() ? "reading results files…"
+                                                  : "none yet: run a benchmark or open a results file");
     for (std::size_t i = 0; i < runs.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
         bool shown = runs[i].shown;

@@ -100,9 +100,15 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Show or hide timing a table here, opening one, and the exports");
 
+    // Files being read (at start, or opened) show their progress with the controls hidden too.
+    const float em = ImGui::GetFontSize();
+    if (tables.reading()) {
+        same_line_if_fits(em * 12);
+        draw_reading_progress(tables.read_progress(), "reading tables", em * 12);
+    }
+
     // Timing a table here: the GPU's rows where there is one, else the CPU's. A table being timed shows
     // its progress with the controls hidden too.
-    const float em = ImGui::GetFontSize();
     if (!shown && !tables.running())
         return;
     if (!tables.running()) {
@@ -168,7 +174,10 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
 void ReduceTablePanel::draw_figure(BenchState& bench, const ViewContext& context) {
     const ShownReduceTable* shown = bench.reduce_tables().current();
     if (shown == nullptr) {
-        ImGui::TextWrapped("No reduction table yet: time one here, or open a CSV from prefixlab reduce-table --csv");
+        ImGui::TextWrapped("%s", bench.reduce_tables().reading()
+                                     ? "Reading the reduction tables…"
+                                     : "No reduction table yet: time one here, or open a CSV from prefixlab "
+                                       "reduce-table --csv");
         return;
     }
     // The figure takes the whole width and the height that gives it (text about the UI's size at a
