@@ -48,7 +48,7 @@ for signal in TERM INT HUP KILL; do
   done
 done
 echo "nvidia-smi --query-compute-apps now: [$(on_gpu)]"
-if "$bin" grid-trace --device gpu --n 65536 --out "$work/after.json" >"$work/after.out" 2>&1; then
+if "$bin" grid-trace --device gpu --n 65536 --tile-threads 256 --out "$work/after.json" >"$work/after.out" 2>&1; then
   echo "the next GPU trace: $(cut -c1-160 "$work/after.out")"
 else
   echo "the next GPU trace FAILED: $(cat "$work/after.out")"
