@@ -13,8 +13,15 @@ bin=$(cd "$build/app" && pwd)/prefixlab
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# What of PrefixLab runs (the guard is a fork of it, the fragments are runs of it) and what the GPU lists.
-ours() { pgrep -f "^$bin|compute-sanitizer" | grep -v "^$$\$" || true; }
+# What of PrefixLab runs (the guard is a fork of it, the fragments are runs of it, compute-sanitizer
+# runs them), by each process's executable (a command line may merely mention them), and what the GPU lists.
+ours() {
+  local p exe
+  for p in /proc/[0-9]*; do
+    exe=$(readlink "$p/exe" 2>/dev/null) || continue
+    case "$exe" in "$bin" | */compute-sanitizer*) echo "${p#/proc/}" ;; esac
+  done
+}
 on_gpu() { nvidia-smi --query-compute-apps=pid,process_name --format=csv,noheader 2>/dev/null || true; }
 
 cases=0 clean=0
@@ -39,7 +46,7 @@ for signal in TERM INT HUP KILL; do
     verdict=clean
     if [ -n "$left" ] || [ -n "$gpu_left" ]; then
       verdict="NOT CLEAN: processes [$(echo $left)] on the GPU [$(echo $gpu_left)]"
-      pkill -KILL -f "^$bin" 2>/dev/null
+      kill -KILL $left 2>/dev/null
     else
       clean=$((clean + 1))
     fi

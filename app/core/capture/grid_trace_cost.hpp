@@ -18,6 +18,7 @@
 #pragma once
 
 #include "core/capture/grid_capture.hpp"
+#include "core/trace/grid_trace_limits.hpp"
 
 #include <cstdint>
 
