@@ -234,5 +234,46 @@ TEST(GridTraceFile, MalformedFieldsAreNamed) {
     }
 }
 
+// Issue 31: the reader took an unknown driver, body or start order, a tile that is not its threads
+// times the body's elements (a 40 KB file with N = 2^22 in tiles of 1 took 1.19 GB and 16.6 s to open)
+// and resident up to 2^32 - 1. Each is refused naming its field; the values the writers write pass.
+TEST(GridTraceFile, ConfigValuesNoWriterWritesAreRefused) {
+    const std::string good = written(capture_grid_trace(single_pass(GridDriver::chained, 100)));
+    EXPECT_NO_THROW(grid_trace_from_json_text(good));
+    const auto broken = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        const std::size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return at == std::string::npos ? text : text.replace(at, from.size(), to);
+    };
+    const std::pair<std::string, std::string> cases[] = {
+        {broken("\"driver\":\"chained\"", "\"driver\":\"warp-drive\""), "config.driver"},
+        {broken("\"tile_body\":\"warp-shuffle\"", "\"tile_body\":\"lasers\""), "config.tile_body"},
+        {broken("\"start_order\":\"in order\"", "\"start_order\":\"whenever\""), "config.device.start_order"},
+        {broken("\"start_order\":\"in order\"", "\"start_order\":\"random (seed x)\""), "config.device.start_order"},
+        {broken("\"start_order\":\"in order\"", "\"start_order\":\"\""), "config.device.start_order"},
+        {broken("\"resident\":2,", "\"resident\":0,"), "config.device.resident"},
+        {broken("\"resident\":2,", "\"resident\":4097,"), "config.device.resident"},
+        {broken("\"resident\":2,", "\"resident\":4294967295,"), "config.device.resident"},
+        {broken("\"tile\":64,", "\"tile\":1,"), "config.tile"},
+        {broken("\"tile_threads\":64", "\"tile_threads\":7"), "config.tile_threads"},
+        {broken("\"emulated\":true", "\"emulated\":false"), "config.device.resident"}, // a GPU trace says 0
+    };
+    for (const auto& [text, field] : cases) {
+        try {
+            grid_trace_from_json_text(text);
+            ADD_FAILURE() << "accepted a file broken at " << field;
+        } catch (const TraceFormatError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find(field), std::string::npos) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        }
+    }
+    // What describe_start_order() writes reads back.
+    for (const char* order : {"reversed", "random (seed 0)", "random (seed 18446744073709551615)"})
+        EXPECT_NO_THROW(grid_trace_from_json_text(broken("\"start_order\":\"in order\"", std::string("\"start_order\":\"") + order + "\"")))
+            << order;
+}
+
 } // namespace
 } // namespace prefixlab::test

@@ -76,6 +76,24 @@ TEST(JsonDepth, CountsBracketsOutsideStringsOnly) {
     }
 }
 
+// Issue 31: a 63 MB array of 31 million zeros, within the byte limit, took 1.1-1.3 GB to parse before
+// the format check refused it; now it is refused before the parser builds anything.
+TEST(JsonDepth, CountsValuesOutsideStringsAndRefusesMoreThanTheLimit) {
+    EXPECT_NO_THROW(check_json_depth(R"([1, 2, "3,4,5"])", kMaxJsonDepth, 4)); // the array and 3 strings
+    EXPECT_THROW(check_json_depth(R"([1, 2, 3, 4])", kMaxJsonDepth, 4), std::invalid_argument);
+    EXPECT_THROW(check_json_depth(R"([1, 2, [3]])", kMaxJsonDepth, 4), std::invalid_argument);
+    std::string zeros = "[0";
+    for (std::size_t k = 1; k < kMaxJsonValues - 1; ++k)
+        zeros += ",0";
+    EXPECT_NO_THROW(check_json_depth(zeros + "]")) << "the root array and its values: the limit itself";
+    try {
+        check_json_depth(zeros + ",0,0]");
+        ADD_FAILURE() << "more values than the limit accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), "more than the limit of " + std::to_string(kMaxJsonValues) + " values");
+    }
+}
+
 TEST(Printable, EscapesControlBytesAndInvalidUtf8) {
     EXPECT_EQ(printable("plain text"), "plain text");
     EXPECT_EQ(printable("a\nb\tc"), "a\\x0ab\\x09c");

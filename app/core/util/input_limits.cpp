@@ -78,10 +78,11 @@ std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, 
     return text;
 }
 
-void check_json_depth(std::string_view text, int max_depth) {
+void check_json_depth(std::string_view text, int max_depth, std::size_t max_values) {
     int depth = 0;
     bool in_string = false;
     bool escaped = false;
+    std::size_t values = 1; // every value but the first follows a comma or opens an array or object
     for (const char c : text) {
         if (in_string) {
             if (escaped)
@@ -98,8 +99,12 @@ void check_json_depth(std::string_view text, int max_depth) {
             if (++depth > max_depth)
                 throw std::invalid_argument("arrays and objects nest deeper than the limit of " +
                                             std::to_string(max_depth) + " levels");
+            if (++values > max_values) // its first item (an empty one counts too: an upper bound)
+                throw std::invalid_argument("more than the limit of " + std::to_string(max_values) + " values");
         } else if (c == ']' || c == '}') {
             --depth; // unbalanced input is the parser's to report
+        } else if (c == ',' && ++values > max_values) {
+            throw std::invalid_argument("more than the limit of " + std::to_string(max_values) + " values");
         }
     }
 }

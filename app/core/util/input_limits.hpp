@@ -45,8 +45,16 @@ inline constexpr int kMaxJsonDepth = 32;
 // limit while it is read is refused too.
 std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, std::string_view what);
 
+// The most values (numbers, strings, arrays, objects…) a JSON file may hold. nlohmann's tree takes
+// 16 bytes a value and more for each array: a 63 MB array of 31 million zeros within the byte limit
+// took 1.1-1.3 GB to parse (issue 31). The largest real files: a grid trace of the most accesses,
+// 524,288 rows of 10 values (5.3 million) and its element detail (under a million); a results file of
+// 2,300 points of 1000 repetitions (2.3 million); a block trace under a million.
+inline constexpr std::size_t kMaxJsonValues = std::size_t(1) << 23;
+
 // Throws std::invalid_argument naming the limit when `text` nests JSON arrays or objects deeper than
-// `max_depth` (brackets inside strings do not count). Linear and iterative.
-void check_json_depth(std::string_view text, int max_depth = kMaxJsonDepth);
+// `max_depth`, or holds more than `max_values` values (brackets, commas and quotes inside strings do
+// not count). Linear and iterative: it runs before the parser, which would build the whole tree.
+void check_json_depth(std::string_view text, int max_depth = kMaxJsonDepth, std::size_t max_values = kMaxJsonValues);
 
 } // namespace prefixlab
