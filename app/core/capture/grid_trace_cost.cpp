@@ -1,12 +1,11 @@
 #include "core/capture/grid_trace_cost.hpp"
 
+#include "core/emulator/emulate_grid_scan.hpp"
 #include "core/emulator/emulated_grid.hpp"
 #include "core/trace/grid_trace_limits.hpp"
 #include "kernels/grid/propagate_tile_prefix.cuh"
 #include "kernels/grid/reduce_then_scan.cuh"
-#include "kernels/grid/single_pass_kernel.cuh"
 #include "kernels/grid/tile_scan_bodies.hpp"
-#include "kernels/grid/tile_threads.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -52,20 +51,14 @@ std::uint64_t most_fibers(const GridCaptureRequest& request, std::uint64_t tiles
 }
 
 GridTraceCost cost_at(const GridCaptureRequest& request, std::uint64_t n) {
-    return dispatch_tile_body(request.scan.body, [&]<class Body>() {
-        if (!SinglePassKernel<Body>::threads_valid(request.scan.tile_threads))
-            throw std::invalid_argument("a grid scan's tile has " +
-                                        tile_threads_rule(SinglePassKernel<Body>::max_threads()) + " threads, not " +
-                                        std::to_string(request.scan.tile_threads));
-        GridTraceCost cost;
-        cost.tile = static_cast<std::uint32_t>(request.scan.tile_threads * Body::kElementsPerThread);
-        cost.tiles = (n + cost.tile - 1) / cost.tile;
-        const auto propagate = static_cast<std::uint32_t>(PropagateTilePrefix::threads_for(static_cast<int>(cost.tile)));
-        cost.propagate_threads = propagate;
-        cost.most_fibers = most_fibers(request, cost.tiles, propagate);
-        cost.fewest_accesses = fewest_accesses(request.scan.driver, cost.tiles, propagate);
-        return cost;
-    });
+    require_tile_threads(request.scan.body, request.scan.tile_threads);
+    GridTraceCost cost;
+    cost.tile = static_cast<std::uint32_t>(request.scan.tile_threads * tile_elements_per_thread(request.scan.body));
+    cost.tiles = (n + cost.tile - 1) / cost.tile;
+    cost.propagate_threads = static_cast<std::uint32_t>(PropagateTilePrefix::threads_for(static_cast<int>(cost.tile)));
+    cost.most_fibers = most_fibers(request, cost.tiles, cost.propagate_threads);
+    cost.fewest_accesses = fewest_accesses(request.scan.driver, cost.tiles, cost.propagate_threads);
+    return cost;
 }
 
 // The largest N whose accesses fit, with the request's tiles (the count grows with N).

@@ -11,16 +11,21 @@
 
 namespace prefixlab {
 
+void require_tile_threads(TileScanBody body, int threads) {
+    dispatch_tile_body(body, [&]<class Body>() {
+        // the same rule as the GPU's (kernels/grid/tile_threads.hpp)
+        if (!SinglePassKernel<Body>::threads_valid(threads))
+            throw std::invalid_argument("a grid scan's tile has " + tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
+                                        " threads, not " + std::to_string(threads));
+    });
+}
+
 std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, const GridSchedule& schedule,
                                              GridRecording* recording) {
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
+    require_tile_threads(request.body, request.tile_threads);
     return dispatch_tile_body(request.body, [&]<class Body>() {
-        // the same rule as the GPU's (kernels/grid/tile_threads.hpp)
-        if (!SinglePassKernel<Body>::threads_valid(request.tile_threads))
-            throw std::invalid_argument("a grid scan's tile has " +
-                                        tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
-                                        " threads, not " + std::to_string(request.tile_threads));
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             const std::size_t n = request.input.size();

@@ -14,6 +14,10 @@ namespace prefixlab {
 // B of the two-level scan in the emulator: small, so that a test's runs hold many tiles each.
 inline constexpr std::uint32_t kEmulatedTwoLevelBlocks = 4;
 
+// Throws std::invalid_argument naming the rule when `threads` is not a tile's thread count `body` can
+// take (kernels/grid/tile_threads.hpp): the emulator's and the cost check's (grid_trace_cost.hpp) one rule.
+void require_tile_threads(TileScanBody body, int threads);
+
 // Throws std::invalid_argument for an empty input or tile threads the body cannot take, and
 // EmulationError for a kernel error or a deadlock (chained scan, tiles by block index, few resident).
 // With a recording, every launch (named: "scan tiles", "scan the totals", "propagate", …), every access
