@@ -73,6 +73,11 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
                     "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
     add_path_option(app, "--script", gui_options.script_path, PathKind::file,
                     "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
+    std::string script_help;
+    app.add_option("--script-help", script_help,
+                   "Print scripted mode's commands and exit (--script-help=markdown: docs/gui-script.md's table)")
+        ->expected(0, 1)
+        ->check(CLI::IsMember({"", "text", "markdown"}));
     add_decimal_option(app, "--ui-scale", gui_options.ui_scale, kMinUiScale, kMaxUiScale,
                        "UI scale, 0.5 to 4 (default: from the monitor)");
     add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,
@@ -138,6 +143,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     }
     gui_options.window_height = gui_options.window_width * 9 / 16;
     gui_options.window_given = app.count("--window") > 0;
+    gui_options.script_help = app.count("--script-help") > 0;
+    gui_options.script_help_markdown = script_help == "markdown";
     return open_gui(gui, gui_options);
 }
 

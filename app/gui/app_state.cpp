@@ -14,12 +14,7 @@
 
 namespace prefixlab {
 
-AppState::AppState()
-    : bench_([this](const std::string& message, bool is_error) {
-          is_error ? report_error(message) : inform(message);
-      }),
-      quiz_([this](const std::string& message, bool is_error) { is_error ? report_error(message) : inform(message); },
-            BenchState::assets_folder()) {}
+AppState::AppState() = default;
 
 int AppState::step_count() const { return trace_ ? static_cast<int>(trace_->trace.steps.size()) : 0; }
 
@@ -257,8 +252,6 @@ void AppState::load_trace(const std::string& path) {
 }
 
 void AppState::poll_background_work() {
-    bench_.poll();
-    quiz_.poll();
     poll_grid();
     poll_compared();
     if (auto companion = companion_task_.poll()) {

@@ -11,8 +11,6 @@
 #include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/util/background_task.hpp"
-#include "gui/bench_state.hpp"
-#include "gui/quiz_state.hpp"
 
 #include <functional>
 #include <memory>
@@ -154,12 +152,6 @@ public:
     // --- the device the next capture would use, for the status line ---
     const GpuStatus& gpu() const { return gpu_info(); }
 
-    // --- benchmarks: result sets, the sweep in the background, plots and exports ---
-    BenchState& bench() { return bench_; }
-
-    // --- the Quiz tab: its question, and each fragment's runs (GPU runs in child processes) ---
-    QuizState& quiz() { return quiz_; }
-
     // --- one status message at a time, shown in the status bar ---
     const std::string& message() const { return message_; }
     MessageKind message_kind() const { return message_kind_; }
@@ -222,8 +214,6 @@ private:
     bool grid_capture_dropped_ = false; // a grid file replaced what the running capture was for
     bool grid_tab_requested_ = false;
     std::string grid_file_;
-    BenchState bench_; // last: its messages go to message_
-    QuizState quiz_;   // the same
 };
 
 } // namespace prefixlab

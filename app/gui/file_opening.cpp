@@ -2,6 +2,7 @@
 
 #include "core/files/file_kind.hpp"
 #include "gui/app_state.hpp"
+#include "gui/shell/feature.hpp"
 #include "gui/workspace.hpp"
 
 #include <GLFW/glfw3.h>
@@ -57,25 +58,22 @@ void FileOpening::open_browser(BrowseMode mode, const std::string& folder) {
     browser_.open(mode, folder.empty() ? start_folder() : absolute_path(folder));
 }
 
-bool FileOpening::open_by_content(const std::string& path, AppState& state, Workspace& workspace) {
+bool FileOpening::open_by_content(const std::string& path, GuiHost& host) {
     const FileKindResult kind = file_kind_of(path);
-    switch (kind.kind) {
-    case FileKind::trace:
-    case FileKind::grid_trace: // the Grid tab opens on it once it loaded
-        state.load_trace(path); // in the background; it joins the recent files once it loaded
+    if (kind.kind == FileKind::trace || kind.kind == FileKind::grid_trace) {
+        // In the background; it joins the recent files once it loaded (a grid trace on its tab).
+        host.state.load_trace(path);
         return true;
-    case FileKind::results:
-        state.bench().open_results(path); // in the background; it joins the recent files once it is read
-        workspace.select_tab("Benchmark");
-        return true;
-    case FileKind::other:
-        break;
     }
-    state.report_error(kind.problem);
+    // Other kinds (results) go to the feature that shows them.
+    if (kind.kind != FileKind::other && host.features.open_file(path, kind.kind, host))
+        return true;
+    host.state.report_error(kind.kind == FileKind::other ? kind.problem : "nothing here opens " + path);
     return false;
 }
 
-void FileOpening::act_on_choice(const std::string& path, AppState& state, Workspace& workspace) {
+void FileOpening::act_on_choice(const std::string& path, GuiHost& host) {
+    AppState& state = host.state;
     if (browser_.mode() == BrowseMode::save_grid_trace) {
         state.save_grid_trace(path);
     } else if (browser_.mode() == BrowseMode::save_trace) {
@@ -84,7 +82,7 @@ void FileOpening::act_on_choice(const std::string& path, AppState& state, Worksp
         browser_.show_error(kind.problem); // the browser stays open to pick another
         return;
     } else {
-        open_by_content(path, state, workspace);
+        open_by_content(path, host);
     }
     if (state.message_is_error())
         browser_.show_error(state.message());
@@ -92,20 +90,22 @@ void FileOpening::act_on_choice(const std::string& path, AppState& state, Worksp
         browser_.close();
 }
 
-void FileOpening::frame(PlatformWindow& window, AppState& state, Workspace& workspace) {
-    for (const std::string& path : window.take_dropped_paths())
-        open_by_content(path, state, workspace);
+void FileOpening::frame(GuiHost& host) {
+    AppState& state = host.state;
+    Workspace& workspace = host.workspace;
+    for (const std::string& path : host.window.take_dropped_paths())
+        open_by_content(path, host);
     if (const FileRequest request = std::exchange(workspace.requests.file, FileRequest::none); request != FileRequest::none)
         open_browser(mode_of(request, state));
     browser_.draw(recent_);
     if (const auto chosen = browser_.take_chosen())
-        act_on_choice(*chosen, state, workspace);
+        act_on_choice(*chosen, host);
     if (state.take_grid_tab_request())
         workspace.select_tab(std::string("Grid"));
     for (const std::string& path : state.take_trace_files_used())
         remember_recent(recent_, {absolute_path(path), RecentKind::trace});
-    for (const std::string& path : state.bench().take_results_files_opened())
-        remember_recent(recent_, {absolute_path(path), RecentKind::results});
+    for (const RecentFile& file : host.features.take_files_used())
+        remember_recent(recent_, {absolute_path(file.path), file.kind});
 }
 
 } // namespace prefixlab

@@ -1,9 +1,9 @@
 // Opening and saving files from the window (issue 10): files dropped on it, the file browser that
 // File ▸ Open trace…, Open results…, Save trace as… and Ctrl+O / Ctrl+S open, and the recent files.
 // What a file is, is read from its content (core/files/file_kind.hpp), not its name: a trace opens as
-// the trace on screen (the settings panel takes its settings), a grid trace on the Grid tab (the Grid
-// scan section takes its settings), a results file (bench.json) opens in
-// the Benchmark tab, and anything else gets a one-line error in the status bar; the window carries on.
+// the trace on screen (the settings panel takes its settings) or as the trace of the tabs that step it,
+// another kind in the feature that shows it (Feature::open_file), and anything else gets a one-line
+// error in the status bar; the window carries on.
 #pragma once
 
 #include "core/settings/settings.hpp"
@@ -17,6 +17,7 @@ namespace prefixlab {
 
 class AppState;
 class Workspace;
+struct GuiHost;
 
 class FileOpening {
 public:
@@ -29,17 +30,17 @@ public:
 
     // Once a frame, after the workspace drew: the dropped files, the workspace's requests (menu and
     // Ctrl+O / Ctrl+S), the browser and what was chosen in it, and the files AppState used.
-    void frame(PlatformWindow& window, AppState& state, Workspace& workspace);
+    void frame(GuiHost& host);
 
     // Opens `path` by its content, as a drop does; false (and a one-line error) when it cannot.
-    bool open_by_content(const std::string& path, AppState& state, Workspace& workspace);
+    bool open_by_content(const std::string& path, GuiHost& host);
     void open_browser(BrowseMode mode, const std::string& folder = "");
 
     FileBrowserView& browser() { return browser_; }
     const std::vector<RecentFile>& recent() const { return recent_; }
 
 private:
-    void act_on_choice(const std::string& path, AppState& state, Workspace& workspace);
+    void act_on_choice(const std::string& path, GuiHost& host);
     std::string start_folder() const;
 
     std::vector<RecentFile>& recent_;

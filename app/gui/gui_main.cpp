@@ -6,7 +6,10 @@
 #include "gui/app_state.hpp"
 #include "gui/export/view_export.hpp"
 #include "gui/file_opening.hpp"
-#include "gui/gui_script.hpp"
+#include "gui/script/script_reader.hpp"
+#include "gui/script/script_runner.hpp"
+#include "gui/shell/feature.hpp"
+#include "gui/shell/gui_tables.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/platform/platform_window.hpp"
@@ -30,7 +33,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr double kBenchFrameSeconds = 0.2; // frame interval while a benchmark runs
+constexpr double kHeldFrameSeconds = 0.2; // frame interval while a feature holds the cores
 constexpr double kReadingFrameSeconds = 1.0 / 30; // while files are read in the background
 // Idle (nothing playing, tracing or scripted): the window sleeps until input arrives, drawing at
 // most once a second. Dear ImGui settles hover, focus and a released button over the frames after
@@ -42,7 +45,8 @@ double milliseconds_since(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession& settings) {
+int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession& settings, FeatureSet& features,
+               const GuiTables& tables) {
     // A first Ctrl-C (or SIGTERM, SIGHUP) closes the window as Quit does, so the settings are saved;
     // a second one stops at once (interrupts.hpp).
     const InterruptibleWork closes_cleanly;
@@ -57,8 +61,10 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     if (script.active())
         imgui.script_mouse(-1e6f, -1e6f, false); // off the window: no tooltip where Xvfb left the pointer
     AppState state;
-    ViewRegistry views = make_views();
-    Workspace workspace(views);
+    features.start(state);
+    ViewRegistry views = make_views(tables.tabs);
+    views.sidebar.features = &features;
+    Workspace workspace(views, tables.menus, tables.shortcuts);
     settings.apply(window, imgui, state, workspace);
     FileOpening files(settings.recent());
     if (options.trace)
@@ -72,22 +78,22 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     }
 
     ViewExport exports;
-    ScriptHost host{state, workspace, imgui, window, files, exports};
+    GuiHost host{state, features, workspace, imgui, window, files, exports};
     Presentation presentation;
 
     auto last = Clock::now();
     int settle_frames = kSettleFrames;
     while (!window.should_close() && !workspace.requests.quit && !script.wants_quit() && !interrupt_requested()) {
-        // While a benchmark runs, the window draws five frames a second (and at once on input, so
-        // Cancel answers): at full rate its rendering would take CPU time from the CPU baselines being
-        // timed. Under Mesa's llvmpipe on 2 cores a CPU sweep's process used 6.7 s of user time at full
-        // rate and 3.4 s throttled (3.9 s instead of 5.0 s wall).
-        if (state.bench().running() || state.quiz().running()) { // a quiz's GPU child: seconds, nothing to animate
-            window.wait_events(kBenchFrameSeconds);
+        // While a feature's long work runs (timing the CPU, a GPU child: Feature::holds_cores), the window draws five
+        // frames a second (and at once on input, so Cancel answers): at full rate its rendering would take
+        // CPU time from the CPU baselines being timed. Under Mesa's llvmpipe on 2 cores a CPU sweep's
+        // process used 6.7 s of user time at full rate and 3.4 s throttled (3.9 s instead of 5.0 s wall).
+        if (features.holds_cores()) {
+            window.wait_events(kHeldFrameSeconds);
         } else if (script.active() || state.playing() || state.busy() || exports.active() || settle_frames > 0) {
             window.poll_events();
             settle_frames = settle_frames > 0 ? settle_frames - 1 : 0;
-        } else if (state.bench().reading_files()) {
+        } else if (features.reading_files()) {
             // Files read in the background: the progress moves at 30 frames a second and input is answered
             // at once, while the cores go to the reading (a scripted run draws at full rate: there the
             // reading of a 34.5 MB table took 1.5 s under llvmpipe on the 2-core machine, 0.3 s alone).
@@ -104,6 +110,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         const double dt = std::chrono::duration<double>(frame_start - last).count();
         last = frame_start;
         state.poll_background_work();
+        features.poll();
         state.advance_time(dt);
         settings.frame(window, imgui, state, workspace);
         script.before_frame(host);
@@ -121,15 +128,15 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
             script.note_key_presses(presses.size());
         files.filter_keys(presses);
         exports.filter_keys(presses, state, imgui);
-        handle_shortcuts(presses, state, workspace, imgui);
+        handle_shortcuts(presses, host, tables.shortcuts);
         if (std::exchange(workspace.requests.toggle_presentation, false))
             presentation.toggle(state, workspace, imgui, window);
         if (std::exchange(workspace.requests.toggle_theme, false))
             imgui.set_theme(theme::current() == theme::Name::dark ? theme::Name::projector : theme::Name::dark);
         workspace.presenting = presentation.active();
         ViewContext context{imgui.mono_font(), imgui.ui_scale(), {}};
-        workspace.draw(state, context);
-        files.frame(window, state, workspace);
+        workspace.draw(host, context);
+        files.frame(host);
         exports.draw_progress();
         if (views.sidebar.requested_scale > 0)
             imgui.set_ui_scale(views.sidebar.requested_scale);
@@ -170,17 +177,23 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
 } // namespace
 
 int run_gui(const GuiOptions& options) {
+    FeatureSet features;
+    const GuiTables tables(features);
+    if (options.script_help) {
+        printf_to_terminal(stdout, "%s", script_help(tables.script, options.script_help_markdown).c_str());
+        return kExitOk;
+    }
     ScriptRunner script;
     SettingsSession settings(options, !options.script_path.empty());
     try {
         if (!options.script_path.empty())
-            script = ScriptRunner(
-                parse_script_file(options.script_path, options.trace.has_value() || settings.restores_capture()));
+            script = ScriptRunner(parse_script_file(options.script_path, tables.script,
+                                                    options.trace.has_value() || settings.restores_capture()));
     } catch (const ScriptError& e) {
         return report_error(e.what(), kExitBadInput);
     }
     try {
-        return run_window(options, script, settings);
+        return run_window(options, script, settings, features, tables);
     } catch (const PlatformError& e) {
         return report_error(e.what(), kExitFailure);
     }

@@ -4,7 +4,7 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/parse_number.hpp"
-#include "gui/gui_script_values.hpp"
+#include "gui/script/script_values.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -2,41 +2,111 @@
 
 #include "gui/app_state.hpp"
 #include "gui/imgui_layer.hpp"
+#include "gui/shell/feature.hpp"
+#include "gui/shell/shortcut_table.hpp"
 #include "gui/workspace.hpp"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
-#include <initializer_list>
 
 namespace prefixlab {
 
+namespace {
 
-const std::vector<ShortcutHelp>& shortcut_help() {
-    static const std::vector<ShortcutHelp> help = {
-        {"Right, Down, Page Down, N", "next step"},
-        {"Left, Up, Page Up, P", "previous step"},
-        {"Home / End", "first / last step"},
-        {"Space", "play / pause"},
-        {"F11", "presentation mode (fullscreen, lecture scale, reveal)"},
-        {"F9", "show / hide the settings panel"},
-        {"F2", "show / hide the narration"},
-        {"F4", "show / hide the kernel's source"},
-        {"F3", "compare side by side: a second trace beside this one, stepping with it"},
-        {"J", "jump to the first wrong output"},
-        {"B or .", "black screen (any key returns)"},
-        {"Ctrl+T", "projector / dark theme"},
-        {"F5", "trace again"},
-        {"Ctrl+O / Ctrl+S", "open a trace or results file / save the trace (file browser)"},
-        {"Ctrl+E / Ctrl+G / Ctrl+P", "export the view as PNG at 2× / its steps as a GIF / as PNGs (into prefixlab-exports)"},
-        {"Ctrl+Shift+E", "export the view as SVG, its text editable in slide software (into prefixlab-exports)"},
-        {"F6", "run the benchmark"},
-        {"Esc", "close the topmost window; cancel the benchmark; leave presentation mode"},
-        {"Ctrl+1, Ctrl+2, …", "switch view"},
-        {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / default UI scale"},
-        {"F1", "this list"},
-        {"Ctrl+Q", "quit"},
-    };
-    return help;
+KeyPress key(int code) { return {code}; }
+KeyPress ctrl(int code) { return {code, true}; }
+
+// A row that acts once per press, whatever the key.
+Shortcut once(std::vector<KeyPress> keys, std::string text, std::string action, std::function<void(GuiHost&)> act,
+              bool while_typing = false) {
+    return {std::move(keys), std::move(text), std::move(action),
+            [act = std::move(act)](GuiHost& host, const KeyPress&) { act(host); }, false, while_typing};
+}
+
+// Esc closes one thing, the topmost: a Dear ImGui popup (which Dear ImGui closes itself), the black
+// screen, the panel over the main area, the F1 window; else what a feature cancels with it
+// (ShortcutTable::add_escape); else it leaves presentation mode.
+void escape(GuiHost& host, const ShortcutTable& table) {
+    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || host.workspace.close_topmost())
+        return;
+    for (const auto& act : table.escapes())
+        if (act(host))
+            return;
+    if (host.workspace.presenting)
+        host.workspace.requests.toggle_presentation = true;
+}
+
+} // namespace
+
+void add_window_shortcuts(ShortcutTable& table) {
+    table.add({{key(GLFW_KEY_RIGHT), key(GLFW_KEY_DOWN), key(GLFW_KEY_PAGE_DOWN), key(GLFW_KEY_N)},
+               "Right, Down, Page Down, N", "next step",
+               [](GuiHost& host, const KeyPress&) { host.state.go_next(); }, true});
+    table.add({{key(GLFW_KEY_LEFT), key(GLFW_KEY_UP), key(GLFW_KEY_PAGE_UP), key(GLFW_KEY_P)},
+               "Left, Up, Page Up, P", "previous step",
+               [](GuiHost& host, const KeyPress&) { host.state.go_previous(); }, true});
+    table.add({{key(GLFW_KEY_HOME), key(GLFW_KEY_END)}, "Home / End", "first / last step",
+               [](GuiHost& host, const KeyPress& press) {
+                   press.key == GLFW_KEY_HOME ? host.state.go_first() : host.state.go_last();
+               }});
+    table.add(once({key(GLFW_KEY_SPACE)}, "Space", "play / pause", [](GuiHost& host) { host.state.toggle_play(); }));
+    table.add(once({key(GLFW_KEY_F11)}, "F11", "presentation mode (fullscreen, lecture scale, reveal)",
+                   [](GuiHost& host) { host.workspace.requests.toggle_presentation = true; }, true));
+    table.add(once({key(GLFW_KEY_F9)}, "F9", "show / hide the settings panel",
+                   [](GuiHost& host) { host.workspace.toggle_sidebar(); }, true));
+    table.add(once({key(GLFW_KEY_F2)}, "F2", "show / hide the narration", [](GuiHost& host) {
+        host.workspace.narration_visible = !host.workspace.narration_visible;
+    }, true));
+    table.add(once({key(GLFW_KEY_F4)}, "F4", "show / hide the kernel's source", [](GuiHost& host) {
+        host.workspace.source_visible = !host.workspace.source_visible;
+    }, true));
+    table.add(once({key(GLFW_KEY_J)}, "J", "jump to the first wrong output",
+                   [](GuiHost& host) { host.state.jump_to_first_wrong(); }));
+    // Presenter remotes send B or '.' for a black screen; any key brings the picture back (handle_shortcuts).
+    table.add(once({key(GLFW_KEY_B), key(GLFW_KEY_PERIOD)}, "B or .", "black screen (any key returns)",
+                   [](GuiHost& host) { host.workspace.blackout = true; }));
+    table.add(once({ctrl(GLFW_KEY_T)}, "Ctrl+T", "projector / dark theme",
+                   [](GuiHost& host) { host.workspace.requests.toggle_theme = true; }));
+    table.add(once({key(GLFW_KEY_F5)}, "F5", "trace again", [](GuiHost& host) { host.state.capture_now(); }, true));
+    table.add({{ctrl(GLFW_KEY_O), ctrl(GLFW_KEY_S)}, "Ctrl+O / Ctrl+S",
+               "open a trace or results file / save the trace (file browser)",
+               [](GuiHost& host, const KeyPress& press) {
+                   host.workspace.requests.file =
+                       press.key == GLFW_KEY_O ? FileRequest::open_trace : FileRequest::save_trace;
+               }});
+    table.add({{ctrl(GLFW_KEY_E), ctrl(GLFW_KEY_G), ctrl(GLFW_KEY_P)}, "Ctrl+E / Ctrl+G / Ctrl+P",
+               "export the view as PNG at 2× / its steps as a GIF / as PNGs (into prefixlab-exports)",
+               [](GuiHost& host, const KeyPress& press) {
+                   host.workspace.requests.export_request = press.key == GLFW_KEY_E   ? ExportRequest::view_png
+                                                            : press.key == GLFW_KEY_G ? ExportRequest::steps_gif
+                                                                                      : ExportRequest::steps_png;
+               }});
+    table.add(once({{GLFW_KEY_E, true, false, true}}, "Ctrl+Shift+E",
+                   "export the view as SVG, its text editable in slide software (into prefixlab-exports)",
+                   [](GuiHost& host) { host.workspace.requests.export_request = ExportRequest::view_svg; }));
+    table.add({{key(GLFW_KEY_ESCAPE)}, "Esc", "close the topmost window; leave presentation mode",
+               [&table](GuiHost& host, const KeyPress&) { escape(host, table); }, false, true});
+    std::vector<KeyPress> tab_keys;
+    for (int k = GLFW_KEY_1; k <= GLFW_KEY_9; ++k)
+        tab_keys.push_back(ctrl(k));
+    table.add({tab_keys, "Ctrl+1, Ctrl+2, …", "switch view", [](GuiHost& host, const KeyPress& press) {
+                   host.workspace.select_tab(static_cast<std::size_t>(press.key - GLFW_KEY_1));
+               }});
+    table.add({{ctrl(GLFW_KEY_EQUAL), ctrl(GLFW_KEY_KP_ADD), ctrl(GLFW_KEY_MINUS), ctrl(GLFW_KEY_KP_SUBTRACT)},
+               "Ctrl+= / Ctrl+-", "larger / smaller UI scale",
+               [](GuiHost& host, const KeyPress& press) {
+                   const bool larger = press.key == GLFW_KEY_EQUAL || press.key == GLFW_KEY_KP_ADD;
+                   host.imgui.set_ui_scale(larger ? host.imgui.ui_scale() * 1.15f : host.imgui.ui_scale() / 1.15f);
+               },
+               true});
+    table.add(once({ctrl(GLFW_KEY_0)}, "Ctrl+0", "default UI scale", [](GuiHost& host) { host.imgui.set_ui_scale(1.0f); }));
+}
+
+void add_closing_shortcuts(ShortcutTable& table) {
+    table.add(once({key(GLFW_KEY_F1)}, "F1", "this list", [](GuiHost& host) {
+        host.workspace.shortcuts_open = !host.workspace.shortcuts_open;
+    }, true));
+    table.add(once({ctrl(GLFW_KEY_Q)}, "Ctrl+Q", "quit", [](GuiHost& host) { host.workspace.requests.quit = true; }));
 }
 
 const std::vector<NamedKey>& named_keys() {
@@ -56,110 +126,19 @@ const std::vector<NamedKey>& named_keys() {
     return keys;
 }
 
-namespace {
-
-bool is_any(int key, std::initializer_list<int> keys) {
-    for (int k : keys)
-        if (key == k)
-            return true;
-    return false;
-}
-
-void handle_ctrl_shortcut(const KeyPress& press, Workspace& workspace, ImGuiLayer& imgui) {
-    if (is_any(press.key, {GLFW_KEY_EQUAL, GLFW_KEY_KP_ADD}))
-        imgui.set_ui_scale(imgui.ui_scale() * 1.15f);
-    else if (is_any(press.key, {GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT}))
-        imgui.set_ui_scale(imgui.ui_scale() / 1.15f);
-    else if (press.repeat)
-        return; // the rest act once per press
-    else if (press.key == GLFW_KEY_0)
-        imgui.set_ui_scale(1.0f);
-    else if (press.key == GLFW_KEY_Q)
-        workspace.requests.quit = true;
-    else if (press.key == GLFW_KEY_T)
-        workspace.requests.toggle_theme = true;
-    else if (press.key == GLFW_KEY_O)
-        workspace.requests.file = FileRequest::open_trace;
-    else if (press.key == GLFW_KEY_S)
-        workspace.requests.file = FileRequest::save_trace;
-    else if (press.key == GLFW_KEY_E)
-        workspace.requests.export_request = press.shift ? ExportRequest::view_svg : ExportRequest::view_png;
-    else if (press.key == GLFW_KEY_G)
-        workspace.requests.export_request = ExportRequest::steps_gif;
-    else if (press.key == GLFW_KEY_P)
-        workspace.requests.export_request = ExportRequest::steps_png;
-    else if (press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_9)
-        workspace.select_tab(static_cast<std::size_t>(press.key - GLFW_KEY_1));
-}
-
-// Esc closes one thing, the topmost: a Dear ImGui popup (which Dear ImGui closes itself), the black
-// screen, the panel over the main area, the shortcuts window; else it cancels a running benchmark;
-// else it leaves presentation mode.
-void handle_escape(AppState& state, Workspace& workspace) {
-    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || workspace.close_topmost())
-        return;
-    if (state.bench().running())
-        state.bench().cancel();
-    else if (workspace.presenting)
-        workspace.requests.toggle_presentation = true;
-}
-
-void handle_key(const KeyPress& press, bool typing, AppState& state, Workspace& workspace) {
-    if (workspace.blackout && !press.repeat && press.key != GLFW_KEY_ESCAPE) {
-        workspace.blackout = false; // any key brings the picture back, and does nothing else
-        return;
-    }
-    if (!press.repeat) {
-        if (press.key == GLFW_KEY_F1)
-            workspace.shortcuts_open = !workspace.shortcuts_open;
-        else if (press.key == GLFW_KEY_F5)
-            state.capture_now();
-        else if (press.key == GLFW_KEY_F6)
-            state.bench().start();
-        else if (press.key == GLFW_KEY_F9)
-            workspace.toggle_sidebar();
-        else if (press.key == GLFW_KEY_F2)
-            workspace.narration_visible = !workspace.narration_visible;
-        else if (press.key == GLFW_KEY_F4)
-            workspace.source_visible = !workspace.source_visible;
-        else if (press.key == GLFW_KEY_F3)
-            state.set_comparing(!state.comparing());
-        else if (press.key == GLFW_KEY_J)
-            state.jump_to_first_wrong();
-        else if (press.key == GLFW_KEY_F11)
-            workspace.requests.toggle_presentation = true;
-        else if (press.key == GLFW_KEY_ESCAPE)
-            handle_escape(state, workspace);
-    }
-    if (typing)
-        return; // letters and arrows belong to the text field being edited
-    if (!press.repeat && is_any(press.key, {GLFW_KEY_B, GLFW_KEY_PERIOD})) {
-        workspace.blackout = true; // presenter remotes send B or '.' for a black screen
-        return;
-    }
-    if (is_any(press.key, {GLFW_KEY_RIGHT, GLFW_KEY_DOWN, GLFW_KEY_PAGE_DOWN, GLFW_KEY_N}))
-        state.go_next(); // the grid trace's step on a grid tab (AppState::stepping_grid)
-    else if (is_any(press.key, {GLFW_KEY_LEFT, GLFW_KEY_UP, GLFW_KEY_PAGE_UP, GLFW_KEY_P}))
-        state.go_previous();
-    else if (press.repeat)
-        return;
-    else if (press.key == GLFW_KEY_HOME)
-        state.go_first();
-    else if (press.key == GLFW_KEY_END)
-        state.go_last();
-    else if (press.key == GLFW_KEY_SPACE)
-        state.toggle_play();
-}
-
-} // namespace
-
-void handle_shortcuts(const std::vector<KeyPress>& presses, AppState& state, Workspace& workspace, ImGuiLayer& imgui) {
+void handle_shortcuts(const std::vector<KeyPress>& presses, GuiHost& host, const ShortcutTable& table) {
     const bool typing = ImGui::GetIO().WantTextInput;
     for (const KeyPress& press : presses) {
-        if (press.ctrl)
-            handle_ctrl_shortcut(press, workspace, imgui);
-        else
-            handle_key(press, typing, state, workspace);
+        if (host.workspace.blackout && !press.repeat && press.key != GLFW_KEY_ESCAPE) {
+            host.workspace.blackout = false; // any key brings the picture back, and does nothing else
+            continue;
+        }
+        const Shortcut* row = table.find(press);
+        if (row == nullptr || (press.repeat && !row->repeats))
+            continue;
+        if (typing && !press.ctrl && !row->while_typing)
+            continue; // letters and arrows belong to the text field being edited
+        row->act(host, press);
     }
 }
 

@@ -1,5 +1,6 @@
 // Keyboard shortcuts, for a lecturer at a projector: stepping with the arrow keys (or a presenter
-// remote, which sends Page Up/Down), play with Space, re-trace with F5, zoom the UI with Ctrl+=/-.
+// remote, which sends Page Up/Down), play with Space, re-trace with F5, zoom the UI with Ctrl+=/-. The
+// window's own rows of the shortcut table (gui/shell/shortcut_table.hpp); features add theirs.
 #pragma once
 
 #include "gui/platform/platform_window.hpp"
@@ -8,16 +9,12 @@
 
 namespace prefixlab {
 
-class AppState;
-class Workspace;
-class ImGuiLayer;
+class ShortcutTable;
+struct GuiHost;
 
-struct ShortcutHelp {
-    const char* keys;
-    const char* action;
-};
-
-const std::vector<ShortcutHelp>& shortcut_help();
+void add_window_shortcuts(ShortcutTable& table);
+// F1 and Ctrl+Q, added after the features' rows so that the F1 list ends with them.
+void add_closing_shortcuts(ShortcutTable& table);
 
 // Keys by name, for scripted mode's `key NAME` ("Right", "PageDown", "F11", "B", "Ctrl+T", …): the
 // presses go through the same queue and handler as the window's.
@@ -28,7 +25,7 @@ struct NamedKey {
 const std::vector<NamedKey>& named_keys();
 
 // Acts on the key presses since the last frame, each one (a press and release inside one frame
-// counts); ignores single keys while a text field has focus.
-void handle_shortcuts(const std::vector<KeyPress>& presses, AppState& state, Workspace& workspace, ImGuiLayer& imgui);
+// counts); ignores single keys while a text field has focus, except the rows that say otherwise.
+void handle_shortcuts(const std::vector<KeyPress>& presses, GuiHost& host, const ShortcutTable& table);
 
 } // namespace prefixlab

@@ -1,7 +1,8 @@
-// The one place that creates the views and says where each one lives: the sidebar, the tabs of the
-// main area, the narration strip, the status bar.
+// The views of the window and where each one lives: the sidebar, the tabs of the main area (made by
+// the features, in the order of features/feature_list.cpp), the narration strip, the status bar.
 #pragma once
 
+#include "gui/shell/feature.hpp"
 #include "gui/views/controls_view.hpp"
 #include "gui/views/narration_view.hpp"
 #include "gui/views/source_view.hpp"
@@ -24,10 +25,6 @@ struct ViewRegistry {
     std::vector<std::unique_ptr<View>> compared_tabs;
 };
 
-ViewRegistry make_views();
-
-// The tabs' titles in tab order, read from the views themselves. Scripted mode checks `tab TITLE`
-// against them before the window opens (making the views touches no OpenGL).
-std::vector<std::string> tab_titles();
+ViewRegistry make_views(const std::vector<TabMaker>& tabs);
 
 } // namespace prefixlab

@@ -1,10 +1,10 @@
 #include "gui/workspace.hpp"
 
-#include "core/quiz/quiz_questions.hpp"
-
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
-#include "gui/shortcuts.hpp"
+#include "gui/shell/feature.hpp"
+#include "gui/shell/menu_table.hpp"
+#include "gui/shell/shortcut_table.hpp"
 #include "gui/theme.hpp"
 
 #include <algorithm>
@@ -85,99 +85,11 @@ bool Workspace::close_topmost() {
     return true;
 }
 
-void Workspace::draw_menu(AppState& state) {
-    if (!ImGui::BeginMainMenuBar())
-        return;
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Trace again", "F5"))
-            state.capture_now();
-        ImGui::Separator();
-        if (ImGui::MenuItem("Open trace…", "Ctrl+O"))
-            requests.file = FileRequest::open_trace;
-        if (ImGui::MenuItem("Open results…"))
-            requests.file = FileRequest::open_results;
-        // Save saves the trace of the tab on screen, and says which.
-        const bool saves_grid = selected_steps_grid();
-        if (ImGui::MenuItem(saves_grid ? "Save grid trace as…" : "Save trace as…", "Ctrl+S", false,
-                            saves_grid ? state.grid() != nullptr : state.trace() != nullptr))
-            requests.file = FileRequest::save_trace;
-        ImGui::Separator(); // exports go to ./prefixlab-exports; the status bar names the file
-        if (ImGui::MenuItem("Export view as PNG (2×)", "Ctrl+E"))
-            requests.export_request = ExportRequest::view_png;
-        if (ImGui::MenuItem("Export view as SVG (editable text)", "Ctrl+Shift+E"))
-            requests.export_request = ExportRequest::view_svg;
-        const bool steps = state.trace() != nullptr && selected_shows_steps() && !selected_steps_grid();
-        if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
-            requests.export_request = ExportRequest::steps_gif;
-        if (ImGui::MenuItem("Export steps as PNG sequence", "Ctrl+P", false, steps))
-            requests.export_request = ExportRequest::steps_png;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q"))
-            requests.quit = true;
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("View")) {
-        for (std::size_t i = 0; i < views_.tabs.size(); ++i) {
-            const std::string shortcut = "Ctrl+" + std::to_string(i + 1);
-            if (ImGui::MenuItem(views_.tabs[i]->title(), shortcut.c_str(), selected_ == i))
-                select_tab(i);
-        }
-        ImGui::Separator();
-        // Grid traces: the settings panel's Grid scan section, and the Grid tab to see the trace in.
-        if (ImGui::MenuItem("Grid scan…")) {
-            select_tab(std::string("Grid"));
-            views_.sidebar.open_grid_section = true;
-            if (!sidebar_fits(ImGui::GetMainViewport()->WorkSize.x))
-                overlay_open_ = true;
-            else
-                sidebar_visible = true;
-            if (state.grid() == nullptr && !state.busy())
-                state.capture_grid();
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Presentation mode", "F11", presenting))
-            requests.toggle_presentation = true;
-        if (ImGui::MenuItem("Kernel source", "F4", source_visible))
-            source_visible = !source_visible;
-        if (ImGui::MenuItem("Compare side by side", "F3", state.comparing()))
-            state.set_comparing(!state.comparing());
-        if (ImGui::MenuItem("Narration", "F2", narration_visible))
-            narration_visible = !narration_visible;
-        if (ImGui::MenuItem("Settings panel", "F9", sidebar_visible))
-            toggle_sidebar();
-        if (ImGui::MenuItem("Reveal mode: hide later steps", nullptr, state.reveal))
-            state.reveal = !state.reveal;
-        if (ImGui::MenuItem("Projector theme", "Ctrl+T", theme::current() == theme::Name::projector))
-            requests.toggle_theme = true;
-        if (ImGui::MenuItem("Black screen", "B"))
-            blackout = true;
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("Quiz")) {
-        // The lecture's barrier questions, on the Quiz tab (issue 16).
-        for (const QuizQuestion& question : quiz_questions()) {
-            const std::string label = std::to_string(question.number) + ". " + std::string(question.title);
-            if (ImGui::MenuItem(label.c_str(), nullptr, selected_title() == std::string("Quiz") &&
-                                                            state.quiz().question_number() == question.number)) {
-                state.quiz().select(question.number);
-                select_tab(std::string("Quiz"));
-            }
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Run the fragments", nullptr, false, !state.quiz().running())) {
-            select_tab(std::string("Quiz"));
-            state.quiz().run();
-        }
-        if (ImGui::MenuItem("Reveal the answer", nullptr, state.quiz().revealed()))
-            state.quiz().set_revealed(!state.quiz().revealed());
-        ImGui::EndMenu();
-    }
-    if (ImGui::BeginMenu("Help")) {
-        if (ImGui::MenuItem("Keyboard shortcuts", "F1"))
-            shortcuts_open = true;
-        ImGui::EndMenu();
-    }
-    ImGui::EndMainMenuBar();
+void Workspace::open_sidebar() {
+    if (!sidebar_fits(ImGui::GetMainViewport()->WorkSize.x))
+        overlay_open_ = true;
+    else
+        sidebar_visible = true;
 }
 
 void Workspace::draw_shortcuts_window() {
@@ -187,9 +99,9 @@ void Workspace::draw_shortcuts_window() {
     // wrap onto a second line instead of running past the window's edge.
     const ImGuiStyle& style = ImGui::GetStyle();
     float keys_w = 0, actions_w = 0;
-    for (const ShortcutHelp& help : shortcut_help()) {
-        keys_w = std::max(keys_w, ImGui::CalcTextSize(help.keys).x);
-        actions_w = std::max(actions_w, ImGui::CalcTextSize(help.action).x);
+    for (const Shortcut& help : shortcuts_.rows()) {
+        keys_w = std::max(keys_w, ImGui::CalcTextSize(help.keys_text.c_str()).x);
+        actions_w = std::max(actions_w, ImGui::CalcTextSize(help.action.c_str()).x);
     }
     const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
     const float ideal = keys_w + actions_w + 4 * style.CellPadding.x + 2 * style.WindowPadding.x + style.ScrollbarSize;
@@ -201,12 +113,12 @@ void Workspace::draw_shortcuts_window() {
         if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg)) {
             ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, std::min(keys_w, width * 0.45f));
             ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthStretch);
-            for (const ShortcutHelp& help : shortcut_help()) {
+            for (const Shortcut& help : shortcuts_.rows()) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", help.keys);
+                ImGui::TextWrapped("%s", help.keys_text.c_str());
                 ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", help.action);
+                ImGui::TextWrapped("%s", help.action.c_str());
             }
             ImGui::EndTable();
         }
@@ -293,10 +205,14 @@ void Workspace::draw_source(AppState& state, const ViewContext& context, float x
     ImGui::End();
 }
 
-void Workspace::draw(AppState& state, const ViewContext& context) {
+void Workspace::draw(GuiHost& host, const ViewContext& context) {
+    AppState& state = host.state;
     // The step keys, scripted `step` and playback step the grid trace while a grid tab is selected.
     state.stepping_grid = selected_steps_grid();
-    draw_menu(state);
+    if (ImGui::BeginMainMenuBar()) {
+        menus_.draw(host);
+        ImGui::EndMainMenuBar();
+    }
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;
     if (status_height_ <= 0)
@@ -310,7 +226,7 @@ void Workspace::draw(AppState& state, const ViewContext& context) {
     const float narration_h = narrating ? std::min(views_.narration.height(state, size.x), narration_cap) : 0;
     const float main_h = size.y - status_height_ - narration_h;
 
-    // A tab that needs none of the panel's settings (the Quiz) takes its width; ▸ still opens it over the tab.
+    // A tab that needs none of the panel's settings (View::uses_sidebar) takes its width; ▸ still opens it over the tab.
     const bool docked = sidebar_visible && sidebar_fits(size.x) && views_.tabs[selected_]->uses_sidebar();
     if (docked)
         overlay_open_ = false;

@@ -12,6 +12,9 @@
 namespace prefixlab {
 
 class AppState;
+class MenuTable;
+class ShortcutTable;
+struct GuiHost;
 
 // The file browser asked for by the File menu or Ctrl+O / Ctrl+S (file_opening.cpp opens it).
 enum class FileRequest { none, open_trace, open_results, save_trace };
@@ -30,9 +33,10 @@ struct WorkspaceRequests {
 
 class Workspace {
 public:
-    explicit Workspace(ViewRegistry& views) : views_(views) {}
+    Workspace(ViewRegistry& views, const MenuTable& menus, const ShortcutTable& shortcuts)
+        : views_(views), menus_(menus), shortcuts_(shortcuts) {}
 
-    void draw(AppState& state, const ViewContext& context);
+    void draw(GuiHost& host, const ViewContext& context);
 
     // Selects the tab whose title is `title`; false if there is none.
     bool select_tab(const std::string& title);
@@ -44,6 +48,10 @@ public:
 
     // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
     void toggle_sidebar();
+    // Shows the settings panel: docked where it fits, else over the main area.
+    void open_sidebar();
+    ViewRegistry& views() { return views_; }
+    bool sidebar_fits(float window_width) const;
     // Esc: closes the topmost thing open (the black screen, the panel over the main area, the
     // shortcuts window); false if nothing was open.
     bool close_topmost();
@@ -57,7 +65,6 @@ public:
     bool presenting = false;     // set by the main loop, for the menu's check mark
 
 private:
-    void draw_menu(AppState& state);
     void draw_shortcuts_window();
     void draw_sidebar(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                       bool over_main);
@@ -65,11 +72,12 @@ private:
                    bool show_panel_button);
     // workspace_compare.cpp: compare mode's two sides of the tab, each with its caption (F3)
     void draw_compared(AppState& state, const ViewContext& context, View& first, View& second);
-    bool sidebar_fits(float window_width) const;
     void draw_source(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                      bool instead_of_views);
 
     ViewRegistry& views_;
+    const MenuTable& menus_;
+    const ShortcutTable& shortcuts_;
     std::size_t selected_ = 0;
     bool select_pending_ = true;
     bool overlay_open_ = false;  // the panel over the main area, where it cannot dock

@@ -2,7 +2,8 @@
 // the whole file is before any window opens.
 //
 // Expected: the parser's one-line ScriptError. Anything else is a finding.
-#include "gui/gui_script.hpp"
+#include "gui/script/script_reader.hpp"
+#include "gui/shell/gui_tables.hpp"
 
 #include <cstdint>
 #include <string>
@@ -11,7 +12,8 @@ using namespace prefixlab;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        parse_script_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.script");
+        parse_script_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.script",
+                          standalone_script_table());
     } catch (const ScriptError&) {
     }
     return 0;

@@ -13,6 +13,9 @@ Rules:
      one floor do not include each other.
   3. The entry points (app/cli, app/gui, app/main.cpp) see the kernels only through the core: they
      include nothing from kernels/.
+  5. GUI features (app/gui/features/<feature>/, issue 32) do not include each other, and the rest of the
+     GUI includes none of them: they meet in the shell's tables and sessions. Only the one list of
+     features, app/gui/features/feature_list.cpp, includes from several.
   4. The libraries link like their includes: every prefixlab_<area> library that app/core/CMakeLists.txt
      or kernels/CMakeLists.txt declares links only to libraries of lower floors.
 """
@@ -153,8 +156,44 @@ def link_problems(root):
     return problems
 
 
+FEATURES = "app/gui/features/"
+FEATURE_LIST = FEATURES + "feature_list.cpp"
+
+
+def feature_of(path):
+    """The feature folder a file is in ("quiz" for app/gui/features/quiz/…), "" for the folder itself, or
+    None outside app/gui/features/."""
+    if not path.startswith(FEATURES):
+        return None
+    rest = path[len(FEATURES):].split("/")
+    return rest[0] if len(rest) > 1 else ""
+
+
+def feature_problems(root):
+    problems = []
+    for path in source_files(root):
+        if not path.startswith("app/gui/") or path == FEATURE_LIST:
+            continue
+        source = feature_of(path)
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for match in INCLUDE.finditer(text):
+            target = spelled_path(match.group(1))
+            included = feature_of(target) if target else None
+            if included is None or included == source:
+                continue
+            where = f"{path}:{text.count(chr(10), 0, match.start()) + 1}"
+            if source is None:
+                problems.append(f'{where}: the GUI outside the features includes the feature "{match.group(1)}" '
+                                f"(only {FEATURE_LIST} lists features)")
+            else:
+                problems.append(f'{where}: the feature {source} includes the feature "{match.group(1)}" '
+                                "(features meet in the shell's tables and sessions, not in each other)")
+    return problems
+
+
 def check(root):
-    return include_problems(root) + link_problems(root)
+    return include_problems(root) + feature_problems(root) + link_problems(root)
 
 
 def write(root, path, text):
@@ -174,6 +213,10 @@ def self_test():
         "app/core/analysis/bank.hpp": '#include "core/trace/trace.hpp"\n',
         "app/gui/views/view.cpp": '#include "core/analysis/bank.hpp"\n#include "gui/views/view.hpp"\n',
         "app/gui/views/view.hpp": "",
+        "app/gui/features/quiz/quiz.hpp": '#include "gui/views/view.hpp"\n',
+        "app/gui/features/quiz/quiz.cpp": '#include "gui/features/quiz/quiz.hpp"\n',
+        "app/gui/features/grid/grid.hpp": "",
+        "app/gui/features/feature_list.cpp": '#include "gui/features/quiz/quiz.hpp"\n#include "gui/features/grid/grid.hpp"\n',
         "app/core/CMakeLists.txt": "prefixlab_core_area(analysis SOURCES a.cpp LINKS prefixlab_trace)\n",
     }
     broken = {
@@ -184,6 +227,10 @@ def self_test():
         "GUI includes a launcher": ("app/gui/views/view.cpp", '#include "kernels/cuda/launch.hpp"\n', "entry point"),
         "relative include": ("app/gui/views/view.cpp", '#include "../views/view.hpp"\n', "not spelled"),
         "missing file": ("app/gui/views/view.cpp", '#include "gui/nowhere.hpp"\n', "names no file"),
+        "feature includes a feature": ("app/gui/features/quiz/quiz.cpp", '#include "gui/features/grid/grid.hpp"\n',
+                                       "the feature quiz includes the feature"),
+        "shell includes a feature": ("app/gui/views/view.cpp", '#include "gui/features/quiz/quiz.hpp"\n',
+                                     "outside the features includes"),
         "upward link": ("app/core/CMakeLists.txt", "prefixlab_core_area(trace SOURCES t.cpp LINKS prefixlab_analysis)\n",
                         "links prefixlab_analysis"),
     }

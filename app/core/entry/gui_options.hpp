@@ -20,6 +20,10 @@ struct GuiOptions {
     int window_height = 900;
     bool window_given = false;       // --window: it wins over the stored window size
     bool reset_settings = false;     // --reset-settings: remove the stored settings, start on the defaults
+    // --script-help[=markdown]: print scripted mode's commands (the command table) and exit; markdown is
+    // the table of docs/gui-script.md.
+    bool script_help = false;
+    bool script_help_markdown = false;
 };
 
 // The GUI's entry point, handed in by main(); null in a build without the GUI.

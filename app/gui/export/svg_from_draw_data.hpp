@@ -6,7 +6,7 @@
 //   characters (svg_text_runs.hpp), so slide software can edit the labels;
 // - solid triangles (the atlas's white pixel or baked lines) as shapes: a quad that is an axis-aligned
 //   rectangle as a <rect>, the rest as polygons, consecutive ones of one colour merged into one <path>;
-// - nothing for a texture other than the atlas (an image: the benchmark plot's picture) or a draw
+// - nothing for a texture other than the atlas (an image: a cached plot's picture) or a draw
 //   callback (a GL helper outside the vector frame): those are counted, and the count is written in a
 //   comment, never dropped silently.
 // Coordinates are the window's pixels (viewBox = the display); colours keep their opacity.

@@ -1,5 +1,5 @@
 // A picture drawn through a Dear ImGui draw list into an offscreen texture once, then shown each frame
-// as one textured quad: the Benchmark plot (thousands of anti-aliased segments, markers and glyphs)
+// as one textured quad: a timing plot (thousands of anti-aliased segments, markers and glyphs)
 // cost 15–25 ms a frame to tessellate and rasterise under Mesa's llvmpipe; a cached quad costs well
 // under one. Redrawn only when its key (what is drawn, its style, the UI scale) or its size changes.
 //

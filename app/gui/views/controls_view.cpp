@@ -5,7 +5,7 @@
 #include "core/ground/step_label.hpp"
 #include "core/util/printable.hpp"
 #include "gui/app_state.hpp"
-#include "gui/views/grid_scan_controls.hpp"
+#include "gui/shell/feature.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/widgets.hpp"
 
@@ -53,7 +53,9 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
     requested_scale = 0;
     draw_kernel_settings(state);
     draw_stepping(state, context);
-    draw_grid_scan_controls(state, std::exchange(open_grid_section, false));
+    if (features != nullptr) // the sections features add (the Grid scan)
+        for (const auto& feature : features->all())
+            feature->draw_sidebar(state);
     draw_files(state);
     draw_compare(state);
     draw_display(context);

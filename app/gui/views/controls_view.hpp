@@ -9,6 +9,8 @@
 
 namespace prefixlab {
 
+class FeatureSet;
+
 class ControlsView : public View {
 public:
     const char* title() const override { return "Controls"; }
@@ -20,8 +22,8 @@ public:
 
     // The UI scale the user asked for this frame (0: unchanged); read by the main loop.
     float requested_scale = 0;
-    // View ▸ Grid scan… asks for the Grid scan section to open (once).
-    bool open_grid_section = false;
+    // The features whose sections the panel draws after the kernel's settings.
+    const FeatureSet* features = nullptr;
 
 private:
     void draw_kernel_settings(AppState& state);

@@ -40,7 +40,7 @@ public:
     // Whether the steps it shows are the grid trace's (AppState::grid()): the step keys then step that
     // trace, the narration says its steps, and compare mode leaves the view alone.
     virtual bool steps_grid() const { return false; }
-    // Whether the settings panel's kernel and step settings concern it: where not (the Quiz), the panel
+    // Whether the settings panel's kernel and step settings concern it: where not (a tab of questions), the panel
     // stays closed beside it and the tab has the window's width.
     virtual bool uses_sidebar() const { return true; }
 };

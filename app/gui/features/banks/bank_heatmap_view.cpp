@@ -1,0 +1,431 @@
+#include "gui/features/banks/bank_heatmap_view.hpp"
+
+#include "core/analysis/bank_report.hpp"
+#include "core/analysis/step_bands.hpp"
+#include "core/analysis/trace_comparison.hpp"
+#include "core/ground/format_value.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/colour_map.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/views/flow_layout.hpp"
+#include "gui/views/lane_bank_diagram.hpp"
+#include "gui/widgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <imgui.h>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+namespace {
+
+
+// "ld 16 (48)  st 16 (0)": warp-wide loads and stores with their extra wavefronts; zero parts left out.
+std::string counts_text(const BankTotals& t) {
+    std::string text;
+    if (t.loads > 0)
+        text += "ld " + std::to_string(t.loads) + " (" + std::to_string(t.load_conflicts) + ")";
+    if (t.stores > 0)
+        text += std::string(text.empty() ? "" : "  ") + "st " + std::to_string(t.stores) + " (" + std::to_string(t.store_conflicts) + ")";
+    return text.empty() ? "–" : text;
+}
+
+// The narrow form, where the full one leaves the heatmaps no room: the step's extra wavefronts.
+std::string conflicts_text(const BankTotals& t) {
+    return t.loads + t.stores == 0 ? "–" : std::to_string(t.load_conflicts + t.store_conflicts);
+}
+
+std::string describe_instruction(const WarpInstruction& in) {
+    char text[160];
+    std::snprintf(text, sizeof text, "warp %u, %s #%u: %u-way%s, %u extra wavefront%s", in.warp,
+                  in.kind == AccessKind::read ? "load" : "store", in.order + 1, in.degree, in.broadcast ? " (with broadcast)" : "",
+                  in.extra_wavefronts(), in.extra_wavefronts() == 1 ? "" : "s");
+    return text;
+}
+
+std::string step_title(const Trace& trace, std::size_t step) {
+    return "step " + std::to_string(step) + " (" + step_label(trace.steps[step].tag) + ")";
+}
+
+// The colour scale's legend, wrapping like words.
+void draw_scale_legend(float right_margin) {
+    ImGui::TextUnformatted("words per bank:");
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float box = ImGui::GetTextLineHeight();
+    const float swatch = box * 1.6f, gap = ImGui::GetStyle().ItemInnerSpacing.x;
+    for (int v : {1, 2, 4, 8, 16, 32, 0}) {
+        const std::string text = v == 0 ? "unused" : std::to_string(v);
+        same_line_if_fits(swatch + gap + ImGui::CalcTextSize(text.c_str()).x + box * 0.5f, right_margin);
+        ImGui::Dummy(ImVec2(box * 0.5f, box)); // space before the entry, also at the start of a line
+        ImGui::SameLine(0, 0);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        draw->AddRectFilled(p, ImVec2(p.x + swatch, p.y + box), theme::packed(conflict_colour(v)));
+        ImGui::Dummy(ImVec2(swatch, box));
+        ImGui::SameLine(0, gap);
+        ImGui::TextUnformatted(text.c_str());
+    }
+}
+
+} // namespace
+
+struct BankHeatmapView::Panel {
+    const LoadedTrace* shown = nullptr;
+    HeatmapRenderer heatmap;
+    int selected = -1;                     // instruction chosen by a click (shown while its step is current)
+    std::vector<std::string> step_counts;  // counts_text of each step
+    std::vector<std::string> step_conflicts; // conflicts_text of each step
+
+    void prepare(const LoadedTrace& loaded) {
+        const BankAnalysis& banks = loaded.banks;
+        std::vector<std::uint8_t> counts(banks.instructions.size() * kBanks, 0);
+        for (std::size_t r = 0; r < banks.instructions.size(); ++r)
+            for (std::uint32_t b = 0; b < kBanks; ++b)
+                counts[r * kBanks + b] = banks.instructions[r].distinct_words[b];
+        heatmap.set_counts(std::move(counts), static_cast<int>(banks.instructions.size()));
+        step_counts.clear();
+        step_conflicts.clear();
+        for (const BankTotals& t : banks.steps) {
+            step_counts.push_back(counts_text(t));
+            step_conflicts.push_back(conflicts_text(t));
+        }
+        shown = &loaded;
+        selected = -1;
+    }
+
+    // The instruction the lane-to-bank diagram shows at `step`: the clicked one, else the worst.
+    std::size_t instruction_at(int step) const {
+        const BankAnalysis& banks = shown->banks;
+        if (selected >= 0 && static_cast<int>(banks.instructions[selected].step) == step)
+            return static_cast<std::size_t>(selected);
+        return worst_instruction_of_step(banks, static_cast<std::size_t>(step));
+    }
+};
+
+// Widths, in pixels, of this frame's columns: step labels, then per panel the heatmap, its counts.
+struct BankHeatmapView::Layout {
+    const LoadedTrace* traces[2] = {};
+    int count = 1;
+    int step = 0;
+    bool reveal = false;
+    bool full_labels = true;
+    bool full_counts = true; // "ld 2 (2)  st 2 (2)", else only the extra wavefronts
+    float label_w = 0, header_h = 0, line = 0, gap = 0;
+    float cell = 0; // one bank's column
+    float grid_w = 0;
+    float panel_w[2] = {};
+    std::string totals[2];
+    StepBands bands;
+
+    float content_w() const { return label_w + panel_w[0] + (count > 1 ? panel_w[1] : 0); }
+    float panel_x(int p) const { return label_w + (p > 0 ? panel_w[0] : 0); } // from the label column's left
+    const std::string& counts(const Panel& panel, std::size_t step) const {
+        return full_counts ? panel.step_counts[step] : panel.step_conflicts[step];
+    }
+    std::string label(std::size_t step) const {
+        const std::string number = std::to_string(step);
+        return full_labels ? number + "  " + step_label(traces[0]->trace.steps[step].tag) : number;
+    }
+};
+
+BankHeatmapView::BankHeatmapView() {
+    panels_[0] = std::make_unique<Panel>();
+    panels_[1] = std::make_unique<Panel>();
+}
+
+BankHeatmapView::~BankHeatmapView() = default;
+
+void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
+    const LoadedTrace* loaded = context.shown.trace;
+    shown_ = context.shown;
+    if (loaded == nullptr) {
+        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        return;
+    }
+    // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);
+    // any other trace alone. Compare mode shows the two sides in two views instead, each alone.
+    Layout layout;
+    layout.traces[0] = loaded;
+    layout.traces[1] = shown_.comparison == nullptr ? state.companion() : nullptr;
+    if (layout.traces[1] != nullptr && layout.traces[1]->trace.config.algorithm < loaded->trace.config.algorithm)
+        std::swap(layout.traces[0], layout.traces[1]);
+    layout.count = panel_count_ = layout.traces[1] != nullptr ? 2 : 1;
+    for (int p = 0; p < layout.count; ++p)
+        if (panels_[p]->shown != layout.traces[p])
+            panels_[p]->prepare(*layout.traces[p]);
+    focused_panel_ = std::min(focused_panel_, layout.count - 1);
+    layout.step = shown_.step;
+    layout.reveal = state.reveal;
+
+    const float avail_w = width_beside_scroll_bar();
+    draw_scale_legend(ImGui::GetContentRegionAvail().x - avail_w);
+    // Columns, from the font.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float font = ImGui::GetFontSize();
+    layout.line = ImGui::GetTextLineHeightWithSpacing();
+    layout.gap = font * 0.5f;
+    layout.header_h = layout.line * 3;
+    float full_label_w = 0, number_w = ImGui::CalcTextSize("step").x;
+    const Trace& steps_trace = layout.traces[0]->trace;
+    for (std::size_t k = 0; k < steps_trace.steps.size(); ++k)
+        full_label_w = std::max(full_label_w, ImGui::CalcTextSize(layout.label(k).c_str()).x);
+    layout.full_labels = full_label_w <= avail_w * 0.25f;
+    if (!layout.full_labels)
+        for (std::size_t k = 0; k < steps_trace.steps.size(); ++k)
+            number_w = std::max(number_w, ImGui::CalcTextSize(std::to_string(k).c_str()).x);
+    layout.label_w = (layout.full_labels ? std::max(full_label_w, number_w) : number_w) + layout.gap;
+
+    // Full counts where they fit beside heatmaps of the narrowest useful columns, else conflicts only.
+    const float narrowest = font * 0.3f; // a bank column: narrower is a smear; 11 px at 2×
+    const float widest = font * 1.5f;    // wider only spreads the rows
+    float counts_w[2] = {}, titles_w[2] = {};
+    for (const bool full : {true, false}) {
+        layout.full_counts = full;
+        float fixed_w = layout.label_w + style.ScrollbarSize;
+        for (int p = 0; p < layout.count; ++p) {
+            const LoadedTrace& lt = *layout.traces[p];
+            const BankTotals totals = layout.reveal ? totals_through_step(lt.banks, static_cast<std::size_t>(layout.step)) : lt.banks.total;
+            layout.totals[p] = (layout.reveal ? "so far: " : "total: ") + (full ? counts_text(totals) : conflicts_text(totals) + " extra");
+            counts_w[p] = ImGui::CalcTextSize(full ? "" : "extra").x;
+            for (std::size_t k = 0; k < panels_[p]->step_counts.size(); ++k)
+                counts_w[p] = std::max(counts_w[p], ImGui::CalcTextSize(layout.counts(*panels_[p], k).c_str()).x);
+            titles_w[p] = std::max(ImGui::CalcTextSize(std::string(name_of(lt.trace.config.algorithm)).c_str()).x,
+                                   ImGui::CalcTextSize(layout.totals[p].c_str()).x);
+            fixed_w += std::max(layout.gap + counts_w[p], titles_w[p] - 32 * narrowest) + font;
+        }
+        layout.cell = std::clamp((avail_w - fixed_w) / (32.0f * layout.count), narrowest, widest);
+        if (fixed_w + 32 * narrowest * layout.count <= avail_w)
+            break;
+    }
+    layout.grid_w = layout.cell * 32;
+    for (int p = 0; p < layout.count; ++p)
+        layout.panel_w[p] = std::max(layout.grid_w + layout.gap + counts_w[p], titles_w[p]) + font;
+
+    ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
+                                                 : "extra: the step's extra wavefronts (bank conflicts)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
+                          "load conflicts = %s\n  − %s\n(and _st for stores)", kNcuLoadWavefronts, kNcuLoadInstructions);
+
+    // Heights: the heatmap takes what the lane-to-bank diagram leaves, but keeps four bands at least
+    // (the main area scrolls then).
+    const float bottom_h = lanes_and_banks_height(avail_w);
+    const float min_band = layout.line;
+    const float height = std::max(ImGui::GetContentRegionAvail().y - bottom_h - style.ItemSpacing.y,
+                                  layout.header_h + 4 * min_band + style.ScrollbarSize);
+    const BankAnalysis* analyses[2] = {&layout.traces[0]->banks, layout.count > 1 ? &layout.traces[1]->banks : nullptr};
+    const std::vector<std::size_t> per_step = instructions_per_step(std::span(analyses, layout.count));
+    const float rows_h = height - layout.header_h - (layout.content_w() > avail_w ? style.ScrollbarSize : 0);
+    const float row = row_zoom_ > 0 ? row_zoom_ * font
+                                    : fit_row_height(per_step, min_band, rows_h, std::max(2.0f, font * 0.25f), ImGui::GetTextLineHeight());
+    layout.bands = layout_step_bands(per_step, row, min_band);
+
+    draw_heatmaps(state, layout, ImVec2(avail_w, height));
+    draw_lanes_and_banks(avail_w);
+    (void)context;
+}
+
+void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size) {
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::BeginChild("heatmaps", size, false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PopStyleVar();
+    const ImVec2 win = ImGui::GetWindowPos();
+    const ImVec2 visible = ImGui::GetContentRegionAvail(); // without the scroll bars
+    ImGui::Dummy(ImVec2(layout.content_w(), layout.header_h + layout.bands.total()));
+    const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
+    const float rows_visible = visible.y - layout.header_h;
+
+    // Keep the current step's band in view when the step changes (stepping, playback).
+    const StepBands& bands = layout.bands;
+    const std::size_t step = static_cast<std::size_t>(layout.step);
+    if (layout.step != followed_step_ && step < bands.steps()) {
+        const float top = bands.top[step], bottom = bands.top[step + 1];
+        if (top < scroll_y || bottom > scroll_y + rows_visible)
+            ImGui::SetScrollY(std::max(0.0f, top - rows_visible / 3));
+        followed_step_ = layout.step;
+    }
+
+    // Regions: the sticky label column (scrolls vertically), the sticky header (sideways), the rows (both).
+    const float left = win.x + layout.label_w, top = win.y + layout.header_h;
+    const float right = win.x + visible.x, bottom = win.y + visible.y;
+    layout::note_scrolled_region(left, top, right, bottom, true, true);
+    layout::note_scrolled_region(win.x, top, left, bottom, false, true);
+    layout::note_scrolled_region(left, win.y, right, top, true, false);
+    const float rows_y = top - scroll_y;
+    const float content_x = win.x - scroll_x;
+    const std::size_t last_shown = layout.reveal ? std::min(step, bands.steps() - 1) : bands.steps() - 1;
+    const float text_h = ImGui::GetTextLineHeight();
+    const float text_dy = (layout.line - text_h) / 2;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text), separator = ImGui::GetColorU32(ImGuiCol_Separator);
+
+    // Bands in view: [first_band, end_band).
+    std::size_t first_band = bands.step_at(scroll_y);
+    std::size_t end_band = std::min(bands.steps(), bands.step_at(scroll_y + rows_visible) + 1);
+    if (first_band >= bands.steps())
+        first_band = end_band = 0;
+    end_band = std::min(end_band, last_shown + 1);
+
+    // Header: each panel's kernel and totals, and the bank numbers (every 1, 2, 4… that fits).
+    list->PushClipRect(ImVec2(left, win.y), ImVec2(right, top), true);
+    const float number_w = ImGui::CalcTextSize("00").x + layout.gap * 0.5f;
+    int stride = 1;
+    while (stride < 16 && stride * layout.cell < number_w)
+        stride *= 2;
+    for (int p = 0; p < layout.count; ++p) {
+        const Trace& trace = layout.traces[p]->trace;
+        const float x = content_x + layout.panel_x(p);
+        list->AddText(ImVec2(x, win.y + text_dy), text_colour, std::string(name_of(trace.config.algorithm)).c_str());
+        list->AddText(ImVec2(x, win.y + layout.line + text_dy), text_colour, layout.totals[p].c_str());
+        if (!layout.full_counts)
+            list->AddText(ImVec2(x + layout.grid_w + layout.gap, win.y + 2 * layout.line + text_dy), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                          "extra");
+        for (int b = 0; b < 32; b += stride) {
+            const std::string text = std::to_string(b);
+            const float w = ImGui::CalcTextSize(text.c_str()).x;
+            list->AddText(ImVec2(std::max(x, x + (b + 0.5f) * layout.cell - w / 2), win.y + 2 * layout.line + text_dy),
+                          ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+        }
+    }
+    list->PopClipRect();
+    list->AddText(ImVec2(win.x, win.y + 2 * layout.line + text_dy), ImGui::GetColorU32(ImGuiCol_TextDisabled), "step");
+
+    // Rows: heat, separators, counts; the current step outlined, the chosen instruction framed.
+    list->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
+    for (std::size_t k = first_band; k < end_band; ++k) {
+        const float y0 = rows_y + bands.top[k], y1 = rows_y + bands.top[k + 1];
+        list->AddLine(ImVec2(content_x + layout.label_w, y0), ImVec2(content_x + layout.content_w(), y0), separator);
+        for (int p = 0; p < layout.count; ++p) {
+            const BankAnalysis& banks = layout.traces[p]->banks;
+            const float x = content_x + layout.panel_x(p);
+            if (k < banks.steps.size()) {
+                const std::size_t first = banks.first_of_step[k], n = banks.first_of_step[k + 1] - first;
+                panels_[p]->heatmap.draw_rows(list, x, y0 + 1, layout.grid_w, y1 - y0 - 1, static_cast<int>(first), static_cast<int>(n));
+                const std::string& counts = layout.counts(*panels_[p], k);
+                const ImVec2 at(x + layout.grid_w + layout.gap, y0 + text_dy);
+                if (counts_differ(k) && k <= step) {
+                    const ImVec2 size = ImGui::CalcTextSize(counts.c_str());
+                    draw_difference_mark(list, at.x - layout.gap / 3, y0 + 1, size.x + layout.gap * 2 / 3, y1 - y0 - 1);
+                }
+                list->AddText(at, text_colour, counts.c_str());
+            }
+        }
+    }
+    for (int p = 0; p < layout.count; ++p) {
+        const float x = content_x + layout.panel_x(p);
+        const float thick = std::max(2.0f, ImGui::GetFontSize() * 0.12f);
+        if (step < bands.steps() && step < end_band && step >= first_band)
+            list->AddRect(ImVec2(x - thick / 2, rows_y + bands.top[step]), ImVec2(x + layout.grid_w + thick / 2, rows_y + bands.top[step + 1]),
+                          theme::packed(theme::colours().current_step), 0, 0, thick);
+        const Panel& panel = *panels_[p];
+        const std::size_t chosen = step < bands.steps() ? panel.instruction_at(layout.step) : kNoInstruction;
+        if (chosen != kNoInstruction && p == focused_panel_) {
+            const BankAnalysis& banks = layout.traces[p]->banks;
+            const std::size_t first = banks.first_of_step[step], n = banks.first_of_step[step + 1] - first;
+            const float row_h = bands.height(step) / static_cast<float>(n);
+            const float y = rows_y + bands.top[step] + (chosen - first) * row_h;
+            list->AddRect(ImVec2(x, y), ImVec2(x + layout.grid_w, y + row_h), theme::packed(theme::colours().text), 0, 0, thick / 2);
+        }
+    }
+    list->PopClipRect();
+
+    // The label column, over nothing: it stays put when the rows scroll sideways.
+    list->PushClipRect(ImVec2(win.x, top), ImVec2(left, bottom), true);
+    for (std::size_t k = first_band; k < end_band; ++k) {
+        const float y0 = rows_y + bands.top[k];
+        const bool current = k == step;
+        if (current)
+            list->AddRectFilled(ImVec2(win.x, y0), ImVec2(left - layout.gap / 2, rows_y + bands.top[k + 1]), theme::packed(theme::colours().current_step));
+        list->AddText(ImVec2(win.x + layout.gap / 4, y0 + text_dy),
+                      current ? theme::packed(theme::ink_on(theme::colours().current_step)) : text_colour, layout.label(k).c_str());
+    }
+    list->PopClipRect();
+
+    // Hover: a compact label's full text; a bank's lanes, words and values. Click: choose the row.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const std::size_t k = mouse.y >= top && mouse.y < bottom ? bands.step_at(mouse.y - rows_y) : bands.steps();
+    if (ImGui::IsWindowHovered() && k < bands.steps() && k <= last_shown) {
+        if (mouse.x >= win.x && mouse.x < left && !layout.full_labels)
+            ImGui::SetTooltip("%s", step_title(layout.traces[0]->trace, k).c_str());
+        for (int p = 0; p < layout.count && mouse.x >= left && mouse.x < right; ++p) {
+            const float x = content_x + layout.panel_x(p);
+            const BankAnalysis& banks = layout.traces[p]->banks;
+            if (mouse.x < x || mouse.x >= x + layout.grid_w || k >= banks.steps.size())
+                continue;
+            const std::size_t first = banks.first_of_step[k], n = banks.first_of_step[k + 1] - first;
+            if (n == 0)
+                continue;
+            const float row_h = bands.height(k) / static_cast<float>(n);
+            const std::size_t r = first + std::min(n - 1, static_cast<std::size_t>((mouse.y - rows_y - bands.top[k]) / row_h));
+            const int b = std::clamp(static_cast<int>((mouse.x - x) / layout.cell), 0, 31);
+            const WarpInstruction& in = banks.instructions[r];
+            const Trace& trace = layout.traces[p]->trace;
+            ImGui::BeginTooltip();
+            ImGui::Text("%s, %s", step_title(trace, in.step).c_str(), describe_instruction(in).c_str());
+            ImGui::Text("bank %d: %u distinct word%s", b, in.distinct_words[b], in.distinct_words[b] == 1 ? "" : "s");
+            int shown_lanes = 0;
+            for (std::uint32_t index : in.accesses) {
+                const AccessRecord& a = trace.accesses[index];
+                if (static_cast<int>(bank_of(a.word)) != b || ++shown_lanes > 12)
+                    continue;
+                ImGui::Text("  lane %2u: word %u, value %s", lane_of(a.thread), a.word, format_value(trace.config.type, a.value, false).c_str());
+            }
+            if (shown_lanes > 12)
+                ImGui::Text("  … %d more lanes", shown_lanes - 12);
+            ImGui::EndTooltip();
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+                panels_[p]->selected = static_cast<int>(r);
+                focused_panel_ = p;
+                go_to_shown_step(state, shown_, static_cast<int>(in.step));
+            }
+        }
+    }
+    // Ctrl+wheel: taller or shorter instruction rows, in font sizes so a scale change keeps them.
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0)
+        row_zoom_ = std::clamp(bands.row_height * std::pow(1.2f, io.MouseWheel) / ImGui::GetFontSize(), 0.05f, 2.0f);
+    ImGui::EndChild();
+}
+
+bool BankHeatmapView::counts_differ(std::size_t step) const {
+    if (shown_.comparison == nullptr)
+        return false;
+    const std::vector<std::uint8_t>& differ = shown_.comparison->sides[shown_.side].conflicts_differ;
+    return step < differ.size() && differ[step] != 0;
+}
+
+std::string BankHeatmapView::caption() const {
+    const Panel& panel = *panels_[focused_panel_];
+    const Trace& trace = panel.shown->trace;
+    const int step = shown_.step;
+    if (step < 0 || step >= static_cast<int>(trace.steps.size()))
+        return "";
+    const std::size_t chosen = panel.instruction_at(step);
+    if (chosen == kNoInstruction)
+        return step_title(trace, static_cast<std::size_t>(step)) + " issues no shared-memory instruction.";
+    // Named by kernel: the diagram shows the panel last clicked (plain Blelloch at first).
+    return std::string(name_of(trace.config.algorithm)) + ", step " + std::to_string(step) + ", lanes → banks of " +
+           describe_instruction(panel.shown->banks.instructions[chosen]);
+}
+
+float BankHeatmapView::lanes_and_banks_height(float width) const {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float caption_h = ImGui::CalcTextSize(caption().c_str(), nullptr, false, width).y + style.ItemSpacing.y;
+    return caption_h + lane_bank_diagram_height(width) + style.ItemSpacing.y * 2;
+}
+
+void BankHeatmapView::draw_lanes_and_banks(float width) {
+    const Panel& panel = *panels_[focused_panel_];
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(caption().c_str());
+    ImGui::PopTextWrapPos();
+    const int step = shown_.step;
+    const std::size_t chosen = step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step) : kNoInstruction;
+    if (chosen != kNoInstruction)
+        draw_lane_bank_diagram(panel.shown->trace, panel.shown->banks.instructions[chosen], width);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,234 @@
+// The Benchmark feature's script commands (docs/gui-script.md): the sweep (`bench`, `wait-bench`,
+// `cancel-bench`), what the plot shows (`plot`, `bench-series`, `bench-scan`, `bench-report`), results
+// files (`open-results`, `export-results`), plot exports, and Harris's reduction tables (`bench-view`,
+// `time-reduce-table`, `open-reduce-table`, `export-reduce-table`).
+#include "core/plot/plot_export.hpp"
+#include "core/util/terminal_output.hpp"
+#include "gui/app_state.hpp"
+#include "gui/features/benchmark/benchmark_feature.hpp"
+#include "gui/features/benchmark/gui_script_bench.hpp"
+#include "gui/script/script_command.hpp"
+#include "gui/script/script_values.hpp"
+
+#include <cstdio>
+
+namespace prefixlab {
+
+namespace {
+
+constexpr const char* kExpectedSweep = "bench"; // the sweep as the script has set it (ScriptExpectations)
+
+std::string joined_names(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names)
+        text += (text.empty() ? "" : "|") + name;
+    return text;
+}
+
+std::string plots_unavailable() { return plot_export_available() ? "" : plot_export_unavailable_reason(); }
+
+std::vector<std::string> table_formats() {
+    std::vector<std::string> names = export_format_names();
+    names.emplace_back("csv");
+    return names;
+}
+
+// Waits for a file opened in the background; fails with the status bar's line if it was refused.
+void wait_for_read(ScriptRun& run, BenchState& bench, bool results, const std::string& where) {
+    run.wait_while([&run, &bench, results, where](std::string& failure) {
+        if (bench.reading_files())
+            return true;
+        if (results ? bench.last_open_failed() : bench.reduce_tables().last_open_failed())
+            failure = "script " + where + ": " + run.host().state.message();
+        return false;
+    });
+}
+
+// Waits for an export of plots or tables; fails if it failed (or there was nothing to export).
+void wait_for_export(ScriptRun& run, BenchState& bench) {
+    run.wait_while([&bench](std::string& failure) {
+        if (bench.exporting())
+            return true;
+        if (bench.last_export_failed())
+            failure = bench.last_export();
+        return false;
+    });
+}
+
+} // namespace
+
+void BenchmarkFeature::add_commands(ScriptTable& table) {
+    table.add({.name = "bench",
+               .usage = "bench [algos=LIST] [n=SIZES] [reps=R] [warmup=W] [seed=S] [block=B,...] [block-n=SIZES]",
+               .help = "set the Benchmark tab's sweep (the same values and ranges as `prefixlab bench`: `algos=cpu`, "
+                       "`n=2^10..2^20`, `reps` 1–1000, `warmup` 0–100, `block` powers of two 32–1024) and start it in "
+                       "the background; the script goes on at once",
+               .read_settings = [](const std::vector<std::string>& words) -> std::any {
+                   return read_bench_settings(words);
+               },
+               .check = [](const ScriptCommand& c, ScriptExpectations& expected) {
+                   // The sweep's settings add up with earlier ones: block-n sizes among n's, and with block.
+                   std::optional<BenchSpec>& spec =
+                       expected.value<std::optional<BenchSpec>>(kExpectedSweep, default_gui_bench_spec());
+                   if (spec) {
+                       apply_bench_settings(std::any_cast<const BenchSettings&>(c.settings), *spec);
+                       check_bench_spec(*spec);
+                   }
+               },
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   apply_bench_settings(std::any_cast<const BenchSettings&>(c.settings), bench_.spec);
+                   bench_.start();
+                   if (!bench_.running())
+                       run.fail("script " + c.where + ": " + run.host().state.message());
+               }});
+    table.add({.name = "wait-bench",
+               .usage = "wait-bench [FRACTION]",
+               .help = "wait until the benchmark has finished, or with FRACTION (0–1) until its progress reaches it. "
+                       "Fails if it failed, and when it measured nothing: no `bench` was started (`script FILE:LINE: "
+                       "wait-bench: no benchmark was started (the bench command starts one)`), or the sweep ended "
+                       "without a point (every point skipped, e.g. `algos=gpu` without a GPU, or cancelled before the "
+                       "first: `wait-bench: nothing was measured (REASON)`)",
+               .args = {optional_arg(number_arg("FRACTION", 0, 1))},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   const double fraction = c.args.empty() ? 2.0 : c.args[0].number; // above 1: the end
+                   run.wait_while([this, &run, fraction, where = c.where](std::string& failure) {
+                       if (bench_.running() && bench_.live().progress.fraction < fraction)
+                           return true;
+                       if (bench_.running())
+                           return false; // the fraction was reached
+                       if (run.host().state.message_is_error())
+                           failure = run.host().state.message(); // the sweep failed, or its results were not saved
+                       else if (!bench_.sweep_started())
+                           failure = "script " + where +
+                                     ": wait-bench: no benchmark was started (the bench command starts one)";
+                       else if (!bench_.nothing_measured().empty()) // a script waits for numbers: none is a failure
+                           failure = "script " + where + ": wait-bench: nothing was measured (" +
+                                     bench_.nothing_measured() + ")";
+                       return false;
+                   });
+               }});
+    table.add({.name = "cancel-bench",
+               .usage = "cancel-bench",
+               .help = "cancel the benchmark; its finished points are kept and saved",
+               .run = [this](ScriptRun&, const ScriptCommand&) { bench_.cancel(); }});
+    table.add({.name = "plot",
+               .usage = "plot " + joined_names(plot_kind_names()),
+               .help = "the plot on show",
+               .args = {name_arg("KIND", plot_kind_names())},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   bench_.plot_options.kind = all_bench_plot_kinds()[*c.args[0].choice];
+               }});
+    table.add({.name = "bench-series",
+               .usage = "bench-series lecture|all",
+               .help = "the series the plot (and its exports) show: `lecture` is one of each kind a lecture needs — "
+                       "copy, CUB, the fastest of PrefixLab's own scans (lowest time at the largest N all were "
+                       "measured at, found in the data), one textbook scan (scan-then-propagate Blelloch, else "
+                       "Hillis–Steele), the serial CPU baseline and the parallel one; `all` is every series",
+               .args = {name_arg("PRESET", bench_series_preset_names())},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   bench_.plot_options.series = all_bench_series_presets()[*c.args[0].choice];
+               }});
+    table.add({.name = "bench-scan",
+               .usage = "bench-scan NAME",
+               .help = "the scan the Benchmark plot (and its exports) show, where the results hold several "
+                       "(`prefixlab bench --scans`): `uint32-add`, `float-max-exclusive`, … (TYPE-OP or "
+                       "TYPE-OP-exclusive, TYPE `int32`, `uint32` or `float`, OP `add`, `max` or `min`); the scan "
+                       "combo shows the same choice. A scan the results do not hold falls back to their first",
+               .args = {name_arg("NAME", bench_scan_names())},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   bench_.plot_options.scan = all_bench_scans()[*c.args[0].choice];
+               }});
+    table.add({.name = "bench-report",
+               .usage = "bench-report",
+               .help = "print one line of what the Benchmark plot shows: `bench-report: series=lecture plot=time "
+                       "scan=uint32-add shown=copy|cub|…`, the scan plotted and the legend names of its visible series",
+               .run = [this](ScriptRun&, const ScriptCommand&) {
+                   printf_to_terminal(stdout, "%s\n", bench_report_line(bench_).c_str());
+                   std::fflush(stdout);
+               }});
+    table.add({.name = "export-plots",
+               .usage = "export-plots FOLDER",
+               .help = "export every plot with data as PNG, SVG and PDF; the script waits (fails if it failed)",
+               .args = {path_arg("FOLDER")},
+               .unavailable = plots_unavailable,
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.export_folder = c.args[0].text;
+                   bench_.export_all_plots();
+                   wait_for_export(run, bench_);
+               }});
+    table.add({.name = "export-plot",
+               .usage = "export-plot FOLDER png|svg|pdf",
+               .help = "export the plot on show in one format",
+               .args = {path_arg("FOLDER"), name_arg("FORMAT", export_format_names())},
+               .unavailable = plots_unavailable,
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.export_folder = c.args[0].text;
+                   bench_.export_current({export_formats()[*c.args[1].choice]});
+                   wait_for_export(run, bench_);
+               }});
+    table.add({.name = "export-results",
+               .usage = "export-results FOLDER",
+               .help = "write bench.json and bench.csv of the primary result set",
+               .args = {path_arg("FOLDER")},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.export_folder = c.args[0].text;
+                   bench_.export_results();
+                   wait_for_export(run, bench_);
+               }});
+    table.add({.name = "open-results",
+               .usage = "open-results FILE",
+               .help = "open a results file (bench.json), read in the background; the script waits for it, and fails "
+                       "on a malformed one",
+               .args = {path_arg("FILE")},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.open_results(c.args[0].text);
+                   wait_for_read(run, bench_, true, c.where);
+               }});
+    table.add({.name = "bench-view",
+               .usage = "bench-view sweep|reduce-table",
+               .help = "the Benchmark tab's view: the scans' sweep, or Harris's reduction table",
+               .args = {name_arg("VIEW", {"sweep", "reduce-table"})},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   bench_.showing_reduce_table = *c.args[0].choice == 1;
+               }});
+    table.add({.name = "time-reduce-table",
+               .usage = "time-reduce-table N",
+               .help = "time Harris's table at N (1024 to 2^30, 3 repetitions a row) here, show it and save it; "
+                       "waits for it",
+               .args = {whole_arg("N", 1024, std::uint64_t(1) << 30)},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.showing_reduce_table = true;
+                   bench_.reduce_tables().start(c.args[0].whole, 3); // few repetitions: a script checks the view
+                   run.wait_while([this, &run](std::string& failure) {
+                       if (bench_.reduce_tables().running())
+                           return true;
+                       if (run.host().state.message_is_error())
+                           failure = run.host().state.message();
+                       return false;
+                   });
+               }});
+    table.add({.name = "open-reduce-table",
+               .usage = "open-reduce-table FILE.csv",
+               .help = "open a reduction table (from `prefixlab reduce-table --csv`), read in the background; the "
+                       "script waits for it, and fails on a malformed one",
+               .args = {path_arg("FILE.csv")},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   bench_.showing_reduce_table = true;
+                   bench_.reduce_tables().open(c.args[0].text);
+                   wait_for_read(run, bench_, false, c.where);
+               }});
+    table.add({.name = "export-reduce-table",
+               .usage = "export-reduce-table FOLDER png|svg|pdf|csv",
+               .help = "write the table on show as `FOLDER/harris-nN.*` (a 1600 × 900 slide, or its CSV)",
+               .args = {path_arg("FOLDER"), name_arg("FORMAT", table_formats())},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   const std::size_t format = *c.args[1].choice;
+                   const std::optional<PlotFileFormat> as =
+                       format < export_formats().size() ? std::optional(export_formats()[format]) : std::nullopt;
+                   bench_.export_folder = c.args[0].text;
+                   bench_.export_reduce_table(as);
+                   wait_for_export(run, bench_); // a failure, or no table, fails the script there
+               }});
+}
+
+} // namespace prefixlab

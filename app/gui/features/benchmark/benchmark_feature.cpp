@@ -1,0 +1,59 @@
+#include "gui/features/benchmark/benchmark_feature.hpp"
+
+#include "gui/app_state.hpp"
+#include "gui/features/benchmark/bench_view.hpp"
+#include "gui/shell/shortcut_table.hpp"
+#include "gui/workspace.hpp"
+
+#include <GLFW/glfw3.h>
+
+namespace prefixlab {
+
+namespace {
+
+constexpr const char* kBenchmarkTitle = "Benchmark";
+
+} // namespace
+
+BenchmarkFeature::BenchmarkFeature()
+    : bench_([this](const std::string& message, bool is_error) {
+          if (state_ != nullptr)
+              is_error ? state_->report_error(message) : state_->inform(message);
+      }) {}
+
+void BenchmarkFeature::start(AppState& state) {
+    state_ = &state;
+    bench_.read_startup_files();
+}
+
+void BenchmarkFeature::add_tabs(std::vector<TabMaker>& tabs) {
+    tabs.push_back([this] { return std::make_unique<BenchView>(bench_); });
+}
+
+void BenchmarkFeature::add_shortcuts(ShortcutTable& table) {
+    table.add({{{GLFW_KEY_F6}}, "F6", "run the benchmark", [this](GuiHost&, const KeyPress&) { bench_.start(); },
+               false, true});
+    table.add_escape("cancel the benchmark", [this](GuiHost&) {
+        if (!bench_.running())
+            return false;
+        bench_.cancel();
+        return true;
+    });
+}
+
+bool BenchmarkFeature::open_file(const std::string& path, FileKind kind, GuiHost& host) {
+    if (kind != FileKind::results)
+        return false;
+    bench_.open_results(path); // in the background; it joins the recent files once it is read
+    host.workspace.select_tab(std::string(kBenchmarkTitle));
+    return true;
+}
+
+std::vector<RecentFile> BenchmarkFeature::take_files_used() {
+    std::vector<RecentFile> used;
+    for (const std::string& path : bench_.take_results_files_opened())
+        used.push_back({path, RecentKind::results});
+    return used;
+}
+
+} // namespace prefixlab

@@ -1,0 +1,33 @@
+// The Benchmark feature: the tab that times the scans against the CPU across N (the sweep, its plots
+// and exports) and shows Harris's reduction tables; its state (bench_state, reduce_table_state), its
+// key (F6 runs the sweep, Esc cancels it), the results files it opens, and its script commands (`bench`,
+// `wait-bench`, `plot`, `export-plots`, `open-results`, `time-reduce-table`, …; docs/gui-script.md).
+#pragma once
+
+#include "gui/features/benchmark/bench_state.hpp"
+#include "gui/shell/feature.hpp"
+
+namespace prefixlab {
+
+class BenchmarkFeature final : public Feature {
+public:
+    BenchmarkFeature();
+    void add_tabs(std::vector<TabMaker>& tabs) override;
+    void add_commands(ScriptTable& table) override;
+    void add_shortcuts(ShortcutTable& table) override;
+    void start(AppState& state) override;
+    void poll() override { bench_.poll(); }
+    // While it runs, the window draws five frames a second: at full rate its rendering would take CPU
+    // time from the CPU baselines being timed (under Mesa's llvmpipe on 2 cores a CPU sweep's process
+    // used 6.7 s of user time at full rate and 3.4 s throttled).
+    bool holds_cores() const override { return bench_.running(); }
+    bool reading_files() const override { return bench_.reading_files(); }
+    bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
+    std::vector<RecentFile> take_files_used() override;
+
+private:
+    AppState* state_ = nullptr; // where messages go, once started
+    BenchState bench_;
+};
+
+} // namespace prefixlab

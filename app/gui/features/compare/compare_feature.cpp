@@ -1,0 +1,105 @@
+#include "gui/features/compare/compare_feature.hpp"
+
+#include "core/ground/scan_names.hpp"
+#include "core/util/terminal_output.hpp"
+#include "gui/app_state.hpp"
+#include "gui/gui_script_trace.hpp"
+#include "gui/script/script_command.hpp"
+#include "gui/script/script_values.hpp"
+#include "gui/shell/menu_table.hpp"
+#include "gui/shell/shortcut_table.hpp"
+
+#include <GLFW/glfw3.h>
+#include <cstdio>
+#include <imgui.h>
+
+namespace prefixlab {
+
+namespace {
+
+void toggle_comparing(AppState& state) { state.set_comparing(!state.comparing()); }
+
+// Until the second trace is ready; fails, with the reason, if it cannot be made.
+void wait_for_second_trace(ScriptRun& run) {
+    run.wait_while([&run](std::string& failure) {
+        AppState& state = run.host().state;
+        if (state.busy() ||
+            (state.comparing() && state.comparison() == nullptr && state.compare_status().rfind("Cannot", 0) != 0))
+            return true;
+        if (state.comparison() == nullptr)
+            failure = state.compare_status();
+        return false;
+    });
+}
+
+void report_compare(const AppState& state) {
+    // Compare mode's two steps and summary, for tests of stepping together.
+    if (const TraceComparison* comparison = state.comparison())
+        printf_to_terminal(stdout, "compare: step=%d paired=%d with=%s | %s\n", state.step(), state.compared_step(),
+                           std::string(name_of(state.compared()->trace.config.algorithm)).c_str(),
+                           comparison->summary.c_str());
+    else
+        printf_to_terminal(stdout, "compare: %s\n", state.comparing() ? state.compare_status().c_str() : "off");
+    std::fflush(stdout);
+}
+
+} // namespace
+
+void CompareFeature::add_shortcuts(ShortcutTable& table) {
+    table.add({{{GLFW_KEY_F3}}, "F3", "compare side by side: a second trace beside this one, stepping with it",
+               [](GuiHost& host, const KeyPress&) { toggle_comparing(host.state); }, false, true});
+}
+
+void CompareFeature::add_menus(MenuTable& menus) {
+    menus.add("View", [](GuiHost& host) {
+        if (ImGui::MenuItem("Compare side by side", "F3", host.state.comparing()))
+            toggle_comparing(host.state);
+    });
+}
+
+void CompareFeature::add_commands(ScriptTable& table) {
+    table.add({.name = "compare",
+               .usage = "compare [algo=NAME] [device=D] [order=O]",
+               .help = "compare mode (F3): a second trace of the same input and settings beside the first, with this "
+                       "kernel, device and warp order (each defaults to what compare mode chose before, first the "
+                       "kernel's counterpart: the other Blelloch layout, the racy kernel's correct twin and back); the "
+                       "script waits for it, and fails, with the reason, if it cannot be made",
+               .read_settings = [](const std::vector<std::string>& words) -> std::any {
+                   TraceSettings settings = read_trace_settings(words);
+                   if (settings.n || settings.input || settings.seed || settings.type || settings.op || settings.exclusive)
+                       throw ScriptValueError("compare takes algo=, device= and order=; the rest is the first trace's");
+                   return settings;
+               },
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   AppState& state = run.host().state;
+                   const auto& settings = std::any_cast<const TraceSettings&>(c.settings);
+                   AppState::CompareChoice& choice = state.compare_choice;
+                   state.set_comparing(true);
+                   choice.algorithm = settings.algorithm.value_or(choice.algorithm);
+                   choice.device = settings.device.value_or(choice.device);
+                   choice.warp_order = settings.order.value_or(choice.warp_order);
+                   state.compare_choice_changed();
+                   wait_for_second_trace(run);
+               }});
+    table.add({.name = "compare-file",
+               .usage = "compare-file FILE",
+               .help = "compare mode with a trace file as the second trace; fails if the file cannot be read",
+               .args = {path_arg("FILE")},
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   run.host().state.load_compare_trace(c.args[0].text);
+                   wait_for_second_trace(run);
+               }});
+    table.add({.name = "compare-off",
+               .usage = "compare-off",
+               .help = "leave compare mode",
+               .run = [](ScriptRun& run, const ScriptCommand&) { run.host().state.set_comparing(false); }});
+    table.add({.name = "report-compare",
+               .usage = "report-compare",
+               .help = "print compare mode's state: `compare: step=K paired=P with=NAME | SUMMARY` (the step on "
+                       "screen, the compared trace's step shown with it, its kernel, and the line over the two sides: "
+                       "`outputs differ at D of N · cells first differ at step S`), or `compare: off`, or while the "
+                       "second trace is not ready, what it is waiting for or why it failed",
+               .run = [](ScriptRun& run, const ScriptCommand&) { report_compare(run.host().state); }});
+}
+
+} // namespace prefixlab

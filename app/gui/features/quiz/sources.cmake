@@ -1,0 +1,6 @@
+# The quiz feature's sources (app/gui/CMakeLists.txt includes this file for each folder that
+# features/feature_list.cpp includes from).
+target_sources(prefixlab_gui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/quiz_feature.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/quiz_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/quiz_view.cpp)

@@ -1,0 +1,391 @@
+#include "gui/features/values/value_grid_view.hpp"
+
+#include "core/ground/format_value.hpp"
+#include "core/ground/kernel_facts.hpp"
+#include "core/ground/step_label.hpp"
+#include "gui/app_state.hpp"
+#include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
+#include "gui/features/values/value_grid_overview.hpp"
+#include "gui/features/values/value_grid_text.hpp"
+#include "gui/widgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <imgui.h>
+#include <imgui_internal.h> // the grid window's inner rectangle: where its cells may be drawn
+
+namespace prefixlab {
+
+namespace {
+
+// Zoom steps of the −/+ buttons and of one notch of Ctrl+wheel.
+constexpr float kZoomStep = 1.5f;
+// The legend shows in full when the tab has at least this many lines of height: at 2× on 1920×1080
+// it has 11.5 and keeps 5 step rows in view with the legend; at 1.5× on 1280×720 it has 10.
+constexpr float kMinLinesBesideLegend = 11;
+
+// The narrowest column, in pixels: below it the strip says more than the grid.
+constexpr float kNarrowestColumn = 0.25f;
+
+// Whole pixels while columns are wide enough to hold text (sharp cell edges); fractions below, so
+// that "All columns" fits every column exactly.
+float zoomed_cell_width(float base, float zoom) {
+    const float width = base * zoom;
+    return width >= 4 ? std::round(width) : std::max(kNarrowestColumn, width);
+}
+
+bool same_line_with_gap_if_fits(float width) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
+    const float right = ImGui::GetItemRectMax().x + spacing + width;
+    if (right > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        return false;
+    ImGui::SameLine(0, spacing);
+    return true;
+}
+
+// Headers, the input row, three step rows and the output rows, with the scroll bar.
+float least_grid_height(const ValueGridMetrics& metrics) {
+    return grid_cell_height(metrics.line_h) * static_cast<float>(8 + metrics.extra_rows);
+}
+
+} // namespace
+
+void ValueGridView::prepare(const LoadedTrace& loaded) {
+    const Trace& trace = loaded.trace;
+    model_ = build_value_grid_model(trace);
+    column_element_.assign(model_.columns.size(), -1);
+    for (std::size_t e = 0; e < model_.element_column.size(); ++e)
+        column_element_[model_.element_column[e]] = static_cast<int>(e);
+    extra_rows_ = trace.config.type == ElementType::float32 ? 2 : 1;
+    const int steps = static_cast<int>(trace.steps.size());
+
+    // The widest value decides the cell width; measured once per trace, not per frame.
+    std::size_t widest = 2;
+    for (int k = 0; k < steps; ++k)
+        for (const ValueGridColumn& c : model_.columns) {
+            std::uint32_t bits = 0;
+            if (grid_cell_value(trace, c, k, bits))
+                widest = std::max(widest, format_value(trace.config.type, bits).size());
+        }
+    const bool every_output = writes_every_output(trace.config.algorithm); // a reduction: output[0] only
+    for (std::size_t e = 0; e < trace.output.size(); ++e)
+        if (every_output || model_.output_written_at[e] >= 0)
+            widest = std::max(widest, format_value(trace.config.type, trace.output[e]).size());
+    for (std::uint32_t bits : trace.input)
+        widest = std::max(widest, format_value(trace.config.type, bits).size());
+    cell_chars_ = static_cast<int>(std::min<std::size_t>(widest, 12));
+
+    row_labels_.clear();
+    std::size_t label = 0;
+    for (int k = 0; k < steps; ++k) {
+        row_labels_.push_back(step_row_label(k, steps, trace.steps[k].tag));
+        label = std::max(label, row_labels_.back().size());
+    }
+    for (const GridCaption caption : kGridCaptions)
+        label = std::max(label, grid_caption(caption, model_, false).size());
+    label_chars_ = static_cast<int>(std::min<std::size_t>(label, 48));
+    std::size_t compact = std::to_string(std::max(0, steps - 1)).size();
+    for (const GridCaption caption : kGridCaptions)
+        compact = std::max(compact, grid_caption(caption, model_, true).size());
+    compact_chars_ = static_cast<int>(compact);
+
+    loaded_ = &loaded;
+    built_key_.clear();
+    followed_step_ = -1;
+    zoom_ = 1;
+    pending_scroll_x_ = 0.0f;
+}
+
+void ValueGridView::draw(AppState& state, const ViewContext& context) {
+    shown_ = context.shown;
+    const LoadedTrace* loaded = shown_.trace;
+    if (loaded == nullptr) {
+        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        if (shown_.side == 0)
+            publish_value_grid_geometry({});
+        return;
+    }
+    if (loaded_ != loaded)
+        prepare(*loaded);
+    const GridShowing showing{shown_.step, dim_future_, state.reveal};
+
+    ImGui::PushFont(context.mono_font);
+    ValueGridMetrics metrics;
+    metrics.char_w = ImGui::CalcTextSize("0").x;
+    metrics.line_h = ImGui::GetTextLineHeight();
+    ImGui::PopFont();
+    base_cell_w_ = std::ceil(metrics.char_w * (cell_chars_ + 1.2f));
+    metrics.label_chars = label_chars_;
+    metrics.compact_chars = compact_chars_;
+    metrics.columns = static_cast<int>(model_.columns.size());
+    metrics.steps = static_cast<int>(loaded->trace.steps.size());
+    metrics.extra_rows = extra_rows_;
+    metrics.group_row = model_.registers > 0 && model_.registers < metrics.columns;
+    metrics.thread_row = model_.owner_differs_from_index;
+
+    const float width = ImGui::GetContentRegionAvail().x;
+    const bool compact = !labels_fit(metrics, width);
+    draw_toolbar(state, metrics);
+    // A compare half too short for the grid's least height gives its step line to the grid (the row
+    // labels still number the steps; 2× on 1280×720 beside the racy kernel's status bar).
+    const bool room_for_caption = shown_.comparison == nullptr ||
+                                  ImGui::GetContentRegionAvail().y >= least_grid_height(metrics) + 2 * metrics.line_h;
+    if (compact && room_for_caption && !showing.hides(showing.current)) {
+        // The short labels leave the step's name out; it shows here, beside the buttons where it fits,
+        // else on a line of its own, wrapped, never cut.
+        const std::string& label = row_labels_[showing.current];
+        const std::string caption = "Step " + label.substr(label.find_first_not_of(' '));
+        same_line_with_gap_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(caption.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    // The overview strip: when the columns, at this zoom, are wider than the room for them.
+    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
+                       ImGui::GetStyle().ScrollbarSize;
+    metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
+    // "First wrong" (status bar, J): the element's column to the middle of the grid, once a request.
+    if (const AppState::ElementFocus& focus = state.element_focus(); focus.serial != focused_serial_) {
+        focused_serial_ = focus.serial;
+        const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
+        if (column != column_element_.end())
+            pending_scroll_x_ = std::max(0.0f, float(column - column_element_.begin()) * metrics.cell_w -
+                                                   std::max(last_cells_w_, metrics.cell_w) / 2);
+    }
+    const bool strip = metrics.columns * metrics.cell_w > room;
+    draw_grid(state, context, showing, metrics, compact,
+              strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+}
+
+void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& metrics) {
+    const auto legend = [] {
+        draw_legend({{theme::colours().cell_written, "written in the step"},
+                     {theme::colours().cell_read, "read in the step"},
+                     {theme::colours().cell_value, "holds a value"},
+                     {theme::colours().cell_unwritten, "not written yet"},
+                     {theme::colours().ok, "output right"},
+                     {theme::colours().error, "wrong output"}});
+    };
+    // Compare mode's halves (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
+    // everything moves behind one button, and the grid keeps the room.
+    if (shown_.comparison != nullptr) {
+        if (ImGui::Button("Grid…"))
+            ImGui::OpenPopup("values-options");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's grid");
+        if (ImGui::BeginPopup("values-options")) {
+            legend();
+            draw_grid_controls(state, metrics);
+            ImGui::EndPopup();
+        }
+        return;
+    }
+    // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
+    // step rows: it moves behind a button, and the grid keeps the room.
+    const bool short_of_height =
+        ImGui::GetContentRegionAvail().y < kMinLinesBesideLegend * ImGui::GetFrameHeightWithSpacing();
+    if (short_of_height) {
+        if (ImGui::Button("Colours"))
+            ImGui::OpenPopup("values-legend");
+        if (ImGui::BeginPopup("values-legend")) {
+            legend();
+            ImGui::EndPopup();
+        }
+    } else {
+        legend();
+    }
+    draw_grid_controls(state, metrics);
+}
+
+// Dimming, arrows and zoom, each on the line before where it fits.
+void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics) {
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+    same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
+    ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
+    ImGui::Checkbox("Dim later steps", &dim_future_);
+    ImGui::EndDisabled();
+    if (state.reveal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Reveal mode: later steps are hidden");
+    same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Arrows").x);
+    ImGui::Checkbox("Arrows", &show_arrows_);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Arrows from each cell a thread read to the cell it wrote in this step");
+    // Zoom: narrower columns down to colour only (values show where they still fit).
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
+    same_line_with_gap_if_fits(zoom_w);
+    const float fit =
+        last_cells_w_ > 0 ? last_cells_w_ / std::max(1, metrics.columns) / std::max(1.0f, base_cell_w_) : 1;
+    if (ImGui::Button("−"))
+        zoom_by(1 / kZoomStep, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Narrower columns (Ctrl+wheel over the grid)");
+    ImGui::SameLine();
+    if (ImGui::Button("+"))
+        zoom_by(kZoomStep, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Wider columns, up to every value readable (Ctrl+wheel over the grid)");
+    ImGui::SameLine();
+    if (ImGui::Button("All columns"))
+        zoom_by(fit / zoom_, -1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Zoom out until every column fits");
+}
+
+// Keeps the column at screen offset `anchor_x` from the cells' left edge (-1: the middle) in place.
+void ValueGridView::zoom_by(float factor, float anchor_x) {
+    const int columns = static_cast<int>(model_.columns.size());
+    if (columns == 0 || base_cell_w_ <= 0)
+        return;
+    // Down to every column in view (below a pixel a column at N = 2048 on a narrow window).
+    const float smallest = std::min(1.0f, std::max(kNarrowestColumn, last_cells_w_ / columns) / base_cell_w_);
+    const float old_w = zoomed_cell_width(base_cell_w_, zoom_);
+    zoom_ = std::clamp(zoom_ * factor, smallest, 1.0f);
+    const float new_w = zoomed_cell_width(base_cell_w_, zoom_);
+    const float anchor = anchor_x < 0 ? last_cells_w_ / 2 : anchor_x;
+    const float scroll = pending_scroll_x_ ? *pending_scroll_x_ : last_scroll_x_;
+    pending_scroll_x_ = std::max(0.0f, (scroll + anchor) / old_w * new_w - anchor);
+}
+
+void ValueGridView::refresh_cells(const GridShowing& showing, float cell_w) {
+    const bool solid = cell_w < kSolidBelowPixels;
+    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
+                            std::to_string(solid) + "|" + std::to_string(showing.current) + "|" +
+                            std::to_string(showing.dim_later) + "|" + std::to_string(showing.reveal) + "|" +
+                            theme::name_text(theme::current());
+    if (key == built_key_)
+        return;
+    cells_.set_quads(step_cell_quads(*loaded_, model_, showing, solid));
+    overview_colours_ = overview_colours(*loaded_, model_, showing);
+    built_key_ = key;
+}
+
+std::pair<int, int> ValueGridView::visible_columns(const ValueGridLayout& l, float sx) const {
+    const int first = std::max(0, static_cast<int>(sx / l.cell_w));
+    const int last = std::min(l.columns - 1, static_cast<int>((sx + l.cells_w()) / l.cell_w));
+    return {first, last};
+}
+
+void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
+                              ValueGridMetrics metrics, bool compact_labels, float strip_height) {
+    ImGui::PushFont(context.mono_font);
+    const ImGuiIO& io = ImGui::GetIO();
+    if (strip_height > 0) {
+        // Its interaction comes first (the grid scrolls this frame); it is drawn once the grid is laid
+        // out, aligned with the cells under it, which is where the last frame put it.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float label_w = compact_labels ? compact_label_width(metrics) : full_label_width(metrics);
+        ImGui::SetCursorScreenPos(ImVec2(at.x + label_w, at.y));
+        ImGui::InvisibleButton("overview",
+                               ImVec2(std::max(1.0f, ImGui::GetContentRegionAvail().x), strip_height));
+        strip_.y0 = at.y, strip_.y1 = at.y + strip_height, strip_.columns = metrics.columns;
+        if (ImGui::IsItemActive() && last_cells_w_ > 0 && strip_.x1 > strip_.x0) {
+            const float column = strip_.column_at(io.MousePos.x);
+            pending_scroll_x_ = std::max(0.0f, column * metrics.cell_w - last_cells_w_ / 2);
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("All %d columns at this step: click or drag to show them", metrics.columns);
+    }
+
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
+    // Compare mode's halves can be shorter than a grid with a few step rows (the racy kernel's four-line
+    // status bar at 2× on 1280×720 left 17 px): the grid keeps that height and the half scrolls.
+    const float least_h = shown_.comparison != nullptr ? least_grid_height(metrics) : 0;
+    ImGui::BeginChild("value-grid", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
+    const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
+    const auto lay_out = [&](float scroll_y) {
+        return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,
+                                 scroll_y);
+    };
+    ValueGridLayout l = lay_out(0);
+    last_cells_w_ = l.cells_w();
+    if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0) {
+        zoom_by(std::pow(kZoomStep, io.MouseWheel),
+                std::clamp(io.MousePos.x - l.cells_x0, 0.0f, l.cells_w()));
+        metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
+        l = lay_out(0);
+    }
+    // Follow the current step: scroll its row into view when it changes, or when the grid's rows
+    // changed size or began or stopped scrolling as one. A row the grid scrolled to by itself is
+    // centred again when the room for the rows changes (the window settles over a few frames after a
+    // scale change), so where it ends depends only on the step and the window, not on the way there.
+    if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_)
+        followed_step_ = -1;
+    followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
+    const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
+    if (!pending_scroll_y_ && ImGui::GetScrollY() != followed_scroll_y_)
+        scrolled_by_follow_ = false; // the user scrolled since
+    const bool view_changed = std::abs(view - followed_view_) > 0.5f;
+    if (showing.current != followed_step_ || (view_changed && scrolled_by_follow_)) {
+        const float scroll_y = pending_scroll_y_.value_or(ImGui::GetScrollY());
+        if (top < scroll_y || top + l.cell_h > scroll_y + view || (view_changed && scrolled_by_follow_)) {
+            pending_scroll_y_ = std::max(0.0f, top - view / 2);
+            scrolled_by_follow_ = true;
+        }
+        followed_step_ = showing.current;
+    }
+    followed_view_ = view;
+    const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)),
+                max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
+    const float sx = std::clamp(pending_scroll_x_.value_or(ImGui::GetScrollX()), 0.0f, max_x);
+    const float sy = std::clamp(pending_scroll_y_.value_or(ImGui::GetScrollY()), 0.0f, max_y);
+    if (pending_scroll_x_)
+        ImGui::SetScrollX(sx);
+    if (pending_scroll_y_)
+        ImGui::SetScrollY(sy);
+    pending_scroll_x_.reset();
+    pending_scroll_y_.reset();
+    last_scroll_x_ = sx;
+    followed_scroll_y_ = sy;
+    l = lay_out(sy);
+    ImGui::SetCursorPos(ImVec2(0, 0));
+    ImGui::Dummy(ImVec2(l.content_w, l.content_h)); // the extent the scroll bars cover
+
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    refresh_cells(showing, l.cell_w);
+    if (l.steps_h() > 0) {
+        const ShapeTransform transform{l.cells_x0 - sx, l.steps_origin_y, l.cell_w, l.cell_h, 0};
+        const std::string key = built_key_ + "|" + std::to_string(sx) + "|" +
+                                std::to_string(l.steps_origin_y) + "|" + std::to_string(l.cell_w) + "|" +
+                                std::to_string(l.cell_h);
+        cache_.draw(list, l.cells_x0, l.steps_y0, l.cells_w(), l.steps_h(), key, {&cells_}, transform,
+                    theme::packed(theme::colours().background));
+    }
+    if (show_arrows_) // under the values, so that every digit stays readable
+        draw_arrows(list, l, showing, sx);
+    draw_differences(list, l, showing, sx);
+    draw_cell_text(list, l, showing, sx);
+    draw_global_rows(list, l, showing, sx);
+    draw_headers(list, l, sx, showing.hides(showing.current) ? -1 : showing.current);
+    draw_row_labels(list, l, showing);
+    // Text cut at these edges is cut by scrolling, which the layout check allows.
+    layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);
+    layout::note_scrolled_region(l.x0, l.steps_y0, l.x1, l.steps_y1, false, true);
+    draw_tooltip(state, l, showing, sx);
+    ImGui::EndChild();
+
+    const auto [first, last] = visible_columns(l, sx);
+    ValueGridGeometry geometry;
+    geometry.drawn = true;
+    geometry.layout = l;
+    geometry.scroll_x = sx, geometry.scroll_y = sy;
+    geometry.first_column = first, geometry.last_column = last;
+    if (strip_height > 0) {
+        strip_.x0 = l.cells_x0, strip_.x1 = l.x1;
+        draw_overview(ImGui::GetWindowDrawList(), strip_, overview_colours_, sx / l.cell_w,
+                      l.cells_w() / l.cell_w, std::max(1.0f, std::round(ImGui::GetFontSize() / 8)));
+        geometry.overview = true;
+        geometry.overview_x0 = strip_.x0, geometry.overview_y0 = strip_.y0;
+        geometry.overview_x1 = strip_.x1, geometry.overview_y1 = strip_.y1;
+    } else {
+        strip_ = {};
+    }
+    if (shown_.side == 0) // the compared side is not what scripts measure
+        publish_value_grid_geometry(geometry);
+    ImGui::PopFont();
+}
+
+} // namespace prefixlab

@@ -1,0 +1,97 @@
+// The element × step grid: one column per value holder — each thread's register (shuffle kernels)
+// and each shared-memory word — and one row per step, each cell the value at the end of that step
+// (from the trace's snapshots). Cells written in a step are orange, cells read in it outlined in
+// blue, words nothing has written yet dark; the current step's row is framed. The global input sits in
+// its own row above the steps and the kernel's output in its own row below them (wrong elements in
+// vermillion, and for floats each element's error against the double-precision scan): a global
+// access marks those rows at the current step, never a shared word. Column headers name each column's
+// index, the thread that owns it and its warp (from the trace's accesses). When the columns do not all
+// fit, an overview strip shows the whole array and jumps the grid where it is clicked; Ctrl+wheel or
+// the −/+ buttons zoom to a range of columns, down to colour only. In reveal mode later steps show
+// nothing. Cells are drawn by the flat-colour shaders into a cached layer; text only where visible, so
+// N = 2048 costs about what N = 32 does. Parts: value_grid_cells (what a cell looks like),
+// value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
+#pragma once
+
+#include "core/analysis/grid_arrows.hpp"
+#include "core/analysis/value_grid_model.hpp"
+#include "gui/render/cached_layer.hpp"
+#include "gui/render/instanced_shapes.hpp"
+#include "gui/views/value_grid_cells.hpp"
+#include "gui/features/values/value_grid_layout.hpp"
+#include "gui/features/values/value_grid_overview.hpp"
+#include "gui/views/view.hpp"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+struct ImDrawList;
+
+namespace prefixlab {
+
+class ValueGridView : public View {
+public:
+    const char* title() const override { return "Values"; }
+    void draw(AppState& state, const ViewContext& context) override;
+
+private:
+    void prepare(const LoadedTrace& loaded);
+    void draw_toolbar(const AppState& state, const ValueGridMetrics& metrics);
+    void draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics);
+    void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
+                   ValueGridMetrics metrics, bool compact_labels, float strip_height);
+    void zoom_by(float factor, float anchor_x);
+    void refresh_cells(const GridShowing& showing, float cell_w);
+    // value_grid_text.cpp
+    void draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                        float sx) const;
+    void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+                          float sx) const;
+    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const;
+    // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
+    void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
+    void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
+    // value_grid_compare.cpp: compare mode's marks on the cells that differ from the other side's
+    void draw_differences(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
+    bool cell_differs(int column, int step) const;
+    void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
+    std::pair<int, int> visible_columns(const ValueGridLayout& l, float sx) const;
+
+    const LoadedTrace* loaded_ = nullptr;
+    ShownTrace shown_; // this frame's
+    ValueGridModel model_;
+    std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
+    std::vector<std::string> row_labels_; // "  7  iteration 3, offset 4: read partner"
+    int cell_chars_ = 3;
+    int label_chars_ = 20;
+    int compact_chars_ = 4;
+    int extra_rows_ = 1; // output, and for floats the error row
+
+    bool dim_future_ = true;
+    bool show_arrows_ = true;
+    std::vector<GridArrow> arrows_; // the current step's, computed when the step changes
+    int arrows_step_ = -1;
+    const LoadedTrace* arrows_for_ = nullptr;
+    float zoom_ = 1;         // cell width as a fraction of the width that fits every value
+    float base_cell_w_ = 0;  // that width, in pixels
+    float last_cells_w_ = 0; // the cells' visible width in the last frame
+    float last_scroll_x_ = 0;
+    std::optional<float> pending_scroll_x_, pending_scroll_y_;
+    int followed_step_ = -1;
+    int focused_serial_ = 0; // the last element-focus request acted on
+    bool followed_flowing_ = false;
+    float followed_cell_h_ = 0;
+    float followed_view_ = 0;     // the rows' visible height when last followed
+    float followed_scroll_y_ = 0; // the vertical scroll the grid drew with last
+    bool scrolled_by_follow_ = false;
+
+    std::string built_key_; // what the cell quads and strip colours were built for
+    std::vector<theme::Rgb> overview_colours_;
+    OverviewStrip strip_; // where the strip was drawn last (x0 == x1: not shown)
+    CachedLayer cache_;
+    InstancedShapes cells_{InstancedShapes::Kind::quads};
+};
+
+} // namespace prefixlab

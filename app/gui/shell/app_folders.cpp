@@ -1,0 +1,34 @@
+#include "gui/shell/app_folders.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace prefixlab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string env(const char* name) {
+    const char* value = std::getenv(name);
+    return value != nullptr ? value : "";
+}
+
+} // namespace
+
+std::string assets_folder() {
+    const std::string override = env("PREFIXLAB_ASSETS_DIR");
+    return override.empty() ? PREFIXLAB_ASSETS_DIR : override;
+}
+
+std::string data_folder() {
+    if (const std::string dir = env("PREFIXLAB_DATA_DIR"); !dir.empty())
+        return dir;
+    if (const std::string xdg = env("XDG_DATA_HOME"); !xdg.empty())
+        return (fs::path(xdg) / "prefixlab").string();
+    if (const std::string home = env("HOME"); !home.empty())
+        return (fs::path(home) / ".local" / "share" / "prefixlab").string();
+    return (fs::temp_directory_path() / "prefixlab").string();
+}
+
+} // namespace prefixlab

@@ -1,0 +1,105 @@
+// A feature of the GUI — a tab, a table, the quiz, compare mode, the files — is one folder under
+// app/gui/features/ holding its state, its views, its menu items, its keys and its script commands, and
+// one class deriving from Feature that adds them to the window's tables. features/feature_list.cpp is
+// the one place that lists the features (ImHex's ContentRegistry::Views::add<ViewX>() lines); features
+// do not include each other (tests/layers/check_layers.py): they meet in AppState's sessions.
+#pragma once
+
+#include "core/files/file_kind.hpp"
+#include "core/settings/settings.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+class AppState;
+class Workspace;
+class ImGuiLayer;
+class PlatformWindow;
+class FileOpening;
+class ViewExport;
+class ScriptTable;
+class ShortcutTable;
+class MenuTable;
+class View;
+class FeatureSet;
+
+// What a feature can reach in the running GUI.
+struct GuiHost {
+    AppState& state;
+    FeatureSet& features;
+    Workspace& workspace;
+    ImGuiLayer& imgui;
+    PlatformWindow& window; // non-const: `drop` delivers paths through its drop callback
+    FileOpening& files;
+    ViewExport& exports;
+};
+
+// How a feature's tab is made: once for the main area and, for a tab that compare mode shows twice, once
+// more for its second side (with its own zoom and scroll).
+using TabMaker = std::function<std::unique_ptr<View>()>;
+
+class Feature {
+public:
+    virtual ~Feature() = default;
+    // The tables are filled before the window opens (a script is checked against them first), so these
+    // touch no window, file or thread.
+    virtual void add_tabs(std::vector<TabMaker>& tabs) { (void)tabs; }
+    virtual void add_commands(ScriptTable& table) { (void)table; }
+    virtual void add_shortcuts(ShortcutTable& table) { (void)table; }
+    virtual void add_menus(MenuTable& menus) { (void)menus; }
+    // Once the window is open: the state that reads files or starts threads.
+    virtual void start(AppState& state) { (void)state; }
+    // Its section of the settings panel, drawn after the kernel's settings (the Grid scan's).
+    virtual void draw_sidebar(AppState& state) { (void)state; }
+    // Once a frame, before anything is drawn: what background work finished.
+    virtual void poll() {}
+    // Long background work that the window should not compete with for the cores (a benchmark timing
+    // the CPU, a GPU child process): the window then draws five frames a second.
+    virtual bool holds_cores() const { return false; }
+    // Files read in the background (at start, or opened): the window draws at 30 frames a second
+    // meanwhile, and a script waits for the files read at start before its first command.
+    virtual bool reading_files() const { return false; }
+    // A file opened by its content (File ▸ Open, a drop, the file browser) that this feature shows:
+    // whether it took it (and then reads it, in the background).
+    virtual bool open_file(const std::string& path, FileKind kind, GuiHost& host) {
+        (void)path, (void)kind, (void)host;
+        return false;
+    }
+    // The files it opened or saved since the last call, for the recent-files list.
+    virtual std::vector<RecentFile> take_files_used() { return {}; }
+};
+
+// A feature that is one tab drawn from the sessions alone (the Dataflow tree, the Banks heatmap, …).
+template <class V>
+class TabFeature final : public Feature {
+public:
+    void add_tabs(std::vector<TabMaker>& tabs) override {
+        tabs.push_back([] { return std::make_unique<V>(); });
+    }
+};
+
+// Every feature, in the order of their tabs, and what the window asks of all of them.
+class FeatureSet {
+public:
+    FeatureSet();
+    void start(AppState& state);
+    void poll();
+    bool holds_cores() const;
+    bool reading_files() const;
+    // The first feature that takes the file opens it; false if none does.
+    bool open_file(const std::string& path, FileKind kind, GuiHost& host);
+    std::vector<RecentFile> take_files_used();
+    const std::vector<std::unique_ptr<Feature>>& all() const { return features_; }
+
+private:
+    std::vector<std::unique_ptr<Feature>> features_;
+};
+
+// Every feature, in the order of their tabs: features/feature_list.cpp, the one list.
+std::vector<std::unique_ptr<Feature>> make_features();
+
+} // namespace prefixlab

@@ -1,0 +1,46 @@
+#include "gui/shell/feature.hpp"
+
+namespace prefixlab {
+
+FeatureSet::FeatureSet() : features_(make_features()) {}
+
+void FeatureSet::start(AppState& state) {
+    for (const auto& feature : features_)
+        feature->start(state);
+}
+
+void FeatureSet::poll() {
+    for (const auto& feature : features_)
+        feature->poll();
+}
+
+bool FeatureSet::holds_cores() const {
+    for (const auto& feature : features_)
+        if (feature->holds_cores())
+            return true;
+    return false;
+}
+
+bool FeatureSet::reading_files() const {
+    for (const auto& feature : features_)
+        if (feature->reading_files())
+            return true;
+    return false;
+}
+
+bool FeatureSet::open_file(const std::string& path, FileKind kind, GuiHost& host) {
+    for (const auto& feature : features_)
+        if (feature->open_file(path, kind, host))
+            return true;
+    return false;
+}
+
+std::vector<RecentFile> FeatureSet::take_files_used() {
+    std::vector<RecentFile> used;
+    for (const auto& feature : features_)
+        for (RecentFile& file : feature->take_files_used())
+            used.push_back(std::move(file));
+    return used;
+}
+
+} // namespace prefixlab
