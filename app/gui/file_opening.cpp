@@ -1,6 +1,7 @@
 #include "gui/file_opening.hpp"
 
 #include "core/files/file_kind.hpp"
+#include "core/util/printable.hpp"
 #include "gui/app_state.hpp"
 #include "gui/shell/feature.hpp"
 #include "gui/workspace.hpp"
@@ -20,18 +21,6 @@ std::string absolute_path(const std::string& path) {
     std::error_code ignored;
     const fs::path absolute = fs::absolute(path, ignored);
     return (absolute.empty() ? fs::path(path) : absolute).lexically_normal().string();
-}
-
-// Save saves the trace of the tab on screen: the grid trace on the Grid and Timeline tabs.
-BrowseMode mode_of(FileRequest request, const AppState& state) {
-    switch (request) {
-    case FileRequest::open_results:
-        return BrowseMode::open_results;
-    case FileRequest::save_trace:
-        return state.stepping_grid ? BrowseMode::save_grid_trace : BrowseMode::save_trace;
-    default:
-        return BrowseMode::open_trace;
-    }
 }
 
 } // namespace
@@ -58,26 +47,28 @@ void FileOpening::open_browser(BrowseMode mode, const std::string& folder) {
     browser_.open(mode, folder.empty() ? start_folder() : absolute_path(folder));
 }
 
+void FileOpening::open_save_browser(SteppedSession& session, const std::string& folder) {
+    saving_ = &session; // the trace of the tab on screen when Save was asked for
+    browser_.open_save(session.noun(), folder.empty() ? start_folder() : absolute_path(folder));
+}
+
 bool FileOpening::open_by_content(const std::string& path, GuiHost& host) {
     const FileKindResult kind = file_kind_of(path);
-    if (kind.kind == FileKind::trace || kind.kind == FileKind::grid_trace) {
-        // In the background; it joins the recent files once it loaded (a grid trace on its tab).
-        host.state.load_trace(path);
+    if (kind.kind == FileKind::trace) {
+        host.state.block.load_trace(path); // in the background; it joins the recent files once it loaded
         return true;
     }
-    // Other kinds (results) go to the feature that shows them.
+    // Other kinds (grid traces, results) go to the feature that shows them.
     if (kind.kind != FileKind::other && host.features.open_file(path, kind.kind, host))
         return true;
-    host.state.report_error(kind.kind == FileKind::other ? kind.problem : "nothing here opens " + path);
+    host.state.report_error(kind.kind == FileKind::other ? kind.problem : "nothing here opens " + printable_path(path));
     return false;
 }
 
 void FileOpening::act_on_choice(const std::string& path, GuiHost& host) {
     AppState& state = host.state;
-    if (browser_.mode() == BrowseMode::save_grid_trace) {
-        state.save_grid_trace(path);
-    } else if (browser_.mode() == BrowseMode::save_trace) {
-        state.save_trace(path);
+    if (browser_.saving()) {
+        saving_->save(path);
     } else if (const FileKindResult kind = file_kind_of(path); kind.kind == FileKind::other) {
         browser_.show_error(kind.problem); // the browser stays open to pick another
         return;
@@ -95,14 +86,16 @@ void FileOpening::frame(GuiHost& host) {
     Workspace& workspace = host.workspace;
     for (const std::string& path : host.window.take_dropped_paths())
         open_by_content(path, host);
-    if (const FileRequest request = std::exchange(workspace.requests.file, FileRequest::none); request != FileRequest::none)
-        open_browser(mode_of(request, state));
+    if (const FileRequest request = std::exchange(workspace.requests.file, FileRequest::none); request != FileRequest::none) {
+        if (request == FileRequest::save_trace)
+            open_save_browser(state.stepped());
+        else
+            open_browser(request == FileRequest::open_results ? BrowseMode::open_results : BrowseMode::open_trace);
+    }
     browser_.draw(recent_);
     if (const auto chosen = browser_.take_chosen())
         act_on_choice(*chosen, host);
-    if (state.take_grid_tab_request())
-        workspace.select_tab(std::string("Grid"));
-    for (const std::string& path : state.take_trace_files_used())
+    for (const std::string& path : state.block.take_trace_files_used())
         remember_recent(recent_, {absolute_path(path), RecentKind::trace});
     for (const RecentFile& file : host.features.take_files_used())
         remember_recent(recent_, {absolute_path(file.path), file.kind});

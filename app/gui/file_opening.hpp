@@ -18,6 +18,7 @@ namespace prefixlab {
 class AppState;
 class Workspace;
 struct GuiHost;
+class SteppedSession;
 
 class FileOpening {
 public:
@@ -35,6 +36,8 @@ public:
     // Opens `path` by its content, as a drop does; false (and a one-line error) when it cannot.
     bool open_by_content(const std::string& path, GuiHost& host);
     void open_browser(BrowseMode mode, const std::string& folder = "");
+    // Save: the browser saves `session`'s trace (the selected tab's when it was asked for).
+    void open_save_browser(SteppedSession& session, const std::string& folder = "");
 
     FileBrowserView& browser() { return browser_; }
     const std::vector<RecentFile>& recent() const { return recent_; }
@@ -45,6 +48,7 @@ private:
 
     std::vector<RecentFile>& recent_;
     FileBrowserView browser_;
+    SteppedSession* saving_ = nullptr;
 };
 
 } // namespace prefixlab

@@ -68,17 +68,16 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     settings.apply(window, imgui, state, workspace);
     FileOpening files(settings.recent());
     if (options.trace)
-        state.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
+        state.block.show_trace_file(prepare_for_display(*options.trace, options.trace_path));
     else if (!script.active())
-        state.capture_now(); // open on a trace, not on an empty window
-    if (options.grid_trace) { // --trace FILE named a grid trace: the Grid tab opens on it
-        state.show_grid_file(prepare_grid_for_display(*options.grid_trace), options.trace_path);
-        (void)state.take_grid_tab_request();
-        workspace.select_tab(std::string("Grid"));
-    }
+        state.block.capture_now(); // open on a trace, not on an empty window
 
     ViewExport exports;
     GuiHost host{state, features, workspace, imgui, window, files, exports};
+    // --trace FILE named another kind of trace (a grid trace): the feature that shows it reads it again,
+    // in the background, and selects its tab (the command line has checked it).
+    if (options.grid_trace)
+        files.open_by_content(options.trace_path, host);
     Presentation presentation;
 
     auto last = Clock::now();
@@ -137,6 +136,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         ViewContext context{imgui.mono_font(), imgui.ui_scale(), {}};
         workspace.draw(host, context);
         files.frame(host);
+        features.after_frame(host);
         exports.draw_progress();
         if (views.sidebar.requested_scale > 0)
             imgui.set_ui_scale(views.sidebar.requested_scale);

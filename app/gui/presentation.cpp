@@ -29,7 +29,7 @@ void Presentation::enter(AppState& state, Workspace& workspace, ImGuiLayer& imgu
     workspace.sidebar_visible = false;
     state.reveal = true;
     state.set_playing(false);
-    state.first_step();
+    state.block.set_step(0);
     imgui.set_ui_scale(lecture_scale(height));
 }
 

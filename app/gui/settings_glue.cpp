@@ -55,9 +55,9 @@ void SettingsSession::apply(PlatformWindow& window, ImGuiLayer& imgui, AppState&
     imgui.set_theme(theme::name_from_text(started_.theme).value_or(theme::Name::dark));
     workspace.sidebar_visible = started_.sidebar_visible;
     if (started_.capture) {
-        state.setup = *started_.capture;
-        if (state.setup.device == DeviceChoice::gpu && !state.gpu().available)
-            state.setup.device = DeviceChoice::automatic; // saved on a machine with a GPU
+        state.block.setup = *started_.capture;
+        if (state.block.setup.device == DeviceChoice::gpu && !state.gpu().available)
+            state.block.setup.device = DeviceChoice::automatic; // saved on a machine with a GPU
     }
     if (!trace_path_.empty())
         remember_recent(current_.recent, {std::filesystem::absolute(trace_path_).lexically_normal().string(),
@@ -90,7 +90,7 @@ Settings SettingsSession::now(const PlatformWindow& window, const ImGuiLayer& im
     now.ui_scale = imgui.ui_scale();
     now.theme = theme::name_text(theme::current());
     now.sidebar_visible = workspace.sidebar_visible;
-    now.capture = state.setup;
+    now.capture = state.block.setup;
     now.capture->block_threads = 0; // not stored: the panel has no control for it
     return now;
 }

@@ -61,13 +61,13 @@ void add_window_shortcuts(ShortcutTable& table) {
         host.workspace.source_visible = !host.workspace.source_visible;
     }, true));
     table.add(once({key(GLFW_KEY_J)}, "J", "jump to the first wrong output",
-                   [](GuiHost& host) { host.state.jump_to_first_wrong(); }));
+                   [](GuiHost& host) { host.state.block.jump_to_first_wrong(); }));
     // Presenter remotes send B or '.' for a black screen; any key brings the picture back (handle_shortcuts).
     table.add(once({key(GLFW_KEY_B), key(GLFW_KEY_PERIOD)}, "B or .", "black screen (any key returns)",
                    [](GuiHost& host) { host.workspace.blackout = true; }));
     table.add(once({ctrl(GLFW_KEY_T)}, "Ctrl+T", "projector / dark theme",
                    [](GuiHost& host) { host.workspace.requests.toggle_theme = true; }));
-    table.add(once({key(GLFW_KEY_F5)}, "F5", "trace again", [](GuiHost& host) { host.state.capture_now(); }, true));
+    table.add(once({key(GLFW_KEY_F5)}, "F5", "trace again", [](GuiHost& host) { host.state.block.capture_now(); }, true));
     table.add({{ctrl(GLFW_KEY_O), ctrl(GLFW_KEY_S)}, "Ctrl+O / Ctrl+S",
                "open a trace or results file / save the trace (file browser)",
                [](GuiHost& host, const KeyPress& press) {

@@ -30,9 +30,9 @@ struct Palette {
     Rgb edge;           // a dataflow edge
     Rgb active_threads; // threads at work in a step (Okabe–Ito reddish purple)
     Rgb progress;       // a long job's progress bar (Okabe–Ito bluish green)
-    Rgb differs;        // compare mode: a value unlike the other side's (a frame and a corner mark)
-    // A single-pass scan's tile status word, as a poll saw it or a tile published it (grid view, look-back
-    // timeline); the views also tell them apart by shape and label, never by colour alone.
+    Rgb differs;        // side by side: a value unlike the other side's (a frame and a corner mark)
+    // A single-pass scan's tile status word, as a poll saw it or a tile published it (the views of scans
+    // across blocks); the views also tell them apart by shape and label, never by colour alone.
     Rgb status_invalid;   // nothing published yet: the reader waits (Okabe–Ito vermillion)
     Rgb status_aggregate; // the tile's own total (Okabe–Ito sky blue; blue on the projector's white)
     Rgb status_prefix;    // the inclusive prefix (Okabe–Ito bluish green)

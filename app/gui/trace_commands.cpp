@@ -1,5 +1,6 @@
 #include "gui/trace_commands.hpp"
 
+#include "core/files/file_kind.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/gui_script_trace.hpp"
@@ -54,14 +55,20 @@ void forget_capture_settings(ScriptExpectations& expected) {
 void add_trace_commands(ScriptTable& table) {
     table.add({.name = "open",
                .usage = "open FILE",
-               .help = "open a trace file: a block trace as the trace on screen, or a grid trace (`prefixlab "
-                       "grid-trace … --out FILE`) as the grid trace, on the Grid tab (selected the frame after it "
+               .help = "open a trace file: a block trace as the trace on screen, or another kind of trace (from "
+                       "`prefixlab grid-trace … --out FILE`) on the tab that shows it (selected the frame after it "
                        "loaded, so `wait 1` before a `report` that reads the tab); fails, with the reader's one line, "
                        "on a malformed one",
                .args = {path_arg("FILE")},
                .check = forget_capture,
                .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   run.host().state.load_trace(c.args[0].text);
+                   // A block trace here; another kind (a grid trace) in the feature that shows it. Anything
+                   // else is read as a block trace, whose reader names what is wrong with it.
+                   GuiHost& host = run.host();
+                   const std::string& path = c.args[0].text;
+                   const FileKind kind = file_kind_of(path).kind;
+                   if (kind == FileKind::trace || kind == FileKind::other || !host.features.open_file(path, kind, host))
+                       host.state.block.load_trace(path);
                    wait_for_capture(run); // loads in the background; failures are reported when it ends
                }});
     table.add({.name = "trace",
@@ -83,14 +90,14 @@ void add_trace_commands(ScriptTable& table) {
                },
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    AppState& state = run.host().state;
-                   apply_trace_settings(std::any_cast<const TraceSettings&>(c.settings), state.setup);
-                   state.capture_now();
+                   apply_trace_settings(std::any_cast<const TraceSettings&>(c.settings), state.block.setup);
+                   state.block.capture_now();
                    wait_for_capture(run);
                }});
     table.add({.name = "step",
                .usage = "step first|last|next|prev|K",
-               .help = "go to a step (K from 0): on the Grid and Timeline tabs, a step of the grid trace, as the step "
-                       "keys do there",
+               .help = "go to a step (K from 0) of the selected tab's trace (the block trace, or the trace of a tab "
+                       "that steps its own), as the step keys do there",
                .args = {whole_arg("K", 0, kMaxStep, {"first", "last", "next", "prev"})},
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    // The step keys' actions: on a grid tab they step the grid trace.
@@ -118,8 +125,8 @@ void add_trace_commands(ScriptTable& table) {
                .run = [](ScriptRun& run, const ScriptCommand&) { run.host().state.set_playing(false); }});
     table.add({.name = "report-narration",
                .usage = "report-narration",
-               .help = "print what the narration strip says at the current step (on the Grid and Timeline tabs, the "
-                       "grid step's sentence and the look-back summary as `counters:`): `narration: SENTENCE`, "
+               .help = "print what the narration strip says at the current step of the selected tab's trace (on a "
+                       "tab that steps its own trace, its sentence and summary as `counters:`): `narration: SENTENCE`, "
                        "`counters: A of B threads active · work W (serial S) · depth K steps, N barriers`, `race: "
                        "thread R read data[I] after thread W overwrote it in this step (…)` when the step has racy "
                        "reads, and `wrong: K of N` (the outputs the trace's check found wrong)",

@@ -6,8 +6,8 @@ ViewRegistry make_views(const std::vector<TabMaker>& tabs) {
     ViewRegistry views;
     for (const TabMaker& make : tabs) {
         views.tabs.push_back(make());
-        const bool compared = views.tabs.back()->shows_steps() && !views.tabs.back()->steps_grid();
-        views.compared_tabs.push_back(compared ? make() : nullptr);
+        const bool twice = views.tabs.back()->shows_steps() && views.tabs.back()->stepped_session() == nullptr;
+        views.second_tabs.push_back(twice ? make() : nullptr);
     }
     return views;
 }

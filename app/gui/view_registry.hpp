@@ -20,9 +20,9 @@ struct ViewRegistry {
     NarrationView narration; // the strip between the main area and the status bar
     SourceView source;       // the kernel's source, right of the main area (F4)
     std::vector<std::unique_ptr<View>> tabs; // in tab order; Ctrl+1, Ctrl+2, … select them
-    // [tab]: a second instance for compare mode's other side, with its own zoom and scroll (nullptr
-    // for a tab that shows no steps).
-    std::vector<std::unique_ptr<View>> compared_tabs;
+    // [tab]: a second instance of a tab that steps the block trace, with its own zoom and scroll, for a
+    // feature that draws it twice (Feature::draw_tab); nullptr for the other tabs.
+    std::vector<std::unique_ptr<View>> second_tabs;
 };
 
 ViewRegistry make_views(const std::vector<TabMaker>& tabs);

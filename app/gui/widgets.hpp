@@ -30,7 +30,7 @@ void draw_reading_progress(double fraction, const char* what, float width);
 // A section heading in the sidebar.
 void section_heading(const char* text);
 
-// Compare mode's mark on a cell or node that differs from the other side's: a frame in the theme's
+// The mark of a comparison on a cell or node that differs from the other side's: a frame in the theme's
 // `differs` colour and a filled corner, readable without colour (Values and Dataflow).
 void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h);
 

@@ -143,8 +143,9 @@ void Workspace::draw_sidebar(AppState& state, const ViewContext& context, float 
         ImGui::PopStyleVar();
 }
 
-void Workspace::draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+void Workspace::draw_main(GuiHost& host, const ViewContext& context, float x, float y, float width, float height,
                           bool show_panel_button) {
+    AppState& state = host.state;
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     if (ImGui::Begin("##main", nullptr, kFixed)) {
@@ -175,11 +176,10 @@ void Workspace::draw_main(AppState& state, const ViewContext& context, float x, 
                 if (open) {
                     if (!select_pending_)
                         selected_ = i;
-                    if (state.comparing() && views_.compared_tabs[i] != nullptr) {
-                        draw_compared(state, context, *views_.tabs[i], *views_.compared_tabs[i]);
-                    } else {
+                    // A feature may draw the tab instead (twice, side by side).
+                    if (!host.features.draw_tab(state, context, *views_.tabs[i], views_.second_tabs[i].get())) {
                         ViewContext shown = context;
-                        shown.shown = {state.trace(), state.step()};
+                        shown.shown = {state.block.trace(), state.block.step()};
                         views_.tabs[i]->draw(state, shown);
                     }
                     ImGui::EndTabItem();
@@ -207,8 +207,8 @@ void Workspace::draw_source(AppState& state, const ViewContext& context, float x
 
 void Workspace::draw(GuiHost& host, const ViewContext& context) {
     AppState& state = host.state;
-    // The step keys, scripted `step` and playback step the grid trace while a grid tab is selected.
-    state.stepping_grid = selected_steps_grid();
+    // The step keys, scripted `step` and playback step the selected tab's session.
+    state.step_through(selected_session());
     if (ImGui::BeginMainMenuBar()) {
         menus_.draw(host);
         ImGui::EndMainMenuBar();
@@ -241,7 +241,7 @@ void Workspace::draw(GuiHost& host, const ViewContext& context) {
                            : source_visible ? main_w
                                             : 0;
     if (!source_visible || source_beside)
-        draw_main(state, context, pos.x + main_x, pos.y, main_w - source_w, main_h, !docked);
+        draw_main(host, context, pos.x + main_x, pos.y, main_w - source_w, main_h, !docked);
     if (source_visible)
         draw_source(state, context, pos.x + size.x - source_w, pos.y, source_w, main_h, !source_beside);
     if (overlay_open_)

@@ -44,7 +44,8 @@ public:
     std::size_t tab_count() const { return views_.tabs.size(); }
     const char* selected_title() const { return views_.tabs[selected_]->title(); }
     bool selected_shows_steps() const { return views_.tabs[selected_]->shows_steps(); }
-    bool selected_steps_grid() const { return views_.tabs[selected_]->steps_grid(); }
+    // The selected tab's own session (View::stepped_session), nullptr for the block trace's.
+    SteppedSession* selected_session() const { return views_.tabs[selected_]->stepped_session(); }
 
     // F9: shows or hides the settings panel, docked beside the main area where both fit, else over it.
     void toggle_sidebar();
@@ -68,10 +69,8 @@ private:
     void draw_shortcuts_window();
     void draw_sidebar(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                       bool over_main);
-    void draw_main(AppState& state, const ViewContext& context, float x, float y, float width, float height,
+    void draw_main(GuiHost& host, const ViewContext& context, float x, float y, float width, float height,
                    bool show_panel_button);
-    // workspace_compare.cpp: compare mode's two sides of the tab, each with its caption (F3)
-    void draw_compared(AppState& state, const ViewContext& context, View& first, View& second);
     void draw_source(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                      bool instead_of_views);
 

@@ -17,23 +17,23 @@ void file_items(GuiHost& host) {
     AppState& state = host.state;
     Workspace& workspace = host.workspace;
     if (ImGui::MenuItem("Trace again", "F5"))
-        state.capture_now();
+        state.block.capture_now();
     ImGui::Separator();
     if (ImGui::MenuItem("Open trace…", "Ctrl+O"))
         workspace.requests.file = FileRequest::open_trace;
     if (ImGui::MenuItem("Open results…"))
         workspace.requests.file = FileRequest::open_results;
     // Save saves the trace of the tab on screen, and says which.
-    const bool saves_grid = workspace.selected_steps_grid();
-    if (ImGui::MenuItem(saves_grid ? "Save grid trace as…" : "Save trace as…", "Ctrl+S", false,
-                        saves_grid ? state.grid() != nullptr : state.trace() != nullptr))
+    const std::string save = std::string("Save ") + state.stepped().noun() + " as…";
+    if (ImGui::MenuItem(save.c_str(), "Ctrl+S", false, state.stepped().has_trace()))
         workspace.requests.file = FileRequest::save_trace;
     ImGui::Separator(); // exports go to ./prefixlab-exports; the status bar names the file
     if (ImGui::MenuItem("Export view as PNG (2×)", "Ctrl+E"))
         workspace.requests.export_request = ExportRequest::view_png;
     if (ImGui::MenuItem("Export view as SVG (editable text)", "Ctrl+Shift+E"))
         workspace.requests.export_request = ExportRequest::view_svg;
-    const bool steps = state.trace() != nullptr && workspace.selected_shows_steps() && !saves_grid;
+    const bool steps = state.block.trace() != nullptr && workspace.selected_shows_steps() &&
+                       workspace.selected_session() == nullptr;
     if (ImGui::MenuItem("Export steps as GIF", "Ctrl+G", false, steps))
         workspace.requests.export_request = ExportRequest::steps_gif;
     if (ImGui::MenuItem("Export steps as PNG sequence", "Ctrl+P", false, steps))

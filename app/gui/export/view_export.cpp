@@ -42,7 +42,7 @@ std::string seconds_text(double seconds) {
 
 std::string ViewExport::default_path(ExportRequest kind, const AppState& state, const Workspace& workspace) {
     const fs::path folder = fs::current_path() / "prefixlab-exports";
-    const std::string base = std::string(name_of(state.setup.algorithm)) + "-n" + std::to_string(state.setup.n) + "-" +
+    const std::string base = std::string(name_of(state.block.setup.algorithm)) + "-n" + std::to_string(state.block.setup.n) + "-" +
                              lower(workspace.selected_title());
     const char* ending = kind == ExportRequest::view_png    ? "-2x.png"
                          : kind == ExportRequest::view_svg  ? ".svg"
@@ -88,26 +88,26 @@ std::string ViewExport::start(ExportRequest kind, const std::string& path, AppSt
         job_ = Job::view_png;
         return "";
     }
-    if (state.trace() == nullptr)
+    if (state.block.trace() == nullptr)
         return "no trace to export: trace one first (F5)";
     if (state.busy())
         return "a trace is being prepared: export its steps once it is shown";
     if (!workspace.selected_shows_steps())
         return std::string("the ") + workspace.selected_title() + " tab shows no steps: export from Values, Dataflow or Banks";
-    if (workspace.selected_steps_grid()) // the step exports replay the block trace's steps
+    if (workspace.selected_session() != nullptr) // the step exports replay the block trace's steps
         return std::string("the ") + workspace.selected_title() +
                " tab's steps are not exported yet: export the view (Ctrl+E, Ctrl+Shift+E) at each step";
-    steps_ = state.step_count();
+    steps_ = state.block.step_count();
     try {
         sink_ = kind == ExportRequest::steps_gif ? gif_step_sink(path, steps_) : png_sequence_sink(path, steps_);
     } catch (const FileError& e) {
         return e.what();
     }
     what_ = kind == ExportRequest::steps_gif ? "GIF" : "PNG sequence";
-    trace_ = state.trace();
+    trace_ = state.block.trace();
     next_step_ = 0;
     capture_now_ = false;
-    restore_step_ = state.step();
+    restore_step_ = state.block.step();
     restore_playing_ = state.playing();
     state.set_playing(false);
     job_ = Job::steps;
@@ -131,11 +131,11 @@ void ViewExport::before_frame(AppState& state, Workspace& workspace, ImGuiLayer&
             state.report_error(problem);
     }
     if (job_ == Job::steps) {
-        if (state.trace() != trace_) { // a capture finished, a file was dropped
+        if (state.block.trace() != trace_) { // a capture finished, a file was dropped
             finish(state, imgui, "export cancelled: the trace changed during it; nothing written", true);
             return;
         }
-        state.set_step(next_step_);
+        state.block.set_step(next_step_);
         if (capture_now_) {
             imgui.capture_frame();
             hidden_frame_ = true;
@@ -253,7 +253,7 @@ void ViewExport::after_view_frame(AppState& state, ImGuiLayer& imgui) {
 void ViewExport::finish(AppState& state, ImGuiLayer& imgui, std::string outcome, bool failed) {
     if (job_ == Job::steps) {
         sink_.reset(); // an uncommitted sink removes what it staged
-        state.set_step(restore_step_);
+        state.block.set_step(restore_step_);
         state.set_playing(restore_playing_);
     } else if (job_ == Job::view_png) {
         offscreen_.unbind();

@@ -350,7 +350,7 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
     std::vector<PlacedGlyph> glyphs;
     std::vector<int> list_of_glyph;
     std::vector<std::string> windows;
-    std::vector<const void*> roots; // per draw list: its root window (texts compared within one only)
+    std::vector<const void*> roots; // per draw list: its root window (texts checked against each other within one only)
     for (int l = 0; l < frame.CmdListsCount; ++l) {
         const ImDrawList& list = *frame.CmdLists[l];
         windows.push_back(list._OwnerName ? list._OwnerName : "(overlay)");

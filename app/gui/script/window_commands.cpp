@@ -36,7 +36,7 @@ void report_window(GuiHost& host) {
     printf_to_terminal(stdout,
                        "report: step=%d reveal=%d scale=%.2f theme=%s sidebar=%d presenting=%d fullscreen=%d "
                        "size=%dx%d tab=%s\n",
-                       host.state.step(), host.state.reveal ? 1 : 0, host.imgui.ui_scale(),
+                       host.state.block.step(), host.state.reveal ? 1 : 0, host.imgui.ui_scale(),
                        theme::name_text(theme::current()), host.workspace.sidebar_visible ? 1 : 0,
                        host.workspace.presenting ? 1 : 0, host.window.fullscreen() ? 1 : 0, width, height,
                        host.workspace.selected_title());
@@ -63,7 +63,7 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    GuiHost& host = run.host();
                    host.workspace.select_tab(c.args[0].text); // a title of the tabs, checked when read
-                   host.state.stepping_grid = host.workspace.selected_steps_grid(); // a `step` right after steps it
+                   host.state.step_through(host.workspace.selected_session()); // a `step` right after steps it
                }});
     table.add({.name = "scale",
                .usage = "scale FACTOR",

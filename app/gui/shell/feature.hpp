@@ -1,4 +1,4 @@
-// A feature of the GUI — a tab, a table, the quiz, compare mode, the files — is one folder under
+// A feature of the GUI — a tab, a table, a mode, the files — is one folder under
 // app/gui/features/ holding its state, its views, its menu items, its keys and its script commands, and
 // one class deriving from Feature that adds them to the window's tables. features/feature_list.cpp is
 // the one place that lists the features (ImHex's ContentRegistry::Views::add<ViewX>() lines); features
@@ -26,6 +26,7 @@ class ShortcutTable;
 class MenuTable;
 class View;
 class FeatureSet;
+struct ViewContext;
 
 // What a feature can reach in the running GUI.
 struct GuiHost {
@@ -38,7 +39,7 @@ struct GuiHost {
     ViewExport& exports;
 };
 
-// How a feature's tab is made: once for the main area and, for a tab that compare mode shows twice, once
+// How a feature's tab is made: once for the main area and, for a step tab that a feature shows twice, once
 // more for its second side (with its own zoom and scroll).
 using TabMaker = std::function<std::unique_ptr<View>()>;
 
@@ -53,8 +54,18 @@ public:
     virtual void add_menus(MenuTable& menus) { (void)menus; }
     // Once the window is open: the state that reads files or starts threads.
     virtual void start(AppState& state) { (void)state; }
-    // Its section of the settings panel, drawn after the kernel's settings (the Grid scan's).
-    virtual void draw_sidebar(AppState& state) { (void)state; }
+    // Its section of the settings panel, drawn after the kernel's settings (the Grid scan's);
+    // `typed_path` is what the panel's file field holds.
+    virtual void draw_sidebar(AppState& state, const std::string& typed_path) { (void)state, (void)typed_path; }
+    // Draws the tab `first` instead of the workspace (two traces side by side: a step tab twice, `second` being
+    // its other instance); false to leave it to the workspace.
+    virtual bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second) {
+        (void)state, (void)context, (void)first, (void)second;
+        return false;
+    }
+    // Once a frame, after everything was drawn and the files were opened: requests it acts on with the
+    // window (select its tab once a file it opened was read).
+    virtual void after_frame(GuiHost& host) { (void)host; }
     // Once a frame, before anything is drawn: what background work finished.
     virtual void poll() {}
     // Long background work that the window should not compete with for the cores (a benchmark timing
@@ -90,6 +101,9 @@ public:
     void poll();
     bool holds_cores() const;
     bool reading_files() const;
+    void after_frame(GuiHost& host);
+    // The first feature that draws the tab (Feature::draw_tab); false if none does.
+    bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second);
     // The first feature that takes the file opens it; false if none does.
     bool open_file(const std::string& path, FileKind kind, GuiHost& host);
     std::vector<RecentFile> take_files_used();

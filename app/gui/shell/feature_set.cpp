@@ -28,6 +28,18 @@ bool FeatureSet::reading_files() const {
     return false;
 }
 
+void FeatureSet::after_frame(GuiHost& host) {
+    for (const auto& feature : features_)
+        feature->after_frame(host);
+}
+
+bool FeatureSet::draw_tab(AppState& state, const ViewContext& context, View& first, View* second) {
+    for (const auto& feature : features_)
+        if (feature->draw_tab(state, context, first, second))
+            return true;
+    return false;
+}
+
 bool FeatureSet::open_file(const std::string& path, FileKind kind, GuiHost& host) {
     for (const auto& feature : features_)
         if (feature->open_file(path, kind, host))

@@ -7,6 +7,7 @@
 #include "gui/app_state.hpp"
 #include "gui/shell/feature.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/views/setting_widgets.hpp"
 #include "gui/widgets.hpp"
 
 #include <algorithm>
@@ -17,25 +18,6 @@
 
 namespace prefixlab {
 
-namespace {
-
-// A combo over one of the name tables; returns true when the choice changed.
-template <class Enum>
-bool enum_combo(const char* label, Enum& value, const std::vector<Enum>& values) {
-    bool changed = false;
-    if (ImGui::BeginCombo(label, std::string(name_of(value)).c_str())) {
-        for (Enum v : values) {
-            if (ImGui::Selectable(std::string(name_of(v)).c_str(), v == value) && v != value) {
-                value = v;
-                changed = true;
-            }
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
-}
-
-} // namespace
 
 float ControlsView::preferred_width() const {
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -53,57 +35,17 @@ void ControlsView::draw(AppState& state, const ViewContext& context) {
     requested_scale = 0;
     draw_kernel_settings(state);
     draw_stepping(state, context);
-    if (features != nullptr) // the sections features add (the Grid scan)
-        for (const auto& feature : features->all())
-            feature->draw_sidebar(state);
     draw_files(state);
-    draw_compare(state);
+    if (features != nullptr) // the sections features add (Feature::draw_sidebar)
+        for (const auto& feature : features->all())
+            feature->draw_sidebar(state, path_);
     draw_display(context);
 }
 
-namespace {
-
-bool runs_on_emulator(DeviceChoice device, bool has_gpu) {
-    return device == DeviceChoice::cpu || (device == DeviceChoice::automatic && !has_gpu);
-}
-
-// "Run on  ( ) auto  ( ) GPU  ( ) emulator", GPU greyed out, with the reason, where there is none.
-bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
-    bool changed = false;
-    ImGui::TextUnformatted("Run on");
-    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
-        ImGui::SameLine();
-        const bool disabled = choice == DeviceChoice::gpu && !gpu.available;
-        ImGui::BeginDisabled(disabled);
-        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
-        if (ImGui::RadioButton(label, device == choice)) {
-            device = choice;
-            changed = true;
-        }
-        ImGui::EndDisabled();
-        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
-    }
-    return changed;
-}
-
-// Only the emulator has an order to choose; the GPU's hardware picks its own.
-bool draw_warp_order(WarpOrder& order) {
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
-    const bool changed = enum_combo("Warp order", order, all_warp_orders());
-    ImGui::PopItemWidth();
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("How the emulator runs the threads (docs/emulator.md): in-order, last warp first "
-                          "(reversed), or lanes skewed access by access (interleaved), where a race shows "
-                          "within one warp");
-    return changed;
-}
-
-} // namespace
 
 void ControlsView::draw_kernel_settings(AppState& state) {
     section_heading("Kernel");
-    ScanSetup& r = state.setup;
+    ScanSetup& r = state.block.setup;
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     changed |= enum_combo("Algorithm", r.algorithm, traceable_block_algorithms());
@@ -141,35 +83,35 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     if (runs_on_emulator(r.device, has_gpu))
         changed |= draw_warp_order(r.warp_order);
     if (changed)
-        state.settings_changed();
+        state.block.settings_changed();
     draw_file_mark(state);
 
     if (ImGui::Button(state.busy() ? "Tracing…" : "Trace again (F5)"))
-        state.capture_now();
+        state.block.capture_now();
     ImGui::SameLine();
-    ImGui::Checkbox("Auto", &state.auto_capture);
+    ImGui::Checkbox("Auto", &state.block.auto_capture);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Trace again whenever a setting changes");
 }
 
 void ControlsView::draw_file_mark(const AppState& state) {
     // The panel shows the opened file's settings; say so, and that Auto waits (app_state.cpp says why).
-    if (state.trace_file().empty())
+    if (state.block.trace_file().empty())
         return;
     ImGui::PushTextWrapPos(0);
-    const std::string name = std::filesystem::path(state.trace_file()).filename().string();
+    const std::string name = std::filesystem::path(state.block.trace_file()).filename().string();
     ImGui::TextDisabled("from file %s", printable(name).c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", printable_path(state.trace_file()).c_str());
-    if (state.file_settings_edited())
+        ImGui::SetTooltip("%s", printable_path(state.block.trace_file()).c_str());
+    if (state.block.file_settings_edited())
         ImGui::TextWrapped("Settings edited: the file stays on screen until Trace again (F5).");
     ImGui::PopTextWrapPos();
 }
 
 void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
     section_heading("Step");
-    // On a grid tab these step the grid trace (AppState::stepping_grid), as the keys do.
-    const int count = state.shown_step_count();
+    // These step the selected tab's session (AppState::stepped), as the keys do.
+    const int count = state.stepped().step_count();
     ImGui::BeginDisabled(count == 0);
     const ImVec2 button(ImGui::GetFontSize() * 2.4f, 0);
     if (ImGui::Button("|<", button))
@@ -186,7 +128,7 @@ void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
     ImGui::SameLine();
     if (ImGui::Button(">|", button))
         state.go_last();
-    int step = state.shown_step();
+    int step = state.stepped().step();
     ImGui::PushItemWidth(-1);
     if (ImGui::SliderInt("##step", &step, 0, std::max(0, count - 1), "step %d"))
         state.go_to_step(step);
@@ -194,19 +136,15 @@ void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
     ImGui::PopItemWidth();
     ImGui::EndDisabled();
 
-    if (state.stepping_grid) {
-        if (const LoadedGridTrace* grid = state.grid()) {
-            ImGui::PushTextWrapPos(0);
-            ImGui::Text("Grid step %d of %d: %s", state.grid_step(), count, grid->steps.steps[state.grid_step()].label.c_str());
-            ImGui::PopTextWrapPos();
-        }
-    } else if (const LoadedTrace* loaded = state.trace()) {
-        const TraceStep& current = loaded->trace.steps[state.step()];
+    const SteppedSession& stepped = state.stepped();
+    if (const std::string line = stepped.step_line(); !line.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::Text("Step %d of %d: %s", state.step(), count, step_label(current.tag).c_str());
-        ImGui::PushFont(context.mono_font);
-        ImGui::TextDisabled("%s:%u", loaded->trace.config.kernel_source.c_str(), current.tag.line);
-        ImGui::PopFont();
+        ImGui::TextUnformatted(line.c_str());
+        if (const std::string source = stepped.source_line(); !source.empty()) {
+            ImGui::PushFont(context.mono_font);
+            ImGui::TextDisabled("%s", source.c_str());
+            ImGui::PopFont();
+        }
         ImGui::PopTextWrapPos();
     }
 }
@@ -218,45 +156,11 @@ void ControlsView::draw_files(AppState& state) {
     layout::note_text_field();
     ImGui::PopItemWidth();
     if (ImGui::Button("Open"))
-        state.load_trace(path_);
+        state.block.load_trace(path_);
     ImGui::SameLine();
     if (ImGui::Button("Save"))
-        state.save_trace(path_);
+        state.block.save(path_);
     ImGui::SameLine();
-    if (ImGui::Button("Compare"))
-        state.load_compare_trace(path_);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Open this file beside the trace on screen (compare mode, F3)");
-}
-
-void ControlsView::draw_compare(AppState& state) {
-    section_heading("Compare (F3)");
-    bool on = state.comparing();
-    if (ImGui::Checkbox("Side by side", &on))
-        state.set_comparing(on);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A second trace beside this one, stepping with it; values that differ are framed");
-    if (!on)
-        return;
-    if (!state.compare_file().empty()) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextDisabled("with the file %s", printable_path(std::filesystem::path(state.compare_file()).filename().string()).c_str());
-        ImGui::PopTextWrapPos();
-    }
-    AppState::CompareChoice& c = state.compare_choice;
-    bool changed = false;
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
-    changed |= enum_combo("With", c.algorithm, traceable_block_algorithms());
-    ImGui::PopItemWidth();
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The kernel on the right, on the same input and settings");
-    ImGui::PushID("compare"); // the kernel section has the same labels
-    changed |= draw_device_choice(c.device, state.gpu());
-    if (runs_on_emulator(c.device, state.gpu().available))
-        changed |= draw_warp_order(c.warp_order);
-    ImGui::PopID();
-    if (changed)
-        state.compare_choice_changed();
 }
 
 void ControlsView::draw_display(const ViewContext& context) {

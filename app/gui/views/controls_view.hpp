@@ -30,7 +30,6 @@ private:
     void draw_file_mark(const AppState& state); // "from file NAME" under the kernel settings
     void draw_stepping(AppState& state, const ViewContext& context);
     void draw_files(AppState& state);
-    void draw_compare(AppState& state); // compare mode: on or off, and what the other side runs
     void draw_display(const ViewContext& context);
 
     char path_[512] = "trace.json";

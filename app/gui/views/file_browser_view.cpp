@@ -16,17 +16,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// One id whatever the title, so the popup stays open when its mode's title changes.
-const char* title_of(BrowseMode mode) {
+// One id whatever the title, so the popup stays open when its mode's title changes. Save names what
+// it saves ("Save grid trace as" on the tabs of a grid trace).
+std::string title_of(BrowseMode mode, const std::string& save_noun) {
     switch (mode) {
     case BrowseMode::open_trace:
         return "Open trace###file-browser";
     case BrowseMode::open_results:
         return "Open results###file-browser";
-    case BrowseMode::save_trace:
-        return "Save trace as###file-browser";
-    case BrowseMode::save_grid_trace: // the Grid and Timeline tabs' trace, so the title says which
-        return "Save grid trace as###file-browser";
+    case BrowseMode::save:
+        return "Save " + save_noun + " as###file-browser";
     }
     return "###file-browser";
 }
@@ -209,7 +208,7 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
     if (!open_)
         return;
     if (just_opened_)
-        ImGui::OpenPopup(title_of(mode_));
+        ImGui::OpenPopup(title_of(mode_, save_noun_).c_str());
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const float em = ImGui::GetFontSize();
     const ImVec2 size(std::min(viewport->WorkSize.x - em, kMaxWidthEms * em),
@@ -230,7 +229,7 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
     // Dear ImGui dims the screen at the end of the frame with the style's colour then, so a pushed
     // colour would be popped by that time; this is the only modal window, so the style holds it.
     ImGui::GetStyle().Colors[ImGuiCol_ModalWindowDimBg] = ImVec4(0, 0, 0, 0);
-    const bool visible = ImGui::BeginPopupModal(title_of(mode_), nullptr, flags);
+    const bool visible = ImGui::BeginPopupModal(title_of(mode_, save_noun_).c_str(), nullptr, flags);
     ImGui::PopStyleColor();
     if (!visible) {
         open_ = false;

@@ -1,5 +1,5 @@
-// The in-app file browser for Open and Save (File ▸ Open trace…, Open results…, Save trace as… or, on
-// the Grid and Timeline tabs, Save grid trace as…;
+// The in-app file browser for Open and Save (File ▸ Open trace…, Open results…, Save trace as… — the
+// trace of the selected tab, whose kind the title names;
 // Ctrl+O, Ctrl+S): the folder's sub-folders and files (only .json files unless unticked), its parent,
 // the recent files, and a path field. Enter or a double-click opens a folder or chooses a file; Esc
 // closes it. A modal window laid out from the font size, so it reads at UI scales 1 to 3 on 1280×720.
@@ -17,16 +17,22 @@
 
 namespace prefixlab {
 
-// save_grid_trace: Save on the Grid and Timeline tabs, which saves their grid trace.
-enum class BrowseMode { open_trace, open_results, save_trace, save_grid_trace };
+// save: Save, of the selected tab's trace (its noun, "trace" or another kind, is the browser's save_noun).
+enum class BrowseMode { open_trace, open_results, save };
 
 class FileBrowserView {
 public:
     void open(BrowseMode mode, const std::string& folder);
+    // Save: `noun` says what ("trace", "grid trace"); the title names it.
+    void open_save(std::string noun, const std::string& folder) {
+        save_noun_ = std::move(noun);
+        open(BrowseMode::save, folder);
+    }
+    const std::string& save_noun() const { return save_noun_; }
     void close() { open_ = false; }
     bool is_open() const { return open_; }
     BrowseMode mode() const { return mode_; }
-    bool saving() const { return mode_ == BrowseMode::save_trace || mode_ == BrowseMode::save_grid_trace; }
+    bool saving() const { return mode_ == BrowseMode::save; }
     const std::string& folder() const { return listing_.folder; }
     const std::string& error() const { return error_; }
     std::size_t entry_count() const { return listing_.entries.size(); }
@@ -52,6 +58,7 @@ private:
     bool open_ = false;
     bool just_opened_ = false;
     BrowseMode mode_ = BrowseMode::open_trace;
+    std::string save_noun_ = "trace";
     bool only_json_ = true;
     DirectoryListing listing_;
     char path_[4096] = "";

@@ -49,12 +49,12 @@ void SourceView::load(std::string_view path) {
 }
 
 void SourceView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = state.trace();
+    const LoadedTrace* loaded = state.block.trace();
     if (loaded == nullptr || loaded->trace.steps.empty()) {
         ImGui::TextDisabled("No trace yet: the kernel's source shows here once one is traced or opened.");
         return;
     }
-    const int step = std::clamp(state.step(), 0, static_cast<int>(loaded->trace.steps.size()) - 1);
+    const int step = std::clamp(state.block.step(), 0, static_cast<int>(loaded->trace.steps.size()) - 1);
     const StepSourceLines marked = step_source_lines(loaded->trace, static_cast<std::size_t>(step));
     if (marked.path != path_)
         load(marked.path);
@@ -89,7 +89,7 @@ void SourceView::draw(AppState& state, const ViewContext& context) {
                 ImGui::PushID(i);
                 if (ImGui::InvisibleButton("##line", ImVec2(row_w, line_h))) {
                     if (const auto found = first_step_at_line(loaded->trace, marked.path, number))
-                        state.set_step(static_cast<int>(*found));
+                        state.block.set_step(static_cast<int>(*found));
                 }
                 const bool hovered = ImGui::IsItemHovered();
                 ImGui::PopID();

@@ -46,7 +46,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
     if (!gpu.available && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", gpu.reason.c_str());
 
-    if (const LoadedTrace* loaded = state.trace()) {
+    if (const LoadedTrace* loaded = state.block.trace()) {
         const TraceConfig& c = loaded->trace.config;
         // The emulator's schedule decides what a racy kernel computes: say which one made this trace.
         const std::string schedule = c.emulated ? ", " + std::string(phrase_of(c.warp_order)) : " (hardware)";
@@ -54,7 +54,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         place(text, false);
         wrapped(text, nullptr);
     }
-    if (const LoadedTrace* loaded = state.trace(); loaded != nullptr && loaded->trace.check.wrong_count > 0) {
+    if (const LoadedTrace* loaded = state.block.trace(); loaded != nullptr && loaded->trace.check.wrong_count > 0) {
         const std::size_t wrong = loaded->trace.check.wrong_count;
         const std::string text = "| " + std::to_string(wrong) + " of " + std::to_string(loaded->trace.output.size()) +
                                  " outputs wrong";
@@ -68,7 +68,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
                             ImVec2(ImGui::GetStyle().FramePadding.x, std::max(1.0f, ImGui::GetFontSize() * 0.08f)));
         if (ImGui::Button(jump))
-            state.jump_to_first_wrong();
+            state.block.jump_to_first_wrong();
         ImGui::PopStyleVar();
     }
     if (!state.message().empty()) {

@@ -9,13 +9,13 @@ namespace prefixlab {
 
 void go_to_shown_step(AppState& state, const ShownTrace& shown, int step) {
     if (shown.side == 0 || shown.comparison == nullptr) {
-        state.set_step(step);
+        state.block.set_step(step);
         return;
     }
-    // The first step of the trace on screen that shows this step of the compared one, or a later one.
+    // The first step of the trace on screen that shows this step of the other side, or a later one.
     const std::vector<int>& paired = shown.comparison->sides[0].paired_step;
     const auto first = std::find_if(paired.begin(), paired.end(), [step](int p) { return p >= step; });
-    state.set_step(first == paired.end() ? state.step_count() - 1 : static_cast<int>(first - paired.begin()));
+    state.block.set_step(first == paired.end() ? state.block.step_count() - 1 : static_cast<int>(first - paired.begin()));
 }
 
 } // namespace prefixlab

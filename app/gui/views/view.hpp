@@ -8,16 +8,17 @@ struct ImFont;
 namespace prefixlab {
 
 class AppState;
+class SteppedSession;
 struct LoadedTrace;
 struct TraceComparison;
 
-// The trace a step view draws and its step: the trace on screen at the current step, or in compare
-// mode one side of the comparison at its paired step, with the differences to mark.
+// The trace a step view draws and its step: the trace on screen at the current step, or, with two traces
+// side by side, one side of their comparison at its paired step, with the differences to mark.
 struct ShownTrace {
     const LoadedTrace* trace = nullptr;
     int step = 0;
-    const TraceComparison* comparison = nullptr; // compare mode only
-    int side = 0;                                // 0: the trace on screen; 1: the one compared with it
+    const TraceComparison* comparison = nullptr; // two sides only
+    int side = 0;                                // 0: the trace on screen; 1: the other side
 };
 
 struct ViewContext {
@@ -26,7 +27,7 @@ struct ViewContext {
     ShownTrace shown;
 };
 
-// Steps to `step` of the shown trace: on the compared side, the first step of the trace on screen
+// Steps to `step` of the shown trace: on the other side, the first step of the trace on screen
 // shown with it (clicking a row there moves both sides).
 void go_to_shown_step(AppState& state, const ShownTrace& shown, int step);
 
@@ -37,9 +38,9 @@ public:
     virtual void draw(AppState& state, const ViewContext& context) = 0;
     // Whether the view shows the trace's steps: the narration strip stands under those only.
     virtual bool shows_steps() const { return true; }
-    // Whether the steps it shows are the grid trace's (AppState::grid()): the step keys then step that
-    // trace, the narration says its steps, and compare mode leaves the view alone.
-    virtual bool steps_grid() const { return false; }
+    // The session the step keys, playback and the narration act on while this tab is shown; nullptr for
+    // the block trace (AppState::block). A tab with its own session is drawn once, also beside another trace.
+    virtual SteppedSession* stepped_session() { return nullptr; }
     // Whether the settings panel's kernel and step settings concern it: where not (a tab of questions), the panel
     // stays closed beside it and the tab has the window's width.
     virtual bool uses_sidebar() const { return true; }

@@ -146,10 +146,10 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         return;
     }
     // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);
-    // any other trace alone. Compare mode shows the two sides in two views instead, each alone.
+    // any other trace alone. Two traces side by side are two views instead, each alone.
     Layout layout;
     layout.traces[0] = loaded;
-    layout.traces[1] = shown_.comparison == nullptr ? state.companion() : nullptr;
+    layout.traces[1] = shown_.comparison == nullptr ? state.block.companion() : nullptr;
     if (layout.traces[1] != nullptr && layout.traces[1]->trace.config.algorithm < loaded->trace.config.algorithm)
         std::swap(layout.traces[0], layout.traces[1]);
     layout.count = panel_count_ = layout.traces[1] != nullptr ? 2 : 1;

@@ -40,7 +40,7 @@ private:
     void draw_lanes_and_banks(float width);
     float lanes_and_banks_height(float width) const;
     std::string caption() const; // what the lane-to-bank diagram shows (at this frame's step)
-    bool counts_differ(std::size_t step) const;       // compare mode: unlike the other side's step
+    bool counts_differ(std::size_t step) const;       // side by side: unlike the other side's step
 
     ShownTrace shown_; // this frame's
     std::unique_ptr<Panel> panels_[2];

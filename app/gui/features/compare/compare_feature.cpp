@@ -17,43 +17,45 @@ namespace prefixlab {
 
 namespace {
 
-void toggle_comparing(AppState& state) { state.set_comparing(!state.comparing()); }
-
 // Until the second trace is ready; fails, with the reason, if it cannot be made.
-void wait_for_second_trace(ScriptRun& run) {
-    run.wait_while([&run](std::string& failure) {
-        AppState& state = run.host().state;
-        if (state.busy() ||
-            (state.comparing() && state.comparison() == nullptr && state.compare_status().rfind("Cannot", 0) != 0))
+void wait_for_second_trace(ScriptRun& run, const CompareSession& session) {
+    run.wait_while([&run, &session](std::string& failure) {
+        if (run.host().state.busy() ||
+            (session.on() && session.comparison() == nullptr && session.status().rfind("Cannot", 0) != 0))
             return true;
-        if (state.comparison() == nullptr)
-            failure = state.compare_status();
+        if (session.comparison() == nullptr)
+            failure = session.status();
         return false;
     });
 }
 
-void report_compare(const AppState& state) {
+void report_compare(const AppState& state, const CompareSession& session) {
     // Compare mode's two steps and summary, for tests of stepping together.
-    if (const TraceComparison* comparison = state.comparison())
-        printf_to_terminal(stdout, "compare: step=%d paired=%d with=%s | %s\n", state.step(), state.compared_step(),
-                           std::string(name_of(state.compared()->trace.config.algorithm)).c_str(),
+    if (const TraceComparison* comparison = session.comparison())
+        printf_to_terminal(stdout, "compare: step=%d paired=%d with=%s | %s\n", state.block.step(), session.second_step(),
+                           std::string(name_of(session.second()->trace.config.algorithm)).c_str(),
                            comparison->summary.c_str());
     else
-        printf_to_terminal(stdout, "compare: %s\n", state.comparing() ? state.compare_status().c_str() : "off");
+        printf_to_terminal(stdout, "compare: %s\n", session.on() ? session.status().c_str() : "off");
     std::fflush(stdout);
 }
 
 } // namespace
 
+void CompareFeature::start(AppState& state) {
+    session_.attach(state.block, state);
+    state.add_work(session_);
+}
+
 void CompareFeature::add_shortcuts(ShortcutTable& table) {
     table.add({{{GLFW_KEY_F3}}, "F3", "compare side by side: a second trace beside this one, stepping with it",
-               [](GuiHost& host, const KeyPress&) { toggle_comparing(host.state); }, false, true});
+               [this](GuiHost&, const KeyPress&) { toggle(); }, false, true});
 }
 
 void CompareFeature::add_menus(MenuTable& menus) {
-    menus.add("View", [](GuiHost& host) {
-        if (ImGui::MenuItem("Compare side by side", "F3", host.state.comparing()))
-            toggle_comparing(host.state);
+    menus.add("View", [this](GuiHost&) {
+        if (ImGui::MenuItem("Compare side by side", "F3", session_.on()))
+            toggle();
     });
 }
 
@@ -70,36 +72,35 @@ void CompareFeature::add_commands(ScriptTable& table) {
                        throw ScriptValueError("compare takes algo=, device= and order=; the rest is the first trace's");
                    return settings;
                },
-               .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   AppState& state = run.host().state;
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
                    const auto& settings = std::any_cast<const TraceSettings&>(c.settings);
-                   AppState::CompareChoice& choice = state.compare_choice;
-                   state.set_comparing(true);
+                   CompareSession::Choice& choice = session_.choice;
+                   session_.set_on(true);
                    choice.algorithm = settings.algorithm.value_or(choice.algorithm);
                    choice.device = settings.device.value_or(choice.device);
                    choice.warp_order = settings.order.value_or(choice.warp_order);
-                   state.compare_choice_changed();
-                   wait_for_second_trace(run);
+                   session_.choice_changed();
+                   wait_for_second_trace(run, session_);
                }});
     table.add({.name = "compare-file",
                .usage = "compare-file FILE",
                .help = "compare mode with a trace file as the second trace; fails if the file cannot be read",
                .args = {path_arg("FILE")},
-               .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   run.host().state.load_compare_trace(c.args[0].text);
-                   wait_for_second_trace(run);
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   session_.load(c.args[0].text);
+                   wait_for_second_trace(run, session_);
                }});
     table.add({.name = "compare-off",
                .usage = "compare-off",
                .help = "leave compare mode",
-               .run = [](ScriptRun& run, const ScriptCommand&) { run.host().state.set_comparing(false); }});
+               .run = [this](ScriptRun&, const ScriptCommand&) { session_.set_on(false); }});
     table.add({.name = "report-compare",
                .usage = "report-compare",
                .help = "print compare mode's state: `compare: step=K paired=P with=NAME | SUMMARY` (the step on "
                        "screen, the compared trace's step shown with it, its kernel, and the line over the two sides: "
                        "`outputs differ at D of N · cells first differ at step S`), or `compare: off`, or while the "
                        "second trace is not ready, what it is waiting for or why it failed",
-               .run = [](ScriptRun& run, const ScriptCommand&) { report_compare(run.host().state); }});
+               .run = [this](ScriptRun& run, const ScriptCommand&) { report_compare(run.host().state, session_); }});
 }
 
 } // namespace prefixlab

@@ -3,6 +3,7 @@
 // `report-compare`; docs/gui-script.md).
 #pragma once
 
+#include "gui/features/compare/compare_session.hpp"
 #include "gui/shell/feature.hpp"
 
 namespace prefixlab {
@@ -12,6 +13,15 @@ public:
     void add_commands(ScriptTable& table) override;
     void add_shortcuts(ShortcutTable& table) override;
     void add_menus(MenuTable& menus) override;
+    void start(AppState& state) override;
+    // The selected step tab twice, each side at its paired step (compare_sides.cpp).
+    bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second) override;
+    // The settings panel's section: on or off, and what the other side runs (compare_panel.cpp).
+    void draw_sidebar(AppState& state, const std::string& typed_path) override;
+
+private:
+    void toggle() { session_.set_on(!session_.on()); }
+    CompareSession session_;
 };
 
 } // namespace prefixlab

@@ -231,7 +231,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         return;
     }
     const int step = context.shown.step;
-    // Compare mode: the nodes whose value differs from the other side's, framed (up to this step).
+    // Side by side with another trace: the nodes whose value differs from the other side's, framed (up to this step).
     const std::vector<std::uint8_t>* differs =
         context.shown.comparison ? &context.shown.comparison->sides[context.shown.side].node_differs : nullptr;
     const bool reveal = state.reveal;

@@ -17,26 +17,29 @@ namespace prefixlab {
 
 namespace {
 
-const char* mode_name(BrowseMode mode) {
-    switch (mode) {
+// "trace", "results", and for Save "save" or, for another kind of trace, "save-" and its kind's word
+// (the word before " trace" in its noun).
+std::string mode_name(const FileBrowserView& browser) {
+    switch (browser.mode()) {
     case BrowseMode::open_trace:
         return "trace";
     case BrowseMode::open_results:
         return "results";
-    case BrowseMode::save_trace:
-        return "save";
-    case BrowseMode::save_grid_trace:
-        return "save-grid";
+    case BrowseMode::save: {
+        const std::string& noun = browser.save_noun();
+        const std::size_t kind = noun.rfind(" trace");
+        return kind == std::string::npos || kind == 0 ? "save" : "save-" + noun.substr(0, kind);
+    }
     }
     return "?";
 }
 
 void report_settings(GuiHost& host) {
     const AppState& state = host.state;
-    const ScanSetup& r = state.setup;
+    const ScanSetup& r = state.block.setup;
     int x = 0, y = 0, width = 0, height = 0;
     host.window.windowed_rect(x, y, width, height);
-    const std::string file = state.trace_file().empty() ? "-" : printable_path(state.trace_file());
+    const std::string file = state.block.trace_file().empty() ? "-" : printable_path(state.block.trace_file());
     printf_to_terminal(
         stdout,
         "settings: algo=%s n=%d input=%s seed=%llu type=%s op=%s exclusive=%d device=%s theme=%s "
@@ -45,7 +48,7 @@ void report_settings(GuiHost& host) {
         static_cast<unsigned long long>(r.seed), std::string(name_of(r.type)).c_str(),
         std::string(name_of(r.op)).c_str(), r.exclusive ? 1 : 0, std::string(name_of(r.device)).c_str(),
         theme::name_text(theme::current()), host.imgui.ui_scale(), host.workspace.sidebar_visible ? 1 : 0, x,
-        y, width, height, file.c_str(), state.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
+        y, width, height, file.c_str(), state.block.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
         std::string(name_of(r.warp_order)).c_str());
     for (const RecentFile& recent : host.files.recent())
         printf_to_terminal(stdout, "recent: %s %s\n", std::string(name_of(recent.kind)).c_str(),
@@ -53,7 +56,7 @@ void report_settings(GuiHost& host) {
     FileBrowserView& browser = host.files.browser();
     if (browser.is_open())
         printf_to_terminal(stdout, "browser: mode=%s folder=%s entries=%zu error=%s\n",
-                           mode_name(browser.mode()), printable_path(browser.folder()).c_str(),
+                           mode_name(browser).c_str(), printable_path(browser.folder()).c_str(),
                            browser.entry_count(), browser.error().empty() ? "-" : browser.error().c_str());
     printf_to_terminal(stdout, "message: %s\n",
                        status_message_text(state.message_kind(), state.message()).c_str());
@@ -74,9 +77,9 @@ void FilesFeature::add_commands(ScriptTable& table) {
     table.add({.name = "drop",
                .usage = "drop FILE",
                .help = "drop a file on the window: the path goes to the window's drop callback, the function GLFW "
-                       "calls for a real drop, and is opened by its content (a trace as the trace on screen, a grid "
-                       "trace on the Grid tab, a results file in the Benchmark tab, anything else a one-line error, "
-                       "which does not fail the script); the script waits until a trace or results file has been read",
+                       "calls for a real drop, and is opened by its content (a trace as the trace on screen, another "
+                       "kind of trace or a results file on the tab that shows it, anything else a one-line error, "
+                       "which does not fail the script); the script waits until the file has been read",
                .args = {path_arg("FILE")},
                .check = forget,
                .run = [](ScriptRun& run, const ScriptCommand& c) {
@@ -86,16 +89,19 @@ void FilesFeature::add_commands(ScriptTable& table) {
     table.add({.name = "open-browser",
                .usage = "open-browser trace|results|save [FOLDER]",
                .help = "open the file browser (File ▸ Open trace…, Open results…, Save trace as…) in FOLDER, or where "
-                       "the last recent file is. `save` saves what File ▸ Save would: the grid trace on the Grid and "
-                       "Timeline tabs (the browser's mode is then `save-grid`, titled \"Save grid trace as\"), else "
-                       "the block trace",
+                       "the last recent file is. `save` saves what File ▸ Save would: the selected tab's trace (the "
+                       "browser's mode is then `save` for the block trace, or `save-KIND` for another kind, titled "
+                       "\"Save KIND trace as\")",
                .args = {name_arg("MODE", {"trace", "results", "save"}), optional_arg(path_arg("FOLDER"))},
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    GuiHost& host = run.host();
-                   // `save` saves what File ▸ Save would: the grid trace on the Grid and Timeline tabs.
-                   const BrowseMode save = host.state.stepping_grid ? BrowseMode::save_grid_trace : BrowseMode::save_trace;
-                   const BrowseMode modes[] = {BrowseMode::open_trace, BrowseMode::open_results, save};
-                   host.files.open_browser(modes[*c.args[0].choice], c.args.size() > 1 ? c.args[1].text : "");
+                   // `save` saves what File ▸ Save would: the selected tab's trace.
+                   const std::string folder = c.args.size() > 1 ? c.args[1].text : "";
+                   if (*c.args[0].choice == 2)
+                       host.files.open_save_browser(host.state.stepped(), folder);
+                   else
+                       host.files.open_browser(*c.args[0].choice == 0 ? BrowseMode::open_trace : BrowseMode::open_results,
+                                               folder);
                    run.wait_frames(1);
                }});
     table.add({.name = "browser-enter",
@@ -118,7 +124,7 @@ void FilesFeature::add_commands(ScriptTable& table) {
                        "seed=… type=… op=… exclusive=0 device=auto theme=dark scale=1.00 sidebar=1 window=X,Y,WxH "
                        "file=PATH|- edited=0 tab=Values order=in-order` (`order`, the emulator's warp order, is not "
                        "saved), then a `recent: KIND PATH` line per recent file, `browser: "
-                       "mode=trace|results|save|save-grid folder=… entries=N error=…` while the browser is open, and "
+                       "mode=trace|results|save|save-KIND folder=… entries=N error=…` while the browser is open, and "
                        "`message: …` (the status bar's message, with `warning: ` or `error: ` before one of that kind, "
                        "once)",
                .run = [](ScriptRun& run, const ScriptCommand&) { report_settings(run.host()); }});

@@ -20,22 +20,48 @@ namespace {
 
 constexpr const char* kGridTitle = "Grid";
 
-void report_grid(const AppState& state) {
+void report_grid(const GridSession& session) {
     // The grid trace's numbers (or why the last grid capture failed), for tests.
-    if (state.grid_failed())
-        printf_to_terminal(stdout, "grid: error=%s\n", state.grid_status().c_str());
-    if (const LoadedGridTrace* grid = state.grid())
-        printf_to_terminal(stdout, "%s step=%d\n", grid_report(*grid).c_str(), state.grid_step());
-    else if (!state.grid_failed())
+    if (session.failed())
+        printf_to_terminal(stdout, "grid: error=%s\n", session.status().c_str());
+    if (const LoadedGridTrace* grid = session.grid())
+        printf_to_terminal(stdout, "%s step=%d\n", grid_report(*grid).c_str(), session.step());
+    else if (!session.failed())
         printf_to_terminal(stdout, "grid: none\n");
     std::fflush(stdout);
 }
 
 } // namespace
 
+void GridFeature::start(AppState& state) {
+    session_.attach(state);
+    state.add_work(session_);
+}
+
 void GridFeature::add_tabs(std::vector<TabMaker>& tabs) {
-    tabs.push_back([] { return std::make_unique<GridView>(); });
-    tabs.push_back([] { return std::make_unique<LookBackTimelineView>(); });
+    tabs.push_back([this] { return std::make_unique<GridView>(session_); });
+    tabs.push_back([this] { return std::make_unique<LookBackTimelineView>(session_); });
+}
+
+bool GridFeature::open_file(const std::string& path, FileKind kind, GuiHost&) {
+    if (kind != FileKind::grid_trace)
+        return false;
+    session_.load(path); // in the background; the Grid tab opens on it once it is read
+    return true;
+}
+
+std::vector<RecentFile> GridFeature::take_files_used() {
+    std::vector<RecentFile> used;
+    for (const std::string& path : session_.take_files_used())
+        used.push_back({path, RecentKind::trace});
+    return used;
+}
+
+void GridFeature::after_frame(GuiHost& host) {
+    if (session_.take_tab_request()) {
+        host.workspace.select_tab(std::string(kGridTitle));
+        host.state.step_through(&session_); // the step keys step it from now, before the tab draws
+    }
 }
 
 void GridFeature::add_menus(MenuTable& menus) {
@@ -45,14 +71,14 @@ void GridFeature::add_menus(MenuTable& menus) {
             host.workspace.select_tab(std::string(kGridTitle));
             open_section_ = true;
             host.workspace.open_sidebar();
-            if (host.state.grid() == nullptr && !host.state.busy())
-                host.state.capture_grid();
+            if (session_.grid() == nullptr && !session_.busy())
+                session_.capture();
         }
     });
 }
 
-void GridFeature::draw_sidebar(AppState& state) {
-    draw_grid_scan_controls(state, std::exchange(open_section_, false));
+void GridFeature::draw_sidebar(AppState& state, const std::string&) {
+    draw_grid_scan_controls(session_, state.gpu(), std::exchange(open_section_, false));
 }
 
 void GridFeature::add_commands(ScriptTable& table) {
@@ -79,12 +105,11 @@ void GridFeature::add_commands(ScriptTable& table) {
                .read_settings = [](const std::vector<std::string>& words) -> std::any {
                    return read_grid_trace_settings(words);
                },
-               .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   AppState& state = run.host().state;
-                   apply_grid_trace_settings(std::any_cast<const GridTraceSettings&>(c.settings), state.grid_setup);
-                   state.capture_grid();
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   apply_grid_trace_settings(std::any_cast<const GridTraceSettings&>(c.settings), session_.setup);
+                   session_.capture();
                    // Until the capture ends, whatever its outcome: a deadlock is an outcome to show.
-                   run.wait_while([&state](std::string&) { return state.busy(); });
+                   run.wait_while([&run](std::string&) { return run.host().state.busy(); });
                }});
     table.add({.name = "report-grid",
                .usage = "report-grid",
@@ -96,7 +121,7 @@ void GridFeature::add_commands(ScriptTable& table) {
                        "look-back does not add up, `none` for a multi-launch driver, which has no look-back; `step` "
                        "the grid step shown), preceded by `grid: error=…` when the last grid capture failed, or "
                        "`grid: none`",
-               .run = [](ScriptRun& run, const ScriptCommand&) { report_grid(run.host().state); }});
+               .run = [this](ScriptRun&, const ScriptCommand&) { report_grid(session_); }});
 }
 
 } // namespace prefixlab

@@ -3,6 +3,7 @@
 // over time), its menu item (View ▸ Grid scan…), and its script commands (`grid-trace`, `report-grid`).
 #pragma once
 
+#include "gui/features/grid/grid_session.hpp"
 #include "gui/shell/feature.hpp"
 
 namespace prefixlab {
@@ -12,9 +13,16 @@ public:
     void add_tabs(std::vector<TabMaker>& tabs) override;
     void add_commands(ScriptTable& table) override;
     void add_menus(MenuTable& menus) override;
-    void draw_sidebar(AppState& state) override;
+    void draw_sidebar(AppState& state, const std::string& typed_path) override;
+    void start(AppState& state) override;
+    bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
+    std::vector<RecentFile> take_files_used() override;
+    // Once a frame after drawing: a grid file that was read selects the Grid tab.
+    void after_frame(GuiHost& host) override;
+    bool reading_files() const override { return session_.reading(); }
 
 private:
+    GridSession session_;
     bool open_section_ = false; // View ▸ Grid scan… opens the panel's Grid scan section (once)
 };
 

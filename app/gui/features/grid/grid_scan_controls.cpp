@@ -1,7 +1,8 @@
 #include "gui/features/grid/grid_scan_controls.hpp"
 
 #include "core/ground/scan_names.hpp"
-#include "gui/app_state.hpp"
+#include "core/capture/gpu_info.hpp"
+#include "gui/features/grid/grid_session.hpp"
 #include "gui/features/grid/gui_script_grid.hpp"
 #include "gui/theme.hpp"
 #include "gui/widgets.hpp"
@@ -75,17 +76,17 @@ void explain_hardware_schedule(bool on_gpu) {
 
 } // namespace
 
-void draw_grid_scan_controls(AppState& state, bool open) {
+void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool open) {
     ImGui::Spacing();
     if (open)
         ImGui::SetNextItemOpen(true);
     if (!ImGui::CollapsingHeader("Grid scan"))
         return;
-    GridCaptureRequest& r = state.grid_setup;
-    if (r.device == DeviceChoice::gpu && !state.gpu().available)
+    GridCaptureRequest& r = session.setup;
+    if (r.device == DeviceChoice::gpu && !gpu.available)
         r.device = DeviceChoice::cpu; // a setting from a machine with a GPU
     // First: where it runs decides how large N may be and whether the schedule below is the user's.
-    draw_grid_device_choice(r.device, state.gpu());
+    draw_grid_device_choice(r.device, gpu);
     const bool on_gpu = r.device == DeviceChoice::gpu;
     const std::uint64_t max_n = on_gpu ? kMaxGpuGridN : kMaxEmulatedGridN;
     r.n = std::clamp<std::uint64_t>(r.n, 1, max_n);
@@ -126,13 +127,13 @@ void draw_grid_scan_controls(AppState& state, bool open) {
     catalogue_combo("Input##grid", r.input, all_input_kinds());
     ImGui::Checkbox("Exclusive##grid", &r.scan.exclusive);
     ImGui::PopItemWidth();
-    const bool tracing = state.busy() && state.grid_status() == "Tracing the grid…";
+    const bool tracing = session.busy() && session.status() == "Tracing the grid…";
     if (ImGui::Button(tracing ? "Tracing the grid…" : "Trace the grid"))
-        state.capture_grid();
-    if (state.grid_failed()) {
+        session.capture();
+    if (session.failed()) {
         ImGui::PushTextWrapPos(0);
         const theme::Rgb e = theme::colours().error;
-        ImGui::TextColored(ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f), "%s", state.grid_status().c_str());
+        ImGui::TextColored(ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f), "%s", session.status().c_str());
         ImGui::PopTextWrapPos();
     }
 }

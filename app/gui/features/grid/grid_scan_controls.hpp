@@ -7,9 +7,10 @@
 
 namespace prefixlab {
 
-class AppState;
+class GridSession;
+struct GpuStatus;
 
 // `open`: open the section now (View ▸ Grid scan…).
-void draw_grid_scan_controls(AppState& state, bool open);
+void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool open);
 
 } // namespace prefixlab

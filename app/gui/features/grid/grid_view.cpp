@@ -3,6 +3,7 @@
 #include "core/analysis/loaded_grid_trace.hpp"
 #include "core/ground/format_value.hpp"
 #include "gui/app_state.hpp"
+#include "gui/features/grid/grid_session.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
@@ -141,8 +142,8 @@ void GridView::measure(const LoadedGridTrace& grid) {
 }
 
 void GridView::draw(AppState& state, const ViewContext& context) {
-    const LoadedGridTrace* grid = state.grid();
-    if (!grid_header(state))
+    const LoadedGridTrace* grid = session_.grid();
+    if (!grid_header(session_))
         return;
     if (grid != measured_)
         measure(*grid);
@@ -183,7 +184,7 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     ImGui::PushFont(context.mono_font);
     Layout l;
     l.totals = totals;
-    l.step = state.grid_step();
+    l.step = session_.step();
     l.rows = static_cast<int>(grid->steps.steps.size());
     l.shown_rows = state.reveal ? std::min(l.step + 1, l.rows) : l.rows;
     l.tiles = static_cast<int>(model.columns.size());
@@ -421,12 +422,14 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
             ImGui::SetTooltip("step %d: %s — launch %u: %s (click to step here)", s, grid.steps.steps[s].label.c_str(),
                               grid.steps.steps[s].launch, grid.trace.launches.at(grid.steps.steps[s].launch).name.c_str());
             if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16)
-                state.set_grid_step(s);
+                session_.set_step(s);
         }
     }
     draw->PopClipRect();
     if (hover.tile >= 0)
         grid_cell_tooltip(grid, static_cast<std::uint32_t>(hover.tile), static_cast<std::uint32_t>(hover.step));
 }
+
+SteppedSession* GridView::stepped_session() { return &session_; }
 
 } // namespace prefixlab

@@ -36,10 +36,13 @@ namespace prefixlab {
 
 struct LoadedGridTrace;
 
+class GridSession;
+
 class GridView : public View {
 public:
+    explicit GridView(GridSession& session) : session_(session) {}
     const char* title() const override { return "Grid"; }
-    bool steps_grid() const override { return true; }
+    SteppedSession* stepped_session() override;
     void draw(AppState& state, const ViewContext& context) override;
 
     struct Layout; // this frame's columns and rows (grid_view.cpp)
@@ -48,6 +51,8 @@ private:
     void measure(const LoadedGridTrace& grid);
     void draw_canvas(AppState& state, const LoadedGridTrace& grid, const Layout& layout);
     void handle_mouse(const Layout& layout);
+
+    GridSession& session_;
 
     // The cells' boxes, strips, status words and arrows, in a cached layer redrawn only when the trace,
     // step, scroll, size or theme change; the text is drawn live over it.

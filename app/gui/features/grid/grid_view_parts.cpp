@@ -1,7 +1,7 @@
 #include "gui/features/grid/grid_view_parts.hpp"
 
 #include "core/ground/format_value.hpp"
-#include "gui/app_state.hpp"
+#include "gui/features/grid/grid_session.hpp"
 #include "gui/views/value_grid_cells.hpp" // blend
 
 #include <algorithm>
@@ -70,17 +70,17 @@ std::string grid_caption(const GridTrace& trace) {
     return text;
 }
 
-bool grid_header(AppState& state) {
-    const LoadedGridTrace* grid = state.grid();
+bool grid_header(GridSession& session) {
+    const LoadedGridTrace* grid = session.grid();
     ImGui::PushTextWrapPos(0);
     if (grid == nullptr) {
-        if (state.busy() && !state.grid_status().empty() && !state.grid_failed())
-            ImGui::TextDisabled("%s", state.grid_status().c_str());
+        if (session.busy() && !session.status().empty() && !session.failed())
+            ImGui::TextDisabled("%s", session.status().c_str());
         else
             ImGui::TextDisabled("No grid trace yet: a scan across many blocks, traced in the emulator (View ▸ Grid scan…, "
                                 "or the settings panel's Grid scan section).");
         if (ImGui::Button("Trace the grid scan"))
-            state.capture_grid();
+            session.capture();
     } else if (room_above_picture()) {
         ImGui::TextUnformatted(grid_caption(grid->trace).c_str());
     } else { // the driver, N and tiles: the rest of the caption on hover
@@ -90,10 +90,10 @@ bool grid_header(AppState& state) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s", caption.c_str());
     }
-    if (state.grid_failed()) {
+    if (session.failed()) {
         const theme::Rgb e = theme::colours().error;
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
-        ImGui::TextUnformatted((state.grid_status() + (grid ? " (the grid trace shown is the one before)" : "")).c_str());
+        ImGui::TextUnformatted((session.status() + (grid ? " (the grid trace shown is the one before)" : "")).c_str());
         ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();

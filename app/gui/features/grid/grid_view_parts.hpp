@@ -17,11 +17,11 @@ struct ImDrawList;
 
 namespace prefixlab {
 
-class AppState;
+class GridSession;
 
 // Says what the grid trace is (or, without one, how to make one, with a button that does); a failed
 // capture's error (a deadlock's one line) in the error colour. False when there is no grid trace to draw.
-bool grid_header(AppState& state);
+bool grid_header(GridSession& session);
 
 // A legend above the picture where the tab has the height for it, else a "Legend" button whose tooltip
 // holds it: at 1280×720 and UI scale 2 a two-line legend under the caption left the timeline no row.

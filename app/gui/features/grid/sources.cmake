@@ -3,6 +3,7 @@
 target_sources(prefixlab_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/grid_feature.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grid_scan_controls.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/grid_session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grid_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grid_view_parts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gui_script_grid.cpp

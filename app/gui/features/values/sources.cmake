@@ -2,7 +2,7 @@
 # features/feature_list.cpp includes from).
 target_sources(prefixlab_gui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/value_grid_arrows.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/value_grid_compare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/value_grid_differences.cpp
   ${CMAKE_CURRENT_LIST_DIR}/value_grid_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/value_grid_overview.cpp
   ${CMAKE_CURRENT_LIST_DIR}/value_grid_text.cpp

@@ -128,7 +128,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool compact = !labels_fit(metrics, width);
     draw_toolbar(state, metrics);
-    // A compare half too short for the grid's least height gives its step line to the grid (the row
+    // A half of two sides too short for the grid's least height gives its step line to the grid (the row
     // labels still number the steps; 2× on 1280×720 beside the racy kernel's status bar).
     const bool room_for_caption = shown_.comparison == nullptr ||
                                   ImGui::GetContentRegionAvail().y >= least_grid_height(metrics) + 2 * metrics.line_h;
@@ -147,7 +147,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
                        ImGui::GetStyle().ScrollbarSize;
     metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
     // "First wrong" (status bar, J): the element's column to the middle of the grid, once a request.
-    if (const AppState::ElementFocus& focus = state.element_focus(); focus.serial != focused_serial_) {
+    if (const TraceSession::ElementFocus& focus = state.block.element_focus(); focus.serial != focused_serial_) {
         focused_serial_ = focus.serial;
         const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
         if (column != column_element_.end())
@@ -168,7 +168,7 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
                      {theme::colours().ok, "output right"},
                      {theme::colours().error, "wrong output"}});
     };
-    // Compare mode's halves (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
+    // The halves of two sides (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
     // everything moves behind one button, and the grid keeps the room.
     if (shown_.comparison != nullptr) {
         if (ImGui::Button("Grid…"))
@@ -291,7 +291,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
 
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
-    // Compare mode's halves can be shorter than a grid with a few step rows (the racy kernel's four-line
+    // The halves of two sides can be shorter than a grid with a few step rows (the racy kernel's four-line
     // status bar at 2× on 1280×720 left 17 px): the grid keeps that height and the half scrolls.
     const float least_h = shown_.comparison != nullptr ? least_grid_height(metrics) : 0;
     ImGui::BeginChild("value-grid", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
@@ -383,7 +383,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     } else {
         strip_ = {};
     }
-    if (shown_.side == 0) // the compared side is not what scripts measure
+    if (shown_.side == 0) // the other side is not what scripts measure
         publish_value_grid_geometry(geometry);
     ImGui::PopFont();
 }

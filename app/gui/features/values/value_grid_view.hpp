@@ -53,7 +53,7 @@ private:
     // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
     void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
     void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
-    // value_grid_compare.cpp: compare mode's marks on the cells that differ from the other side's
+    // value_grid_differences.cpp: the marks on the cells that differ from the other side's
     void draw_differences(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
     bool cell_differs(int column, int step) const;
     void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;

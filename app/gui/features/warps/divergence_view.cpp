@@ -86,7 +86,7 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
     const int columns = 2 + static_cast<int>(activity_.warps); // step, lanes, one a warp
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
                                   ImGuiTableFlags_SizingFixedFit;
-    // At least the header and four steps tall: where the view is shorter (compare mode at 3× on
+    // At least the header and four steps tall: where the view is shorter (one of two sides at 3× on
     // 1280×720), the side scrolls rather than squeeze the table to nothing.
     const float row_h = ImGui::GetTextLineHeight() * 1.5f;
     const ImVec2 room = ImGui::GetContentRegionAvail();

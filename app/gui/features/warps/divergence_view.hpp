@@ -1,7 +1,7 @@
 // Warp divergence (issue 15): for each step of the trace (rows) and each warp (columns), how many of its
 // lanes were active (core/analysis/warp_activity.hpp), as a heat strip on the banks' colour ramp, read
 // linearly (idle warps are empty cells), with each cell's count written in it and, per step, the
-// share of the block's lanes at work and the warps split by a branch. In compare mode Harris's kernel 1
+// share of the block's lanes at work and the warps split by a branch. Side by side, Harris's kernel 1
 // beside kernel 3 shows half-active warps against whole idle ones. A table that scrolls both ways, its
 // step column and header row frozen; clicking a step goes to it; in reveal mode nothing of the steps
 // after the current one is drawn.

@@ -3,6 +3,7 @@
 #include "core/analysis/loaded_grid_trace.hpp"
 #include "core/ground/format_value.hpp"
 #include "gui/app_state.hpp"
+#include "gui/features/grid/grid_session.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/features/grid/grid_view_parts.hpp"
@@ -259,9 +260,9 @@ std::string no_look_back_message(const GridTrace& trace) {
 }
 
 void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
-    if (!grid_header(state))
+    if (!grid_header(session_))
         return;
-    const LoadedGridTrace& grid = *state.grid();
+    const LoadedGridTrace& grid = *session_.grid();
     const LookBackTimeline& timeline = grid.timeline;
     if (timeline.tiles == 0) { // a multi-launch driver: its blocks talk through the tile totals, between launches
         ImGui::PushTextWrapPos(0);
@@ -312,7 +313,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     layout::note_scrolled_region(area_x, origin.y, origin.x + size.x, area_y, true, false);
     layout::note_scrolled_region(origin.x, area_y, area_x, origin.y + size.y, false, true);
 
-    const int step = state.grid_step();
+    const int step = session_.step();
     const bool reveal = state.reveal;
     if (&grid != built_for_ || step != built_step_ || reveal != built_reveal_ || scale_x_ != built_scale_x_ ||
         scale_y_ != built_scale_y_ || theme::current() != built_theme_)
@@ -376,5 +377,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     ImGui::EndChild();
     ImGui::PopFont();
 }
+
+SteppedSession* LookBackTimelineView::stepped_session() { return &session_; }
 
 } // namespace prefixlab

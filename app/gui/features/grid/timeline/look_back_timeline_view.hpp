@@ -36,10 +36,13 @@ struct GridTrace;
 // propagate, are in the Grid tab."
 std::string no_look_back_message(const GridTrace& trace);
 
+class GridSession;
+
 class LookBackTimelineView : public View {
 public:
+    explicit LookBackTimelineView(GridSession& session) : session_(session) {}
     const char* title() const override { return "Timeline"; }
-    bool steps_grid() const override { return true; }
+    SteppedSession* stepped_session() override;
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
@@ -48,6 +51,7 @@ private:
     void handle_mouse(float area_x, float area_y, float width, float height, float line_h);
     int hovered_mark(const LoadedGridTrace& grid, float area_x, float area_y, float width, float height) const;
 
+    GridSession& session_;
     CachedLayer cache_;
     InstancedShapes spans_{InstancedShapes::Kind::lines};
     InstancedShapes quads_{InstancedShapes::Kind::quads};

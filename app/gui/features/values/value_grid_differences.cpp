@@ -1,4 +1,4 @@
-// Compare mode's marks on the Values grid: every cell of the steps up to the current one whose value
+// The marks of a comparison on the Values grid: every cell of the steps up to the current one whose value
 // differs from the other side's counterpart at the paired step (core/analysis/trace_comparison.hpp),
 // and every output element the two scans disagree on, framed in the theme's `differs` colour with a
 // filled corner (gui/widgets.hpp).

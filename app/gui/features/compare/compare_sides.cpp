@@ -5,8 +5,9 @@
 #include "core/analysis/trace_comparison.hpp"
 #include "core/ground/scan_names.hpp"
 #include "gui/app_state.hpp"
+#include "gui/features/compare/compare_feature.hpp"
 #include "gui/theme.hpp"
-#include "gui/workspace.hpp"
+#include "gui/views/view.hpp"
 
 #include <imgui.h>
 #include <string>
@@ -33,10 +34,13 @@ std::string side_title(const LoadedTrace& loaded, const LoadedTrace& other) {
 
 } // namespace
 
-void Workspace::draw_compared(AppState& state, const ViewContext& context, View& first, View& second) {
-    const TraceComparison* comparison = state.comparison();
-    const LoadedTrace* sides[2] = {state.trace(), state.compared()};
-    const int steps[2] = {state.step(), state.compared_step()};
+bool CompareFeature::draw_tab(AppState& state, const ViewContext& context, View& first, View* second_view) {
+    if (!session_.on() || second_view == nullptr)
+        return false;
+    View& second = *second_view;
+    const TraceComparison* comparison = session_.comparison();
+    const LoadedTrace* sides[2] = {state.block.trace(), session_.second()};
+    const int steps[2] = {state.block.step(), session_.second_step()};
     ImGui::PushTextWrapPos(0);
     if (comparison != nullptr) {
         const ImVec4 ink = ImGui::ColorConvertU32ToFloat4(theme::packed(theme::colours().differs));
@@ -44,7 +48,7 @@ void Workspace::draw_compared(AppState& state, const ViewContext& context, View&
         ImGui::SameLine();
         ImGui::TextUnformatted((comparison->summary + " (framed) · F3 ends").c_str());
     } else {
-        ImGui::TextUnformatted((state.compare_status() + " · F3 ends").c_str());
+        ImGui::TextUnformatted((session_.status() + " · F3 ends").c_str());
     }
     ImGui::PopTextWrapPos();
 
@@ -59,7 +63,7 @@ void Workspace::draw_compared(AppState& state, const ViewContext& context, View&
                           ImGuiWindowFlags_HorizontalScrollbar);
         if (sides[side] == nullptr || comparison == nullptr) {
             ImGui::PushTextWrapPos(0);
-            ImGui::TextDisabled("%s", side == 0 ? "Tracing…" : state.compare_status().c_str());
+            ImGui::TextDisabled("%s", side == 0 ? "Tracing…" : session_.status().c_str());
             ImGui::PopTextWrapPos();
         } else {
             ImGui::PushTextWrapPos(0);
@@ -71,6 +75,7 @@ void Workspace::draw_compared(AppState& state, const ViewContext& context, View&
         }
         ImGui::EndChild();
     }
+    return true;
 }
 
 } // namespace prefixlab

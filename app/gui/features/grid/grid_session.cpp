@@ -1,24 +1,20 @@
-// AppState's grid trace: captured in the emulator on a background thread like the block traces, so a
-// run of 1024 tiles (about a second under the emulator) never holds a frame, and a deadlock, which the
-// emulator detects and names, arrives as a one-line error while the previous grid trace stays shown.
-// A grid trace file is read by load_trace (app_state.cpp) and shown here.
-#include "gui/app_state.hpp"
+#include "gui/features/grid/grid_session.hpp"
 
+#include "core/analysis/grid_narration.hpp"
 #include "core/analysis/look_back.hpp"
-
 #include "core/capture/gpu_info.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <optional>
-#include <string>
 
 namespace prefixlab {
 
-GridCaptureRequest AppState::default_grid_setup() {
+GridCaptureRequest GridSession::default_setup() {
     // N = 64 in 8 tiles of 8 (8 threads, one partial warp, with the warp-shuffle body), the issue's
     // example: the whole grid and its dataflow fit the view with every value readable. Four resident
     // blocks started in a random order make look-backs that go past one predecessor.
@@ -34,57 +30,84 @@ GridCaptureRequest AppState::default_grid_setup() {
     return request;
 }
 
-void AppState::capture_grid() {
-    if (grid_task_.busy()) {
-        grid_pending_ = true;
+void GridSession::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
+
+void GridSession::capture() {
+    if (task_.busy()) {
+        pending_ = true;
         return;
     }
-    grid_pending_ = false;
-    if (grid_setup.device == DeviceChoice::gpu && !gpu_info().available) { // the script's device=gpu
-        grid_failed_ = true;
-        grid_status_ = "Grid scan: no CUDA GPU to trace on (" + gpu_info().reason + ")";
-        report_error(grid_status_);
+    pending_ = false;
+    if (setup.device == DeviceChoice::gpu && !gpu_info().available) { // the script's device=gpu
+        failed_ = true;
+        status_ = "Grid scan: no CUDA GPU to trace on (" + gpu_info().reason + ")";
+        report_error(status_);
         return;
     }
-    grid_failed_ = false;
-    grid_status_ = "Tracing the grid…";
-    grid_capture_dropped_ = false;
-    grid_task_.start([request = grid_setup](TaskControl&) {
+    failed_ = false;
+    status_ = "Tracing the grid…";
+    capture_dropped_ = false;
+    task_.start([request = setup](TaskControl&) {
         return std::shared_ptr<LoadedGridTrace>(prepare_grid_for_display(capture_grid_trace(request)));
     });
 }
 
-void AppState::set_grid_step(int step) { grid_step_ = std::clamp(step, 0, std::max(0, grid_step_count() - 1)); }
-
-void AppState::poll_grid() {
-    auto outcome = grid_task_.poll();
-    if (!outcome)
-        return;
-    if (grid_pending_) {
-        capture_grid();
+void GridSession::load(const std::string& path) {
+    if (read_task_.busy()) {
+        pending_read_ = path; // read the newest when this one ends
         return;
     }
-    if (std::exchange(grid_capture_dropped_, false)) { // a grid file opened while it ran: the file stays
-        grid_status_.clear();
+    reading_ = path;
+    read_task_.start([path](TaskControl&) {
+        return std::shared_ptr<LoadedGridTrace>(prepare_grid_for_display(load_grid_trace_file(path)));
+    });
+}
+
+void GridSession::poll() {
+    if (auto read = read_task_.poll()) {
+        if (!pending_read_.empty()) {
+            load(std::exchange(pending_read_, ""));
+        } else if (read->index() == 1) {
+            report_error(std::get<1>(*read));
+        } else {
+            LoadedGridTrace& loaded = *std::get<0>(*read);
+            // A status line names the file, not its folders (a long path wrapped the status bar).
+            const std::string name = std::filesystem::path(reading_).filename().string();
+            const std::string message = "Opened the grid trace " + printable_path(name) + " (recorded on " +
+                                        printable(loaded.trace.config.device_name) + ")";
+            show_file(std::make_unique<LoadedGridTrace>(std::move(loaded)), reading_);
+            files_used_.push_back(reading_);
+            inform(message);
+        }
+    }
+    auto outcome = task_.poll();
+    if (!outcome)
+        return;
+    if (pending_) {
+        capture();
+        return;
+    }
+    if (std::exchange(capture_dropped_, false)) { // a grid file opened while it ran: the file stays
+        status_.clear();
         return;
     }
     if (outcome->index() == 1) {
-        grid_status_ = "Grid scan: " + std::get<1>(*outcome);
-        grid_failed_ = true;
-        report_error(grid_status_);
+        status_ = "Grid scan: " + std::get<1>(*outcome);
+        failed_ = true;
+        report_error(status_);
         return;
     }
     const std::shared_ptr<LoadedGridTrace>& loaded = std::get<0>(*outcome);
     grid_ = std::make_unique<LoadedGridTrace>(std::move(*loaded));
-    grid_file_.clear();
-    grid_status_.clear();
+    file_.clear();
+    status_.clear();
     // A new grid trace opens on its first step, as a block trace does: nothing given away.
-    grid_step_ = 0;
+    step_ = 0;
     const std::size_t wrong = grid_->trace.wrong_outputs;
     // Short: at 1280×720 and scale 3 a second line of status bar is the grid's last row.
     const std::string said = grid_->look_backs.empty()
-                                    ? std::to_string(grid_->trace.launches.size()) + " launches"
-                                    : look_back_summary(grid_->look_backs, grid_->timeline.verdict);
+                                 ? std::to_string(grid_->trace.launches.size()) + " launches"
+                                 : look_back_summary(grid_->look_backs, grid_->timeline.verdict);
     inform("Grid traced: " + std::to_string(grid_->model.columns.size()) + " tiles, " + said +
            (wrong > 0 ? ", " + std::to_string(wrong) + " outputs wrong" : ""));
 }
@@ -111,7 +134,7 @@ std::optional<GridSchedule> schedule_described(const std::string& text, std::uin
 
 } // namespace
 
-GridCaptureRequest AppState::grid_request_like(const GridTraceConfig& c, GridCaptureRequest r) {
+GridCaptureRequest GridSession::request_like(const GridTraceConfig& c, GridCaptureRequest r) {
     r.scan.driver = parse_grid_driver(c.driver).value_or(r.scan.driver);
     r.scan.body = parse_tile_body(c.tile_body).value_or(TileScanBody::warp_shuffle);
     r.scan.tile_threads = static_cast<int>(c.tile_threads);
@@ -135,31 +158,44 @@ GridCaptureRequest AppState::grid_request_like(const GridTraceConfig& c, GridCap
     return r;
 }
 
-void AppState::show_grid_file(std::unique_ptr<LoadedGridTrace> loaded, const std::string& path) {
-    grid_setup = grid_request_like(loaded->trace.config, grid_setup);
+void GridSession::show_file(std::unique_ptr<LoadedGridTrace> loaded, const std::string& path) {
+    setup = request_like(loaded->trace.config, setup);
     grid_ = std::move(loaded);
-    grid_step_ = 0; // on its first step, as a traced one
-    grid_file_ = path;
-    grid_failed_ = false;
-    grid_pending_ = false;
-    grid_capture_dropped_ = grid_task_.busy();
-    grid_status_.clear();
-    grid_tab_requested_ = true;
-    stepping_grid = true; // the Grid tab, selected at the end of this frame, steps it
+    step_ = 0; // on its first step, as a traced one
+    file_ = path;
+    failed_ = false;
+    pending_ = false;
+    capture_dropped_ = task_.busy();
+    status_.clear();
+    tab_requested_ = true;
 }
 
-void AppState::save_grid_trace(const std::string& path) {
+void GridSession::save(const std::string& path) {
     if (!grid_) {
         report_error("no grid trace to save yet (Grid scan ▸ Trace the grid, or open one)");
         return;
     }
     try {
         save_grid_trace_file(grid_->trace, path);
-        trace_files_used_.push_back(path);
+        files_used_.push_back(path);
         inform("Saved the grid trace to " + printable_path(path));
     } catch (const std::exception& e) {
         report_error(e.what());
     }
+}
+
+Narration GridSession::narration() const {
+    if (grid_ == nullptr || grid_->narration.empty())
+        return {"No grid trace yet: the narration says what each phase did once one is traced.", "", "", "", ""};
+    return {grid_->narration[std::min<std::size_t>(step_, grid_->narration.size() - 1)],
+            grid_counters_line(grid_->trace, grid_->steps, grid_->model.totals, grid_->timeline, step_), "", "", ""};
+}
+
+std::string GridSession::step_line() const {
+    if (grid_ == nullptr)
+        return "";
+    return "Grid step " + std::to_string(step_) + " of " + std::to_string(step_count()) + ": " +
+           grid_->steps.steps[step_].label;
 }
 
 } // namespace prefixlab

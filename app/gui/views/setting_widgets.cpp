@@ -1,0 +1,44 @@
+#include "gui/views/setting_widgets.hpp"
+
+#include "gui/widgets.hpp"
+
+namespace prefixlab {
+
+bool runs_on_emulator(DeviceChoice device, bool has_gpu) {
+    return device == DeviceChoice::cpu || (device == DeviceChoice::automatic && !has_gpu);
+}
+
+// "Run on  ( ) auto  ( ) GPU  ( ) emulator", GPU greyed out, with the reason, where there is none.
+bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
+    bool changed = false;
+    ImGui::TextUnformatted("Run on");
+    for (DeviceChoice choice : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu}) {
+        ImGui::SameLine();
+        const bool disabled = choice == DeviceChoice::gpu && !gpu.available;
+        ImGui::BeginDisabled(disabled);
+        const char* label = choice == DeviceChoice::automatic ? "auto" : choice == DeviceChoice::gpu ? "GPU" : "emulator";
+        if (ImGui::RadioButton(label, device == choice)) {
+            device = choice;
+            changed = true;
+        }
+        ImGui::EndDisabled();
+        if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
+    }
+    return changed;
+}
+
+// Only the emulator has an order to choose; the GPU's hardware picks its own.
+bool draw_warp_order(WarpOrder& order) {
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
+    const bool changed = enum_combo("Warp order", order, all_warp_orders());
+    ImGui::PopItemWidth();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("How the emulator runs the threads (docs/emulator.md): in-order, last warp first "
+                          "(reversed), or lanes skewed access by access (interleaved), where a race shows "
+                          "within one warp");
+    return changed;
+}
+
+
+} // namespace prefixlab
