@@ -86,18 +86,21 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
     echo "skipped (SKIP_BENCH set)"
   fi
 
-  step "trace timings at each algorithm's largest N (capture excludes CUDA context creation)"
+  step "trace timings at each block scan's largest N (capture excludes CUDA context creation)"
   if [ -z "${SKIP_TIMINGS:-}" ]; then
-  for algo in hillis-steele hillis-steele-double-buffer hillis-steele-racy blelloch blelloch-padded warp-shuffle; do
-    n=1024
-    case "$algo" in blelloch*) n=2048 ;; esac
+  # The block scans that leave a trace and their largest N, from the kernel table (no list kept here).
+  "$build/app/prefixlab" kernels --json | python3 -c 'import json, sys
+for k in json.load(sys.stdin)["kernels"]:
+    if k["kind"] == "block-scan" and k["traceable"]:
+        print(k["name"], k["max_n"])' >"$logs/trace-timing-kernels.txt" || { echo "FAILED: prefixlab kernels --json"; status=1; }
+  while read -r algo n; do
     for device in gpu cpu; do
       for i in 1 2 3; do
         run "$build/app/prefixlab" trace --algo "$algo" --n "$n" --input random --seed "$i" \
           --device "$device" --out "$logs/trace-$algo-$device.json"
       done
     done
-  done
+  done <"$logs/trace-timing-kernels.txt"
   else
     echo "skipped (SKIP_TIMINGS set)"
   fi

@@ -3,6 +3,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/compact_command.hpp"
 #include "cli/grid_trace_command.hpp"
+#include "cli/kernels_command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/quiz_command.hpp"
 #include "cli/reduce_command.hpp"
@@ -102,6 +103,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     QuizCommandOptions quiz_options;
     KernelOptions quiz_child_options;
     add_quiz_commands(app, quiz_options, quiz_child_options);
+    KernelsCommandOptions kernels_options;
+    add_kernels_command(app, kernels_options);
 
     try {
         app.parse(argc, argv);
@@ -129,6 +132,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
             quiz_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
         return run_quiz_command(quiz_options);
     }
+    if (app.got_subcommand("kernels"))
+        return run_kernels_command(kernels_options);
     if (app.got_subcommand("quiz-child"))
         return run_quiz_child_command(quiz_child_options);
     if (app.got_subcommand("bench")) {

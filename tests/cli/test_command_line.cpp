@@ -276,7 +276,7 @@ protected:
         fs::create_directories(inputs_);
         std::ostringstream text;
         write_trace_json(
-            capture_trace(make_capture(test_algorithms::blelloch, 16, InputKind::iota, 1, DeviceChoice::cpu))
+            capture_trace(make_capture(kernel_id("blelloch"), 16, InputKind::iota, 1, DeviceChoice::cpu))
                 .trace,
             text);
         trace_ = nlohmann::json::parse(text.str());

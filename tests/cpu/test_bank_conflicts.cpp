@@ -136,11 +136,11 @@ std::map<int, std::uint32_t> expected_up_sweep_degrees(int n, bool padded, int d
 
 TEST(BankConflicts, BlellochUpSweepLevelsMatchAnIndependentCount) {
     for (bool padded : {false, true}) {
-        const BlockAlgorithm algorithm = padded ? test_algorithms::blelloch_padded : test_algorithms::blelloch;
+        const BlockAlgorithm algorithm = padded ? kernel_id("blelloch-padded") : kernel_id("blelloch");
         const Trace trace = capture_trace(make_capture(algorithm, 2048, InputKind::random, 1, DeviceChoice::cpu)).trace;
         const BankAnalysis analysis = analyse_bank_conflicts(trace);
         for (std::size_t k = 0; k < trace.steps.size(); ++k) {
-            if (trace.steps[k].tag.phase != test_phases::up_sweep)
+            if (trace.steps[k].tag.phase != phase_id("up-sweep"))
                 continue;
             const auto expected = expected_up_sweep_degrees(2048, padded, trace.steps[k].tag.level);
             EXPECT_EQ(analysis.steps[k].load_conflicts, expected.at(0) + expected.at(1))
@@ -149,9 +149,11 @@ TEST(BankConflicts, BlellochUpSweepLevelsMatchAnIndependentCount) {
     }
     // Spot checks by hand: plain d=0 reads words 2t (banks repeat after 16 lanes: 2-way); padding
     // moves lanes 16..31 one bank over, so the same level is conflict-free.
-    const Trace plain = capture_trace(make_capture(test_algorithms::blelloch, 2048, InputKind::ones, 1, DeviceChoice::cpu)).trace;
+    const Trace plain =
+        capture_trace(make_capture(kernel_id("blelloch"), 2048, InputKind::ones, 1, DeviceChoice::cpu)).trace;
     const Trace padded =
-        capture_trace(make_capture(test_algorithms::blelloch_padded, 2048, InputKind::ones, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("blelloch-padded"), 2048, InputKind::ones, 1, DeviceChoice::cpu))
+            .trace;
     const BankAnalysis a = analyse_bank_conflicts(plain), b = analyse_bank_conflicts(padded);
     EXPECT_EQ(a.steps[1].loads, 64u) << "32 warps, two loads each";
     EXPECT_EQ(a.steps[1].load_conflicts, 64u) << "every load 2-way";

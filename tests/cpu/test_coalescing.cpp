@@ -19,23 +19,23 @@ CoalescingTotals totals_of(BlockAlgorithm algorithm, int n, InputKind input = In
 }
 
 TEST(Coalescing, ConsecutiveElementsAreFourSectorsAWarp) {
-    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 1000), (CoalescingTotals{32, 125, 32, 125}));
+    EXPECT_EQ(totals_of(kernel_id("hillis-steele"), 1000), (CoalescingTotals{32, 125, 32, 125}));
     // 33 elements: a whole warp (4 sectors) and one lane (1 sector), loads and stores alike
-    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 33), (CoalescingTotals{2, 5, 2, 5}));
-    EXPECT_EQ(totals_of(test_algorithms::hillis_steele, 1), (CoalescingTotals{1, 1, 1, 1}));
+    EXPECT_EQ(totals_of(kernel_id("hillis-steele"), 33), (CoalescingTotals{2, 5, 2, 5}));
+    EXPECT_EQ(totals_of(kernel_id("hillis-steele"), 1), (CoalescingTotals{1, 1, 1, 1}));
 }
 
 TEST(Coalescing, KernelFourLoadsTwiceAWarpAndAReductionStoresOneSector) {
     // 1024 elements, 512 threads: each warp loads elements i and i + 512, two requests of 4 sectors
-    EXPECT_EQ(totals_of(test_algorithms::reduce_add_on_load, 1024), (CoalescingTotals{32, 128, 1, 1}));
-    EXPECT_EQ(totals_of(test_algorithms::reduce_interleaved, 1024), (CoalescingTotals{32, 128, 1, 1}));
+    EXPECT_EQ(totals_of(kernel_id("reduce-add-on-load"), 1024), (CoalescingTotals{32, 128, 1, 1}));
+    EXPECT_EQ(totals_of(kernel_id("reduce-interleaved"), 1024), (CoalescingTotals{32, 128, 1, 1}));
 }
 
 TEST(Coalescing, ACompactionsScatteredStoresCountTheSectorsWritten) {
     // iota: the 16 odd elements of 0..31 go to places 0..15, two sectors, from one warp's one store
-    EXPECT_EQ(totals_of(test_algorithms::compact, 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 2}));
+    EXPECT_EQ(totals_of(kernel_id("compact"), 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 2}));
     // split: every element is written, places 0..31, four sectors
-    EXPECT_EQ(totals_of(test_algorithms::split, 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 4}));
+    EXPECT_EQ(totals_of(kernel_id("split"), 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 4}));
 }
 
 TEST(Coalescing, StepsAddUpToTheTotalAndEveryInstructionHasItsLanes) {

@@ -22,7 +22,7 @@ namespace prefixlab::test {
 namespace {
 
 TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShareTypeAndSize) {
-    for (BlockAlgorithm algorithm : {test_algorithms::compact, test_algorithms::split})
+    for (BlockAlgorithm algorithm : {kernel_id("compact"), kernel_id("split")})
         for (ElementType type : all_element_types())
             for (int n : {1, 31, 33, 1000, 1024})
                 for (int percent : {1, 50, 99})
@@ -35,7 +35,7 @@ TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShare
                         const RawTrace raw = emulate_block_scan(request);
                         ASSERT_EQ(raw.output.size(), static_cast<std::size_t>(n)) << what;
                         const std::vector<std::uint32_t> kept = std_compacted(request.input);
-                        if (algorithm == test_algorithms::split) {
+                        if (algorithm == kernel_id("split")) {
                             EXPECT_EQ(raw.output, std_split(request.input)) << what;
                         } else {
                             const std::vector<std::uint32_t> front(raw.output.begin(),
@@ -63,7 +63,7 @@ TEST(EmulatedCompaction, TheCheckFindsDisorderAStrayWriteAndAGap) {
 }
 
 TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElement) {
-    for (BlockAlgorithm algorithm : {test_algorithms::compact, test_algorithms::split})
+    for (BlockAlgorithm algorithm : {kernel_id("compact"), kernel_id("split")})
         for (int n : {1, 2, 32, 33, 1024}) {
             const Trace trace = capture_trace(make_capture(algorithm, n, InputKind::random, 7, DeviceChoice::cpu)).trace;
             int iterations = 0;
@@ -76,7 +76,7 @@ TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElem
                 output_writes += a.step == last && a.kind == AccessKind::write &&
                                  a.buffer == static_cast<std::uint8_t>(BufferId::output);
             const std::size_t kept = std_compacted(trace.input).size();
-            EXPECT_EQ(output_writes, algorithm == test_algorithms::split ? static_cast<std::size_t>(n) : kept)
+            EXPECT_EQ(output_writes, algorithm == kernel_id("split") ? static_cast<std::size_t>(n) : kept)
                 << name_of(algorithm) << " n=" << n;
             EXPECT_EQ(trace.check.wrong_count, 0u);
         }
@@ -84,7 +84,7 @@ TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElem
 
 TEST(EmulatedCompaction, TheScatterStepsArrowsRunFromEachKeptElementToItsPlace) {
     const Trace trace =
-        capture_trace(make_capture(test_algorithms::compact, 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("compact"), 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
     const ValueGridModel model = build_value_grid_model(trace);
     const int scatter = static_cast<int>(trace.steps.size()) - 1;
     std::vector<GridArrow> scatter_arrows;
@@ -104,7 +104,9 @@ TEST(EmulatedCompaction, TheScatterStepsArrowsRunFromEachKeptElementToItsPlace) 
     // no scatter arrows in a step that does not scatter, nor in a scan's store
     for (const GridArrow& a : grid_arrows(trace, model, scatter - 1))
         EXPECT_NE(a.from_row, kInputRow);
-    const Trace scan = capture_trace(make_capture(test_algorithms::hillis_steele, 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
+    const Trace scan =
+        capture_trace(make_capture(kernel_id("hillis-steele"), 32, InputKind::random, 1, DeviceChoice::cpu))
+            .trace;
     const ValueGridModel scan_model = build_value_grid_model(scan);
     for (int step = 0; step < static_cast<int>(scan.steps.size()); ++step)
         for (const GridArrow& a : grid_arrows(scan, scan_model, step))

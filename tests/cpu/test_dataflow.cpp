@@ -24,15 +24,15 @@ std::string row_name(const Trace& trace, int row) {
         return "input";
     const StepTag& tag = trace.steps[row].tag;
     switch (tag.phase) {
-    case test_phases::load:
+    case phase_id("load"):
         return "load";
-    case test_phases::up_sweep:
+    case phase_id("up-sweep"):
         return "up" + std::to_string(tag.level);
-    case test_phases::clear_root:
+    case phase_id("clear-root"):
         return "clear";
-    case test_phases::down_sweep:
+    case phase_id("down-sweep"):
         return "down" + std::to_string(tag.level);
-    case test_phases::store:
+    case phase_id("store"):
         return "store";
     default:
         return "other";
@@ -53,7 +53,7 @@ std::set<Edge> tree_edges(const Trace& trace, const DataflowGraph& graph) {
 
 TEST(Dataflow, BlellochEightIsTheTextbookTree) {
     const Trace trace =
-        capture_trace(make_capture(test_algorithms::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("blelloch"), 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     // Up-sweep (reduce): each node sums its two children. Down-sweep: the left child gets the
     // parent's prefix, the right child the parent's prefix plus the left child's old sum.
@@ -82,7 +82,7 @@ TEST(Dataflow, BlellochEightIsTheTextbookTree) {
 
 TEST(Dataflow, BlellochNodesCarryTheirInputRanges) {
     const Trace trace =
-        capture_trace(make_capture(test_algorithms::blelloch, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("blelloch"), 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
     const DataflowGraph graph = build_dataflow(trace);
     std::map<Endpoint, std::string> ranges;
     for (const DataflowNode& node : graph.nodes)
@@ -134,14 +134,16 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, DataflowRanges, ::testing::ValuesIn(correct
 
 TEST(Dataflow, WarpShuffleLanesReadTheirShuffleSources) {
     const Trace trace =
-        capture_trace(make_capture(test_algorithms::warp_shuffle, 8, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("warp-shuffle"), 8, InputKind::iota, 1, DeviceChoice::cpu))
+            .trace;
     const DataflowGraph graph = build_dataflow(trace);
     // round 1 (delta 1): lane 3's register combines lane 2's and its own previous register
     int lane3_round1 = -1;
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         const DataflowNode& node = graph.nodes[i];
         if (node.kind == NodeKind::register_value && node.column == 3 && node.row > 0 &&
-            trace.steps[node.row].tag.phase == test_phases::warp_shuffle && trace.steps[node.row].tag.offset == 1)
+            trace.steps[node.row].tag.phase == phase_id("warp-shuffle") &&
+            trace.steps[node.row].tag.offset == 1)
             lane3_round1 = static_cast<int>(i);
     }
     ASSERT_GE(lane3_round1, 0);
@@ -154,8 +156,9 @@ TEST(Dataflow, WarpShuffleLanesReadTheirShuffleSources) {
 }
 
 TEST(Dataflow, RacyReadsAreMarked) {
-    const Trace trace =
-        capture_trace(make_capture(test_algorithms::hillis_steele_racy, 64, InputKind::ones, 1, DeviceChoice::cpu)).trace;
+    const Trace trace = capture_trace(make_capture(kernel_id("hillis-steele-racy"), 64, InputKind::ones, 1,
+                                                   DeviceChoice::cpu))
+                            .trace;
     const DataflowGraph graph = build_dataflow(trace);
     std::size_t racy = 0;
     for (const DataflowEdge& e : graph.edges)
@@ -231,7 +234,8 @@ TEST(DataflowReductions, EveryValueCombinesAnEvenlySpacedSetAndTheTotalAll) {
 // x_i+8; after the stride-4 step x_i, x_i+4, x_i+8, x_i+12.
 TEST(DataflowReductions, SequentialAddressingLabelsItsStridedSets) {
     const Trace trace =
-        capture_trace(make_capture(test_algorithms::reduce_sequential, 16, InputKind::iota, 1, DeviceChoice::cpu)).trace;
+        capture_trace(make_capture(kernel_id("reduce-sequential"), 16, InputKind::iota, 1, DeviceChoice::cpu))
+            .trace;
     const DataflowGraph graph = build_dataflow(trace);
     std::set<std::string> labels;
     for (const DataflowNode& node : graph.nodes)

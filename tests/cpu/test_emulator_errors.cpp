@@ -25,9 +25,9 @@ using test::run_and_catch;
 TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
     EmulatedBlock block(64, one_buffer(64), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         if (ctx.thread_index() < 32)
-            ctx.sync(step_tag(test_files::hillis_steele, test_phases::scan_read, 12, 1, 1));
+            ctx.sync(step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 12, 1, 1));
     });
     EXPECT_NE(error.find("barrier not reached by every thread"), std::string::npos) << error;
     EXPECT_NE(error.find("step 0 ('load input into shared memory')"), std::string::npos) << error;
@@ -38,11 +38,11 @@ TEST(EmulatorErrors, BarrierSkippedByHalfTheBlockNamesStepAndThreads) {
 TEST(EmulatorErrors, DifferentBarriersInOneBlockAreReported) {
     EmulatedBlock block(40, one_buffer(40), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         if (ctx.thread_index() % 2 == 0)
-            ctx.sync(step_tag(test_files::hillis_steele, test_phases::scan_read, 20, 1, 1));
+            ctx.sync(step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 20, 1, 1));
         else
-            ctx.sync(step_tag(test_files::hillis_steele, test_phases::scan_read, 30, 1, 1));
+            ctx.sync(step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 30, 1, 1));
     });
     EXPECT_NE(error.find("line 20"), std::string::npos) << error;
     EXPECT_NE(error.find("line 30"), std::string::npos) << error;
@@ -51,7 +51,7 @@ TEST(EmulatorErrors, DifferentBarriersInOneBlockAreReported) {
 TEST(EmulatorErrors, IndexOutsideBufferNamesThreadAndIndex) {
     EmulatedBlock block(8, one_buffer(8), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         auto s = ctx.shared<std::int32_t>(SharedBufferDesc{BufferId::data, 0, 8});
         s[ctx.thread_index() + 1] = 1; // thread 7 writes s[8]
     });
@@ -64,12 +64,14 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
     EmulatedBlock block(40, one_buffer(1), true);
     std::vector<std::int32_t> received(40, -1);
     const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         const int t = ctx.thread_index();
         const std::uint32_t mask = t < 32 ? 0xffffffffu : 0xffu;
         Traced<std::int32_t> value = 100 + t;
         const auto watching = ctx.watch_register(value);
-        received[t] = ctx.shfl_up(value, 3, mask, step_tag(test_files::hillis_steele, test_phases::scan_read, 11, 1, 3)).value;
+        received[t] = ctx.shfl_up(value, 3, mask,
+                                  step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 11, 1, 3))
+                          .value;
     });
     ASSERT_EQ(error, "");
     for (int t = 0; t < 40; ++t) {
@@ -93,7 +95,7 @@ TEST(EmulatorShuffle, ShflUpHasExactSemantics) {
 TEST(EmulatorRegisters, AWatchedRegisterLeavingItsScopeIsSnapshotFromAKeptCopy) {
     EmulatedBlock block(32, one_buffer(1), true);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10));
+        ctx.begin(step_tag(kernel_file_id("warp-shuffle"), phase_id("load-registers"), 10));
         Traced<std::int32_t> outer = 7;
         const auto watching_outer = ctx.watch_register(outer);
         {
@@ -107,7 +109,7 @@ TEST(EmulatorRegisters, AWatchedRegisterLeavingItsScopeIsSnapshotFromAKeptCopy) 
             for (auto& word : scribble)
                 word = -1;
         }
-        ctx.sync(step_tag(test_files::warp_shuffle_scan, test_phases::fan_out, 20));
+        ctx.sync(step_tag(kernel_file_id("warp-shuffle"), phase_id("fan-out"), 20));
         outer = 8; // no longer watched: the kept copy stays until another register is watched
     });
     ASSERT_EQ(error, "");
@@ -122,7 +124,7 @@ TEST(EmulatorRegisters, AWatchedRegisterLeavingItsScopeIsSnapshotFromAKeptCopy) 
 TEST(EmulatorRegisters, TheKernelEndSnapshotsTheLastValueOfARegisterWhoseBodyReturned) {
     EmulatedBlock block(32, one_buffer(1), true);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10));
+        ctx.begin(step_tag(kernel_file_id("warp-shuffle"), phase_id("load-registers"), 10));
         Traced<std::int32_t> x = 5;
         const auto watching_x = ctx.watch_register(x);
         x = 40 + ctx.thread_index();
@@ -138,7 +140,7 @@ TEST(EmulatorRegisters, AWatchNotReleasedWhenTheBodyReturnsIsAnError) {
     try {
         block.run([&](std::uint32_t thread) {
             EmulatorContext ctx(block, thread);
-            ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10));
+            ctx.begin(step_tag(kernel_file_id("warp-shuffle"), phase_id("load-registers"), 10));
             Traced<std::int32_t> x = 5;
             block.watch_register(thread, &x.value, x.sources); // the raw call, with no RegisterWatch
             ctx.finish();
@@ -153,9 +155,10 @@ TEST(EmulatorRegisters, AWatchNotReleasedWhenTheBodyReturnsIsAnError) {
 TEST(EmulatorShuffle, LaneMissingFromItsShuffleIsReported) {
     EmulatedBlock block(32, one_buffer(1), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         if (ctx.thread_index() != 5)
-            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffffffffu, step_tag(test_files::hillis_steele, test_phases::scan_read, 11, 1, 1));
+            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffffffffu,
+                        step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 11, 1, 1));
     });
     EXPECT_NE(error.find("warp 0 diverges at the shuffle on line 11"), std::string::npos) << error;
     EXPECT_NE(error.find("lane 5"), std::string::npos) << error;
@@ -166,10 +169,11 @@ TEST(EmulatorShuffle, AShuffleLeavingOutLanesOfItsWarpIsReported) {
     // the emulator insists that every thread of a warp takes part.
     EmulatedBlock block(32, one_buffer(1), false);
     const std::string error = run_and_catch(block, [](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         if (ctx.thread_index() < 8)
-            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffu, step_tag(test_files::hillis_steele, test_phases::scan_read, 11, 1, 1));
-        ctx.sync(step_tag(test_files::hillis_steele, test_phases::store, 12));
+            ctx.shfl_up(Traced<std::int32_t>(1), 1, 0xffu,
+                        step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 11, 1, 1));
+        ctx.sync(step_tag(kernel_file_id("hillis-steele"), phase_id("store"), 12));
     });
     EXPECT_NE(error.find("lane 8 exists but is not in the mask"), std::string::npos) << error;
 }
@@ -180,10 +184,10 @@ TEST(EmulatorShuffle, APartialWarpShufflesOverItsPresentLanesOnly) {
     const auto shuffle_with = [](std::uint32_t mask, int skipping) {
         EmulatedBlock block(8, one_buffer(1), false);
         return run_and_catch(block, [&](EmulatorContext& ctx) {
-            ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+            ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
             if (ctx.thread_index() != skipping)
                 ctx.shfl_up(Traced<std::int32_t>(1), 1, mask,
-                            step_tag(test_files::hillis_steele, test_phases::scan_read, 11, 1, 1));
+                            step_tag(kernel_file_id("hillis-steele"), phase_id("scan-read"), 11, 1, 1));
         });
     };
     EXPECT_EQ(shuffle_with(present_lane_mask(8, 0), -1), "");
@@ -201,7 +205,7 @@ TEST(EmulatorSchedule, WarpsRunInLockstepAndInWarpOrder) {
     EmulatedBlock block(64, one_buffer(64), false);
     std::vector<std::int32_t> seen(64, -1);
     const std::string error = run_and_catch(block, [&](EmulatorContext& ctx) {
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         const int t = ctx.thread_index();
         auto s = ctx.shared<std::int32_t>(SharedBufferDesc{BufferId::data, 0, 64});
         s[t] = t;

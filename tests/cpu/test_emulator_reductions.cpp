@@ -90,7 +90,6 @@ TEST(EmulatedReduction, EveryWarpOrderAndALargerBlockGiveTheSameTotal) {
 // load); kernels 5 to 7: the shared-memory levels down to stride 64, then warp 0's five shuffle rounds
 // (δ = 16 … 1); the shuffle reductions: five rounds in every warp, then five in warp 0 over the totals.
 std::vector<std::pair<int, std::uint32_t>> expected_levels(BlockAlgorithm algorithm, int n) {
-    namespace a = test_algorithms;
     std::vector<std::pair<int, std::uint32_t>> levels;
     const auto halving = [&](int threads, int above) {
         int level = 1;
@@ -102,14 +101,16 @@ std::vector<std::pair<int, std::uint32_t>> expected_levels(BlockAlgorithm algori
             levels.push_back({round, 32u >> round});
     };
     const int threads = block_min_threads(algorithm, static_cast<std::size_t>(n));
-    if (algorithm == a::reduce_interleaved || algorithm == a::reduce_interleaved_strided) {
+    if (algorithm == kernel_id("reduce-interleaved") ||
+        algorithm == kernel_id("reduce-interleaved-strided")) {
         int level = 1;
         for (int stride = 1; stride < threads; stride *= 2)
             levels.push_back({level++, static_cast<std::uint32_t>(stride)});
-    } else if (algorithm == a::reduce_sequential || algorithm == a::reduce_add_on_load) {
+    } else if (algorithm == kernel_id("reduce-sequential") || algorithm == kernel_id("reduce-add-on-load")) {
         halving(threads, 0);
-    } else if (algorithm == a::reduce_unroll_last_warp || algorithm == a::reduce_unroll_complete ||
-               algorithm == a::reduce_many_per_thread) {
+    } else if (algorithm == kernel_id("reduce-unroll-last-warp") ||
+               algorithm == kernel_id("reduce-unroll-complete") ||
+               algorithm == kernel_id("reduce-many-per-thread")) {
         halving(threads, 32);
         shuffle_rounds();
     } else {
@@ -134,8 +135,8 @@ TEST(EmulatedReduction, EachTreeHasItsKernelsLevels) {
 
 // Kernels 1 to 3 take ceil(log2 N) levels, whatever their addressing (the lecture's statement).
 TEST(EmulatedReduction, HarrisKernelsOneToThreeTakeLog2NLevels) {
-    namespace a = test_algorithms;
-    for (BlockAlgorithm algorithm : {a::reduce_interleaved, a::reduce_interleaved_strided, a::reduce_sequential})
+    for (BlockAlgorithm algorithm : {kernel_id("reduce-interleaved"), kernel_id("reduce-interleaved-strided"),
+                                     kernel_id("reduce-sequential")})
         for (int n : {1, 2, 5, 33, 1000, 1024}) {
             int log2n = 0;
             while ((1 << log2n) < n)

@@ -147,7 +147,7 @@ TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
 }
 
 TEST(EmulatedScan, BlockSizesOutsideTheRangeAreRejected) {
-    BlockScanRequest request = make_request(test_algorithms::blelloch, 1000, InputKind::ones, 0);
+    BlockScanRequest request = make_request(kernel_id("blelloch"), 1000, InputKind::ones, 0);
     request.block_threads = 100;
     EXPECT_THROW(emulate_block_scan(request), std::invalid_argument);
     request.block_threads = 1025;

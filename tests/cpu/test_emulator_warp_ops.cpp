@@ -28,11 +28,11 @@ SharedLayout one_word() {
 using test::run_and_catch;
 
 StepTag at_line(std::uint32_t line, std::uint32_t offset = 0) {
-    return step_tag(test_files::warp_shuffle_scan, test_phases::warp_shuffle, line, 1, offset);
+    return step_tag(kernel_file_id("warp-shuffle"), phase_id("warp-shuffle"), line, 1, offset);
 }
 
 void begin(EmulatorContext& ctx) {
-    ctx.begin(step_tag(test_files::warp_shuffle_scan, test_phases::load_registers, 10));
+    ctx.begin(step_tag(kernel_file_id("warp-shuffle"), phase_id("load-registers"), 10));
 }
 
 // The mask of the calling thread's warp: its present lanes.
@@ -210,7 +210,7 @@ TEST(EmulatorWarpExchanges, EachOpensOneShuffleStep) {
         x = ctx.shfl_up(x, 1, mask, at_line(11, 1));
         x = x.value + static_cast<std::int32_t>(ctx.ballot(x.value % 2 == 0, mask, at_line(12)) % 7);
         x = ctx.shfl_xor(x, 2, mask, at_line(13, 2));
-        ctx.sync(step_tag(test_files::warp_shuffle_scan, test_phases::fan_out, 14));
+        ctx.sync(step_tag(kernel_file_id("warp-shuffle"), phase_id("fan-out"), 14));
     });
     ASSERT_EQ(error, "");
     const RawTrace& trace = block.trace();
@@ -281,7 +281,7 @@ TEST(EmulatorWarpExchangeErrors, AMaskLeavingOutLanesOfItsWarpIsNamed) {
         begin(ctx);
         if (ctx.thread_index() < 8)
             ctx.ballot(true, 0xffu, at_line(11));
-        ctx.sync(step_tag(test_files::warp_shuffle_scan, test_phases::fan_out, 12));
+        ctx.sync(step_tag(kernel_file_id("warp-shuffle"), phase_id("fan-out"), 12));
     });
     EXPECT_NE(error.find("ballot on line 11 in warp 0: lane 8 exists but is not in the mask"),
               std::string::npos)

@@ -27,9 +27,9 @@ int step_of(const Trace& trace, Phase phase, std::uint32_t offset) {
 }
 
 TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
-    const Trace trace = emulated_trace(test_algorithms::hillis_steele, 16);
+    const Trace trace = emulated_trace(kernel_id("hillis-steele"), 16);
     const ValueGridModel model = build_value_grid_model(trace);
-    const int k = step_of(trace, test_phases::scan_write, 2);
+    const int k = step_of(trace, phase_id("scan-write"), 2);
     ASSERT_GT(k, 1);
     const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
     EXPECT_EQ(arrows.size(), 2u * 14) << "two sources for each of threads 2..15";
@@ -40,9 +40,9 @@ TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
 }
 
 TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
-    const Trace trace = emulated_trace(test_algorithms::blelloch, 16);
+    const Trace trace = emulated_trace(kernel_id("blelloch"), 16);
     const ValueGridModel model = build_value_grid_model(trace);
-    const int k = step_of(trace, test_phases::up_sweep, 4); // level 2: thread t: data[8t+3] into data[8t+7]
+    const int k = step_of(trace, phase_id("up-sweep"), 4); // level 2: thread t: data[8t+3] into data[8t+7]
     ASSERT_GT(k, 0);
     const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
     EXPECT_EQ(arrows.size(), 4u);
@@ -53,9 +53,9 @@ TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
 }
 
 TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
-    const Trace trace = emulated_trace(test_algorithms::warp_shuffle, 8);
+    const Trace trace = emulated_trace(kernel_id("warp-shuffle"), 8);
     const ValueGridModel model = build_value_grid_model(trace);
-    const int k = step_of(trace, test_phases::warp_shuffle, 2);
+    const int k = step_of(trace, phase_id("warp-shuffle"), 2);
     ASSERT_GT(k, 0);
     const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
     for (int lane = 2; lane < 8; ++lane)
@@ -64,7 +64,7 @@ TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
 
 TEST(GridArrows, ARacyReadStartsInItsOwnRowWithANewValueAndTheRowAboveWithTheOld) {
     // Racy like the dataflow's edges (read_origin.hpp): every read that raced, whichever value it got.
-    const Trace trace = emulated_trace(test_algorithms::hillis_steele_racy, 64);
+    const Trace trace = emulated_trace(kernel_id("hillis-steele-racy"), 64);
     const ValueGridModel model = build_value_grid_model(trace);
     int new_values = 0, old_values = 0;
     for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)

@@ -17,7 +17,7 @@ namespace prefixlab::test {
 namespace {
 
 TEST(RaceNotes, EachRacyReadNamesItsReaderAndTheOtherWriter) {
-    const Trace trace = emulated_trace(test_algorithms::hillis_steele_racy, 64, InputKind::random, 4);
+    const Trace trace = emulated_trace(kernel_id("hillis-steele-racy"), 64, InputKind::random, 4);
     const std::vector<RaceNote> notes = race_notes(trace);
     ASSERT_FALSE(notes.empty()) << "the racy kernel reads words other threads write in the same step";
     int saw_new = 0;

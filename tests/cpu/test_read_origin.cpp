@@ -232,7 +232,7 @@ TEST(ReadOrigin, DataflowRaceNotesAndGridArrowsNameTheSameRacyReads) {
     for (const int n : {16, 1024})
         for (const WarpOrder order : {WarpOrder::in_order, WarpOrder::interleaved}) {
             ScanSetup setup =
-                make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 4, DeviceChoice::cpu);
+                make_capture(kernel_id("hillis-steele-racy"), n, InputKind::random, 4, DeviceChoice::cpu);
             setup.warp_order = order;
             const Trace trace = capture_trace(setup).trace;
             ASSERT_EQ(trace.config.buffers.size(), 1u) << "one buffer at word 0, no padding: element = word";

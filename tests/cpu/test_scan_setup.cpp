@@ -42,33 +42,33 @@ TEST(ScanSetup, AcceptsEveryNOfTheAlgorithmsRangeAndTheMinimumBlock) {
 
 TEST(ScanSetup, NOutOfRangeNamesTheAlgorithmAndItsRange) {
     for (int n : {-5, 0, 1025}) {
-        const ScanSetupError e = refusal_of(setup_of(test_algorithms::hillis_steele, n));
+        const ScanSetupError e = refusal_of(setup_of(kernel_id("hillis-steele"), n));
         EXPECT_EQ(e.setting(), ScanSetting::n);
         EXPECT_EQ(e.allowed().min, 1);
         EXPECT_EQ(e.allowed().max, 1024);
         EXPECT_EQ(std::string(e.what()),
                   "N = " + std::to_string(n) + " is out of range for hillis-steele (1..1024)");
     }
-    EXPECT_EQ(refusal_of(setup_of(test_algorithms::blelloch, 2049)).allowed().max, 2048);
+    EXPECT_EQ(refusal_of(setup_of(kernel_id("blelloch"), 2049)).allowed().max, 2048);
 }
 
 TEST(ScanSetup, BlockTooSmallOrTooLargeIsRefusedWithItsRange) {
-    ScanSetupError small = refusal_of(setup_of(test_algorithms::blelloch, 1000, 100));
+    ScanSetupError small = refusal_of(setup_of(kernel_id("blelloch"), 1000, 100));
     EXPECT_EQ(small.setting(), ScanSetting::block_threads);
     EXPECT_EQ(small.allowed().min, 512);
     EXPECT_EQ(small.allowed().max, 1024);
     EXPECT_EQ(std::string(small.what()), "a block of 100 threads is too small for blelloch with N = 1000 (it needs 512)");
-    ScanSetupError large = refusal_of(setup_of(test_algorithms::blelloch, 1000, 1025));
+    ScanSetupError large = refusal_of(setup_of(kernel_id("blelloch"), 1000, 1025));
     EXPECT_EQ(std::string(large.what()), "a block of 1025 threads is too large (CUDA allows 1..1024)");
-    EXPECT_EQ(refusal_of(setup_of(test_algorithms::hillis_steele, 16, -1)).setting(), ScanSetting::block_threads);
+    EXPECT_EQ(refusal_of(setup_of(kernel_id("hillis-steele"), 16, -1)).setting(), ScanSetting::block_threads);
 }
 
 TEST(ScanSetup, NIsCheckedBeforeTheBlock) {
-    EXPECT_EQ(refusal_of(setup_of(test_algorithms::hillis_steele, 5000, 1)).setting(), ScanSetting::n);
+    EXPECT_EQ(refusal_of(setup_of(kernel_id("hillis-steele"), 5000, 1)).setting(), ScanSetting::n);
 }
 
 TEST(ScanSetup, TheLaunchRequestIsTheKernelPartAndTheGeneratedInput) {
-    ScanSetup s = setup_of(test_algorithms::warp_shuffle, 77, 128);
+    ScanSetup s = setup_of(kernel_id("warp-shuffle"), 77, 128);
     s.type = ElementType::float32;
     s.op = ScanOperator::max;
     s.exclusive = true;

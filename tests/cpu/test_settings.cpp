@@ -31,7 +31,7 @@ Settings sample_settings() {
     s.theme = "projector";
     s.sidebar_visible = false;
     ScanSetup r;
-    r.algorithm = test_algorithms::blelloch_padded;
+    r.algorithm = kernel_id("blelloch-padded");
     r.n = 2048;
     r.input = InputKind::random;
     r.seed = 18446744073709551615ull;

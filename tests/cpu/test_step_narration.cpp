@@ -100,21 +100,21 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, StepNarrationAll, ::testing::ValuesIn(trace
 // The textbook sentences, numbers from the trace: Hillis–Steele's partner read and Blelloch's
 // up-sweep, whose indices are affine in the thread.
 TEST(StepNarration, SaysWhichThreadsReadWhichWords) {
-    const Trace hs = emulated_trace(test_algorithms::hillis_steele, 16, InputKind::random, 3);
+    const Trace hs = emulated_trace(kernel_id("hillis-steele"), 16, InputKind::random, 3);
     const std::vector<StepNarration> hs_text = narrate_steps(hs);
     bool found = false;
     for (std::size_t i = 0; i < hs.steps.size(); ++i)
-        if (hs.steps[i].tag.phase == test_phases::scan_read && hs.steps[i].tag.offset == 4) {
+        if (hs.steps[i].tag.phase == phase_id("scan-read") && hs.steps[i].tag.offset == 4) {
             found = true;
             EXPECT_NE(hs_text[i].what.find("data[t−4]"), std::string::npos) << hs_text[i].what;
             EXPECT_EQ(hs_text[i].who, "Threads 4–15 active (12 of 16); threads 0–3 idle.");
         }
     EXPECT_TRUE(found);
-    const Trace bl = emulated_trace(test_algorithms::blelloch, 16, InputKind::random, 3);
+    const Trace bl = emulated_trace(kernel_id("blelloch"), 16, InputKind::random, 3);
     const std::vector<StepNarration> bl_text = narrate_steps(bl);
     found = false;
     for (std::size_t i = 0; i < bl.steps.size(); ++i)
-        if (bl.steps[i].tag.phase == test_phases::up_sweep && bl.steps[i].tag.offset == 4) {
+        if (bl.steps[i].tag.phase == phase_id("up-sweep") && bl.steps[i].tag.offset == 4) {
             found = true;
             EXPECT_NE(bl_text[i].what.find("data[8t+7]"), std::string::npos) << bl_text[i].what;
             EXPECT_NE(bl_text[i].what.find("data[8t+3]"), std::string::npos) << bl_text[i].what;
@@ -131,7 +131,7 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
     const std::vector<StepNarration> text = narrate_steps(probe);
     int down = 0, butterfly = 0;
     for (std::size_t i = 0; i < probe.steps.size(); ++i) {
-        if (probe.steps[i].tag.phase != test_phases::warp_shuffle)
+        if (probe.steps[i].tag.phase != phase_id("warp-shuffle"))
             continue;
         if (probe.steps[i].tag.offset == 5 && probe.steps[i].tag.level == 0) {
             ++down;
@@ -143,11 +143,11 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
     }
     EXPECT_EQ(down, 1);
     EXPECT_EQ(butterfly, 5);
-    const Trace scan = emulated_trace(test_algorithms::warp_shuffle, 64, InputKind::random, 3);
+    const Trace scan = emulated_trace(kernel_id("warp-shuffle"), 64, InputKind::random, 3);
     const std::vector<StepNarration> scan_text = narrate_steps(scan);
     bool found = false;
     for (std::size_t i = 0; i < scan.steps.size(); ++i)
-        if (scan.steps[i].tag.phase == test_phases::warp_shuffle && scan.steps[i].tag.offset == 1) {
+        if (scan.steps[i].tag.phase == phase_id("warp-shuffle") && scan.steps[i].tag.offset == 1) {
             found = true;
             EXPECT_NE(scan_text[i].what.find("each lane ℓ ≥ 1 takes"), std::string::npos) << scan_text[i].what;
         }
@@ -158,7 +158,7 @@ TEST(StepNarration, SaysWhichWayAShuffleMovesValues) {
 // combines where the dataflow cannot show them: the work counter still counts them, and ends at
 // exactly n − 1, the tree's combines included; at N = threads there are none in registers.
 TEST(StepNarration, CountsTheCombinesMadeInRegisters) {
-    for (BlockAlgorithm algorithm : {test_algorithms::reduce_many_per_thread, test_algorithms::reduce_shuffle_down})
+    for (BlockAlgorithm algorithm : {kernel_id("reduce-many-per-thread"), kernel_id("reduce-shuffle-down")})
         for (int n : {32, 1000, 8192}) {
             const Trace trace = emulated_trace(algorithm, n, InputKind::random, 3);
             std::uint64_t in_registers = 0;
@@ -173,7 +173,7 @@ TEST(StepNarration, CountsTheCombinesMadeInRegisters) {
                     expected += static_cast<std::uint64_t>(owned - 1);
             }
             EXPECT_EQ(in_registers, expected) << name_of(algorithm) << " N=" << n;
-            if (algorithm == test_algorithms::reduce_many_per_thread)
+            if (algorithm == kernel_id("reduce-many-per-thread"))
                 EXPECT_EQ(narrate_steps(trace).back().counters.work, static_cast<std::uint64_t>(n - 1))
                     << name_of(algorithm) << " N=" << n;
         }

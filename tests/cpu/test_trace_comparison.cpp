@@ -55,8 +55,8 @@ TEST(TraceComparison, ATraceBesideItselfDiffersNowhere) {
 
 TEST(TraceComparison, TheRacyKernelDiffersFromItsTwinExactlyAtItsWrongOutputs) {
     for (const int n : {16, 64, 1024}) {
-        const auto racy = loaded(test_algorithms::hillis_steele_racy, n, WarpOrder::interleaved);
-        const auto correct = loaded(test_algorithms::hillis_steele, n);
+        const auto racy = loaded(kernel_id("hillis-steele-racy"), n, WarpOrder::interleaved);
+        const auto correct = loaded(kernel_id("hillis-steele"), n);
         ASSERT_EQ(correct->trace.check.wrong_count, 0u);
         ASSERT_GT(racy->trace.check.wrong_count, 0u) << "n=" << n << ": the interleaved order shows the race";
         const TraceComparison c = compare_traces(*racy, *correct);
@@ -89,8 +89,8 @@ TEST(TraceComparison, TheRacyKernelDiffersFromItsTwinExactlyAtItsWrongOutputs) {
 TEST(TraceComparison, StepsArePairedIterationForIteration) {
     // In place: read and write, two steps an iteration; racy: one. Each racy iteration is shown with
     // the correct kernel's write of the same iteration, and each correct step with the racy iteration.
-    const auto racy = loaded(test_algorithms::hillis_steele_racy, 64);
-    const auto correct = loaded(test_algorithms::hillis_steele, 64);
+    const auto racy = loaded(kernel_id("hillis-steele-racy"), 64);
+    const auto correct = loaded(kernel_id("hillis-steele"), 64);
     const std::vector<int> racy_to_correct = pair_steps(racy->trace, correct->trace);
     const std::vector<int> correct_to_racy = pair_steps(correct->trace, racy->trace);
     ASSERT_LT(racy->trace.steps.size(), correct->trace.steps.size());
@@ -99,8 +99,8 @@ TEST(TraceComparison, StepsArePairedIterationForIteration) {
         const int p = racy_to_correct[k];
         EXPECT_EQ(correct->trace.steps[p].tag.level, mine.level) << "racy step " << k;
         EXPECT_EQ(correct->trace.steps[p].tag.offset, mine.offset) << "racy step " << k;
-        if (mine.phase == test_phases::racy_step)
-            EXPECT_EQ(correct->trace.steps[p].tag.phase, test_phases::scan_write) << "racy step " << k;
+        if (mine.phase == phase_id("racy-step"))
+            EXPECT_EQ(correct->trace.steps[p].tag.phase, phase_id("scan-write")) << "racy step " << k;
     }
     for (std::size_t k = 0; k < correct_to_racy.size(); ++k)
         EXPECT_EQ(racy->trace.steps[correct_to_racy[k]].tag.level, correct->trace.steps[k].tag.level) << k;
@@ -109,8 +109,8 @@ TEST(TraceComparison, StepsArePairedIterationForIteration) {
 }
 
 TEST(TraceComparison, PaddingIsMappedAwaySoBothBlellochLayoutsHoldTheSameValues) {
-    const auto plain = loaded(test_algorithms::blelloch, 256);
-    const auto padded = loaded(test_algorithms::blelloch_padded, 256);
+    const auto plain = loaded(kernel_id("blelloch"), 256);
+    const auto padded = loaded(kernel_id("blelloch-padded"), 256);
     const TraceComparison c = compare_traces(*plain, *padded);
     for (const ComparisonSide& side : c.sides) {
         EXPECT_EQ(marked_cells(side), 0);
@@ -124,8 +124,8 @@ TEST(TraceComparison, PaddingIsMappedAwaySoBothBlellochLayoutsHoldTheSameValues)
 }
 
 TEST(TraceComparison, DifferentSizesCompareNoOutputs) {
-    const auto small = loaded(test_algorithms::hillis_steele, 8);
-    const auto large = loaded(test_algorithms::hillis_steele, 16);
+    const auto small = loaded(kernel_id("hillis-steele"), 8);
+    const auto large = loaded(kernel_id("hillis-steele"), 16);
     const TraceComparison c = compare_traces(*small, *large);
     EXPECT_TRUE(c.output_differs.empty());
     EXPECT_NE(c.summary.find("different N"), std::string::npos) << c.summary;

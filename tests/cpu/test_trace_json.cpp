@@ -23,7 +23,7 @@ namespace {
 using nlohmann::json;
 
 Trace small_trace(ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add) {
-    ScanSetup request = make_capture(test_algorithms::hillis_steele, 37, InputKind::random, 3, DeviceChoice::cpu);
+    ScanSetup request = make_capture(kernel_id("hillis-steele"), 37, InputKind::random, 3, DeviceChoice::cpu);
     request.type = type;
     request.op = op;
     return capture_trace(request).trace;
@@ -47,7 +47,7 @@ TEST(TraceJson, RoundTripPreservesEverything) {
 
 TEST(TraceJson, FloatInfinityIdentityRoundTripsAsString) {
     // max over floats with an exclusive scan puts the identity, -inf, in element 0.
-    ScanSetup request = make_capture(test_algorithms::hillis_steele, 5, InputKind::random, 1, DeviceChoice::cpu);
+    ScanSetup request = make_capture(kernel_id("hillis-steele"), 5, InputKind::random, 1, DeviceChoice::cpu);
     request.type = ElementType::float32;
     request.op = ScanOperator::max;
     request.exclusive = true;

@@ -62,30 +62,31 @@ TEST_P(TraceStructure, LevelsMatchTheAlgorithm) {
     const Trace trace = emulated_trace(algorithm, n);
     const int iterations = ceil_log2(n);
     switch (algorithm) {
-    case test_algorithms::hillis_steele:
-        EXPECT_EQ(offsets_of(trace, test_phases::scan_read), powers_of_two(iterations));
-        EXPECT_EQ(offsets_of(trace, test_phases::scan_write), powers_of_two(iterations));
+    case kernel_id("hillis-steele"):
+        EXPECT_EQ(offsets_of(trace, phase_id("scan-read")), powers_of_two(iterations));
+        EXPECT_EQ(offsets_of(trace, phase_id("scan-write")), powers_of_two(iterations));
         EXPECT_EQ(trace.steps.size(), 2u + 2u * iterations);
         break;
-    case test_algorithms::hillis_steele_double_buffer:
-        EXPECT_EQ(offsets_of(trace, test_phases::scan_step), powers_of_two(iterations));
+    case kernel_id("hillis-steele-double-buffer"):
+        EXPECT_EQ(offsets_of(trace, phase_id("scan-step")), powers_of_two(iterations));
         EXPECT_EQ(trace.steps.size(), 2u + iterations) << "one barrier per iteration";
         break;
-    case test_algorithms::hillis_steele_racy:
-        EXPECT_EQ(offsets_of(trace, test_phases::racy_step), powers_of_two(iterations));
+    case kernel_id("hillis-steele-racy"):
+        EXPECT_EQ(offsets_of(trace, phase_id("racy-step")), powers_of_two(iterations));
         break;
-    case test_algorithms::blelloch:
-    case test_algorithms::blelloch_padded: {
+    case kernel_id("blelloch"):
+    case kernel_id("blelloch-padded"): {
         const int levels = ceil_log2(BlellochScan<false>::padded_n(n));
-        EXPECT_EQ(offsets_of(trace, test_phases::up_sweep), powers_of_two(levels));
-        EXPECT_EQ(offsets_of(trace, test_phases::down_sweep), powers_of_two(levels, true));
-        EXPECT_EQ(offsets_of(trace, test_phases::clear_root).size(), 1u);
+        EXPECT_EQ(offsets_of(trace, phase_id("up-sweep")), powers_of_two(levels));
+        EXPECT_EQ(offsets_of(trace, phase_id("down-sweep")), powers_of_two(levels, true));
+        EXPECT_EQ(offsets_of(trace, phase_id("clear-root")).size(), 1u);
         EXPECT_EQ(trace.config.block_threads, BlellochScan<false>::padded_n(n) / 2) << "two elements per thread";
         break;
     }
-    case test_algorithms::warp_shuffle:
-        EXPECT_EQ(offsets_of(trace, test_phases::warp_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
-        EXPECT_EQ(offsets_of(trace, test_phases::totals_shuffle), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
+    case kernel_id("warp-shuffle"):
+        EXPECT_EQ(offsets_of(trace, phase_id("warp-shuffle")), (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
+        EXPECT_EQ(offsets_of(trace, phase_id("totals-shuffle")),
+                  (std::vector<std::uint32_t>{1, 2, 4, 8, 16}));
         EXPECT_TRUE(trace.config.records_registers);
         // A step that ends at a shuffle has no block-wide snapshot (warps are not synchronised there);
         // every other step ends at a barrier or the kernel's end and has one.
@@ -102,8 +103,8 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, TraceStructure, ::testing::ValuesIn(algorit
                          [](const ::testing::TestParamInfo<AlgorithmSize>& info) { return case_name(info.param); });
 
 TEST(TraceStructure, PaddedBlellochSpreadsEveryThirtyTwoWords) {
-    const Trace plain = emulated_trace(test_algorithms::blelloch, 2048);
-    const Trace padded = emulated_trace(test_algorithms::blelloch_padded, 2048);
+    const Trace plain = emulated_trace(kernel_id("blelloch"), 2048);
+    const Trace padded = emulated_trace(kernel_id("blelloch-padded"), 2048);
     EXPECT_EQ(plain.config.shared_words, 2048u);
     EXPECT_EQ(padded.config.shared_words, 2048u + 2048u / 32u - 1u) << "index + index / 32 for index 0..2047";
     // words 32, 65, 98, … are the padding: never written
@@ -114,7 +115,7 @@ TEST(TraceStructure, PaddedBlellochSpreadsEveryThirtyTwoWords) {
 }
 
 TEST(TraceStructure, WarpShuffleRecordsWhichLaneEachLaneReadFrom) {
-    const Trace trace = emulated_trace(test_algorithms::warp_shuffle, 70);
+    const Trace trace = emulated_trace(kernel_id("warp-shuffle"), 70);
     std::size_t shuffles = 0;
     for (const AccessRecord& a : trace.accesses) {
         if (a.buffer != kShuffleSource)
@@ -130,15 +131,15 @@ TEST(TraceStructure, WarpShuffleRecordsWhichLaneEachLaneReadFrom) {
 
 TEST(RacyHillisSteele, EmulatedOutputIsWrongFromTwoWarpsOnAndTheSameEveryRun) {
     for (int n : {64, 100, 1000, 1024}) {
-        const Trace first = emulated_trace(test_algorithms::hillis_steele_racy, n, 3);
+        const Trace first = emulated_trace(kernel_id("hillis-steele-racy"), n, 3);
         EXPECT_GT(first.check.wrong_count, 0u) << "n = " << n;
         EXPECT_NE(first.output, reference_scan(ElementType::int32, ScanOperator::add, false, first.input));
         for (int run = 0; run < 2; ++run)
-            EXPECT_EQ(first_difference(first, emulated_trace(test_algorithms::hillis_steele_racy, n, 3)), "")
+            EXPECT_EQ(first_difference(first, emulated_trace(kernel_id("hillis-steele-racy"), n, 3)), "")
                 << "n = " << n << ": the emulator's interleaving is deterministic";
     }
     // Within one warp the lanes read before any writes: no race shows.
-    EXPECT_EQ(emulated_trace(test_algorithms::hillis_steele_racy, 32).check.wrong_count, 0u);
+    EXPECT_EQ(emulated_trace(kernel_id("hillis-steele-racy"), 32).check.wrong_count, 0u);
 }
 
 } // namespace
@@ -151,7 +152,7 @@ namespace {
 // back every setting a capture records, and keep what the base holds (device choice, block size).
 TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
     ScanSetup request;
-    request.algorithm = test_algorithms::blelloch_padded;
+    request.algorithm = kernel_id("blelloch-padded");
     request.n = 37;
     request.type = ElementType::float32;
     request.op = ScanOperator::max;

@@ -76,7 +76,7 @@ bool is_write_of(const json& row, const char* buffer) {
 
 TEST(TraceValidation, RefusesAWriteWhoseSourceIsAReadThatDoesNotExist) {
     // Issue 9's "dataflow: a value's source is a read the trace does not contain", now at load time.
-    json document = captured(test_algorithms::hillis_steele, 40);
+    json document = captured(kernel_id("hillis-steele"), 40);
     json& write = find_row(document, [](const json& row) { return is_write_of(row, "data") && row[0] == 2; });
     write[8] = json::array({"2:200"});
     const std::string message = rejection(document);
@@ -86,7 +86,7 @@ TEST(TraceValidation, RefusesAWriteWhoseSourceIsAReadThatDoesNotExist) {
 }
 
 TEST(TraceValidation, RefusesASourceThatIsTheWriteItselfOrALaterRead) {
-    json document = captured(test_algorithms::hillis_steele, 40);
+    json document = captured(kernel_id("hillis-steele"), 40);
     json& write = find_row(document, [](const json& row) { return is_write_of(row, "data") && row[0] == 2; });
     const std::string self = std::to_string(write[0].get<int>()) + ":" + std::to_string(write[3].get<int>());
     write[8] = json::array({self});
@@ -97,7 +97,7 @@ TEST(TraceValidation, RefusesASourceThatIsTheWriteItselfOrALaterRead) {
 
 TEST(TraceValidation, RefusesARegisterSourceInATraceWithoutRegisters) {
     // The dataflow looked the register up with .at() and threw std::out_of_range.
-    json document = captured(test_algorithms::blelloch, 40);
+    json document = captured(kernel_id("blelloch"), 40);
     json& write = find_row(document, [](const json& row) { return is_write_of(row, "data") && row[0] == 2; });
     write[8] = json::array({"1:reg"});
     EXPECT_NE(rejection(document).find("source \"1:reg\" names a register, but the trace records none"),
@@ -107,7 +107,7 @@ TEST(TraceValidation, RefusesARegisterSourceInATraceWithoutRegisters) {
 
 TEST(TraceValidation, RefusesAnAccessToABufferTheTraceDoesNotHave) {
     // A write of warp_totals in a trace without that buffer: the dataflow dereferenced a null buffer.
-    json document = captured(test_algorithms::blelloch, 40);
+    json document = captured(kernel_id("blelloch"), 40);
     json& write = find_row(document, [](const json& row) { return is_write_of(row, "data") && row[0] == 2; });
     write[4] = "warp_totals";
     EXPECT_NE(rejection(document).find("buffer 'warp_totals' is not in config.shared_memory.buffers"),
@@ -117,19 +117,19 @@ TEST(TraceValidation, RefusesAnAccessToABufferTheTraceDoesNotHave) {
 
 TEST(TraceValidation, RefusesAWordOutsideItsBufferAndOverlappingBuffers) {
     // Ping-pong buffers of N = 40: ping is words 0..39, pong 40..79.
-    json document = captured(test_algorithms::hillis_steele_double_buffer, 40);
+    json document = captured(kernel_id("hillis-steele-double-buffer"), 40);
     find_row(document, [](const json& row) { return is_write_of(row, "pong") && row[0] == 1; })[5] = 0;
     EXPECT_NE(rejection(document).find("word 0 is outside buffer 'pong' (words 40..80)"), std::string::npos)
         << rejection(document);
 
-    json overlapping = captured(test_algorithms::hillis_steele_double_buffer, 40);
+    json overlapping = captured(kernel_id("hillis-steele-double-buffer"), 40);
     overlapping["config"]["shared_memory"]["buffers"][1]["base_word"] = 10;
     EXPECT_NE(rejection(overlapping).find("buffer 'pong' overlaps buffer 'ping'"), std::string::npos)
         << rejection(overlapping);
 }
 
 TEST(TraceValidation, RefusesAShuffleWithoutRegistersAndASecondAccessWithTheSameSeq) {
-    json document = captured(test_algorithms::hillis_steele, 40);
+    json document = captured(kernel_id("hillis-steele"), 40);
     json& read = find_row(document, [](const json& row) { return row[6] == "r" && row[4] == "data"; });
     read[4] = "shuffle";
     read[5] = 1;
@@ -137,7 +137,7 @@ TEST(TraceValidation, RefusesAShuffleWithoutRegistersAndASecondAccessWithTheSame
               std::string::npos)
         << rejection(document);
 
-    json twice = captured(test_algorithms::hillis_steele, 40);
+    json twice = captured(kernel_id("hillis-steele"), 40);
     json& rows = twice["accesses"]["rows"];
     rows.push_back(rows[0]);
     rows.back()[7] = 12345;
@@ -146,7 +146,7 @@ TEST(TraceValidation, RefusesAShuffleWithoutRegistersAndASecondAccessWithTheSame
 }
 
 TEST(TraceValidation, RefusesRegisterProvenanceNamingALaterStep) {
-    json document = captured(test_algorithms::warp_shuffle, 40);
+    json document = captured(kernel_id("warp-shuffle"), 40);
     json& provenance = document["steps"][1]["register_sources"];
     ASSERT_FALSE(provenance[3].is_null());
     provenance[3] = json::array({"1:reg"}); // its own snapshot, not an earlier one
@@ -159,10 +159,9 @@ TEST(TraceValidation, RefusesRegisterProvenanceNamingALaterStep) {
 // --- every trace PrefixLab records is valid ---
 
 TEST(TraceValidation, EveryAlgorithmsTracesAreValid) {
-    for (BlockAlgorithm algorithm :
-         {test_algorithms::hillis_steele, test_algorithms::hillis_steele_double_buffer,
-          test_algorithms::hillis_steele_racy, test_algorithms::blelloch, test_algorithms::blelloch_padded,
-          test_algorithms::warp_shuffle})
+    for (BlockAlgorithm algorithm : {kernel_id("hillis-steele"), kernel_id("hillis-steele-double-buffer"),
+                                     kernel_id("hillis-steele-racy"), kernel_id("blelloch"),
+                                     kernel_id("blelloch-padded"), kernel_id("warp-shuffle")})
         for (int n : {1, 33, block_max_n(algorithm)})
             for (ElementType type : {ElementType::int32, ElementType::float32}) {
                 ScanSetup request = make_capture(algorithm, n, InputKind::random, 9, DeviceChoice::cpu);
@@ -248,9 +247,9 @@ void mutate(json& document, std::mt19937& random) {
 
 TEST(TraceValidation, MutatedTracesAreRefusedOrDisplayable) {
     const std::vector<json> originals = {
-        captured(test_algorithms::hillis_steele, 40), captured(test_algorithms::hillis_steele_racy, 40),
-        captured(test_algorithms::blelloch_padded, 70), captured(test_algorithms::warp_shuffle, 70),
-        captured(test_algorithms::hillis_steele_double_buffer, 33, ElementType::float32)};
+        captured(kernel_id("hillis-steele"), 40), captured(kernel_id("hillis-steele-racy"), 40),
+        captured(kernel_id("blelloch-padded"), 70), captured(kernel_id("warp-shuffle"), 70),
+        captured(kernel_id("hillis-steele-double-buffer"), 33, ElementType::float32)};
     std::mt19937 random(20261122);
     int accepted = 0;
     constexpr int kIterations = 400;

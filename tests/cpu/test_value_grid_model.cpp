@@ -20,7 +20,7 @@ Trace emulated(BlockAlgorithm algorithm, int n) {
 }
 
 TEST(ValueGridModel, WarpShuffleReadsTheInputNotSharedMemoryInStepZero) {
-    const Trace trace = emulated(test_algorithms::warp_shuffle, 32);
+    const Trace trace = emulated(kernel_id("warp-shuffle"), 32);
     const ValueGridModel model = build_value_grid_model(trace);
     const TraceIndex index = index_trace(trace);
     EXPECT_EQ(count_marked(model.input_read[0]), 32);
@@ -35,7 +35,7 @@ TEST(ValueGridModel, WarpShuffleReadsTheInputNotSharedMemoryInStepZero) {
 
 TEST(ValueGridModel, BlellochStoresTheOutputWithoutWritingSharedMemory) {
     for (const int n : {1, 31, 33, 64}) {
-        const Trace trace = emulated(test_algorithms::blelloch, n);
+        const Trace trace = emulated(kernel_id("blelloch"), n);
         const ValueGridModel model = build_value_grid_model(trace);
         const TraceIndex index = index_trace(trace);
         const std::size_t last = trace.steps.size() - 1;
@@ -50,7 +50,7 @@ TEST(ValueGridModel, BlellochStoresTheOutputWithoutWritingSharedMemory) {
 }
 
 TEST(ValueGridModel, PaddedElementsSitUnderTheirPaddedWords) {
-    const Trace trace = emulated(test_algorithms::blelloch_padded, 64);
+    const Trace trace = emulated(kernel_id("blelloch-padded"), 64);
     const ValueGridModel model = build_value_grid_model(trace);
     const SharedBufferDesc& data = trace.config.buffers.front();
     ASSERT_GT(data.padding, 0u);
@@ -59,13 +59,13 @@ TEST(ValueGridModel, PaddedElementsSitUnderTheirPaddedWords) {
 }
 
 TEST(ValueGridModel, OwnersAreTheThreadsThatLoadedTheWords) {
-    const Trace trace = emulated(test_algorithms::hillis_steele, 64);
+    const Trace trace = emulated(kernel_id("hillis-steele"), 64);
     const ValueGridModel model = build_value_grid_model(trace);
     ASSERT_EQ(model.columns.size(), 64u);
     for (const ValueGridColumn& c : model.columns)
         EXPECT_EQ(c.owner, c.index);
     EXPECT_FALSE(model.owner_differs_from_index);
-    const Trace blelloch = emulated(test_algorithms::blelloch, 64); // 32 threads, two elements each
+    const Trace blelloch = emulated(kernel_id("blelloch"), 64); // 32 threads, two elements each
     const ValueGridModel two = build_value_grid_model(blelloch);
     EXPECT_TRUE(two.owner_differs_from_index);
     for (const ValueGridColumn& c : two.columns)
@@ -74,7 +74,7 @@ TEST(ValueGridModel, OwnersAreTheThreadsThatLoadedTheWords) {
 
 // Issue 12: the header's active-thread mask is, step by step, the threads that read or wrote.
 TEST(ValueGridModel, ActiveThreadsAreTheStepsReadersAndWriters) {
-    const Trace trace = emulated(test_algorithms::hillis_steele, 16);
+    const Trace trace = emulated(kernel_id("hillis-steele"), 16);
     const ValueGridModel model = build_value_grid_model(trace);
     ASSERT_EQ(model.active_threads.size(), trace.steps.size());
     for (std::size_t k = 0; k < trace.steps.size(); ++k) {

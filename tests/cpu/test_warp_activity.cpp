@@ -24,8 +24,8 @@ std::uint32_t lanes_where(std::uint32_t warp, int threads, Active active) {
 
 TEST(WarpActivity, KernelOneSplitsEveryWarpAndKernelThreeIdlesWholeWarps) {
     const int n = 256;
-    const WarpActivity one = analyse_warp_activity(emulated_trace(test_algorithms::reduce_interleaved, n));
-    const WarpActivity three = analyse_warp_activity(emulated_trace(test_algorithms::reduce_sequential, n));
+    const WarpActivity one = analyse_warp_activity(emulated_trace(kernel_id("reduce-interleaved"), n));
+    const WarpActivity three = analyse_warp_activity(emulated_trace(kernel_id("reduce-sequential"), n));
     ASSERT_EQ(one.warps, 8u);
     ASSERT_EQ(three.warps, 8u);
     // step 0: every thread loads its element
@@ -57,7 +57,8 @@ TEST(WarpActivity, KernelOneSplitsEveryWarpAndKernelThreeIdlesWholeWarps) {
 }
 
 TEST(WarpActivity, ALaneCountsOnceWhateverItAccessesAndAPartialWarpHasItsOwnLanes) {
-    const Trace trace = emulated_trace(test_algorithms::reduce_sequential, 40); // 64 threads, a tree over 40 elements
+    const Trace trace =
+        emulated_trace(kernel_id("reduce-sequential"), 40); // 64 threads, a tree over 40 elements
     const WarpActivity activity = analyse_warp_activity(trace);
     EXPECT_EQ(activity.lanes, static_cast<std::uint32_t>(trace.config.block_threads));
     for (std::size_t s = 0; s < activity.steps.size(); ++s) {

@@ -29,7 +29,7 @@ std::vector<std::pair<int, int>> execution_order(std::uint32_t threads, int acce
     EmulatedBlock block(threads, layout, false, order);
     block.run([&](std::uint32_t thread) {
         EmulatorContext ctx(block, thread);
-        ctx.begin(step_tag(test_files::hillis_steele, test_phases::load, 10));
+        ctx.begin(step_tag(kernel_file_id("hillis-steele"), phase_id("load"), 10));
         auto s = ctx.template shared<std::int32_t>(layout.find(BufferId::data));
         for (int k = 0; k < accesses; ++k)
             s[ctx.thread_index()] = k;
@@ -124,7 +124,7 @@ TEST(WarpOrder, LargerBlocksGiveTheScanUnderEveryOrder) {
 // ---------------------------------------------------------------- the racy kernel
 
 Trace racy_trace(int n, WarpOrder order) {
-    ScanSetup setup = make_capture(test_algorithms::hillis_steele_racy, n, InputKind::iota, 1, DeviceChoice::cpu);
+    ScanSetup setup = make_capture(kernel_id("hillis-steele-racy"), n, InputKind::iota, 1, DeviceChoice::cpu);
     setup.warp_order = order;
     return capture_trace(setup).trace;
 }

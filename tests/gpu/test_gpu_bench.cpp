@@ -146,7 +146,7 @@ TEST(GpuBenchSession, VerificationFindsAWrongElement) {
     const std::vector<std::uint32_t> input = random_words(n, 3);
     std::vector<std::uint32_t> reference = inclusive_sums(input);
     GpuBenchSession good(kDefaultBenchScan, input.data(), reference.data(), n);
-    const GpuScanMethod method{GpuScanKind::scan_then_propagate, test_algorithms::warp_shuffle};
+    const GpuScanMethod method{GpuScanKind::scan_then_propagate, kernel_id("warp-shuffle")};
     const GpuScanSamples verified = good.time_scan(method, 1024, 1, 3);
     EXPECT_TRUE(verified.verified);
     EXPECT_EQ(verified.mismatches, 0u);
@@ -171,7 +171,7 @@ TEST(GpuBenchSession, PhasesAddUpToTheWholeScan) {
     const std::vector<std::uint32_t> reference = inclusive_sums(input);
     GpuBenchSession session(kDefaultBenchScan, input.data(), reference.data(), n);
     for (GpuScanKind kind : {GpuScanKind::scan_then_propagate, GpuScanKind::reduce_then_scan}) {
-        const GpuScanSamples s = session.time_scan({kind, test_algorithms::blelloch_padded}, 512, 2, 5);
+        const GpuScanSamples s = session.time_scan({kind, kernel_id("blelloch-padded")}, 512, 2, 5);
         ASSERT_TRUE(s.verified);
         for (std::size_t r = 0; r < s.ms.size(); ++r) {
             const double phases = s.phase_ms[0][r] + s.phase_ms[1][r] + s.phase_ms[2][r];

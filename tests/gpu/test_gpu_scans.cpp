@@ -98,12 +98,14 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
 
 TEST(GpuRacyHillisSteele, ReportsWhatTheHardwareDid) {
     PL_REQUIRE_GPU();
-    for (int n : sizes_for(test_algorithms::hillis_steele_racy)) {
-        const Trace on_gpu =
-            capture_trace(make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::gpu)).trace;
-        const Trace emulated =
-            capture_trace(make_capture(test_algorithms::hillis_steele_racy, n, InputKind::random, 3, DeviceChoice::cpu)).trace;
-        BlockScanRequest request = make_request(test_algorithms::hillis_steele_racy, n, InputKind::random, 3);
+    for (int n : sizes_for(kernel_id("hillis-steele-racy"))) {
+        const Trace on_gpu = capture_trace(make_capture(kernel_id("hillis-steele-racy"), n, InputKind::random,
+                                                        3, DeviceChoice::gpu))
+                                 .trace;
+        const Trace emulated = capture_trace(make_capture(kernel_id("hillis-steele-racy"), n,
+                                                          InputKind::random, 3, DeviceChoice::cpu))
+                                   .trace;
+        BlockScanRequest request = make_request(kernel_id("hillis-steele-racy"), n, InputKind::random, 3);
         const std::size_t untraced_wrong =
             check_output(request.type, request.op, false, request.input, gpu_run_block_scan(request)).wrong_count;
         std::printf("racy n=%4d: GPU traced %4zu of %4d elements wrong, GPU untraced %4zu wrong, emulator %4zu wrong\n",
@@ -122,7 +124,7 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
             const Trace trace = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
             const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
-            if (algorithm != test_algorithms::hillis_steele_racy) {
+            if (algorithm != kernel_id("hillis-steele-racy")) {
                 EXPECT_EQ(trace.check.wrong_count, 0u) << describe_config(c) << " n=" << n;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, request.input, output)
                               .wrong_count,
@@ -133,23 +135,23 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
 
 TEST(GpuSanitized, HillisSteele) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::hillis_steele);
+    run_traced_and_untraced(kernel_id("hillis-steele"));
 }
 TEST(GpuSanitized, HillisSteeleDoubleBuffer) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::hillis_steele_double_buffer);
+    run_traced_and_untraced(kernel_id("hillis-steele-double-buffer"));
 }
 TEST(GpuSanitized, Blelloch) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::blelloch);
+    run_traced_and_untraced(kernel_id("blelloch"));
 }
 TEST(GpuSanitized, BlellochPadded) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::blelloch_padded);
+    run_traced_and_untraced(kernel_id("blelloch-padded"));
 }
 TEST(GpuSanitized, WarpShuffle) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::warp_shuffle);
+    run_traced_and_untraced(kernel_id("warp-shuffle"));
 }
 TEST(GpuSanitized, EveryReduction) {
     PL_REQUIRE_GPU();
@@ -158,7 +160,7 @@ TEST(GpuSanitized, EveryReduction) {
 }
 TEST(GpuSanitized, RacyHillisSteele) {
     PL_REQUIRE_GPU();
-    run_traced_and_untraced(test_algorithms::hillis_steele_racy);
+    run_traced_and_untraced(kernel_id("hillis-steele-racy"));
 }
 
 } // namespace

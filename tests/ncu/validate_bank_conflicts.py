@@ -31,36 +31,25 @@ METRICS = {
     "st_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
 }
 
-# The largest N of the kernels that take more than 1024 (a thread per element for the others).
-MAX_N = {"blelloch": 2048, "blelloch-padded": 2048, "reduce-add-on-load": 2048, "reduce-unroll-last-warp": 2048,
-         "reduce-unroll-complete": 2048, "reduce-many-per-thread": 8192, "reduce-shuffle-down": 8192,
-         "reduce-butterfly": 8192}
-
-
-def algorithms(prefixlab):
-    """Every kernel of the catalogue, as `prefixlab trace --list` names them."""
-    return run([prefixlab, "trace", "--list"]).split()
+def kernel_table(prefixlab):
+    """Every kernel of the catalogue with its limits and forms, as `prefixlab kernels --json` lists them: the
+    one kernel list PrefixLab keeps (core/ground/kernel_info.hpp), so that none is kept here."""
+    return json.loads(run([prefixlab, "kernels", "--json"]))["kernels"]
 
 
 def configurations(prefixlab):
-    """Every kernel at N = 64, 1000 and its per-block maximum, with its minimal block (0) and with 1024
-    threads (skipped where the minimal block is 1024 already); plus the exclusive variant at N = 1000
-    (a scan's: reductions, compactions and splits have none, which prefixlab itself says)."""
-    for algorithm in algorithms(prefixlab):
-        for n in (64, 1000, MAX_N.get(algorithm, 1024)):
-            yield algorithm, n, 0, False
-            yield algorithm, n, 1024, False
-        if has_exclusive_form(prefixlab, algorithm):
-            yield algorithm, 1000, 0, True
-
-
-def has_exclusive_form(prefixlab, algorithm):
-    """Whether `prefixlab trace` takes --exclusive for the kernel (it refuses it, exit code 2, for those
-    without one)."""
-    with tempfile.TemporaryDirectory() as folder:
-        probe = subprocess.run([prefixlab, "trace", "--algo", algorithm, "--n", "8", "--exclusive", "--device", "cpu",
-                                "--out", os.path.join(folder, "probe.json")], capture_output=True, text=True, timeout=120)
-    return probe.returncode == 0
+    """Every kernel that leaves a trace (the quiz's wrong fragments with a divergent barrier or shuffle do
+    not: `prefixlab quiz` runs those) at N = 64, 1000 and its per-block maximum, with its minimal block (0)
+    and with 1024 threads (skipped where the minimal block is 1024 already); plus the exclusive variant at
+    N = 1000 where the kernel has one (a scan's: reductions, compactions and splits have none)."""
+    for kernel in kernel_table(prefixlab):
+        if not kernel["traceable"]:
+            continue
+        for n in (64, 1000, kernel["max_n"]):
+            yield kernel["name"], n, 0, False
+            yield kernel["name"], n, 1024, False
+        if kernel["exclusive_form"]:
+            yield kernel["name"], 1000, 0, True
 
 
 def run(command):

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks PrefixLab's global-memory coalescing model against Nsight Compute, on a machine with an NVIDIA GPU.
 
-For every configuration validate_bank_conflicts.py runs (every kernel at N = 64, 1000 and its largest,
-its minimal block and 1024 threads, a scan's exclusive form), it asks PrefixLab for the model's totals
+For every configuration validate_bank_conflicts.py runs (every kernel `prefixlab kernels --json` lists as
+traceable, at N = 64, 1000 and its largest, its minimal block and 1024 threads, a scan's exclusive form),
+it asks PrefixLab for the model's totals
 (`prefixlab trace --stats`, "global_totals", from an emulated trace) and profiles the untraced kernel
 (`prefixlab run`) with `ncu`, then compares:
 

@@ -1,52 +1,92 @@
-// The catalogue's kernels, phases and source files by the names tests know them by: the values the
-// BlockAlgorithm, Phase and KernelFile enumerations had before the kernel catalogue derived them.
+// The catalogue's kernels, phases and source files for tests, looked up by the names the catalogue gives
+// them (kernels/kernel_catalog.hpp): kernel_id("blelloch-padded"), phase_id("up-sweep"),
+// kernel_file_id("warp-shuffle"). There is no list here to keep in step with the catalogue: each lookup
+// walks the catalogue at compile time, so a name it lacks (a kernel renamed or removed) is a compile
+// error at the test that names it, and the values are constants (switch labels, device code).
 #pragma once
 
 #include "kernels/kernel_catalog.hpp"
 
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
 namespace prefixlab {
 
-namespace test_algorithms {
-inline constexpr BlockAlgorithm hillis_steele = block_algorithm_of<HillisSteele>;
-inline constexpr BlockAlgorithm hillis_steele_double_buffer = block_algorithm_of<HillisSteeleDoubleBuffer>;
-inline constexpr BlockAlgorithm hillis_steele_racy = block_algorithm_of<HillisSteeleRacy>;
-inline constexpr BlockAlgorithm blelloch = block_algorithm_of<Blelloch>;
-inline constexpr BlockAlgorithm blelloch_padded = block_algorithm_of<BlellochPadded>;
-inline constexpr BlockAlgorithm warp_shuffle = block_algorithm_of<WarpShuffleScan>;
-inline constexpr BlockAlgorithm reduce_interleaved = block_algorithm_of<ReduceInterleaved>;
-inline constexpr BlockAlgorithm reduce_interleaved_strided = block_algorithm_of<ReduceInterleavedStrided>;
-inline constexpr BlockAlgorithm reduce_sequential = block_algorithm_of<ReduceSequential>;
-inline constexpr BlockAlgorithm reduce_add_on_load = block_algorithm_of<ReduceAddOnLoad>;
-inline constexpr BlockAlgorithm reduce_unroll_last_warp = block_algorithm_of<ReduceUnrollLastWarp>;
-inline constexpr BlockAlgorithm reduce_unroll_complete = block_algorithm_of<ReduceUnrollComplete>;
-inline constexpr BlockAlgorithm reduce_many_per_thread = block_algorithm_of<ReduceManyPerThread>;
-inline constexpr BlockAlgorithm reduce_shuffle_down = block_algorithm_of<ReduceShuffleDown>;
-inline constexpr BlockAlgorithm reduce_butterfly = block_algorithm_of<ReduceButterfly>;
-inline constexpr BlockAlgorithm compact = block_algorithm_of<BlockCompact>;
-inline constexpr BlockAlgorithm split = block_algorithm_of<BlockSplit>;
-} // namespace test_algorithms
+namespace catalogue_lookup {
 
-namespace test_phases {
-inline constexpr Phase load = kLoadIntoShared.phase;
-inline constexpr Phase load_registers = kLoadIntoRegisters.phase;
-inline constexpr Phase store = kStoreOutput.phase;
-inline constexpr Phase scan_read = HillisSteele::kReadPartner.phase;
-inline constexpr Phase scan_write = HillisSteele::kCombineAndWrite.phase;
-inline constexpr Phase scan_step = HillisSteeleDoubleBuffer::kPingPongStep.phase;
-inline constexpr Phase racy_step = HillisSteeleRacy::kRacyStep.phase;
-inline constexpr Phase up_sweep = Blelloch::kUpSweep.phase;
-inline constexpr Phase clear_root = Blelloch::kClearRoot.phase;
-inline constexpr Phase down_sweep = Blelloch::kDownSweep.phase;
-inline constexpr Phase warp_shuffle = WarpShuffleScan::kWarpShuffle.phase;
-inline constexpr Phase totals_load = WarpShuffleScan::kTotalsLoad.phase;
-inline constexpr Phase totals_shuffle = WarpShuffleScan::kTotalsShuffle.phase;
-inline constexpr Phase fan_out = WarpShuffleScan::kFanOut.phase;
-inline constexpr Phase exclusive_shift = WarpShuffleScan::kExclusiveShift.phase;
-} // namespace test_phases
+template <class... Kernels>
+consteval int index_named(KernelList<Kernels...>, std::string_view name) {
+    const std::string_view names[] = {Kernels::kName...};
+    for (std::size_t i = 0; i < sizeof...(Kernels); ++i)
+        if (names[i] == name)
+            return static_cast<int>(i);
+    return -1;
+}
 
-namespace test_files {
-inline constexpr KernelFile hillis_steele = HillisSteele::kFile;
-inline constexpr KernelFile warp_shuffle_scan = WarpShuffleScan::kFile;
-} // namespace test_files
+struct FoundPhase {
+    bool found = false;
+    Phase phase{};
+};
+
+template <class Kernel>
+consteval FoundPhase phase_in(std::string_view name) {
+    for (std::size_t i = 0; i < phase_count<Kernel>(); ++i)
+        if (std::string_view(Kernel::kPhases[i].name) == name)
+            return {true, Kernel::kPhases[i].phase};
+    return {};
+}
+
+// The first kernel of the list that lists the phase gives it (one name has one id: the catalogue checks).
+template <class... Kernels>
+consteval FoundPhase phase_in_any(std::string_view name) {
+    FoundPhase found;
+    ((found = found.found ? found : phase_in<Kernels>(name)), ...);
+    return found;
+}
+
+template <class... Kernels>
+consteval FoundPhase phase_in_list(KernelList<Kernels...>, std::string_view name) {
+    return phase_in_any<Kernels...>(name);
+}
+
+template <class... Kernels>
+consteval FoundPhase phase_in_list(GridKernelList<Kernels...>, std::string_view name) {
+    return phase_in_any<Kernels...>(name);
+}
+
+template <class... Kernels>
+consteval KernelFile file_at(KernelList<Kernels...>, int index) {
+    const KernelFile files[] = {Kernels::kFile...};
+    return files[index];
+}
+
+// Reached only for a name the catalogue lacks: not a constant expression, so the call does not compile.
+inline void not_in_the_catalogue() {}
+
+} // namespace catalogue_lookup
+
+// The kernel the catalogue names `name` (its kName, as --algo takes it).
+consteval BlockAlgorithm kernel_id(std::string_view name) {
+    const int index = catalogue_lookup::index_named(BlockScanKernels{}, name);
+    if (index < 0)
+        catalogue_lookup::not_in_the_catalogue();
+    return BlockAlgorithm{static_cast<std::uint8_t>(index)};
+}
+
+// The phase a catalogued kernel (block or grid) lists under `name`, as trace files name it.
+consteval Phase phase_id(std::string_view name) {
+    catalogue_lookup::FoundPhase found = catalogue_lookup::phase_in_list(BlockScanKernels{}, name);
+    if (!found.found)
+        found = catalogue_lookup::phase_in_list(GridKernels{}, name);
+    if (!found.found)
+        catalogue_lookup::not_in_the_catalogue();
+    return found.phase;
+}
+
+// The source file of the kernel the catalogue names `kernel_name`.
+consteval KernelFile kernel_file_id(std::string_view kernel_name) {
+    return catalogue_lookup::file_at(BlockScanKernels{}, static_cast<int>(kernel_id(kernel_name)));
+}
 
 } // namespace prefixlab

@@ -55,12 +55,12 @@ Trace make_synthetic_trace(const SyntheticTraceShape& shape) {
 
     Trace trace;
     TraceConfig& c = trace.config;
-    c.algorithm = test_algorithms::hillis_steele; // no companion trace: the GUI loads exactly this one
+    c.algorithm = kernel_id("hillis-steele"); // no companion trace: the GUI loads exactly this one
     c.n = shape.threads;
     c.block_threads = shape.threads;
     c.device_name = "synthetic (tests/support/synthetic_trace.cpp)";
     c.emulated = true;
-    c.kernel_source = std::string(kernel_file_path(test_files::hillis_steele));
+    c.kernel_source = std::string(kernel_file_path(kernel_file_id("hillis-steele")));
     c.shared_words = threads;
     c.buffers = {SharedBufferDesc{BufferId::data, 0, threads, 0}};
     for (std::uint32_t i = 0; i < threads; ++i)
@@ -108,10 +108,10 @@ Trace make_synthetic_trace(const SyntheticTraceShape& shape) {
                     }
                 }
         TraceStep step;
-        step.tag = step_tag(test_files::hillis_steele,
-                            load    ? test_phases::load
-                            : store ? test_phases::store
-                                    : test_phases::scan_write,
+        step.tag = step_tag(kernel_file_id("hillis-steele"),
+                            load    ? phase_id("load")
+                            : store ? phase_id("store")
+                                    : phase_id("scan-write"),
                             30 + k % 8, static_cast<std::uint16_t>(k), 1u << (k % 16));
         step.tag.opening = k == 0 ? StepOpening::kernel_start : StepOpening::barrier;
         step.shared_taken = true;

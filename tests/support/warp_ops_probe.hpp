@@ -52,19 +52,19 @@ struct WarpOpsProbe {
         const std::uint32_t mask = present_lane_mask(ctx.block_threads(), warp);
         const int lanes = lanes_present(ctx.block_threads(), warp);
 
-        ctx.begin(step_tag(kFile, test_phases::load_registers, __LINE__));
+        ctx.begin(step_tag(kFile, phase_id("load-registers"), __LINE__));
         V x = in[i];
         const auto watching_x = ctx.watch_register(x);
         const std::uint32_t votes =
-            ctx.ballot((plain_value(x) & 1u) != 0, mask, step_tag(kFile, test_phases::totals_load, __LINE__));
+            ctx.ballot((plain_value(x) & 1u) != 0, mask, step_tag(kFile, phase_id("totals-load"), __LINE__));
         // a partial warp's last lanes would read lanes that do not exist: whole warps only
         V right = x;
         if (lanes == kWarpLanes)
-            right = ctx.shfl_down(x, 5, mask, step_tag(kFile, test_phases::warp_shuffle, __LINE__, 0, 5));
+            right = ctx.shfl_down(x, 5, mask, step_tag(kFile, phase_id("warp-shuffle"), __LINE__, 0, 5));
         std::uint16_t round = 1;
         for (int lane_mask = 1; lane_mask < lanes; lane_mask *= 2, ++round) {
             const V partner = ctx.shfl_xor(
-                x, lane_mask, mask, step_tag(kFile, test_phases::warp_shuffle, __LINE__, round, lane_mask));
+                x, lane_mask, mask, step_tag(kFile, phase_id("warp-shuffle"), __LINE__, round, lane_mask));
             // array order: the lower lanes' partial on the left, as a look-back window combines
             x = (lane & static_cast<std::uint32_t>(lane_mask)) != 0 ? Op::apply(partner, x)
                                                                     : Op::apply(x, partner);
@@ -72,7 +72,7 @@ struct WarpOpsProbe {
         const int neighbour = lanes > 1 ? 1 : 0; // a warp of one lane has no partner
         const std::uint32_t theirs =
             ctx.shfl_xor(votes >> lane, neighbour, mask,
-                         step_tag(kFile, test_phases::totals_shuffle, __LINE__, 0, neighbour));
+                         step_tag(kFile, phase_id("totals-shuffle"), __LINE__, 0, neighbour));
         out[i] = Op::apply(Op::apply(x, T(theirs)), right);
     }
 };

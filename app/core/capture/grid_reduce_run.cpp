@@ -2,8 +2,8 @@
 
 #include "core/capture/gpu_info.hpp"
 #include "core/emulator/emulate_grid_reduce.hpp"
+#include "core/ground/kernel_info.hpp"
 #include "kernels/gpu_bench/gpu_reduce_bench.hpp"
-#include "kernels/kernel_catalog.hpp"
 
 #include <chrono>
 
@@ -18,7 +18,7 @@ GridReduceRun run_grid_reduce_on(const GridReduceRequest& request, DeviceChoice 
     const auto start = std::chrono::steady_clock::now();
     run.total = run.on_gpu ? gpu_run_grid_reduce(request) : emulate_grid_reduce(request, GridSchedule{});
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const int items = dispatch_algorithm(request.algorithm, []<class Kernel>() { return Kernel::kElementsPerThread; });
+    const int items = kernel_info(request.algorithm).elements_per_thread;
     run.longest_path = grid_reduce_longest_path(request.finish, request.input.size(), request.threads, items);
     return run;
 }

@@ -1,8 +1,8 @@
 #include "core/ground/block_limits.hpp"
 
+#include "core/ground/kernel_info.hpp"
 #include "core/ground/scan_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
-#include "kernels/kernel_catalog.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -10,7 +10,7 @@
 namespace prefixlab {
 
 int block_max_n(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Algo>() { return Algo::kMaxN; });
+    return kernel_info(algorithm).max_n;
 }
 
 void require_block_size_in_range(BlockAlgorithm algorithm, std::size_t n) {
@@ -21,7 +21,7 @@ void require_block_size_in_range(BlockAlgorithm algorithm, std::size_t n) {
 }
 
 int block_min_threads(BlockAlgorithm algorithm, std::size_t n) {
-    return dispatch_algorithm(algorithm, [n]<class Algo>() { return Algo::threads_for(static_cast<int>(n)); });
+    return kernel_info(algorithm).threads_for(static_cast<int>(n));
 }
 
 void require_block_threads_valid(BlockAlgorithm algorithm, std::size_t n, int block_threads) {

@@ -1,4 +1,5 @@
-// The range of N each single-block algorithm accepts, read from the kernels' catalogue entries.
+// The range of N each single-block algorithm accepts and the threads it needs, read from its row of the
+// kernel table (kernel_info.hpp), which its catalogue entry filled in.
 #pragma once
 
 #include "kernels/common/scan_types.hpp"

@@ -1,57 +1,52 @@
 #include "core/ground/kernel_facts.hpp"
 
+#include "core/ground/kernel_info.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>
 
 namespace prefixlab {
 
+// Each fact is a read of the kernel's row (kernel_info.hpp), which the catalogue filled in once.
+
 std::string_view description_of(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return std::string_view(Kernel::kDescription); });
+    return kernel_info(algorithm).description;
 }
 
 KernelFamily family_of(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kFamily; });
+    return kernel_info(algorithm).family;
 }
 
 KernelKind kind_of(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return Kernel::kKind; });
+    return kernel_info(algorithm).kind;
 }
 
 bool writes_every_output(BlockAlgorithm algorithm) {
-    const KernelKind kind = kind_of(algorithm);
-    return kind != KernelKind::block_reduce && kind != KernelKind::compaction;
+    return kernel_info(algorithm).writes_every_output;
 }
 
-bool has_exclusive_form(BlockAlgorithm algorithm) { return kind_of(algorithm) == KernelKind::block_scan; }
+bool has_exclusive_form(BlockAlgorithm algorithm) {
+    return kernel_info(algorithm).exclusive_form;
+}
 
 std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm) {
-    switch (kind_of(algorithm)) {
-    case KernelKind::block_reduce:
-        return "A reduction has one total and no exclusive form.";
-    case KernelKind::compaction:
-    case KernelKind::split:
-        return "A compaction or a split moves elements, adding none: it has no exclusive form.";
-    default:
-        return "";
-    }
+    return kernel_info(algorithm).no_exclusive_form_reason;
 }
 
 bool is_racy(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return is_racy<Kernel>(); });
+    return kernel_info(algorithm).racy;
 }
 
 bool has_divergent_sync(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return has_divergent_sync<Kernel>(); });
+    return kernel_info(algorithm).divergent_sync;
 }
 
 const std::vector<BlockAlgorithm>& traceable_block_algorithms() {
     static const std::vector<BlockAlgorithm> algorithms = [] {
         std::vector<BlockAlgorithm> kept;
-        for (const BlockAlgorithm algorithm : all_block_algorithms())
-            if (!has_divergent_sync(algorithm))
-                kept.push_back(algorithm);
+        for (const KernelInfo& row : kernel_infos())
+            if (row.traceable)
+                kept.push_back(row.algorithm);
         return kept;
     }();
     return algorithms;
@@ -64,43 +59,26 @@ std::string divergent_sync_refusal(BlockAlgorithm algorithm) {
 }
 
 std::optional<BlockAlgorithm> companion_of(BlockAlgorithm algorithm) {
-    return dispatch_algorithm(algorithm, []<class Kernel>() -> std::optional<BlockAlgorithm> {
-        if constexpr (has_companion<Kernel>())
-            return block_algorithm_of<typename Kernel::Companion>;
-        else
-            return std::nullopt;
-    });
+    return kernel_info(algorithm).companion;
 }
 
 BlockAlgorithm compare_counterpart_of(BlockAlgorithm algorithm) {
-    if (const auto companion = companion_of(algorithm))
-        return *companion;
-    std::optional<BlockAlgorithm> twin, broken, first_other;
-    for_each_block_scan_kernel([&]<class Kernel>() {
-        const BlockAlgorithm other = block_algorithm_of<Kernel>;
-        if constexpr (has_correct_twin<Kernel>()) {
-            if (other == algorithm)
-                twin = block_algorithm_of<typename Kernel::CorrectTwin>;
-            else if (block_algorithm_of<typename Kernel::CorrectTwin> == algorithm && !broken)
-                broken = other;
-        }
-        if (other != algorithm && !first_other && Kernel::kKind == kind_of(algorithm))
-            first_other = other;
-    });
-    return twin ? *twin : broken ? *broken : first_other.value_or(algorithm);
+    return kernel_info(algorithm).compare_counterpart;
 }
 
 namespace {
 
 std::vector<PhaseSpec> collect_phase_specs() {
     std::vector<PhaseSpec> specs;
-    const auto add = [&]<class Kernel>() {
-        for (std::size_t i = 0; i < phase_count<Kernel>(); ++i)
-            if (std::none_of(specs.begin(), specs.end(), [&](const PhaseSpec& s) { return s.phase == Kernel::kPhases[i].phase; }))
-                specs.push_back(Kernel::kPhases[i]);
+    const auto add = [&](const std::vector<PhaseSpec>& phases) {
+        for (const PhaseSpec& phase : phases)
+            if (std::none_of(specs.begin(), specs.end(),
+                             [&](const PhaseSpec& s) { return s.phase == phase.phase; }))
+                specs.push_back(phase);
     };
-    for_each_block_scan_kernel(add);
-    for_each_grid_kernel(add);
+    for (const KernelInfo& row : kernel_infos())
+        add(row.phases);
+    add(grid_kernel_phases());
     return specs;
 }
 
@@ -110,13 +88,13 @@ std::vector<std::string_view> collect_source_paths() {
         if (std::find(paths.begin(), paths.end(), path) == paths.end())
             paths.push_back(path);
     };
-    const auto add_kernel = [&]<class Kernel>() {
-        add(Kernel::kSourcePath);
-        for (std::size_t i = 0; i < helper_source_count<Kernel>(); ++i)
-            add(helper_source_path<Kernel>(i));
-    };
-    for_each_block_scan_kernel(add_kernel);
-    for_each_grid_kernel(add_kernel);
+    for (const KernelInfo& row : kernel_infos()) {
+        add(row.source_path);
+        for (std::string_view helper : row.helper_source_paths)
+            add(helper);
+    }
+    for (std::string_view path : grid_kernel_source_paths())
+        add(path);
     return paths;
 }
 

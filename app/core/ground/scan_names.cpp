@@ -1,7 +1,7 @@
 #include "core/ground/scan_names.hpp"
 
 #include "core/ground/kernel_facts.hpp"
-#include "kernels/kernel_catalog.hpp"
+#include "core/ground/kernel_info.hpp"
 
 #include <array>
 #include <string>
@@ -83,6 +83,32 @@ constexpr NameTable<TileOrder, 2> kTileOrderNames{{
     {TileOrder::block_index, "block"},
 }};
 
+constexpr NameTable<KernelFamily, 4> kFamilyNames{{
+    {KernelFamily::scan, "scan"},
+    {KernelFamily::reduction, "reduction"},
+    {KernelFamily::compaction, "compaction"},
+    {KernelFamily::quiz_variant, "quiz-variant"},
+}};
+
+constexpr NameTable<KernelKind, 5> kKindNames{{
+    {KernelKind::block_scan, "block-scan"},
+    {KernelKind::block_reduce, "block-reduce"},
+    {KernelKind::compaction, "compaction"},
+    {KernelKind::split, "split"},
+    {KernelKind::multi_block_driver, "multi-block-driver"},
+}};
+
+constexpr NameTable<KernelLevel, 2> kLevelNames{{
+    {KernelLevel::block, "block"},
+    {KernelLevel::grid, "grid"},
+}};
+
+constexpr NameTable<QuizRole, 3> kQuizRoleNames{{
+    {QuizRole::none, "none"},
+    {QuizRole::wrong, "wrong"},
+    {QuizRole::correct, "correct"},
+}};
+
 constexpr NameTable<WarpOrder, 3> kWarpOrderPhrases{{
     {WarpOrder::in_order, "warps in order"},
     {WarpOrder::reversed, "warps reversed"},
@@ -115,12 +141,12 @@ std::vector<Enum> all_of(const NameTable<Enum, N>& table) {
 
 } // namespace
 
-// Algorithm names, phase names and source paths come from the kernel catalogue, every other name from
-// the tables above.
+// Algorithm names, phase names and source paths come from the kernel table (kernel_info.hpp, built from
+// the catalogue), every other name from the tables above.
 std::string_view name_of(BlockAlgorithm algorithm) {
-    if (static_cast<int>(algorithm) >= kBlockAlgorithmCount)
+    if (static_cast<std::size_t>(algorithm) >= kernel_infos().size())
         return "?";
-    return dispatch_algorithm(algorithm, []<class Kernel>() { return std::string_view(Kernel::kName); });
+    return kernel_info(algorithm).name;
 }
 std::string_view name_of(ElementType type) { return lookup_name(kTypeNames, type); }
 std::string_view name_of(ScanOperator op) { return lookup_name(kOperatorNames, op); }
@@ -137,6 +163,10 @@ std::string_view name_of(GridDriver driver) { return lookup_name(kGridDriverName
 std::string_view name_of(ReduceFinish finish) { return lookup_name(kReduceFinishNames, finish); }
 std::string_view name_of(TileScanBody body) { return lookup_name(kTileBodyNames, body); }
 std::string_view name_of(TileOrder order) { return lookup_name(kTileOrderNames, order); }
+std::string_view name_of(KernelFamily family) { return lookup_name(kFamilyNames, family); }
+std::string_view name_of(KernelKind kind) { return lookup_name(kKindNames, kind); }
+std::string_view name_of(KernelLevel level) { return lookup_name(kLevelNames, level); }
+std::string_view name_of(QuizRole role) { return lookup_name(kQuizRoleNames, role); }
 std::string_view kernel_file_path(KernelFile file) {
     for (std::string_view path : all_kernel_source_paths())
         if (kernel_file_at(std::string(path).c_str()) == file)
@@ -184,7 +214,8 @@ std::optional<TileOrder> parse_tile_order(std::string_view name) { return lookup
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
     static const auto values = [] {
         std::vector<BlockAlgorithm> all;
-        for_each_block_scan_kernel([&]<class Kernel>() { all.push_back(block_algorithm_of<Kernel>); });
+        for (const KernelInfo& row : kernel_infos())
+            all.push_back(row.algorithm);
         return all;
     }();
     return values;

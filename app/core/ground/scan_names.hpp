@@ -3,6 +3,8 @@
 // names and kernel source paths are read from the kernel catalogue (kernels/kernel_catalog.hpp).
 #pragma once
 
+#include "core/ground/kernel_info.hpp"
+#include "kernels/common/kernel_kind.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
@@ -32,6 +34,10 @@ std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "dec
 std::string_view name_of(ReduceFinish finish); // "recursive", "atomic", "cpu"
 std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch", "registers"
 std::string_view name_of(TileOrder order);   // "counter", "block" (a tile index from the counter or blockIdx)
+std::string_view name_of(KernelFamily family); // "scan", "reduction", "compaction", "quiz-variant"
+std::string_view name_of(KernelKind kind);     // "block-scan", …, "multi-block-driver"
+std::string_view name_of(KernelLevel level);   // "block", "grid"
+std::string_view name_of(QuizRole role);       // "none", "wrong", "correct"
 
 // Repository path of a kernel source file, e.g. "kernels/block/scan.cuh"; "?" for none the catalogue has.
 std::string_view kernel_file_path(KernelFile file);
