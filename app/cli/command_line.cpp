@@ -56,6 +56,13 @@ int open_gui(GuiEntry gui, GuiOptions options) {
             return report_error(e.what(), kExitBadInput);
         }
     }
+    if (!options.scene_path.empty()) {
+        try {
+            options.scene = load_scene_file(options.scene_path);
+        } catch (const std::exception& e) {
+            return report_error(e.what(), kExitBadInput); // one line naming the file and the field
+        }
+    }
     if (gui == nullptr)
         return report_error("this PrefixLab was built without the GUI (use 'prefixlab trace')", kExitBadInput);
     return gui(options);
@@ -72,6 +79,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     GuiOptions gui_options;
     add_path_option(app, "--trace", gui_options.trace_path, PathKind::file,
                     "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
+    add_path_option(app, "--scene", gui_options.scene_path, PathKind::file,
+                    "Open the GUI on a scene (the tab, kernel, steps, panels…: docs/scene.md)");
     add_path_option(app, "--script", gui_options.script_path, PathKind::file,
                     "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
     std::string script_help;

@@ -10,6 +10,7 @@
 #include "gui/script/script_runner.hpp"
 #include "gui/shell/feature.hpp"
 #include "gui/shell/gui_tables.hpp"
+#include "gui/shell/scene_glue.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/platform/platform_window.hpp"
@@ -78,6 +79,14 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     // in the background, and selects its tab (the command line has checked it).
     if (options.grid_trace)
         files.open_by_content(options.trace_path, host);
+    // The screen the last session ended on (or --scene's), unless a trace file was named: the scene
+    // would trace over it. --ui-scale still wins over the scene's scale.
+    if (const std::optional<Scene>& scene = options.scene ? options.scene : settings.stored_scene();
+        scene && options.trace_path.empty()) {
+        apply_scene(*scene, host);
+        if (options.ui_scale > 0)
+            imgui.set_ui_scale(options.ui_scale);
+    }
     Presentation presentation;
 
     auto last = Clock::now();
@@ -167,6 +176,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         script.after_frame(milliseconds_since(frame_start));
     }
     settings.save(window, imgui, state, workspace, presentation);
+    settings.save_scene(current_scene(host));
     if (interrupt_requested())
         return kExitInterrupted; // the settings were saved
     if (!script.failure().empty())

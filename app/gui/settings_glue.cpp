@@ -38,6 +38,35 @@ SettingsSession::SettingsSession(const GuiOptions& options, bool scripted)
         }
     }
     current_ = started_;
+    if (path_ && !refused_) {
+        scene_path_ = (std::filesystem::path(*path_).parent_path() / "scene.json").string();
+        std::error_code ignored;
+        const std::filesystem::file_status status = std::filesystem::symlink_status(*scene_path_, ignored);
+        if (options.reset_settings && std::filesystem::is_regular_file(status))
+            std::filesystem::remove(*scene_path_, ignored); // the last scene is a stored setting too
+        else if (!options.reset_settings && std::filesystem::exists(status)) {
+            try {
+                scene_ = load_scene_file(*scene_path_);
+            } catch (const std::exception& e) {
+                const std::string warning = std::string("last scene not restored: ") + e.what();
+                report_warning(warning);
+                if (notice_.empty()) {
+                    notice_ = warning;
+                    notice_is_warning_ = true;
+                }
+            }
+        }
+    }
+}
+
+void SettingsSession::save_scene(const Scene& scene) {
+    if (!scene_path_ || (scene_ && *scene_ == scene))
+        return;
+    try {
+        save_scene_file(scene, *scene_path_);
+    } catch (const std::exception& e) {
+        report_warning(std::string("scene not saved: ") + e.what());
+    }
 }
 
 void SettingsSession::adjust(WindowOptions& window_options) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/entry/gui_options.hpp"
+#include "core/scene/scene.hpp"
 #include "core/settings/settings_file.hpp"
 #include "gui/platform/platform_window.hpp"
 
@@ -36,6 +37,12 @@ public:
     // window where the window system put it); the startup notice (a reset, or why the file was
     // ignored) goes to the status bar once the first trace is in, so the trace's message does not hide it.
     void frame(const PlatformWindow& window, const ImGuiLayer& imgui, AppState& state, const Workspace& workspace);
+    // The scene the last session ended on (scene.json beside settings.json, docs/scene.md), read at start;
+    // nullopt without one, or for a file that did not load (its one-line warning goes to the status
+    // bar, and the file is left as it is until a scene is saved over it).
+    const std::optional<Scene>& stored_scene() const { return scene_; }
+    // At exit, after save(): the scene the window shows, written atomically beside the settings.
+    void save_scene(const Scene& scene);
     // The recent files, kept here for FileOpening to update during the session.
     std::vector<RecentFile>& recent() { return current_.recent; }
 
@@ -48,6 +55,8 @@ private:
                  const Workspace& workspace) const;
 
     std::optional<std::string> path_;
+    std::optional<std::string> scene_path_;
+    std::optional<Scene> scene_;
     Settings started_;  // as the session started: the stored settings, or the defaults
     Settings current_;  // the recent files, as the session goes on
     std::optional<Settings> initial_; // as applied, at the first frame: saved only if something changed since

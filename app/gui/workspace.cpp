@@ -182,6 +182,7 @@ void Workspace::draw_main(GuiHost& host, const ViewContext& context, float x, fl
                         shown.shown = {state.block.trace(), state.block.step()};
                         views_.tabs[i]->draw(state, shown);
                     }
+                    main_anchors_[i].record_and_apply();
                     ImGui::EndTabItem();
                 }
             }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gui/view_registry.hpp"
+#include "gui/views/scroll_anchor.hpp"
 
 #include <string>
 
@@ -52,6 +53,8 @@ public:
     // Shows the settings panel: docked where it fits, else over the main area.
     void open_sidebar();
     ViewRegistry& views() { return views_; }
+    // Where the main area scrolls for each tab, for a view that keeps no place of its own (a scene keeps it).
+    ScrollAnchor& main_anchor(std::size_t tab) { return main_anchors_[tab]; }
     bool sidebar_fits(float window_width) const;
     // Esc: closes the topmost thing open (the black screen, the panel over the main area, the
     // shortcuts window); false if nothing was open.
@@ -75,6 +78,7 @@ private:
                      bool instead_of_views);
 
     ViewRegistry& views_;
+    std::vector<ScrollAnchor> main_anchors_ = std::vector<ScrollAnchor>(views_.tabs.size());
     const MenuTable& menus_;
     const ShortcutTable& shortcuts_;
     std::size_t selected_ = 0;

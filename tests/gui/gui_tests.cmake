@@ -17,6 +17,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_presentation.cpp
   gui/test_gui_quiz.cpp
   gui/test_gui_reduce_table.cpp
+  gui/test_gui_scenes.cpp
   gui/test_gui_screenshots.cpp
   gui/test_gui_svg_export.cpp
   gui/test_gui_teaching_aids.cpp

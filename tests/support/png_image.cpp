@@ -49,4 +49,29 @@ double fraction_different(const PngImage& a, const PngImage& b) {
     return static_cast<double>(different) / (a.rgb.size() / 3);
 }
 
+double fraction_different_within(const PngImage& a, const PngImage& b, int shift) {
+    if (a.width != b.width || a.height != b.height || a.width == 0)
+        return 1.0;
+    const auto close = [&](std::size_t i, std::size_t j) {
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(int(a.rgb[i + c]) - int(b.rgb[j + c])) > 8)
+                return false;
+        return true;
+    };
+    std::size_t differ = 0;
+    for (int y = 0; y < a.height; ++y)
+        for (int x = 0; x < a.width; ++x) {
+            const std::size_t i = (std::size_t(y) * a.width + x) * 3;
+            bool found = false;
+            for (int dy = -shift; dy <= shift && !found; ++dy)
+                for (int dx = -shift; dx <= shift && !found; ++dx) {
+                    const int yy = y + dy, xx = x + dx;
+                    if (yy >= 0 && yy < b.height && xx >= 0 && xx < b.width)
+                        found = close(i, (std::size_t(yy) * b.width + xx) * 3);
+                }
+            differ += found ? 0 : 1;
+        }
+    return double(differ) / (double(a.width) * a.height);
+}
+
 } // namespace prefixlab::test

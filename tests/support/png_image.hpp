@@ -27,4 +27,9 @@ std::size_t distinct_colours(const PngImage& image);
 // Fraction of pixels that differ between two images of the same size.
 double fraction_different(const PngImage& a, const PngImage& b);
 
+// The same, where a pixel of `a` counts as equal when `b` has its colour (each channel within 8) within
+// `shift` pixels of its place: a layout that settled one pixel apart is the same picture, another tab,
+// step, theme or scale is not.
+double fraction_different_within(const PngImage& a, const PngImage& b, int shift);
+
 } // namespace prefixlab::test

@@ -2,6 +2,7 @@
 // neither includes the other (main() passes run_gui to run_command_line).
 #pragma once
 
+#include "core/scene/scene.hpp"
 #include "core/trace/grid_trace.hpp"
 #include "core/trace/trace.hpp"
 
@@ -15,6 +16,8 @@ struct GuiOptions {
     std::optional<GridTrace> grid_trace; // or this, when --trace FILE is a grid trace (the Grid tab opens)
     std::string trace_path;
     std::string script_path;         // scripted mode: commands run frame by frame, then exit
+    std::string scene_path;          // --scene FILE: the window opens on this scene (already read: `scene`)
+    std::optional<Scene> scene;
     float ui_scale = 0;              // 0: pick from the monitor
     int window_width = 1600;
     int window_height = 900;

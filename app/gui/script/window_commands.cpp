@@ -143,6 +143,16 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                                                  static_cast<float>(c.args[1].whole), true);
                    run.wait_frames(2);
                }});
+    table.add({.name = "wait-idle",
+               .usage = "wait-idle",
+               .help = "wait until no trace work runs in the background (the captures a restored scene starts) "
+                       "and no file is being read, whatever their outcome",
+               .run = [](ScriptRun& run, const ScriptCommand&) {
+                   run.wait_frames(1);
+                   run.wait_while([&run](std::string&) {
+                       return run.host().state.busy() || run.host().features.reading_files();
+                   });
+               }});
     table.add({.name = "report-reading",
                .usage = "report-reading",
                .help = "print how many frames were drawn while files were read in the background (at start, "

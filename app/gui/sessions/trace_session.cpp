@@ -30,7 +30,7 @@ void TraceSession::show_trace(std::unique_ptr<LoadedTrace> loaded) {
     // Keep the lecturer's place when re-tracing the same shape (e.g. a new random input); a new trace
     // opens on its first step, so the screen does not give the answer away before it is stepped to
     // (it opened on the last step, with every later value readable: issue 10).
-    set_step(same_shape ? step_ : 0);
+    set_step(step_when_shown_ >= 0 ? std::exchange(step_when_shown_, -1) : same_shape ? step_ : 0);
     capture_companion();
     trace_file_.clear();
     file_settings_edited_ = false;

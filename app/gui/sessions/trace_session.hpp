@@ -38,6 +38,9 @@ public:
     bool exports_steps() const override { return trace_ != nullptr; }
 
     void show_trace(std::unique_ptr<LoadedTrace> loaded);
+    // The next trace shown opens on `step` (clamped) instead of its first: a scene restored before its
+    // trace is captured.
+    void step_when_shown(int step) { step_when_shown_ = step; }
     // A trace read from a file: the settings panel takes its configuration, then it is shown.
     void show_trace_file(std::unique_ptr<LoadedTrace> loaded);
     // Called whenever another trace is shown (compare mode traces its second side again).
@@ -89,6 +92,7 @@ private:
     StatusMessages& messages_;
     std::unique_ptr<LoadedTrace> trace_;
     int step_ = 0;
+    int step_when_shown_ = -1; // -1: none asked for
     ElementFocus element_focus_;
     std::vector<std::function<void()>> shown_listeners_;
     std::unique_ptr<LoadedTrace> companion_;

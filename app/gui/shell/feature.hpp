@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/files/file_kind.hpp"
+#include "core/scene/scene.hpp"
 #include "core/settings/settings.hpp"
 
 #include <functional>
@@ -82,6 +83,11 @@ public:
     }
     // The files it opened or saved since the last call, for the recent-files list.
     virtual std::vector<RecentFile> take_files_used() { return {}; }
+    // Its part of the screen as a value (core/scene/scene.hpp): what it shows, written into a scene, and
+    // a scene's applied (the traces it needs are captured in the background, their steps taken once
+    // they are in). `tab` is the scene's tab.
+    virtual void store(Scene& scene) const { (void)scene; }
+    virtual void restore(const Scene& scene) { (void)scene; }
 };
 
 // A feature that is one tab drawn from the sessions alone (the Dataflow tree, the Banks heatmap, …).

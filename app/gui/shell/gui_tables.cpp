@@ -1,6 +1,7 @@
 #include "gui/shell/gui_tables.hpp"
 
 #include "gui/script/window_commands.hpp"
+#include "gui/shell/scene_glue.hpp"
 #include "gui/shortcuts.hpp"
 #include "gui/trace_commands.hpp"
 #include "gui/view_registry.hpp"
@@ -18,6 +19,7 @@ GuiTables::GuiTables(FeatureSet& features) {
     add_window_commands(script, tab_titles);
     add_trace_commands(script);
     add_export_commands(script);
+    add_scene_commands(script);
     add_window_shortcuts(shortcuts);
     add_workspace_menus(menus);
     for (const auto& feature : features.all()) {

@@ -3,6 +3,10 @@
 // .hpp/.cpp pair; view_registry.cpp is the one place that creates them.
 #pragma once
 
+#include "core/scene/scene.hpp"
+
+#include <optional>
+
 struct ImFont;
 
 namespace prefixlab {
@@ -44,6 +48,10 @@ public:
     // Whether the settings panel's kernel and step settings concern it: where not (a tab of questions), the panel
     // stays closed beside it and the tab has the window's width.
     virtual bool uses_sidebar() const { return true; }
+    // Where the view is looking (its zoom, fit, scroll anchors as fractions), kept in a scene; nullopt
+    // for a view that keeps no place of its own.
+    virtual std::optional<ViewPlace> view_place() const { return std::nullopt; }
+    virtual void set_view_place(const ViewPlace& place) { (void)place; }
 };
 
 } // namespace prefixlab

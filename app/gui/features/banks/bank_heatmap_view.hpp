@@ -14,6 +14,7 @@
 // quarter of the width. In reveal mode nothing of the steps after the current one is drawn.
 #pragma once
 
+#include <algorithm>
 #include "gui/render/heatmap_renderer.hpp"
 #include "gui/views/view.hpp"
 
@@ -27,6 +28,13 @@ struct LoadedTrace;
 
 class BankHeatmapView : public View {
 public:
+    // Its rows' zoom, or fit (0); the scroll follows the step shown, so it is not kept.
+    std::optional<ViewPlace> view_place() const override {
+        return ViewPlace{row_zoom_ > 0 ? row_zoom_ : 1, row_zoom_ <= 0, 0, 0};
+    }
+    void set_view_place(const ViewPlace& place) override {
+        row_zoom_ = place.fit ? 0 : std::clamp(place.zoom, 0.05f, 2.0f); // the Ctrl+wheel range
+    }
     BankHeatmapView();
     ~BankHeatmapView() override;
     const char* title() const override { return "Banks"; }

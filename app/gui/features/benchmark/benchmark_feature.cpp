@@ -1,5 +1,7 @@
 #include "gui/features/benchmark/benchmark_feature.hpp"
 
+#include "core/bench/bench_scan.hpp"
+#include "core/bench/bench_series_preset.hpp"
 #include "gui/app_state.hpp"
 #include "gui/features/benchmark/bench_view.hpp"
 #include "gui/shell/shortcut_table.hpp"
@@ -47,6 +49,27 @@ bool BenchmarkFeature::open_file(const std::string& path, FileKind kind, GuiHost
     bench_.open_results(path); // in the background; it joins the recent files once it is read
     host.workspace.select_tab(std::string(kBenchmarkTitle));
     return true;
+}
+
+void BenchmarkFeature::store(Scene& scene) const {
+    const BenchPlotOptions& plot = bench_.plot_options;
+    scene.bench.view = bench_.showing_reduce_table ? "reduce-table" : "sweep";
+    scene.bench.series = std::string(name_of(plot.series));
+    scene.bench.plot = std::string(name_of(plot.kind));
+    scene.bench.scan = plot.scan ? bench_scan_name(*plot.scan) : "";
+}
+
+void BenchmarkFeature::restore(const Scene& scene) {
+    // The scene's reader has checked every name against these same lists.
+    BenchPlotOptions& plot = bench_.plot_options;
+    bench_.showing_reduce_table = scene.bench.view == "reduce-table";
+    for (const BenchSeriesPreset preset : all_bench_series_presets())
+        if (name_of(preset) == scene.bench.series)
+            plot.series = preset;
+    for (const BenchPlotKind kind : all_bench_plot_kinds())
+        if (name_of(kind) == scene.bench.plot)
+            plot.kind = kind;
+    plot.scan = scene.bench.scan.empty() ? std::nullopt : parse_bench_scan(scene.bench.scan);
 }
 
 std::vector<RecentFile> BenchmarkFeature::take_files_used() {

@@ -24,6 +24,8 @@ public:
     bool reading_files() const override { return bench_.reading_files(); }
     bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
     std::vector<RecentFile> take_files_used() override;
+    void store(Scene& scene) const override;
+    void restore(const Scene& scene) override;
 
 private:
     AppState* state_ = nullptr; // where messages go, once started

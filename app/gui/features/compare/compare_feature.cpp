@@ -47,6 +47,15 @@ void CompareFeature::start(AppState& state) {
     state.add_work(session_);
 }
 
+void CompareFeature::store(Scene& scene) const {
+    const CompareSession::Choice& c = session_.choice;
+    scene.compare = {session_.on(), c.algorithm, c.device, c.warp_order};
+}
+
+void CompareFeature::restore(const Scene& scene) {
+    session_.restore({scene.compare.algorithm, scene.compare.device, scene.compare.warp_order}, scene.compare.on);
+}
+
 void CompareFeature::add_shortcuts(ShortcutTable& table) {
     table.add({{{GLFW_KEY_F3}}, "F3", "compare side by side: a second trace beside this one, stepping with it",
                [this](GuiHost&, const KeyPress&) { toggle(); }, false, true});

@@ -18,6 +18,8 @@ public:
     bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second) override;
     // The settings panel's section: on or off, and what the other side runs (compare_panel.cpp).
     void draw_sidebar(AppState& state, const std::string& typed_path) override;
+    void store(Scene& scene) const override;
+    void restore(const Scene& scene) override;
 
 private:
     void toggle() { session_.set_on(!session_.on()); }

@@ -44,6 +44,16 @@ void CompareSession::choice_changed() {
         capture();
 }
 
+void CompareSession::restore(const Choice& chosen, bool on) {
+    choice = chosen;
+    chosen_ = true;
+    file_.clear();
+    on_ = on;
+    second_.reset();
+    comparison_.reset();
+    // The first trace is being traced again for the scene: its listener (first_shown) makes this side.
+}
+
 // Whether a new second trace may be started now (the old one is dropped); while one is being made,
 // the newest request is remembered and made when it ends.
 bool CompareSession::begin_job() {

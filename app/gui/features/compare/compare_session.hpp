@@ -31,6 +31,8 @@ public:
     void set_on(bool on);
     Choice choice;
     void choice_changed(); // after editing `choice`: back from a file, traced again
+    // A scene's: this choice, on or off; the second trace is made once the first is in.
+    void restore(const Choice& chosen, bool on);
     void load(const std::string& path);
     // The second trace and the comparison, once both sides are ready (nullptr before, and while off).
     const LoadedTrace* second() const { return on_ && comparison_ ? second_.get() : nullptr; }

@@ -38,6 +38,21 @@ void GridFeature::start(AppState& state) {
     state.add_work(session_);
 }
 
+void GridFeature::store(Scene& scene) const {
+    scene.grid = session_.setup;
+    scene.grid_step = session_.step();
+}
+
+void GridFeature::restore(const Scene& scene) {
+    session_.setup = scene.grid;
+    // Traced where the scene looks at it (or stepped it): a grid trace nobody looks at would take a core
+    // for up to a second at start.
+    if (scene.tab == kGridTitle || scene.tab == "Timeline" || scene.grid_step > 0) {
+        session_.step_when_shown(scene.grid_step);
+        session_.capture();
+    }
+}
+
 void GridFeature::add_tabs(std::vector<TabMaker>& tabs) {
     tabs.push_back([this] { return std::make_unique<GridView>(session_); });
     tabs.push_back([this] { return std::make_unique<LookBackTimelineView>(session_); });

@@ -20,6 +20,8 @@ public:
     // Once a frame after drawing: a grid file that was read selects the Grid tab.
     void after_frame(GuiHost& host) override;
     bool reading_files() const override { return session_.reading(); }
+    void store(Scene& scene) const override;
+    void restore(const Scene& scene) override;
 
 private:
     GridSession session_;

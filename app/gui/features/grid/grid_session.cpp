@@ -3,6 +3,7 @@
 #include "core/analysis/grid_narration.hpp"
 #include "core/analysis/look_back.hpp"
 #include "core/capture/gpu_info.hpp"
+#include "core/scene/scene.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
@@ -14,21 +15,8 @@
 
 namespace prefixlab {
 
-GridCaptureRequest GridSession::default_setup() {
-    // N = 64 in 8 tiles of 8 (8 threads, one partial warp, with the warp-shuffle body), the issue's
-    // example: the whole grid and its dataflow fit the view with every value readable. Four resident
-    // blocks started in a random order make look-backs that go past one predecessor.
-    GridCaptureRequest request;
-    request.scan.driver = GridDriver::decoupled_look_back;
-    request.scan.order = TileOrder::atomic_counter;
-    request.scan.body = TileScanBody::warp_shuffle;
-    request.scan.tile_threads = 8;
-    request.n = 64;
-    request.input = InputKind::iota;
-    request.seed = 1;
-    request.schedule = GridSchedule{4, BlockStartOrder::seeded_random, 3};
-    return request;
-}
+// The scene's default (core/scene): one definition of what the Grid tab starts with.
+GridCaptureRequest GridSession::default_setup() { return default_grid_scene_setup(); }
 
 void GridSession::set_step(int step) { step_ = std::clamp(step, 0, std::max(0, step_count() - 1)); }
 
@@ -103,6 +91,7 @@ void GridSession::poll() {
     status_.clear();
     // A new grid trace opens on its first step, as a block trace does: nothing given away.
     step_ = 0;
+    set_step(std::exchange(step_when_shown_, -1));
     const std::size_t wrong = grid_->trace.wrong_outputs;
     // Short: at 1280×720 and scale 3 a second line of status bar is the grid's last row.
     const std::string said = grid_->look_backs.empty()

@@ -39,6 +39,8 @@ public:
     GridCaptureRequest setup = default_setup();
     static GridCaptureRequest default_setup();
     void capture();
+    // The next grid trace shown opens on `step` (clamped): a scene restored before its trace is captured.
+    void step_when_shown(int step) { step_when_shown_ = step; }
     // "Tracing the grid…" while it runs, else why the last grid capture failed ("" when it did not):
     // a deadlock is this one line, and the grid trace shown before stays.
     const std::string& status() const { return status_; }
@@ -67,6 +69,7 @@ private:
     StatusMessages* messages_ = nullptr;
     std::unique_ptr<LoadedGridTrace> grid_;
     int step_ = 0;
+    int step_when_shown_ = -1; // -1: none asked for
     BackgroundTask<std::shared_ptr<LoadedGridTrace>> task_;
     BackgroundTask<std::shared_ptr<LoadedGridTrace>> read_task_;
     std::string reading_;      // the file read_task_ reads

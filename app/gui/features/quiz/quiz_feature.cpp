@@ -46,6 +46,16 @@ void QuizFeature::start(AppState& state) {
 
 void QuizFeature::poll() { quiz_.poll(); }
 
+void QuizFeature::store(Scene& scene) const {
+    scene.quiz = {quiz_.question_number(), quiz_.revealed(), quiz_.show_source};
+}
+
+void QuizFeature::restore(const Scene& scene) {
+    quiz_.select(scene.quiz.question);
+    quiz_.set_revealed(scene.quiz.revealed);
+    quiz_.show_source = scene.quiz.source;
+}
+
 bool QuizFeature::holds_cores() const { return quiz_.running(); }
 
 void QuizFeature::add_tabs(std::vector<TabMaker>& tabs) {

@@ -17,6 +17,8 @@ public:
     void start(AppState& state) override;
     void poll() override;
     bool holds_cores() const override; // a GPU child process runs: seconds, nothing to animate
+    void store(Scene& scene) const override;
+    void restore(const Scene& scene) override;
 
 private:
     QuizState& quiz() { return quiz_; }

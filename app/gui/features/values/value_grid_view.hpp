@@ -13,6 +13,7 @@
 // value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
 #pragma once
 
+#include <algorithm>
 #include "core/analysis/grid_arrows.hpp"
 #include "core/analysis/value_grid_model.hpp"
 #include "gui/render/cached_layer.hpp"
@@ -33,6 +34,10 @@ namespace prefixlab {
 
 class ValueGridView : public View {
 public:
+    // Its zoom (a scene keeps it). Its scroll is not kept: it follows the step shown, and where it ends
+    // depends only on the step and the window (value_grid_view.cpp), so the scene's step puts it back.
+    std::optional<ViewPlace> view_place() const override { return ViewPlace{zoom_, false, 0, 0}; }
+    void set_view_place(const ViewPlace& place) override { zoom_ = std::clamp(place.zoom, 0.01f, 1.0f); }
     const char* title() const override { return "Values"; }
     void draw(AppState& state, const ViewContext& context) override;
 
