@@ -5,7 +5,7 @@
 // split) are covered with the catalogue by test_gpu_scans.cpp. Skipped, with the reason, without a GPU.
 #include "core/bench/compact_table.hpp"
 #include "core/emulator/emulate_grid_compact.hpp"
-#include "kernels/gpu_bench/gpu_compact_bench.hpp"
+#include "kernels/gpu/gpu_grid_compact.hpp"
 #include "support/compaction_support.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/scan_test_support.hpp"

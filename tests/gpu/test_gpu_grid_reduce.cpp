@@ -8,7 +8,7 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+#include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_reduce_support.hpp"
 #include "support/scan_test_support.hpp"

@@ -2,9 +2,9 @@
 
 #include "core/bench/cold_cpu_arrays.hpp"
 #include "core/bench/sample_stats.hpp"
+#include "kernels/bench/gpu_compact_bench.hpp"
 #include "kernels/common/compaction_predicate.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp" // gpu_status
-#include "kernels/gpu_bench/gpu_compact_bench.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp" // gpu_status
 
 #include <algorithm>
 #include <chrono>

@@ -7,9 +7,9 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp" // gpu_status
-#include "kernels/gpu_bench/gpu_bench.hpp" // gpu_driver_version
-#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+#include "kernels/bench/gpu_bench.hpp" // gpu_driver_version
+#include "kernels/bench/gpu_reduce_bench.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp" // gpu_status
 
 #include <chrono>
 #include <cmath>
