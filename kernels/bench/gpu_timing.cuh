@@ -1,5 +1,5 @@
-// What every GPU timing loop of the benchmarks shares (gpu_bench.cu for the scans, gpu_reduce_bench.cu
-// for the reductions): CUDA events, the gate that holds the stream until a whole repetition is queued,
+// What every GPU timing loop of the benchmarks shares (gpu_bench.cu for the scans, gpu_table_session.cu
+// for the timed tables): CUDA events, the gate that holds the stream until a whole repetition is queued,
 // and the size of the L2 flush before each repetition.
 #pragma once
 

@@ -9,7 +9,7 @@
 #include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
-#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/trace/grid_trace_json.hpp"

@@ -100,7 +100,7 @@ TEST(GpuReduceTable, EveryRowIsTimedAndEveryTotalIsRight) {
         EXPECT_EQ(row.checked, row.method != "read-only") << row.method;
     }
     for (std::size_t k = 2; k <= 7; ++k)
-        EXPECT_GT(table.rows[k].step_speedup, 0) << table.rows[k].method;
+        EXPECT_GT(table.rows[k].value(kStepSpeedup), 0) << table.rows[k].method;
     EXPECT_GE(table.best_own, 0);
     EXPECT_GE(table.cub, 0);
 }
