@@ -1,5 +1,5 @@
 // What each kernel of the catalogue is compiled for: the instantiation list. The GPU units
-// (kernels/cuda/gpu_block_scan_kernel.cu.in), the emulator (app/core/emulator/emulate_block_scan.cpp) and
+// (kernels/gpu/gpu_block_scan_kernel.cu.in), the emulator (app/core/emulator/emulate_block_scan.cpp) and
 // the PTX check (tests/ptx/) instantiate a kernel body exactly for the element types and operators
 // listed here, and the GPU units its traced form only where the app can trace it on the GPU: nothing the
 // app cannot launch is compiled (docs/build-time.md). tests/cpu/test_kernel_catalog.cpp checks that every

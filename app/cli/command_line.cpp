@@ -1,13 +1,13 @@
 #include "cli/command_line.hpp"
 
 #include "cli/bench_command.hpp"
-#include "cli/compact_command.hpp"
 #include "cli/grid_trace_command.hpp"
 #include "cli/kernels_command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/quiz_command.hpp"
 #include "cli/reduce_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/table_commands.hpp"
 #include "cli/trace_command.hpp"
 #include "cli/tune_command.hpp"
 #include "core/entry/exit_status.hpp"
@@ -105,10 +105,11 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     TuneCommandOptions tune_options;
     add_tune_command(app, tune_options);
     ReduceCommandOptions reduce_options;
+    add_reduce_command(app, reduce_options);
     ReduceTableCommandOptions reduce_table_options;
-    add_reduce_commands(app, reduce_options, reduce_table_options);
+    add_reduce_table_command(app, reduce_table_options);
     CompactTableCommandOptions compact_table_options;
-    add_compact_command(app, compact_table_options);
+    add_compact_table_command(app, compact_table_options);
     QuizCommandOptions quiz_options;
     KernelOptions quiz_child_options;
     add_quiz_commands(app, quiz_options, quiz_child_options);

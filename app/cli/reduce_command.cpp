@@ -3,9 +3,6 @@
 #include "cli/command_line.hpp"
 #include "cli/option_values.hpp"
 #include "core/bench/bench_sizes.hpp"
-#include "core/bench/reduce_table.hpp"
-#include "core/bench/reduce_table_csv.hpp"
-#include "core/bench/reduce_table_figure.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/capture/grid_reduce_run.hpp"
 #include "core/entry/exit_status.hpp"
@@ -14,16 +11,11 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_setup.hpp"
-#include "core/plot/plot_export.hpp"
-#include "core/util/atomic_file.hpp"
-#include "core/util/input_limits.hpp"
-#include "core/util/interrupts.hpp"
 #include "core/util/printable.hpp"
 #include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <filesystem>
 #include <limits>
 #include <optional>
 
@@ -69,7 +61,7 @@ BlockAlgorithm reduction_named(const std::string& text) {
 
 } // namespace
 
-void add_reduce_commands(CLI::App& app, ReduceCommandOptions& r, ReduceTableCommandOptions& t) {
+void add_reduce_command(CLI::App& app, ReduceCommandOptions& r) {
     CLI::App* reduce = app.add_subcommand(
         "reduce", "Reduce N elements across blocks with a block reduction and a finish; check the total");
     reduce->add_option("--algo", r.algorithm, "A block reduction (the reduce-… kernels of trace --list)")
@@ -84,24 +76,6 @@ void add_reduce_commands(CLI::App& app, ReduceCommandOptions& r, ReduceTableComm
     add_whole_number_option(*reduce, "--seed", r.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed for --input random, 0 to 2^64-1");
     reduce->add_option("--device", r.device, "auto (GPU if present), gpu or cpu (the emulator)")->capture_default_str();
-
-    CLI::App* table = app.add_subcommand(
-        "reduce-table", "Harris's reduction table on this GPU: every reduction, CUB, Thrust, the CPU, at each N");
-    table->add_option("--n", t.sizes, "Sizes: 2^22, ranges like 2^10..2^30, comma-separated")->capture_default_str();
-    add_whole_number_option(*table, "--threads", t.threads, 1, 1024,
-                            "Threads a block of Harris's rows, a power of two from 32 to 1024 (he used 128)");
-    add_whole_number_option(*table, "--reps", t.repetitions, 1, 1000, "Timed repetitions a row, 1 to 1000");
-    add_whole_number_option(*table, "--warmup", t.warmup, 0, 100, "Untimed runs before them, 0 to 100");
-    add_whole_number_option(*table, "--seed", t.seed, 0, std::numeric_limits<std::uint64_t>::max(),
-                            "Seed of the random input, 0 to 2^64-1");
-    add_path_option(*table, "--csv", t.csv, PathKind::file, "Write every table to this CSV file as well");
-    add_path_option(*table, "--image", t.image, PathKind::file,
-                    "Write each table as a 1600x900 slide: FILE.png, .svg or .pdf (-nN before the extension "
-                    "when there are several)");
-    CLI::Option* from = add_path_option(*table, "--from", t.from, PathKind::file,
-                                        "Show the tables of this CSV (written by --csv) instead of timing");
-    for (const char* timing : {"--n", "--threads", "--reps", "--warmup", "--seed"})
-        from->excludes(timing);
 }
 
 int run_reduce_command(const ReduceCommandOptions& o) {
@@ -139,121 +113,6 @@ int run_reduce_command(const ReduceCommandOptions& o) {
             format_value(request.type, total, false).c_str(), reference,
             check.wrong_count == 0 ? "correct" : "WRONG");
         return check.wrong_count == 0 ? kExitOk : kExitFailure;
-    } catch (const std::exception& e) {
-        return report_exception(e);
-    }
-}
-
-namespace {
-
-// Where table `n` of `count` goes: the path itself for one table, else "-nN" before its extension.
-std::string image_path(const std::string& path, std::uint64_t n, std::size_t count) {
-    if (count == 1)
-        return path;
-    const std::filesystem::path p(path);
-    return (p.parent_path() / (p.stem().string() + "-n" + std::to_string(n) + p.extension().string())).string();
-}
-
-PlotFileFormat image_format(const std::string& path) {
-    const std::optional<PlotFileFormat> format = plot_format_from_path(path);
-    if (!format)
-        throw BadInput("--image '" + printable_path(path) + "': expected a file name ending in .png, .svg or .pdf");
-    if (!plot_export_available())
-        throw BadInput("--image: " + plot_export_unavailable_reason());
-    return *format;
-}
-
-// The slide of each table; a table's file appears whole or not at all.
-void write_images(const std::string& path, const std::vector<ReduceTable>& tables) {
-    const PlotFileFormat format = image_format(path);
-    constexpr float kWidth = 1600, kHeight = 900;
-    for (const ReduceTable& table : tables) {
-        const std::string file = image_path(path, table.n, tables.size());
-        export_table_figure(reduce_table_figure(table), PlotStyle::light(plot_scale_for_size(kWidth, kHeight)),
-                            format, file, kWidth, kHeight);
-        printf_to_terminal(stdout, "wrote %s\n", file.c_str());
-    }
-}
-
-int show_tables_from(const ReduceTableCommandOptions& o) {
-    if (!o.image.empty())
-        image_format(o.image);
-    std::vector<ReduceTable> tables;
-    try {
-        tables = read_reduce_table_csv(o.from);
-    } catch (const InputLimitError& e) { // a file that is not a table is the user's input: exit 2
-        throw BadInput(e.what());
-    } catch (const ReduceTableCsvError& e) {
-        throw BadInput(e.what());
-    }
-    for (const ReduceTable& table : tables)
-        printf_to_terminal(stdout, "%s\n", reduce_table_text(table).c_str());
-    if (!o.csv.empty())
-        write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
-    if (!o.image.empty())
-        write_images(o.image, tables);
-    return kExitOk;
-}
-
-} // namespace
-
-int run_reduce_table_command(const ReduceTableCommandOptions& o) {
-    try {
-        if (!o.from.empty())
-            return show_tables_from(o);
-        if (!o.image.empty()) {
-            image_format(o.image);
-            require_writable(o.image);
-        }
-        std::vector<std::uint64_t> sizes;
-        try {
-            sizes = parse_bench_sizes(o.sizes);
-        } catch (const BenchSpecError& e) {
-            throw BadInput(e.what());
-        }
-        // What a reduction table CSV may hold (kMaxReduceTables), so that whatever this writes reads back.
-        if (sizes.size() > kMaxReduceTables)
-            throw BadInput("--n: " + std::to_string(sizes.size()) + " sizes, more than the " +
-                           std::to_string(kMaxReduceTables) + " tables a reduction table CSV holds");
-        for (std::uint64_t n : sizes)
-            if (n > kMaxReduceN)
-                throw BadInput("--n: " + std::to_string(n) + " is more than the " + std::to_string(kMaxReduceN) +
-                               " elements a table takes");
-        if ((o.threads & (o.threads - 1)) != 0 || o.threads < kMinReduceThreads)
-            throw BadInput("--threads '" + std::to_string(o.threads) + "': expected " + reduce_threads_rule());
-        if (!o.csv.empty())
-            require_writable(o.csv); // fail before the work, not after it
-        ReduceTableOptions options;
-        options.threads = o.threads;
-        options.repetitions = o.repetitions;
-        options.warmup = o.warmup;
-        options.seed = o.seed;
-        const InterruptibleWork interruptible;
-        std::vector<ReduceTable> tables;
-        bool wrong = false;
-        for (std::uint64_t n : sizes) {
-            if (interrupt_requested())
-                break;
-            printf_to_terminal(stderr, "N = %llu:", static_cast<unsigned long long>(n));
-            tables.push_back(run_reduce_table(
-                n, options, [](const std::string& row) { printf_to_terminal(stderr, " %s;", row.c_str()); },
-                [] { return interrupt_requested(); }));
-            printf_to_terminal(stderr, "\n");
-            printf_to_terminal(stdout, "%s\n", reduce_table_text(tables.back()).c_str());
-            std::fflush(stdout);
-            for (const ReduceTableRow& row : tables.back().rows)
-                wrong = wrong || !row.correct;
-        }
-        if (!o.csv.empty() && !tables.empty()) {
-            write_file_atomically(o.csv, [&](std::ostream& out) { write_reduce_table_csv(out, tables); });
-            printf_to_terminal(stdout, "wrote %s\n", o.csv.c_str());
-        }
-        if (!o.image.empty() && !tables.empty())
-            write_images(o.image, tables);
-        if (interrupt_requested())
-            return report_interrupted("after " + std::to_string(tables.size()) + " of " +
-                                      std::to_string(sizes.size()) + " tables: the finished ones are kept");
-        return wrong ? kExitFailure : kExitOk;
     } catch (const std::exception& e) {
         return report_exception(e);
     }

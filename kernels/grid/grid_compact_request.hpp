@@ -1,7 +1,7 @@
-// A multi-block compaction or split as the host asks for it, on the GPU (kernels/gpu_bench/) or in the
-// emulator (app/core/emulator/emulate_grid_compact.hpp): the input as 32-bit patterns, its element type,
-// compaction or split, and the threads a block (kernels/grid/grid_compact_plan.hpp). One rule for the
-// threads, both sides.
+// A multi-block compaction or split as the host asks for it, on the GPU
+// (kernels/gpu/gpu_grid_compact.hpp) or in the emulator (app/core/emulator/emulate_grid_compact.hpp): the
+// input as 32-bit patterns, its element type, compaction or split, and the threads a block
+// (kernels/grid/grid_compact_plan.hpp). One rule for the threads, both sides.
 #pragma once
 
 #include "kernels/common/scan_types.hpp"

@@ -1,6 +1,6 @@
 // The sequence of launches of every grid driver (grid_driver.hpp), written once for the GPU and the
 // emulator: a host-side plan over a "launcher" that runs one launch of a kernel body on a grid. The GPU's
-// launcher (kernels/device/grid_driver_scan.cuh) makes it a <<<blocks, threads>>> launch of a generic
+// launcher (kernels/gpu/grid_driver_scan.cuh) makes it a <<<blocks, threads>>> launch of a generic
 // __global__ wrapper around the body; the emulator's (app/core/emulator/emulate_grid_scan.cpp) one
 // EmulatedGrid run per launch, each appended to one GridRecording with its name. A launcher provides
 //

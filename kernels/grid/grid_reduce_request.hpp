@@ -1,4 +1,4 @@
-// A multi-block reduction as the host asks for it, on the GPU (kernels/gpu_bench/gpu_grid_reduce.hpp) or
+// A multi-block reduction as the host asks for it, on the GPU (kernels/gpu/gpu_grid_reduce.hpp) or
 // in the emulator (app/core/emulator/emulate_grid_reduce.hpp): the input as 32-bit patterns, the
 // element type and operator, the block reduction of the catalogue, its threads a block, and the finish
 // (kernels/grid/grid_reduce_plan.hpp). One rule for the threads, both sides.

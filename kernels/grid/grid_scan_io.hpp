@@ -33,7 +33,7 @@ struct GridScanIo {
     TileOrder order;
     // The next run's status words and tile counter, which this run clears as it goes (block of tile t:
     // word t; tile 0's block: the counter), so that the next run needs no memset before its launch
-    // (kernels/device/grid_driver_scan.cuh alternates two sets; docs/tuned-scan.md has what it saves).
+    // (kernels/gpu/grid_driver_scan.cuh alternates two sets; docs/tuned-scan.md has what it saves).
     // Empty where the launcher clears before each launch (the emulator, the traced GPU runs).
     GridWords<std::uint64_t> next_status{};
     GridWords<std::uint32_t> next_counter{};

@@ -1,4 +1,4 @@
-// A grid scan as the host asks for it, on the GPU (kernels/gpu_bench/gpu_grid_scan.hpp) or in the
+// A grid scan as the host asks for it, on the GPU (kernels/gpu/gpu_grid_scan.hpp) or in the
 // emulator (app/core/emulator/emulate_grid_scan.hpp): the input as 32-bit patterns, what to scan with,
 // the driver (kernels/grid/grid_driver.hpp), where the single-pass drivers' tile indices come from, and
 // the tile: which block scan and how many threads.

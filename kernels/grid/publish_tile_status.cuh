@@ -1,5 +1,5 @@
 // Publishing a tile's status word: one 64-bit store through the context, so that the GPU and the
-// emulator publish the same way (untraced st.relaxed.gpu, traced st.release.gpu: kernels/cuda/
+// emulator publish the same way (untraced st.relaxed.gpu, traced st.release.gpu: kernels/gpu/
 // cuda_context.cuh and cuda_grid_context.cuh say why).
 #pragma once
 

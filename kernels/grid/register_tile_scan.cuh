@@ -61,7 +61,7 @@ struct RegisterTileScan {
         return tile_threads_valid(threads, max_threads());
     }
     PL_HOST_DEVICE static constexpr int tile_elements(int threads) { return threads * kItems; }
-    // The untraced kernel's registers, capped (kernels/device/grid_driver_scan.cuh). Its two stages of
+    // The untraced kernel's registers, capped (kernels/gpu/grid_driver_scan.cuh). Its two stages of
     // shared memory (2 × 32 KB at 256 × 32) allow 3 blocks an SM, whose registers allow 80 a thread; the
     // prototype took 71 uncapped. With 48 elements (the tuning sweep) 2 blocks fit, 96 registers.
     static constexpr int kMaxRegisters = kItems <= 32 ? 80 : kItems + 48;

@@ -3,7 +3,7 @@
 #include "core/trace/trace_json.hpp"
 #include "support/catalogue_ids.hpp"
 #include "core/util/input_limits.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/hostile_inputs.hpp"
 #include "support/process.hpp"
 #include "support/scan_test_support.hpp"

@@ -6,7 +6,7 @@
 #include "core/capture/grid_capture.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/trace/grid_trace_json.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"
 
 #include <gtest/gtest.h>

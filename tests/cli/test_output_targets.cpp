@@ -5,7 +5,7 @@
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/plot/plot_export.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"
 
 #include <algorithm>

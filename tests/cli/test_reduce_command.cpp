@@ -1,7 +1,7 @@
 // `prefixlab reduce` and `prefixlab reduce-table` as a user runs them: a multi-block reduction in the
 // emulator is checked and said to be right; bad input is one line and exit code 2 before any work; the
 // table's CSV holds every row it timed (the CPU rows where there is no GPU), written whole or not at all.
-#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "support/process.hpp"
 #include "support/synthetic_bench_files.hpp"
 #include "support/text_files.hpp"

@@ -2,7 +2,7 @@
 // work, without a GPU one line and exit code 1 (as `prefixlab bench --algos gpu` ends) and nothing
 // written. Its table, plot and files are tested on synthetic runs (tests/cpu/test_bench_tuning.cpp),
 // the sweep itself on a GPU (tests/gpu/test_gpu_bench.cpp).
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"
 
 #include <gtest/gtest.h>

@@ -8,7 +8,8 @@ add_executable(prefixlab_bench_tests
   cpu/test_cpu_reductions.cpp
   cpu/test_reduce_table_csv.cpp
   cpu/test_cpu_scans.cpp
-  cpu/test_sample_stats.cpp)
+  cpu/test_sample_stats.cpp
+  cpu/test_timed_table.cpp)
 target_link_libraries(prefixlab_bench_tests PRIVATE prefixlab_test_support GTest::gtest_main)
 target_compile_definitions(prefixlab_bench_tests PRIVATE PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}") # the shipped table
 gtest_discover_tests(prefixlab_bench_tests DISCOVERY_MODE PRE_TEST)

@@ -6,7 +6,7 @@
 // test_trace_load_time.cpp, so that other work on a busy machine does not make the test flaky.
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_plots.hpp"
-#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "support/synthetic_bench_files.hpp"
 
 #include <algorithm>

@@ -7,8 +7,8 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/bench/bench_tuning.hpp"
+#include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "support/bench_points.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <gtest/gtest.h>
 

@@ -22,26 +22,28 @@ TEST(CompactTable, TheInputKeepsTheShareAskedFor) {
 }
 
 TEST(CompactTable, TheCpuRowsAreTimedAndRight) {
-    CompactTableOptions options;
+    TimedTableOptions options;
     options.gpu = false;
     options.repetitions = 2;
     options.warmup = 0;
-    const CompactTable table = run_compact_table(4096, 25, options);
+    const TimedTable table = run_compact_table(4096, 25, options);
     ASSERT_EQ(table.rows.size(), 2u);
     EXPECT_EQ(table.rows[0].method, "cpu-copy-if");
     EXPECT_EQ(table.rows[1].method, "cpu-stable-partition");
-    EXPECT_TRUE(table.rows[1].split);
-    for (const CompactTableRow& row : table.rows) {
+    // a split writes every element: its bytes are N read and N written
+    EXPECT_NEAR(table.rows[1].gb_per_s * table.rows[1].median_ms * 1e6, 8.0 * 4096, 1e-6);
+    for (const TimedRow& row : table.rows) {
         EXPECT_TRUE(row.correct) << row.method;
         EXPECT_GT(row.median_ms, 0) << row.method;
     }
-    EXPECT_NEAR(double(table.kept) / 4096, 0.25, 0.03);
+    EXPECT_EQ(table.parameters[kKeptPercent], 25u);
+    EXPECT_NEAR(double(table.parameters[kKeptCount]) / 4096, 0.25, 0.03);
     const std::string text = compact_table_text(table);
     EXPECT_NE(text.find("N = 4096, 25% kept"), std::string::npos) << text;
 }
 
 TEST(CompactTable, BadSizesSharesAndRepetitionsAreRefused) {
-    CompactTableOptions options;
+    TimedTableOptions options;
     options.gpu = false;
     EXPECT_THROW(run_compact_table(0, 50, options), std::invalid_argument);
     EXPECT_THROW(run_compact_table((std::uint64_t(1) << 30) + 1, 50, options), std::invalid_argument);

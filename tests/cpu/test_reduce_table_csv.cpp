@@ -1,10 +1,8 @@
-// Harris's tables as CSV and as a figure (core/bench/reduce_table_csv.hpp, reduce_table_figure.hpp): a
+// Harris's tables as CSV and as a figure (core/bench/reduce_table.hpp, timed_table_csv.hpp, _figure.hpp): a
 // table written and read back is the same table; malformed and hostile files are refused with the line
 // and the problem; the shipped H100 table reads and shows the lecture's rows; the rows a table plans
 // are the rows it times.
 #include "core/bench/reduce_table.hpp"
-#include "core/bench/reduce_table_csv.hpp"
-#include "core/bench/reduce_table_figure.hpp"
 #include "core/util/input_limits.hpp"
 #include "support/synthetic_bench_files.hpp"
 
@@ -28,9 +26,7 @@ ReduceTable small_table() {
         r.setup = setup;
         r.median_ms = ms;
         r.gb_per_s = 4194304 * 4.0 / (ms * 1e6);
-        r.of_read_speed = 0.0116 / ms;
-        r.step_speedup = step;
-        r.cumulative = step;
+        r.values = {0.0116 / ms, step, step}; // of the read-only pass, step, cumulative
         r.checked = true;
         r.correct = correct;
         return r;
@@ -41,7 +37,7 @@ ReduceTable small_table() {
                   row("reduce-shuffle-down", "atomic, 256 threads", 0.0120, 0, false), // wrong: not our best
                   row("cub", "DeviceReduce::Sum", 0.0146, 0, true),
                   row("cpu-loop", "one core", 1.69, 0, true)};
-    find_best_rows(table);
+    find_best_rows(reduce_table_kind(), table);
     return table;
 }
 

@@ -8,8 +8,8 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/scan_names.hpp"
+#include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "kernels/block_scan_dispatch.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "kernels/grid/register_tile.cuh"
 
 #include <gtest/gtest.h>

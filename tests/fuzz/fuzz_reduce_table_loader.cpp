@@ -6,8 +6,6 @@
 // Expected: the reader's one-line ReduceTableCsvError. Anything else is a finding (a written table
 // that does not read back is reported by an uncaught exception).
 #include "core/bench/reduce_table.hpp"
-#include "core/bench/reduce_table_csv.hpp"
-#include "core/bench/reduce_table_figure.hpp"
 #include "core/plot/table_figure.hpp"
 #include "fuzz/null_painter.hpp"
 

@@ -9,7 +9,7 @@
 #include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
-#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "core/capture/grid_capture.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/trace/grid_trace_json.hpp"
@@ -290,6 +290,10 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"export-svg", "tab Dataflow\nexport-svg view.svg"},
         {"export-gif", "tab Values\nexport-gif steps.gif"},
         {"export-steps", "export-steps steps"},
+        {"wait-idle", "trace algo=blelloch n=64\nwait-idle"},
+        {"scene-save", "tab Banks\nscene-save scene.json"},
+        {"scene-load", "scene-load scene.json\nreport"},
+        {"report-scene", "scale 2\nreport-scene"},
         {"quit", "quit # the end"},
     };
     std::string all;

@@ -5,18 +5,18 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/bench_scan.hpp"
-#include "core/ground/output_check.hpp"
-#include "core/ground/reference_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_tuning.hpp"
+#include "core/ground/output_check.hpp"
+#include "core/ground/reference_scan.hpp"
+#include "kernels/bench/gpu_bench.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/gpu_skip.hpp"
 
+#include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "kernels/common/gpu_block_too_large.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <chrono>
 

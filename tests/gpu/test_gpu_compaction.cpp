@@ -5,7 +5,7 @@
 // split) are covered with the catalogue by test_gpu_scans.cpp. Skipped, with the reason, without a GPU.
 #include "core/bench/compact_table.hpp"
 #include "core/emulator/emulate_grid_compact.hpp"
-#include "kernels/gpu_bench/gpu_compact_bench.hpp"
+#include "kernels/gpu/gpu_grid_compact.hpp"
 #include "support/compaction_support.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/scan_test_support.hpp"
@@ -82,16 +82,16 @@ TEST(GpuSanitized, GridCompactionAndSplit) {
 
 TEST(GpuCompactTable, EveryRowIsTimedAndEveryOutputIsRight) {
     PL_REQUIRE_GPU();
-    CompactTableOptions options;
+    TimedTableOptions options;
     options.repetitions = 3;
     options.warmup = 1;
-    const CompactTable table = run_compact_table(std::size_t(1) << 20, 50, options);
+    const TimedTable table = run_compact_table(std::size_t(1) << 20, 50, options);
     EXPECT_EQ(table.rows.size(), 1u + 3 + 2 + 3 + 1 + 2);
-    for (const CompactTableRow& row : table.rows) {
+    for (const TimedRow& row : table.rows) {
         EXPECT_GT(row.median_ms, 0) << row.method << " " << row.setup;
         EXPECT_TRUE(row.correct) << row.method << " " << row.setup;
         EXPECT_EQ(row.checked, row.method != "copy") << row.method;
-        EXPECT_GT(row.of_cub, 0) << row.method;
+        EXPECT_GT(row.value(kOfCub), 0) << row.method;
     }
 }
 

@@ -8,7 +8,7 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+#include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_reduce_support.hpp"
 #include "support/scan_test_support.hpp"
@@ -100,7 +100,7 @@ TEST(GpuReduceTable, EveryRowIsTimedAndEveryTotalIsRight) {
         EXPECT_EQ(row.checked, row.method != "read-only") << row.method;
     }
     for (std::size_t k = 2; k <= 7; ++k)
-        EXPECT_GT(table.rows[k].step_speedup, 0) << table.rows[k].method;
+        EXPECT_GT(table.rows[k].value(kStepSpeedup), 0) << table.rows[k].method;
     EXPECT_GE(table.best_own, 0);
     EXPECT_GE(table.cub, 0);
 }

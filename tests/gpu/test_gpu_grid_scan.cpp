@@ -6,8 +6,8 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp"
-#include "kernels/gpu_bench/gpu_grid_scan.hpp"
+#include "kernels/bench/gpu_bench.hpp"
+#include "kernels/gpu/gpu_grid_scan.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_scan_support.hpp"
 #include "support/test_names.hpp"
@@ -78,7 +78,7 @@ TEST_P(GpuGridScan, LargeSizesGiveTheReferenceScan) {
 }
 
 // Runs one after another on one scan: each single-pass run clears the status words and the counter of
-// the next (kernels/device/grid_driver_scan.cuh), whatever the sizes before it were.
+// the next (kernels/gpu/grid_driver_scan.cuh), whatever the sizes before it were.
 TEST_P(GpuGridScan, RunsOneAfterAnotherOnOneScanGiveTheReferenceScan) {
     PL_REQUIRE_GPU();
     const std::size_t most = 100003;

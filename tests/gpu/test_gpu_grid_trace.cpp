@@ -1,4 +1,4 @@
-// On an NVIDIA GPU: grid traces recorded by the GPU itself (kernels/cuda/cuda_grid_context.cuh). The
+// On an NVIDIA GPU: grid traces recorded by the GPU itself (kernels/gpu/cuda_grid_context.cuh). The
 // deterministic drivers' traces equal the emulator's tile by tile (every access each tile made to the
 // arrays the blocks share: array, index, kind, value, thread, step; an atomic's old value aside); every
 // look-back the chained and decoupled look-back scans made on the hardware adds up, from N = 1 to
@@ -7,7 +7,7 @@
 #include "core/capture/grid_capture.hpp"
 #include "core/capture/grid_trace_cost.hpp"
 #include "core/emulator/emulate_grid_scan.hpp"
-#include "kernels/gpu_bench/gpu_grid_trace.hpp"
+#include "kernels/gpu/gpu_grid_trace.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/grid_scan_support.hpp"
 

@@ -10,8 +10,8 @@
 #include "core/ground/scan_names.hpp"
 #include "core/quiz/quiz_gpu_run.hpp"
 #include "core/quiz/quiz_questions.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp"
+#include "kernels/bench/gpu_bench.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/scan_test_support.hpp"
 

@@ -3,7 +3,7 @@
 // computes the scan. The racy variant's GPU result is reported against the reference. GpuSanitized.*
 // is the subset tools/gpu_check.sh runs under compute-sanitizer. Skipped, with the reason, without a GPU.
 #include "core/ground/output_check.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/gpu_skip.hpp"
 #include "support/scan_test_support.hpp"

@@ -7,8 +7,8 @@
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/scan_names.hpp"
+#include "kernels/bench/gpu_tuned_scan.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp"
 #include "support/gpu_skip.hpp"
 
 #include <gtest/gtest.h>

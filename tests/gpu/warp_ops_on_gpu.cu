@@ -1,7 +1,7 @@
 #include "gpu/warp_ops_on_gpu.hpp"
 
-#include "kernels/cuda/cuda_grid_context.cuh"
-#include "kernels/cuda/gpu_block_scan_impl.cuh"
+#include "kernels/gpu/cuda_grid_context.cuh"
+#include "kernels/gpu/gpu_block_scan_impl.cuh"
 #include "support/warp_ops_probe.hpp"
 
 #include <stdexcept>

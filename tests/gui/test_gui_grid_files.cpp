@@ -4,7 +4,7 @@
 // before stays; File ▸ Save on the Grid tab writes the grid trace, which loads and equals the one opened;
 // grid-trace device=gpu without a GPU is one line of error.
 #include "core/trace/grid_trace_json.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"
 
 #include <filesystem>

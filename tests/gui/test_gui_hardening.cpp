@@ -3,7 +3,7 @@
 // not a regular file is refused and left exactly as it was (it was renamed to settings.json.bad and
 // replaced); a warning shows as "warning: …", never "error: warning: …"; and wait-bench fails a script
 // when nothing was measured.
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"
 #include "support/text_files.hpp"
 

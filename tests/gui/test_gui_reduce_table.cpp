@@ -2,7 +2,7 @@
 // intact at every scale on both screens and in both themes, and exports as the CSV it came from and a
 // slide; a table timed here is added, shown and saved at once; a file that is not a table is refused in
 // one line; a large table (in the data folder at start, or opened) is read while the window draws.
-#include "core/bench/reduce_table_csv.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "support/png_image.hpp"
 #include "support/process.hpp"
 #include "support/synthetic_bench_files.hpp"

@@ -33,9 +33,8 @@ FLOORS = [
     ["kernels/block"],
     ["kernels/grid"],
     ["kernels"],
-    ["kernels/cuda"],
-    ["kernels/device"],
-    ["kernels/gpu_bench"],
+    ["kernels/gpu"],
+    ["kernels/bench"],
     ["core/util"],
     ["core/ground"],
     ["core/files", "core/trace", "core/emulator", "core/settings", "core/plot", "core/source"],
@@ -48,7 +47,7 @@ FLOORS = [
 FLOOR = {area: level for level, areas in enumerate(FLOORS) for area in areas}
 ENTRY_POINTS = {"cli", "gui", "main"}
 # The CMake library that holds each area (header-only areas share prefixlab_kernels).
-LIBRARY_AREA = {"prefixlab_kernels": "kernels", "prefixlab_gpu": "kernels/cuda", "prefixlab_gpu_bench": "kernels/gpu_bench",
+LIBRARY_AREA = {"prefixlab_kernels": "kernels", "prefixlab_gpu": "kernels/gpu", "prefixlab_gpu_bench": "kernels/bench",
                 "prefixlab_cli": "cli", "prefixlab_gui": "gui"}
 SOURCE_SUFFIXES = (".hpp", ".cpp", ".cuh", ".cu", ".h", ".in", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
@@ -208,7 +207,7 @@ def self_test():
     """Each rule fails on a tree that breaks it, and a tree that keeps them all passes."""
     good = {
         "kernels/common/scan_types.hpp": "",
-        "kernels/cuda/launch.hpp": '#include "kernels/common/scan_types.hpp"\n',
+        "kernels/gpu/launch.hpp": '#include "kernels/common/scan_types.hpp"\n',
         "app/core/trace/trace.hpp": '#include "core/ground/scan_names.hpp"\n#include "kernels/common/scan_types.hpp"\n',
         "app/core/ground/scan_names.hpp": "",
         "app/core/analysis/bank.hpp": '#include "core/trace/trace.hpp"\n',
@@ -223,9 +222,11 @@ def self_test():
     broken = {
         "upward include": ("app/core/trace/trace.hpp", '#include "core/analysis/bank.hpp"\n', "not on a lower floor"),
         "same floor": ("app/core/trace/trace.hpp", '#include "core/emulator/e.hpp"\n', "not on a lower floor"),
-        "kernel includes app": ("kernels/cuda/launch.hpp", '#include "core/trace/trace.hpp"\n', "not on a lower floor"),
+        "kernel includes app": ("kernels/gpu/launch.hpp", '#include "core/trace/trace.hpp"\n', "not on a lower floor"),
+        "launcher includes a timed session": ("kernels/gpu/launch.hpp", '#include "kernels/bench/session.hpp"\n',
+                                              "not on a lower floor"),
         "GUI includes CLI": ("app/gui/views/view.cpp", '#include "cli/command_line.hpp"\n', "not on a lower floor"),
-        "GUI includes a launcher": ("app/gui/views/view.cpp", '#include "kernels/cuda/launch.hpp"\n', "entry point"),
+        "GUI includes a launcher": ("app/gui/views/view.cpp", '#include "kernels/gpu/launch.hpp"\n', "entry point"),
         "relative include": ("app/gui/views/view.cpp", '#include "../views/view.hpp"\n', "not spelled"),
         "missing file": ("app/gui/views/view.cpp", '#include "gui/nowhere.hpp"\n', "names no file"),
         "feature includes a feature": ("app/gui/features/quiz/quiz.cpp", '#include "gui/features/grid/grid.hpp"\n',
@@ -235,7 +236,7 @@ def self_test():
         "upward link": ("app/core/CMakeLists.txt", "prefixlab_core_area(trace SOURCES t.cpp LINKS prefixlab_analysis)\n",
                         "links prefixlab_analysis"),
     }
-    extra = {"app/core/emulator/e.hpp": "", "app/cli/command_line.hpp": ""}
+    extra = {"app/core/emulator/e.hpp": "", "app/cli/command_line.hpp": "", "kernels/bench/session.hpp": ""}
     failures = []
     with tempfile.TemporaryDirectory() as root:
         for path, text in {**good, **extra}.items():

@@ -7,7 +7,7 @@ to PTX and checks each for
   - no division (a padding computed at run time instead of known at compile time).
 The double-buffered kernel once failed all three (docs/bank-conflicts.md), and Nsight Compute then
 counted extra wavefronts that no bank model can predict. The multi-block drivers' kernels
-(kernels/gpu_bench/gpu_scan_drivers.cu: tile scans, reduce, propagate, global Hillis–Steele) and the tuned
+(kernels/bench/gpu_scan_drivers.cu: tile scans, reduce, propagate, global Hillis–Steele) and the tuned
 scans (gpu_tuned_runners.cu) are what the benchmark times, so they are held to the same rules (the
 shared-memory one where they use it). The three units compile side by side.
 
@@ -53,8 +53,8 @@ def main():
     nvcc, source_dir = sys.argv[1], Path(sys.argv[2])
     units = {
         "block": source_dir / "tests" / "ptx" / "untraced_block_kernels.cu",
-        "drivers": source_dir / "kernels" / "gpu_bench" / "gpu_scan_drivers.cu",
-        "tuned": source_dir / "kernels" / "gpu_bench" / "gpu_tuned_runners.cu",
+        "drivers": source_dir / "kernels" / "bench" / "gpu_scan_drivers.cu",
+        "tuned": source_dir / "kernels" / "bench" / "gpu_tuned_runners.cu",
     }
     # Which kernels of a unit must reach shared memory: every block kernel, the drivers' tile scans, the
     # tuned scans' register tiles.

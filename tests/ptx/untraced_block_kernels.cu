@@ -4,7 +4,7 @@
 // GPU units, without their traced instantiations and launchers, which the check does not read: compiling
 // the generated units to PTX, one a kernel, made the check take 77 s on the 2-core machine; this unit and
 // the two benchmark units, compiled side by side, take 20 s.
-#include "kernels/cuda/gpu_block_scan_impl.cuh"
+#include "kernels/gpu/gpu_block_scan_impl.cuh"
 
 namespace prefixlab {
 

@@ -1,7 +1,7 @@
 // GPU tests skip, with the reason, on a machine without a usable CUDA GPU (CI has none).
 #pragma once
 
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 
 #include <gtest/gtest.h>
 

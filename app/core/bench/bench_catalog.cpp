@@ -3,8 +3,8 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/util/printable.hpp"
+#include "kernels/bench/gpu_tuned_scan.hpp"
 #include "kernels/common/cuda_limits.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp"
 #include "kernels/kernel_catalog.hpp"
 
 #include <algorithm>

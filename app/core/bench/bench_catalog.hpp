@@ -19,7 +19,7 @@
 //   cpu-parallel          every core (CpuParallelScan)
 #pragma once
 
-#include "kernels/gpu_bench/gpu_bench.hpp"
+#include "kernels/bench/gpu_bench.hpp"
 
 #include <cstdint>
 #include <string>

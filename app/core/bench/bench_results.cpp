@@ -3,7 +3,7 @@
 #include "core/bench/bench_results.hpp"
 
 #include "core/bench/bench_catalog.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
+#include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
 
 #include <algorithm>
 #include <string_view>

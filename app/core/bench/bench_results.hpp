@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/bench/sample_stats.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp" // BenchScan
+#include "kernels/bench/gpu_bench.hpp" // BenchScan
 
 #include <cstdint>
 #include <optional>

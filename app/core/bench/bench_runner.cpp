@@ -9,10 +9,10 @@
 #include "core/ground/format_value.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "kernels/common/value_bits.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
 #include "kernels/common/gpu_block_too_large.hpp"
-#include "kernels/gpu_bench/gpu_tuned_scan.hpp" // kTunedScanItems
+#include "kernels/common/value_bits.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 
 #include <algorithm>
 #include <chrono>

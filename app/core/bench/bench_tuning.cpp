@@ -3,7 +3,7 @@
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp" // tuned_scan_item_choices
+#include "kernels/bench/gpu_bench.hpp" // tuned_scan_item_choices
 
 #include <algorithm>
 #include <cstdio>

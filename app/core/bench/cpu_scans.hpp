@@ -9,7 +9,7 @@
 // sums in another order, so its float sums round differently (within output_check.hpp's bound).
 #pragma once
 
-#include "kernels/gpu_bench/gpu_bench.hpp" // BenchScan
+#include "kernels/bench/gpu_bench.hpp" // BenchScan
 
 #include <cstddef>
 #include <cstdint>

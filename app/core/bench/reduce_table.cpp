@@ -1,22 +1,16 @@
+// Harris's table as a timed table: the reduction kind (its columns, text, figure), its plan of rows and
+// the ratios only it has (of the read-only pass, Harris's step and cumulative speedups).
 #include "core/bench/reduce_table.hpp"
 
-#include "core/bench/bench_environment.hpp"
-#include "core/bench/cold_cpu_arrays.hpp"
+#include "core/bench/bench_sizes.hpp"
 #include "core/bench/cpu_reductions.hpp"
-#include "core/bench/sample_stats.hpp"
+#include "core/bench/timed_table_figure.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp" // gpu_status
-#include "kernels/gpu_bench/gpu_bench.hpp" // gpu_driver_version
-#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+#include "kernels/bench/gpu_reduce_table.hpp"
 
-#include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <limits>
-#include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -38,157 +32,160 @@ std::vector<BlockAlgorithm> block_reductions() {
     return all;
 }
 
-double median_of(const std::vector<double>& ms) { return ms.empty() ? 0.0 : sample_stats(ms).median; }
+bool ours(const std::string& method) {
+    return parse_block_algorithm(method).has_value();
+}
 
-std::string threads_text(int threads) { return std::to_string(threads) + " threads"; }
+std::string threads_text(int threads) {
+    return std::to_string(threads) + " threads";
+}
 
-class ReduceTableBuilder {
-public:
-    ReduceTableBuilder(std::uint64_t n, const ReduceTableOptions& options, const std::function<void(const std::string&)>& progress,
-                 const std::function<bool()>& cancelled)
-        : n_(n), options_(options), progress_(progress), cancelled_(cancelled),
-          input_(generate_input(InputKind::random, ElementType::uint32, ScanOperator::add, static_cast<int>(n),
-                                options.seed)),
-          expected_(cpu_loop_reduce(input_.data(), input_.size())) {
-        table_.n = n;
+// The rows, in the order the table shows them: the read-only pass, every reduction at the table's block
+// size (Harris's seven first), kernel 7 and the shuffle reductions at the other finishes and block
+// sizes (the fastest of them is "ours at our best"), CUB, Thrust, then the CPU's three.
+TimedTablePlan reduce_table_plan(const ReduceTableOptions& options, const std::vector<std::uint32_t>& input,
+                                 std::uint32_t expected) {
+    const double bytes = 4.0 * double(input.size()); // N × 4 bytes read
+    const auto right = [expected](const TableAnswer& answer) { return answer.value == expected; };
+    TimedTablePlan plan;
+    plan.buffers = gpu_reduce_table_buffers(input.size());
+    const auto gpu = [&](std::string method, std::string setup, GpuReduceMethod on_gpu) {
+        plan.rows.push_back(gpu_row(
+            std::move(method), std::move(setup), bytes,
+            [on_gpu](std::size_t n) { return make_gpu_reduce_runner(on_gpu, n); }, right));
+    };
+    gpu("read-only", "16-byte loads", {GpuReduceKind::read_only});
+    const std::vector<BlockAlgorithm> kernels = block_reductions();
+    for (BlockAlgorithm kernel : kernels)
+        gpu(std::string(name_of(kernel)), "recursive, " + threads_text(options.threads),
+            {GpuReduceKind::block_kernel, kernel, ReduceFinish::recursive, options.threads});
+    for (std::size_t k = kHarrisKernels - 1; k < kernels.size(); ++k)
+        for (ReduceFinish finish : all_reduce_finishes())
+            for (int threads : {128, 256, 512, 1024})
+                if (finish != ReduceFinish::recursive || threads != options.threads)
+                    gpu(std::string(name_of(kernels[k])),
+                        std::string(name_of(finish)) + ", " + threads_text(threads),
+                        {GpuReduceKind::block_kernel, kernels[k], finish, threads});
+    gpu("cub", "DeviceReduce::Sum", {GpuReduceKind::cub});
+    gpu("thrust", "thrust::reduce", {GpuReduceKind::thrust});
+
+    const auto cpu = [&](std::string method, std::string setup, std::function<std::uint32_t()> reduce) {
+        plan.rows.push_back(cpu_row(
+            std::move(method), std::move(setup), bytes,
+            [reduce] {
+                return TableAnswer{reduce(), {}};
+            },
+            right));
+    };
+    const std::uint32_t* in = input.data();
+    const std::size_t n = input.size();
+    cpu("cpu-loop", "one core", [in, n] { return cpu_loop_reduce(in, n); });
+    cpu("cpu-std-reduce", "std::reduce", [in, n] { return cpu_std_reduce(in, n); });
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // below kThreadedReduceSerialBelow the threaded sum runs on one thread: the row says so
+    cpu("cpu-threads", n < kThreadedReduceSerialBelow ? "1 thread below 2^20" : threads_text(cores),
+        [in, n, cores] { return cpu_threaded_reduce(in, n, cores); });
+    return plan;
+}
+
+// Of the read-only pass for every row; Harris's step and cumulative speedups for his kernels 2 to 7.
+void fill_ratios(ReduceTable& table) {
+    double read_only = 0;
+    for (const ReduceTableRow& row : table.rows)
+        if (row.method == "read-only")
+            read_only = row.median_ms;
+    for (ReduceTableRow& row : table.rows) {
+        row.values.assign(3, 0.0);
+        if (read_only > 0 && row.median_ms > 0)
+            row.values[kOfReadSpeed] = read_only / row.median_ms;
     }
-
-    ReduceTable build() {
-        table_.date = iso8601_utc(std::chrono::system_clock::now());
-        if (options_.gpu && gpu_status().available) {
-            table_.device = gpu_status().name;
-            table_.driver = gpu_driver_version();
-            gpu_rows();
-        } else {
-            table_.device = options_.gpu ? "no GPU (" + gpu_status().reason + ")" : "CPU only";
-        }
-        cpu_rows();
-        fill_ratios();
-        return table_;
+    if (harris_kernel_of_row(table, 1) != 1)
+        return;
+    const double first = table.rows[1].median_ms;
+    for (std::size_t k = 1; k < kHarrisKernels; ++k) {
+        ReduceTableRow& row = table.rows[1 + k];
+        if (row.median_ms <= 0)
+            continue;
+        row.values[kStepSpeedup] = table.rows[k].median_ms / row.median_ms;
+        row.values[kCumulative] = first / row.median_ms;
     }
+}
 
-private:
-    bool stop() const { return cancelled_ && cancelled_(); }
-    void announce(const std::string& what) const {
-        if (progress_)
-            progress_(what);
-    }
+std::string text_heading(const TimedTable& table) {
+    return "N = " + std::to_string(table.n) + " (" + std::to_string(table.n * 4 / 1024) +
+           " KiB), uint32 +, on " + table.device;
+}
 
-    void add(const std::string& method, const std::string& setup, const std::vector<double>& ms, bool checked,
-             std::uint32_t total) {
-        ReduceTableRow row;
-        row.method = method;
-        row.setup = setup;
-        row.median_ms = median_of(ms);
-        row.gb_per_s = row.median_ms > 0 ? double(n_) * 4.0 / (row.median_ms * 1e6) : 0.0;
-        row.checked = checked;
-        row.correct = !checked || total == expected_;
-        table_.rows.push_back(row);
-    }
+std::string figure_title(const TimedTable& table) {
+    return "Harris's reduction table, N = " + format_size(table.n);
+}
 
-    void time_gpu(GpuReduceSession& session, const GpuReduceMethod& method, const std::string& name,
-                  const std::string& setup) {
-        if (stop())
-            return;
-        announce(name + (setup.empty() ? "" : " (" + setup + ")"));
-        const GpuReduceSamples samples = session.time(method, options_.warmup, options_.repetitions, cancelled_);
-        add(name, setup, samples.ms, samples.checked, samples.total);
-    }
-
-    void gpu_rows() {
-        GpuReduceSession session(input_.data(), input_.size());
-        time_gpu(session, {GpuReduceKind::read_only}, "read-only", "16-byte loads");
-        const std::vector<BlockAlgorithm> kernels = block_reductions();
-        for (BlockAlgorithm kernel : kernels)
-            time_gpu(session, {GpuReduceKind::block_kernel, kernel, ReduceFinish::recursive, options_.threads},
-                     std::string(name_of(kernel)), "recursive, " + threads_text(options_.threads));
-        // The finishes and block sizes of the kernels that read several elements a thread (Harris's
-        // kernel 7 and the shuffle reductions): the fastest of them is "ours at its best".
-        for (std::size_t k = kHarrisKernels - 1; k < kernels.size(); ++k)
-            for (ReduceFinish finish : all_reduce_finishes())
-                for (int threads : {128, 256, 512, 1024})
-                    if (finish != ReduceFinish::recursive || threads != options_.threads)
-                        time_gpu(session, {GpuReduceKind::block_kernel, kernels[k], finish, threads},
-                                 std::string(name_of(kernels[k])),
-                                 std::string(name_of(finish)) + ", " + threads_text(threads));
-        time_gpu(session, {GpuReduceKind::cub}, "cub", "DeviceReduce::Sum");
-        time_gpu(session, {GpuReduceKind::thrust}, "thrust", "thrust::reduce");
-    }
-
-    template <class Reduce>
-    void time_cpu(const std::string& name, const std::string& setup, Reduce reduce) {
-        if (stop())
-            return;
-        announce(name);
-        CacheEvictor evictor(last_level_cache_bytes());
-        std::vector<double> ms;
-        std::uint32_t total = 0;
-        // The CPU's repetitions are fewer above 2^24 (a loop over 2^30 takes about a third of a second).
-        const int reps = n_ > (std::uint64_t(1) << 24) ? std::min(options_.repetitions, 5) : options_.repetitions;
-        for (int r = 0; r < options_.warmup + reps && !stop(); ++r) {
-            evictor.evict();
-            const auto start = std::chrono::steady_clock::now();
-            total = reduce(input_.data(), input_.size());
-            const auto end = std::chrono::steady_clock::now();
-            if (r >= options_.warmup)
-                ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
-        }
-        if (!ms.empty())
-            add(name, setup, ms, true, total);
-    }
-
-    void cpu_rows() {
-        time_cpu("cpu-loop", "one core", cpu_loop_reduce);
-        time_cpu("cpu-std-reduce", "std::reduce", cpu_std_reduce);
-        const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        // below kThreadedReduceSerialBelow the threaded sum runs on one thread: the row says so
-        time_cpu("cpu-threads", n_ < kThreadedReduceSerialBelow ? "1 thread below 2^20" : threads_text(cores),
-                 [cores](const std::uint32_t* in, std::size_t n) { return cpu_threaded_reduce(in, n, cores); });
-    }
-
-    void fill_ratios() {
-        double read_only = 0;
-        for (const ReduceTableRow& row : table_.rows)
-            if (row.method == "read-only")
-                read_only = row.median_ms;
-        for (ReduceTableRow& row : table_.rows)
-            if (read_only > 0 && row.median_ms > 0)
-                row.of_read_speed = read_only / row.median_ms;
-        find_best_rows(table_);
-        if (harris_kernel_of_row(table_, 1) != 1)
-            return;
-        const double first = table_.rows[1].median_ms;
-        for (std::size_t k = 1; k < kHarrisKernels; ++k) {
-            ReduceTableRow& row = table_.rows[1 + k];
-            if (row.median_ms <= 0)
-                continue;
-            row.step_speedup = table_.rows[k].median_ms / row.median_ms;
-            row.cumulative = first / row.median_ms;
-        }
-    }
-
-    std::uint64_t n_;
-    ReduceTableOptions options_;
-    const std::function<void(const std::string&)>& progress_;
-    const std::function<bool()>& cancelled_;
-    std::vector<std::uint32_t> input_;
-    std::uint32_t expected_;
-    ReduceTable table_;
-};
+// A slide's name for a method: Harris's kernels by number, the others spelled out.
+std::string figure_label(const TimedTable& table, std::size_t r) {
+    const std::string& method = table.rows[r].method;
+    if (const int k = harris_kernel_of_row(table, r))
+        return std::to_string(k) + "  " + method;
+    static const std::pair<const char*, const char*> kNames[] = {{"read-only", "read-only pass"},
+                                                                 {"cub", "CUB"},
+                                                                 {"thrust", "Thrust"},
+                                                                 {"cpu-loop", "CPU loop"},
+                                                                 {"cpu-std-reduce", "CPU std::reduce"},
+                                                                 {"cpu-threads", "CPU threads"}};
+    for (const auto& [name, label] : kNames)
+        if (method == name)
+            return label;
+    return method;
+}
 
 } // namespace
 
+const TimedTableKind& reduce_table_kind() {
+    static const TimedTableKind kind = [] {
+        TimedTableKind kind;
+        kind.name = "reduction";
+        kind.data = "uint32 +";
+        kind.max_n = std::uint64_t(std::numeric_limits<int>::max());
+        kind.columns = {{"of_read_speed", "of read", "% of read", 9, true, 0},
+                        {"step_speedup", "step", "step", 6, false, 2},
+                        {"cumulative_speedup", "cumulative", "cumulative", 10, false, 2}};
+        kind.method_width = 26;
+        kind.setup_width = 22;
+        kind.wrong = "WRONG TOTAL";
+        kind.cub_method = "cub";
+        kind.ours = ours;
+        kind.text_heading = text_heading;
+        kind.text_footer = ours_against_cub_line;
+        kind.figure_title = figure_title;
+        kind.figure_rows = reduce_table_figure_rows;
+        kind.figure_label = figure_label;
+        kind.figure_note =
+            "GB/s: N × 4 bytes over the time.  % of read: the read-only pass's time over the row's.";
+        return kind;
+    }();
+    return kind;
+}
+
+ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options, const RowProgress& progress,
+                             const Cancelled& cancelled) {
+    if (n == 0 || n > reduce_table_kind().max_n)
+        throw std::invalid_argument("N = " + std::to_string(n) +
+                                    ": a reduction table takes N from 1 to 2^31 - 1");
+    if (options.repetitions < 1 || options.warmup < 0)
+        throw std::invalid_argument("a reduction table needs at least one timed repetition");
+    const std::vector<std::uint32_t> input = generate_input(
+        InputKind::random, ElementType::uint32, ScanOperator::add, static_cast<int>(n), options.seed);
+    ReduceTable table;
+    table.n = n;
+    time_table_rows(table, input,
+                    reduce_table_plan(options, input, cpu_loop_reduce(input.data(), input.size())), options,
+                    progress, cancelled);
+    fill_ratios(table);
+    find_best_rows(reduce_table_kind(), table);
+    return table;
+}
+
 std::size_t reduce_table_rows_planned(const ReduceTableOptions& options) {
-    constexpr std::size_t kCpuRows = 3; // cpu_rows()
-    if (!options.gpu || !gpu_status().available)
-        return kCpuRows;
-    // gpu_rows(): the read-only pass; every reduction at the table's block size; kernel 7 and the
-    // shuffle reductions at the other finishes and block sizes (4 sizes × 3 finishes, less the one
-    // timed already); CUB and Thrust
-    const std::size_t kernels = block_reductions().size();
-    const bool swept_already = options.threads >= 128 && options.threads <= 1024; // powers of two
-    const std::size_t finish_rows = 4 * all_reduce_finishes().size() - (swept_already ? 1 : 0);
-    return 1 + kernels + (kernels - (kHarrisKernels - 1)) * finish_rows + 2 + kCpuRows;
+    return timed_rows_planned(reduce_table_plan(options, {}, 0), options);
 }
 
 int harris_kernel_of_row(const ReduceTable& table, std::size_t row) {
@@ -196,58 +193,37 @@ int harris_kernel_of_row(const ReduceTable& table, std::size_t row) {
     return all_there && row >= 1 && row <= kHarrisKernels ? static_cast<int>(row) : 0;
 }
 
-void find_best_rows(ReduceTable& table) {
-    table.best_own = table.cub = -1;
-    // ours at our best: the fastest correct row of a block reduction, against CUB
+std::vector<std::size_t> reduce_table_figure_rows(const ReduceTable& table) {
+    // Ours at Harris's block size and finish (the setup of his kernel 1's row), ours at our best, and
+    // every row that is not ours.
+    const std::string harris_setup = harris_kernel_of_row(table, 1) ? table.rows[1].setup : "";
+    std::vector<std::size_t> rows;
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         const ReduceTableRow& row = table.rows[r];
-        if (row.method == "cub")
-            table.cub = static_cast<int>(r);
-        const bool ours = parse_block_algorithm(row.method).has_value();
-        if (ours && row.correct && row.median_ms > 0 &&
-            (table.best_own < 0 || row.median_ms < table.rows[std::size_t(table.best_own)].median_ms))
-            table.best_own = static_cast<int>(r);
+        if (!ours(row.method) || row.setup == harris_setup || int(r) == table.best_own)
+            rows.push_back(r);
     }
-}
-
-ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options,
-                             const std::function<void(const std::string&)>& progress,
-                             const std::function<bool()>& cancelled) {
-    if (n == 0 || n > std::uint64_t(std::numeric_limits<int>::max()))
-        throw std::invalid_argument("N = " + std::to_string(n) + ": a reduction table takes N from 1 to 2^31 - 1");
-    if (options.repetitions < 1 || options.warmup < 0)
-        throw std::invalid_argument("a reduction table needs at least one timed repetition");
-    return ReduceTableBuilder(n, options, progress, cancelled).build();
+    return rows;
 }
 
 std::string reduce_table_text(const ReduceTable& table) {
-    std::ostringstream text;
-    char line[256];
-    text << "N = " << table.n << " (" << table.n * 4 / 1024 << " KiB), uint32 +, on " << table.device << "\n";
-    std::snprintf(line, sizeof line, "%-26s %-22s %11s %9s %9s %6s %10s\n", "method", "setup", "time (ms)", "GB/s",
-                  "of read", "step", "cumulative");
-    text << line;
-    for (const ReduceTableRow& row : table.rows) {
-        const std::string of_read = row.of_read_speed > 0 ? std::to_string(int(std::lround(row.of_read_speed * 100))) + "%" : "";
-        char step[16] = "", cumulative[16] = "";
-        if (row.step_speedup > 0) {
-            std::snprintf(step, sizeof step, "%.2fx", row.step_speedup);
-            std::snprintf(cumulative, sizeof cumulative, "%.2fx", row.cumulative);
-        }
-        std::snprintf(line, sizeof line, "%-26s %-22s %11.4f %9.1f %9s %6s %10s%s\n", row.method.c_str(),
-                      row.setup.c_str(), row.median_ms, row.gb_per_s, of_read.c_str(), step, cumulative,
-                      row.correct ? "" : "  WRONG TOTAL");
-        text << line;
-    }
-    if (table.best_own >= 0 && table.cub >= 0) {
-        const ReduceTableRow& best = table.rows[std::size_t(table.best_own)];
-        const ReduceTableRow& cub = table.rows[std::size_t(table.cub)];
-        std::snprintf(line, sizeof line, "ours at our best: %s (%s) %.4f ms, %.3fx CUB's time (%.4f ms)\n",
-                      best.method.c_str(), best.setup.c_str(), best.median_ms, best.median_ms / cub.median_ms,
-                      cub.median_ms);
-        text << line;
-    }
-    return text.str();
+    return timed_table_text(reduce_table_kind(), table);
+}
+
+void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& tables) {
+    write_timed_table_csv(out, reduce_table_kind(), tables);
+}
+
+std::vector<ReduceTable> parse_reduce_table_csv(const std::string& text, const ReadProgress& progress) {
+    return parse_timed_table_csv(text, reduce_table_kind(), progress);
+}
+
+std::vector<ReduceTable> read_reduce_table_csv(const std::string& path, const ReadProgress& progress) {
+    return read_timed_table_csv(path, reduce_table_kind(), progress);
+}
+
+TableFigure reduce_table_figure(const ReduceTable& table) {
+    return timed_table_figure(reduce_table_kind(), table);
 }
 
 } // namespace prefixlab

@@ -1,58 +1,54 @@
-// Harris's table, reproduced (issue 15): for one N, every block reduction of the catalogue around the
-// recursive finish (Harris's kernels 1 to 7 in his order, then the shuffle reductions), kernel 7 and
-// the shuffle reductions with the atomic and the CPU finish, the fastest of ours over the finishes and
-// block sizes, CUB, Thrust, the read-only speed of light and the CPU (loop, std::reduce, every core),
-// each as its median time, its bandwidth (the N × 4 bytes it must read), its fraction of the read-only
-// pass's speed, and for Harris's kernels the step and the cumulative speedup, as his table has them.
-// uint32 +, Harris's sum of ints; every total is compared with the CPU loop's.
+// Harris's table, reproduced (issue 15), a timed table (timed_table.hpp): for one N, every block
+// reduction of the catalogue around the recursive finish (Harris's kernels 1 to 7 in his order, then the
+// shuffle reductions), kernel 7 and the shuffle reductions with the atomic and the CPU finish, the
+// fastest of ours over the finishes and block sizes, CUB, Thrust, the read-only speed of light and the
+// CPU (loop, std::reduce, every core), each as its median time, its bandwidth (the N × 4 bytes it must
+// read), its fraction of the read-only pass's speed, and for Harris's kernels the step and the
+// cumulative speedup, as his table has them. uint32 +, Harris's sum of ints; every total is compared
+// with the CPU loop's. Its rows are a plan (reduce_table.cpp), its GPU runners
+// kernels/bench/gpu_reduce_table.cu; the timing, text, CSV and figure are every table's.
 #pragma once
 
-#include "kernels/common/scan_types.hpp"
-#include "kernels/grid/reduce_finish.hpp"
+#include "core/bench/timed_table.hpp"
+#include "core/bench/timed_table_csv.hpp"
+#include "core/bench/timed_table_run.hpp"
+#include "core/plot/table_figure.hpp"
 
 #include <cstdint>
-#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace prefixlab {
 
-struct ReduceTableRow {
-    std::string method;       // "reduce-sequential", "cub", "read-only", "cpu-threads", …
-    std::string setup;        // "recursive, 256 threads", "16 threads", ""
-    double median_ms = 0;
-    double gb_per_s = 0;      // N × 4 bytes / median
-    double of_read_speed = 0; // read-only pass's median / this median (0 where it was not timed)
-    double step_speedup = 0;  // Harris's kernels 2 to 7: the previous kernel's median / this one's; else 0
-    double cumulative = 0;    // Harris's kernels 2 to 7: kernel 1's median / this one's; else 0
-    bool checked = false;     // its total was compared with the CPU loop's (not the read-only pass)
-    bool correct = true;
+// A reduction table is a timed table of the reduction kind: these names keep its users' words.
+using ReduceTable = TimedTable;
+using ReduceTableRow = TimedRow;
+using ReduceTableCsvError = TimedTableCsvError;
+
+const TimedTableKind& reduce_table_kind();
+
+// The reduction table's own columns, their places in TimedRow::values.
+enum ReduceTableColumn : std::size_t {
+    kOfReadSpeed, // the read-only pass's median / this median (0 where it was not timed)
+    kStepSpeedup, // Harris's kernels 2 to 7: the previous kernel's median / this one's; else 0
+    kCumulative,  // Harris's kernels 2 to 7: kernel 1's median / this one's; else 0
 };
 
-struct ReduceTable {
-    std::uint64_t n = 0;
-    std::string device;       // the GPU's name, or why there was none
-    std::string driver;       // the NVIDIA driver's version; empty without a GPU
-    std::string date;         // when it was timed, ISO 8601 UTC
-    std::vector<ReduceTableRow> rows;
-    int best_own = -1; // the fastest correct row of ours, or -1
-    int cub = -1;      // CUB's row, or -1
-};
+inline constexpr const char* kReduceTableCsvHeader = "n,method,setup,median_ms,gb_per_s,of_read_speed,step_"
+                                                     "speedup,cumulative_speedup,correct,device,driver,date";
+inline constexpr std::size_t kMaxReduceTables = kMaxTimedTables;
+inline constexpr std::size_t kMaxReduceTableRows = kMaxTimedTableRows;
 
-struct ReduceTableOptions {
-    int threads = 256;   // the block size of Harris's rows (he used 128)
-    int warmup = 3;
-    int repetitions = 20;
-    std::uint64_t seed = 1;
-    bool gpu = true;     // false: the CPU rows only (no GPU here)
+struct ReduceTableOptions : TimedTableOptions {
+    int threads = 256; // the block size of Harris's rows (he used 128)
 };
 
 // Times every row at n (1 ≤ n ≤ 2^31 - 1). `progress` (may be empty) hears each row's name before it is
 // timed; `cancelled` (may be empty) stops between rows, returning the rows done. Throws
 // std::invalid_argument for a bad n or options; GPU errors propagate.
 ReduceTable run_reduce_table(std::uint64_t n, const ReduceTableOptions& options,
-                             const std::function<void(const std::string&)>& progress = {},
-                             const std::function<bool()>& cancelled = {});
+                             const RowProgress& progress = {}, const Cancelled& cancelled = {});
 
 // How many rows run_reduce_table times with `options` on this machine (for progress bars).
 std::size_t reduce_table_rows_planned(const ReduceTableOptions& options);
@@ -61,10 +57,15 @@ std::size_t reduce_table_rows_planned(const ReduceTableOptions& options);
 // read-only pass, when the GPU ran them all.
 int harris_kernel_of_row(const ReduceTable& table, std::size_t row);
 
-// Sets best_own and cub from the rows (the CSV reader calls it too).
-void find_best_rows(ReduceTable& table);
+// Which rows of `table` the figure shows, in table order: the read-only pass, ours at Harris's block
+// size and finish, ours at our best, and every row that is not ours.
+std::vector<std::size_t> reduce_table_figure_rows(const ReduceTable& table);
 
-// The table as text, one row a line, columns aligned ("time ms  GB/s  % of read  step  cumulative").
+// The reduction kind's text, CSV and figure (timed_table.hpp, timed_table_csv.hpp, timed_table_figure.hpp).
 std::string reduce_table_text(const ReduceTable& table);
+void write_reduce_table_csv(std::ostream& out, const std::vector<ReduceTable>& tables);
+std::vector<ReduceTable> parse_reduce_table_csv(const std::string& text, const ReadProgress& progress = {});
+std::vector<ReduceTable> read_reduce_table_csv(const std::string& path, const ReadProgress& progress = {});
+TableFigure reduce_table_figure(const ReduceTable& table);
 
 } // namespace prefixlab

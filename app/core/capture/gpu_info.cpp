@@ -1,7 +1,7 @@
 #include "core/capture/gpu_info.hpp"
 
-#include "kernels/cuda/gpu_block_scan.hpp"
-#include "kernels/gpu_bench/gpu_bench.hpp" // gpu_driver_version
+#include "kernels/bench/gpu_bench.hpp" // gpu_driver_version
+#include "kernels/gpu/gpu_block_scan.hpp"
 
 namespace prefixlab {
 

@@ -1,6 +1,6 @@
 #include "core/capture/gpu_run.hpp"
 
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 
 namespace prefixlab {
 

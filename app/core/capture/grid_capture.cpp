@@ -7,8 +7,8 @@
 #include "core/ground/output_check.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/trace/grid_trace_json.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
-#include "kernels/gpu_bench/gpu_grid_trace.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_grid_trace.hpp"
 
 #include <algorithm>
 #include <stdexcept>

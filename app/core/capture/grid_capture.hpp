@@ -1,13 +1,13 @@
 // Producing a grid trace (core/trace/grid_trace.hpp): generate the input, run the driver in the CPU
 // emulator with a recording and turn the recording into the trace, or run it traced on the GPU
-// (kernels/gpu_bench/gpu_grid_trace.hpp: the ticket order and %globaltimer take the emulator's
+// (kernels/gpu/gpu_grid_trace.hpp: the ticket order and %globaltimer take the emulator's
 // schedule order's place) and turn its records into the trace (grid_trace_of_gpu_run).
 #pragma once
 
 #include "core/emulator/emulated_grid.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/trace/grid_trace.hpp"
-#include "kernels/gpu_bench/gpu_grid_trace.hpp"
+#include "kernels/gpu/gpu_grid_trace.hpp"
 #include "kernels/grid/grid_scan_request.hpp"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "core/capture/gpu_info.hpp"
 #include "core/emulator/emulate_grid_reduce.hpp"
 #include "core/ground/kernel_info.hpp"
-#include "kernels/gpu_bench/gpu_reduce_bench.hpp"
+#include "kernels/gpu/gpu_grid_reduce.hpp"
 
 #include <chrono>
 

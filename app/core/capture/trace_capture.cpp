@@ -4,7 +4,7 @@
 #include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_assembly.hpp"
 #include "kernels/block_scan_dispatch.hpp"
-#include "kernels/cuda/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_block_scan.hpp"
 
 #include <chrono>
 

@@ -1,5 +1,5 @@
 // The execution context a kernel body runs in on the CPU: the emulator's counterpart of
-// CudaContext<true> (kernels/cuda/cuda_context.cuh), with the same members. Each call that the GPU
+// CudaContext<true> (kernels/gpu/cuda_context.cuh), with the same members. Each call that the GPU
 // answers with hardware (barrier, shuffle) is handed to the EmulatedBlock, which schedules the
 // fibers; every instrumented access is recorded and then yields, which makes the warp run in lockstep.
 #pragma once

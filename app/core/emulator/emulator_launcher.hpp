@@ -24,7 +24,7 @@ public:
     void launch(const DriverLaunch& shape, const Io& io) {
         std::uint32_t blocks = shape.blocks;
         // Blocks that loop over tiles from the counter: no more of them than are resident, as the GPU
-        // launches them (kernels/device/grid_driver_scan.cuh).
+        // launches them (kernels/gpu/grid_driver_scan.cuh).
         if constexpr (requires { Launch::kLoopsOverTiles; })
             if (io.loop_over_tiles && io.order == TileOrder::atomic_counter)
                 blocks = std::min(blocks, schedule_.resident);

@@ -22,7 +22,7 @@ QuizFragment quiz_fragment_of(std::string_view source, std::string_view name);
 QuizFragment quiz_fragment(std::string_view path, std::string_view name);
 
 // A fragment's line as the lecture writes it in CUDA: the execution context's calls as the intrinsics they
-// stand for on the GPU (kernels/cuda/cuda_context.cuh), the tracing bookkeeping left out:
+// stand for on the GPU (kernels/gpu/cuda_context.cuh), the tracing bookkeeping left out:
 //   ctx.sync(step_tag(…))            -> __syncthreads()
 //   ctx.shfl_up(x, d, mask, tag)     -> __shfl_up_sync(mask, x, d)
 //   Op::apply(a, b)                  -> a + b      (the quizzes sum; Op::identity() -> 0)

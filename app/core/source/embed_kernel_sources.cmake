@@ -1,11 +1,12 @@
-# Embeds the kernel bodies' source files (kernels/warp, kernels/block, kernels/device) into the binary,
-# byte for byte, so the source panel shows the very file the kernels compile from, from any directory
-# and in a build without CUDA. Re-runs when one of them changes (CMAKE_CONFIGURE_DEPENDS). Written as
-# byte arrays, not string literals: any byte of a file survives, and no text in it can end a literal.
+# Embeds the kernel bodies' source files (kernels/warp, kernels/block, kernels/grid, and the GPU-only
+# contexts and drivers of kernels/gpu) into the binary, byte for byte, so the source panel shows the
+# very file the kernels compile from, from any directory and in a build without CUDA. Re-runs when one
+# of them changes (CMAKE_CONFIGURE_DEPENDS). Written as byte arrays, not string literals: any byte of a
+# file survives, and no text in it can end a literal.
 function(prefixlab_embed_kernel_sources output)
   file(GLOB sources CONFIGURE_DEPENDS
        ${PROJECT_SOURCE_DIR}/kernels/warp/*.cuh ${PROJECT_SOURCE_DIR}/kernels/block/*.cuh
-       ${PROJECT_SOURCE_DIR}/kernels/grid/*.cuh ${PROJECT_SOURCE_DIR}/kernels/device/*.cuh)
+       ${PROJECT_SOURCE_DIR}/kernels/grid/*.cuh ${PROJECT_SOURCE_DIR}/kernels/gpu/*.cuh)
   list(SORT sources)
   # The glob's CONFIGURE_DEPENDS sees files come and go, not an edit: each file is a configure
   # dependency too, or the source panel would show a kernel as it was at the last configure.

@@ -1,7 +1,7 @@
 #include "gui/features/benchmark/reduce_table_panel.hpp"
 
 #include "core/bench/bench_sizes.hpp"
-#include "core/bench/reduce_table_figure.hpp"
+#include "core/bench/reduce_table.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/plot/plot_export.hpp"
 #include "core/plot/table_figure.hpp"

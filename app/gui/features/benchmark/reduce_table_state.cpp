@@ -2,8 +2,6 @@
 
 #include "core/bench/bench_export.hpp" // extension_of
 #include "core/bench/bench_sizes.hpp"
-#include "core/bench/reduce_table_csv.hpp"
-#include "core/bench/reduce_table_figure.hpp"
 #include "core/plot/table_figure.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"

@@ -3,7 +3,7 @@
 // in the background (every row of it: the GPU's where there is one, else the CPU's), with its
 // progress and cancel. A finished table is saved at once under the data folder's bench/ and comes back
 // at the next start, as the sweeps do. Exports (BenchState::export_reduce_table) write the figure
-// (reduce_table_figure.hpp) or the CSV.
+// (reduce_table_figure) or the CSV.
 //
 // Files are read off the UI thread, the ones found at start and then each one opened, in that order
 // (a CSV of 52,000 N in the data folder kept the window from opening for 2.5 s, and opening it froze

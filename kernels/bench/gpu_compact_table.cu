@@ -1,0 +1,49 @@
+// The compaction table's runners (gpu_compact_table.hpp): the copy and our compaction and split. The
+// session that times them is the tables' one (gpu_table_session.cu).
+#include "kernels/bench/gpu_compact_table.hpp"
+#include "kernels/gpu/cuda_check.hpp"
+#include "kernels/gpu/grid_compact.cuh"
+
+namespace prefixlab {
+
+namespace {
+
+// The speed of light of a pass that reads and writes every element: a device-to-device copy.
+class CopyRunner final : public GpuTableRunner {
+public:
+    void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
+        PL_CUDA_CHECK(cudaMemcpyAsync(output, input, n * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice));
+    }
+    bool synchronizes() const override { return false; }
+    std::optional<std::uint64_t> answer() override { return std::nullopt; }
+};
+
+class OwnRunner final : public GpuTableRunner {
+public:
+    OwnRunner(bool split, int threads, std::size_t max_n) : compact_(threads, max_n), split_(split) {}
+    void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
+        compact_.run(input, output, n, split_);
+    }
+    bool synchronizes() const override { return false; }
+    std::optional<std::uint64_t> answer() override { return compact_.kept(); }
+
+private:
+    GridCompact<AddOp<std::uint32_t>> compact_;
+    bool split_;
+};
+
+} // namespace
+
+std::unique_ptr<GpuTableRunner> make_gpu_compact_runner(const GpuCompactMethod& method, std::size_t max_n) {
+    switch (method.kind) {
+    case GpuCompactKind::copy:
+        return std::make_unique<CopyRunner>();
+    case GpuCompactKind::own:
+        return std::make_unique<OwnRunner>(method.split, method.threads, max_n);
+    default:
+        break;
+    }
+    return make_library_compact_runner(method.kind, max_n);
+}
+
+} // namespace prefixlab

@@ -1,0 +1,41 @@
+// The compaction table's methods on the GPU (issue 15), timed by the tables' one session
+// (gpu_table_session.hpp); the untimed multi-block compactions and splits are
+// kernels/gpu/gpu_grid_compact.hpp. The table times uint32 arrays, the elements kept being the odd ones
+// (the one predicate, kernels/common/compaction_predicate.hpp): our compaction and split
+// (kernels/grid/grid_compact_plan.hpp), cub::DeviceSelect::If (temporary storage allocated once),
+// thrust::copy_if and thrust::stable_partition as a student calls them, and a device-to-device copy of the
+// N elements, the speed of light of a pass that reads and writes every element. Plain C++; a build
+// without CUDA links gpu_table_unavailable.cpp, which refuses with the reason.
+#pragma once
+
+#include "kernels/bench/gpu_table_session.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace prefixlab {
+
+enum class GpuCompactKind : std::uint8_t { copy, own, cub_select, thrust_copy_if, thrust_stable_partition };
+
+struct GpuCompactMethod {
+    GpuCompactKind kind = GpuCompactKind::own;
+    bool split = false; // own only: a split, not a compaction
+    int threads = 256;  // own only
+};
+
+// A compaction table's session at n elements: the output array, and CUB's or Thrust's storage, about the
+// input's again at most.
+inline GpuTableBuffers gpu_compact_table_buffers(std::size_t n) {
+    return {true, n * sizeof(std::uint32_t)};
+}
+
+// A runner of `method` for up to max_n elements; it writes the session's output array and answers with
+// the kept count (none for the copy). Throws CudaError.
+std::unique_ptr<GpuTableRunner> make_gpu_compact_runner(const GpuCompactMethod& method, std::size_t max_n);
+
+// cub::DeviceSelect::If, thrust::copy_if or thrust::stable_partition, in a translation unit of their own
+// (gpu_compact_libraries.cu: they compile slowly).
+std::unique_ptr<GpuTableRunner> make_library_compact_runner(GpuCompactKind kind, std::size_t max_n);
+
+} // namespace prefixlab

@@ -1,0 +1,60 @@
+// Multi-block compaction and split on the GPU, untraced (kernels/grid/grid_compact_plan.hpp): GridCompact
+// owns the tiles' counts and their spine, sized for the largest N it is planned for, and runs the plan
+// on a stream with the grid scans' launcher.
+#pragma once
+
+#include "kernels/gpu/cuda_check.hpp"
+#include "kernels/gpu/device_buffer.cuh"
+#include "kernels/gpu/grid_driver_scan.cuh" // GpuDriverLauncher
+#include "kernels/grid/grid_compact_request.hpp"
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace prefixlab {
+
+template <class Op>
+class GridCompact {
+public:
+    using T = typename Op::value_type;
+
+    GridCompact(int threads, std::size_t max_n)
+        : threads_(threads), max_n_(max_n == 0 ? 1 : max_n),
+          counts_((require_threads(threads), grid_compact_counts(max_n_, threads))) {}
+
+    // Compacts (split: partitions) input[0, n) into output (device memory, 1 ≤ n ≤ max_n).
+    void run(const T* input, T* output, std::size_t n, bool split, cudaStream_t stream = nullptr) {
+        if (n == 0 || n > max_n_)
+            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
+                                        " this compaction was planned for");
+        GpuDriverLauncher launcher(stream, nullptr);
+        run_grid_compact<Op>(launcher, split, threads_, input, output, n,
+                             GridWords<std::uint32_t>{counts_.get(), BufferId::tile_totals,
+                                                      static_cast<std::uint32_t>(counts_.size())});
+        last_n_ = n;
+    }
+
+    // The last run's kept count (waits for the GPU).
+    std::size_t kept() const {
+        std::uint32_t value = 0;
+        PL_CUDA_CHECK(cudaMemcpy(&value, counts_.get() + grid_compact_kept_index(last_n_, threads_), sizeof value,
+                                 cudaMemcpyDeviceToHost));
+        return value;
+    }
+
+private:
+    static int require_threads(int threads) {
+        if (!compact_threads_valid(threads))
+            throw std::invalid_argument("a compaction's block has " + compact_threads_rule() + " threads, not " +
+                                        std::to_string(threads));
+        return threads;
+    }
+
+    int threads_;
+    std::size_t max_n_;
+    DeviceBuffer<std::uint32_t> counts_;
+    std::size_t last_n_ = 1;
+};
+
+} // namespace prefixlab
