@@ -95,7 +95,7 @@ public:
     // The script goes on after this many frames.
     virtual void wait_frames(int frames) = 0;
     // The script waits, frame by frame, while `still_waiting` returns true; a message it leaves in
-    // `failure` then fails the script. Background work (a capture, a benchmark, an export) is waited
+    // `failure` then fails the script. Background work (a capture, a timing run, an export) is waited
     // for this way.
     virtual void wait_while(std::function<bool(std::string& failure)> still_waiting) = 0;
     // Fails the script now: it quits with exit code 1 and this line.
@@ -114,7 +114,7 @@ using ScriptHandler = std::function<void(ScriptRun& run, const ScriptCommand& co
 
 struct ScriptCommandDef {
     std::string name = {};
-    std::string usage = {}; // "quiz N"
+    std::string usage = {}; // "wait FRAMES"
     std::string help = {};  // one sentence: --script-help and docs/gui-script.md
     std::vector<ArgSpec> args = {};
     // Instead of `args`: any number of key=value words, read into ScriptCommand::settings (throws

@@ -15,7 +15,7 @@ namespace prefixlab {
 namespace {
 
 // A status line names the file, not its folders: a long path wrapped the status bar over three lines
-// at 1280×720 and scale 2, taking the timeline's rows (the file browser's Recent files keep the whole path).
+// at 1280×720 and scale 2, taking a view's rows (the file browser's Recent files keep the whole path).
 std::string file_name_of(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 } // namespace

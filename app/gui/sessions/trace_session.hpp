@@ -43,7 +43,7 @@ public:
     void step_when_shown(int step) { step_when_shown_ = step; }
     // A trace read from a file: the settings panel takes its configuration, then it is shown.
     void show_trace_file(std::unique_ptr<LoadedTrace> loaded);
-    // Called whenever another trace is shown (compare mode traces its second side again).
+    // Called whenever another trace is shown (a feature that traces beside it traces again).
     void when_shown(std::function<void()> listener) { shown_listeners_.push_back(std::move(listener)); }
     // The file the trace on screen was read from ("" for a trace recorded in this session), and
     // whether the capture settings were edited since it opened (the panel then says how to trace them).
@@ -72,7 +72,7 @@ public:
     // Trace files opened or saved since the last call, for the recent-files list.
     std::vector<std::string> take_trace_files_used() { return std::exchange(trace_files_used_, {}); }
 
-    // --- a companion trace to compare with: the other Blelloch layout (plain / padded) on the same
+    // --- a companion trace: the other Blelloch layout (plain / padded) on the same
     // input and settings, captured in the background whenever the trace on screen is a Blelloch one ---
     const LoadedTrace* companion() const { return companion_.get(); }
 

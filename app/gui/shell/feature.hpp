@@ -69,7 +69,7 @@ public:
     virtual void after_frame(GuiHost& host) { (void)host; }
     // Once a frame, before anything is drawn: what background work finished.
     virtual void poll() {}
-    // Long background work that the window should not compete with for the cores (a benchmark timing
+    // Long background work that the window should not compete with for the cores (a timing run of
     // the CPU, a GPU child process): the window then draws five frames a second.
     virtual bool holds_cores() const { return false; }
     // Files read in the background (at start, or opened): the window draws at 30 frames a second

@@ -93,8 +93,8 @@ void add_scene_commands(ScriptTable& table) {
     table.add({.name = "scene-save",
                .usage = "scene-save FILE.json",
                .help = "save what the window shows as a scene (docs/scene.md): the tab, the kernel and its setup, "
-                       "compare mode, the grid setup, the steps, reveal, each view's place, the Benchmark and Quiz "
-                       "tabs' choices, the panels, scale and theme; fails with one line when FILE cannot be written",
+                       "every feature's part, the steps, reveal, each view's place, the panels, "
+                       "scale and theme; fails with one line when FILE cannot be written",
                .args = {path_arg("FILE.json", ".json")},
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    try {

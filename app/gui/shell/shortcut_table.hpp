@@ -26,10 +26,10 @@ struct Shortcut {
 class ShortcutTable {
 public:
     void add(Shortcut shortcut);
-    // Esc closes the topmost thing open; what features close or cancel with it (a running benchmark)
+    // Esc closes the topmost thing open; what features close or cancel with it (a run in the background)
     // comes after the window's own (popups, the black screen, the panel, the F1 window) and before
     // leaving presentation mode. `act` returns whether it did something.
-    // `help` joins the Esc row's line in F1 ("cancel the benchmark").
+    // `help` joins the Esc row's line in F1 ("cancel the run").
     void add_escape(std::string help, std::function<bool(GuiHost&)> act);
     const std::vector<Shortcut>& rows() const { return rows_; }
     const std::vector<std::function<bool(GuiHost&)>>& escapes() const { return escapes_; }

@@ -1,4 +1,4 @@
-// The settings panel's choosers that several sections share: the kernel's and compare mode's (a combo
+// The settings panel's choosers that several sections share: the kernel's and a feature's (a combo
 // over a name table, where a capture runs, the emulator's warp order).
 #pragma once
 

@@ -58,7 +58,9 @@ public:
     static GridCaptureRequest request_like(const GridTraceConfig& config, GridCaptureRequest base);
 
     bool busy() const override { return task_.busy() || read_task_.busy(); }
-    bool reading() const { return read_task_.busy(); }
+    // A file being read, or read and not yet shown on its tab (the tab is selected at the end of the frame
+    // that took it: a script waiting for files at start must not run its first command before that).
+    bool reading() const { return read_task_.busy() || tab_requested_; }
     void poll() override;
 
 private:
