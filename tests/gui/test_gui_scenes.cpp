@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 namespace prefixlab::test {
 namespace {
@@ -57,10 +58,16 @@ bool values_at_scale_2_alone(const std::string& tab, bool compare, int scale) {
 TEST_F(GuiScenes, EveryTabComparedOrNotInBothThemesAtTwoScalesSurvivesARestart) {
     double worst = 0;
     int combinations = 0;
+    // Under the sanitizers (the CI's second job, where a window start takes about three times as long)
+    // every tab with compare on and off, in one theme at one scale: the same code paths, a quarter of
+    // the windows; the Release job runs them all.
+    const std::vector<const char*> themes = PREFIXLAB_SANITIZED ? std::vector<const char*>{"projector"}
+                                                                : std::vector<const char*>{"dark", "projector"};
+    const std::vector<int> scales = PREFIXLAB_SANITIZED ? std::vector<int>{2} : std::vector<int>{1, 2};
     for (const char* tab : kSceneTabs)
         for (const bool compare : {false, true})
-            for (const char* theme : {"dark", "projector"})
-                for (const int scale : {1, 2}) {
+            for (const char* theme : themes)
+                for (const int scale : scales) {
                     if (values_at_scale_2_alone(tab, compare, scale))
                         continue; // DISABLED_ValuesAtScale2AloneKeepsItsScroll below: open in issue 32
                     const std::string what = std::string(tab) + (compare ? ", compare" : "") + ", " + theme +
