@@ -34,7 +34,8 @@ void forget_capture(const ScriptCommand&, ScriptExpectations& expected) {
     forget_capture_settings(expected);
 }
 
-// Waits for the trace work in the background, whatever it was; its error fails the script.
+} // namespace
+
 void wait_for_capture(ScriptRun& run) {
     run.wait_while([&run](std::string& failure) {
         AppState& state = run.host().state;
@@ -45,8 +46,6 @@ void wait_for_capture(ScriptRun& run) {
         return false;
     });
 }
-
-} // namespace
 
 void forget_capture_settings(ScriptExpectations& expected) {
     expected.forget<ExpectedCapture>(kExpectedCapture);

@@ -7,6 +7,7 @@
 #include "gui/script/script_command.hpp"
 #include "gui/shell/feature.hpp"
 #include "gui/theme.hpp"
+#include "gui/trace_commands.hpp"
 #include "gui/view_registry.hpp"
 #include "gui/workspace.hpp"
 
@@ -119,13 +120,7 @@ void add_scene_commands(ScriptTable& table) {
                    }
                    apply_scene(scene, run.host());
                    run.wait_frames(2); // the tab selected and laid out, the views' places taken
-                   run.wait_while([&run](std::string& failure) {
-                       if (run.host().state.busy())
-                           return true;
-                       if (run.host().state.message_is_error())
-                           failure = run.host().state.message();
-                       return false;
-                   });
+                   wait_for_capture(run);
                }});
     table.add({.name = "report-scene",
                .usage = "report-scene",

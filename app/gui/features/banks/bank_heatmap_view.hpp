@@ -14,10 +14,10 @@
 // quarter of the width. In reveal mode nothing of the steps after the current one is drawn.
 #pragma once
 
-#include <algorithm>
 #include "gui/render/heatmap_renderer.hpp"
 #include "gui/views/view.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 #include <memory>
 #include <string>

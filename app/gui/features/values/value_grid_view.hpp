@@ -13,7 +13,6 @@
 // value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
 #pragma once
 
-#include <algorithm>
 #include "core/analysis/grid_arrows.hpp"
 #include "core/analysis/value_grid_model.hpp"
 #include "gui/render/cached_layer.hpp"
@@ -23,6 +22,7 @@
 #include "gui/features/values/value_grid_overview.hpp"
 #include "gui/views/view.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
