@@ -163,7 +163,43 @@ void DataflowView::fit(float width, float height, float char_w, float line_h) {
     pan_x_ = 0;
     pan_y_ = 0;
     needs_fit_ = false;
+    fitted_whole_ = fit_whole_;
     fit_whole_ = false;
+    placed_by_hand_ = false;
+    fit_scale_x_ = scale_x_;
+    fit_scale_y_ = scale_y_;
+}
+
+// How far the camera can pan: to where the diagram's far edge meets the view's.
+namespace {
+struct PanRange {
+    float x, y;
+};
+PanRange pan_range(const DataflowGraph& graph, float width, float height, float scale_x, float scale_y) {
+    return {std::max(0.0f, graph.columns() - width / scale_x), std::max(0.0f, graph.rows + 1 - height / scale_y)};
+}
+float fraction_of(float value, float range) { return range > 0 ? std::clamp(value / range, 0.0f, 1.0f) : 0.0f; }
+} // namespace
+
+std::optional<ViewPlace> DataflowView::view_place() const {
+    if (pending_place_)
+        return pending_place_; // not shown since the scene named it: still the scene's
+    if (built_for_ == nullptr)
+        return ViewPlace{};
+    const PanRange range = pan_range(built_for_->dataflow, area_w_, area_h_, scale_x_, scale_y_);
+    return ViewPlace{placed_by_hand_ ? scale_x_ / fit_scale_x_ : 1, fitted_whole_ && !placed_by_hand_,
+                     fraction_of(pan_x_, range.x), fraction_of(pan_y_, range.y)};
+}
+
+void DataflowView::place_camera(const ViewPlace& place, float width, float height) {
+    if (place.zoom != 1) {
+        scale_x_ = std::clamp(fit_scale_x_ * place.zoom, 0.05f, 400.0f);
+        scale_y_ = std::clamp(fit_scale_y_ * place.zoom, ImGui::GetTextLineHeight() * 1.1f, 400.0f);
+        placed_by_hand_ = true;
+    }
+    const PanRange range = pan_range(built_for_->dataflow, width, height, scale_x_, scale_y_);
+    pan_x_ = place.scroll_x * range.x;
+    pan_y_ = place.scroll_y * range.y;
 }
 
 void DataflowView::clamp_pan(float width, float height) {
@@ -222,6 +258,8 @@ void DataflowView::handle_mouse(float area_x, float area_y, float width, float h
         needs_fit_ = true;
         fit_whole_ = true;
     }
+    if (io.MouseWheel != 0 || ImGui::IsMouseDragging(ImGuiMouseButton_Left))
+        placed_by_hand_ = !needs_fit_;
 }
 
 void DataflowView::draw(AppState& state, const ViewContext& context) {
@@ -295,9 +333,25 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         needs_fit_ = true;
         fitted_font_ = ImGui::GetFontSize();
     }
+    if (!placed_by_hand_ && (area_w != area_w_ || area_h != area_h_)) {
+        needs_fit_ = true; // the room changed under a fitted camera: fit again, as the last fit did
+        fit_whole_ = fitted_whole_;
+        followed_step_ = -1;
+    }
+    if (pending_place_) {
+        needs_fit_ = true;
+        fit_whole_ = pending_place_->fit;
+    }
     if (needs_fit_)
         fit(area_w, area_h, char_w, line_h);
+    if (pending_place_) {
+        place_camera(*pending_place_, area_w, area_h);
+        followed_step_ = step; // the scene's pan already shows what it showed
+        pending_place_.reset();
+    }
     follow_step(step, area_w, area_h);
+    area_w_ = area_w;
+    area_h_ = area_h;
     handle_mouse(area_x, area_y, area_w, area_h);
     clamp_pan(area_w, area_h);
     // The diagram, its column header and its row labels are canvases the mouse scrolls.

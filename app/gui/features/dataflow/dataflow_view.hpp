@@ -21,6 +21,7 @@
 #include "gui/theme.hpp"
 #include "gui/views/view.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace prefixlab {
@@ -31,6 +32,11 @@ class DataflowView : public View {
 public:
     const char* title() const override { return "Dataflow"; }
     void draw(AppState& state, const ViewContext& context) override;
+    // Its camera, for a scene: the zoom against the fit the view would make, the pan as fractions of
+    // how far it can pan, and whether the last fit showed the whole tree. Applied at the next frame that
+    // shows a trace (a scene is applied before its trace is captured).
+    std::optional<ViewPlace> view_place() const override;
+    void set_view_place(const ViewPlace& place) override { pending_place_ = place; }
 
 private:
     void rebuild(const LoadedTrace& loaded, int step, bool reveal);
@@ -39,6 +45,7 @@ private:
     void clamp_pan(float width, float height);
     void handle_mouse(float area_x, float area_y, float width, float height);
     void follow_step(int step, float width, float height);
+    void place_camera(const ViewPlace& place, float width, float height);
 
     // The whole diagram is drawn into a cached layer, redrawn only when the trace, the step, the
     // zoom or the pan change; every other frame only copies it (see render/cached_layer.hpp).
@@ -68,6 +75,14 @@ private:
     bool needs_fit_ = true;
     bool fit_whole_ = false; // the next fit shows every column (Fit, double-click), values or not
     int followed_step_ = -1;
+    // Until the wheel or a drag moves it, the camera is the fit's and is made again when the room
+    // changes: the window settles over a few frames after a start or a scale change, and a fit made in
+    // one of them showed the tree 4 % of the pixels apart from a fit made in the settled window.
+    bool placed_by_hand_ = false;
+    bool fitted_whole_ = false;                   // the kind of the last fit, repeated when the room changes
+    float fit_scale_x_ = 1, fit_scale_y_ = 1;     // what the last fit chose
+    float area_w_ = 0, area_h_ = 0;               // the room of the last frame
+    std::optional<ViewPlace> pending_place_;      // a scene's camera, for the next frame with a trace
 
     bool show_ranges_ = false;
     bool show_edges_ = true;
