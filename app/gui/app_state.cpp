@@ -1,12 +1,19 @@
 #include "gui/app_state.hpp"
 
+#include <algorithm>
+
 namespace prefixlab {
 
-bool AppState::busy() const {
-    for (const BackgroundWork* work : work_)
-        if (work->busy())
-            return true;
-    return false;
+bool AppState::tracing() const {
+    return std::any_of(work_.begin(), work_.end(), [](const BackgroundWork* work) { return work->tracing(); });
+}
+
+bool AppState::holds_cores() const {
+    return std::any_of(work_.begin(), work_.end(), [](const BackgroundWork* work) { return work->holds_cores(); });
+}
+
+bool AppState::reading_files() const {
+    return std::any_of(work_.begin(), work_.end(), [](const BackgroundWork* work) { return work->reading_files(); });
 }
 
 void AppState::poll_background_work() {

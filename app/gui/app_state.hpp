@@ -44,9 +44,11 @@ public:
     float play_interval = 0.8f;
     void advance_time(double seconds);
 
-    // --- background work: every session's, polled once a frame ---
+    // --- background work: every session's and feature's, polled once a frame (sessions/background_work.hpp) ---
     void add_work(BackgroundWork& work) { work_.push_back(&work); }
-    bool busy() const;
+    bool tracing() const;
+    bool holds_cores() const;
+    bool reading_files() const;
     void poll_background_work();
 
     // --- the device the next capture would use, for the status line ---

@@ -92,16 +92,16 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     auto last = Clock::now();
     int settle_frames = kSettleFrames;
     while (!window.should_close() && !workspace.requests.quit && !script.wants_quit() && !interrupt_requested()) {
-        // While a feature's long work runs (timing the CPU, a GPU child: Feature::holds_cores), the window draws five
+        // While long work runs (timing the CPU, a GPU child: BackgroundWork::holds_cores), the window draws five
         // frames a second (and at once on input, so Cancel answers): at full rate its rendering would take
         // CPU time from the CPU baselines being timed. Under Mesa's llvmpipe on 2 cores a CPU sweep's
         // process used 6.7 s of user time at full rate and 3.4 s throttled (3.9 s instead of 5.0 s wall).
-        if (features.holds_cores()) {
+        if (state.holds_cores()) {
             window.wait_events(kHeldFrameSeconds);
-        } else if (script.active() || state.playing() || state.busy() || exports.active() || settle_frames > 0) {
+        } else if (script.active() || state.playing() || state.tracing() || exports.active() || settle_frames > 0) {
             window.poll_events();
             settle_frames = settle_frames > 0 ? settle_frames - 1 : 0;
-        } else if (features.reading_files()) {
+        } else if (state.reading_files()) {
             // Files read in the background: the progress moves at 30 frames a second and input is answered
             // at once, while the cores go to the reading (a scripted run draws at full rate: there the
             // reading of a 34.5 MB table took 1.5 s under llvmpipe on the 2-core machine, 0.3 s alone).
@@ -118,7 +118,6 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         const double dt = std::chrono::duration<double>(frame_start - last).count();
         last = frame_start;
         state.poll_background_work();
-        features.poll();
         state.advance_time(dt);
         settings.frame(window, imgui, state, workspace);
         script.before_frame(host);

@@ -97,7 +97,7 @@ void SettingsSession::frame(const PlatformWindow& window, const ImGuiLayer& imgu
                             const Workspace& workspace) {
     if (!initial_)
         initial_ = now(window, imgui, state, workspace);
-    if (notice_.empty() || state.busy())
+    if (notice_.empty() || state.tracing())
         return;
     notice_is_warning_ ? state.warn(notice_) : state.inform(notice_);
     notice_.clear();

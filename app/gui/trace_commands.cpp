@@ -39,7 +39,7 @@ void forget_capture(const ScriptCommand&, ScriptExpectations& expected) {
 void wait_for_capture(ScriptRun& run) {
     run.wait_while([&run](std::string& failure) {
         AppState& state = run.host().state;
-        if (state.busy())
+        if (state.tracing())
             return true;
         if (state.message_is_error())
             failure = state.message();

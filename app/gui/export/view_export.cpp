@@ -90,7 +90,7 @@ std::string ViewExport::start(ExportRequest kind, const std::string& path, AppSt
     }
     if (state.block.trace() == nullptr)
         return "no trace to export: trace one first (F5)";
-    if (state.busy())
+    if (state.tracing())
         return "a trace is being prepared: export its steps once it is shown";
     if (!workspace.selected_shows_steps())
         return std::string("the ") + workspace.selected_title() + " tab shows no steps: export from Values, Dataflow or Banks";

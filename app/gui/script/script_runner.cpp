@@ -2,6 +2,7 @@
 
 #include "core/util/atomic_file.hpp"
 #include "core/util/terminal_output.hpp"
+#include "gui/app_state.hpp"
 #include "gui/shell/feature.hpp"
 
 #include <algorithm>
@@ -87,7 +88,7 @@ void ScriptRunner::before_frame(GuiHost& host) {
     if (!active_ || quit_)
         return;
     host_ = &host;
-    frame_while_reading_ = host.features.reading_files();
+    frame_while_reading_ = host.state.reading_files();
     if (waiting())
         return;
     // A script starts once the files read at start (the data folder's results and tables) are in, as a

@@ -150,7 +150,7 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .run = [](ScriptRun& run, const ScriptCommand&) {
                    run.wait_frames(1);
                    run.wait_while([&run](std::string&) {
-                       return run.host().state.busy() || run.host().features.reading_files();
+                       return run.host().state.tracing() || run.host().state.reading_files();
                    });
                }});
     table.add({.name = "report-reading",

@@ -4,6 +4,8 @@
 // BlockScan front end picks its specialization once; callers never switch).
 #pragma once
 
+#include "gui/sessions/background_work.hpp"
+
 #include <string>
 
 namespace prefixlab {
@@ -34,15 +36,6 @@ public:
     virtual void save(const std::string& path) = 0;
     // Whether the step exports (a GIF, a PNG sequence) can replay its steps.
     virtual bool exports_steps() const { return false; }
-};
-
-// Background work a session or feature does (a capture, a file read): the window keeps drawing while
-// any is busy, scripts wait for it, and its results are taken on the UI thread once a frame.
-class BackgroundWork {
-public:
-    virtual ~BackgroundWork() = default;
-    virtual bool busy() const = 0;
-    virtual void poll() = 0;
 };
 
 } // namespace prefixlab

@@ -66,7 +66,8 @@ public:
     // A block trace file, read and prepared in the background; its reader names what is wrong with a
     // file that is not one.
     void load_trace(const std::string& path);
-    bool busy() const override { return task_.busy() || companion_task_.busy(); }
+    bool busy() const { return task_.busy() || companion_task_.busy(); }
+    bool tracing() const override { return busy(); }
     void poll() override;
 
     // Trace files opened or saved since the last call, for the recent-files list.

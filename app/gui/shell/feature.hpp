@@ -53,7 +53,8 @@ public:
     virtual void add_commands(ScriptTable& table) { (void)table; }
     virtual void add_shortcuts(ShortcutTable& table) { (void)table; }
     virtual void add_menus(MenuTable& menus) { (void)menus; }
-    // Once the window is open: the state that reads files or starts threads.
+    // Once the window is open: the state that reads files or starts threads, whose background work it
+    // registers with the state (AppState::add_work, sessions/background_work.hpp).
     virtual void start(AppState& state) { (void)state; }
     // Its section of the settings panel, drawn after the kernel's settings (the Grid scan's);
     // `typed_path` is what the panel's file field holds.
@@ -67,14 +68,6 @@ public:
     // Once a frame, after everything was drawn and the files were opened: requests it acts on with the
     // window (select its tab once a file it opened was read).
     virtual void after_frame(GuiHost& host) { (void)host; }
-    // Once a frame, before anything is drawn: what background work finished.
-    virtual void poll() {}
-    // Long background work that the window should not compete with for the cores (a timing run of
-    // the CPU, a GPU child process): the window then draws five frames a second.
-    virtual bool holds_cores() const { return false; }
-    // Files read in the background (at start, or opened): the window draws at 30 frames a second
-    // meanwhile, and a script waits for the files read at start before its first command.
-    virtual bool reading_files() const { return false; }
     // A file opened by its content (File ▸ Open, a drop, the file browser) that this feature shows:
     // whether it took it (and then reads it, in the background).
     virtual bool open_file(const std::string& path, FileKind kind, GuiHost& host) {
@@ -104,9 +97,6 @@ class FeatureSet {
 public:
     FeatureSet();
     void start(AppState& state);
-    void poll();
-    bool holds_cores() const;
-    bool reading_files() const;
     void after_frame(GuiHost& host);
     // The first feature that draws the tab (Feature::draw_tab); false if none does.
     bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second);

@@ -9,25 +9,6 @@ void FeatureSet::start(AppState& state) {
         feature->start(state);
 }
 
-void FeatureSet::poll() {
-    for (const auto& feature : features_)
-        feature->poll();
-}
-
-bool FeatureSet::holds_cores() const {
-    for (const auto& feature : features_)
-        if (feature->holds_cores())
-            return true;
-    return false;
-}
-
-bool FeatureSet::reading_files() const {
-    for (const auto& feature : features_)
-        if (feature->reading_files())
-            return true;
-    return false;
-}
-
 void FeatureSet::after_frame(GuiHost& host) {
     for (const auto& feature : features_)
         feature->after_frame(host);

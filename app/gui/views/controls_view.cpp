@@ -86,7 +86,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
         state.block.settings_changed();
     draw_file_mark(state);
 
-    if (ImGui::Button(state.busy() ? "Tracing…" : "Trace again (F5)"))
+    if (ImGui::Button(state.tracing() ? "Tracing…" : "Trace again (F5)"))
         state.block.capture_now();
     ImGui::SameLine();
     ImGui::Checkbox("Auto", &state.block.auto_capture);

@@ -142,7 +142,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = context.shown.trace;
     shown_ = context.shown;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);

@@ -16,6 +16,7 @@
 #include "core/util/background_queue.hpp"
 #include "core/util/background_task.hpp"
 #include "gui/features/benchmark/reduce_table_state.hpp"
+#include "gui/sessions/background_work.hpp"
 
 #include <functional>
 #include <memory>
@@ -49,7 +50,7 @@ struct LiveBench {
     std::vector<std::string> messages; // skips and failures, as they happened
 };
 
-class BenchState {
+class BenchState final : public BackgroundWork {
 public:
     // notify(message, is_error): where messages go (the status bar).
     explicit BenchState(std::function<void(const std::string&, bool)> notify);
@@ -73,19 +74,23 @@ public:
     // Results files opened and read since the last call, for the recent files (file_opening).
     std::vector<std::string> take_results_files_opened() { return std::exchange(opened_, {}); }
     // Any file of the tab still being read: results or reduction tables (a script waits for them).
-    bool reading_files() const { return reading() || reduce_tables_.reading(); }
+    bool reading_files() const override { return reading() || reduce_tables_.reading(); }
 
     // --- running a sweep ---
     BenchSpec spec; // what Run starts; the panel edits it
     void start();   // validates spec first; a message names a problem
     void cancel();
     bool running() const { return task_.busy(); }
+    // While it runs, the window draws five frames a second: at full rate its rendering would take CPU
+    // time from the CPU baselines being timed (under Mesa's llvmpipe on 2 cores a CPU sweep's process
+    // used 6.7 s of user time at full rate and 3.4 s throttled).
+    bool holds_cores() const override { return running(); }
     LiveBench live() const;
     // Whether a sweep was started in this session, and once the last one ended, why it measured no
     // point (why_nothing_measured), or "" when it measured some: what the script's wait-bench checks.
     bool sweep_started() const { return sweep_started_; }
     const std::string& nothing_measured() const { return nothing_measured_; }
-    void poll(); // once a frame: takes a file read, a finished sweep and a finished export
+    void poll() override; // takes a file read, a finished sweep and a finished export
 
     // --- plots ---
     BenchPlotOptions plot_options;

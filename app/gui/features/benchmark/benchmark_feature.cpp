@@ -25,6 +25,7 @@ BenchmarkFeature::BenchmarkFeature()
 
 void BenchmarkFeature::start(AppState& state) {
     state_ = &state;
+    state.add_work(bench_);
     bench_.read_startup_files();
 }
 

@@ -16,12 +16,6 @@ public:
     void add_commands(ScriptTable& table) override;
     void add_shortcuts(ShortcutTable& table) override;
     void start(AppState& state) override;
-    void poll() override { bench_.poll(); }
-    // While it runs, the window draws five frames a second: at full rate its rendering would take CPU
-    // time from the CPU baselines being timed (under Mesa's llvmpipe on 2 cores a CPU sweep's process
-    // used 6.7 s of user time at full rate and 3.4 s throttled).
-    bool holds_cores() const override { return bench_.running(); }
-    bool reading_files() const override { return bench_.reading_files(); }
     bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
     std::vector<RecentFile> take_files_used() override;
     void store(Scene& scene) const override;

@@ -20,7 +20,7 @@ namespace {
 // Until the second trace is ready; fails, with the reason, if it cannot be made.
 void wait_for_second_trace(ScriptRun& run, const CompareSession& session) {
     run.wait_while([&run, &session](std::string& failure) {
-        if (run.host().state.busy() ||
+        if (run.host().state.tracing() ||
             (session.on() && session.comparison() == nullptr && session.status().rfind("Cannot", 0) != 0))
             return true;
         if (session.comparison() == nullptr)

@@ -42,7 +42,8 @@ public:
     const std::string& status() const { return status_; }
     const std::string& file() const { return file_; }
 
-    bool busy() const override { return task_.busy(); }
+    bool busy() const { return task_.busy(); }
+    bool tracing() const override { return busy(); }
     void poll() override;
 
 private:

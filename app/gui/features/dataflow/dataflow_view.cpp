@@ -265,7 +265,7 @@ void DataflowView::handle_mouse(float area_x, float area_y, float width, float h
 void DataflowView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = context.shown.trace;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     const int step = context.shown.step;

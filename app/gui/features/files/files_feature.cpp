@@ -67,7 +67,7 @@ void report_settings(GuiHost& host) {
 // dropped garbage file's error is what a test wants to see, not a failure of the script).
 void wait_to_settle(ScriptRun& run) {
     run.wait_frames(1); // the next frame takes it from the queue
-    run.wait_while([&run](std::string&) { return run.host().state.busy() || run.host().features.reading_files(); });
+    run.wait_while([&run](std::string&) { return run.host().state.tracing() || run.host().state.reading_files(); });
 }
 
 } // namespace

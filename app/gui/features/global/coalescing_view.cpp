@@ -89,7 +89,7 @@ std::string instruction_caption(const GlobalInstruction& in) {
 void CoalescingView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = context.shown.trace;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     if (loaded != analysed_) {

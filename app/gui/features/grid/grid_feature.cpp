@@ -124,7 +124,7 @@ void GridFeature::add_commands(ScriptTable& table) {
                    apply_grid_trace_settings(std::any_cast<const GridTraceSettings&>(c.settings), session_.setup);
                    session_.capture();
                    // Until the capture ends, whatever its outcome: a deadlock is an outcome to show.
-                   run.wait_while([&run](std::string&) { return run.host().state.busy(); });
+                   run.wait_while([&run](std::string&) { return run.host().state.tracing(); });
                }});
     table.add({.name = "report-grid",
                .usage = "report-grid",

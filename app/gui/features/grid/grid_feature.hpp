@@ -19,7 +19,6 @@ public:
     std::vector<RecentFile> take_files_used() override;
     // Once a frame after drawing: a grid file that was read selects the Grid tab.
     void after_frame(GuiHost& host) override;
-    bool reading_files() const override { return session_.reading(); }
     void store(Scene& scene) const override;
     void restore(const Scene& scene) override;
 

@@ -57,10 +57,12 @@ public:
     // The capture settings that record `config` again (the device: the GPU only where there is one).
     static GridCaptureRequest request_like(const GridTraceConfig& config, GridCaptureRequest base);
 
-    bool busy() const override { return task_.busy() || read_task_.busy(); }
+    bool busy() const { return task_.busy() || read_task_.busy(); }
+    bool tracing() const override { return busy(); }
     // A file being read, or read and not yet shown on its tab (the tab is selected at the end of the frame
     // that took it: a script waiting for files at start must not run its first command before that).
     bool reading() const { return read_task_.busy() || tab_requested_; }
+    bool reading_files() const override { return reading(); }
     void poll() override;
 
 private:

@@ -39,12 +39,11 @@ void report_quiz(const QuizState& quiz) {
 } // namespace
 
 void QuizFeature::start(AppState& state) {
+    state.add_work(quiz_);
     quiz_.start([&state](const std::string& message,
                          bool is_error) { is_error ? state.report_error(message) : state.inform(message); },
                 assets_folder());
 }
-
-void QuizFeature::poll() { quiz_.poll(); }
 
 void QuizFeature::store(Scene& scene) const {
     scene.quiz = {quiz_.question_number(), quiz_.revealed(), quiz_.show_source};
@@ -55,8 +54,6 @@ void QuizFeature::restore(const Scene& scene) {
     quiz_.set_revealed(scene.quiz.revealed);
     quiz_.show_source = scene.quiz.source;
 }
-
-bool QuizFeature::holds_cores() const { return quiz_.running(); }
 
 void QuizFeature::add_tabs(std::vector<TabMaker>& tabs) {
     tabs.push_back([this] { return std::make_unique<QuizView>(quiz_); });

@@ -15,8 +15,6 @@ public:
     void add_commands(ScriptTable& table) override;
     void add_menus(MenuTable& menus) override;
     void start(AppState& state) override;
-    void poll() override;
-    bool holds_cores() const override; // a GPU child process runs: seconds, nothing to animate
     void store(Scene& scene) const override;
     void restore(const Scene& scene) override;
 

@@ -8,6 +8,7 @@
 #include "core/quiz/quiz_outcome.hpp"
 #include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/util/background_task.hpp"
+#include "gui/sessions/background_work.hpp"
 
 #include <functional>
 #include <memory>
@@ -27,7 +28,7 @@ struct QuizOptionResults {
     std::optional<QuizOutcome> gpu; // run here
 };
 
-class QuizState {
+class QuizState final : public BackgroundWork {
 public:
     QuizState();
     // Once the window is open: notify(message, is_error) is the status bar; the shipped outcomes are read
@@ -53,10 +54,11 @@ public:
     // "Run": every fragment of the question in the emulator now, and on this GPU in the background.
     void run();
     bool running() const { return task_.busy(); }
+    bool holds_cores() const override { return running(); } // a GPU child process runs: seconds, nothing to animate
     void cancel();
     double progress() const;
     std::string activity() const; // "GPU: B, child process (killed after 10 s if it hangs)"
-    void poll();                  // once a frame
+    void poll() override;         // takes a finished run
 
     const QuizOptionResults& results(std::size_t option) const;
     bool gpu_here() const;

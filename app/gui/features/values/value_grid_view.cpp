@@ -102,7 +102,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     shown_ = context.shown;
     const LoadedTrace* loaded = shown_.trace;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         if (shown_.side == 0)
             publish_value_grid_geometry({});
         return;

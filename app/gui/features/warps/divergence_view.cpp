@@ -66,7 +66,7 @@ std::string step_detail(const WarpActivity& activity, std::size_t step) {
 void DivergenceView::draw(AppState& state, const ViewContext& context) {
     const LoadedTrace* loaded = context.shown.trace;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.busy() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         return;
     }
     if (loaded != analysed_) {
