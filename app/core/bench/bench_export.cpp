@@ -165,18 +165,6 @@ std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest
 
 } // namespace
 
-const char* extension_of(PlotFileFormat format) {
-    switch (format) {
-    case PlotFileFormat::png:
-        return ".png";
-    case PlotFileFormat::svg:
-        return ".svg";
-    case PlotFileFormat::pdf:
-        break;
-    }
-    return ".pdf";
-}
-
 std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format, const std::optional<BenchScan>& scan) {
     std::string name(name_of(kind));
     if (scan) {

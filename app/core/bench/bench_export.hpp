@@ -30,9 +30,6 @@ struct BenchExportResult {
     std::vector<std::string> notes;   // e.g. "plots not written: this PrefixLab was built without Cairo"
 };
 
-// ".png", ".svg", ".pdf"
-const char* extension_of(PlotFileFormat format);
-
 // The file a plot is exported to, in every export: "time.png", "block-sweep.svg"; the plot of one scan
 // of a run that holds scans other than the default (names_scans, bench_scan.hpp) says which:
 // "time-float-add.png", "speedup-uint32-add-exclusive.svg". A run of several scans gets one plot set

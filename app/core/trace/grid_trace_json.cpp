@@ -5,6 +5,7 @@
 #include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
@@ -34,16 +35,10 @@ constexpr const char* kGridFormatName = "prefixlab-grid-trace";
 constexpr RangeWording kGridRanges = RangeWording::whole_range;
 const std::string kVersionText = "version " + std::to_string(kGridTraceFormatVersion);
 
-constexpr std::pair<GridAccessKind, const char*> kKindNames[] = {
-    {GridAccessKind::read, "read"},       {GridAccessKind::write, "write"},     {GridAccessKind::atomic, "atomic"},
-    {GridAccessKind::release, "release"}, {GridAccessKind::acquire, "acquire"},
-};
+constexpr const char* kAccessKindNames[] = {"read", "write", "atomic", "release", "acquire"};
 
 const char* name_of_kind(GridAccessKind kind) {
-    for (const auto& [k, name] : kKindNames)
-        if (k == kind)
-            return name;
-    return "?";
+    return name_in<GridAccessKind::acquire>(kAccessKindNames, kind, "?");
 }
 
 // ---------------------------------------------------------------- writing
@@ -179,14 +174,12 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
     if (!buffer || !is_grid_shared(*buffer))
         malformed(element(path, 4), "expected tile_totals, tile_status or tile_counter, found " + value_in_message(row[4]));
     a.buffer = *buffer;
-    bool known_kind = false;
-    for (const auto& [kind, name] : kKindNames)
-        if (row[5] == name) {
-            a.kind = kind;
-            known_kind = true;
-        }
-    if (!known_kind)
+    const std::optional<GridAccessKind> kind =
+        row[5].is_string() ? enumerator_named<GridAccessKind::acquire>(kAccessKindNames, row[5].get<std::string>())
+                           : std::nullopt;
+    if (!kind)
         malformed(element(path, 5), "expected read, write, atomic, release or acquire, found " + value_in_message(row[5]));
+    a.kind = *kind;
     // status words and totals are indexed by tile (or block): never past N
     a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kGridRanges));
     a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kGridRanges);
