@@ -394,13 +394,7 @@ void read_panels(const json& value, const std::string& path, ScenePanels& p) {
 }
 
 Scene scene_from_document(const json& root) {
-    require_object(root, "");
-    if (!root.contains("format"))
-        bad("format", "missing (not a PrefixLab scene file)");
-    const std::string format = string_field(root, "", "format");
-    if (format != kFormatName)
-        bad("format",
-            "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(root["format"]));
+    require_format(root, kFormatName, "scene file");
     if (whole_at(field(root, "", "version"), "version", 0, kMaxInt) != kSceneFormatVersion)
         bad("version", value_in_message(root["version"]) +
                            " is not supported (this PrefixLab reads version " +
