@@ -85,6 +85,11 @@ void check_export_folder(const std::string& folder);
 // this PrefixLab has no Cairo the plots are left out with a note.
 BenchExportResult export_bench(const BenchExportRequest& request, const std::string& folder);
 
+// The export of one run as `prefixlab bench` and `prefixlab tune` write it: its results and `plots`, in
+// `formats`, replacing an older run's files.
+BenchExportRequest run_export_request(const BenchRun& run, BenchExportPlots plots,
+                                      const std::vector<PlotFileFormat>& formats);
+
 // `prefixlab bench --out DIR`: the run's results and every plot it has data for, light, in `formats`,
 // replacing an older run's files. A run with no points writes nothing and leaves the folder as it
 // was (a note says so): an empty run must not replace an older one.
