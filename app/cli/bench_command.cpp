@@ -2,7 +2,6 @@
 
 #include "cli/bench_console.hpp"
 #include "cli/command_line.hpp"
-#include "cli/option_values.hpp"
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
@@ -16,7 +15,6 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <limits>
 
 namespace prefixlab {
 
@@ -43,16 +41,7 @@ void add_bench_command(CLI::App& app, BenchCommandOptions& o) {
                            "Threads per block, one or more powers of two from 32 to 1024 (default: 1024-element tiles)");
     bench->add_option("--block-n", o.block_sizes_at,
                       "Sizes (from --n) at which to sweep the --block sizes; elsewhere each algorithm's default");
-    add_whole_number_option(*bench, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
-                            "Timed repetitions per point, 1 to " + std::to_string(kMaxBenchRepetitions));
-    add_whole_number_option(*bench, "--warmup", o.warmup, 0, kMaxBenchWarmup,
-                            "Untimed runs before them, 0 to " + std::to_string(kMaxBenchWarmup));
-    add_whole_number_option(*bench, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
-                            "Seed of the random input, 0 to 2^64-1");
-    bench->add_option("--label", o.label, "Legend label of this run (default: device and date)");
-    add_path_option(*bench, "--out", o.out, PathKind::folder,
-                    "Folder for bench.json, bench.csv and the plots (created if missing)");
-    bench->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
+    add_bench_run_options(*bench, o, "the plots");
     bench->add_flag("--list", o.list, "Print the algorithm names, one a line, and exit");
 }
 

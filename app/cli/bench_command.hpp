@@ -14,20 +14,25 @@ class App;
 
 namespace prefixlab {
 
-struct BenchCommandOptions {
-    std::string algorithms = "all"; // comma-separated names, or all, gpu, cpu
-    std::string scans = "uint32-add"; // comma-separated TYPE-OP or TYPE-OP-exclusive (bench_scan.hpp)
-    std::string sizes = "2^10..2^28";
-    std::vector<int> block_sizes;
-    std::string block_sizes_at; // --block-n: sizes where --block applies
+// The options `prefixlab tune` takes too (cli/tune_command.hpp): the method of every point, the run's
+// label, where its files go and in which plot formats (add_bench_run_options, bench_console.hpp).
+struct BenchRunOptions {
     int repetitions = 20;
     int warmup = 3;
     std::uint64_t seed = 1;
     std::string label;
     std::string out;
     std::string plots = "png,svg,pdf"; // or "none"
+    std::string command;               // the whole command line, recorded in the results
+};
+
+struct BenchCommandOptions : BenchRunOptions {
+    std::string algorithms = "all"; // comma-separated names, or all, gpu, cpu
+    std::string scans = "uint32-add"; // comma-separated TYPE-OP or TYPE-OP-exclusive (bench_scan.hpp)
+    std::string sizes = "2^10..2^28";
+    std::vector<int> block_sizes;
+    std::string block_sizes_at; // --block-n: sizes where --block applies
     bool list = false;
-    std::string command; // the whole command line, recorded in the results
 };
 
 void add_bench_command(CLI::App& app, BenchCommandOptions& options);

@@ -1,5 +1,6 @@
 #include "cli/bench_console.hpp"
 
+#include "cli/option_values.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 
 namespace prefixlab {
 
@@ -107,6 +109,19 @@ int write_bench_files(const BenchRun& run, const std::string& folder, bool faile
         return report_interrupted("while the results were written: the whole run was written to '" +
                                   quoted_path(folder) + "'");
     return kExitOk;
+}
+
+void add_bench_run_options(CLI::App& command, BenchRunOptions& o, const std::string& plots_noun) {
+    add_whole_number_option(command, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
+                            "Timed repetitions per point, 1 to " + std::to_string(kMaxBenchRepetitions));
+    add_whole_number_option(command, "--warmup", o.warmup, 0, kMaxBenchWarmup,
+                            "Untimed runs before them, 0 to " + std::to_string(kMaxBenchWarmup));
+    add_whole_number_option(command, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                            "Seed of the random input, 0 to 2^64-1");
+    command.add_option("--label", o.label, "Legend label of this run (default: device and date)");
+    add_path_option(command, "--out", o.out, PathKind::folder,
+                    "Folder for bench.json, bench.csv and " + plots_noun + " (created if missing)");
+    command.add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
 }
 
 void add_block_sizes_option(CLI::App& command, std::vector<int>& target, const std::string& help) {

@@ -3,6 +3,7 @@
 // a run's files.
 #pragma once
 
+#include "cli/bench_command.hpp" // BenchRunOptions
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
 #include "core/entry/exit_status.hpp" // kExitInterrupted
@@ -34,6 +35,10 @@ private:
     BenchProgress progress_;
     bool failed_ = false;
 };
+
+// --reps, --warmup, --seed, --label, --out (the folder for bench.json, bench.csv and `plots_noun`)
+// and --plots, in that order.
+void add_bench_run_options(CLI::App& command, BenchRunOptions& o, const std::string& plots_noun);
 
 // --block: threads per block, comma-separated powers of two from 32 to 1024, appended to `target`; a
 // bad one is a CLI validation error naming it.

@@ -18,7 +18,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <iostream>
+#include <utility>
 
 namespace prefixlab {
 
@@ -125,37 +127,28 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     } catch (const CLI::ParseError& e) {
         return report_error(e.what(), kExitBadInput);
     }
-    if (app.got_subcommand("trace"))
-        return run_trace_command(trace_options);
-    if (app.got_subcommand("grid-trace"))
-        return run_grid_trace_command(grid_trace_options);
-    if (app.got_subcommand("run"))
-        return run_run_command(run_options);
-    if (app.got_subcommand("reduce"))
-        return run_reduce_command(reduce_options);
-    if (app.got_subcommand("reduce-table"))
-        return run_reduce_table_command(reduce_table_options);
-    if (app.got_subcommand("compact-table"))
-        return run_compact_table_command(compact_table_options);
-    if (app.got_subcommand("quiz")) {
-        for (int i = 0; i < argc; ++i)
-            quiz_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
-        return run_quiz_command(quiz_options);
-    }
-    if (app.got_subcommand("kernels"))
-        return run_kernels_command(kernels_options);
-    if (app.got_subcommand("quiz-child"))
-        return run_quiz_child_command(quiz_child_options);
-    if (app.got_subcommand("bench")) {
-        for (int i = 0; i < argc; ++i)
-            bench_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
-        return run_bench_command(bench_options);
-    }
-    if (app.got_subcommand("tune")) {
-        for (int i = 0; i < argc; ++i)
-            tune_options.command += (i > 0 ? " " : "") + std::string(argv[i]);
-        return run_tune_command(tune_options);
-    }
+    // The whole command line, recorded in what the quiz, bench and tune write.
+    std::string command;
+    for (int i = 0; i < argc; ++i)
+        command += (i > 0 ? " " : "") + std::string(argv[i]);
+    quiz_options.command = bench_options.command = tune_options.command = command;
+    // Each subcommand and what runs it; with none, the GUI opens.
+    const std::pair<const char*, std::function<int()>> commands[] = {
+        {"trace", [&] { return run_trace_command(trace_options); }},
+        {"grid-trace", [&] { return run_grid_trace_command(grid_trace_options); }},
+        {"run", [&] { return run_run_command(run_options); }},
+        {"reduce", [&] { return run_reduce_command(reduce_options); }},
+        {"reduce-table", [&] { return run_reduce_table_command(reduce_table_options); }},
+        {"compact-table", [&] { return run_compact_table_command(compact_table_options); }},
+        {"quiz", [&] { return run_quiz_command(quiz_options); }},
+        {"kernels", [&] { return run_kernels_command(kernels_options); }},
+        {"quiz-child", [&] { return run_quiz_child_command(quiz_child_options); }},
+        {"bench", [&] { return run_bench_command(bench_options); }},
+        {"tune", [&] { return run_tune_command(tune_options); }},
+    };
+    for (const auto& [name, run] : commands)
+        if (app.got_subcommand(name))
+            return run();
     gui_options.window_height = gui_options.window_width * 9 / 16;
     gui_options.window_given = app.count("--window") > 0;
     gui_options.script_help = app.count("--script-help") > 0;

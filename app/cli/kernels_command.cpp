@@ -20,6 +20,13 @@ json name_or_null(const std::optional<BlockAlgorithm>& algorithm) {
     return algorithm ? json(name_of(*algorithm)) : json(nullptr);
 }
 
+// What every entry says, a block kernel's or a grid driver's (json orders an object's keys by name).
+template <class Info>
+json catalogue_entry(const Info& info) {
+    return {{"name", info.name},           {"description", info.description}, {"family", name_of(info.family)},
+            {"kind", name_of(info.kind)}, {"level", name_of(info.level)},     {"min_n", 1}};
+}
+
 json kernel_json(const KernelInfo& k) {
     json per_block = json::array();
     for (const BlockSizeLimit& limit : k.max_n_per_block)
@@ -27,13 +34,8 @@ json kernel_json(const KernelInfo& k) {
     json phases = json::array();
     for (const PhaseSpec& phase : k.phases)
         phases.push_back(phase.name);
-    return {
-        {"name", k.name},
-        {"description", k.description},
-        {"family", name_of(k.family)},
-        {"kind", name_of(k.kind)},
-        {"level", name_of(k.level)},
-        {"min_n", 1},
+    json entry = catalogue_entry(k);
+    entry.update({
         {"max_n", k.max_n},
         {"elements_per_thread", k.elements_per_thread},
         // a block for N takes from threads_for(N) to max_block_threads threads (`--block`)
@@ -55,7 +57,8 @@ json kernel_json(const KernelInfo& k) {
         {"source_path", k.source_path},
         {"helper_source_paths", k.helper_source_paths},
         {"phases", phases},
-    };
+    });
+    return entry;
 }
 
 // A driver's N ranges are the grid trace's (core/capture/grid_capture.hpp): element detail in the
@@ -64,20 +67,16 @@ json driver_json(const GridDriverInfo& d) {
     json bodies = json::array();
     for (const TileScanBody body : all_tile_bodies())
         bodies.push_back(name_of(body));
-    return {
-        {"name", d.name},
-        {"description", d.description},
-        {"family", name_of(d.family)},
-        {"kind", name_of(d.kind)},
-        {"level", name_of(d.level)},
-        {"min_n", 1},
+    json entry = catalogue_entry(d);
+    entry.update({
         {"max_n_emulated", kMaxEmulatedGridN},
         {"max_n_gpu_trace", kMaxGpuGridN},
         {"single_pass", d.single_pass},
         {"deterministic", d.deterministic},
         {"tile_bodies", bodies},
         {"source_paths", d.source_paths},
-    };
+    });
+    return entry;
 }
 
 std::string table_json() {

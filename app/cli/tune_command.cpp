@@ -1,7 +1,6 @@
 #include "cli/tune_command.hpp"
 
 #include "cli/bench_console.hpp"
-#include "cli/option_values.hpp"
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_export.hpp"
 #include "core/bench/bench_runner.hpp"
@@ -15,8 +14,8 @@
 #include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
-#include <limits>
 
 namespace prefixlab {
 
@@ -69,16 +68,7 @@ void add_tune_command(CLI::App& app, TuneCommandOptions& o) {
                            "Threads per block, powers of two from 32 to 1024 (default: 64,128,256,512)");
     tune->add_option("--n", o.sizes, "Sizes: 2^28, 1000, ranges of powers of two like 2^24..2^28, comma-separated")
         ->capture_default_str();
-    add_whole_number_option(*tune, "--reps", o.repetitions, 1, kMaxBenchRepetitions,
-                            "Timed repetitions per point, 1 to " + std::to_string(kMaxBenchRepetitions));
-    add_whole_number_option(*tune, "--warmup", o.warmup, 0, kMaxBenchWarmup,
-                            "Untimed runs before them, 0 to " + std::to_string(kMaxBenchWarmup));
-    add_whole_number_option(*tune, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
-                            "Seed of the random input, 0 to 2^64-1");
-    tune->add_option("--label", o.label, "Legend label of this run (default: device and date)");
-    add_path_option(*tune, "--out", o.out, PathKind::folder,
-                    "Folder for bench.json, bench.csv and the tuning plot (created if missing)");
-    tune->add_option("--plots", o.plots, "Plot formats: png,svg,pdf or none")->capture_default_str();
+    add_bench_run_options(*tune, o, "the tuning plot");
 }
 
 int run_tune_command(const TuneCommandOptions& options) {

@@ -7,27 +7,17 @@
 // `prefixlab bench --algos gpu` ends.
 #pragma once
 
-#include <cstdint>
+#include "cli/bench_command.hpp" // BenchRunOptions
+
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-}
-
 namespace prefixlab {
 
-struct TuneCommandOptions {
-    std::vector<int> items;        // empty: every choice the tuned scans are built for
-    std::vector<int> block_sizes;  // empty: 64, 128, 256, 512
+struct TuneCommandOptions : BenchRunOptions {
+    std::vector<int> items;       // empty: every choice the tuned scans are built for
+    std::vector<int> block_sizes; // empty: 64, 128, 256, 512
     std::string sizes = "2^28";
-    int repetitions = 20;
-    int warmup = 3;
-    std::uint64_t seed = 1;
-    std::string label;
-    std::string out;
-    std::string plots = "png,svg,pdf"; // or "none"
-    std::string command;               // the whole command line, recorded in the results
 };
 
 void add_tune_command(CLI::App& app, TuneCommandOptions& options);

@@ -3,6 +3,7 @@
 #include "core/capture/gpu_info.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_names.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/parse_number.hpp"
 #include "gui/script/script_values.hpp"
 
@@ -12,14 +13,6 @@
 namespace prefixlab {
 
 namespace {
-
-template <class Enum>
-std::string names_of(const std::vector<Enum>& values) {
-    std::string text;
-    for (const Enum value : values)
-        text += (text.empty() ? "" : ", ") + std::string(name_of(value));
-    return text;
-}
 
 // The largest N any block algorithm takes; the algorithm's own limit is checked once it is known.
 int largest_block_n() {

@@ -30,43 +30,23 @@ void finish(WarpInstruction& instruction, const Trace& trace) {
     }
 }
 
+void add_to_bank_totals(BankTotals& totals, const WarpInstruction& instruction) {
+    if (instruction.kind == AccessKind::read) {
+        ++totals.loads;
+        totals.load_conflicts += instruction.extra_wavefronts();
+    } else {
+        ++totals.stores;
+        totals.store_conflicts += instruction.extra_wavefronts();
+    }
+}
+
 } // namespace
 
 BankAnalysis analyse_bank_conflicts(const Trace& trace) {
-    BankAnalysis analysis;
-    const std::size_t steps = trace.steps.size();
-    analysis.steps.assign(steps, BankTotals{});
-    analysis.first_of_step.assign(steps + 1, 0);
-
-    std::size_t a = 0;
-    for (std::uint32_t k = 0; k < steps; ++k) {
-        analysis.first_of_step[k] = analysis.instructions.size();
-        for (WarpAccessGroup& group : warp_access_groups(trace, k, a, is_shared_access)) {
-            WarpInstruction instruction;
-            instruction.step = k;
-            instruction.warp = group.warp;
-            instruction.kind = group.kind;
-            instruction.order = group.order;
-            instruction.accesses = std::move(group.accesses);
-            finish(instruction, trace);
-            BankTotals& totals = analysis.steps[k];
-            if (instruction.kind == AccessKind::read) {
-                ++totals.loads;
-                totals.load_conflicts += instruction.extra_wavefronts();
-            } else {
-                ++totals.stores;
-                totals.store_conflicts += instruction.extra_wavefronts();
-            }
-            analysis.instructions.push_back(std::move(instruction));
-        }
-        const BankTotals& s = analysis.steps[k];
-        analysis.total.loads += s.loads;
-        analysis.total.stores += s.stores;
-        analysis.total.load_conflicts += s.load_conflicts;
-        analysis.total.store_conflicts += s.store_conflicts;
-    }
-    analysis.first_of_step[steps] = analysis.instructions.size();
-    return analysis;
+    return analyse_warp_instructions<BankAnalysis>(
+        trace, is_shared_access,
+        [&](WarpInstruction& instruction, const WarpAccessGroup&) { finish(instruction, trace); },
+        add_to_bank_totals);
 }
 
 } // namespace prefixlab

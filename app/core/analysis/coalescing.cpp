@@ -22,7 +22,7 @@ void finish(GlobalInstruction& instruction, const Trace& trace) {
     instruction.sectors = static_cast<std::uint32_t>(sectors.size());
 }
 
-void add(CoalescingTotals& totals, const GlobalInstruction& instruction) {
+void add_to_coalescing_totals(CoalescingTotals& totals, const GlobalInstruction& instruction) {
     if (instruction.kind == AccessKind::read) {
         ++totals.load_requests;
         totals.load_sectors += instruction.sectors;
@@ -35,29 +35,12 @@ void add(CoalescingTotals& totals, const GlobalInstruction& instruction) {
 } // namespace
 
 CoalescingAnalysis analyse_coalescing(const Trace& trace) {
-    CoalescingAnalysis analysis;
-    const std::size_t steps = trace.steps.size();
-    analysis.steps.assign(steps, CoalescingTotals{});
-    analysis.first_of_step.assign(steps + 1, 0);
-    std::size_t a = 0;
-    for (std::uint32_t k = 0; k < steps; ++k) {
-        analysis.first_of_step[k] = analysis.instructions.size();
-        for (WarpAccessGroup& group : warp_access_groups(trace, k, a, is_global_access)) {
-            GlobalInstruction instruction;
-            instruction.step = k;
-            instruction.warp = group.warp;
-            instruction.kind = group.kind;
-            instruction.buffer = static_cast<BufferId>(group.buffer);
-            instruction.order = group.order;
-            instruction.accesses = std::move(group.accesses);
-            finish(instruction, trace);
-            add(analysis.steps[k], instruction);
-            add(analysis.total, instruction);
-            analysis.instructions.push_back(std::move(instruction));
-        }
-    }
-    analysis.first_of_step[steps] = analysis.instructions.size();
-    return analysis;
+    const auto finish_global = [&](GlobalInstruction& instruction, const WarpAccessGroup& group) {
+        instruction.buffer = static_cast<BufferId>(group.buffer);
+        finish(instruction, trace);
+    };
+    return analyse_warp_instructions<CoalescingAnalysis>(trace, is_global_access, finish_global,
+                                                         add_to_coalescing_totals);
 }
 
 } // namespace prefixlab

@@ -1,5 +1,7 @@
 #include "core/analysis/look_back_timeline.hpp"
 
+#include "core/util/enum_names.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -81,19 +83,13 @@ std::string timeline_summary(const LookBackTimeline& t) {
 }
 
 const char* mark_name(const TimelineMark& mark) {
-    switch (mark.kind) {
-    case TimelineMarkKind::taken:
-        return "tile taken";
-    case TimelineMarkKind::aggregate:
-        return "aggregate published";
-    case TimelineMarkKind::prefix:
-        return "inclusive prefix published";
-    case TimelineMarkKind::poll:
-        break;
-    }
-    return mark.seen == TileStatus::invalid     ? "poll saw invalid (waits)"
-           : mark.seen == TileStatus::aggregate ? "poll saw aggregate"
-                                                : "poll saw prefix";
+    // A poll (nullptr by its kind) is named by the status it saw.
+    static constexpr const char* kNames[] = {"tile taken", "aggregate published", nullptr,
+                                             "inclusive prefix published"};
+    static constexpr const char* kPolls[] = {"poll saw invalid (waits)", "poll saw aggregate",
+                                             "poll saw prefix"};
+    const char* name = name_in<TimelineMarkKind::prefix>(kNames, mark.kind, nullptr);
+    return name != nullptr ? name : name_in<TileStatus::prefix>(kPolls, mark.seen);
 }
 
 } // namespace prefixlab

@@ -7,7 +7,9 @@
 
 #include "core/trace/trace.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -25,5 +27,34 @@ struct WarpAccessGroup {
 // lane) and is left at the next step's.
 std::vector<WarpAccessGroup> warp_access_groups(const Trace& trace, std::uint32_t step, std::size_t& cursor,
                                                 bool (*selected)(const AccessRecord&));
+
+// A model's analysis (BankAnalysis, CoalescingAnalysis) of the instructions among the accesses `selected`
+// keeps: each instruction, in step order, completed by finish(instruction, group) from its accesses and
+// counted by add(totals, instruction) into its step's totals and the kernel's.
+template <class Analysis, class Finish, class Add>
+Analysis analyse_warp_instructions(const Trace& trace, bool (*selected)(const AccessRecord&), Finish finish,
+                                   Add add) {
+    Analysis analysis;
+    const std::size_t steps = trace.steps.size();
+    analysis.steps.resize(steps);
+    analysis.first_of_step.assign(steps + 1, 0);
+    std::size_t cursor = 0;
+    for (std::uint32_t k = 0; k < steps; ++k) {
+        analysis.first_of_step[k] = analysis.instructions.size();
+        for (WarpAccessGroup& group : warp_access_groups(trace, k, cursor, selected)) {
+            auto& instruction = analysis.instructions.emplace_back();
+            instruction.step = k;
+            instruction.warp = group.warp;
+            instruction.kind = group.kind;
+            instruction.order = group.order;
+            instruction.accesses = std::move(group.accesses);
+            finish(instruction, group);
+            add(analysis.steps[k], instruction);
+            add(analysis.total, instruction);
+        }
+    }
+    analysis.first_of_step[steps] = analysis.instructions.size();
+    return analysis;
+}
 
 } // namespace prefixlab

@@ -4,6 +4,7 @@
 
 #include "core/bench/bench_scan.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/csv_field.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -25,13 +26,7 @@ std::string number(double value) {
 std::string csv_field(const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos)
         return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"')
-            quoted += '"';
-        quoted += c;
-    }
-    return quoted + "\"";
+    return csv_quoted(text);
 }
 
 // A comment must stay on its line: a command typed over several lines is joined with spaces.

@@ -165,18 +165,6 @@ std::set<std::string> stage_plots(AtomicFileSet& files, const BenchExportRequest
 
 } // namespace
 
-const char* extension_of(PlotFileFormat format) {
-    switch (format) {
-    case PlotFileFormat::png:
-        return ".png";
-    case PlotFileFormat::svg:
-        return ".svg";
-    case PlotFileFormat::pdf:
-        break;
-    }
-    return ".pdf";
-}
-
 std::string bench_plot_file_name(BenchPlotKind kind, PlotFileFormat format, const std::optional<BenchScan>& scan) {
     std::string name(name_of(kind));
     if (scan) {
@@ -242,6 +230,17 @@ BenchExportResult export_bench(const BenchExportRequest& request, const std::str
     return result;
 }
 
+BenchExportRequest run_export_request(const BenchRun& run, BenchExportPlots plots,
+                                      const std::vector<PlotFileFormat>& formats) {
+    BenchExportRequest request;
+    request.source.runs = {std::make_shared<const BenchRun>(run)};
+    request.plots = plots;
+    request.formats = formats;
+    request.results = true;
+    request.replaces_older_run = true;
+    return request;
+}
+
 BenchExportResult export_bench_run(const BenchRun& run, const std::string& folder,
                                    const std::vector<PlotFileFormat>& formats) {
     if (run.points.empty()) {
@@ -250,13 +249,7 @@ BenchExportResult export_bench_run(const BenchRun& run, const std::string& folde
                                "' left as it was)");
         return result;
     }
-    BenchExportRequest request;
-    request.source.runs = {std::make_shared<const BenchRun>(run)};
-    request.plots = BenchExportPlots::every_kind_with_data;
-    request.formats = formats;
-    request.results = true;
-    request.replaces_older_run = true;
-    return export_bench(request, folder);
+    return export_bench(run_export_request(run, BenchExportPlots::every_kind_with_data, formats), folder);
 }
 
 } // namespace prefixlab

@@ -30,9 +30,6 @@ struct BenchExportResult {
     std::vector<std::string> notes;   // e.g. "plots not written: this PrefixLab was built without Cairo"
 };
 
-// ".png", ".svg", ".pdf"
-const char* extension_of(PlotFileFormat format);
-
 // The file a plot is exported to, in every export: "time.png", "block-sweep.svg"; the plot of one scan
 // of a run that holds scans other than the default (names_scans, bench_scan.hpp) says which:
 // "time-float-add.png", "speedup-uint32-add-exclusive.svg". A run of several scans gets one plot set
@@ -87,6 +84,11 @@ void check_export_folder(const std::string& folder);
 // write, or BenchFileError for results the format refuses (checked before anything is drawn). Where
 // this PrefixLab has no Cairo the plots are left out with a note.
 BenchExportResult export_bench(const BenchExportRequest& request, const std::string& folder);
+
+// The export of one run as `prefixlab bench` and `prefixlab tune` write it: its results and `plots`, in
+// `formats`, replacing an older run's files.
+BenchExportRequest run_export_request(const BenchRun& run, BenchExportPlots plots,
+                                      const std::vector<PlotFileFormat>& formats);
 
 // `prefixlab bench --out DIR`: the run's results and every plot it has data for, light, in `formats`,
 // replacing an older run's files. A run with no points writes nothing and leaves the folder as it

@@ -343,13 +343,7 @@ BenchPoint point_from_json(const json& p, const std::string& path, int version, 
 
 BenchRun run_from_json(std::string_view text) {
     const json root = parse_document(text, kMaxBenchItems, "a results file");
-    require_object(root, "");
-    if (!root.contains("format"))
-        malformed("format", "missing (not a PrefixLab results file)");
-    const std::string format = string_field(root, "", "format");
-    if (format != kFormatName)
-        malformed("format",
-                  "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
+    require_format(root, kFormatName, "results file");
     const json& version_value = field(root, "", "version");
     if (version_value != kOldestBenchFormatVersion && version_value != kBenchFormatVersion)
         malformed("version", value_in_message(version_value) + " is not supported (this PrefixLab reads versions " +
@@ -452,13 +446,8 @@ void write_bench_json(const std::string& path, const BenchRun& run) {
 }
 
 BenchRun read_bench_json(const std::string& path) {
-    std::string text;
-    try {
-        text = read_bounded_file(path, kMaxResultsFileBytes, "results file");
-    } catch (const InputLimitError& e) {
-        throw BenchFileError(e.what()); // "cannot read results file 'PATH': REASON"
-    }
-    return bench_run_from_json(text, path);
+    // "cannot read results file 'PATH': REASON"
+    return bench_run_from_json(read_bounded_file_as<BenchFileError>(path, kMaxResultsFileBytes, "results file"), path);
 }
 
 } // namespace prefixlab

@@ -3,6 +3,7 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
+#include "core/util/enum_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -239,39 +240,16 @@ const std::vector<BenchPlotKind>& all_bench_plot_kinds() {
 }
 
 std::string_view name_of(BenchPlotKind kind) {
-    switch (kind) {
-    case BenchPlotKind::time:
-        return "time";
-    case BenchPlotKind::throughput_gbps:
-        return "throughput";
-    case BenchPlotKind::throughput_gelems:
-        return "gelems";
-    case BenchPlotKind::speedup:
-        return "speedup";
-    case BenchPlotKind::copy_fraction:
-        return "copy-fraction";
-    case BenchPlotKind::block_sweep:
-        break;
-    }
-    return "block-sweep";
+    static constexpr std::string_view kNames[] = {"time",    "throughput",    "gelems",
+                                                  "speedup", "copy-fraction", "block-sweep"};
+    return name_in<BenchPlotKind::block_sweep>(kNames, kind);
 }
 
 std::string_view title_of(BenchPlotKind kind) {
-    switch (kind) {
-    case BenchPlotKind::time:
-        return "Inclusive scan time vs N";
-    case BenchPlotKind::throughput_gbps:
-        return "Effective bandwidth vs N";
-    case BenchPlotKind::throughput_gelems:
-        return "Elements per second vs N";
-    case BenchPlotKind::speedup:
-        return "Speedup over the serial CPU vs N";
-    case BenchPlotKind::copy_fraction:
-        return "Fraction of copy speed vs N";
-    case BenchPlotKind::block_sweep:
-        break;
-    }
-    return "Scan time vs threads per block";
+    static constexpr std::string_view kTitles[] = {
+        "Inclusive scan time vs N",         "Effective bandwidth vs N",    "Elements per second vs N",
+        "Speedup over the serial CPU vs N", "Fraction of copy speed vs N", "Scan time vs threads per block"};
+    return name_in<BenchPlotKind::block_sweep>(kTitles, kind);
 }
 
 Rgba series_colour(std::string_view algorithm) {

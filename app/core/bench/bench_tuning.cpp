@@ -199,12 +199,7 @@ Plot build_tuning_plot(const BenchRun& run, std::uint64_t n) {
 }
 
 BenchExportRequest tuning_export_request(const BenchRun& run, const std::vector<PlotFileFormat>& formats) {
-    BenchExportRequest request;
-    request.source.runs = {std::make_shared<const BenchRun>(run)};
-    request.plots = BenchExportPlots::none;
-    request.formats = formats;
-    request.results = true;
-    request.replaces_older_run = true;
+    BenchExportRequest request = run_export_request(run, BenchExportPlots::none, formats);
     const std::vector<std::uint64_t> sizes = tuning_sizes(run);
     for (std::uint64_t n : sizes)
         request.named_plots.emplace_back(tuning_plot_stem(n, sizes.size() > 1), build_tuning_plot(run, n));

@@ -4,6 +4,7 @@
 // an exported figure.
 #include "core/bench/timed_table_csv.hpp"
 
+#include "core/util/csv_field.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/printable.hpp"
 
@@ -34,16 +35,6 @@ struct Layout {
           fields(device + 1 + (kind.dated ? 2 : 0)) {}
     std::size_t method, first_column, correct, device, fields;
 };
-
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + '"';
-}
 
 [[noreturn]] void refuse(std::size_t line, const std::string& problem) {
     throw TimedTableCsvError("line " + std::to_string(line) + ": " + problem);
@@ -156,14 +147,14 @@ void write_timed_table_csv(std::ostream& out, const TimedTableKind& kind,
                 out << (p < table.parameters.size() ? table.parameters[p] : 0) << ',';
             char numbers[64];
             std::snprintf(numbers, sizeof numbers, "%.9g,%.9g", row.median_ms, row.gb_per_s);
-            out << quoted(row.method) << ',' << quoted(row.setup) << ',' << numbers;
+            out << csv_quoted(row.method) << ',' << csv_quoted(row.setup) << ',' << numbers;
             for (std::size_t c = 0; c < kind.columns.size(); ++c) {
                 std::snprintf(numbers, sizeof numbers, ",%.4g", row.value(c));
                 out << numbers;
             }
-            out << ',' << (row.correct ? "yes" : "no") << ',' << quoted(table.device);
+            out << ',' << (row.correct ? "yes" : "no") << ',' << csv_quoted(table.device);
             if (kind.dated)
-                out << ',' << quoted(table.driver) << ',' << quoted(table.date);
+                out << ',' << csv_quoted(table.driver) << ',' << csv_quoted(table.date);
             out << '\n';
         }
 }

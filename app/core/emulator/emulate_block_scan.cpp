@@ -1,5 +1,6 @@
 #include "core/emulator/emulate_block_scan.hpp"
 
+#include "core/emulator/element_arrays.hpp"
 #include "core/emulator/emulated_block.hpp"
 #include "core/emulator/emulator_context.hpp"
 #include "core/ground/block_limits.hpp"
@@ -16,9 +17,7 @@ RawTrace emulate_block_scan(const BlockScanRequest& request) {
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() {
         return dispatch_instance<Algo>(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
-            std::vector<T> input(n);
-            for (int i = 0; i < n; ++i)
-                input[i] = from_bits<T>(request.input[i]);
+            const std::vector<T> input = elements_as<T>(request.input);
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
             const ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
 
@@ -30,9 +29,7 @@ RawTrace emulate_block_scan(const BlockScanRequest& request) {
                 ctx.finish();
             });
             RawTrace trace = std::move(block.trace());
-            trace.output.resize(n);
-            for (int i = 0; i < n; ++i)
-                trace.output[i] = to_bits(output[i]);
+            trace.output = bits_of(output);
             return trace;
         });
     });

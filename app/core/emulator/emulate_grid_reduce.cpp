@@ -1,5 +1,6 @@
 #include "core/emulator/emulate_grid_reduce.hpp"
 
+#include "core/emulator/element_arrays.hpp"
 #include "core/emulator/emulator_launcher.hpp"
 #include "kernels/block_scan_dispatch.hpp"
 
@@ -18,9 +19,7 @@ std::uint32_t emulate_grid_reduce(const GridReduceRequest& request, const GridSc
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             const std::size_t n = request.input.size();
-            std::vector<T> input(n);
-            for (std::size_t i = 0; i < n; ++i)
-                input[i] = from_bits<T>(request.input[i]);
+            const std::vector<T> input = elements_as<T>(request.input);
             const int tile = request.threads * Body::kElementsPerThread;
             std::vector<T> totals(grid_reduce_totals(request.finish, n, tile), from_bits<T>(kUnwrittenPattern));
             EmulatorLauncher launcher(schedule, recording);

@@ -1,5 +1,6 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 
+#include "core/emulator/element_arrays.hpp"
 #include "core/emulator/emulator_launcher.hpp"
 #include "kernels/block_scan_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
@@ -29,9 +30,7 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
         return dispatch_element(request.type, request.op, [&]<class Op>() {
             using T = typename Op::value_type;
             const std::size_t n = request.input.size();
-            std::vector<T> input(n);
-            for (std::size_t i = 0; i < n; ++i)
-                input[i] = from_bits<T>(request.input[i]);
+            const std::vector<T> input = elements_as<T>(request.input);
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
             const GridDriverOptions options{request.driver, request.order, request.tile_threads,
                                             kEmulatedTwoLevelBlocks};
@@ -47,10 +46,7 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
             EmulatorLauncher launcher(schedule, recording);
             run_grid_driver<Body, Op>(launcher, options, input.data(), output.data(), n, request.exclusive,
                                       workspace);
-            std::vector<std::uint32_t> bits(n);
-            for (std::size_t i = 0; i < n; ++i)
-                bits[i] = to_bits(output[i]);
-            return bits;
+            return bits_of(output);
         });
     });
 }

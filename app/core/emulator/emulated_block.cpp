@@ -3,6 +3,7 @@
 #include "core/emulator/thread_ranges.hpp"
 #include "core/ground/scan_names.hpp"
 #include "core/ground/step_label.hpp"
+#include "core/util/enum_names.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -120,17 +121,8 @@ namespace {
 
 // The operation as a message names it.
 const char* exchange_name(WarpExchange exchange) {
-    switch (exchange) {
-    case WarpExchange::up:
-        return "shuffle";
-    case WarpExchange::down:
-        return "down shuffle";
-    case WarpExchange::xor_of:
-        return "xor shuffle";
-    case WarpExchange::ballot:
-        return "ballot";
-    }
-    return "shuffle";
+    static constexpr const char* kNames[] = {"shuffle", "down shuffle", "xor shuffle", "ballot"};
+    return name_in<WarpExchange::ballot>(kNames, exchange, "shuffle");
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "core/emulator/emulated_grid.hpp"
 
+#include "core/util/enum_names.hpp"
+
 #include <algorithm>
 #include <random>
 #include <utility>
@@ -26,15 +28,18 @@ std::vector<std::uint32_t> block_start_order(std::uint32_t blocks, const GridSch
     return order;
 }
 
+namespace {
+
+constexpr std::string_view kStartOrderNames[] = {"in-order", "reversed", "random"};
+
+} // namespace
+
 std::string_view name_of(BlockStartOrder order) {
-    return order == BlockStartOrder::reversed ? "reversed" : order == BlockStartOrder::seeded_random ? "random" : "in-order";
+    return name_in<BlockStartOrder::seeded_random>(kStartOrderNames, order, "in-order");
 }
 
 std::optional<BlockStartOrder> parse_block_start_order(std::string_view name) {
-    for (BlockStartOrder order : all_block_start_orders())
-        if (name_of(order) == name)
-            return order;
-    return std::nullopt;
+    return enumerator_named<BlockStartOrder::seeded_random>(kStartOrderNames, name);
 }
 
 const std::vector<BlockStartOrder>& all_block_start_orders() {
@@ -44,14 +49,10 @@ const std::vector<BlockStartOrder>& all_block_start_orders() {
 }
 
 std::string describe_start_order(const GridSchedule& schedule) {
-    switch (schedule.order) {
-    case BlockStartOrder::in_order:
+    if (schedule.order == BlockStartOrder::in_order)
         return "in order";
-    case BlockStartOrder::reversed:
+    if (schedule.order == BlockStartOrder::reversed)
         return "reversed";
-    case BlockStartOrder::seeded_random:
-        break;
-    }
     return "random (seed " + std::to_string(schedule.seed) + ")";
 }
 

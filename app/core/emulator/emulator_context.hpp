@@ -56,13 +56,8 @@ public:
     // reduction's tree). V is a traced value or a plain 4-byte one, as for shfl_xor.
     template <class V>
     V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag next) {
-        if constexpr (IsTraced<V>::value) {
-            using T = decltype(v.value);
-            const ShuffleResult r = block_.shuffle_down(thread_, to_bits(v.value), delta, mask, next);
-            return V(from_bits<T>(r.bits), r.source);
-        } else {
-            return from_bits<V>(block_.shuffle_down(thread_, to_bits(v), delta, mask, next).bits);
-        }
+        return shuffled(
+            v, [&](std::uint32_t bits) { return block_.shuffle_down(thread_, bits, delta, mask, next); });
     }
 
     // __shfl_xor_sync: lane l receives lane (l ^ lane_mask)'s value. V is a traced value, whose
@@ -70,13 +65,8 @@ public:
     // registers), returned plain.
     template <class V>
     V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag next) {
-        if constexpr (IsTraced<V>::value) {
-            using T = decltype(v.value);
-            const ShuffleResult r = block_.shuffle_xor(thread_, to_bits(v.value), lane_mask, mask, next);
-            return V(from_bits<T>(r.bits), r.source);
-        } else {
-            return from_bits<V>(block_.shuffle_xor(thread_, to_bits(v), lane_mask, mask, next).bits);
-        }
+        return shuffled(
+            v, [&](std::uint32_t bits) { return block_.shuffle_xor(thread_, bits, lane_mask, mask, next); });
     }
 
     // __ballot_sync: bit l set where lane l of the mask passed true. A plain word: the votes are a
@@ -129,6 +119,19 @@ public:
     }
 
 private:
+    // What `shuffle` (the block's, given v's bits) hands a lane, as a V: a traced value's provenance
+    // becomes the shuffle; a plain one is returned plain.
+    template <class V, class Shuffle>
+    static V shuffled(const V& v, Shuffle shuffle) {
+        if constexpr (IsTraced<V>::value) {
+            using T = decltype(v.value);
+            const ShuffleResult r = shuffle(to_bits(v.value));
+            return V(from_bits<T>(r.bits), r.source);
+        } else {
+            return from_bits<V>(shuffle(to_bits(v)).bits);
+        }
+    }
+
     EmulatedBlock& block_;
     std::uint32_t thread_;
 };

@@ -1,6 +1,7 @@
 #include "core/files/file_kind.hpp"
 
 #include "core/util/atomic_file.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/input_limits.hpp"
 
 #include <algorithm>
@@ -77,13 +78,9 @@ private:
 };
 
 FileKind kind_of_format(std::string_view format) {
-    if (format == "prefixlab-trace")
-        return FileKind::trace;
-    if (format == "prefixlab-grid-trace")
-        return FileKind::grid_trace;
-    if (format == "prefixlab-bench")
-        return FileKind::results;
-    return FileKind::other;
+    // The "format" of each kind up to results; any other is FileKind::other.
+    static constexpr std::string_view kFormats[] = {"prefixlab-trace", "prefixlab-grid-trace", "prefixlab-bench"};
+    return enumerator_named<FileKind::results>(kFormats, format).value_or(FileKind::other);
 }
 
 } // namespace

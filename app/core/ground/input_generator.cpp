@@ -1,5 +1,6 @@
 #include "core/ground/input_generator.hpp"
 
+#include "kernels/block_scan_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 
 namespace prefixlab {
@@ -21,15 +22,7 @@ private:
 };
 
 std::uint32_t element_bits(ElementType type, double value) {
-    switch (type) {
-    case ElementType::int32:
-        return to_bits(static_cast<std::int32_t>(value));
-    case ElementType::uint32:
-        return to_bits(static_cast<std::uint32_t>(value));
-    case ElementType::float32:
-        break;
-    }
-    return to_bits(static_cast<float>(value));
+    return dispatch_value_type(type, [&]<class T>() { return to_bits(static_cast<T>(value)); });
 }
 
 double random_value(SplitMix64& rng, ElementType type, ScanOperator op) {

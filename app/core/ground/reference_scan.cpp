@@ -37,15 +37,7 @@ void reference_scan(ElementType type, ScanOperator op, bool exclusive, const std
 }
 
 double element_as_double(ElementType type, std::uint32_t bits) {
-    switch (type) {
-    case ElementType::int32:
-        return from_bits<std::int32_t>(bits);
-    case ElementType::uint32:
-        return from_bits<std::uint32_t>(bits);
-    case ElementType::float32:
-        break;
-    }
-    return from_bits<float>(bits);
+    return dispatch_value_type(type, [&]<class T>() { return static_cast<double>(from_bits<T>(bits)); });
 }
 
 std::vector<double> reference_scan_double(ElementType type, ScanOperator op, bool exclusive,

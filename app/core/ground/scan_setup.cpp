@@ -2,27 +2,21 @@
 
 #include "core/ground/block_limits.hpp"
 #include "core/ground/input_generator.hpp"
+#include "core/util/enum_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
 
 namespace prefixlab {
 
-std::string_view name_of(DeviceChoice choice) {
-    switch (choice) {
-    case DeviceChoice::automatic:
-        return "auto";
-    case DeviceChoice::gpu:
-        return "gpu";
-    case DeviceChoice::cpu:
-        break;
-    }
-    return "cpu";
-}
+namespace {
+
+constexpr std::string_view kDeviceChoiceNames[] = {"auto", "gpu", "cpu"};
+
+} // namespace
+
+std::string_view name_of(DeviceChoice choice) { return name_in<DeviceChoice::cpu>(kDeviceChoiceNames, choice); }
 
 std::optional<DeviceChoice> parse_device_choice(std::string_view name) {
-    for (DeviceChoice c : {DeviceChoice::automatic, DeviceChoice::gpu, DeviceChoice::cpu})
-        if (name_of(c) == name)
-            return c;
-    return std::nullopt;
+    return enumerator_named<DeviceChoice::cpu>(kDeviceChoiceNames, name);
 }
 
 WholeRange allowed_n(BlockAlgorithm algorithm) { return {1, block_max_n(algorithm)}; }

@@ -4,6 +4,7 @@
 
 #include "core/plot/table_figure.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/enum_names.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,17 +12,19 @@
 
 namespace prefixlab {
 
+namespace {
+
+constexpr const char* kPlotExtensions[] = {".png", ".svg", ".pdf"};
+
+} // namespace
+
+const char* extension_of(PlotFileFormat format) { return name_in<PlotFileFormat::pdf>(kPlotExtensions, format); }
+
 std::optional<PlotFileFormat> plot_format_from_path(const std::string& path) {
     std::string extension = std::filesystem::path(path).extension().string();
     std::transform(extension.begin(), extension.end(), extension.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    if (extension == ".png")
-        return PlotFileFormat::png;
-    if (extension == ".svg")
-        return PlotFileFormat::svg;
-    if (extension == ".pdf")
-        return PlotFileFormat::pdf;
-    return std::nullopt;
+    return enumerator_named<PlotFileFormat::pdf>(kPlotExtensions, extension);
 }
 
 void stage_plot(AtomicFileSet& files, const Plot& plot, const PlotStyle& style, PlotFileFormat format,

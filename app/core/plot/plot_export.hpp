@@ -20,6 +20,9 @@ class AtomicFileSet;
 
 enum class PlotFileFormat { png, svg, pdf };
 
+// ".png", ".svg", ".pdf"
+const char* extension_of(PlotFileFormat format);
+
 // The format named by the path's extension (".png", ".svg", ".pdf", any case); nullopt for others.
 std::optional<PlotFileFormat> plot_format_from_path(const std::string& path);
 

@@ -1,6 +1,8 @@
 // SvgPainter: PlotPainter's primitives as SVG 1.1 elements, written as text.
 #include "core/plot/svg_painter.hpp"
 
+#include "core/util/enum_names.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -99,16 +101,10 @@ std::string rect_geometry(Vec2f a, Vec2f b) {
            attribute("width", std::abs(b.x - a.x)) + attribute("height", std::abs(b.y - a.y));
 }
 
+// SVG's text-anchor for each TextAnchor.
 const char* anchor_name(TextAnchor anchor) {
-    switch (anchor) {
-    case TextAnchor::centre:
-        return "middle";
-    case TextAnchor::right:
-        return "end";
-    case TextAnchor::left:
-        break;
-    }
-    return "start";
+    static constexpr const char* kNames[] = {"start", "middle", "end"};
+    return name_in<TextAnchor::right>(kNames, anchor, "start");
 }
 
 // The code point of the valid UTF-8 sequence at text[i] and its length (RFC 3629: no overlongs, no

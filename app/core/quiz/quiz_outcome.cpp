@@ -1,22 +1,16 @@
 #include "core/quiz/quiz_outcome.hpp"
 
 #include "core/ground/output_check.hpp"
+#include "core/util/enum_names.hpp"
 
-#include <array>
 #include <cstdio>
 
 namespace prefixlab {
 
 namespace {
 
-constexpr std::array<std::pair<QuizResult, std::string_view>, 6> kNames{{
-    {QuizResult::correct, "correct"},
-    {QuizResult::wrong_cells, "wrong-cells"},
-    {QuizResult::detected_error, "detected-error"},
-    {QuizResult::hung, "hung"},
-    {QuizResult::failed, "failed"},
-    {QuizResult::not_run, "not-run"},
-}};
+constexpr std::string_view kQuizResultNames[] = {"correct", "wrong-cells", "detected-error",
+                                                 "hung",    "failed",      "not-run"};
 
 } // namespace
 
@@ -26,18 +20,10 @@ std::string timeout_text(double seconds) {
     return text;
 }
 
-std::string_view name_of(QuizResult result) {
-    for (const auto& [value, name] : kNames)
-        if (value == result)
-            return name;
-    return "not-run";
-}
+std::string_view name_of(QuizResult result) { return name_in<QuizResult::not_run>(kQuizResultNames, result); }
 
 std::optional<QuizResult> parse_quiz_result(std::string_view name) {
-    for (const auto& [value, text] : kNames)
-        if (text == name)
-            return value;
-    return std::nullopt;
+    return enumerator_named<QuizResult::not_run>(kQuizResultNames, name);
 }
 
 QuizOutcome outcome_of_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,

@@ -13,6 +13,7 @@
 #include "core/ground/scan_names.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "core/settings/settings.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 
@@ -162,14 +163,6 @@ void check_title(std::string_view title, std::string_view path) {
     if (std::any_of(title.begin(), title.end(),
                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
         bad(path, "expected a title without control characters, found " + value_in_message(json(title)));
-}
-
-template <class Enum>
-std::string names_of(const std::vector<Enum>& values) {
-    std::string text;
-    for (const Enum value : values)
-        text += (text.empty() ? "" : ", ") + std::string(name_of(value));
-    return text;
 }
 
 // One of `values` by its name (name_of); the message lists them: the lists are short.
@@ -401,13 +394,7 @@ void read_panels(const json& value, const std::string& path, ScenePanels& p) {
 }
 
 Scene scene_from_document(const json& root) {
-    require_object(root, "");
-    if (!root.contains("format"))
-        bad("format", "missing (not a PrefixLab scene file)");
-    const std::string format = string_field(root, "", "format");
-    if (format != kFormatName)
-        bad("format",
-            "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(root["format"]));
+    require_format(root, kFormatName, "scene file");
     if (whole_at(field(root, "", "version"), "version", 0, kMaxInt) != kSceneFormatVersion)
         bad("version", value_in_message(root["version"]) +
                            " is not supported (this PrefixLab reads version " +

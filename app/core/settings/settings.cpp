@@ -112,12 +112,7 @@ std::vector<RecentFile> recent_from_json(const json& value) {
 }
 
 Settings settings_from_document(const json& root) {
-    require_object(root, "");
-    if (!root.contains("format"))
-        bad("format", "missing (not a PrefixLab settings file)");
-    const std::string format = string_field(root, "", "format");
-    if (format != kFormatName)
-        bad("format", "expected \"" + std::string(kFormatName) + "\", found " + value_in_message(format));
+    require_format(root, kFormatName, "settings file");
     if (integer_at(field(root, "", "version"), "version", 0, std::numeric_limits<int>::max()) != kSettingsFormatVersion)
         bad("version", value_in_message(root["version"]) + " is not supported (this PrefixLab reads version " +
                            std::to_string(kSettingsFormatVersion) + ")");

@@ -5,6 +5,7 @@
 #include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
@@ -34,16 +35,10 @@ constexpr const char* kGridFormatName = "prefixlab-grid-trace";
 constexpr RangeWording kGridRanges = RangeWording::whole_range;
 const std::string kVersionText = "version " + std::to_string(kGridTraceFormatVersion);
 
-constexpr std::pair<GridAccessKind, const char*> kKindNames[] = {
-    {GridAccessKind::read, "read"},       {GridAccessKind::write, "write"},     {GridAccessKind::atomic, "atomic"},
-    {GridAccessKind::release, "release"}, {GridAccessKind::acquire, "acquire"},
-};
+constexpr const char* kAccessKindNames[] = {"read", "write", "atomic", "release", "acquire"};
 
 const char* name_of_kind(GridAccessKind kind) {
-    for (const auto& [k, name] : kKindNames)
-        if (k == kind)
-            return name;
-    return "?";
+    return name_in<GridAccessKind::acquire>(kAccessKindNames, kind, "?");
 }
 
 // ---------------------------------------------------------------- writing
@@ -62,21 +57,19 @@ json tag_json(const StepTag& tag) {
 }
 
 json config_json(const GridTraceConfig& c) {
-    return {
+    json config = scan_fields_json(c);
+    config.update({
         {"driver", c.driver},
         {"n", c.n},
         {"tile_body", c.tile_body},
         {"tile_threads", c.tile_threads},
         {"tile", c.tile},
-        {"element_type", name_of(c.type)},
-        {"operator", name_of(c.op)},
-        {"exclusive", c.exclusive},
-        {"input", {{"kind", name_of(c.input_kind)}, {"seed", c.seed}}},
         {"device",
          {{"name", c.device_name}, {"emulated", c.emulated}, {"resident", c.resident}, {"start_order", c.start_order}}},
         {"tiles_from_counter", c.tiles_from_counter},
         {"element_detail", c.element_detail},
-    };
+    });
+    return config;
 }
 
 // ---------------------------------------------------------------- reading
@@ -119,13 +112,7 @@ GridTraceConfig config_from(const json& root) {
     // A tile is what its threads scan: a hostile tile of 1 made 2^22 tiles of every per-tile table.
     const std::uint64_t tile = std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
     config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", tile, tile, kGridRanges));
-    config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
-    config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
-    config.exclusive = bool_field(c, path, "exclusive");
-    const json& input = field(c, path, "input");
-    only_known(input, member(path, "input"), {"kind", "seed"});
-    config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
-    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kGridRanges);
+    read_scan_fields(c, path, kVersionText, config);
     const std::string device_path = member(path, "device");
     const json& device = field(c, path, "device");
     only_known(device, device_path, {"name", "emulated", "resident", "start_order"});
@@ -179,14 +166,12 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
     if (!buffer || !is_grid_shared(*buffer))
         malformed(element(path, 4), "expected tile_totals, tile_status or tile_counter, found " + value_in_message(row[4]));
     a.buffer = *buffer;
-    bool known_kind = false;
-    for (const auto& [kind, name] : kKindNames)
-        if (row[5] == name) {
-            a.kind = kind;
-            known_kind = true;
-        }
-    if (!known_kind)
+    const std::optional<GridAccessKind> kind =
+        row[5].is_string() ? enumerator_named<GridAccessKind::acquire>(kAccessKindNames, row[5].get<std::string>())
+                           : std::nullopt;
+    if (!kind)
         malformed(element(path, 5), "expected read, write, atomic, release or acquire, found " + value_in_message(row[5]));
+    a.kind = *kind;
     // status words and totals are indexed by tile (or block): never past N
     a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kGridRanges));
     a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kGridRanges);
@@ -238,13 +223,7 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
 }
 
 GridTrace grid_trace_from(const json& root) {
-    if (!root.is_object() || !root.contains("format") || root["format"] != kGridFormatName)
-        malformed("", "not a PrefixLab grid trace (expected \"format\": \"" + std::string(kGridFormatName) + "\")");
-    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kGridRanges);
-    if (version != static_cast<std::uint64_t>(kGridTraceFormatVersion))
-        malformed("version", "grid trace format version " + std::to_string(version) +
-                                 " is not supported (this PrefixLab reads " +
-                                 std::to_string(kGridTraceFormatVersion) + ")");
+    require_trace_format(root, kGridFormatName, "grid trace", kGridTraceFormatVersion);
     only_known(root, "",
                {"format", "version", "config", "launches", "accesses", "blocks", "input", "output", "wrong_outputs"});
     GridTrace trace;
@@ -406,17 +385,7 @@ void save_grid_trace_file(const GridTrace& trace, const std::string& path) {
 }
 
 GridTrace load_grid_trace_file(const std::string& path) {
-    std::string text;
-    try {
-        text = read_bounded_file(path, kMaxGridTraceFileBytes, "grid trace");
-    } catch (const InputLimitError& e) {
-        throw TraceFormatError(e.what());
-    }
-    try {
-        return grid_trace_from_json_text(text);
-    } catch (const TraceFormatError& e) {
-        throw TraceFormatError("malformed grid trace '" + printable_path(path) + "': " + e.what());
-    }
+    return load_trace_document(path, kMaxGridTraceFileBytes, "grid trace", grid_trace_from_json_text);
 }
 
 } // namespace prefixlab

@@ -7,6 +7,16 @@ namespace prefixlab::trace_fields {
 using nlohmann::json;
 using namespace json_fields;
 
+void require_trace_format(const json& root, const char* format_name, std::string_view noun, int version) {
+    const std::string what(noun);
+    if (!root.is_object() || !root.contains("format") || root["format"] != format_name)
+        malformed("", "not a PrefixLab " + what + " (expected \"format\": \"" + format_name + "\")");
+    const auto found = integer_field(root, "", "version", 0, UINT32_MAX, RangeWording::whole_range);
+    if (found != static_cast<std::uint64_t>(version))
+        malformed("version", what + " format version " + std::to_string(found) +
+                                 " is not supported (this PrefixLab reads " + std::to_string(version) + ")");
+}
+
 const json& array_field(const json& object, std::string_view path, const char* key, std::size_t size) {
     const json& value = field(object, path, key);
     if (!value.is_array())

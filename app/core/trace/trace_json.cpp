@@ -73,19 +73,17 @@ json config_to_json(const TraceConfig& c) {
     for (const SharedBufferDesc& b : c.buffers)
         buffers.push_back(
             {{"name", name_of(b.id)}, {"base_word", b.base_word}, {"words", b.words}, {"padding", b.padding}});
-    return {
+    json config = scan_fields_json(c);
+    config.update({
         {"algorithm", name_of(c.algorithm)},
         {"n", c.n},
         {"block_threads", c.block_threads},
-        {"element_type", name_of(c.type)},
-        {"operator", name_of(c.op)},
-        {"exclusive", c.exclusive},
-        {"input", {{"kind", name_of(c.input_kind)}, {"seed", c.seed}}},
         {"device", device_to_json(c)},
         {"kernel_source", c.kernel_source},
         {"shared_memory", {{"words", c.shared_words}, {"buffers", buffers}}},
         {"registers", c.records_registers},
-    };
+    });
+    return config;
 }
 
 // A source reference as text: "3:1" is the thread's read with seq 1 in step 3, "3:reg" its watched
@@ -160,13 +158,7 @@ TraceConfig config_from_json(const json& root) {
     config.algorithm = enum_field<BlockAlgorithm>(c, path, "algorithm", parse_block_algorithm);
     config.n = static_cast<int>(integer_field(c, path, "n", 1, 1 << 20, kRanges));
     config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxBlockThreads, kRanges));
-    config.type = enum_field<ElementType>(c, path, "element_type", parse_element_type);
-    config.op = enum_field<ScanOperator>(c, path, "operator", parse_scan_operator);
-    config.exclusive = bool_field(c, path, "exclusive");
-    const json& input = field(c, path, "input");
-    only_known_fields(input, member(path, "input"), {"kind", "seed"});
-    config.input_kind = enum_field<InputKind>(input, member(path, "input"), "kind", parse_input_kind);
-    config.seed = integer_field(input, member(path, "input"), "seed", 0, UINT64_MAX, kRanges);
+    read_scan_fields(c, path, kFormatVersionText, config);
     const json& device = field(c, path, "device");
     only_known_fields(device, member(path, "device"), {"name", "emulated", "warp_order"});
     config.device_name = string_field(device, member(path, "device"), "name");
@@ -352,13 +344,7 @@ void write_trace_json(const Trace& trace, std::ostream& out) {
 namespace {
 
 Trace trace_from_document(const json& root) {
-    if (!root.is_object() || !root.contains("format") || root["format"] != kFormatName)
-        malformed("", "not a PrefixLab trace (expected \"format\": \"" + std::string(kFormatName) + "\")");
-    const auto version = integer_field(root, "", "version", 0, UINT32_MAX, kRanges);
-    if (version != static_cast<std::uint64_t>(kTraceFormatVersion))
-        malformed("version", "trace format version " + std::to_string(version) +
-                                 " is not supported (this PrefixLab reads " +
-                                 std::to_string(kTraceFormatVersion) + ")");
+    require_trace_format(root, kFormatName, "trace", kTraceFormatVersion);
     // "check" is recomputed from input and output, not read back: what it holds is not checked.
     only_known_fields(root, "",
                       {"format", "version", "config", "input", "output", "check", "steps", "accesses"});
@@ -423,17 +409,7 @@ void save_trace_file(const Trace& trace, const std::string& path) {
 }
 
 Trace load_trace_file(const std::string& path) {
-    std::string text;
-    try {
-        text = read_bounded_file(path, kMaxTraceFileBytes, "trace");
-    } catch (const InputLimitError& e) {
-        throw TraceFormatError(e.what()); // "cannot read trace 'PATH': REASON"
-    }
-    try {
-        return trace_from_json_text(text);
-    } catch (const TraceFormatError& e) {
-        throw TraceFormatError("malformed trace '" + printable_path(path) + "': " + e.what());
-    }
+    return load_trace_document(path, kMaxTraceFileBytes, "trace", trace_from_json_text);
 }
 
 } // namespace prefixlab

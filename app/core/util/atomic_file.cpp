@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace prefixlab {
 
@@ -33,18 +34,12 @@ std::string directory_of(const std::string& path) {
 }
 
 std::string kind_of(mode_t mode) {
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISFIFO(mode))
-        return "a FIFO";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    if (S_ISREG(mode))
-        return "a regular file";
+    static constexpr std::pair<mode_t, const char*> kKinds[] = {
+        {S_IFDIR, "a directory"},    {S_IFIFO, "a FIFO"},    {S_IFCHR, "a character device"},
+        {S_IFBLK, "a block device"}, {S_IFSOCK, "a socket"}, {S_IFREG, "a regular file"}};
+    for (const auto& [type, kind] : kKinds)
+        if ((mode & S_IFMT) == type)
+            return kind;
     return "not a regular file";
 }
 

@@ -47,6 +47,16 @@ inline constexpr int kMaxJsonDepth = 32;
 // limit while it is read is refused too.
 std::string read_bounded_file(const std::string& path, std::uint64_t max_bytes, std::string_view what);
 
+// The same, its refusal thrown as the reader's own error type with the same one line.
+template <class Error>
+std::string read_bounded_file_as(const std::string& path, std::uint64_t max_bytes, std::string_view what) {
+    try {
+        return read_bounded_file(path, max_bytes, what);
+    } catch (const InputLimitError& e) {
+        throw Error(e.what());
+    }
+}
+
 // The most values (numbers, strings, arrays, objects…) a JSON file may hold. nlohmann's tree takes
 // 16 bytes a value and more for each array: a 63 MB array of 31 million zeros within the byte limit
 // took 1.1-1.3 GB to parse (issue 31). The largest real files: a grid trace of the most accesses,

@@ -151,6 +151,15 @@ void require_object(const json& value, std::string_view path) {
         malformed(path, "expected an object, found " + value_in_message(value));
 }
 
+void require_format(const json& root, std::string_view name, std::string_view file_kind) {
+    require_object(root, "");
+    if (!root.contains("format"))
+        malformed("format", "missing (not a PrefixLab " + std::string(file_kind) + ")");
+    const std::string format = string_field(root, "", "format");
+    if (format != name)
+        malformed("format", "expected \"" + std::string(name) + "\", found " + value_in_message(format));
+}
+
 void reject_unknown_fields(const json& object, std::string_view path,
                            std::initializer_list<std::string_view> known, std::string_view format_version) {
     require_object(object, path);

@@ -52,6 +52,10 @@ std::string value_in_message(const nlohmann::json& value);
 // "WHERE: expected an object, found …" when `value` is not one.
 void require_object(const nlohmann::json& value, std::string_view path);
 
+// A document (an object) whose "format" is `name`: "format: missing (not a PrefixLab FILE_KIND)"
+// without one ("results file", "scene file"), "format: expected \"NAME\", found …" with another.
+void require_format(const nlohmann::json& root, std::string_view name, std::string_view file_kind);
+
 // Every key of `object` (an object: require_object) must be one of `known`, the fields `format_version`
 // defines ("version 1"): a misspelt optional field would otherwise vanish without a word.
 // "WHERE.KEY: unknown field (version 1 has no such field)". A later PrefixLab that adds fields

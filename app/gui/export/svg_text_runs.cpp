@@ -2,6 +2,7 @@
 
 #include "core/plot/plot_shapes.hpp"
 #include "core/plot/svg_painter.hpp"
+#include "core/util/utf8.hpp"
 
 #include <cmath>
 #include <imgui.h>
@@ -11,24 +12,6 @@ namespace prefixlab {
 namespace {
 
 constexpr float kTolerancePixels = 0.5f; // RenderText floors only its start; glyphs advance in floats
-
-void append_utf8(std::string& out, unsigned code) {
-    if (code < 0x80) {
-        out += static_cast<char>(code);
-    } else if (code < 0x800) {
-        out += static_cast<char>(0xc0 | code >> 6);
-        out += static_cast<char>(0x80 | (code & 0x3f));
-    } else if (code < 0x10000) {
-        out += static_cast<char>(0xe0 | code >> 12);
-        out += static_cast<char>(0x80 | (code >> 6 & 0x3f));
-        out += static_cast<char>(0x80 | (code & 0x3f));
-    } else {
-        out += static_cast<char>(0xf0 | code >> 18);
-        out += static_cast<char>(0x80 | (code >> 12 & 0x3f));
-        out += static_cast<char>(0x80 | (code >> 6 & 0x3f));
-        out += static_cast<char>(0x80 | (code & 0x3f));
-    }
-}
 
 float space_advance(const ImFont& font) {
     const ImFontGlyph* space = font.FindGlyphNoFallback(' ');

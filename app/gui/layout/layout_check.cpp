@@ -1,5 +1,7 @@
 #include "gui/layout/layout_check.hpp"
 
+#include "core/util/utf8.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -102,19 +104,6 @@ struct Run {
     std::string window;
     int first = 0, last = 0; // glyph indices
 };
-
-void append_utf8(std::string& out, unsigned c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | c >> 6);
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | c >> 12);
-        out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
 
 // Reads one draw command's glyph quads. Dear ImGui writes a glyph as vertices (x0,y0) (x1,y0) (x1,y1)
 // (x0,y1) and indices i, i+1, i+2, i, i+2, i+3 (ImFont::RenderText); rectangles share that pattern but

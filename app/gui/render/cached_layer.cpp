@@ -8,13 +8,6 @@
 
 namespace prefixlab {
 
-CachedLayer::~CachedLayer() {
-    if (framebuffer_ != 0)
-        glDeleteFramebuffers(1, &framebuffer_);
-    if (colour_ != 0)
-        glDeleteRenderbuffers(1, &colour_);
-}
-
 void CachedLayer::draw(ImDrawList* list, float x, float y, float width, float height, const std::string& key,
                        std::vector<InstancedShapes*> layers, const ShapeTransform& transform, std::uint32_t background) {
     if (width < 1 || height < 1)
@@ -44,16 +37,14 @@ void CachedLayer::render_callback(const ImDrawList*, const ImDrawCmd* command) {
 }
 
 void CachedLayer::ensure_target(int width, int height) {
-    if (framebuffer_ != 0 && width == width_ && height == height_)
+    if (framebuffer_.made() && width == width_ && height == height_)
         return;
-    if (framebuffer_ == 0) {
-        glGenFramebuffers(1, &framebuffer_);
-        glGenRenderbuffers(1, &colour_);
-    }
-    glBindRenderbuffer(GL_RENDERBUFFER, colour_);
+    framebuffer_.make();
+    colour_.make();
+    glBindRenderbuffer(GL_RENDERBUFFER, colour_.id());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_.id());
     width_ = width;
     height_ = height;
     drawn_key_.clear(); // new storage holds nothing yet
@@ -73,7 +64,7 @@ void CachedLayer::render(const ImDrawCmd* command) {
     ensure_target(width, height);
 
     if (drawn_key_ != key_) {
-        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
         glViewport(0, 0, width, height);
         glDisable(GL_SCISSOR_TEST);
         const float r = (background_ & 0xff) / 255.0f, g = (background_ >> 8 & 0xff) / 255.0f,
@@ -92,7 +83,7 @@ void CachedLayer::render(const ImDrawCmd* command) {
     const int fb_height = static_cast<int>(std::lround(data->DisplaySize.y * scale.y));
     const int dst_x = static_cast<int>(std::lround((x_ - origin.x) * scale.x));
     const int dst_y = fb_height - static_cast<int>(std::lround((y_ - origin.y) * scale.y)) - height;
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(frame_target));
     glViewport(screen_viewport[0], screen_viewport[1], screen_viewport[2], screen_viewport[3]);
     const ImVec4 clip = command->ClipRect;

@@ -5,6 +5,7 @@
 // and draw only the step-dependent highlights live on top.
 #pragma once
 
+#include "gui/render/gl_object.hpp"
 #include "gui/render/instanced_shapes.hpp"
 
 #include <string>
@@ -17,11 +18,6 @@ namespace prefixlab {
 
 class CachedLayer {
 public:
-    CachedLayer() = default;
-    ~CachedLayer();
-    CachedLayer(const CachedLayer&) = delete;
-    CachedLayer& operator=(const CachedLayer&) = delete;
-
     // Queues the layer for the screen rectangle (x, y, width, height). `layers` are drawn in order
     // onto `background` whenever `key` differs from the last one or the rectangle's size changed.
     // In the SVG export's vector frame (render/vector_frame.hpp) the layers' shapes go into `list`.
@@ -35,8 +31,8 @@ private:
     void render(const ImDrawCmd* command);
     void ensure_target(int width, int height);
 
-    unsigned framebuffer_ = 0;
-    unsigned colour_ = 0;
+    GlFramebuffer framebuffer_;
+    GlRenderbuffer colour_;
     int width_ = 0, height_ = 0; // framebuffer pixels
     std::string key_, drawn_key_;
     std::vector<InstancedShapes*> layers_;

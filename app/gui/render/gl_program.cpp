@@ -9,6 +9,20 @@ namespace prefixlab {
 
 namespace {
 
+// Unless `object`'s `status` holds (a shader's GL_COMPILE_STATUS, a program's GL_LINK_STATUS): deletes
+// it and throws RenderError(`failure` and the driver's log).
+void check_status(GLuint object, GLenum status, PFNGLGETSHADERIVPROC get, PFNGLGETSHADERINFOLOGPROC get_log,
+                  PFNGLDELETESHADERPROC destroy, const std::string& failure) {
+    GLint ok = 0;
+    get(object, status, &ok);
+    if (ok)
+        return;
+    char log[2048] = {};
+    get_log(object, sizeof log, nullptr, log);
+    destroy(object);
+    throw RenderError(failure + log);
+}
+
 unsigned compile(GLenum kind, const std::string& name) {
     const std::string_view source = embedded_shader(name);
     if (source.empty())
@@ -18,14 +32,8 @@ unsigned compile(GLenum kind, const std::string& name) {
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader, 1, &text, &length);
     glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        glDeleteShader(shader);
-        throw RenderError("shader '" + name + "' does not compile: " + log);
-    }
+    check_status(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, glDeleteShader,
+                 "shader '" + name + "' does not compile: ");
     return shader;
 }
 
@@ -46,14 +54,8 @@ GlProgram::GlProgram(const std::string& vertex_shader, const std::string& fragme
     glLinkProgram(program_);
     glDeleteShader(vs);
     glDeleteShader(fs);
-    GLint ok = 0;
-    glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetProgramInfoLog(program_, sizeof log, nullptr, log);
-        glDeleteProgram(program_);
-        throw RenderError("shaders '" + vertex_shader + "' and '" + fragment_shader + "' do not link: " + log);
-    }
+    check_status(program_, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram,
+                 "shaders '" + vertex_shader + "' and '" + fragment_shader + "' do not link: ");
 }
 
 GlProgram::~GlProgram() { glDeleteProgram(program_); }

@@ -19,17 +19,6 @@ GlProgram& heatmap_program() {
 
 } // namespace
 
-HeatmapRenderer::~HeatmapRenderer() {
-    if (counts_texture_ != 0)
-        glDeleteTextures(1, &counts_texture_);
-    if (colours_texture_ != 0)
-        glDeleteTextures(1, &colours_texture_);
-    if (buffer_ != 0)
-        glDeleteBuffers(1, &buffer_);
-    if (vao_ != 0)
-        glDeleteVertexArrays(1, &vao_);
-}
-
 void HeatmapRenderer::set_counts(std::vector<std::uint8_t> counts, int rows) {
     counts_ = std::move(counts);
     rows_ = rows;
@@ -67,7 +56,7 @@ void HeatmapRenderer::upload_colours() {
         colours[4 * v + 2] = c.b;
         colours[4 * v + 3] = 255;
     }
-    glBindTexture(GL_TEXTURE_2D, colours_texture_);
+    glBindTexture(GL_TEXTURE_2D, colours_texture_.id());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kMaxConflictDegree + 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, colours);
@@ -82,23 +71,23 @@ bool HeatmapRenderer::prepare() {
         error_ = e.what();
         return false;
     }
-    if (vao_ == 0) {
+    if (!vao_.made()) {
         const float corners[8] = {0, 0, 1, 0, 0, 1, 1, 1};
-        glGenVertexArrays(1, &vao_);
-        glGenBuffers(1, &buffer_);
-        glBindVertexArray(vao_);
-        glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+        vao_.make();
+        buffer_.make();
+        glBindVertexArray(vao_.id());
+        glBindBuffer(GL_ARRAY_BUFFER, buffer_.id());
         glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
 
-        glGenTextures(1, &colours_texture_);
-        glGenTextures(1, &counts_texture_);
+        colours_texture_.make();
+        counts_texture_.make();
     }
     if (!colours_uploaded_ || colours_theme_ != theme::current())
         upload_colours();
     if (dirty_) {
-        glBindTexture(GL_TEXTURE_2D, counts_texture_);
+        glBindTexture(GL_TEXTURE_2D, counts_texture_.id());
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -131,12 +120,12 @@ void HeatmapRenderer::render(const Segment& segment, const ImDrawCmd* command) {
                 static_cast<float>(segment.row_count) / static_cast<float>(rows_));
     glUniform4f(program.uniform("u_display"), origin.x, origin.y, data->DisplaySize.x, data->DisplaySize.y);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, counts_texture_);
+    glBindTexture(GL_TEXTURE_2D, counts_texture_.id());
     glUniform1i(program.uniform("u_counts"), 0);
     glActiveTexture(GL_TEXTURE1);
-    glBindTexture(GL_TEXTURE_2D, colours_texture_);
+    glBindTexture(GL_TEXTURE_2D, colours_texture_.id());
     glUniform1i(program.uniform("u_colours"), 1);
-    glBindVertexArray(vao_);
+    glBindVertexArray(vao_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glActiveTexture(GL_TEXTURE0);
 }

@@ -6,6 +6,7 @@
 // tab draws each step's instructions into that step's band).
 #pragma once
 
+#include "gui/render/gl_object.hpp"
 #include "gui/theme.hpp"
 
 #include <cstdint>
@@ -20,11 +21,6 @@ namespace prefixlab {
 
 class HeatmapRenderer {
 public:
-    HeatmapRenderer() = default;
-    ~HeatmapRenderer();
-    HeatmapRenderer(const HeatmapRenderer&) = delete;
-    HeatmapRenderer& operator=(const HeatmapRenderer&) = delete;
-
     // counts: rows * 32 values, row-major (row = instruction, column = bank).
     void set_counts(std::vector<std::uint8_t> counts, int rows);
 
@@ -54,10 +50,10 @@ private:
     int segments_frame_ = -1;
     theme::Name colours_theme_ = theme::Name::dark;
     bool colours_uploaded_ = false;
-    unsigned counts_texture_ = 0;
-    unsigned colours_texture_ = 0;
-    unsigned vao_ = 0;
-    unsigned buffer_ = 0;
+    GlTexture counts_texture_;
+    GlTexture colours_texture_;
+    GlVertexArray vao_;
+    GlBuffer buffer_;
     std::string error_;
 };
 

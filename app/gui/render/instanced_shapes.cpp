@@ -47,13 +47,6 @@ void append_vertices(std::vector<ShapeVertex>& out, const Shape& s, float width)
 
 InstancedShapes::InstancedShapes(Kind kind) : kind_(kind) {}
 
-InstancedShapes::~InstancedShapes() {
-    if (buffer_ != 0)
-        glDeleteBuffers(1, &buffer_);
-    if (vao_ != 0)
-        glDeleteVertexArrays(1, &vao_);
-}
-
 void InstancedShapes::set_quads(std::vector<QuadInstance> quads) {
     quads_ = std::move(quads);
     dirty_ = true;
@@ -90,10 +83,10 @@ void InstancedShapes::render_callback(const ImDrawList*, const ImDrawCmd* comman
 }
 
 void InstancedShapes::create_objects() {
-    glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &buffer_);
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+    vao_.make();
+    buffer_.make();
+    glBindVertexArray(vao_.id());
+    glBindBuffer(GL_ARRAY_BUFFER, buffer_.id());
     constexpr GLsizei stride = sizeof(ShapeVertex);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, nullptr);
@@ -113,10 +106,10 @@ bool InstancedShapes::prepare() {
         error_ = e.what();
         return false;
     }
-    if (vao_ == 0)
+    if (!vao_.made())
         create_objects();
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+    glBindVertexArray(vao_.id());
+    glBindBuffer(GL_ARRAY_BUFFER, buffer_.id());
     if (dirty_) {
         std::vector<ShapeVertex> vertices;
         vertices.reserve(6 * count());

@@ -8,6 +8,8 @@
 // rasteriser (Mesa llvmpipe), and dimming is pre-blended on the CPU.
 #pragma once
 
+#include "gui/render/gl_object.hpp"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,9 +43,6 @@ public:
     enum class Kind { quads, lines };
 
     explicit InstancedShapes(Kind kind);
-    ~InstancedShapes();
-    InstancedShapes(const InstancedShapes&) = delete;
-    InstancedShapes& operator=(const InstancedShapes&) = delete;
 
     // Replaces the shapes; uploaded at the next render.
     void set_quads(std::vector<QuadInstance> quads);
@@ -76,8 +75,8 @@ private:
     std::vector<LineInstance> lines_;
     bool dirty_ = true;
     ShapeTransform transform_;
-    unsigned vao_ = 0;
-    unsigned buffer_ = 0;
+    GlVertexArray vao_;
+    GlBuffer buffer_;
     std::size_t uploaded_ = 0;
     std::string error_;
 };

@@ -6,23 +6,14 @@
 
 namespace prefixlab {
 
-OffscreenTarget::~OffscreenTarget() {
-    if (framebuffer_ != 0)
-        glDeleteFramebuffers(1, &framebuffer_);
-    if (colour_ != 0)
-        glDeleteRenderbuffers(1, &colour_);
-}
-
 void OffscreenTarget::bind(int width, int height) {
-    if (framebuffer_ == 0) {
-        glGenFramebuffers(1, &framebuffer_);
-        glGenRenderbuffers(1, &colour_);
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+    framebuffer_.make();
+    colour_.make();
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
     if (width != width_ || height != height_) {
-        glBindRenderbuffer(GL_RENDERBUFFER, colour_);
+        glBindRenderbuffer(GL_RENDERBUFFER, colour_.id());
         glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_.id());
         width_ = width;
         height_ = height;
     }
@@ -41,7 +32,7 @@ Image OffscreenTarget::read() const {
     image.width = width_;
     image.height = height_;
     image.rgba.resize(std::size_t(width_) * height_ * 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());

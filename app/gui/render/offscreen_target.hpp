@@ -4,16 +4,12 @@
 #pragma once
 
 #include "gui/platform/platform_window.hpp"
+#include "gui/render/gl_object.hpp"
 
 namespace prefixlab {
 
 class OffscreenTarget {
 public:
-    OffscreenTarget() = default;
-    ~OffscreenTarget();
-    OffscreenTarget(const OffscreenTarget&) = delete;
-    OffscreenTarget& operator=(const OffscreenTarget&) = delete;
-
     // Binds a width×height colour buffer (made or resized as needed) for drawing and reading.
     // Throws PlatformError when the driver refuses the size.
     void bind(int width, int height);
@@ -23,7 +19,8 @@ public:
     Image read() const;
 
 private:
-    unsigned framebuffer_ = 0, colour_ = 0;
+    GlFramebuffer framebuffer_;
+    GlRenderbuffer colour_;
     int width_ = 0, height_ = 0;
 };
 

@@ -9,32 +9,23 @@
 
 namespace prefixlab {
 
-PlotTexture::~PlotTexture() {
-    if (framebuffer_ != 0)
-        glDeleteFramebuffers(1, &framebuffer_);
-    if (texture_ != 0)
-        glDeleteTextures(1, &texture_);
-}
-
 void PlotTexture::ensure_target(int width, int height) {
-    if (framebuffer_ != 0 && width == width_ && height == height_)
+    if (framebuffer_.made() && width == width_ && height == height_)
         return;
-    if (framebuffer_ == 0) {
-        glGenFramebuffers(1, &framebuffer_);
-        glGenTextures(1, &texture_);
-    }
+    framebuffer_.make();
+    texture_.make();
     GLint bound_texture = 0, bound_framebuffer = 0;
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound_texture);
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &bound_framebuffer);
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     // Texel for pixel: nearest, so the copy is exact.
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.id(), 0);
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(bound_framebuffer));
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound_texture));
     width_ = width;
@@ -65,7 +56,7 @@ void PlotTexture::render(ImVec2 size, const Paint& paint) {
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &bound_framebuffer);
     GLfloat clear[4];
     glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
     // Opaque black under the picture: its alpha stays 1 through Dear ImGui's blending, so the quad
     // covers what lies beneath it on screen exactly.
     const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
@@ -115,7 +106,7 @@ void PlotTexture::draw(ImDrawList* list, ImVec2 at, ImVec2 size, const std::stri
         key_ = key;
     }
     // Texture rows run bottom-up in OpenGL: v from 1 at the top to 0 at the bottom.
-    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), at,
+    list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_.id())), at,
                    ImVec2(at.x + size.x, at.y + size.y), ImVec2(0, 1), ImVec2(1, 0));
 }
 

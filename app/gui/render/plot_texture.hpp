@@ -8,6 +8,8 @@
 // backend's vertex buffer is then not in use, so the same backend can draw the picture's list.
 #pragma once
 
+#include "gui/render/gl_object.hpp"
+
 #include <imgui.h>
 
 #include <functional>
@@ -17,11 +19,6 @@ namespace prefixlab {
 
 class PlotTexture {
 public:
-    PlotTexture() = default;
-    ~PlotTexture();
-    PlotTexture(const PlotTexture&) = delete;
-    PlotTexture& operator=(const PlotTexture&) = delete;
-
     // Shows the picture in `list` at `at` (display pixels, rounded to whole ones so texels meet pixels)
     // with `size`; calls `paint(picture_list, size)` first, drawing with (0, 0) as the top left, when
     // `key` or the size differs from the picture's.
@@ -34,8 +31,8 @@ private:
     void ensure_target(int width, int height);
     void render(ImVec2 size, const Paint& paint);
 
-    unsigned framebuffer_ = 0;
-    unsigned texture_ = 0;
+    GlFramebuffer framebuffer_;
+    GlTexture texture_;
     int width_ = 0, height_ = 0; // texels
     std::string key_;
     int redraws_ = 0;

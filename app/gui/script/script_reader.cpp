@@ -97,12 +97,7 @@ std::vector<std::string> words_of(std::string_view line) {
 
 std::vector<ScriptCommand> parse_script_file(const std::string& path, const ScriptTable& table,
                                              bool starts_on_trace_file) {
-    std::string text;
-    try {
-        text = read_bounded_file(path, kMaxScriptFileBytes, "script");
-    } catch (const InputLimitError& e) {
-        throw ScriptError(e.what());
-    }
+    const std::string text = read_bounded_file_as<ScriptError>(path, kMaxScriptFileBytes, "script");
     return parse_script_text(text, path, table, starts_on_trace_file);
 }
 

@@ -43,6 +43,13 @@ void report_window(GuiHost& host) {
     std::fflush(stdout);
 }
 
+// The mouse to window pixel (X, Y), the command's arguments, pressing the left button for one frame
+// when `click`. It stays where it was put; the wait lets the release and the result draw.
+void put_mouse(ScriptRun& run, const ScriptCommand& c, bool click) {
+    run.host().imgui.script_mouse(static_cast<float>(c.args[0].whole), static_cast<float>(c.args[1].whole), click);
+    run.wait_frames(2);
+}
+
 } // namespace
 
 void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab_titles) {
@@ -122,27 +129,17 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .run = [](ScriptRun& run, const ScriptCommand& c) {
                    run.measure_frames(static_cast<int>(c.args[0].whole), c.args.size() > 1 ? c.args[1].text : "");
                }});
-    // The mouse stays where it was put; a click presses for one frame, and the wait lets the release and
-    // the result draw.
     table.add({.name = "hover",
                .usage = "hover X Y",
                .help = "move the mouse to window pixel (X, Y) (tooltips show; 0–16384)",
                .args = {whole_arg("X", 0, kMaxPixel), whole_arg("Y", 0, kMaxPixel)},
-               .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   run.host().imgui.script_mouse(static_cast<float>(c.args[0].whole),
-                                                 static_cast<float>(c.args[1].whole), false);
-                   run.wait_frames(2);
-               }});
+               .run = [](ScriptRun& run, const ScriptCommand& c) { put_mouse(run, c, false); }});
     table.add({.name = "click",
                .usage = "click X Y",
                .help = "move there and click the left button",
                .args = {whole_arg("X", 0, kMaxPixel), whole_arg("Y", 0, kMaxPixel)},
                .check = [](const ScriptCommand&, ScriptExpectations& expected) { expected.forget_all(); },
-               .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   run.host().imgui.script_mouse(static_cast<float>(c.args[0].whole),
-                                                 static_cast<float>(c.args[1].whole), true);
-                   run.wait_frames(2);
-               }});
+               .run = [](ScriptRun& run, const ScriptCommand& c) { put_mouse(run, c, true); }});
     table.add({.name = "wait-idle",
                .usage = "wait-idle",
                .help = "wait until no trace work runs in the background (the captures a restored scene starts) "

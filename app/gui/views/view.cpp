@@ -4,8 +4,15 @@
 #include "gui/app_state.hpp"
 
 #include <algorithm>
+#include <imgui.h>
 
 namespace prefixlab {
+
+const LoadedTrace* shown_trace_or_hint(const AppState& state, const ViewContext& context) {
+    if (context.shown.trace == nullptr)
+        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+    return context.shown.trace;
+}
 
 void go_to_shown_step(AppState& state, const ShownTrace& shown, int step) {
     if (shown.side == 0 || shown.comparison == nullptr) {

@@ -31,6 +31,30 @@ struct ViewContext {
     ShownTrace shown;
 };
 
+// The block trace a step view shows, or nullptr when there is none: then the view's place says why
+// ("Tracing…" while one is being made, else how to make one).
+const LoadedTrace* shown_trace_or_hint(const AppState& state, const ViewContext& context);
+
+// What a view computes from the trace it shows (an analysis of its accesses): computed again only when
+// another trace is shown.
+template <class Result>
+class PerTrace {
+public:
+    // compute()'s result for `loaded`: computed now, or kept from the last call for the same trace.
+    template <class Compute>
+    const Result& of(const LoadedTrace* loaded, Compute compute) {
+        if (loaded != computed_for_) {
+            result_ = compute();
+            computed_for_ = loaded;
+        }
+        return result_;
+    }
+
+private:
+    const LoadedTrace* computed_for_ = nullptr;
+    Result result_;
+};
+
 // Steps to `step` of the shown trace: on the other side, the first step of the trace on screen
 // shown with it (clicking a row there moves both sides).
 void go_to_shown_step(AppState& state, const ShownTrace& shown, int step);

@@ -139,12 +139,10 @@ BankHeatmapView::BankHeatmapView() {
 BankHeatmapView::~BankHeatmapView() = default;
 
 void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = context.shown.trace;
     shown_ = context.shown;
-    if (loaded == nullptr) {
-        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+    const LoadedTrace* loaded = shown_trace_or_hint(state, context);
+    if (loaded == nullptr)
         return;
-    }
     // A trace and its companion in catalogue order (plain Blelloch on the left, padded on the right);
     // any other trace alone. Two traces side by side are two views instead, each alone.
     Layout layout;

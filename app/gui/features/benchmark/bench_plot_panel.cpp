@@ -7,6 +7,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/bench_table.hpp"
 #include "core/plot/plot_layout.hpp"
+#include "core/util/enum_names.hpp"
 #include "gui/features/benchmark/bench_state.hpp"
 #include "gui/render/imgui_plot_painter.hpp"
 #include "gui/theme.hpp"
@@ -22,21 +23,8 @@ namespace prefixlab {
 namespace {
 
 const char* kind_label(BenchPlotKind kind) {
-    switch (kind) {
-    case BenchPlotKind::time:
-        return "Time";
-    case BenchPlotKind::throughput_gbps:
-        return "GB/s";
-    case BenchPlotKind::throughput_gelems:
-        return "Gelem/s";
-    case BenchPlotKind::speedup:
-        return "Speedup";
-    case BenchPlotKind::copy_fraction:
-        return "% of copy";
-    case BenchPlotKind::block_sweep:
-        break;
-    }
-    return "Block size";
+    static constexpr const char* kLabels[] = {"Time", "GB/s", "Gelem/s", "Speedup", "% of copy", "Block size"};
+    return name_in<BenchPlotKind::block_sweep>(kLabels, kind);
 }
 
 ImU32 packed_opaque(Rgba c) {

@@ -1,4 +1,3 @@
 # The files feature's sources (app/gui/CMakeLists.txt includes this file for each folder that
 # features/feature_list.cpp includes from).
-target_sources(prefixlab_gui PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/files_feature.cpp)
+prefixlab_feature_sources(files_feature.cpp)

@@ -87,21 +87,16 @@ std::string instruction_caption(const GlobalInstruction& in) {
 } // namespace
 
 void CoalescingView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = context.shown.trace;
-    if (loaded == nullptr) {
-        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+    const LoadedTrace* loaded = shown_trace_or_hint(state, context);
+    if (loaded == nullptr)
         return;
-    }
-    if (loaded != analysed_) {
-        analysis_ = analyse_coalescing(loaded->trace);
-        analysed_ = loaded;
-    }
+    const CoalescingAnalysis& analysis = analysis_.of(loaded, [&] { return analyse_coalescing(loaded->trace); });
     const Trace& trace = loaded->trace;
     const int step = std::clamp(context.shown.step, 0, static_cast<int>(trace.steps.size()) - 1);
-    const std::size_t first = analysis_.first_of_step[std::size_t(step)], end = analysis_.first_of_step[std::size_t(step) + 1];
+    const std::size_t first = analysis.first_of_step[std::size_t(step)], end = analysis.first_of_step[std::size_t(step) + 1];
 
-    const auto [kernel_loaded, kernel_stored] = elements_of(analysis_, 0, analysis_.instructions.size());
-    ImGui::TextWrapped("Kernel: %s", totals_text(analysis_.total, kernel_loaded, kernel_stored).c_str());
+    const auto [kernel_loaded, kernel_stored] = elements_of(analysis, 0, analysis.instructions.size());
+    ImGui::TextWrapped("Kernel: %s", totals_text(analysis.total, kernel_loaded, kernel_stored).c_str());
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("A request is one warp-wide load or store; it moves every 32-byte sector its lanes touch.\n"
                           "Nsight Compute: l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum and "
@@ -110,7 +105,7 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
         // Which steps do touch global memory, a click away.
         ImGui::TextWrapped("Step %d (%s) makes no global access. Steps that do:", step, step_label(trace.steps[std::size_t(step)].tag).c_str());
         for (std::size_t k = 0; k < trace.steps.size(); ++k)
-            if (analysis_.first_of_step[k] != analysis_.first_of_step[k + 1] && !(state.reveal && static_cast<int>(k) > step)) {
+            if (analysis.first_of_step[k] != analysis.first_of_step[k + 1] && !(state.reveal && static_cast<int>(k) > step)) {
                 const std::string label = "step " + std::to_string(k);
                 same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
                 if (ImGui::Button(label.c_str()))
@@ -118,14 +113,14 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
             }
         return;
     }
-    const auto [step_loaded, step_stored] = elements_of(analysis_, first, end);
-    ImGui::TextWrapped("Step %d: %s", step, totals_text(analysis_.steps[std::size_t(step)], step_loaded, step_stored).c_str());
+    const auto [step_loaded, step_stored] = elements_of(analysis, first, end);
+    ImGui::TextWrapped("Step %d: %s", step, totals_text(analysis.steps[std::size_t(step)], step_loaded, step_stored).c_str());
 
     // The warps with instructions in this step; the chosen one, else the first of them.
     std::vector<int> warps;
     for (std::size_t i = first; i < end; ++i)
-        if (warps.empty() || warps.back() != static_cast<int>(analysis_.instructions[i].warp))
-            warps.push_back(static_cast<int>(analysis_.instructions[i].warp));
+        if (warps.empty() || warps.back() != static_cast<int>(analysis.instructions[i].warp))
+            warps.push_back(static_cast<int>(analysis.instructions[i].warp));
     if (std::find(warps.begin(), warps.end(), warp_) == warps.end())
         warp_ = warps.front();
     int position = static_cast<int>(std::find(warps.begin(), warps.end(), warp_) - warps.begin());
@@ -142,7 +137,7 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
 
     const float width = width_beside_scroll_bar();
     for (std::size_t i = first; i < end; ++i) {
-        const GlobalInstruction& in = analysis_.instructions[i];
+        const GlobalInstruction& in = analysis.instructions[i];
         if (static_cast<int>(in.warp) != warp_)
             continue;
         ImGui::Spacing();

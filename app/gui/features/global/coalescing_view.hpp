@@ -11,16 +11,13 @@
 
 namespace prefixlab {
 
-struct LoadedTrace;
-
 class CoalescingView : public View {
 public:
     const char* title() const override { return "Global"; }
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
-    const LoadedTrace* analysed_ = nullptr; // the trace analysis_ was computed for
-    CoalescingAnalysis analysis_;
+    PerTrace<CoalescingAnalysis> analysis_;
     int warp_ = 0; // the warp whose instructions show
 };
 

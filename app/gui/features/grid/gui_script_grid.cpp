@@ -1,6 +1,8 @@
 #include "gui/features/grid/gui_script_grid.hpp"
 
 #include "core/ground/scan_names.hpp"
+#include "core/ground/scan_setup.hpp"
+#include "core/util/enum_names.hpp"
 #include "core/util/parse_number.hpp"
 #include "gui/script/script_values.hpp"
 
@@ -10,40 +12,10 @@ namespace prefixlab {
 
 namespace {
 
-template <class Enum, std::size_t Count>
-std::optional<Enum> named(std::string_view text, const std::pair<const char*, Enum> (&names)[Count]) {
-    for (const auto& [name, value] : names)
-        if (text == name)
-            return value;
-    return std::nullopt;
-}
-
-template <class Enum, std::size_t Count>
-std::string names_text(const std::pair<const char*, Enum> (&names)[Count]) {
-    std::string text;
-    for (const auto& entry : names)
-        text += (text.empty() ? "" : ", ") + std::string(entry.first);
-    return text;
-}
-
-// The sidebar's "Run on" choices (no auto: a lecture shows one device on purpose).
-constexpr std::pair<const char*, DeviceChoice> kDevices[] = {{"cpu", DeviceChoice::cpu}, {"gpu", DeviceChoice::gpu}};
-
-
-template <class Enum, std::size_t Count>
-Enum choice(const std::string& what, const std::string& value, const std::pair<const char*, Enum> (&names)[Count]) {
-    const std::optional<Enum> found = named(value, names);
-    if (!found)
-        refuse_unknown_name(what, value, names_text(names));
-    return *found;
-}
-
-template <class Enum>
-std::string catalogue_names(const std::vector<Enum>& values) {
-    std::string text;
-    for (const Enum value : values)
-        text += (text.empty() ? "" : ", ") + std::string(name_of(value));
-    return text;
+// The sidebar's "Run on" choices, cpu and gpu (no auto: a lecture shows one device on purpose).
+std::optional<DeviceChoice> parse_run_on_device(std::string_view name) {
+    const std::optional<DeviceChoice> device = parse_device_choice(name);
+    return device == DeviceChoice::automatic ? std::nullopt : device;
 }
 
 } // namespace
@@ -55,7 +27,7 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
         const auto [key, value] = script_setting("grid-trace", setting);
         const std::string what = "grid-trace " + key;
         if (key == "driver") {
-            s.driver = script_choice<GridDriver>(what, value, parse_grid_driver, catalogue_names(all_grid_drivers()));
+            s.driver = script_choice<GridDriver>(what, value, parse_grid_driver, names_of(all_grid_drivers()));
         } else if (key == "n") {
             s.n = script_whole_number(what, value, 1, kMaxGpuGridN); // the emulator's limit: below
             n_text = value;
@@ -67,25 +39,25 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
                 throw ScriptValueError(value_problem(what, value, "expected " + rule + " (threads per tile)"));
             s.tile_threads = static_cast<int>(threads);
         } else if (key == "body") {
-            s.body = script_choice<TileScanBody>(what, value, parse_tile_body, catalogue_names(all_tile_bodies()));
+            s.body = script_choice<TileScanBody>(what, value, parse_tile_body, names_of(all_tile_bodies()));
         } else if (key == "resident") {
             s.resident = static_cast<std::uint32_t>(script_whole_number(what, value, 1, kMaxGridResident));
         } else if (key == "order") {
-            s.order = script_choice<BlockStartOrder>(what, value, parse_block_start_order, catalogue_names(all_block_start_orders()));
+            s.order = script_choice<BlockStartOrder>(what, value, parse_block_start_order, names_of(all_block_start_orders()));
         } else if (key == "seed") {
             s.seed = script_whole_number(what, value, 0, std::numeric_limits<std::uint64_t>::max());
         } else if (key == "tiles") {
-            s.tiles = script_choice<TileOrder>(what, value, parse_tile_order, catalogue_names(all_tile_orders()));
+            s.tiles = script_choice<TileOrder>(what, value, parse_tile_order, names_of(all_tile_orders()));
         } else if (key == "type") {
-            s.type = script_choice<ElementType>(what, value, parse_element_type, catalogue_names(all_element_types()));
+            s.type = script_choice<ElementType>(what, value, parse_element_type, names_of(all_element_types()));
         } else if (key == "op") {
-            s.op = script_choice<ScanOperator>(what, value, parse_scan_operator, catalogue_names(all_scan_operators()));
+            s.op = script_choice<ScanOperator>(what, value, parse_scan_operator, names_of(all_scan_operators()));
         } else if (key == "exclusive") {
             s.exclusive = script_whole_number(what, value, 0, 1) == 1;
         } else if (key == "input") {
-            s.input = script_choice<InputKind>(what, value, parse_input_kind, catalogue_names(all_input_kinds()));
+            s.input = script_choice<InputKind>(what, value, parse_input_kind, names_of(all_input_kinds()));
         } else if (key == "device") {
-            s.device = choice(what, value, kDevices);
+            s.device = script_choice<DeviceChoice>(what, value, parse_run_on_device, "cpu, gpu");
         } else {
             refuse_unknown_name("grid-trace setting", key,
                                 "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input, device");

@@ -64,15 +64,10 @@ std::string step_detail(const WarpActivity& activity, std::size_t step) {
 } // namespace
 
 void DivergenceView::draw(AppState& state, const ViewContext& context) {
-    const LoadedTrace* loaded = context.shown.trace;
-    if (loaded == nullptr) {
-        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+    const LoadedTrace* loaded = shown_trace_or_hint(state, context);
+    if (loaded == nullptr)
         return;
-    }
-    if (loaded != analysed_) {
-        activity_ = analyse_warp_activity(loaded->trace);
-        analysed_ = loaded;
-    }
+    const WarpActivity& activity = activity_.of(loaded, [&] { return analyse_warp_activity(loaded->trace); });
     const Trace& trace = loaded->trace;
     const int current = context.shown.step;
     draw_legend(0);
@@ -83,7 +78,7 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
     for (std::size_t s = 0; s < trace.steps.size(); ++s)
         widest = std::max(widest, ImGui::CalcTextSize((std::to_string(s) + "  " + step_label(trace.steps[s].tag)).c_str()).x);
     const bool full_labels = widest <= ImGui::GetContentRegionAvail().x / 4;
-    const int columns = 2 + static_cast<int>(activity_.warps); // step, lanes, one a warp
+    const int columns = 2 + static_cast<int>(activity.warps); // step, lanes, one a warp
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInner |
                                   ImGuiTableFlags_SizingFixedFit;
     // At least the header and four steps tall: where the view is shorter (one of two sides at 3× on
@@ -100,14 +95,14 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
     ImGui::TableSetupColumn("step");
     ImGui::TableSetupColumn("lanes");
     const float cell_w = ImGui::CalcTextSize("w00").x + ImGui::GetStyle().CellPadding.x * 2;
-    for (std::uint32_t w = 0; w < activity_.warps; ++w)
+    for (std::uint32_t w = 0; w < activity.warps; ++w)
         ImGui::TableSetupColumn(("w" + std::to_string(w)).c_str(), ImGuiTableColumnFlags_WidthFixed, cell_w);
     ImGui::TableHeadersRow();
 
-    for (std::size_t s = 0; s < activity_.steps.size(); ++s) {
+    for (std::size_t s = 0; s < activity.steps.size(); ++s) {
         if (state.reveal && static_cast<int>(s) > current)
             break; // reveal mode: nothing of the steps to come
-        const WarpActivityStep& step = activity_.steps[s];
+        const WarpActivityStep& step = activity.steps[s];
         ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
         ImGui::TableSetColumnIndex(0);
         const std::string full = std::to_string(s) + "  " + step_label(trace.steps[s].tag);
@@ -124,12 +119,12 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
             ImGui::SetTooltip("%s", full.c_str());
         ImGui::TableSetColumnIndex(1);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (row_h - ImGui::GetTextLineHeight()) / 2);
-        ImGui::TextUnformatted(active_share(activity_, s).c_str());
+        ImGui::TextUnformatted(active_share(activity, s).c_str());
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", step_detail(activity_, s).c_str());
-        for (std::uint32_t w = 0; w < activity_.warps; ++w) {
+            ImGui::SetTooltip("%s", step_detail(activity, s).c_str());
+        for (std::uint32_t w = 0; w < activity.warps; ++w) {
             ImGui::TableSetColumnIndex(2 + static_cast<int>(w));
-            const theme::Rgb cell = activity_colour(step.lanes[w], activity_.lanes_of(w));
+            const theme::Rgb cell = activity_colour(step.lanes[w], activity.lanes_of(w));
             ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, theme::packed(cell));
             if (step.lanes[w] == 0)
                 continue; // idle: the empty cell says it

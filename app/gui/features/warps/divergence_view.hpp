@@ -12,16 +12,13 @@
 
 namespace prefixlab {
 
-struct LoadedTrace;
-
 class DivergenceView : public View {
 public:
     const char* title() const override { return "Warps"; }
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
-    const LoadedTrace* analysed_ = nullptr; // the trace activity_ was computed for
-    WarpActivity activity_;
+    PerTrace<WarpActivity> activity_;
     int followed_step_ = -1; // the step last scrolled into view
 };
 
