@@ -1,7 +1,7 @@
 #include "core/emulator/emulate_grid_compact.hpp"
 
 #include "core/emulator/emulator_launcher.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 
 namespace prefixlab {
 

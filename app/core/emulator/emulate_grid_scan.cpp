@@ -1,7 +1,7 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 
 #include "core/emulator/emulator_launcher.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
 #include "kernels/grid/tile_threads.hpp"
 
