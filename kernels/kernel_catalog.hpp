@@ -1,5 +1,5 @@
 // The kernel catalogue: the one list of every kernel PrefixLab runs, and what is derived from it.
-// Adding a kernel is its body file (with its catalogue entry) plus one line in BlockScanKernels below;
+// Adding a kernel is its body file (with its catalogue entry) plus one line in BlockKernels below;
 // dispatch, the GPU instantiations (kernels/CMakeLists.txt generates one translation unit per line),
 // the command line's and the GUI's lists, the benchmark catalogue, trace-file names, source paths and
 // step labels all follow from here (docs/architecture.md, "Adding a kernel").
@@ -71,8 +71,8 @@ struct KernelList {
 // first entry is the default.
 // kernels/CMakeLists.txt reads the lines between the two markers (one kernel type per line) to generate
 // one GPU translation unit per kernel.
-using BlockScanKernels = KernelList<
-    // catalogue: block scans begin
+using BlockKernels = KernelList<
+    // catalogue: block kernels begin
     HillisSteele,
     HillisSteeleDoubleBuffer,
     HillisSteeleRacy,
@@ -93,10 +93,10 @@ using BlockScanKernels = KernelList<
     ReduceBarrierInBranch,    // the lecture's wrong fragments (issue 16's quiz), after the catalogue's
     HillisSteeleBarrierInBranch, // positions that settings and traces already name
     WarpShuffleInBranch
-    // catalogue: block scans end
+    // catalogue: block kernels end
     >;
 
-inline constexpr int kBlockAlgorithmCount = static_cast<int>(BlockScanKernels::size);
+inline constexpr int kBlockAlgorithmCount = static_cast<int>(BlockKernels::size);
 
 namespace catalog_detail {
 
@@ -126,29 +126,29 @@ struct IndexOf<Kernel, KernelList<Kernels...>> {
 } // namespace catalog_detail
 
 template <std::size_t I>
-using BlockScanKernel = typename catalog_detail::At<I, BlockScanKernels>::type;
+using BlockKernel = typename catalog_detail::At<I, BlockKernels>::type;
 
 template <class Kernel>
 inline constexpr BlockAlgorithm block_algorithm_of{
-    static_cast<std::uint8_t>(catalog_detail::IndexOf<Kernel, BlockScanKernels>::value)};
+    static_cast<std::uint8_t>(catalog_detail::IndexOf<Kernel, BlockKernels>::value)};
 
 // Calls f.template operator()<Kernel>() for the algorithm's kernel type. A value outside the catalogue
 // (never made by the parsers) gets the last kernel, as a switch's fall-through would.
 template <std::size_t I = 0, class F>
 decltype(auto) dispatch_algorithm(BlockAlgorithm algorithm, F&& f) {
-    if constexpr (I + 1 < BlockScanKernels::size) {
+    if constexpr (I + 1 < BlockKernels::size) {
         if (static_cast<std::size_t>(algorithm) != I)
             return dispatch_algorithm<I + 1>(algorithm, std::forward<F>(f));
     }
-    return std::forward<F>(f).template operator()<BlockScanKernel<I>>();
+    return std::forward<F>(f).template operator()<BlockKernel<I>>();
 }
 
 // Calls f.template operator()<Kernel>() for every kernel of the catalogue, in its order.
 template <class F>
-void for_each_block_scan_kernel(F&& f) {
+void for_each_block_kernel(F&& f) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (f.template operator()<BlockScanKernel<I>>(), ...);
-    }(std::make_index_sequence<BlockScanKernels::size>{});
+        (f.template operator()<BlockKernel<I>>(), ...);
+    }(std::make_index_sequence<BlockKernels::size>{});
 }
 
 // The grid kernels (kernels/grid/): the bodies multi-block drivers launch, each with its source and
@@ -293,13 +293,13 @@ constexpr bool entries_are_complete(KernelList<Kernels...>) {
 } // namespace catalog_detail
 
 static_assert(kBlockAlgorithmCount <= 256, "BlockAlgorithm is one byte");
-static_assert(!is_racy<BlockScanKernel<0>>(), "the first kernel is the default: it must be a correct one");
-static_assert(catalog_detail::divergent_sync_is_wrong(BlockScanKernels{}),
+static_assert(!is_racy<BlockKernel<0>>(), "the first kernel is the default: it must be a correct one");
+static_assert(catalog_detail::divergent_sync_is_wrong(BlockKernels{}),
               "a kernel with kDivergentSync is wrong by design: it needs kRacy and a CorrectTwin");
-static_assert(catalog_detail::names_are_unique(BlockScanKernels{}), "two kernels share a name");
-static_assert(catalog_detail::phases_are_consistent(BlockScanKernels{}),
+static_assert(catalog_detail::names_are_unique(BlockKernels{}), "two kernels share a name");
+static_assert(catalog_detail::phases_are_consistent(BlockKernels{}),
               "two phases share a name or an id but differ: rename one");
-static_assert(catalog_detail::entries_are_complete(BlockScanKernels{}),
+static_assert(catalog_detail::entries_are_complete(BlockKernels{}),
               "a catalogue entry lacks its name, description, phases, or kFile = kernel_file_at(kSourcePath), "
               "or needs more threads at kMaxN than CUDA allows in a block");
 

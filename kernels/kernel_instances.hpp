@@ -12,7 +12,7 @@
 //                   run on a GPU only untraced, in a child process (app/core/quiz/quiz_gpu_run.hpp)
 #pragma once
 
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/kernel_catalog.hpp"
 
 #include <utility>

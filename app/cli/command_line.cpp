@@ -51,7 +51,7 @@ int open_gui(GuiEntry gui, GuiOptions options) {
             // A grid trace opens on the Grid tab; anything else is read as a block trace, whose reader
             // names what is wrong with a file that is neither.
             if (file_kind_of(options.trace_path).kind == FileKind::grid_trace)
-                options.grid_trace = load_grid_trace_file(options.trace_path);
+                options.other_trace = load_grid_trace_file(options.trace_path);
             else
                 options.trace = load_trace_file(options.trace_path);
         } catch (const std::exception& e) {

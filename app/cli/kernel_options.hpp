@@ -2,7 +2,7 @@
 // --algo --n --input --seed --type --op --exclusive --block.
 #pragma once
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/scan_setup.hpp"
 
 #include <cstdint>

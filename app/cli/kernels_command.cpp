@@ -3,7 +3,7 @@
 #include "core/capture/grid_capture.hpp"
 #include "core/entry/exit_status.hpp"
 #include "core/ground/kernel_info.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>

@@ -39,7 +39,7 @@ bool gpu_still_usable() {
     try {
         const auto start = std::chrono::steady_clock::now();
         const CaptureResult capture = capture_trace(setup);
-        const BlockScanRequest request = block_scan_request(setup);
+        const BlockRequest request = block_request(setup);
         const OutputCheck check = check_kernel_output(kind_of(setup.algorithm), setup.type, setup.op, setup.exclusive,
                                                       request.input, capture.trace.output);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -177,7 +177,7 @@ int run_quiz_child_command(const KernelOptions& options) {
         const ScanSetup setup = scan_setup_from(options);
         if (!gpu_info().available)
             throw BadInput("prefixlab quiz-child needs a CUDA GPU (" + gpu_info().reason + ")");
-        const std::vector<std::uint32_t> output = run_untraced_on_gpu(block_scan_request(setup));
+        const std::vector<std::uint32_t> output = run_untraced_on_gpu(block_request(setup));
         print_to_terminal(stdout, quiz_child_line(output));
         std::fflush(stdout);
         return kExitOk;

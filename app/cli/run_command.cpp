@@ -20,7 +20,7 @@ int run_run_command(const KernelOptions& options) {
             throw BadInput(divergent_sync_refusal(r.algorithm));
         if (!gpu_info().available)
             throw BadInput("prefixlab run needs a CUDA GPU (" + gpu_info().reason + ")");
-        const BlockScanRequest request = block_scan_request(r);
+        const BlockRequest request = block_request(r);
         const std::vector<std::uint32_t> output = run_untraced_on_gpu(request);
         const OutputCheck check =
             check_kernel_output(kind_of(r.algorithm), r.type, r.op, r.exclusive, request.input, output);

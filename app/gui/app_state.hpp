@@ -1,6 +1,6 @@
 // The sessions every view reads and the actions they share: the status bar's message, the block trace
 // session (sessions/trace_session.hpp), the session the step keys act on (the selected tab's: the block
-// trace's, or a feature's such as the grid trace), playback, reveal mode, and the background work of
+// trace's, or a feature's such as a multi-block run's), playback, reveal mode, and the background work of
 // every session. Features keep their own sessions and register their work and stepping here; no caller
 // asks which kind of trace is stepped.
 #pragma once

@@ -58,7 +58,7 @@ bool FileOpening::open_by_content(const std::string& path, GuiHost& host) {
         host.state.block.load_trace(path); // in the background; it joins the recent files once it loaded
         return true;
     }
-    // Other kinds (grid traces, results) go to the feature that shows them.
+    // Other kinds (a multi-block run's trace, results) go to the feature that shows them.
     if (kind.kind != FileKind::other && host.features.open_file(path, kind.kind, host))
         return true;
     host.state.report_error(kind.kind == FileKind::other ? kind.problem : "nothing here opens " + printable_path(path));

@@ -75,9 +75,9 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
 
     ViewExport exports;
     GuiHost host{state, features, workspace, imgui, window, files, exports};
-    // --trace FILE named another kind of trace (a grid trace): the feature that shows it reads it again,
-    // in the background, and selects its tab (the command line has checked it).
-    if (options.grid_trace)
+    // --trace FILE named another kind of trace (such as a multi-block run's): the feature that shows it
+    // reads it again, in the background, and selects its tab (the command line has checked it).
+    if (options.other_trace)
         files.open_by_content(options.trace_path, host);
     // The screen the last session ended on (or --scene's), unless a trace file was named: the scene
     // would trace over it. --ui-scale still wins over the scene's scale.

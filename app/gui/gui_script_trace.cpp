@@ -2,7 +2,7 @@
 
 #include "core/capture/gpu_info.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/enum_names.hpp"
 #include "core/util/parse_number.hpp"
 #include "gui/script/script_values.hpp"

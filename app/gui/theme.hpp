@@ -16,7 +16,7 @@ struct Rgb {
 };
 
 struct Palette {
-    // Grid and diagram cells.
+    // Table and diagram cells.
     Rgb cell_value;     // a word holding a value
     Rgb cell_unwritten; // a word nothing has written yet
     Rgb cell_written;   // written in this step (Okabe–Ito orange)

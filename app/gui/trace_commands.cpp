@@ -54,15 +54,14 @@ void forget_capture_settings(ScriptExpectations& expected) {
 void add_trace_commands(ScriptTable& table) {
     table.add({.name = "open",
                .usage = "open FILE",
-               .help = "open a trace file: a block trace as the trace on screen, or another kind of trace (from "
-                       "`prefixlab grid-trace … --out FILE`) on the tab that shows it (selected the frame after it "
-                       "loaded, so `wait 1` before a `report` that reads the tab); fails, with the reader's one line, "
-                       "on a malformed one",
+               .help = "open a trace file: a block trace as the trace on screen, or another kind of trace (such as "
+                       "a multi-block run's) on the tab that shows it (selected the frame after it loaded, so `wait 1` "
+                       "before a `report` that reads the tab); fails, with the reader's one line, on a malformed one",
                .args = {path_arg("FILE")},
                .check = forget_capture,
                .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   // A block trace here; another kind (a grid trace) in the feature that shows it. Anything
-                   // else is read as a block trace, whose reader names what is wrong with it.
+                   // A block trace here; another kind (a multi-block run's) in the feature that shows it.
+                   // Anything else is read as a block trace, whose reader names what is wrong with it.
                    GuiHost& host = run.host();
                    const std::string& path = c.args[0].text;
                    const FileKind kind = file_kind_of(path).kind;
@@ -99,7 +98,7 @@ void add_trace_commands(ScriptTable& table) {
                        "that steps its own), as the step keys do there",
                .args = {whole_arg("K", 0, kMaxStep, {"first", "last", "next", "prev"})},
                .run = [](ScriptRun& run, const ScriptCommand& c) {
-                   // The step keys' actions: on a grid tab they step the grid trace.
+                   // The step keys' actions: on a feature's tab they step that tab's trace.
                    AppState& state = run.host().state;
                    const ScriptArg& where = c.args[0];
                    const std::string word = where.choice ? where.text : "";

@@ -21,13 +21,13 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFla
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground;
 
 // The main area keeps at least this many font heights of width beside a docked panel: the four tab
-// titles need 18.5 at any scale, and a grid needs room for its row labels and some columns.
+// titles need 18.5 at any scale, and a table needs room for its row labels and some columns.
 constexpr float kMinMainEms = 24;
 // The source panel beside the views: a kernel line (about 60 columns of code and a line number) at
 // the widest, half of it at the narrowest before it takes the views' place instead.
 constexpr float kMinSourceEms = 22;
 // Lines of height the main area keeps before the narration strip is shortened (a toolbar, a caption,
-// the grid's headers and a few of its rows).
+// the Values table's headers and a few of its rows).
 constexpr float kMinMainLines = 8;
 constexpr float kMaxSourceEms = 40;
 
@@ -131,7 +131,7 @@ void Workspace::draw_sidebar(AppState& state, const ViewContext& context, float 
                              bool over_main) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(width, height));
-    // Over the main area the panel needs its own background and edge, or the grid shows through.
+    // Over the main area the panel needs its own background and edge, or the view behind shows through.
     const ImGuiWindowFlags flags = over_main ? (kFixed & ~ImGuiWindowFlags_NoBackground & ~ImGuiWindowFlags_NoBringToFrontOnFocus)
                                              : kFixed;
     if (over_main)
@@ -158,9 +158,9 @@ void Workspace::draw_main(GuiHost& host, const ViewContext& context, float x, fl
                 ImGui::SetTooltip("Settings panel (F9)");
             ImGui::SameLine();
         }
-        // Six tabs need 1420 px at 3× (1001 before the grid tabs came): where their full titles do not
-        // fit, the bar scrolls sideways (arrows at its end; the selected tab is kept in view) instead of
-        // shortening every title to "Valu…".
+        // Six tabs need 1420 px at 3× (1001 before the multi-block runs' two tabs came): where their full
+        // titles do not fit, the bar scrolls sideways (arrows at its end; the selected tab is kept in view)
+        // instead of shortening every title to "Valu…".
         const ImGuiStyle& style = ImGui::GetStyle();
         float titles_w = 0;
         for (const auto& view : views_.tabs)
@@ -219,7 +219,7 @@ void Workspace::draw(GuiHost& host, const ViewContext& context) {
     if (status_height_ <= 0)
         status_height_ = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
     // The views keep at least kMinMainLines lines of height, and the narration strip gives way first:
-    // at 2× on 1280×720 a four-line status bar and a quarter-window strip left the Values grid no row.
+    // at 2× on 1280×720 a four-line status bar and a quarter-window strip left the Values table no row.
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float narration_cap = std::min(size.y / 4, size.y - status_height_ - kMinMainLines * line);
     const bool narrating =

@@ -2,7 +2,7 @@
 // around a finish, instantiated for uint32 + only, the table's sum. The session that times them is the
 // tables' one (gpu_table_session.cu).
 #include "kernels/bench/gpu_reduce_table.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/grid_reduce.cuh"

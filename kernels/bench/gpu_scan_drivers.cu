@@ -2,7 +2,7 @@
 // (kernels/gpu/grid_driver_scan.cuh, the same plan the emulator runs) around every block scan of the
 // catalogue except racy ones (their output is wrong by design), and Hillis–Steele in global memory.
 #include "kernels/bench/gpu_scan_runner.cuh"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/gpu/scan_drivers.cuh"
 

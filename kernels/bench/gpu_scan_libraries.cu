@@ -10,7 +10,7 @@
 // what ours do (kernels/common/scan_operators.hpp: a < b ? b : a, …) on the benchmark's inputs, which
 // hold no NaN; exclusive scans start from our operator's identity.
 #include "kernels/bench/gpu_scan_runner.cuh"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
 

@@ -2,7 +2,7 @@
 // without CUDA, so the command line and the GUI can describe every method anywhere.
 #include "kernels/bench/gpu_bench.hpp"
 #include "kernels/bench/gpu_tuned_scan.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 
 namespace prefixlab {
 

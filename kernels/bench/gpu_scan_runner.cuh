@@ -25,7 +25,7 @@ public:
 // Plans `scan` for up to max_n elements (allocating workspaces); throws std::invalid_argument for a
 // bad thread count or a scan the method does not time (gpu_scan_times_scan), CudaError when the
 // workspace does not fit. A driver that times every scan dispatches on `scan` here
-// (dispatch_element, kernels/block_scan_dispatch.hpp) and instantiates its runner for the operator.
+// (dispatch_element, kernels/block_dispatch.hpp) and instantiates its runner for the operator.
 std::unique_ptr<GpuScanRunner> make_driver_runner(const GpuScanMethod& method, const BenchScan& scan, int threads,
                                                   std::size_t max_n);
 // The tuned scans (is_tuned_scan): every scan with the tuned tile, uint32 + with any of

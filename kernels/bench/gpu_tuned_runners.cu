@@ -4,7 +4,7 @@
 // runners so that nvcc compiles these instantiations in parallel with them.
 #include "kernels/bench/gpu_scan_runner.cuh"
 #include "kernels/bench/gpu_tuned_scan.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/grid_driver_scan.cuh"
 #include "kernels/grid/register_tile.cuh"
 

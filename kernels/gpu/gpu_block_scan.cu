@@ -7,15 +7,15 @@
 namespace prefixlab {
 
 // kernels/CMakeLists.txt counts the catalogue's lines to generate the translation units: the two agree.
-static_assert(PL_GENERATED_BLOCK_SCAN_KERNELS == kBlockAlgorithmCount,
+static_assert(PL_GENERATED_BLOCK_KERNELS == kBlockAlgorithmCount,
               "kernels/CMakeLists.txt instantiated a different number of kernels on the GPU than "
-              "BlockScanKernels lists: keep one kernel per line between the catalogue's markers");
+              "BlockKernels lists: keep one kernel per line between the catalogue's markers");
 
-RawTrace gpu_trace_block_scan(const BlockScanRequest& request) {
+RawTrace gpu_trace_block_scan(const BlockRequest& request) {
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() { return gpu_trace_algorithm<Algo>(request); });
 }
 
-std::vector<std::uint32_t> gpu_run_block_scan(const BlockScanRequest& request) {
+std::vector<std::uint32_t> gpu_run_block_scan(const BlockRequest& request) {
     return dispatch_algorithm(request.algorithm, [&]<class Algo>() { return gpu_run_algorithm<Algo>(request); });
 }
 

@@ -2,7 +2,7 @@
 // a build without CUDA links gpu_unavailable.cpp instead, whose gpu_status() says why.
 #pragma once
 
-#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/block_request.hpp"
 #include "kernels/common/gpu_status.hpp"
 #include "kernels/common/raw_trace.hpp"
 
@@ -19,9 +19,9 @@ const GpuStatus& gpu_status();
 double gpu_create_context();
 
 // Runs the traced instantiation and copies its trace back. Throws CudaError, std::runtime_error.
-RawTrace gpu_trace_block_scan(const BlockScanRequest& request);
+RawTrace gpu_trace_block_scan(const BlockRequest& request);
 
 // Runs the untraced instantiation (what benchmarks and Nsight Compute see); returns the output bits.
-std::vector<std::uint32_t> gpu_run_block_scan(const BlockScanRequest& request);
+std::vector<std::uint32_t> gpu_run_block_scan(const BlockRequest& request);
 
 } // namespace prefixlab

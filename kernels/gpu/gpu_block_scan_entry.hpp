@@ -5,7 +5,7 @@
 // instantiation fails to link, naming the kernel.
 #pragma once
 
-#include "kernels/common/block_scan_request.hpp"
+#include "kernels/common/block_request.hpp"
 #include "kernels/common/raw_trace.hpp"
 
 #include <cstdint>
@@ -14,9 +14,9 @@
 namespace prefixlab {
 
 template <class Algo>
-RawTrace gpu_trace_algorithm(const BlockScanRequest& request);
+RawTrace gpu_trace_algorithm(const BlockRequest& request);
 
 template <class Algo>
-std::vector<std::uint32_t> gpu_run_algorithm(const BlockScanRequest& request);
+std::vector<std::uint32_t> gpu_run_algorithm(const BlockRequest& request);
 
 } // namespace prefixlab

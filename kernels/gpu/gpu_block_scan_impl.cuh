@@ -2,8 +2,8 @@
 // the catalogue in each translation unit (generated from gpu_block_scan_kernel.cu.in).
 #pragma once
 
-#include "kernels/block_scan_dispatch.hpp"
-#include "kernels/common/block_scan_request.hpp"
+#include "kernels/block_dispatch.hpp"
+#include "kernels/common/block_request.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/raw_trace.hpp"
 #include "kernels/common/scan_io.hpp"
@@ -37,7 +37,7 @@ void require_gpu_block_size(std::size_t n) {
 }
 
 template <class Algo>
-void require_gpu_block_threads(const BlockScanRequest& request) {
+void require_gpu_block_threads(const BlockRequest& request) {
     if (launch_threads<Algo>(request) > kMaxBlockThreads)
         throw std::invalid_argument("a block has at most " + std::to_string(kMaxBlockThreads) + " threads");
 }
@@ -66,7 +66,7 @@ std::vector<T> unwritten_output(int n) {
 }
 
 template <class Algo, class Op>
-std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) {
+std::vector<std::uint32_t> run_untraced_on_gpu(const BlockRequest& request) {
     using T = typename Op::value_type;
     const int n = static_cast<int>(request.input.size());
     require_gpu_block_size<Algo>(request.input.size());
@@ -83,7 +83,7 @@ std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) 
 }
 
 template <class Algo, class Op>
-RawTrace trace_on_gpu(const BlockScanRequest& request) {
+RawTrace trace_on_gpu(const BlockRequest& request) {
     using T = typename Op::value_type;
     const int n = static_cast<int>(request.input.size());
     require_gpu_block_size<Algo>(request.input.size());
@@ -169,7 +169,7 @@ RawTrace trace_on_gpu(const BlockScanRequest& request) {
 // The entry points (gpu_block_scan_entry.hpp) that the generated units instantiate for each kernel, over
 // its instantiation list (kernels/kernel_instances.hpp).
 template <class Algo>
-RawTrace gpu_trace_algorithm(const BlockScanRequest& request) {
+RawTrace gpu_trace_algorithm(const BlockRequest& request) {
     if constexpr (!traced_on_gpu<Algo>())
         throw std::invalid_argument(std::string(Algo::kName) +
                                     " is not traced on the GPU: a barrier or shuffle in a divergent branch may hang it");
@@ -179,7 +179,7 @@ RawTrace gpu_trace_algorithm(const BlockScanRequest& request) {
 }
 
 template <class Algo>
-std::vector<std::uint32_t> gpu_run_algorithm(const BlockScanRequest& request) {
+std::vector<std::uint32_t> gpu_run_algorithm(const BlockRequest& request) {
     return dispatch_instance<Algo>(request.type, request.op,
                                    [&]<class Op>() { return run_untraced_on_gpu<Algo, Op>(request); });
 }

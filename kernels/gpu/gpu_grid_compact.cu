@@ -1,6 +1,6 @@
 // gpu_run_grid_compact: the multi-block compaction and split (kernels/gpu/grid_compact.cuh) for every
 // element type on the GPU, untraced, for the tests.
-#include "kernels/block_scan_dispatch.hpp" // dispatch_element
+#include "kernels/block_dispatch.hpp" // dispatch_element
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/gpu_grid_compact.hpp"
 #include "kernels/gpu/grid_compact.cuh"

@@ -1,6 +1,6 @@
 // gpu_run_grid_reduce: every block reduction × finish × element type × operator on the GPU, untraced
 // (kernels/gpu/grid_reduce.cuh), for the tests and `prefixlab reduce` (gpu_grid_reduce.hpp).
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "kernels/gpu/grid_reduce.cuh"
 

@@ -1,5 +1,5 @@
 // Every grid driver instantiated for every tile body, element type and operator (gpu_run_grid_scan).
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/gpu_grid_scan.hpp"
 #include "kernels/gpu/grid_driver_scan.cuh"
 

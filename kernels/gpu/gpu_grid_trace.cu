@@ -1,6 +1,6 @@
 // Every grid driver, traced on the GPU (gpu_trace_grid_scan): the driver plan run over a launcher that
 // launches each body on CudaGridContext, with the records' device array sized by a first, counting run.
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/cuda_grid_context.cuh"
 #include "kernels/gpu/gpu_grid_trace.hpp"
 #include "kernels/gpu/grid_driver_scan.cuh"

@@ -14,9 +14,9 @@ const GpuStatus& gpu_status() {
 
 double gpu_create_context() { throw std::runtime_error(gpu_status().reason); }
 
-RawTrace gpu_trace_block_scan(const BlockScanRequest&) { throw std::runtime_error(gpu_status().reason); }
+RawTrace gpu_trace_block_scan(const BlockRequest&) { throw std::runtime_error(gpu_status().reason); }
 
-std::vector<std::uint32_t> gpu_run_block_scan(const BlockScanRequest&) {
+std::vector<std::uint32_t> gpu_run_block_scan(const BlockRequest&) {
     throw std::runtime_error(gpu_status().reason);
 }
 

@@ -1,5 +1,5 @@
 // How a multi-block reduction finishes once every block has its tile's total (kernels/grid/
-// grid_reduce_plan.hpp runs each): chosen at run time, named in commands by app/core/ground/scan_names.
+// grid_reduce_plan.hpp runs each): chosen at run time, named in commands by app/core/ground/kernel_names.
 //
 //   recursive   reduce the totals again with the same kernel, level by level, until one tile is left
 //   atomic      every block combines its total atomically into one word

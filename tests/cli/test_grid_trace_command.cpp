@@ -4,7 +4,7 @@
 // without a GPU, an output target the policy refuses) is one line with exit code 2 and no file; a deadlock
 // is the emulator's one line with exit code 1 and no file.
 #include "core/capture/grid_capture.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "kernels/gpu/gpu_block_scan.hpp"
 #include "support/process.hpp"

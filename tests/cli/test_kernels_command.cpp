@@ -3,7 +3,7 @@
 // catalogue states, and every grid driver; and the command refuses bad arguments as every other does
 // (one line, exit code 2).
 #include "core/capture/grid_capture.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/kernel_catalog.hpp"
 #include "support/process.hpp"
 
@@ -43,9 +43,9 @@ json companion_name() {
 TEST(KernelsCommand, JsonHoldsEveryCatalogueKernelWithItsFacts) {
     const json table = kernels_json();
     const json& kernels = table.at("kernels");
-    ASSERT_EQ(kernels.size(), BlockScanKernels::size);
+    ASSERT_EQ(kernels.size(), BlockKernels::size);
     std::size_t index = 0;
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         const json& k = kernels.at(index++);
         SCOPED_TRACE(Kernel::kName);
         EXPECT_EQ(k.at("name"), Kernel::kName);
@@ -92,7 +92,7 @@ TEST(KernelsCommand, JsonHoldsEveryGridDriverWithItsRanges) {
 TEST(KernelsCommand, PlainTableNamesEveryKernelAndDriver) {
     const ProcessResult r = run_prefixlab("kernels");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         const std::string line_start = "\n" + std::string(Kernel::kName) + " ";
         const auto at = r.out.find(line_start);
         ASSERT_NE(at, std::string::npos) << Kernel::kName;

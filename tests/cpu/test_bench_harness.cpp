@@ -6,7 +6,7 @@
 #include "core/bench/bench_runner.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_sizes.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/gpu/gpu_block_scan.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The child process the quiz's GPU runs go through (issue 16): a child that hangs is killed at its
 // timeout with what it started, its output and exit are captured, a cancel stops it at once, and the
 // outcome of a GPU run is read from what the child said.
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_gpu_run.hpp"
 #include "core/quiz/quiz_outcome.hpp"
 #include "core/util/child_process.hpp"

@@ -2,9 +2,9 @@
 // every element type, N ∈ {1, 31, 33, 1000, 1024}, with 1%, 50% and 99% of the elements kept (odd),
 // under every warp order: compaction's output is std::copy_if's, the rest unwritten; split's is
 // std::stable_partition's. The trace has its map, ceil(log2 N) scan iterations of two steps and the
-// scatter; the Values grid's arrows for the scatter run from each kept element to its place.
-#include "core/analysis/grid_arrows.hpp"
-#include "core/analysis/value_grid_model.hpp"
+// scatter; the Values table's arrows for the scatter run from each kept element to its place.
+#include "core/analysis/table_arrows.hpp"
+#include "core/analysis/value_table_model.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/output_check.hpp"
@@ -29,7 +29,7 @@ TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShare
                     for (WarpOrder order : all_warp_orders()) {
                         const std::string what = std::string(name_of(algorithm)) + " " + std::string(name_of(type)) +
                                                  " n=" + std::to_string(n) + " " + std::to_string(percent) + "%";
-                        BlockScanRequest request = make_request(algorithm, n, InputKind::iota, 1, type);
+                        BlockRequest request = make_request(algorithm, n, InputKind::iota, 1, type);
                         request.input = input_with_kept_share(type, n, percent, static_cast<std::uint32_t>(n + percent));
                         request.warp_order = order;
                         const RawTrace raw = emulate_block_scan(request);
@@ -85,31 +85,31 @@ TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElem
 TEST(EmulatedCompaction, TheScatterStepsArrowsRunFromEachKeptElementToItsPlace) {
     const Trace trace =
         capture_trace(make_capture(kernel_id("compact"), 32, InputKind::random, 1, DeviceChoice::cpu)).trace;
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const int scatter = static_cast<int>(trace.steps.size()) - 1;
-    std::vector<GridArrow> scatter_arrows;
-    for (const GridArrow& a : grid_arrows(trace, model, scatter))
+    std::vector<TableArrow> scatter_arrows;
+    for (const TableArrow& a : table_arrows(trace, model, scatter))
         if (a.from_row == kInputRow)
             scatter_arrows.push_back(a);
-    std::vector<GridArrow> expected;
+    std::vector<TableArrow> expected;
     int place = 0;
     for (int i = 0; i < 32; ++i)
         if (odd(trace.input[std::size_t(i)]))
             expected.push_back({static_cast<int>(model.element_column[std::size_t(i)]), kInputRow,
                                 static_cast<int>(model.element_column[std::size_t(place++)]), kOutputRow, false});
     std::sort(scatter_arrows.begin(), scatter_arrows.end(),
-              [](const GridArrow& a, const GridArrow& b) { return a.from_column < b.from_column; });
+              [](const TableArrow& a, const TableArrow& b) { return a.from_column < b.from_column; });
     EXPECT_GT(place, 4) << "the random input keeps several elements";
     EXPECT_EQ(scatter_arrows, expected);
     // no scatter arrows in a step that does not scatter, nor in a scan's store
-    for (const GridArrow& a : grid_arrows(trace, model, scatter - 1))
+    for (const TableArrow& a : table_arrows(trace, model, scatter - 1))
         EXPECT_NE(a.from_row, kInputRow);
     const Trace scan =
         capture_trace(make_capture(kernel_id("hillis-steele"), 32, InputKind::random, 1, DeviceChoice::cpu))
             .trace;
-    const ValueGridModel scan_model = build_value_grid_model(scan);
+    const ValueTableModel scan_model = build_value_table_model(scan);
     for (int step = 0; step < static_cast<int>(scan.steps.size()); ++step)
-        for (const GridArrow& a : grid_arrows(scan, scan_model, step))
+        for (const TableArrow& a : table_arrows(scan, scan_model, step))
             EXPECT_NE(a.from_row, kInputRow) << "step " << step;
 }
 

@@ -39,7 +39,7 @@ TEST(EmulatedReduction, EveryTypeOperatorAndSizeGivesTheTotalInOutputZero) {
                 for (ScanOperator op : all_scan_operators()) {
                     const std::string what = std::string(name_of(algorithm)) + " n=" + std::to_string(n) + " " +
                                              std::string(name_of(type)) + " " + std::string(name_of(op));
-                    const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 3 + n, type, op);
+                    const BlockRequest request = make_request(algorithm, n, InputKind::random, 3 + n, type, op);
                     const RawTrace raw = emulate_block_scan(request);
                     ASSERT_EQ(raw.output.size(), static_cast<std::size_t>(n)) << what;
                     const OutputCheck check = check_reduction_output(type, op, request.input, raw.output);
@@ -74,8 +74,8 @@ TEST(EmulatedReduction, EveryWarpOrderAndALargerBlockGiveTheSameTotal) {
         for (int n : {33, 100, 1000})
             for (WarpOrder order : all_warp_orders())
                 for (int threads : {0, 1024}) {
-                    BlockScanRequest request = make_request(algorithm, n, InputKind::random, 8, ElementType::int32,
-                                                            ScanOperator::add);
+                    BlockRequest request = make_request(algorithm, n, InputKind::random, 8,
+                                                        ElementType::int32, ScanOperator::add);
                     request.warp_order = order;
                     request.block_threads = threads;
                     const RawTrace raw = emulate_block_scan(request);

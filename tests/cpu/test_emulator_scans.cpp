@@ -74,7 +74,7 @@ TEST_P(EmulatedScan, EveryTypeOperatorAndDirectionGivesTheScan) {
             for (bool exclusive : {false, true}) {
                 const std::string what = std::string(name_of(type)) + " " + std::string(name_of(op)) +
                                          (exclusive ? " exclusive" : " inclusive");
-                const BlockScanRequest request =
+                const BlockRequest request =
                     make_request(algorithm, n, InputKind::random, 17 + n, type, op, exclusive);
                 const RawTrace raw = emulate_block_scan(request);
                 ASSERT_EQ(raw.output.size(), static_cast<std::size_t>(n)) << what;
@@ -113,7 +113,7 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, EmulatedScan, ::testing::ValuesIn(algorithm
 TEST(EmulatedScan, SizesOutsideEachAlgorithmsRangeAreRejected) {
     for (BlockAlgorithm algorithm : all_block_algorithms())
         for (int n : {0, block_max_n(algorithm) + 1}) {
-            BlockScanRequest request = make_request(algorithm, 1, InputKind::ones, 0);
+            BlockRequest request = make_request(algorithm, 1, InputKind::ones, 0);
             request.input.assign(n, 1);
             EXPECT_THROW(emulate_block_scan(request), std::invalid_argument) << name_of(algorithm) << " n = " << n;
         }
@@ -131,8 +131,8 @@ TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
     for (BlockAlgorithm algorithm : correct_scans())
         for (int n : {1, 33, 100, 1000})
             for (bool exclusive : {false, true}) {
-                BlockScanRequest request = make_request(algorithm, n, InputKind::random, 9, ElementType::int32,
-                                                        ScanOperator::add, exclusive);
+                BlockRequest request = make_request(algorithm, n, InputKind::random, 9, ElementType::int32,
+                                                    ScanOperator::add, exclusive);
                 const RawTrace minimal = emulate_block_scan(request);
                 request.block_threads = 1024;
                 const RawTrace large = emulate_block_scan(request);
@@ -147,7 +147,7 @@ TEST(EmulatedScan, LargerBlocksGiveTheSameScan) {
 }
 
 TEST(EmulatedScan, BlockSizesOutsideTheRangeAreRejected) {
-    BlockScanRequest request = make_request(kernel_id("blelloch"), 1000, InputKind::ones, 0);
+    BlockRequest request = make_request(kernel_id("blelloch"), 1000, InputKind::ones, 0);
     request.block_threads = 100;
     EXPECT_THROW(emulate_block_scan(request), std::invalid_argument);
     request.block_threads = 1025;

@@ -3,8 +3,8 @@
 // drivers, the recording's structure: the launches (names, blocks, threads) and the tile totals (or
 // partials) they store equal the reference reduction of each tile (or run).
 #include "core/emulator/emulate_grid_scan.hpp"
-#include "core/ground/scan_names.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "core/ground/kernel_names.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
 #include "support/grid_scan_support.hpp"

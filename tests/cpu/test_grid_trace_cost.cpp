@@ -7,7 +7,7 @@
 #include "core/capture/grid_trace_cost.hpp"
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/input_generator.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/trace/grid_trace_json.hpp"
 
 #include <gtest/gtest.h>

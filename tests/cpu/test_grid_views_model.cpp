@@ -6,7 +6,7 @@
 #include "core/capture/grid_capture.hpp"
 #include "core/ground/reference_scan.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <gtest/gtest.h>
 #include <map>

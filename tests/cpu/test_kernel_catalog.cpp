@@ -6,7 +6,7 @@
 #include "core/bench/bench_catalog.hpp"
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "kernels/kernel_catalog.hpp"
 #include "support/scan_test_support.hpp"
@@ -46,7 +46,7 @@ bool opens_in(KernelFile file) {
 
 TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
     std::vector<BlockAlgorithm> expected;
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         const BlockAlgorithm algorithm = block_algorithm_of<Kernel>;
         expected.push_back(algorithm);
         EXPECT_EQ(name_of(algorithm), name<Kernel>());
@@ -78,7 +78,7 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
 }
 
 TEST(KernelCatalog, EveryEntryDispatchesToItsOwnKernelWithItsLimits) {
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         const BlockAlgorithm algorithm = block_algorithm_of<Kernel>;
         const bool own = dispatch_algorithm(algorithm, []<class Dispatched>() { return std::is_same_v<Dispatched, Kernel>; });
         EXPECT_TRUE(own) << name<Kernel>();
@@ -91,7 +91,7 @@ TEST(KernelCatalog, EveryEntryDispatchesToItsOwnKernelWithItsLimits) {
 // The scan drivers are built around every correct block scan; a racy kernel (wrong by design) and a
 // block reduction (one total, no scan) get none.
 TEST(KernelCatalog, EveryCorrectScanHasItsDriversInTheBenchmarkCatalogue) {
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         const BlockAlgorithm algorithm = block_algorithm_of<Kernel>;
         const bool benchmarked = std::ranges::count(bench_block_scans(), algorithm) == 1;
         const bool driven = !is_racy<Kernel>() && is_block_scan<Kernel>();
@@ -119,7 +119,7 @@ TEST(KernelCatalog, EverySourcePathNamesAFileOfTheRepository) {
         EXPECT_EQ(kernel_file_path(*file), path);
         EXPECT_TRUE(ids.insert(*file).second) << path << ": two paths with one id";
     }
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         EXPECT_EQ(kernel_file_path(Kernel::kFile), std::string_view(Kernel::kSourcePath));
     });
 }
@@ -143,7 +143,7 @@ TEST(KernelCatalog, EveryPhaseHasOneNameOneIdAndALabel) {
 // Traced in the emulator, a kernel opens only the phases and source files its entry lists, so that
 // trace files can name them and views can label them.
 TEST(KernelCatalog, EveryEntryTracesWithItsOwnPhasesAndSources) {
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         if (has_divergent_sync<Kernel>())
             return; // no trace: tests/cpu/test_quiz_variants.cpp checks what the emulator reports instead
         for (const bool exclusive : {false, true}) {

@@ -5,7 +5,7 @@
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/kernel_info.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/kernel_catalog.hpp"
 #include "support/catalogue_ids.hpp"
 
@@ -34,8 +34,8 @@ std::optional<BlockAlgorithm> companion_in_catalogue() {
 }
 
 TEST(KernelInfo, EveryRowHoldsItsCatalogueEntrysFacts) {
-    ASSERT_EQ(kernel_infos().size(), BlockScanKernels::size);
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    ASSERT_EQ(kernel_infos().size(), BlockKernels::size);
+    for_each_block_kernel([&]<class Kernel>() {
         const BlockAlgorithm algorithm = block_algorithm_of<Kernel>;
         const KernelInfo& row = kernel_infos()[static_cast<std::size_t>(algorithm)];
         SCOPED_TRACE(Kernel::kName);

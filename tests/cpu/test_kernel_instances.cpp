@@ -4,8 +4,8 @@
 // AddOp for max and min too) the operator changes nothing the kernel computes. None of these tests names
 // a kernel: a new catalogue entry is checked by them as it is.
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/kernel_instances.hpp"
 #include "support/scan_test_support.hpp"
 
@@ -35,7 +35,7 @@ std::string describe_instance(const Instance& instance) {
 }
 
 TEST(KernelInstances, EveryOfferedSetupReachesAnInstanceAndEveryInstanceIsReached) {
-    for_each_block_scan_kernel([]<class Kernel>() {
+    for_each_block_kernel([]<class Kernel>() {
         std::set<Instance> compiled;
         for_each_instance<Kernel>([&]<class Op>() {
             EXPECT_TRUE(compiled.insert(instance_of<Op>()).second)
@@ -72,7 +72,7 @@ TEST(KernelInstances, AnOperatorThatSharesAnInstanceChangesNoOutput) {
             for (int n : {1, 33, 1000}) {
                 std::vector<std::vector<std::uint32_t>> outputs;
                 // One input for every operator (the generator picks its values by operator).
-                BlockScanRequest request = make_request(algorithm, n, InputKind::random, 5, type);
+                BlockRequest request = make_request(algorithm, n, InputKind::random, 5, type);
                 for (ScanOperator op : all_scan_operators()) {
                     request.op = op;
                     const RawTrace trace = emulate_block_scan(request);

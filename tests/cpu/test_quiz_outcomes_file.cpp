@@ -1,7 +1,7 @@
 // The quiz's outcomes file (issue 16): what is written reads back, the shipped H100 file reads and holds
 // every wrong variant, and a malformed file is one line naming the problem.
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/quiz/quiz_questions.hpp"
 

@@ -5,7 +5,7 @@
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/emulator/emulated_block.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_emulation.hpp"
 #include "core/quiz/quiz_fragment.hpp"
 #include "core/quiz/quiz_questions.hpp"

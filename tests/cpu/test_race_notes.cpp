@@ -5,7 +5,7 @@
 #include "core/analysis/race_notes.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 

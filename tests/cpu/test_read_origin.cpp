@@ -3,12 +3,12 @@
 // own earlier write, its own later write while another thread writes too, another thread's new
 // value, another writer but the old value seen, two other writers with different values — and then
 // the three callers agree on the racy Hillis–Steele: the dataflow's racy edges, the race notes and
-// the Values grid's racy arrows name the same reads, and agree on which got the new value.
+// the Values table's racy arrows name the same reads, and agree on which got the new value.
 #include "core/analysis/dataflow.hpp"
-#include "core/analysis/grid_arrows.hpp"
 #include "core/analysis/race_notes.hpp"
 #include "core/analysis/read_origin.hpp"
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/table_arrows.hpp"
+#include "core/analysis/value_table_model.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
@@ -189,7 +189,7 @@ TEST(ReadOrigin, AShuffleOrAGlobalReadIsNotASharedRead) {
 
 // The three callers on a real racy trace: each racy read as (step, reader, element read, got the new
 // value). Hillis–Steele reads and writes in one step, and each thread writes only its own word, so a
-// dataflow edge or a grid arrow names its read by the step and thread of the write it feeds.
+// dataflow edge or a table arrow names its read by the step and thread of the write it feeds.
 using RacyRead = std::tuple<int, std::uint32_t, std::int64_t, bool>;
 
 std::vector<RacyRead> from_race_notes(const Trace& trace) {
@@ -212,15 +212,15 @@ std::vector<RacyRead> from_dataflow(const Trace& trace) {
     return reads;
 }
 
-std::vector<RacyRead> from_grid_arrows(const Trace& trace) {
-    const ValueGridModel model = build_value_grid_model(trace);
+std::vector<RacyRead> from_table_arrows(const Trace& trace) {
+    const ValueTableModel model = build_value_table_model(trace);
     std::map<std::pair<int, int>, std::uint32_t> writer; // (step, word) → the thread that wrote it
     for (const AccessRecord& a : trace.accesses)
         if (a.kind == AccessKind::write && is_shared_word_access(a))
             writer[{a.step, static_cast<int>(a.word)}] = a.thread;
     std::vector<RacyRead> reads;
     for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)
-        for (const GridArrow& a : grid_arrows(trace, model, k))
+        for (const TableArrow& a : table_arrows(trace, model, k))
             if (a.racy)
                 reads.emplace_back(k, writer.at({k, a.to_column - model.registers}),
                                    a.from_column - model.registers, a.from_row == a.to_row);
@@ -228,7 +228,7 @@ std::vector<RacyRead> from_grid_arrows(const Trace& trace) {
     return reads;
 }
 
-TEST(ReadOrigin, DataflowRaceNotesAndGridArrowsNameTheSameRacyReads) {
+TEST(ReadOrigin, DataflowRaceNotesAndTableArrowsNameTheSameRacyReads) {
     for (const int n : {16, 1024})
         for (const WarpOrder order : {WarpOrder::in_order, WarpOrder::interleaved}) {
             ScanSetup setup =
@@ -239,7 +239,7 @@ TEST(ReadOrigin, DataflowRaceNotesAndGridArrowsNameTheSameRacyReads) {
             const std::vector<RacyRead> notes = from_race_notes(trace);
             ASSERT_FALSE(notes.empty()) << "N=" << n;
             EXPECT_EQ(from_dataflow(trace), notes) << "N=" << n << " order " << static_cast<int>(order);
-            EXPECT_EQ(from_grid_arrows(trace), notes) << "N=" << n << " order " << static_cast<int>(order);
+            EXPECT_EQ(from_table_arrows(trace), notes) << "N=" << n << " order " << static_cast<int>(order);
             const auto saw_new =
                 std::count_if(notes.begin(), notes.end(), [](const RacyRead& r) { return std::get<3>(r); });
             if (order == WarpOrder::interleaved || n > 32)

@@ -6,10 +6,10 @@
 // against the serial reference.
 #include "core/emulator/emulator_launcher.hpp"
 #include "core/ground/input_generator.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/bench/gpu_tuned_scan.hpp" // kTunedScanItems
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/grid/register_tile.cuh"
 
 #include <gtest/gtest.h>

@@ -74,7 +74,7 @@ TEST(ScanSetup, TheLaunchRequestIsTheKernelPartAndTheGeneratedInput) {
     s.exclusive = true;
     s.input = InputKind::random;
     s.seed = 42;
-    const BlockScanRequest request = block_scan_request(s);
+    const BlockRequest request = block_request(s);
     EXPECT_EQ(static_cast<const KernelSetup&>(request), static_cast<const KernelSetup&>(s));
     EXPECT_EQ(request.input, generate_input(InputKind::random, ElementType::float32, ScanOperator::max, 77, 42));
 }

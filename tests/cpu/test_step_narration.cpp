@@ -6,7 +6,7 @@
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"

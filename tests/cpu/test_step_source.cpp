@@ -6,7 +6,7 @@
 #include "core/analysis/step_source.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/source/kernel_source.hpp"
 #include "support/scan_test_support.hpp"
 

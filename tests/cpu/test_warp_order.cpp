@@ -89,7 +89,7 @@ TEST_P(EveryOrder, CorrectKernelsGiveTheScan) {
     const auto [kernel, order] = GetParam();
     for (ScanOperator op : {ScanOperator::add, ScanOperator::max})
         for (bool exclusive : {false, true}) {
-            BlockScanRequest request =
+            BlockRequest request =
                 make_request(kernel.algorithm, kernel.n, InputKind::random, 5 + kernel.n, ElementType::int32, op,
                              exclusive);
             request.warp_order = order;
@@ -112,7 +112,7 @@ INSTANTIATE_TEST_SUITE_P(Algorithms, EveryOrder, ::testing::ValuesIn(order_cases
 TEST(WarpOrder, LargerBlocksGiveTheScanUnderEveryOrder) {
     for (BlockAlgorithm algorithm : correct_scans())
         for (WarpOrder order : all_warp_orders()) {
-            BlockScanRequest request = make_request(algorithm, 100, InputKind::random, 3);
+            BlockRequest request = make_request(algorithm, 100, InputKind::random, 3);
             request.block_threads = 1024;
             request.warp_order = order;
             EXPECT_EQ(emulate_block_scan(request).output,

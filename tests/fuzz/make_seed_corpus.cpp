@@ -6,6 +6,7 @@
 //
 //   prefixlab_make_seed_corpus OUT_DIR SOURCE_DIR
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_outcomes_file.hpp"
 #include "core/bench/bench_json.hpp"
 #include "core/bench/bench_runner.hpp"
@@ -14,7 +15,6 @@
 #include "core/capture/trace_capture.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "core/ground/block_limits.hpp"
-#include "core/ground/scan_names.hpp"
 #include "core/trace/trace_json.hpp"
 
 #include <cstdio>

@@ -4,8 +4,8 @@
 // emulator's output where both are exact, with tiles of a partial warp (8 and 16 threads) as well as whole ones. Skipped, with
 // the reason, without a GPU.
 #include "core/emulator/emulate_grid_scan.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/bench/gpu_bench.hpp"
 #include "kernels/gpu/gpu_grid_scan.hpp"
 #include "support/gpu_skip.hpp"

@@ -6,8 +6,8 @@
 #include "core/capture/trace_capture.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
-#include "core/ground/scan_names.hpp"
 #include "core/quiz/quiz_gpu_run.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "kernels/bench/gpu_bench.hpp"
@@ -39,7 +39,7 @@ void expect_gpu_trace_works(const char* when) {
     setup.algorithm = parse_block_algorithm("hillis-steele").value();
     setup.device = DeviceChoice::gpu;
     const CaptureResult gpu = capture_trace(setup);
-    const BlockScanRequest request = block_scan_request(setup);
+    const BlockRequest request = block_request(setup);
     const RawTrace emulated = emulate_block_scan(request);
     EXPECT_EQ(gpu.trace.output, emulated.output) << when;
     EXPECT_EQ(check_kernel_output(kind_of(setup.algorithm), setup.type, setup.op, false, request.input,

@@ -60,7 +60,7 @@ TEST_P(GpuScan, UntracedKernelComputesTheScan) {
     PL_REQUIRE_GPU();
     const auto [algorithm, n] = GetParam();
     for (const Config& c : all_configs()) {
-        const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 41 + n, c.type, c.op, c.exclusive);
+        const BlockRequest request = make_request(algorithm, n, InputKind::random, 41 + n, c.type, c.op, c.exclusive);
         const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
         const KernelKind kind = kind_of(algorithm); // a block reduction's check is of its total (exact for integers)
         EXPECT_EQ(check_kernel_output(kind, c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u)
@@ -86,7 +86,7 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
                 const Trace emulated = capture_trace(request).trace;
                 EXPECT_EQ(on_gpu.config.block_threads, 1024);
                 EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe_config(c);
-                BlockScanRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
+                BlockRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
                 untraced.block_threads = 1024;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, untraced.input,
                                               gpu_run_block_scan(untraced))
@@ -105,7 +105,7 @@ TEST(GpuRacyHillisSteele, ReportsWhatTheHardwareDid) {
         const Trace emulated = capture_trace(make_capture(kernel_id("hillis-steele-racy"), n,
                                                           InputKind::random, 3, DeviceChoice::cpu))
                                    .trace;
-        BlockScanRequest request = make_request(kernel_id("hillis-steele-racy"), n, InputKind::random, 3);
+        BlockRequest request = make_request(kernel_id("hillis-steele-racy"), n, InputKind::random, 3);
         const std::size_t untraced_wrong =
             check_output(request.type, request.op, false, request.input, gpu_run_block_scan(request)).wrong_count;
         std::printf("racy n=%4d: GPU traced %4zu of %4d elements wrong, GPU untraced %4zu wrong, emulator %4zu wrong\n",
@@ -122,7 +122,7 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
         for (const Config& c : {Config{ElementType::int32, ScanOperator::add, false},
                                 Config{ElementType::float32, ScanOperator::max, true}}) {
             const Trace trace = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
-            const BlockScanRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
+            const BlockRequest request = make_request(algorithm, n, InputKind::random, 7, c.type, c.op, c.exclusive);
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
             if (algorithm != kernel_id("hillis-steele-racy")) {
                 EXPECT_EQ(trace.check.wrong_count, 0u) << describe_config(c) << " n=" << n;

@@ -4,9 +4,9 @@
 // reduce-then-scan); integer results are the same bits on every run, and the deterministic mode's float
 // sums too. Skipped, with the reason, without a GPU.
 #include "core/ground/input_generator.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/bench/gpu_tuned_scan.hpp"
 #include "kernels/common/value_bits.hpp"
 #include "support/gpu_skip.hpp"

@@ -57,7 +57,7 @@ GridRun run_in_grid_context(const std::vector<std::uint32_t>& input) {
 } // namespace
 
 WarpOpsGpuRuns run_warp_ops_probe_on_gpu(const std::vector<std::uint32_t>& input) {
-    BlockScanRequest request;
+    BlockRequest request;
     request.type = ElementType::uint32;
     request.op = ScanOperator::add;
     request.input = input;

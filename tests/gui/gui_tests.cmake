@@ -22,7 +22,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_svg_export.cpp
   gui/test_gui_teaching_aids.cpp
   gui/test_gui_trace_file.cpp
-  gui/test_gui_values_grid.cpp
+  gui/test_gui_value_table.cpp
   support/png_image.cpp
   ${PROJECT_SOURCE_DIR}/app/gui/colour_map.cpp
   ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp)

@@ -5,7 +5,7 @@
 #include "core/analysis/step_narration.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/quiz/quiz_emulation.hpp"
 #include "core/quiz/quiz_fragment.hpp"

@@ -105,7 +105,7 @@ TEST_F(GuiExports, GifOfBlellochHasOneFramePerStepAndEachDiffers) {
     ASSERT_EQ(frames[0].height, 1080);
     for (std::size_t i = 1; i < frames.size(); ++i)
         EXPECT_GT(fraction_different(frames[i - 1], frames[i]), 0.0005) << "frame " << i << " repeats the one before";
-    // Each frame shows its own step: the current-step band (exact theme colour) moves down the grid.
+    // Each frame shows its own step: the current-step band (exact theme colour) moves down the table.
     const theme::Palette& dark = theme::palette(theme::Name::dark);
     EXPECT_GT(count_colour(frames[0], dark.cell_written), 5000u) << "step 0 writes every word";
     EXPECT_GT(count_colour(frames.back(), dark.current_step), 2000u);

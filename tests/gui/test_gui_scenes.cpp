@@ -45,9 +45,9 @@ std::string scene_line(const ProcessResult& run, std::size_t index) {
     return index < lines.size() ? lines[index] : "";
 }
 
-// The Values grid alone at scale 2, set up at scale 1 and scaled, scrolls its rows 5 px (at 1280×720)
+// The Values table alone at scale 2, set up at scale 1 and scaled, scrolls its rows 5 px (at 1280×720)
 // away from where a window started at scale 2 puts them: its follow-the-step scroll depends on the way
-// there, which value_grid_view.cpp says it must not. Open in issue 32; the test below shows it.
+// there, which value_table_view.cpp says it must not. Open in issue 32; the test below shows it.
 bool values_at_scale_2_alone(const std::string& tab, bool compare, int scale) {
     return tab == "Values" && !compare && scale == 2;
 }

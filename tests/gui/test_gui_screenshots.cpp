@@ -1,5 +1,5 @@
 // The GUI in a real window (under Xvfb, Mesa's llvmpipe): a scripted session opens a trace, steps
-// through it and takes screenshots; the pixels must show the value grid, not a blank window.
+// through it and takes screenshots; the pixels must show the value table, not a blank window.
 #include "core/trace/trace_json.hpp"
 #include "support/png_image.hpp"
 #include "support/process.hpp"
@@ -41,7 +41,7 @@ protected:
     bool keep_ = false;
 };
 
-TEST_F(GuiSession, SteppingThroughATraceShowsTheGrid) {
+TEST_F(GuiSession, SteppingThroughATraceShowsTheTable) {
     ASSERT_EQ(prefixlab("trace --n 16 --input iota --device cpu --out " + path("hs16.json")).exit_code, 0);
     const ProcessResult r = run_script("open " + path("hs16.json") +
                                        "\n"
@@ -60,7 +60,7 @@ TEST_F(GuiSession, SteppingThroughATraceShowsTheGrid) {
     ASSERT_EQ(step3.height, 900);
     EXPECT_GT(distinct_colours(step3), 40u) << "a blank or single-colour window";
 
-    // A grid of 16 words × 10 steps: value cells, cells written in a step, the current-step band.
+    // A table of 16 words × 10 steps: value cells, cells written in a step, the current-step band.
     EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).cell_value), 20000u);
     EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).cell_written), 10000u);
     EXPECT_GT(count_colour(step3, theme::palette(theme::Name::dark).current_step), 2000u);

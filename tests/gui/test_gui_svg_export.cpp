@@ -145,8 +145,8 @@ TEST_F(GuiSvgExport, ValuesTabHasTheStepLabelRowLabelsAndOutputsAsText) {
     EXPECT_TRUE(any_text_is(texts, value(trace_.input.front())));
     for (const char* row : {"in", "out"})
         EXPECT_TRUE(any_text_is(texts, row)) << row;
-    EXPECT_GT(count_of(svg, "<rect "), 16u) << "the grid's cells";
-    EXPECT_TRUE(contains(svg, "font-family=\"DejaVu Sans Mono, monospace\"")) << "the grid's numbers are in the mono font";
+    EXPECT_GT(count_of(svg, "<rect "), 16u) << "the table's cells";
+    EXPECT_TRUE(contains(svg, "font-family=\"DejaVu Sans Mono, monospace\"")) << "the table's numbers are in the mono font";
 }
 
 TEST_F(GuiSvgExport, DataflowTabHasNodeValuesAsText) {

@@ -1,5 +1,5 @@
 // Issue 12 in the real window: the narration strip says the step from the trace, the racy kernel's
-// race is named with both threads and its wrong outputs are counted, J jumps the Values grid to the
+// race is named with both threads and its wrong outputs are counted, J jumps the Values table to the
 // first wrong output, F4 puts the kernel's own source beside the views, its step line marked, and
 // compare mode (F3) puts the racy kernel beside its correct twin, stepping together, differences framed.
 #include "support/png_image.hpp"
@@ -69,7 +69,7 @@ TEST_F(GuiTeachingAids, TheRacyKernelsRaceIsNamedWithBothThreadsAndJWalksToTheFi
     const std::regex wrong(R"(wrong: (\d+) of 64)");
     ASSERT_TRUE(std::regex_search(run.out, m, wrong)) << run.out;
     EXPECT_GT(std::stoi(m[1]), 0);
-    // J: the last step, with the first wrong output's column in view (the grid scrolled right).
+    // J: the last step, with the first wrong output's column in view (the table scrolled right).
     EXPECT_NE(run.out.find("report: step=7 "), std::string::npos) << run.out;
     const std::regex visible(R"(visible_columns=(\d+),(\d+))");
     ASSERT_TRUE(std::regex_search(run.out, m, visible)) << run.out;

@@ -208,8 +208,8 @@ def self_test():
     good = {
         "kernels/common/scan_types.hpp": "",
         "kernels/gpu/launch.hpp": '#include "kernels/common/scan_types.hpp"\n',
-        "app/core/trace/trace.hpp": '#include "core/ground/scan_names.hpp"\n#include "kernels/common/scan_types.hpp"\n',
-        "app/core/ground/scan_names.hpp": "",
+        "app/core/trace/trace.hpp": '#include "core/ground/kernel_names.hpp"\n#include "kernels/common/scan_types.hpp"\n',
+        "app/core/ground/kernel_names.hpp": "",
         "app/core/analysis/bank.hpp": '#include "core/trace/trace.hpp"\n',
         "app/gui/views/view.cpp": '#include "core/analysis/bank.hpp"\n#include "gui/views/view.hpp"\n',
         "app/gui/views/view.hpp": "",

@@ -10,7 +10,7 @@ namespace prefixlab {
 
 // Taking a kernel's address instantiates it for the device.
 void instantiate_untraced_block_kernels() {
-    for_each_block_scan_kernel([]<class Algo>() {
+    for_each_block_kernel([]<class Algo>() {
         for_each_instance<Algo>([]<class Op>() { (void)&block_scan_kernel<Algo, Op, false>; });
     });
 }

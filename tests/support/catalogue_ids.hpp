@@ -68,7 +68,7 @@ inline void not_in_the_catalogue() {}
 
 // The kernel the catalogue names `name` (its kName, as --algo takes it).
 consteval BlockAlgorithm kernel_id(std::string_view name) {
-    const int index = catalogue_lookup::index_named(BlockScanKernels{}, name);
+    const int index = catalogue_lookup::index_named(BlockKernels{}, name);
     if (index < 0)
         catalogue_lookup::not_in_the_catalogue();
     return BlockAlgorithm{static_cast<std::uint8_t>(index)};
@@ -76,7 +76,7 @@ consteval BlockAlgorithm kernel_id(std::string_view name) {
 
 // The phase a catalogued kernel (block or grid) lists under `name`, as trace files name it.
 consteval Phase phase_id(std::string_view name) {
-    catalogue_lookup::FoundPhase found = catalogue_lookup::phase_in_list(BlockScanKernels{}, name);
+    catalogue_lookup::FoundPhase found = catalogue_lookup::phase_in_list(BlockKernels{}, name);
     if (!found.found)
         found = catalogue_lookup::phase_in_list(GridKernels{}, name);
     if (!found.found)
@@ -86,7 +86,7 @@ consteval Phase phase_id(std::string_view name) {
 
 // The source file of the kernel the catalogue names `kernel_name`.
 consteval KernelFile kernel_file_id(std::string_view kernel_name) {
-    return catalogue_lookup::file_at(BlockScanKernels{}, static_cast<int>(kernel_id(kernel_name)));
+    return catalogue_lookup::file_at(BlockKernels{}, static_cast<int>(kernel_id(kernel_name)));
 }
 
 } // namespace prefixlab

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/ground/input_generator.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/grid/grid_reduce_request.hpp"
 #include "support/test_names.hpp"
 

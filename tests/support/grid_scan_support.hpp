@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/ground/input_generator.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/grid/grid_scan_request.hpp"
 
 #include <string>

@@ -7,8 +7,8 @@
 #include "core/ground/block_limits.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "core/ground/scan_names.hpp"
 #include "support/catalogue_ids.hpp"
 
 #include <string>
@@ -69,16 +69,16 @@ inline Trace emulated_trace(BlockAlgorithm algorithm, int n, InputKind input = I
     return capture_trace(make_capture(algorithm, n, input, seed, DeviceChoice::cpu)).trace;
 }
 
-// The launch request of a setup, made as capture_trace makes it (block_scan_request); tests of the
+// The launch request of a setup, made as capture_trace makes it (block_request); tests of the
 // launchers' own refusals then change its input or block size.
-inline BlockScanRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
-                                     ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
-                                     bool exclusive = false) {
+inline BlockRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
+                                 ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
+                                 bool exclusive = false) {
     ScanSetup setup = make_capture(algorithm, n, input, seed, DeviceChoice::automatic);
     setup.type = type;
     setup.op = op;
     setup.exclusive = exclusive;
-    return block_scan_request(setup);
+    return block_request(setup);
 }
 
 // (algorithm, N) pairs for parameterised tests, with readable names.

@@ -2,7 +2,7 @@
 // so "reduce-sequential" becomes "reducesequential" and "decoupled-look-back" "decoupledlookback".
 #pragma once
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "core/analysis/grid_narration.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/grid/grid_driver.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/reference_scan.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <cmath>

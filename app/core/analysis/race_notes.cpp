@@ -2,7 +2,7 @@
 
 #include "core/analysis/dataflow.hpp"
 #include "core/analysis/read_origin.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <optional>
 

@@ -78,7 +78,7 @@ void StepWriteIndex::index(const Trace& trace, std::size_t first, std::size_t en
 }
 
 // The last shared snapshot before the step: what the word held when the step began. A step that ended
-// at a shuffle carries the snapshot before it forward (trace.hpp), as the Values grid shows it.
+// at a shuffle carries the snapshot before it forward (trace.hpp), as the Values table shows it.
 std::optional<std::uint32_t> StepWriteIndex::value_before_step(std::uint32_t word) const {
     if (step_ == 0)
         return std::nullopt;

@@ -1,5 +1,5 @@
 // Where the value of a shared-memory read came from, and whether the read raced: the one answer the
-// dataflow's edges, the race notes and the Values grid's arrows all take (issue 12; each used to
+// dataflow's edges, the race notes and the Values table's arrows all take (issue 12; each used to
 // carry its own copy of the rule, and the race notes' differed).
 //
 // A read in step k of word w by thread t got one of:

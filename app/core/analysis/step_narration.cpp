@@ -2,7 +2,7 @@
 
 #include "core/analysis/dataflow.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "core/util/text_lines.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/source/kernel_source.hpp"
 
 #include <set>

@@ -1,6 +1,6 @@
 #include "core/analysis/trace_comparison.hpp"
 
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/value_table_model.hpp"
 
 #include <algorithm>
 #include <map>
@@ -20,7 +20,7 @@ struct Holder {
     friend auto operator<=>(const Holder&, const Holder&) = default;
 };
 
-std::optional<Holder> holder_of(const TraceConfig& config, const ValueGridColumn& column) {
+std::optional<Holder> holder_of(const TraceConfig& config, const ValueTableColumn& column) {
     if (column.is_register)
         return Holder{true, 0, static_cast<int>(column.index)};
     for (const SharedBufferDesc& b : config.buffers)
@@ -34,8 +34,8 @@ std::optional<Holder> holder_of(const TraceConfig& config, const ValueGridColumn
 }
 
 // [column of `a`] → the column of `b` holding the same thing, or -1.
-std::vector<int> counterpart_columns(const Trace& a, const ValueGridModel& ma, const Trace& b,
-                                     const ValueGridModel& mb) {
+std::vector<int> counterpart_columns(const Trace& a, const ValueTableModel& ma, const Trace& b,
+                                     const ValueTableModel& mb) {
     std::map<Holder, int> columns_of_b;
     for (std::size_t c = 0; c < mb.columns.size(); ++c)
         if (const auto h = holder_of(b.config, mb.columns[c]))
@@ -48,15 +48,15 @@ std::vector<int> counterpart_columns(const Trace& a, const ValueGridModel& ma, c
     return counterpart;
 }
 
-void mark_cells(ComparisonSide& side, const Trace& a, const ValueGridModel& ma, const Trace& b,
-                const ValueGridModel& mb) {
+void mark_cells(ComparisonSide& side, const Trace& a, const ValueTableModel& ma, const Trace& b,
+                const ValueTableModel& mb) {
     const std::vector<int> counterpart = counterpart_columns(a, ma, b, mb);
     side.cell_differs.assign(a.steps.size(), std::vector<std::uint8_t>(ma.columns.size(), 0));
     for (std::size_t k = 0; k < a.steps.size(); ++k)
         for (std::size_t c = 0; c < ma.columns.size(); ++c) {
             std::uint32_t mine = 0, theirs = 0;
-            if (counterpart[c] < 0 || !grid_cell_value(a, ma.columns[c], static_cast<int>(k), mine) ||
-                !grid_cell_value(b, mb.columns[counterpart[c]], side.paired_step[k], theirs) || mine == theirs)
+            if (counterpart[c] < 0 || !table_cell_value(a, ma.columns[c], static_cast<int>(k), mine) ||
+                !table_cell_value(b, mb.columns[counterpart[c]], side.paired_step[k], theirs) || mine == theirs)
                 continue;
             side.cell_differs[k][c] = 1;
             if (side.first_differing_step < 0)
@@ -106,8 +106,8 @@ void mark_conflicts(ComparisonSide& side, const BankAnalysis& a, const BankAnaly
     }
 }
 
-ComparisonSide compare_side(const LoadedTrace& a, const ValueGridModel& ma, const LoadedTrace& b,
-                            const ValueGridModel& mb) {
+ComparisonSide compare_side(const LoadedTrace& a, const ValueTableModel& ma, const LoadedTrace& b,
+                            const ValueTableModel& mb) {
     ComparisonSide side;
     side.paired_step = pair_steps(a.trace, b.trace);
     mark_cells(side, a.trace, ma, b.trace, mb);
@@ -162,7 +162,7 @@ TraceComparison compare_traces(const LoadedTrace& a, const LoadedTrace& b) {
         c.summary = "nothing to compare";
         return c;
     }
-    const ValueGridModel ma = build_value_grid_model(a.trace), mb = build_value_grid_model(b.trace);
+    const ValueTableModel ma = build_value_table_model(a.trace), mb = build_value_table_model(b.trace);
     c.sides[0] = compare_side(a, ma, b, mb);
     c.sides[1] = compare_side(b, mb, a, ma);
     if (a.trace.output.size() == b.trace.output.size()) {

@@ -1,5 +1,5 @@
 // Two traces side by side (compare mode, issue 12): which step of one is shown with each step of the
-// other, and where they differ — per Values-grid cell, per dataflow node, per step's bank-conflict
+// other, and where they differ — per Values-table cell, per dataflow node, per step's bank-conflict
 // counts, per output element. Built once when either side changes, from the two LoadedTraces alone,
 // so a racy kernel beside its correct twin, two algorithms on one input, GPU beside emulator and one
 // warp order beside another are all the same comparison.

@@ -1,7 +1,7 @@
 #include "core/bench/bench_catalog.hpp"
 
 #include "core/bench/bench_sizes.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/printable.hpp"
 #include "kernels/bench/gpu_tuned_scan.hpp"
 #include "kernels/common/cuda_limits.hpp"
@@ -27,7 +27,7 @@ constexpr int kDefaultTileElements = kMaxBlockThreads;
 
 std::vector<DriverBlock> driver_blocks() {
     std::vector<DriverBlock> blocks;
-    for_each_block_scan_kernel([&]<class Kernel>() {
+    for_each_block_kernel([&]<class Kernel>() {
         if constexpr (!is_racy<Kernel>() && is_block_scan<Kernel>())
             blocks.push_back({block_algorithm_of<Kernel>, Kernel::threads_for(kDefaultTileElements)});
     });
@@ -107,7 +107,7 @@ const std::vector<BlockAlgorithm>& bench_block_scans() {
 const std::vector<std::string>& textbook_bench_scans() {
     static const std::vector<std::string> names = [] {
         std::vector<std::pair<int, BlockAlgorithm>> ranked;
-        for_each_block_scan_kernel([&]<class Kernel>() {
+        for_each_block_kernel([&]<class Kernel>() {
             if constexpr (requires { Kernel::kTextbookOrder; })
                 if (Kernel::kTextbookOrder > 0)
                     ranked.emplace_back(Kernel::kTextbookOrder, block_algorithm_of<Kernel>);

@@ -5,7 +5,7 @@
 #include "core/bench/bench_catalog.hpp"
 
 #include "core/bench/bench_scan.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"

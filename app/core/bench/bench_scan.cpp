@@ -1,7 +1,7 @@
 #include "core/bench/bench_scan.hpp"
 
 #include "core/bench/bench_sizes.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <algorithm>
 

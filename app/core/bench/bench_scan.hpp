@@ -1,5 +1,5 @@
 // The scans a benchmark times, by name: element type and operator as the rest of PrefixLab names them
-// (scan_names.hpp: "int32", "uint32", "float"; "add", "max", "min"), joined by '-', with "-exclusive"
+// (kernel_names.hpp: "int32", "uint32", "float"; "add", "max", "min"), joined by '-', with "-exclusive"
 // for an exclusive scan: "uint32-add", "float-max-exclusive". `prefixlab bench --scans`, results
 // files, CSV columns, tables, plot file names and the GUI's scan picker all use these names.
 #pragma once
@@ -14,7 +14,7 @@
 namespace prefixlab {
 
 // Every scan a benchmark can time: each element type × operator, inclusive then exclusive, in the
-// order of scan_names' lists (the script's bench-scan, the export's file names).
+// order of kernel_names' lists (the script's bench-scan, the export's file names).
 const std::vector<BenchScan>& all_bench_scans();
 
 // "uint32-add", "int32-max-exclusive".

@@ -5,7 +5,7 @@
 // uint32 array as float).
 #include "core/bench/cpu_scans.hpp"
 
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <barrier>

@@ -7,7 +7,7 @@
 #include "core/bench/timed_table_figure.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/bench/gpu_reduce_table.hpp"
 
 #include <limits>

@@ -4,7 +4,7 @@
 
 namespace prefixlab {
 
-std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request) {
+std::vector<std::uint32_t> run_untraced_on_gpu(const BlockRequest& request) {
     gpu_create_context();
     return gpu_run_block_scan(request);
 }

@@ -9,10 +9,10 @@
 
 namespace prefixlab {
 
-// Runs the request of a setup that validate_scan_setup() accepted (block_scan_request()) and returns
+// Runs the request of a setup that validate_scan_setup() accepted (block_request()) and returns
 // the output words. The caller checks
 // gpu_info().available first (to word the refusal its own way); without a GPU this throws
 // std::runtime_error with the reason.
-std::vector<std::uint32_t> run_untraced_on_gpu(const BlockScanRequest& request);
+std::vector<std::uint32_t> run_untraced_on_gpu(const BlockRequest& request);
 
 } // namespace prefixlab

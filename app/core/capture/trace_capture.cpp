@@ -3,7 +3,7 @@
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_assembly.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/gpu/gpu_block_scan.hpp"
 
 #include <chrono>
@@ -55,7 +55,7 @@ CaptureResult capture_trace(const ScanSetup& setup) {
     if (on_gpu)
         result.context_ms = gpu_create_context();
 
-    const BlockScanRequest scan = block_scan_request(setup);
+    const BlockRequest scan = block_request(setup);
     const auto start = std::chrono::steady_clock::now();
     const RawTrace raw = on_gpu ? gpu_trace_block_scan(scan) : emulate_block_scan(scan);
     result.trace = assemble_trace(config_for(setup, on_gpu), scan.input, raw);

@@ -10,7 +10,7 @@
 
 namespace prefixlab {
 
-RawTrace emulate_block_scan(const BlockScanRequest& request) {
+RawTrace emulate_block_scan(const BlockRequest& request) {
     require_block_size_in_range(request.algorithm, request.input.size());
     require_block_threads_valid(request.algorithm, request.input.size(), request.block_threads);
     const int n = static_cast<int>(request.input.size());

@@ -2,7 +2,7 @@
 
 #include "core/emulator/element_arrays.hpp"
 #include "core/emulator/emulator_launcher.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 
 namespace prefixlab {
 

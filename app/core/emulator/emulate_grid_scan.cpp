@@ -2,7 +2,7 @@
 
 #include "core/emulator/element_arrays.hpp"
 #include "core/emulator/emulator_launcher.hpp"
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
 #include "kernels/grid/tile_threads.hpp"
 

@@ -1,7 +1,7 @@
 #include "core/emulator/emulated_block.hpp"
 
 #include "core/emulator/thread_ranges.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/util/enum_names.hpp"
 

@@ -13,7 +13,9 @@ namespace prefixlab {
 
 struct GuiOptions {
     std::optional<Trace> trace;      // opened at start-up (from --trace FILE, already validated)
-    std::optional<GridTrace> grid_trace; // or this, when --trace FILE is a grid trace (the Grid tab opens)
+    // Or this, when --trace FILE is another kind of trace (a grid trace: the Grid tab opens, and its feature
+    // reads the file again).
+    std::optional<GridTrace> other_trace;
     std::string trace_path;
     std::string script_path;         // scripted mode: commands run frame by frame, then exit
     std::string scene_path;          // --scene FILE: the window opens on this scene (already read: `scene`)

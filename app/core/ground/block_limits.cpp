@@ -1,7 +1,7 @@
 #include "core/ground/block_limits.hpp"
 
 #include "core/ground/kernel_info.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
 
 #include <stdexcept>

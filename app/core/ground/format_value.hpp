@@ -1,5 +1,5 @@
 // How an element value is shown to a person: integers in full, floats with the digits that fit a
-// grid cell (compact) or all the digits that identify the float (precise).
+// table cell (compact) or all the digits that identify the float (precise).
 #pragma once
 
 #include "kernels/common/scan_types.hpp"

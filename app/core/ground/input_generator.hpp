@@ -4,7 +4,7 @@
 // The generator is our own splitmix64, so a seed gives the same input on every platform.
 #pragma once
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/common/scan_types.hpp"
 
 #include <cstdint>

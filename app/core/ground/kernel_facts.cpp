@@ -1,7 +1,7 @@
 #include "core/ground/kernel_facts.hpp"
 
 #include "core/ground/kernel_info.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // What the kernel catalogue (kernels/kernel_catalog.hpp) says about each kernel, as run-time values:
 // for code that holds a BlockAlgorithm rather than a kernel type (the command line, the GUI, traces).
 // One function per fact, each a read of the kernel's row in the one table (kernel_info.hpp, which holds
-// every fact at once); names and source paths are in scan_names.hpp, limits in block_limits.hpp.
+// every fact at once); names and source paths are in kernel_names.hpp, limits in block_limits.hpp.
 #pragma once
 
 #include "kernels/common/kernel_kind.hpp"

@@ -1,6 +1,6 @@
 #include "core/ground/kernel_info.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
 #include "kernels/kernel_catalog.hpp"
 
@@ -111,7 +111,7 @@ BlockAlgorithm compare_counterpart(const std::vector<KernelInfo>& rows, const Ke
 
 std::vector<KernelInfo> make_kernel_infos() {
     std::vector<KernelInfo> rows;
-    for_each_block_scan_kernel([&]<class Kernel>() { rows.push_back(row_of<Kernel>()); });
+    for_each_block_kernel([&]<class Kernel>() { rows.push_back(row_of<Kernel>()); });
     for (KernelInfo& row : rows) {
         row.compare_counterpart = compare_counterpart(rows, row);
         const bool twin_of_wrong = std::ranges::any_of(

@@ -3,7 +3,7 @@
 // kernel's BlockAlgorithm), and a row per grid driver (kernels/grid/grid_driver.hpp).
 //
 // Building the table is the one dispatch over the catalogue outside the kernels' own launchers: the fact
-// functions of kernel_facts.hpp, block_limits.hpp and scan_names.hpp read a row, and `prefixlab kernels
+// functions of kernel_facts.hpp, block_limits.hpp and kernel_names.hpp read a row, and `prefixlab kernels
 // --json` prints the table, which is what the Nsight Compute validators, tools/gpu_check.sh and the README
 // test read instead of lists of their own.
 #pragma once

@@ -1,6 +1,6 @@
 #include "core/ground/reference_scan.hpp"
 
-#include "kernels/block_scan_dispatch.hpp"
+#include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <limits>

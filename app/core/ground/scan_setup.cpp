@@ -45,7 +45,7 @@ void validate_scan_setup(const ScanSetup& s) {
                              block + " is too large (CUDA allows 1.." + std::to_string(threads.max) + ")");
 }
 
-BlockScanRequest block_scan_request(const ScanSetup& setup) {
+BlockRequest block_request(const ScanSetup& setup) {
     return {setup, generate_input(setup.input, setup.type, setup.op, setup.n, setup.seed)};
 }
 

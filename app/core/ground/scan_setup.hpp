@@ -1,13 +1,13 @@
 // The one value that says which scan to run: the kernel (algorithm, element type, operator,
 // inclusive or exclusive, block threads), N, how the input is made (kind and seed) and where to run it.
 // The command line, the GUI and the settings file fill it in; validate_scan_setup() is the one check
-// of it, and block_scan_request() turns it into what a launcher takes. A trace records what it ran in
+// of it, and block_request() turns it into what a launcher takes. A trace records what it ran in
 // a TraceConfig, built from the setup by capture_trace (trace_capture.cpp, config_for), and
 // request_like() reads a setup back from one.
 #pragma once
 
-#include "core/ground/scan_names.hpp"
-#include "kernels/common/block_scan_request.hpp"
+#include "core/ground/kernel_names.hpp"
+#include "kernels/common/block_request.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -70,6 +70,6 @@ private:
 void validate_scan_setup(const ScanSetup& setup);
 
 // The launch request for a validated setup: its kernel part and the input it generates.
-BlockScanRequest block_scan_request(const ScanSetup& setup);
+BlockRequest block_request(const ScanSetup& setup);
 
 } // namespace prefixlab

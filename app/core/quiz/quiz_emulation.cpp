@@ -10,7 +10,7 @@ namespace prefixlab {
 
 QuizOutcome emulate_quiz_option(const ScanSetup& setup) {
     validate_scan_setup(setup);
-    const BlockScanRequest request = block_scan_request(setup);
+    const BlockRequest request = block_request(setup);
     const auto start = std::chrono::steady_clock::now();
     QuizOutcome outcome;
     try {

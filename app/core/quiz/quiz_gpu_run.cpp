@@ -1,7 +1,7 @@
 #include "core/quiz/quiz_gpu_run.hpp"
 
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/printable.hpp"
 #include "core/util/text_lines.hpp"
 
@@ -151,7 +151,7 @@ QuizOutcome run_quiz_option_on_gpu(const ScanSetup& setup, const QuizGpuRunOptio
                                               : said,
                                  run.seconds);
     } else {
-        const BlockScanRequest request = block_scan_request(setup);
+        const BlockRequest request = block_request(setup);
         const auto output = parse_quiz_child_output(run.out, request.input.size());
         if (!output)
             outcome = failed_outcome("the child printed no output line", run.seconds);

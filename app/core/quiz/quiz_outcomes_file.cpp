@@ -1,6 +1,6 @@
 #include "core/quiz/quiz_outcomes_file.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"

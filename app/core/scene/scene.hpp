@@ -14,7 +14,7 @@
 // blelloch's limit of 2048", "scene: views.Values.zoom: expected a number, found \"big\"".
 //
 // What is checked against core lists and what only by its shape: kernels, drivers, bodies, orders,
-// types, operators, inputs and devices by scan_names' tables; bench.series, bench.plot and bench.scan by
+// types, operators, inputs and devices by kernel_names' tables; bench.series, bench.plot and bench.scan by
 // core/bench's; quiz.question by quiz_questions(); theme by kSettingsThemes; scale by valid_ui_scale.
 // The tab's and the views' titles are the GUI's (its feature table): here only their shape is checked
 // (1 to kMaxSceneTitleBytes bytes, no control characters); the GUI falls back to its first tab for a

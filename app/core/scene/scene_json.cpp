@@ -10,7 +10,7 @@
 #include "core/bench/bench_series_preset.hpp"
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "core/settings/settings.hpp"
 #include "core/util/enum_names.hpp"

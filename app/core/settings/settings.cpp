@@ -2,7 +2,7 @@
 
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/json_fields.hpp"
 
 #include <algorithm>
@@ -43,7 +43,7 @@ int int_field(const json& object, std::string_view path, const char* key, std::i
     return static_cast<int>(integer_at(field(object, path, key), member(path, key), min, max));
 }
 
-// A name from one of scan_names' tables: `parse` is the exact inverse of name_of.
+// A name from one of kernel_names' tables: `parse` is the exact inverse of name_of.
 template <class Parse>
 auto named_field(const json& object, std::string_view path, const char* key, Parse parse) {
     const std::string text = string_field(object, path, key);

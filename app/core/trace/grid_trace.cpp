@@ -1,6 +1,6 @@
 #include "core/trace/grid_trace.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <algorithm>
 #include <map>

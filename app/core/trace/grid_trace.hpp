@@ -10,7 +10,7 @@
 // schedule order, or on the GPU an atomic ticket (with %globaltimer for times).
 #pragma once
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_access.hpp"
@@ -31,7 +31,7 @@ inline constexpr std::size_t kMaxGridTraceN = std::size_t(1) << 22;
 inline constexpr std::uint32_t kMaxGridResident = 4096;
 
 struct GridTraceConfig {
-    std::string driver;       // its name in scan_names ("decoupled-look-back", "scan-then-propagate", …)
+    std::string driver;       // its name in kernel_names ("decoupled-look-back", "scan-then-propagate", …)
     std::uint64_t n = 0;
     std::string tile_body;    // the block scan each tile runs ("warp-shuffle", "blelloch")
     std::uint32_t tile_threads = 0;

@@ -1,6 +1,6 @@
 #include "core/trace/grid_trace_json.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_value_json.hpp"

@@ -3,8 +3,8 @@
 // Values are kept as 4-byte bit patterns and interpreted through config.type.
 #pragma once
 
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
-#include "core/ground/scan_names.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"

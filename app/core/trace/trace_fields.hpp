@@ -3,7 +3,7 @@
 // element values of the trace's type. Errors are JsonFieldError("WHERE: WHAT"), as json_fields' are.
 #pragma once
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/trace/trace_json.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"

@@ -20,7 +20,7 @@ TraceIndex index_trace(const Trace& trace) {
         for (; i < trace.accesses.size() && trace.accesses[i].step == k; ++i) {
             const AccessRecord& a = trace.accesses[i];
             step.active_threads[a.thread] = 1;
-            // Shared words only: a read of input[i] is not a read of shared word i (the Values grid
+            // Shared words only: a read of input[i] is not a read of shared word i (the Values table
             // once outlined shared words as read when only the global input was).
             if (a.buffer == kShuffleSource || a.buffer >= kBufferIdCount || !is_shared(static_cast<BufferId>(a.buffer)) ||
                 a.word >= words)

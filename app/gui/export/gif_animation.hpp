@@ -4,7 +4,7 @@
 // Each frame after the first is stored as the rectangle that changed since the previous one, with its
 // own palette (gif_palette.hpp), drawn over the previous frame (disposal "do not dispose"). Measured
 // on Blelloch N = 16 at 1920×1080, scale 2, Values tab: 11 frames, 1.36 MB, against 1.74 MB as whole
-// frames (the step slider, narration and grid change together, so the rectangles stay wide); encoding
+// frames (the step slider, narration and table change together, so the rectangles stay wide); encoding
 // took 0.29 s against 0.42 s on the 2-core development machine.
 #pragma once
 

@@ -1,6 +1,6 @@
 #include "gui/export/view_export.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "gui/app_state.hpp"
 #include "gui/imgui_layer.hpp"

@@ -379,7 +379,7 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
         }
     }
 
-    // Overlaps between glyphs of different texts, found through a grid of buckets.
+    // Overlaps between glyphs of different texts, found through square buckets of the screen.
     constexpr float kBucket = 64;
     std::unordered_map<std::int64_t, std::vector<int>> buckets;
     const auto bucket_key = [](int bx, int by) { return (static_cast<std::int64_t>(bx) << 32) ^ static_cast<std::uint32_t>(by); };

@@ -4,7 +4,7 @@
 // from the views: a glyph is a textured quad whose UVs are one of the font atlas's glyphs, which tells
 // the character, its font size and where its text's origin is, so runs of glyphs become strings.
 //
-// What is allowed: text cut at the edge of a region that scrolls in that direction (a grid scrolled
+// What is allowed: text cut at the edge of a region that scrolls in that direction (a table scrolled
 // sideways shows half a column at its edge). Dear ImGui windows with scroll bars count by themselves;
 // views that scroll a canvas of their own say so with note_scrolled_region() each frame.
 #pragma once

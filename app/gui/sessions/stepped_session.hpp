@@ -1,7 +1,7 @@
 // What the step keys, playback, the settings panel's Step section, the narration strip and File ▸ Save
 // act on: the trace of the tab on screen, whichever kind it is. The block trace (trace_session.hpp) and
-// the features' traces (a grid trace) implement it, so no caller asks which one is shown (CUB's
-// BlockScan front end picks its specialization once; callers never switch).
+// the features' traces (such as a multi-block run's) implement it, so no caller asks which one is
+// shown (CUB's BlockScan front end picks its specialization once; callers never switch).
 #pragma once
 
 #include "gui/sessions/background_work.hpp"
@@ -30,7 +30,7 @@ public:
     // The Step section's lines: "Step 3 of 8: up-sweep d=1", and the kernel source line it is at ("" for none).
     virtual std::string step_line() const = 0;
     virtual std::string source_line() const { return ""; }
-    // File ▸ Save: what it saves ("trace", "grid trace"), whether there is one, and saving it atomically
+    // File ▸ Save: what it saves (a noun such as "trace"), whether there is one, and saving it atomically
     // (a failure goes to the status bar).
     virtual const char* noun() const = 0;
     virtual void save(const std::string& path) = 0;

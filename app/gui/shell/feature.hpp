@@ -56,7 +56,7 @@ public:
     // Once the window is open: the state that reads files or starts threads, whose background work it
     // registers with the state (AppState::add_work, sessions/background_work.hpp).
     virtual void start(AppState& state) { (void)state; }
-    // Its section of the settings panel, drawn after the kernel's settings (the Grid scan's);
+    // Its section of the settings panel (a multi-block run's setup, say), drawn after the kernel's settings;
     // `typed_path` is what the panel's file field holds.
     virtual void draw_sidebar(AppState& state, const std::string& typed_path) { (void)state, (void)typed_path; }
     // Draws the tab `first` instead of the workspace (two traces side by side: a step tab twice, `second` being

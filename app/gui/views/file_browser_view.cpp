@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // One id whatever the title, so the popup stays open when its mode's title changes. Save names what
-// it saves ("Save grid trace as" on the tabs of a grid trace).
+// it saves ("Save trace as", or the noun of the selected tab's session).
 std::string title_of(BrowseMode mode, const std::string& save_noun) {
     switch (mode) {
     case BrowseMode::open_trace:
@@ -217,7 +217,7 @@ void FileBrowserView::draw(const std::vector<RecentFile>& recent) {
     ImGui::SetNextWindowSize(size, ImGuiCond_Always);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoCollapse;
-    // Opaque: the theme's popup colour is slightly translucent, and the grid behind showed through
+    // Opaque: the theme's popup colour is slightly translucent, and the table behind showed through
     // the listing (dark theme, 1.5×). No dimmed screen behind it: the opaque window with its title bar
     // says enough, and under llvmpipe the full-screen blend cost frame time. Medians of 100-120 frames
     // at 1920×1080, 2×, on the loaded 2-core machine: with the dimming and 48 × 30 font heights,

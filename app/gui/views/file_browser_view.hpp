@@ -23,7 +23,7 @@ enum class BrowseMode { open_trace, open_results, save };
 class FileBrowserView {
 public:
     void open(BrowseMode mode, const std::string& folder);
-    // Save: `noun` says what ("trace", "grid trace"); the title names it.
+    // Save: `noun` says what (the session's noun, such as "trace"); the title names it.
     void open_save(std::string noun, const std::string& folder) {
         save_noun_ = std::move(noun);
         open(BrowseMode::save, folder);

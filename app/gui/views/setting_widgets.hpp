@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/capture/gpu_info.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include <imgui.h>
 #include <string>

@@ -115,7 +115,7 @@ struct BankHeatmapView::Layout {
     bool full_counts = true; // "ld 2 (2)  st 2 (2)", else only the extra wavefronts
     float label_w = 0, header_h = 0, line = 0, gap = 0;
     float cell = 0; // one bank's column
-    float grid_w = 0;
+    float banks_w = 0; // the 32 banks' columns
     float panel_w[2] = {};
     std::string totals[2];
     StepBands bands;
@@ -198,9 +198,9 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         if (fixed_w + 32 * narrowest * layout.count <= avail_w)
             break;
     }
-    layout.grid_w = layout.cell * 32;
+    layout.banks_w = layout.cell * 32;
     for (int p = 0; p < layout.count; ++p)
-        layout.panel_w[p] = std::max(layout.grid_w + layout.gap + counts_w[p], titles_w[p]) + font;
+        layout.panel_w[p] = std::max(layout.banks_w + layout.gap + counts_w[p], titles_w[p]) + font;
 
     ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
                                                  : "extra: the step's extra wavefronts (bank conflicts)");
@@ -279,7 +279,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         list->AddText(ImVec2(x, win.y + text_dy), text_colour, std::string(name_of(trace.config.algorithm)).c_str());
         list->AddText(ImVec2(x, win.y + layout.line + text_dy), text_colour, layout.totals[p].c_str());
         if (!layout.full_counts)
-            list->AddText(ImVec2(x + layout.grid_w + layout.gap, win.y + 2 * layout.line + text_dy), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+            list->AddText(ImVec2(x + layout.banks_w + layout.gap, win.y + 2 * layout.line + text_dy), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                           "extra");
         for (int b = 0; b < 32; b += stride) {
             const std::string text = std::to_string(b);
@@ -301,9 +301,9 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             const float x = content_x + layout.panel_x(p);
             if (k < banks.steps.size()) {
                 const std::size_t first = banks.first_of_step[k], n = banks.first_of_step[k + 1] - first;
-                panels_[p]->heatmap.draw_rows(list, x, y0 + 1, layout.grid_w, y1 - y0 - 1, static_cast<int>(first), static_cast<int>(n));
+                panels_[p]->heatmap.draw_rows(list, x, y0 + 1, layout.banks_w, y1 - y0 - 1, static_cast<int>(first), static_cast<int>(n));
                 const std::string& counts = layout.counts(*panels_[p], k);
-                const ImVec2 at(x + layout.grid_w + layout.gap, y0 + text_dy);
+                const ImVec2 at(x + layout.banks_w + layout.gap, y0 + text_dy);
                 if (counts_differ(k) && k <= step) {
                     const ImVec2 size = ImGui::CalcTextSize(counts.c_str());
                     draw_difference_mark(list, at.x - layout.gap / 3, y0 + 1, size.x + layout.gap * 2 / 3, y1 - y0 - 1);
@@ -316,7 +316,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         const float x = content_x + layout.panel_x(p);
         const float thick = std::max(2.0f, ImGui::GetFontSize() * 0.12f);
         if (step < bands.steps() && step < end_band && step >= first_band)
-            list->AddRect(ImVec2(x - thick / 2, rows_y + bands.top[step]), ImVec2(x + layout.grid_w + thick / 2, rows_y + bands.top[step + 1]),
+            list->AddRect(ImVec2(x - thick / 2, rows_y + bands.top[step]), ImVec2(x + layout.banks_w + thick / 2, rows_y + bands.top[step + 1]),
                           theme::packed(theme::colours().current_step), 0, 0, thick);
         const Panel& panel = *panels_[p];
         const std::size_t chosen = step < bands.steps() ? panel.instruction_at(layout.step) : kNoInstruction;
@@ -325,7 +325,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             const std::size_t first = banks.first_of_step[step], n = banks.first_of_step[step + 1] - first;
             const float row_h = bands.height(step) / static_cast<float>(n);
             const float y = rows_y + bands.top[step] + (chosen - first) * row_h;
-            list->AddRect(ImVec2(x, y), ImVec2(x + layout.grid_w, y + row_h), theme::packed(theme::colours().text), 0, 0, thick / 2);
+            list->AddRect(ImVec2(x, y), ImVec2(x + layout.banks_w, y + row_h), theme::packed(theme::colours().text), 0, 0, thick / 2);
         }
     }
     list->PopClipRect();
@@ -351,7 +351,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         for (int p = 0; p < layout.count && mouse.x >= left && mouse.x < right; ++p) {
             const float x = content_x + layout.panel_x(p);
             const BankAnalysis& banks = layout.traces[p]->banks;
-            if (mouse.x < x || mouse.x >= x + layout.grid_w || k >= banks.steps.size())
+            if (mouse.x < x || mouse.x >= x + layout.banks_w || k >= banks.steps.size())
                 continue;
             const std::size_t first = banks.first_of_step[k], n = banks.first_of_step[k + 1] - first;
             if (n == 0)

@@ -1,6 +1,6 @@
 #include "gui/features/compare/compare_feature.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/gui_script_trace.hpp"

@@ -3,7 +3,7 @@
 // zoom and scroll) at its paired step (core/analysis/trace_comparison.hpp). Above both, one line says
 // how the two differ; each side's caption names its kernel and outcome (and device and schedule where they differ).
 #include "core/analysis/trace_comparison.hpp"
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "gui/app_state.hpp"
 #include "gui/features/compare/compare_feature.hpp"
 #include "gui/theme.hpp"

@@ -7,8 +7,8 @@
 #include "gui/layout/layout_check.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
+#include "gui/views/value_table_cells.hpp" // blend
 #include "gui/widgets.hpp"
-#include "gui/views/value_grid_cells.hpp" // blend
 
 #include <algorithm>
 #include <cmath>

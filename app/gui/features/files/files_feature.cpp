@@ -1,6 +1,6 @@
 #include "gui/features/files/files_feature.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/printable.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"

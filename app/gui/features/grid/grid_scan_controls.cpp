@@ -1,7 +1,7 @@
 #include "gui/features/grid/grid_scan_controls.hpp"
 
-#include "core/ground/scan_names.hpp"
 #include "core/capture/gpu_info.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "gui/features/grid/grid_session.hpp"
 #include "gui/features/grid/gui_script_grid.hpp"
 #include "gui/theme.hpp"

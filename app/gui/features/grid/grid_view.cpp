@@ -8,7 +8,7 @@
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/features/grid/grid_view_parts.hpp"
-#include "gui/views/value_grid_cells.hpp" // blend
+#include "gui/views/value_table_cells.hpp" // blend
 #include "gui/widgets.hpp"
 
 #include <algorithm>

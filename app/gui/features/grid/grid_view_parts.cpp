@@ -2,7 +2,7 @@
 
 #include "core/ground/format_value.hpp"
 #include "gui/features/grid/grid_session.hpp"
-#include "gui/views/value_grid_cells.hpp" // blend
+#include "gui/views/value_table_cells.hpp" // blend
 
 #include <algorithm>
 #include <imgui.h>

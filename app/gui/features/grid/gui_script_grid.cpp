@@ -1,6 +1,6 @@
 #include "gui/features/grid/gui_script_grid.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/util/enum_names.hpp"
 #include "core/util/parse_number.hpp"

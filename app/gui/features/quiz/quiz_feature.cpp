@@ -1,6 +1,6 @@
 #include "gui/features/quiz/quiz_feature.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"

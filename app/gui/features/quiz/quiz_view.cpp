@@ -1,6 +1,6 @@
 #include "gui/features/quiz/quiz_view.hpp"
 
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_fragment.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "gui/features/quiz/quiz_state.hpp"

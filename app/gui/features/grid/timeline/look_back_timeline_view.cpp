@@ -7,7 +7,7 @@
 #include "gui/layout/layout_check.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/features/grid/grid_view_parts.hpp"
-#include "gui/views/value_grid_cells.hpp" // blend
+#include "gui/views/value_table_cells.hpp" // blend
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The element × step grid: one column per value holder — each thread's register (shuffle kernels)
+// The element × step table: one column per value holder — each thread's register (shuffle kernels)
 // and each shared-memory word — and one row per step, each cell the value at the end of that step
 // (from the trace's snapshots). Cells written in a step are orange, cells read in it outlined in
 // blue, words nothing has written yet dark; the current step's row is framed. The global input sits in
@@ -6,20 +6,20 @@
 // vermillion, and for floats each element's error against the double-precision scan): a global
 // access marks those rows at the current step, never a shared word. Column headers name each column's
 // index, the thread that owns it and its warp (from the trace's accesses). When the columns do not all
-// fit, an overview strip shows the whole array and jumps the grid where it is clicked; Ctrl+wheel or
+// fit, an overview strip shows the whole array and jumps the table where it is clicked; Ctrl+wheel or
 // the −/+ buttons zoom to a range of columns, down to colour only. In reveal mode later steps show
 // nothing. Cells are drawn by the flat-colour shaders into a cached layer; text only where visible, so
-// N = 2048 costs about what N = 32 does. Parts: value_grid_cells (what a cell looks like),
-// value_grid_layout (where things go), value_grid_overview (the strip), value_grid_text (the text).
+// N = 2048 costs about what N = 32 does. Parts: value_table_cells (what a cell looks like),
+// value_table_layout (where things go), value_table_overview (the strip), value_table_text (the text).
 #pragma once
 
-#include "core/analysis/grid_arrows.hpp"
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/table_arrows.hpp"
+#include "core/analysis/value_table_model.hpp"
+#include "gui/features/values/value_table_layout.hpp"
+#include "gui/features/values/value_table_overview.hpp"
 #include "gui/render/cached_layer.hpp"
 #include "gui/render/instanced_shapes.hpp"
-#include "gui/views/value_grid_cells.hpp"
-#include "gui/features/values/value_grid_layout.hpp"
-#include "gui/features/values/value_grid_overview.hpp"
+#include "gui/views/value_table_cells.hpp"
 #include "gui/views/view.hpp"
 
 #include <algorithm>
@@ -32,10 +32,10 @@ struct ImDrawList;
 
 namespace prefixlab {
 
-class ValueGridView : public View {
+class ValueTableView : public View {
 public:
     // Its zoom (a scene keeps it). Its scroll is not kept: it follows the step shown, and where it ends
-    // depends only on the step and the window (value_grid_view.cpp), so the scene's step puts it back.
+    // depends only on the step and the window (value_table_view.cpp), so the scene's step puts it back.
     std::optional<ViewPlace> view_place() const override { return ViewPlace{zoom_, false, 0, 0}; }
     void set_view_place(const ViewPlace& place) override { zoom_ = std::clamp(place.zoom, 0.01f, 1.0f); }
     const char* title() const override { return "Values"; }
@@ -43,30 +43,31 @@ public:
 
 private:
     void prepare(const LoadedTrace& loaded);
-    void draw_toolbar(const AppState& state, const ValueGridMetrics& metrics);
-    void draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics);
-    void draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
-                   ValueGridMetrics metrics, bool compact_labels, float strip_height);
+    void draw_toolbar(const AppState& state, const ValueTableMetrics& metrics);
+    void draw_table_controls(const AppState& state, const ValueTableMetrics& metrics);
+    void draw_table(AppState& state, const ViewContext& context, const TableShowing& showing,
+                    ValueTableMetrics metrics, bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
-    void refresh_cells(const GridShowing& showing, float cell_w);
-    // value_grid_text.cpp
-    void draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+    void refresh_cells(const TableShowing& showing, float cell_w);
+    // value_table_text.cpp
+    void draw_cell_text(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
                         float sx) const;
-    void draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
+    void draw_global_rows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
                           float sx) const;
-    void draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const;
-    // value_grid_arrows.cpp: the current step's arrows, read cell → written cell
-    void draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx);
-    void draw_row_labels(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing) const;
-    // value_grid_differences.cpp: the marks on the cells that differ from the other side's
-    void draw_differences(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
+    void draw_headers(ImDrawList* list, const ValueTableLayout& l, float sx, int step) const;
+    // value_table_arrows.cpp: the current step's arrows, read cell → written cell
+    void draw_arrows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx);
+    void draw_row_labels(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing) const;
+    // value_table_differences.cpp: the marks on the cells that differ from the other side's
+    void draw_differences(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx) const;
     bool cell_differs(int column, int step) const;
-    void draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing, float sx) const;
-    std::pair<int, int> visible_columns(const ValueGridLayout& l, float sx) const;
+    void draw_tooltip(AppState& state, const ValueTableLayout& l, const TableShowing& showing,
+                      float sx) const;
+    std::pair<int, int> visible_columns(const ValueTableLayout& l, float sx) const;
 
     const LoadedTrace* loaded_ = nullptr;
     ShownTrace shown_; // this frame's
-    ValueGridModel model_;
+    ValueTableModel model_;
     std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
     std::vector<std::string> row_labels_; // "  7  iteration 3, offset 4: read partner"
     int cell_chars_ = 3;
@@ -76,7 +77,7 @@ private:
 
     bool dim_future_ = true;
     bool show_arrows_ = true;
-    std::vector<GridArrow> arrows_; // the current step's, computed when the step changes
+    std::vector<TableArrow> arrows_; // the current step's, computed when the step changes
     int arrows_step_ = -1;
     const LoadedTrace* arrows_for_ = nullptr;
     float zoom_ = 1;         // cell width as a fraction of the width that fits every value
@@ -89,7 +90,7 @@ private:
     bool followed_flowing_ = false;
     float followed_cell_h_ = 0;
     float followed_view_ = 0;     // the rows' visible height when last followed
-    float followed_scroll_y_ = 0; // the vertical scroll the grid drew with last
+    float followed_scroll_y_ = 0; // the vertical scroll the table drew with last
     bool scrolled_by_follow_ = false;
 
     std::string built_key_; // what the cell quads and strip colours were built for

@@ -1,11 +1,11 @@
-// What each cell of the Values grid looks like at the current step — fill, "read" outline, ink, or
+// What each cell of the Values table looks like at the current step — fill, "read" outline, ink, or
 // nothing at all — for the step rows and for the global input and output rows. The cached picture of
 // the cells, the text over them, the overview strip and the tooltips all ask these functions, so they
 // cannot disagree. Global accesses colour only the input and output rows, never a shared word.
 #pragma once
 
 #include "core/analysis/loaded_trace.hpp"
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/value_table_model.hpp"
 #include "gui/render/instanced_shapes.hpp"
 #include "gui/theme.hpp"
 
@@ -15,7 +15,7 @@
 namespace prefixlab {
 
 // How later steps are shown: dimmed (dim_later), hidden entirely (reveal), or as they are.
-struct GridShowing {
+struct TableShowing {
     int current = 0;
     bool dim_later = true;
     bool reveal = false;
@@ -32,22 +32,22 @@ struct CellLook {
     theme::Rgb ink{};     // for its text
 };
 
-CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, std::size_t column, int step,
-                        const GridShowing& showing);
-CellLook input_cell_look(const ValueGridModel& model, int element, const GridShowing& showing);
+CellLook step_cell_look(const LoadedTrace& loaded, const ValueTableModel& model, std::size_t column, int step,
+                        const TableShowing& showing);
+CellLook input_cell_look(const ValueTableModel& model, int element, const TableShowing& showing);
 // The output row, and with `error_row` the float error row under it: hidden in reveal mode until the
 // step that writes the element.
-CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int element, bool error_row,
-                          const GridShowing& showing);
+CellLook output_cell_look(const Trace& trace, const ValueTableModel& model, int element, bool error_row,
+                          const TableShowing& showing);
 
-// The step rows' cells as quads in grid units (column c spans [c, c+1], step k's row [k, k+1]).
+// The step rows' cells as quads in table units (column c spans [c, c+1], step k's row [k, k+1]).
 // `solid`: columns too narrow for gaps and outlines (a few pixels) are one flat colour each, a read
 // shown as the read colour where the cell was not also written (gaps of a fraction of a pixel alias
 // into stripes that are not in the data).
-std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueGridModel& model,
-                                          const GridShowing& showing, bool solid);
+std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueTableModel& model,
+                                          const TableShowing& showing, bool solid);
 
-// One quad or two (the read outline and the fill inside it) for a cell at (x, y) in grid units.
+// One quad or two (the read outline and the fill inside it) for a cell at (x, y) in table units.
 void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const CellLook& look, bool solid);
 
 // Columns narrower than this many pixels are drawn solid.

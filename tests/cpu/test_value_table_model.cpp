@@ -1,7 +1,7 @@
-// The Values grid's facts about global memory and owners (issue 10): an input read or an output write
+// The Values table's facts about global memory and owners (issue 10): an input read or an output write
 // is the global array's, never a shared word's; each element sits under the column that holds it;
 // each column names the thread that loaded it. Checked on emulated traces of every layout kind.
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/value_table_model.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "core/trace/trace_index.hpp"
 #include "support/catalogue_ids.hpp"
@@ -19,9 +19,9 @@ Trace emulated(BlockAlgorithm algorithm, int n) {
     return capture_trace(request).trace;
 }
 
-TEST(ValueGridModel, WarpShuffleReadsTheInputNotSharedMemoryInStepZero) {
+TEST(ValueTableModel, WarpShuffleReadsTheInputNotSharedMemoryInStepZero) {
     const Trace trace = emulated(kernel_id("warp-shuffle"), 32);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const TraceIndex index = index_trace(trace);
     EXPECT_EQ(count_marked(model.input_read[0]), 32);
     EXPECT_EQ(count_marked(index.steps[0].read), 0) << "no shared word is read while the input is loaded";
@@ -33,10 +33,10 @@ TEST(ValueGridModel, WarpShuffleReadsTheInputNotSharedMemoryInStepZero) {
     EXPECT_TRUE(model.owner_differs_from_index);
 }
 
-TEST(ValueGridModel, BlellochStoresTheOutputWithoutWritingSharedMemory) {
+TEST(ValueTableModel, BlellochStoresTheOutputWithoutWritingSharedMemory) {
     for (const int n : {1, 31, 33, 64}) {
         const Trace trace = emulated(kernel_id("blelloch"), n);
-        const ValueGridModel model = build_value_grid_model(trace);
+        const ValueTableModel model = build_value_table_model(trace);
         const TraceIndex index = index_trace(trace);
         const std::size_t last = trace.steps.size() - 1;
         EXPECT_EQ(count_marked(model.output_written[last]), n) << n;
@@ -49,33 +49,33 @@ TEST(ValueGridModel, BlellochStoresTheOutputWithoutWritingSharedMemory) {
     }
 }
 
-TEST(ValueGridModel, PaddedElementsSitUnderTheirPaddedWords) {
+TEST(ValueTableModel, PaddedElementsSitUnderTheirPaddedWords) {
     const Trace trace = emulated(kernel_id("blelloch-padded"), 64);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const SharedBufferDesc& data = trace.config.buffers.front();
     ASSERT_GT(data.padding, 0u);
     for (std::uint32_t e = 0; e < 64; ++e)
         EXPECT_EQ(model.element_column[e], data.base_word + e + e / data.padding);
 }
 
-TEST(ValueGridModel, OwnersAreTheThreadsThatLoadedTheWords) {
+TEST(ValueTableModel, OwnersAreTheThreadsThatLoadedTheWords) {
     const Trace trace = emulated(kernel_id("hillis-steele"), 64);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     ASSERT_EQ(model.columns.size(), 64u);
-    for (const ValueGridColumn& c : model.columns)
+    for (const ValueTableColumn& c : model.columns)
         EXPECT_EQ(c.owner, c.index);
     EXPECT_FALSE(model.owner_differs_from_index);
     const Trace blelloch = emulated(kernel_id("blelloch"), 64); // 32 threads, two elements each
-    const ValueGridModel two = build_value_grid_model(blelloch);
+    const ValueTableModel two = build_value_table_model(blelloch);
     EXPECT_TRUE(two.owner_differs_from_index);
-    for (const ValueGridColumn& c : two.columns)
+    for (const ValueTableColumn& c : two.columns)
         EXPECT_LT(c.owner, 32u);
 }
 
 // Issue 12: the header's active-thread mask is, step by step, the threads that read or wrote.
-TEST(ValueGridModel, ActiveThreadsAreTheStepsReadersAndWriters) {
+TEST(ValueTableModel, ActiveThreadsAreTheStepsReadersAndWriters) {
     const Trace trace = emulated(kernel_id("hillis-steele"), 16);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     ASSERT_EQ(model.active_threads.size(), trace.steps.size());
     for (std::size_t k = 0; k < trace.steps.size(); ++k) {
         std::vector<std::uint8_t> expected(16, 0);

@@ -1,10 +1,10 @@
-// Where each part of the Values grid goes, computed each frame from the font, the window and the
-// zoom: no pixel constant that does not scale. Top to bottom inside the grid's window: the column
+// Where each part of the Values table goes, computed each frame from the font, the window and the
+// zoom: no pixel constant that does not scale. Top to bottom inside the table's window: the column
 // headers (register/shared groups, warps, indices, owning threads), the global input row, the step
 // rows, then the global output row (and for floats the error row). Everything right of the row labels
 // scrolls sideways together. Vertically the headers and the global rows stay put while the steps
 // scroll between them — unless that leaves room for fewer than three step rows (3× on 1280×720):
-// then the whole grid scrolls as one ("flowing").
+// then the whole table scrolls as one ("flowing").
 #pragma once
 
 #include <algorithm>
@@ -12,8 +12,8 @@
 
 namespace prefixlab {
 
-struct ValueGridMetrics {
-    float char_w = 0;      // a digit of the grid's monospace font
+struct ValueTableMetrics {
+    float char_w = 0;      // a digit of the table's monospace font
     float line_h = 0;      // its line height
     float cell_w = 0;      // at the current zoom
     int label_chars = 0;   // the longest full row label
@@ -22,8 +22,8 @@ struct ValueGridMetrics {
     bool group_row = false, thread_row = false;
 };
 
-// Screen pixels. The grid's window's inner rectangle (without its scroll bars) is [x0, x1] × [y0, y1].
-struct ValueGridLayout {
+// Screen pixels. The table's window's inner rectangle (without its scroll bars) is [x0, x1] × [y0, y1].
+struct ValueTableLayout {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     float cell_w = 0, cell_h = 0, header_row_h = 0, gap = 0;
     float label_w = 0;
@@ -55,34 +55,34 @@ struct ValueGridLayout {
     float header_row_y(int row) const { return header_y0 + row * header_row_h; }
 };
 
-// The row labels' width for a grid `width` wide: the full labels when they take at most 40% of it,
-// else the short ones (the current step's full label then shows above the grid).
-float full_label_width(const ValueGridMetrics& m);
-float compact_label_width(const ValueGridMetrics& m);
-bool labels_fit(const ValueGridMetrics& m, float width);
+// The row labels' width for a table `width` wide: the full labels when they take at most 40% of it,
+// else the short ones (the current step's full label then shows above the table).
+float full_label_width(const ValueTableMetrics& m);
+float compact_label_width(const ValueTableMetrics& m);
+bool labels_fit(const ValueTableMetrics& m, float width);
 
 // The cell height for the font: 1.35 lines leaves room around the digits and for the read outline.
-float grid_cell_height(float line_h);
+float table_cell_height(float line_h);
 
-// `scroll_y`: the window's vertical scroll (the steps' scroll, or the whole grid's when flowing).
-ValueGridLayout layout_value_grid(const ValueGridMetrics& m, bool compact_labels, float x0, float y0,
-                                  float x1, float y1, float scroll_y);
+// `scroll_y`: the window's vertical scroll (the steps' scroll, or the whole table's when flowing).
+ValueTableLayout layout_value_table(const ValueTableMetrics& m, bool compact_labels, float x0, float y0,
+                                    float x1, float y1, float scroll_y);
 
-// What the last frame's grid showed, for scripted tests ("report-values"): where the cells are, the
+// What the last frame's table showed, for scripted tests ("report-values"): where the cells are, the
 // scroll, and the overview strip, so a test can find a cell's pixels in a screenshot.
-struct ValueGridGeometry {
+struct ValueTableGeometry {
     bool drawn = false;
-    ValueGridLayout layout;
+    ValueTableLayout layout;
     float scroll_x = 0, scroll_y = 0;
     int first_column = 0, last_column = -1; // fully or partly visible
     bool overview = false;
     float overview_x0 = 0, overview_y0 = 0, overview_x1 = 0, overview_y1 = 0;
 };
 
-const ValueGridGeometry& last_value_grid_geometry();
-void publish_value_grid_geometry(const ValueGridGeometry& geometry);
+const ValueTableGeometry& last_value_table_geometry();
+void publish_value_table_geometry(const ValueTableGeometry& geometry);
 // One line: "values: columns=64 steps=15 cell=W,H cells_x=X0,X1 scroll=SX,SY input_y=… steps_y=… output_y=…
 // visible_columns=A,B overview=X0,Y0,X1,Y1|none".
-std::string describe(const ValueGridGeometry& geometry);
+std::string describe(const ValueTableGeometry& geometry);
 
 } // namespace prefixlab

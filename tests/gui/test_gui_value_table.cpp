@@ -1,7 +1,7 @@
-// Issue 10, the Values grid in a real window: global input and output accesses mark their own rows,
+// Issue 10, the Values table in a real window: global input and output accesses mark their own rows,
 // never a shared word (warp-shuffle and Blelloch once outlined shared words as read when only the input
-// was read); reveal mode shows nothing below the current step; the last column shows whole when the grid
-// is scrolled fully right (it showed "52377" for 523776). The app reports where it drew the grid
+// was read); reveal mode shows nothing below the current step; the last column shows whole when the table
+// is scrolled fully right (it showed "52377" for 523776). The app reports where it drew the table
 // (script command report-values); the tests look at the screenshot's pixels there.
 #include "support/png_image.hpp"
 #include "support/process.hpp"
@@ -24,7 +24,7 @@ const theme::Palette& dark() {
 }
 
 // One "values: …" line of report-values.
-struct GridReport {
+struct TableReport {
     float cell_w = 0, cell_h = 0, cells_x0 = 0, cells_x1 = 0, scroll_x = 0;
     float input_y0 = 0, input_y1 = 0, steps_y0 = 0, steps_y1 = 0, step0_y = 0, output_y0 = 0, output_y1 = 0;
     int columns = 0, steps = 0, first_column = 0, last_column = -1;
@@ -46,7 +46,7 @@ float number_after(const std::string& line, const std::string& key, int index = 
 }
 
 // The n-th report-values line of a run (0: the first).
-GridReport grid_report(const std::string& out, int nth) {
+TableReport table_report(const std::string& out, int nth) {
     std::vector<std::string> lines;
     const std::regex line(R"(values: columns=[^\n]*)");
     for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator(); ++it)
@@ -54,7 +54,7 @@ GridReport grid_report(const std::string& out, int nth) {
     if (nth >= static_cast<int>(lines.size()))
         throw std::runtime_error("report-values printed " + std::to_string(lines.size()) + " lines:\n" + out);
     const std::string& l = lines[nth];
-    GridReport r;
+    TableReport r;
     r.columns = static_cast<int>(number_after(l, "columns"));
     r.steps = static_cast<int>(number_after(l, "steps"));
     r.cell_w = number_after(l, "cell"), r.cell_h = number_after(l, "cell", 1);
@@ -84,7 +84,7 @@ std::size_t pixels_other_than(const PngImage& image, theme::Rgb colour, int x0, 
     return static_cast<std::size_t>(w) * h - count_colour(image, colour, x0, y0, x1, y1);
 }
 
-class GuiValuesGrid : public ::testing::Test {
+class GuiValueTable : public ::testing::Test {
 protected:
     void SetUp() override {
         dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_values_" + std::to_string(::getpid()));
@@ -103,11 +103,11 @@ protected:
 
 // Blelloch at N = 16, step 0 (load input into shared memory): every shared word is written, none is
 // read; the input row is read. All 16 columns fit at 1× on 1920×1080.
-TEST_F(GuiValuesGrid, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
+TEST_F(GuiValueTable, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
     const ProcessResult run = gui("trace algo=blelloch n=16 device=cpu\nstep 0\ntab Values\nscreenshot " +
                                   path("load.png") + "\nreport-values\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    const GridReport g = grid_report(run.out, 0);
+    const TableReport g = table_report(run.out, 0);
     const PngImage image = load_png(path("load.png"));
     ASSERT_EQ(image.width, 1920);
     ASSERT_EQ(g.columns, 16);
@@ -127,7 +127,7 @@ TEST_F(GuiValuesGrid, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
         gui("trace algo=blelloch n=16 device=cpu\nstep last\ntab Values\nscreenshot " + path("store.png") +
             "\nreport-values\n");
     ASSERT_EQ(store.exit_code, 0) << store.out << store.err;
-    const GridReport s = grid_report(store.out, 0);
+    const TableReport s = table_report(store.out, 0);
     const PngImage stored = load_png(path("store.png"));
     const int last = s.steps - 1;
     EXPECT_EQ(count_colour(stored, dark().cell_written, x0, px(s.step_y(last)), x1, px(s.step_y(last + 1))),
@@ -142,11 +142,11 @@ TEST_F(GuiValuesGrid, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
 // Warp-shuffle at N = 32: 32 registers, then 32 shared words (warp totals). Step 0 reads the input
 // into registers: the input row is outlined; the shared words, reached through the overview strip's
 // right end, are not.
-TEST_F(GuiValuesGrid, WarpShuffleStepZeroReadsOnlyTheInput) {
+TEST_F(GuiValueTable, WarpShuffleStepZeroReadsOnlyTheInput) {
     const ProcessResult run = gui("trace algo=warp-shuffle n=32 device=cpu\nstep 0\ntab Values\nscreenshot " +
                                   path("left.png") + "\nreport-values\n");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    const GridReport left = grid_report(run.out, 0);
+    const TableReport left = table_report(run.out, 0);
     ASSERT_TRUE(left.overview) << "64 columns do not fit at 1×: the overview strip shows";
     const PngImage image = load_png(path("left.png"));
     const int visible = std::min(left.last_column, 31);
@@ -160,7 +160,7 @@ TEST_F(GuiValuesGrid, WarpShuffleStepZeroReadsOnlyTheInput) {
             std::to_string(click_x) + " " + std::to_string(click_y) + "\nhover 5 5\nscreenshot " +
             path("right.png") + "\nreport-values\n");
     ASSERT_EQ(right.exit_code, 0) << right.out << right.err;
-    const GridReport r = grid_report(right.out, 0);
+    const TableReport r = table_report(right.out, 0);
     ASSERT_EQ(r.last_column, 63) << "the strip's right end scrolls to the last column";
     const PngImage shot = load_png(path("right.png"));
     const int first_shared = std::max(32, r.first_column + 1);
@@ -173,7 +173,7 @@ TEST_F(GuiValuesGrid, WarpShuffleStepZeroReadsOnlyTheInput) {
 
 // Reveal mode (presentation mode starts it on step 0): nothing below the current step, not even dimmed,
 // and no output until the step that writes it. Without it the same rows are full.
-TEST_F(GuiValuesGrid, RevealModeShowsNothingBelowTheCurrentStep) {
+TEST_F(GuiValueTable, RevealModeShowsNothingBelowTheCurrentStep) {
     const std::string script = "trace algo=hillis-steele n=32 device=cpu\ntab Values\n";
     const ProcessResult revealed = gui(script + "key F11\nwait 3\nstep 2\nhover 5 5\nscreenshot " +
                                        path("reveal.png") + "\nreport-values\nreport\n");
@@ -184,7 +184,7 @@ TEST_F(GuiValuesGrid, RevealModeShowsNothingBelowTheCurrentStep) {
     ASSERT_EQ(dimmed.exit_code, 0) << dimmed.out << dimmed.err;
 
     for (const bool reveal : {true, false}) {
-        const GridReport g = grid_report(reveal ? revealed.out : dimmed.out, 0);
+        const TableReport g = table_report(reveal ? revealed.out : dimmed.out, 0);
         const PngImage image = load_png(path(reveal ? "reveal.png" : "dimmed.png"));
         const theme::Rgb background = dark().background;
         // Rows 3.. as far as the window shows them, labels included; then the output row.
@@ -208,13 +208,13 @@ TEST_F(GuiValuesGrid, RevealModeShowsNothingBelowTheCurrentStep) {
     }
 }
 
-// Hillis–Steele at N = 1024 at 2×: clicking the overview strip's right end scrolls the grid fully right,
+// Hillis–Steele at N = 1024 at 2×: clicking the overview strip's right end scrolls the table fully right,
 // and the last column's digits ("523776" in the output row) are whole: the ink is centred in its cell.
-TEST_F(GuiValuesGrid, TheLastColumnIsWholeWhenScrolledFullyRight) {
+TEST_F(GuiValueTable, TheLastColumnIsWholeWhenScrolledFullyRight) {
     const std::string setup = "trace algo=hillis-steele n=1024 device=cpu\nstep last\ntab Values\nwait 2\n";
     const ProcessResult first = gui(setup + "report-values\n", 1920, "2");
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
-    const GridReport before = grid_report(first.out, 0);
+    const TableReport before = table_report(first.out, 0);
     ASSERT_TRUE(before.overview);
     const int click_x = px(before.overview_x1) - 1,
               click_y = px((before.overview_y0 + before.overview_y1) / 2);
@@ -222,10 +222,10 @@ TEST_F(GuiValuesGrid, TheLastColumnIsWholeWhenScrolledFullyRight) {
                                       "\nhover 5 5\nscreenshot " + path("right.png") + "\nreport-values\n",
                                   1920, "2");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-    const GridReport g = grid_report(run.out, 0);
+    const TableReport g = table_report(run.out, 0);
     ASSERT_EQ(g.last_column, 1023);
     const float cell_x0 = g.column_x(1023), cell_x1 = cell_x0 + g.cell_w;
-    EXPECT_LE(cell_x1, g.cells_x1 + 0.5f) << "the last column ends inside the grid";
+    EXPECT_LE(cell_x1, g.cells_x1 + 0.5f) << "the last column ends inside the table";
     const PngImage image = load_png(path("right.png"));
     // The output cell: written in the last step, so orange; its ink is what is not orange.
     const theme::Rgb fill = dark().cell_written;

@@ -1,4 +1,4 @@
-#include "gui/views/value_grid_cells.hpp"
+#include "gui/views/value_table_cells.hpp"
 
 #include "core/ground/kernel_facts.hpp"
 
@@ -31,17 +31,17 @@ theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
     return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
 }
 
-CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, std::size_t column, int step,
-                        const GridShowing& showing) {
+CellLook step_cell_look(const LoadedTrace& loaded, const ValueTableModel& model, std::size_t column, int step,
+                        const TableShowing& showing) {
     CellLook look;
     if (showing.hides(step)) {
         look.hidden = true;
         return look;
     }
-    const ValueGridColumn& c = model.columns[column];
+    const ValueTableColumn& c = model.columns[column];
     const StepAccesses& accesses = loaded.index.steps[step];
     std::uint32_t bits = 0;
-    look.has_value = grid_cell_value(loaded.trace, c, step, bits);
+    look.has_value = table_cell_value(loaded.trace, c, step, bits);
     const bool written =
         c.is_register ? model.register_written[step][c.index] != 0 : accesses.written[c.index] != 0;
     look.read = c.is_register ? model.register_read[step][c.index] != 0 : accesses.read[c.index] != 0;
@@ -51,7 +51,7 @@ CellLook step_cell_look(const LoadedTrace& loaded, const ValueGridModel& model, 
     return finished(look, showing.dims(step));
 }
 
-CellLook input_cell_look(const ValueGridModel& model, int element, const GridShowing& showing) {
+CellLook input_cell_look(const ValueTableModel& model, int element, const TableShowing& showing) {
     CellLook look;
     look.has_value = true;
     look.read = model.input_read[showing.current][element] != 0;
@@ -59,8 +59,8 @@ CellLook input_cell_look(const ValueGridModel& model, int element, const GridSho
     return finished(look, false);
 }
 
-CellLook output_cell_look(const Trace& trace, const ValueGridModel& model, int element, bool error_row,
-                          const GridShowing& showing) {
+CellLook output_cell_look(const Trace& trace, const ValueTableModel& model, int element, bool error_row,
+                          const TableShowing& showing) {
     CellLook look;
     const int written_at = model.output_written_at[element];
     const bool not_yet = written_at < 0 || written_at > showing.current;
@@ -97,8 +97,8 @@ void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const Ce
     }
 }
 
-std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueGridModel& model,
-                                          const GridShowing& showing, bool solid) {
+std::vector<QuadInstance> step_cell_quads(const LoadedTrace& loaded, const ValueTableModel& model,
+                                          const TableShowing& showing, bool solid) {
     const int steps = static_cast<int>(loaded.trace.steps.size());
     std::vector<QuadInstance> quads;
     quads.reserve(model.columns.size() * loaded.trace.steps.size());

@@ -1,10 +1,10 @@
-// The marks of a comparison on the Values grid: every cell of the steps up to the current one whose value
+// The marks of a comparison on the Values table: every cell of the steps up to the current one whose value
 // differs from the other side's counterpart at the paired step (core/analysis/trace_comparison.hpp),
 // and every output element the two scans disagree on, framed in the theme's `differs` colour with a
 // filled corner (gui/widgets.hpp).
 #include "core/analysis/trace_comparison.hpp"
+#include "gui/features/values/value_table_view.hpp"
 #include "gui/theme.hpp"
-#include "gui/features/values/value_grid_view.hpp"
 #include "gui/widgets.hpp"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 
 namespace prefixlab {
 
-bool ValueGridView::cell_differs(int column, int step) const {
+bool ValueTableView::cell_differs(int column, int step) const {
     if (shown_.comparison == nullptr)
         return false;
     const auto& differs = shown_.comparison->sides[shown_.side].cell_differs;
@@ -20,8 +20,8 @@ bool ValueGridView::cell_differs(int column, int step) const {
            static_cast<std::size_t>(column) < differs[step].size() && differs[step][column] != 0;
 }
 
-void ValueGridView::draw_differences(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
-                                     float sx) const {
+void ValueTableView::draw_differences(ImDrawList* list, const ValueTableLayout& l,
+                                      const TableShowing& showing, float sx) const {
     if (shown_.comparison == nullptr || l.cell_w < 3)
         return;
     const auto [first_column, last_column] = visible_columns(l, sx);

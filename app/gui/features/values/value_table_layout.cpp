@@ -1,4 +1,4 @@
-#include "gui/features/values/value_grid_layout.hpp"
+#include "gui/features/values/value_table_layout.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,38 +8,38 @@ namespace prefixlab {
 
 namespace {
 
-ValueGridGeometry g_geometry; // one Values grid in the window
+ValueTableGeometry g_geometry; // one Values table in the window
 
 // Room either side of a label: 1.5 digits.
 constexpr float kLabelPadChars = 1.5f;
-// The labels' share of the grid's width before they are shortened: at 2× on 1280×720 the full
+// The labels' share of the table's width before they are shortened: at 2× on 1280×720 the full
 // Hillis–Steele labels ("20  iteration 10, offset 512: combine and write") would take 70% of it.
 constexpr float kMaxLabelShare = 0.4f;
 
 } // namespace
 
-float full_label_width(const ValueGridMetrics& m) {
+float full_label_width(const ValueTableMetrics& m) {
     return std::ceil(m.char_w * (m.label_chars + kLabelPadChars));
 }
-float compact_label_width(const ValueGridMetrics& m) {
+float compact_label_width(const ValueTableMetrics& m) {
     return std::ceil(m.char_w * (m.compact_chars + kLabelPadChars));
 }
-bool labels_fit(const ValueGridMetrics& m, float width) {
+bool labels_fit(const ValueTableMetrics& m, float width) {
     return full_label_width(m) <= kMaxLabelShare * width;
 }
-float grid_cell_height(float line_h) {
+float table_cell_height(float line_h) {
     return std::ceil(line_h * 1.35f);
 }
 
-// Fewer step rows than this between sticky headers and output rows, and the whole grid scrolls.
+// Fewer step rows than this between sticky headers and output rows, and the whole table scrolls.
 constexpr int kMinStickyStepRows = 3;
 
-ValueGridLayout layout_value_grid(const ValueGridMetrics& m, bool compact_labels, float x0, float y0,
-                                  float x1, float y1, float scroll_y) {
-    ValueGridLayout l;
+ValueTableLayout layout_value_table(const ValueTableMetrics& m, bool compact_labels, float x0, float y0,
+                                    float x1, float y1, float scroll_y) {
+    ValueTableLayout l;
     l.x0 = x0, l.y0 = y0, l.x1 = x1, l.y1 = y1;
     l.cell_w = m.cell_w;
-    l.cell_h = grid_cell_height(m.line_h);
+    l.cell_h = table_cell_height(m.line_h);
     l.header_row_h = std::ceil(m.line_h * 1.05f);
     l.gap = std::ceil(l.cell_h * 0.2f);
     l.compact_labels = compact_labels;
@@ -77,24 +77,24 @@ ValueGridLayout layout_value_grid(const ValueGridMetrics& m, bool compact_labels
     return l;
 }
 
-int ValueGridLayout::first_visible_step() const {
+int ValueTableLayout::first_visible_step() const {
     return std::clamp(static_cast<int>((steps_y0 - steps_origin_y) / cell_h), 0, std::max(0, steps - 1));
 }
-int ValueGridLayout::last_visible_step() const {
+int ValueTableLayout::last_visible_step() const {
     return std::clamp(static_cast<int>((steps_y1 - steps_origin_y) / cell_h), 0, steps - 1);
 }
 
-const ValueGridGeometry& last_value_grid_geometry() {
+const ValueTableGeometry& last_value_table_geometry() {
     return g_geometry;
 }
-void publish_value_grid_geometry(const ValueGridGeometry& geometry) {
+void publish_value_table_geometry(const ValueTableGeometry& geometry) {
     g_geometry = geometry;
 }
 
-std::string describe(const ValueGridGeometry& g) {
+std::string describe(const ValueTableGeometry& g) {
     if (!g.drawn)
         return "values: none";
-    const ValueGridLayout& l = g.layout;
+    const ValueTableLayout& l = g.layout;
     char text[512];
     std::snprintf(
         text, sizeof text,

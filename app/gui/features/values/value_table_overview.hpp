@@ -1,9 +1,9 @@
-// The overview strip of the Values grid, shown when its columns do not all fit: the whole array as a
+// The overview strip of the Values table, shown when its columns do not all fit: the whole array as a
 // thin strip, one colour per column at the current step (written, read, holding a value, empty), and
-// a frame around the columns on show. Clicking or dragging in it scrolls the grid there.
+// a frame around the columns on show. Clicking or dragging in it scrolls the table there.
 #pragma once
 
-#include "gui/views/value_grid_cells.hpp"
+#include "gui/views/value_table_cells.hpp"
 
 #include <vector>
 
@@ -12,8 +12,8 @@ struct ImDrawList;
 namespace prefixlab {
 
 // One colour per column for the current step; a read shows where the cell was not also written.
-std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model,
-                                         const GridShowing& showing);
+std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueTableModel& model,
+                                         const TableShowing& showing);
 
 struct OverviewStrip {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;

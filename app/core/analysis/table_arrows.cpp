@@ -1,4 +1,4 @@
-#include "core/analysis/grid_arrows.hpp"
+#include "core/analysis/table_arrows.hpp"
 
 #include "core/analysis/read_origin.hpp"
 #include "core/trace/trace_validation.hpp"
@@ -36,7 +36,7 @@ Origin origin_of(const Trace& trace, const AccessRecord& read, StepIndexCache& c
 }
 
 // The cell a source reference of `thread`'s value points at, or nothing (a global read, no source).
-std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const ValueGridModel& model,
+std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const ValueTableModel& model,
                                                   std::uint32_t thread, std::uint32_t ref,
                                                   StepIndexCache& cache) {
     if (!is_source(ref))
@@ -54,7 +54,7 @@ std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const Valu
     return std::pair{model.registers + static_cast<int>(read.word), origin_of(trace, read, cache)};
 }
 
-void add_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueGridModel& model,
+void add_arrows(std::vector<TableArrow>& arrows, const Trace& trace, const ValueTableModel& model,
                 std::uint32_t thread, const std::uint32_t* sources, int to_column, int step,
                 StepIndexCache& cache) {
     for (int i = 0; i < 2; ++i)
@@ -65,7 +65,7 @@ void add_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueG
 }
 
 // A scatter's arrows: an output write whose value is an input read, from the input row to the output row.
-void add_scatter_arrows(std::vector<GridArrow>& arrows, const Trace& trace, const ValueGridModel& model,
+void add_scatter_arrows(std::vector<TableArrow>& arrows, const Trace& trace, const ValueTableModel& model,
                         const AccessRecord& write) {
     const std::size_t n = model.element_column.size();
     for (std::uint32_t ref : write.sources) {
@@ -84,8 +84,8 @@ void add_scatter_arrows(std::vector<GridArrow>& arrows, const Trace& trace, cons
 
 } // namespace
 
-std::vector<GridArrow> grid_arrows(const Trace& trace, const ValueGridModel& model, int step) {
-    std::vector<GridArrow> arrows;
+std::vector<TableArrow> table_arrows(const Trace& trace, const ValueTableModel& model, int step) {
+    std::vector<TableArrow> arrows;
     StepIndexCache cache;
     if (step < 0 || step >= static_cast<int>(trace.steps.size()))
         return arrows;

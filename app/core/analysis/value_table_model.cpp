@@ -1,4 +1,4 @@
-#include "core/analysis/value_grid_model.hpp"
+#include "core/analysis/value_table_model.hpp"
 
 #include <algorithm>
 
@@ -11,8 +11,8 @@ bool is_global(const AccessRecord& a) {
            !is_shared(static_cast<BufferId>(a.buffer));
 }
 
-std::vector<ValueGridColumn> grid_columns(const Trace& trace, int registers) {
-    std::vector<ValueGridColumn> columns;
+std::vector<ValueTableColumn> table_columns(const Trace& trace, int registers) {
+    std::vector<ValueTableColumn> columns;
     for (int t = 0; t < registers; ++t)
         columns.push_back({true, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(t)});
     const std::size_t first_word = columns.size();
@@ -58,7 +58,7 @@ bool register_changed(const TraceStep& step, std::size_t thread) {
     return !(is_register_source(first) && second == kNoSource);
 }
 
-void mark_registers(const Trace& trace, ValueGridModel& model) {
+void mark_registers(const Trace& trace, ValueTableModel& model) {
     const auto threads = static_cast<std::size_t>(model.registers);
     model.register_read.assign(trace.steps.size(), std::vector<std::uint8_t>(threads, 0));
     model.register_written.assign(trace.steps.size(), std::vector<std::uint8_t>(threads, 0));
@@ -72,12 +72,12 @@ void mark_registers(const Trace& trace, ValueGridModel& model) {
 
 } // namespace
 
-ValueGridModel build_value_grid_model(const Trace& trace) {
-    ValueGridModel model;
+ValueTableModel build_value_table_model(const Trace& trace) {
+    ValueTableModel model;
     const auto n = static_cast<std::size_t>(trace.config.n);
     const std::size_t steps = trace.steps.size();
     model.registers = trace.config.records_registers ? trace.config.block_threads : 0;
-    model.columns = grid_columns(trace, model.registers);
+    model.columns = table_columns(trace, model.registers);
     model.element_column = element_columns(trace, model.registers);
     model.input_read.assign(steps, std::vector<std::uint8_t>(n, 0));
     model.output_written.assign(steps, std::vector<std::uint8_t>(n, 0));
@@ -104,7 +104,7 @@ ValueGridModel build_value_grid_model(const Trace& trace) {
             model.active_threads[a.step][a.thread] = 1;
     model.owner_differs_from_index =
         std::any_of(model.columns.begin(), model.columns.end(),
-                    [](const ValueGridColumn& c) { return c.owner != kNoOwner && c.owner != c.index; });
+                    [](const ValueTableColumn& c) { return c.owner != kNoOwner && c.owner != c.index; });
     return model;
 }
 
@@ -112,7 +112,7 @@ int count_marked(const std::vector<std::uint8_t>& marks) {
     return static_cast<int>(std::count(marks.begin(), marks.end(), std::uint8_t{1}));
 }
 
-bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits) {
+bool table_cell_value(const Trace& trace, const ValueTableColumn& column, int step, std::uint32_t& bits) {
     const Snapshot& snapshot = column.is_register ? trace.steps[step].registers : trace.steps[step].shared;
     if (!snapshot.defined[column.index])
         return false;

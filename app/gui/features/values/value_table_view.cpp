@@ -1,20 +1,20 @@
-#include "gui/features/values/value_grid_view.hpp"
+#include "gui/features/values/value_table_view.hpp"
 
 #include "core/ground/format_value.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
+#include "gui/features/values/value_table_overview.hpp"
+#include "gui/features/values/value_table_text.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/theme.hpp"
-#include "gui/features/values/value_grid_overview.hpp"
-#include "gui/features/values/value_grid_text.hpp"
 #include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <imgui.h>
-#include <imgui_internal.h> // the grid window's inner rectangle: where its cells may be drawn
+#include <imgui_internal.h> // the table window's inner rectangle: where its cells may be drawn
 
 namespace prefixlab {
 
@@ -26,7 +26,7 @@ constexpr float kZoomStep = 1.5f;
 // it has 11.5 and keeps 5 step rows in view with the legend; at 1.5× on 1280×720 it has 10.
 constexpr float kMinLinesBesideLegend = 11;
 
-// The narrowest column, in pixels: below it the strip says more than the grid.
+// The narrowest column, in pixels: below it the strip says more than the table.
 constexpr float kNarrowestColumn = 0.25f;
 
 // Whole pixels while columns are wide enough to hold text (sharp cell edges); fractions below, so
@@ -46,15 +46,15 @@ bool same_line_with_gap_if_fits(float width) {
 }
 
 // Headers, the input row, three step rows and the output rows, with the scroll bar.
-float least_grid_height(const ValueGridMetrics& metrics) {
-    return grid_cell_height(metrics.line_h) * static_cast<float>(8 + metrics.extra_rows);
+float least_table_height(const ValueTableMetrics& metrics) {
+    return table_cell_height(metrics.line_h) * static_cast<float>(8 + metrics.extra_rows);
 }
 
 } // namespace
 
-void ValueGridView::prepare(const LoadedTrace& loaded) {
+void ValueTableView::prepare(const LoadedTrace& loaded) {
     const Trace& trace = loaded.trace;
-    model_ = build_value_grid_model(trace);
+    model_ = build_value_table_model(trace);
     column_element_.assign(model_.columns.size(), -1);
     for (std::size_t e = 0; e < model_.element_column.size(); ++e)
         column_element_[model_.element_column[e]] = static_cast<int>(e);
@@ -64,9 +64,9 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
     // The widest value decides the cell width; measured once per trace, not per frame.
     std::size_t widest = 2;
     for (int k = 0; k < steps; ++k)
-        for (const ValueGridColumn& c : model_.columns) {
+        for (const ValueTableColumn& c : model_.columns) {
             std::uint32_t bits = 0;
-            if (grid_cell_value(trace, c, k, bits))
+            if (table_cell_value(trace, c, k, bits))
                 widest = std::max(widest, format_value(trace.config.type, bits).size());
         }
     const bool every_output = writes_every_output(trace.config.algorithm); // a reduction: output[0] only
@@ -83,12 +83,12 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
         row_labels_.push_back(step_row_label(k, steps, trace.steps[k].tag));
         label = std::max(label, row_labels_.back().size());
     }
-    for (const GridCaption caption : kGridCaptions)
-        label = std::max(label, grid_caption(caption, model_, false).size());
+    for (const TableCaption caption : kTableCaptions)
+        label = std::max(label, table_caption(caption, model_, false).size());
     label_chars_ = static_cast<int>(std::min<std::size_t>(label, 48));
     std::size_t compact = std::to_string(std::max(0, steps - 1)).size();
-    for (const GridCaption caption : kGridCaptions)
-        compact = std::max(compact, grid_caption(caption, model_, true).size());
+    for (const TableCaption caption : kTableCaptions)
+        compact = std::max(compact, table_caption(caption, model_, true).size());
     compact_chars_ = static_cast<int>(compact);
 
     loaded_ = &loaded;
@@ -98,21 +98,21 @@ void ValueGridView::prepare(const LoadedTrace& loaded) {
     pending_scroll_x_ = 0.0f;
 }
 
-void ValueGridView::draw(AppState& state, const ViewContext& context) {
+void ValueTableView::draw(AppState& state, const ViewContext& context) {
     shown_ = context.shown;
     const LoadedTrace* loaded = shown_.trace;
     if (loaded == nullptr) {
         ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
         if (shown_.side == 0)
-            publish_value_grid_geometry({});
+            publish_value_table_geometry({});
         return;
     }
     if (loaded_ != loaded)
         prepare(*loaded);
-    const GridShowing showing{shown_.step, dim_future_, state.reveal};
+    const TableShowing showing{shown_.step, dim_future_, state.reveal};
 
     ImGui::PushFont(context.mono_font);
-    ValueGridMetrics metrics;
+    ValueTableMetrics metrics;
     metrics.char_w = ImGui::CalcTextSize("0").x;
     metrics.line_h = ImGui::GetTextLineHeight();
     ImGui::PopFont();
@@ -128,10 +128,10 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const float width = ImGui::GetContentRegionAvail().x;
     const bool compact = !labels_fit(metrics, width);
     draw_toolbar(state, metrics);
-    // A half of two sides too short for the grid's least height gives its step line to the grid (the row
+    // A half of two sides too short for the table's least height gives its step line to the table (the row
     // labels still number the steps; 2× on 1280×720 beside the racy kernel's status bar).
     const bool room_for_caption = shown_.comparison == nullptr ||
-                                  ImGui::GetContentRegionAvail().y >= least_grid_height(metrics) + 2 * metrics.line_h;
+                                  ImGui::GetContentRegionAvail().y >= least_table_height(metrics) + 2 * metrics.line_h;
     if (compact && room_for_caption && !showing.hides(showing.current)) {
         // The short labels leave the step's name out; it shows here, beside the buttons where it fits,
         // else on a line of its own, wrapped, never cut.
@@ -146,7 +146,7 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
     const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
                        ImGui::GetStyle().ScrollbarSize;
     metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
-    // "First wrong" (status bar, J): the element's column to the middle of the grid, once a request.
+    // "First wrong" (status bar, J): the element's column to the middle of the table, once a request.
     if (const TraceSession::ElementFocus& focus = state.block.element_focus(); focus.serial != focused_serial_) {
         focused_serial_ = focus.serial;
         const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
@@ -155,11 +155,11 @@ void ValueGridView::draw(AppState& state, const ViewContext& context) {
                                                    std::max(last_cells_w_, metrics.cell_w) / 2);
     }
     const bool strip = metrics.columns * metrics.cell_w > room;
-    draw_grid(state, context, showing, metrics, compact,
-              strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+    draw_table(state, context, showing, metrics, compact,
+               strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
 }
 
-void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& metrics) {
+void ValueTableView::draw_toolbar(const AppState& state, const ValueTableMetrics& metrics) {
     const auto legend = [] {
         draw_legend({{theme::colours().cell_written, "written in the step"},
                      {theme::colours().cell_read, "read in the step"},
@@ -169,21 +169,21 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
                      {theme::colours().error, "wrong output"}});
     };
     // The halves of two sides (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
-    // everything moves behind one button, and the grid keeps the room.
+    // everything moves behind one button, and the table keeps the room.
     if (shown_.comparison != nullptr) {
-        if (ImGui::Button("Grid…"))
+        if (ImGui::Button("Table…"))
             ImGui::OpenPopup("values-options");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's grid");
+            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's table");
         if (ImGui::BeginPopup("values-options")) {
             legend();
-            draw_grid_controls(state, metrics);
+            draw_table_controls(state, metrics);
             ImGui::EndPopup();
         }
         return;
     }
-    // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the grid no
-    // step rows: it moves behind a button, and the grid keeps the room.
+    // Short of height (1280×720 from 1.5×), the legend's two or three lines would leave the table no
+    // step rows: it moves behind a button, and the table keeps the room.
     const bool short_of_height =
         ImGui::GetContentRegionAvail().y < kMinLinesBesideLegend * ImGui::GetFrameHeightWithSpacing();
     if (short_of_height) {
@@ -196,11 +196,11 @@ void ValueGridView::draw_toolbar(const AppState& state, const ValueGridMetrics& 
     } else {
         legend();
     }
-    draw_grid_controls(state, metrics);
+    draw_table_controls(state, metrics);
 }
 
 // Dimming, arrows and zoom, each on the line before where it fits.
-void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMetrics& metrics) {
+void ValueTableView::draw_table_controls(const AppState& state, const ValueTableMetrics& metrics) {
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
     same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Dim later steps").x);
     ImGui::BeginDisabled(state.reveal); // reveal mode hides later steps outright
@@ -221,12 +221,12 @@ void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMet
     if (ImGui::Button("−"))
         zoom_by(1 / kZoomStep, -1);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Narrower columns (Ctrl+wheel over the grid)");
+        ImGui::SetTooltip("Narrower columns (Ctrl+wheel over the table)");
     ImGui::SameLine();
     if (ImGui::Button("+"))
         zoom_by(kZoomStep, -1);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Wider columns, up to every value readable (Ctrl+wheel over the grid)");
+        ImGui::SetTooltip("Wider columns, up to every value readable (Ctrl+wheel over the table)");
     ImGui::SameLine();
     if (ImGui::Button("All columns"))
         zoom_by(fit / zoom_, -1);
@@ -235,7 +235,7 @@ void ValueGridView::draw_grid_controls(const AppState& state, const ValueGridMet
 }
 
 // Keeps the column at screen offset `anchor_x` from the cells' left edge (-1: the middle) in place.
-void ValueGridView::zoom_by(float factor, float anchor_x) {
+void ValueTableView::zoom_by(float factor, float anchor_x) {
     const int columns = static_cast<int>(model_.columns.size());
     if (columns == 0 || base_cell_w_ <= 0)
         return;
@@ -249,7 +249,7 @@ void ValueGridView::zoom_by(float factor, float anchor_x) {
     pending_scroll_x_ = std::max(0.0f, (scroll + anchor) / old_w * new_w - anchor);
 }
 
-void ValueGridView::refresh_cells(const GridShowing& showing, float cell_w) {
+void ValueTableView::refresh_cells(const TableShowing& showing, float cell_w) {
     const bool solid = cell_w < kSolidBelowPixels;
     const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
                             std::to_string(solid) + "|" + std::to_string(showing.current) + "|" +
@@ -262,18 +262,18 @@ void ValueGridView::refresh_cells(const GridShowing& showing, float cell_w) {
     built_key_ = key;
 }
 
-std::pair<int, int> ValueGridView::visible_columns(const ValueGridLayout& l, float sx) const {
+std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, float sx) const {
     const int first = std::max(0, static_cast<int>(sx / l.cell_w));
     const int last = std::min(l.columns - 1, static_cast<int>((sx + l.cells_w()) / l.cell_w));
     return {first, last};
 }
 
-void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const GridShowing& showing,
-                              ValueGridMetrics metrics, bool compact_labels, float strip_height) {
+void ValueTableView::draw_table(AppState& state, const ViewContext& context, const TableShowing& showing,
+                                ValueTableMetrics metrics, bool compact_labels, float strip_height) {
     ImGui::PushFont(context.mono_font);
     const ImGuiIO& io = ImGui::GetIO();
     if (strip_height > 0) {
-        // Its interaction comes first (the grid scrolls this frame); it is drawn once the grid is laid
+        // Its interaction comes first (the table scrolls this frame); it is drawn once the table is laid
         // out, aligned with the cells under it, which is where the last frame put it.
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float label_w = compact_labels ? compact_label_width(metrics) : full_label_width(metrics);
@@ -291,16 +291,16 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
 
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
-    // The halves of two sides can be shorter than a grid with a few step rows (the racy kernel's four-line
-    // status bar at 2× on 1280×720 left 17 px): the grid keeps that height and the half scrolls.
-    const float least_h = shown_.comparison != nullptr ? least_grid_height(metrics) : 0;
-    ImGui::BeginChild("value-grid", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
+    // The halves of two sides can be shorter than a table with a few step rows (the racy kernel's four-line
+    // status bar at 2× on 1280×720 left 17 px): the table keeps that height and the half scrolls.
+    const float least_h = shown_.comparison != nullptr ? least_table_height(metrics) : 0;
+    ImGui::BeginChild("value-table", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
     const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
     const auto lay_out = [&](float scroll_y) {
-        return layout_value_grid(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,
-                                 scroll_y);
+        return layout_value_table(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,
+                                  scroll_y);
     };
-    ValueGridLayout l = lay_out(0);
+    ValueTableLayout l = lay_out(0);
     last_cells_w_ = l.cells_w();
     if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0) {
         zoom_by(std::pow(kZoomStep, io.MouseWheel),
@@ -308,8 +308,8 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
         l = lay_out(0);
     }
-    // Follow the current step: scroll its row into view when it changes, or when the grid's rows
-    // changed size or began or stopped scrolling as one. A row the grid scrolled to by itself is
+    // Follow the current step: scroll its row into view when it changes, or when the table's rows
+    // changed size or began or stopped scrolling as one. A row the table scrolled to by itself is
     // centred again when the room for the rows changes (the window settles over a few frames after a
     // scale change), so where it ends depends only on the step and the window, not on the way there.
     if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_)
@@ -368,7 +368,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
     ImGui::EndChild();
 
     const auto [first, last] = visible_columns(l, sx);
-    ValueGridGeometry geometry;
+    ValueTableGeometry geometry;
     geometry.drawn = true;
     geometry.layout = l;
     geometry.scroll_x = sx, geometry.scroll_y = sy;
@@ -384,7 +384,7 @@ void ValueGridView::draw_grid(AppState& state, const ViewContext& context, const
         strip_ = {};
     }
     if (shown_.side == 0) // the other side is not what scripts measure
-        publish_value_grid_geometry(geometry);
+        publish_value_table_geometry(geometry);
     ImGui::PopFont();
 }
 

@@ -1,4 +1,4 @@
-#include "core/ground/scan_names.hpp"
+#include "core/ground/kernel_names.hpp"
 
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/kernel_info.hpp"

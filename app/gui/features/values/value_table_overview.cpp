@@ -1,4 +1,4 @@
-#include "gui/features/values/value_grid_overview.hpp"
+#include "gui/features/values/value_table_overview.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +19,8 @@ int rank(const CellLook& look) {
 
 } // namespace
 
-std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueGridModel& model,
-                                         const GridShowing& showing) {
+std::vector<theme::Rgb> overview_colours(const LoadedTrace& loaded, const ValueTableModel& model,
+                                         const TableShowing& showing) {
     std::vector<theme::Rgb> colours(model.columns.size());
     for (std::size_t c = 0; c < colours.size(); ++c) {
         const CellLook look = step_cell_look(loaded, model, c, showing.current, showing);

@@ -1,10 +1,10 @@
-// The Values grid's arrows for the current step: from each cell a thread read to the cell it wrote, and
-// a scatter's from the input row to the output row (core/analysis/grid_arrows.hpp), drawn live over the
+// The Values table's arrows for the current step: from each cell a thread read to the cell it wrote, and
+// a scatter's from the input row to the output row (core/analysis/table_arrows.hpp), drawn live over the
 // cached cells. Where columns are narrower than
 // kArrowSpacingPixels they thin out to every k-th destination column (racy ones always stay), as the
 // Dataflow diagram's edges do, so N = 1024 shows arrows rather than a solid sheet.
+#include "gui/features/values/value_table_view.hpp"
 #include "gui/theme.hpp"
-#include "gui/features/values/value_grid_view.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,11 +28,11 @@ void arrow(ImDrawList* list, ImVec2 from, ImVec2 to, ImU32 colour, float width) 
 
 } // namespace
 
-void ValueGridView::draw_arrows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing, float sx) {
+void ValueTableView::draw_arrows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx) {
     if (loaded_ == nullptr || showing.hides(showing.current))
         return;
     if (arrows_for_ != loaded_ || arrows_step_ != showing.current) {
-        arrows_ = grid_arrows(loaded_->trace, model_, showing.current);
+        arrows_ = table_arrows(loaded_->trace, model_, showing.current);
         arrows_for_ = loaded_;
         arrows_step_ = showing.current;
     }
@@ -45,7 +45,7 @@ void ValueGridView::draw_arrows(ImDrawList* list, const ValueGridLayout& l, cons
         // among the step rows.
         list->PushClipRect(ImVec2(l.cells_x0, scatter ? l.input_y0 : l.steps_y0),
                            ImVec2(l.x1, scatter ? l.output_y1 : l.steps_y1), true);
-        for (const GridArrow& a : arrows_) {
+        for (const TableArrow& a : arrows_) {
             if ((a.from_row == kInputRow) != scatter || (!a.racy && a.to_column % stride != 0))
                 continue;
             const float x0 = l.column_x(a.from_column, sx) + l.cell_w / 2, x1 = l.column_x(a.to_column, sx) + l.cell_w / 2;

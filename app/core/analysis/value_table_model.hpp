@@ -1,9 +1,9 @@
-// What the Values grid shows of a trace besides its snapshots, derived once from the trace's accesses:
-// the grid's columns (each thread's register, then each shared word) with the thread that owns each,
+// What the Values table shows of a trace besides its snapshots, derived once from the trace's accesses:
+// the table's columns (each thread's register, then each shared word) with the thread that owns each,
 // where each element of the global input and output sits among those columns, and which elements of
 // the input each step read and of the output each step wrote. Global memory gets its own rows in the
-// grid, so these facts are kept apart from the shared words' (trace_index.hpp); before issue 10 the
-// grid marked an input read of element i on shared word i.
+// table, so these facts are kept apart from the shared words' (trace_index.hpp); before issue 10 the
+// table marked an input read of element i on shared word i.
 #pragma once
 
 #include "core/trace/trace.hpp"
@@ -13,7 +13,7 @@
 
 namespace prefixlab {
 
-struct ValueGridColumn {
+struct ValueTableColumn {
     bool is_register = false;
     std::uint32_t index = 0; // the thread (a register) or the shared word
     // The thread that owns the column: a register's own thread; for a shared word the first thread
@@ -23,8 +23,8 @@ struct ValueGridColumn {
 
 inline constexpr std::uint32_t kNoOwner = 0xffffffffu;
 
-struct ValueGridModel {
-    std::vector<ValueGridColumn> columns; // registers first (when the trace records them), then words
+struct ValueTableModel {
+    std::vector<ValueTableColumn> columns; // registers first (when the trace records them), then words
     int registers = 0;
     // Under which column element e of the input and output is drawn: the register of the thread
     // that read input[e] (register kernels), else the word that holds logical index e of the first
@@ -41,14 +41,14 @@ struct ValueGridModel {
     // The threads that read or wrote anything in each step (the header's active-thread mask).
     std::vector<std::vector<std::uint8_t>> active_threads; // [step][block_threads]
     // False when every column's owner is its own index (Hillis–Steele: thread i loads word i): the
-    // grid then needs no separate row of owners.
+    // table then needs no separate row of owners.
     bool owner_differs_from_index = false;
 };
 
-ValueGridModel build_value_grid_model(const Trace& trace);
+ValueTableModel build_value_table_model(const Trace& trace);
 
 // The value of a column after step k, if anything has written it yet.
-bool grid_cell_value(const Trace& trace, const ValueGridColumn& column, int step, std::uint32_t& bits);
+bool table_cell_value(const Trace& trace, const ValueTableColumn& column, int step, std::uint32_t& bits);
 
 // The number of elements a step read from the input (wrote to the output).
 int count_marked(const std::vector<std::uint8_t>& marks);

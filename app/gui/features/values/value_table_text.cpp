@@ -1,13 +1,13 @@
-// The Values grid's text and the live (uncached) parts: cell values, the global rows, the headers, the
+// The Values table's text and the live (uncached) parts: cell values, the global rows, the headers, the
 // row labels and the tooltips. Only what is visible is drawn, each inside its own clip rectangle, and
 // a text is drawn only where it fits whole (a value wider than its zoomed cell leaves the colour).
-#include "gui/features/values/value_grid_text.hpp"
+#include "gui/features/values/value_table_text.hpp"
 
 #include "core/ground/format_value.hpp"
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
+#include "gui/features/values/value_table_view.hpp"
 #include "gui/theme.hpp"
-#include "gui/features/values/value_grid_view.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,7 +54,7 @@ void draw_cell(ImDrawList* list, float x, float y, float w, float h, const CellL
 // Whether the cells hold the widest value: all values show or none, so a zoomed-out row does not
 // show its short values only (and when none show, none is formatted: trying 1024 columns × the
 // visible rows cost 19.7 ms a frame at 2×).
-bool room_for_text(const ValueGridLayout& l, int widest_chars) {
+bool room_for_text(const ValueTableLayout& l, int widest_chars) {
     return l.cell_w >= ImGui::CalcTextSize("0").x * widest_chars + 2 * padding();
 }
 
@@ -68,7 +68,7 @@ std::uint32_t quiet_colour() {
 // Labels along a header row every `stride` columns, the stride the smallest power of two at which the
 // widest label fits.
 template <class LabelOf>
-void draw_strided_labels(ImDrawList* list, const ValueGridLayout& l, float sx, std::pair<int, int> visible,
+void draw_strided_labels(ImDrawList* list, const ValueTableLayout& l, float sx, std::pair<int, int> visible,
                          float y, const std::string& widest, LabelOf label_of) {
     const float need = ImGui::CalcTextSize(widest.c_str()).x + 2 * padding();
     int stride = 1;
@@ -107,26 +107,26 @@ std::string prefixed(const char* prefix, std::uint32_t number) {
     return text;
 }
 
-int warp_of_column(const ValueGridColumn& c) {
+int warp_of_column(const ValueTableColumn& c) {
     return c.owner == kNoOwner ? -1 : static_cast<int>(warp_of(c.owner));
 }
 
 } // namespace
 
-std::string grid_caption(GridCaption caption, const ValueGridModel& model, bool compact) {
+std::string table_caption(TableCaption caption, const ValueTableModel& model, bool compact) {
     const bool all_registers = model.registers == static_cast<int>(model.columns.size());
     switch (caption) {
-    case GridCaption::warps:
+    case TableCaption::warps:
         return "warp";
-    case GridCaption::indices:
+    case TableCaption::indices:
         return compact ? "#" : all_registers ? "thread" : model.registers > 0 ? "thread / word" : "word";
-    case GridCaption::threads:
+    case TableCaption::threads:
         return compact ? "thr" : "loaded by";
-    case GridCaption::input:
+    case TableCaption::input:
         return compact ? "in" : "input";
-    case GridCaption::output:
+    case TableCaption::output:
         return compact ? "out" : "output";
-    case GridCaption::error:
+    case TableCaption::error:
         return compact ? "err" : "error vs double";
     }
     return "";
@@ -138,8 +138,8 @@ std::string step_row_label(int step, int steps, const StepTag& tag) {
     return std::string(width - std::min(width, number.size()), ' ') + number + "  " + step_label(tag);
 }
 
-void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
-                                   float sx) const {
+void ValueTableView::draw_cell_text(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
+                                    float sx) const {
     if (l.steps_h() <= 0)
         return;
     const Trace& trace = loaded_->trace;
@@ -152,7 +152,7 @@ void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, c
         for (int c = first_col; c <= last_col; ++c) {
             const CellLook look = step_cell_look(*loaded_, model_, c, r, showing);
             std::uint32_t bits = 0;
-            if (look.hidden || !grid_cell_value(trace, model_.columns[c], r, bits))
+            if (look.hidden || !table_cell_value(trace, model_.columns[c], r, bits))
                 continue;
             const float x = l.column_x(c, sx);
             centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits),
@@ -167,8 +167,8 @@ void ValueGridView::draw_cell_text(ImDrawList* list, const ValueGridLayout& l, c
     list->PopClipRect();
 }
 
-void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l, const GridShowing& showing,
-                                     float sx) const {
+void ValueTableView::draw_global_rows(ImDrawList* list, const ValueTableLayout& l,
+                                      const TableShowing& showing, float sx) const {
     const Trace& trace = loaded_->trace;
     const auto [first_col, last_col] = visible_columns(l, sx);
     list->PushClipRect(ImVec2(l.cells_x0, l.input_y0), ImVec2(l.x1, l.output_y1), true);
@@ -198,7 +198,7 @@ void ValueGridView::draw_global_rows(ImDrawList* list, const ValueGridLayout& l,
     list->PopClipRect();
 }
 
-void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, float sx, int step) const {
+void ValueTableView::draw_headers(ImDrawList* list, const ValueTableLayout& l, float sx, int step) const {
     const std::pair<int, int> visible = visible_columns(l, sx);
     const float pad = padding();
     int row = 0;
@@ -244,7 +244,7 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
     ++row;
     const auto& columns = model_.columns;
     std::uint32_t max_index = 0, max_owner = 0;
-    for (const ValueGridColumn& c : columns) {
+    for (const ValueTableColumn& c : columns) {
         max_index = std::max(max_index, c.index);
         max_owner = std::max(max_owner, c.owner == kNoOwner ? 0u : c.owner);
     }
@@ -283,10 +283,10 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
 
     // Captions of the header rows, in the label column.
     list->PushClipRect(ImVec2(l.x0, l.header_y0), ImVec2(l.cells_x0, l.header_y1), true);
-    const GridCaption captions[] = {GridCaption::warps, GridCaption::indices, GridCaption::threads};
+    const TableCaption captions[] = {TableCaption::warps, TableCaption::indices, TableCaption::threads};
     const int first_row = l.group_row ? 1 : 0;
     for (int i = 0; i < (l.thread_row ? 3 : 2); ++i) {
-        const std::string text = grid_caption(captions[i], model_, l.compact_labels);
+        const std::string text = table_caption(captions[i], model_, l.compact_labels);
         if (ImGui::CalcTextSize(text.c_str()).x <= l.label_w - 2 * pad)
             list->AddText(ImVec2(l.x0 + pad, l.header_row_y(first_row + i) +
                                                  (l.header_row_h - ImGui::GetTextLineHeight()) / 2),
@@ -295,8 +295,8 @@ void ValueGridView::draw_headers(ImDrawList* list, const ValueGridLayout& l, flo
     list->PopClipRect();
 }
 
-void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l,
-                                    const GridShowing& showing) const {
+void ValueTableView::draw_row_labels(ImDrawList* list, const ValueTableLayout& l,
+                                     const TableShowing& showing) const {
     const float pad = padding(), text_h = ImGui::GetTextLineHeight();
     const std::size_t digits = std::to_string(std::max(0, l.steps - 1)).size();
     list->PushClipRect(ImVec2(l.x0, l.steps_y0), ImVec2(l.cells_x0, l.steps_y1), true);
@@ -317,19 +317,19 @@ void ValueGridView::draw_row_labels(ImDrawList* list, const ValueGridLayout& l,
     list->PopClipRect();
 
     list->PushClipRect(ImVec2(l.x0, l.input_y0), ImVec2(l.cells_x0, l.output_y1), true);
-    const auto caption = [&](GridCaption which, float y) {
-        const std::string text = grid_caption(which, model_, l.compact_labels);
+    const auto caption = [&](TableCaption which, float y) {
+        const std::string text = table_caption(which, model_, l.compact_labels);
         list->AddText(ImVec2(l.x0 + pad, y + (l.cell_h - text_h) / 2), text_colour(), text.c_str());
     };
-    caption(GridCaption::input, l.input_y0);
-    caption(GridCaption::output, l.output_y0);
+    caption(TableCaption::input, l.input_y0);
+    caption(TableCaption::output, l.output_y0);
     if (l.extra_rows > 1)
-        caption(GridCaption::error, l.output_y0 + l.cell_h);
+        caption(TableCaption::error, l.output_y0 + l.cell_h);
     list->PopClipRect();
 }
 
-void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, const GridShowing& showing,
-                                 float sx) const {
+void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, const TableShowing& showing,
+                                  float sx) const {
     const ImVec2 m = ImGui::GetMousePos();
     if (!ImGui::IsWindowHovered() || m.x < l.cells_x0 || m.x >= l.x1 || m.y < l.y0 || m.y >= l.y1)
         return;
@@ -337,7 +337,7 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
     if (c < 0 || c >= l.columns)
         return;
     const Trace& trace = loaded_->trace;
-    const ValueGridColumn& col = model_.columns[c];
+    const ValueTableColumn& col = model_.columns[c];
     const int e = column_element_[c];
     const auto owner = [&] {
         if (col.owner != kNoOwner)
@@ -357,7 +357,7 @@ void ValueGridView::draw_tooltip(AppState& state, const ValueGridLayout& l, cons
         ImGui::BeginTooltip();
         ImGui::Text("%s %u, after step %d", col.is_register ? "thread" : "word", col.index, r);
         std::uint32_t bits = 0;
-        if (grid_cell_value(trace, col, r, bits))
+        if (table_cell_value(trace, col, r, bits))
             ImGui::Text("value %s", format_value(trace.config.type, bits, false).c_str());
         else
             ImGui::TextUnformatted("not written yet");

@@ -1,6 +1,7 @@
-// One single-block scan to run, traced or not, on the GPU or in the emulator. The shared-memory layout
-// follows from the algorithm and the input's length; the block has the algorithm's minimum number of
-// threads for N unless block_threads asks for more (the extra threads only take part in barriers).
+// One single-block kernel to run (a scan, a reduction, a compaction or a split), traced or not, on the
+// GPU or in the emulator. The shared-memory layout follows from the algorithm and the input's length;
+// the block has the algorithm's minimum number of threads for N unless block_threads asks for more (the
+// extra threads only take part in barriers).
 #pragma once
 
 #include "kernels/common/scan_types.hpp"
@@ -26,15 +27,15 @@ struct KernelSetup {
 };
 
 // A kernel setup with its input's element bits, whose size is N. app/core builds it from a validated
-// ScanSetup (block_scan_request()); launchers still refuse what they cannot run.
-struct BlockScanRequest : KernelSetup {
+// ScanSetup (block_request()); launchers still refuse what they cannot run.
+struct BlockRequest : KernelSetup {
     std::vector<std::uint32_t> input;
 };
 
 // The threads to launch: the request's block size, or the algorithm's minimum when it asks for none
 // or fewer (callers validate with validate_scan_setup, app/core/ground/scan_setup.hpp).
 template <class Algo>
-int launch_threads(const BlockScanRequest& request) {
+int launch_threads(const BlockRequest& request) {
     const int minimum = Algo::threads_for(static_cast<int>(request.input.size()));
     return request.block_threads > minimum ? request.block_threads : minimum;
 }

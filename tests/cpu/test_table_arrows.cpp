@@ -1,9 +1,9 @@
-// Issue 12: the Values grid's arrows for a step come from the trace's provenance. Hillis–Steele's
+// Issue 12: the Values table's arrows for a step come from the trace's provenance. Hillis–Steele's
 // write step at offset 2 (N = 16): thread t ≥ 2 writes data[t] from its partner's word t − 2 as it
 // stood two rows up (read in the step before) and its own word as it stood one row up; Blelloch's
 // up-sweep and the warp scan's shuffles likewise; a racy read's arrow starts in its own row when it
 // got the new value, in the row above when it got the old one.
-#include "core/analysis/grid_arrows.hpp"
+#include "core/analysis/table_arrows.hpp"
 #include "core/capture/trace_capture.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
@@ -15,7 +15,7 @@
 namespace prefixlab::test {
 namespace {
 
-bool has(const std::vector<GridArrow>& arrows, GridArrow a) {
+bool has(const std::vector<TableArrow>& arrows, TableArrow a) {
     return std::find(arrows.begin(), arrows.end(), a) != arrows.end();
 }
 
@@ -26,12 +26,12 @@ int step_of(const Trace& trace, Phase phase, std::uint32_t offset) {
     return -1;
 }
 
-TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
+TEST(TableArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
     const Trace trace = emulated_trace(kernel_id("hillis-steele"), 16);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const int k = step_of(trace, phase_id("scan-write"), 2);
     ASSERT_GT(k, 1);
-    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    const std::vector<TableArrow> arrows = table_arrows(trace, model, k);
     EXPECT_EQ(arrows.size(), 2u * 14) << "two sources for each of threads 2..15";
     for (int t = 2; t < 16; ++t) {
         EXPECT_TRUE(has(arrows, {t - 2, k - 2, t, k, false})) << "partner of " << t;
@@ -39,12 +39,12 @@ TEST(GridArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
     }
 }
 
-TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
+TEST(TableArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
     const Trace trace = emulated_trace(kernel_id("blelloch"), 16);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const int k = step_of(trace, phase_id("up-sweep"), 4); // level 2: thread t: data[8t+3] into data[8t+7]
     ASSERT_GT(k, 0);
-    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    const std::vector<TableArrow> arrows = table_arrows(trace, model, k);
     EXPECT_EQ(arrows.size(), 4u);
     for (int t = 0; t < 2; ++t) {
         EXPECT_TRUE(has(arrows, {8 * t + 3, k - 1, 8 * t + 7, k, false}));
@@ -52,23 +52,23 @@ TEST(GridArrows, BlellochsUpSweepCombinesTwoWordsOfTheRowAbove) {
     }
 }
 
-TEST(GridArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
+TEST(TableArrows, AShuffleTakesTheSourceLanesRegisterFromTheRowAbove) {
     const Trace trace = emulated_trace(kernel_id("warp-shuffle"), 8);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     const int k = step_of(trace, phase_id("warp-shuffle"), 2);
     ASSERT_GT(k, 0);
-    const std::vector<GridArrow> arrows = grid_arrows(trace, model, k);
+    const std::vector<TableArrow> arrows = table_arrows(trace, model, k);
     for (int lane = 2; lane < 8; ++lane)
         EXPECT_TRUE(has(arrows, {lane - 2, k - 1, lane, k, false})) << "lane " << lane;
 }
 
-TEST(GridArrows, ARacyReadStartsInItsOwnRowWithANewValueAndTheRowAboveWithTheOld) {
+TEST(TableArrows, ARacyReadStartsInItsOwnRowWithANewValueAndTheRowAboveWithTheOld) {
     // Racy like the dataflow's edges (read_origin.hpp): every read that raced, whichever value it got.
     const Trace trace = emulated_trace(kernel_id("hillis-steele-racy"), 64);
-    const ValueGridModel model = build_value_grid_model(trace);
+    const ValueTableModel model = build_value_table_model(trace);
     int new_values = 0, old_values = 0;
     for (int k = 0; k < static_cast<int>(trace.steps.size()); ++k)
-        for (const GridArrow& a : grid_arrows(trace, model, k))
+        for (const TableArrow& a : table_arrows(trace, model, k))
             if (a.racy) {
                 EXPECT_TRUE(a.from_row == k || a.from_row == k - 1) << "step " << k;
                 new_values += a.from_row == k;
