@@ -186,6 +186,8 @@ std::optional<ViewPlace> DataflowView::view_place() const {
         return pending_place_; // not shown since the scene named it: still the scene's
     if (built_for_ == nullptr)
         return ViewPlace{};
+    if (placed_ && pan_x_ == placed_pan_x_ && pan_y_ == placed_pan_y_ && scale_x_ == placed_scale_x_)
+        return placed_;
     const PanRange range = pan_range(built_for_->dataflow, area_w_, area_h_, scale_x_, scale_y_);
     return ViewPlace{placed_by_hand_ ? scale_x_ / fit_scale_x_ : 1, fitted_whole_ && !placed_by_hand_,
                      fraction_of(pan_x_, range.x), fraction_of(pan_y_, range.y)};
@@ -200,6 +202,8 @@ void DataflowView::place_camera(const ViewPlace& place, float width, float heigh
     const PanRange range = pan_range(built_for_->dataflow, width, height, scale_x_, scale_y_);
     pan_x_ = place.scroll_x * range.x;
     pan_y_ = place.scroll_y * range.y;
+    placed_ = place;
+    placed_pan_x_ = pan_x_, placed_pan_y_ = pan_y_, placed_scale_x_ = scale_x_;
 }
 
 void DataflowView::clamp_pan(float width, float height) {
@@ -338,13 +342,13 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         fit_whole_ = fitted_whole_;
         followed_step_ = -1;
     }
-    if (pending_place_) {
+    if (pending_place_ && !state.tracing()) {
         needs_fit_ = true;
         fit_whole_ = pending_place_->fit;
     }
     if (needs_fit_)
         fit(area_w, area_h, char_w, line_h);
-    if (pending_place_) {
+    if (pending_place_ && !state.tracing()) {
         place_camera(*pending_place_, area_w, area_h);
         followed_step_ = step; // the scene's pan already shows what it showed
         pending_place_.reset();

@@ -83,6 +83,10 @@ private:
     float fit_scale_x_ = 1, fit_scale_y_ = 1;     // what the last fit chose
     float area_w_ = 0, area_h_ = 0;               // the room of the last frame
     std::optional<ViewPlace> pending_place_;      // a scene's camera, for the next frame with a trace
+    // The place applied and the camera it gave: the scene's fractions are reported back unchanged while
+    // the camera stays there (fraction × range ÷ range is not always the same float).
+    std::optional<ViewPlace> placed_;
+    float placed_pan_x_ = 0, placed_pan_y_ = 0, placed_scale_x_ = 0;
 
     bool show_ranges_ = false;
     bool show_edges_ = true;

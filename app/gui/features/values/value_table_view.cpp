@@ -98,6 +98,15 @@ void ValueTableView::prepare(const LoadedTrace& loaded) {
     pending_scroll_x_ = 0.0f;
 }
 
+std::optional<ViewPlace> ValueTableView::view_place() const {
+    if (pending_place_)
+        return pending_place_; // not shown since the scene named it: still the scene's
+    if (placed_)
+        return ViewPlace{zoom_, false, placed_->scroll_x, placed_->scroll_y};
+    const auto fraction = [](float scroll, float range) { return range > 0 ? std::clamp(scroll / range, 0.0f, 1.0f) : 0.0f; };
+    return ViewPlace{zoom_, false, fraction(last_scroll_x_, last_max_x_), fraction(followed_scroll_y_, last_max_y_)};
+}
+
 void ValueTableView::draw(AppState& state, const ViewContext& context) {
     shown_ = context.shown;
     const LoadedTrace* loaded = shown_.trace;
@@ -109,6 +118,11 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
     }
     if (loaded_ != loaded)
         prepare(*loaded);
+    placing_.reset();
+    if (pending_place_ && !state.tracing()) {
+        zoom_ = std::clamp(pending_place_->zoom, 0.01f, 1.0f);
+        placing_ = std::exchange(pending_place_, std::nullopt);
+    }
     const TableShowing showing{shown_.step, dim_future_, state.reveal};
 
     ImGui::PushFont(context.mono_font);
@@ -236,6 +250,7 @@ void ValueTableView::draw_table_controls(const AppState& state, const ValueTable
 
 // Keeps the column at screen offset `anchor_x` from the cells' left edge (-1: the middle) in place.
 void ValueTableView::zoom_by(float factor, float anchor_x) {
+    placed_.reset(); // zoomed by hand: the scene's scroll no longer holds
     const int columns = static_cast<int>(model_.columns.size());
     if (columns == 0 || base_cell_w_ <= 0)
         return;
@@ -316,6 +331,10 @@ void ValueTableView::draw_table(AppState& state, const ViewContext& context, con
         followed_step_ = -1;
     followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
     const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
+    // A scene's place holds until the step changes or the table is scrolled or zoomed by hand.
+    if (placed_ && (showing.current != placed_step_ || std::abs(ImGui::GetScrollY() - followed_scroll_y_) > 0.5f ||
+                    std::abs(ImGui::GetScrollX() - last_scroll_x_) > 0.5f))
+        placed_.reset();
     if (!pending_scroll_y_ && ImGui::GetScrollY() != followed_scroll_y_)
         scrolled_by_follow_ = false; // the user scrolled since
     const bool view_changed = std::abs(view - followed_view_) > 0.5f;
@@ -330,6 +349,14 @@ void ValueTableView::draw_table(AppState& state, const ViewContext& context, con
     followed_view_ = view;
     const float max_x = std::max(0.0f, l.content_w - (l.x1 - l.x0)),
                 max_y = std::max(0.0f, l.content_h - (l.y1 - l.y0));
+    if (placing_)
+        placed_ = placing_, placed_step_ = showing.current;
+    if (placed_) { // a scene's scroll, as fractions of the range the table has once it has settled
+        pending_scroll_x_ = placed_->scroll_x * max_x;
+        pending_scroll_y_ = placed_->scroll_y * max_y;
+        scrolled_by_follow_ = true;
+    }
+    last_max_x_ = max_x, last_max_y_ = max_y;
     const float sx = std::clamp(pending_scroll_x_.value_or(ImGui::GetScrollX()), 0.0f, max_x);
     const float sy = std::clamp(pending_scroll_y_.value_or(ImGui::GetScrollY()), 0.0f, max_y);
     if (pending_scroll_x_)

@@ -34,10 +34,12 @@ namespace prefixlab {
 
 class ValueTableView : public View {
 public:
-    // Its zoom (a scene keeps it). Its scroll is not kept: it follows the step shown, and where it ends
-    // depends only on the step and the window (value_table_view.cpp), so the scene's step puts it back.
-    std::optional<ViewPlace> view_place() const override { return ViewPlace{zoom_, false, 0, 0}; }
-    void set_view_place(const ViewPlace& place) override { zoom_ = std::clamp(place.zoom, 0.01f, 1.0f); }
+    // Its zoom and scroll, for a scene, the scroll as fractions of how far the table scrolls. Where the
+    // step follow leaves the scroll depends on the way there (a window set up at 1× and scaled to 2× put
+    // the rows 5 px from where one started at 2× did), so the scene keeps it. A scene's place is applied at
+    // the first frame that shows a trace while no capture runs: a new trace starts at zoom 1 and scroll 0.
+    std::optional<ViewPlace> view_place() const override;
+    void set_view_place(const ViewPlace& place) override { pending_place_ = place; }
     const char* title() const override { return "Values"; }
     void draw(AppState& state, const ViewContext& context) override;
 
@@ -92,6 +94,14 @@ private:
     float followed_view_ = 0;     // the rows' visible height when last followed
     float followed_scroll_y_ = 0; // the vertical scroll the table drew with last
     bool scrolled_by_follow_ = false;
+    float last_max_x_ = 0, last_max_y_ = 0; // how far the table could scroll in the last frame
+    std::optional<ViewPlace> pending_place_; // a scene's, until a trace is shown
+    std::optional<ViewPlace> placing_;       // this frame's: its scroll, once the table's range is known
+    // The scene's place, applied again each frame while the table settles (its range changes over the
+    // first frames: the fraction applied once, in the first, left the rows 30 px off), until the step
+    // changes or the table is scrolled or zoomed by hand; reported back unchanged meanwhile.
+    std::optional<ViewPlace> placed_;
+    int placed_step_ = -1;
 
     std::string built_key_; // what the cell quads and strip colours were built for
     std::vector<theme::Rgb> overview_colours_;
