@@ -1,9 +1,9 @@
 // The one task runner's interface: work a session or a feature runs off the UI thread
-// (core/util/background_task.hpp) — a trace's capture, a multi-block run's, a compare partner, a benchmark sweep,
-// a reduction table's timing, a quiz run, files read at start. Each registers with AppState once
-// (AppState::add_work), which takes what finished on the UI thread once a frame, before anything is drawn,
-// and answers for all of them what the window and scripts ask: is a trace being captured, do timing runs
-// want the cores, are files being read.
+// (core/util/background_task.hpp) — a trace's capture, a second trace to set beside it, a timing run, a
+// GPU child process, files read at start. Each registers with AppState once (AppState::add_work), which
+// takes what finished on the UI thread once a frame, before anything is drawn, and answers for all of
+// them what the window and scripts ask: is a trace being captured, do timing runs want the cores, are
+// files being read.
 #pragma once
 
 namespace prefixlab {
