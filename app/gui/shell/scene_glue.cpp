@@ -35,18 +35,24 @@ std::map<std::string, ViewPlace> view_places(Workspace& workspace) {
     return places;
 }
 
+// Every view takes its place from the scene, the views it does not name their default place (a scene's
+// fields not named keep their defaults): a view kept its place from before the scene once, the Values
+// table where it had scrolled in the window's first frames, before the scene's tab was selected.
 void set_view_places(Workspace& workspace, const std::map<std::string, ViewPlace>& places) {
     ViewRegistry& views = workspace.views();
+    const auto place_of = [&places](const std::string& title, const View& view) {
+        const auto found = places.find(title);
+        return found != places.end() ? found->second : view.default_view_place();
+    };
     for (std::size_t i = 0; i < views.tabs.size(); ++i) {
         const std::string title = views.tabs[i]->title();
-        if (const auto found = places.find(title); found != places.end()) {
-            if (views.tabs[i]->view_place())
-                views.tabs[i]->set_view_place(found->second);
-            else
-                workspace.main_anchor(i).ask(found->second.scroll_x, found->second.scroll_y);
-        }
-        if (const auto found = places.find(title + " (second side)"); found != places.end() && views.second_tabs[i])
-            views.second_tabs[i]->set_view_place(found->second); // a view the scene does not name keeps its place
+        const ViewPlace place = place_of(title, *views.tabs[i]);
+        if (views.tabs[i]->view_place())
+            views.tabs[i]->set_view_place(place);
+        else
+            workspace.main_anchor(i).ask(place.scroll_x, place.scroll_y);
+        if (views.second_tabs[i])
+            views.second_tabs[i]->set_view_place(place_of(title + " (second side)", *views.second_tabs[i]));
     }
 }
 

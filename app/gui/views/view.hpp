@@ -76,6 +76,8 @@ public:
     // for a view that keeps no place of its own.
     virtual std::optional<ViewPlace> view_place() const { return std::nullopt; }
     virtual void set_view_place(const ViewPlace& place) { (void)place; }
+    // Where it looks when a scene does not name it.
+    virtual ViewPlace default_view_place() const { return ViewPlace{}; }
 };
 
 } // namespace prefixlab

@@ -32,6 +32,7 @@ public:
     std::optional<ViewPlace> view_place() const override {
         return ViewPlace{row_zoom_ > 0 ? row_zoom_ : 1, row_zoom_ <= 0, 0, 0};
     }
+    ViewPlace default_view_place() const override { return ViewPlace{1, true, 0, 0}; } // rows fitted
     void set_view_place(const ViewPlace& place) override {
         row_zoom_ = place.fit ? 0 : std::clamp(place.zoom, 0.05f, 2.0f); // the Ctrl+wheel range
     }

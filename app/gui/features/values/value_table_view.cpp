@@ -164,9 +164,11 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
     if (const TraceSession::ElementFocus& focus = state.block.element_focus(); focus.serial != focused_serial_) {
         focused_serial_ = focus.serial;
         const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
-        if (column != column_element_.end())
+        if (column != column_element_.end()) {
             pending_scroll_x_ = std::max(0.0f, float(column - column_element_.begin()) * metrics.cell_w -
                                                    std::max(last_cells_w_, metrics.cell_w) / 2);
+            placed_.reset();
+        }
     }
     const bool strip = metrics.columns * metrics.cell_w > room;
     draw_table(state, context, showing, metrics, compact,
@@ -299,6 +301,7 @@ void ValueTableView::draw_table(AppState& state, const ViewContext& context, con
         if (ImGui::IsItemActive() && last_cells_w_ > 0 && strip_.x1 > strip_.x0) {
             const float column = strip_.column_at(io.MousePos.x);
             pending_scroll_x_ = std::max(0.0f, column * metrics.cell_w - last_cells_w_ / 2);
+            placed_.reset();
         }
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("All %d columns at this step: click or drag to show them", metrics.columns);
@@ -331,9 +334,12 @@ void ValueTableView::draw_table(AppState& state, const ViewContext& context, con
         followed_step_ = -1;
     followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
     const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
-    // A scene's place holds until the step changes or the table is scrolled or zoomed by hand.
-    if (placed_ && (showing.current != placed_step_ || std::abs(ImGui::GetScrollY() - followed_scroll_y_) > 0.5f ||
-                    std::abs(ImGui::GetScrollX() - last_scroll_x_) > 0.5f))
+    // A scene's place holds until the step changes or the table is scrolled, zoomed or moved by hand (by
+    // input, not by the scroll read back: Dear ImGui clamps a scroll to the last frame's content, which
+    // differs from this frame's while the window settles, and under load that once passed for a scroll).
+    const bool by_hand = ImGui::IsWindowHovered() && (io.MouseWheel != 0 || io.MouseWheelH != 0 ||
+                                                      ImGui::IsMouseDragging(ImGuiMouseButton_Left));
+    if (placed_ && (showing.current != placed_step_ || by_hand))
         placed_.reset();
     if (!pending_scroll_y_ && ImGui::GetScrollY() != followed_scroll_y_)
         scrolled_by_follow_ = false; // the user scrolled since
