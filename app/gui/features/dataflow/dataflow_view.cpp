@@ -188,9 +188,10 @@ std::optional<ViewPlace> DataflowView::view_place() const {
         return ViewPlace{};
     if (placed_ && pan_x_ == placed_pan_x_ && pan_y_ == placed_pan_y_ && scale_x_ == placed_scale_x_)
         return placed_;
-    const PanRange range = pan_range(built_for_->dataflow, area_w_, area_h_, scale_x_, scale_y_);
+    // The range the last frame drew with: the trace it was built for may be gone by now (a compare
+    // partner traced again frees its trace before this view draws the new one).
     return ViewPlace{placed_by_hand_ ? scale_x_ / fit_scale_x_ : 1, fitted_whole_ && !placed_by_hand_,
-                     fraction_of(pan_x_, range.x), fraction_of(pan_y_, range.y)};
+                     fraction_of(pan_x_, pan_range_x_), fraction_of(pan_y_, pan_range_y_)};
 }
 
 void DataflowView::place_camera(const ViewPlace& place, float width, float height) {
@@ -358,6 +359,8 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     area_h_ = area_h;
     handle_mouse(area_x, area_y, area_w, area_h);
     clamp_pan(area_w, area_h);
+    const PanRange range = pan_range(graph, area_w, area_h, scale_x_, scale_y_);
+    pan_range_x_ = range.x, pan_range_y_ = range.y;
     // The diagram, its column header and its row labels are canvases the mouse scrolls.
     layout::note_scrolled_region(area_x, area_y, origin.x + size.x, origin.y + size.y, true, true);
     layout::note_scrolled_region(area_x, origin.y, origin.x + size.x, area_y, true, false);

@@ -82,6 +82,7 @@ private:
     bool fitted_whole_ = false;                   // the kind of the last fit, repeated when the room changes
     float fit_scale_x_ = 1, fit_scale_y_ = 1;     // what the last fit chose
     float area_w_ = 0, area_h_ = 0;               // the room of the last frame
+    float pan_range_x_ = 0, pan_range_y_ = 0;     // how far the camera could pan in the last frame
     std::optional<ViewPlace> pending_place_;      // a scene's camera, for the next frame with a trace
     // The place applied and the camera it gave: the scene's fractions are reported back unchanged while
     // the camera stays there (fraction × range ÷ range is not always the same float).
