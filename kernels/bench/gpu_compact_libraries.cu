@@ -42,32 +42,23 @@ private:
     DeviceBuffer<unsigned char> temp_;
 };
 
-class ThrustCopyIfRunner final : public GpuTableRunner {
+class ThrustCopyIfRunner final : public HostAnswerRunner {
 public:
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
-        kept_ = static_cast<std::size_t>(thrust::copy_if(thrust::device, input, input + n, output, KeptElement{}) - output);
+        answer_ = static_cast<std::uint64_t>(
+            thrust::copy_if(thrust::device, input, input + n, output, KeptElement{}) - output);
     }
-    bool synchronizes() const override { return true; }
-    std::optional<std::uint64_t> answer() override { return kept_; }
-
-private:
-    std::size_t kept_ = 0;
 };
 
-class ThrustStablePartitionRunner final : public GpuTableRunner {
+class ThrustStablePartitionRunner final : public HostAnswerRunner {
 public:
     void prepare(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
         PL_CUDA_CHECK(cudaMemcpyAsync(output, input, n * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice));
     }
     void run(const std::uint32_t*, std::uint32_t* output, std::size_t n) override {
-        kept_ = static_cast<std::size_t>(thrust::stable_partition(thrust::device, output, output + n, KeptElement{}) -
-                                         output);
+        answer_ = static_cast<std::uint64_t>(
+            thrust::stable_partition(thrust::device, output, output + n, KeptElement{}) - output);
     }
-    bool synchronizes() const override { return true; }
-    std::optional<std::uint64_t> answer() override { return kept_; }
-
-private:
-    std::size_t kept_ = 0;
 };
 
 } // namespace

@@ -33,16 +33,11 @@ private:
     DeviceBuffer<unsigned char> temp_;
 };
 
-class ThrustReduceRunner final : public GpuTableRunner {
+class ThrustReduceRunner final : public HostAnswerRunner {
 public:
     void run(const std::uint32_t* input, std::uint32_t*, std::size_t n) override {
-        total_ = thrust::reduce(thrust::device, input, input + n, std::uint32_t(0));
+        answer_ = thrust::reduce(thrust::device, input, input + n, std::uint32_t(0));
     }
-    bool synchronizes() const override { return true; }
-    std::optional<std::uint64_t> answer() override { return total_; }
-
-private:
-    std::uint32_t total_ = 0;
 };
 
 } // namespace

@@ -37,6 +37,17 @@ public:
     virtual std::optional<std::uint64_t> answer() = 0;
 };
 
+// A method that hands its answer to the host as it runs (Thrust's reduce, copy_if and stable_partition
+// return it): run() waits for the GPU and stores the answer in answer_, which answer() returns.
+class HostAnswerRunner : public GpuTableRunner {
+public:
+    bool synchronizes() const override { return true; }
+    std::optional<std::uint64_t> answer() override { return answer_; }
+
+protected:
+    std::uint64_t answer_ = 0;
+};
+
 // What a table's session holds on the GPU besides the input: an output array of N elements (for the
 // methods that write one), and the most workspace one of its methods allocates (CUB's or Thrust's
 // storage, a reduction's block totals), so that a size that cannot fit is refused before any work.

@@ -12,6 +12,7 @@
 // source serves every element type; the scan adds the flags whatever the operator, since it counts.
 #pragma once
 
+#include "kernels/block/one_element_per_thread.hpp"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/host_device.hpp"
@@ -21,20 +22,10 @@
 
 namespace prefixlab {
 
+// Shared memory: the flags, then their scan, one word a thread.
 template <bool kSplit>
-struct FlagScanScatter {
-    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+struct FlagScanScatter : OneElementPerThread {
     static constexpr const char* kSourcePath = "kernels/block/compact_split.cuh";
-    static constexpr bool kWatchesRegisters = false;
-    static constexpr int kElementsPerThread = 1;
-
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(n)); // the flags, then their scan
-        return layout;
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "kernels/block/hillis_steele.cuh"
+#include "kernels/block/one_element_per_thread.hpp"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/scan_io.hpp"
@@ -15,19 +16,8 @@
 
 namespace prefixlab {
 
-struct HillisSteeleBarrierInBranch {
-    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+struct HillisSteeleBarrierInBranch : OneElementPerThread {
     static constexpr const char* kSourcePath = "kernels/block/hillis_steele_barrier_in_branch.cuh";
-    static constexpr bool kWatchesRegisters = false;
-    static constexpr int kElementsPerThread = 1;
-
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return n; }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(n));
-        return layout;
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {

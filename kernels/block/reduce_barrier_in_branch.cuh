@@ -11,41 +11,16 @@
 #include "kernels/block/reduce_steps.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
-#include "kernels/common/scan_io.hpp"
-#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 
-struct ReduceBarrierInBranch {
-    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+// Kernel 3's load and store (reduce_steps.cuh: SharedTreeReduction); only its tree differs.
+struct ReduceBarrierInBranch : SharedTreeReduction<ReduceBarrierInBranch> {
     static constexpr const char* kSourcePath = "kernels/block/reduce_barrier_in_branch.cuh";
-    static constexpr bool kWatchesRegisters = false;
-    static constexpr int kElementsPerThread = 1;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_width(n); }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
-        return layout;
-    }
-
-    template <class Op, class Ctx>
-    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
-        using V = typename Ctx::template value<typename Op::value_type>;
-        const auto in = block_input(ctx, io);
-        const auto out = block_output(ctx, io);
-        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
-        const int i = ctx.thread_index();
-        const int width = threads_for(io.n);
-
-        ctx.begin(step_tag(kFile, kLoadIntoShared.phase, __LINE__));
-        if (i < width) {
-            V x = Op::identity();
-            if (i < io.n)
-                x = in[i];
-            s[i] = x;
-        }
+    template <class Op, class Ctx, class Shared>
+    PL_BODY static void add_levels(Ctx& ctx, const Shared& s, int i, int width) {
         // barrier: the loads are visible (the question is about the loop's barrier, not this one)
         ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, 1, width / 2));
 
@@ -60,21 +35,16 @@ struct ReduceBarrierInBranch {
 
         // barrier: the last sum is in s[0]
         ctx.sync(step_tag(kFile, kReduceStoreTotal.phase, __LINE__));
-        if (i == 0) {
-            const V total = s[0];
-            store_block_total<Op>(io, out, total);
-        }
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
-    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    // Declared after add_levels() so that its sync points keep their source lines, which trace files record.
     static constexpr const char* kName = "reduce-barrier-in-branch";
     static constexpr const char* kDescription = "Harris's kernel 3 with __syncthreads() inside `if (t < stride)`: "
                                                 "the lecture's wrong reduction; a barrier only some threads "
                                                 "reach, which the emulator reports and a GPU may hang on.";
     static constexpr KernelFamily kFamily = KernelFamily::quiz_variant;
     static constexpr KernelKind kKind = KernelKind::block_reduce;
-    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr bool kRacy = true;
     static constexpr bool kDivergentSync = true;
     using CorrectTwin = ReduceSequential;

@@ -12,38 +12,17 @@
 #include "kernels/block/reduce_steps.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
-#include "kernels/common/scan_io.hpp"
-#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 
-struct ReduceInterleaved {
-    static constexpr int kMaxN = kMaxBlockThreads; // one element per thread
+// One element a thread, in s[i]: reduce_steps.cuh's SharedTreeReduction loads it and stores s[0].
+struct ReduceInterleaved : SharedTreeReduction<ReduceInterleaved> {
     static constexpr const char* kSourcePath = "kernels/block/reduce_interleaved.cuh";
-    static constexpr bool kWatchesRegisters = false;
-    static constexpr int kElementsPerThread = 1;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_width(n); }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
-        return layout;
-    }
-
-    template <class Op, class Ctx>
-    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
-        using V = typename Ctx::template value<typename Op::value_type>;
-        const auto in = block_input(ctx, io);
-        const auto out = block_output(ctx, io);
-        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
-        const int i = ctx.thread_index();
-        const int width = threads_for(io.n); // the block may have more threads; they only meet the barriers
-
-        ctx.begin(step_tag(kFile, kLoadIntoShared.phase, __LINE__));
-        if (i < width)
-            s[i] = strided_share<Op, 1>(ctx, in, i, width, io.n);
-
+    // The tree over s[0..width); the block may have more threads, which only meet the barriers.
+    template <class Op, class Ctx, class Shared>
+    PL_BODY static void add_levels(Ctx& ctx, const Shared& s, int i, int width) {
         std::uint16_t iteration = 1;
         for (int stride = 1; stride < width; stride *= 2, ++iteration) {
             // barrier: the previous iteration's sums (the loads, first) are visible
@@ -54,21 +33,16 @@ struct ReduceInterleaved {
 
         // barrier: the last sum is in s[0]
         ctx.sync(step_tag(kFile, kReduceStoreTotal.phase, __LINE__));
-        if (i == 0) {
-            const V total = s[0];
-            store_block_total<Op>(io, out, total);
-        }
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
-    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    // Declared after add_levels() so that its sync points keep their source lines, which trace files record.
     static constexpr const char* kName = "reduce-interleaved";
     static constexpr const char* kDescription = "Harris's reduction kernel 1: in iteration k the threads "
                                                 "whose index is a multiple of 2^k add the word 2^(k-1) to "
                                                 "their right (interleaved addressing, a divergent branch).";
     static constexpr KernelFamily kFamily = KernelFamily::reduction;
     static constexpr KernelKind kKind = KernelKind::block_reduce;
-    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr PhaseSpec kAddInterleaved{
         "reduce-add-interleaved", "iteration {level}, stride {offset}: multiples of 2·{offset} add", nullptr,
         "Iteration {level} (stride {offset}): {active_threads}, those whose index is a multiple of twice the "

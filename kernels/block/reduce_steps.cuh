@@ -1,8 +1,10 @@
 // What the block reductions (Harris's kernels and the shuffle reductions) share: the width of a tree,
-// a thread's share of the input, the warp-level tail with __shfl_down_sync, and the store of the
-// block's total. Their trees stay in their own files, where the source panel shows them.
+// a thread's share of the input, the warp-level tail with __shfl_down_sync, the store of the block's
+// total, and Harris's shared-memory kernels' frame around their trees (SharedTreeReduction, at the end).
+// Their trees stay in their own files, where the source panel shows them.
 #pragma once
 
+#include "kernels/common/cuda_limits.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/phase_spec.hpp"
 #include "kernels/common/scan_io.hpp"
@@ -134,5 +136,61 @@ PL_BODY void store_block_total(const ScanIo<typename Op::value_type>& io, Out& o
     else
         out[0] = total;
 }
+
+// Harris's shared-memory reductions (kernels 1 to 7, and the quiz's kernel 3 with its barrier moved) are
+// one frame around each kernel's own tree: thread i stores its share of the input, kItems elements, in
+// s[i], one word a thread; the kernel's levels run, Kernel::add_levels(ctx, s, i, threads), written in
+// the kernel's own file with every barrier of the kernel, the last one included; then thread 0 stores
+// s[0], the block's total, or (kWarpTail: kernels 5 to 7) warp 0 combines the tree's last 64 sums in
+// registers. A kernel derives from SharedTreeReduction<Kernel> (kernels 1 to 3: one element a thread,
+// barriers to the end) or SharedTreeReduction<Kernel, kItems, kWarpTail> and adds its levels and its
+// catalogue entry. The load is the kernels' first step, opened in this file (kHelperSourcePaths); an
+// emulator's report of a barrier not every thread reaches names lines of the kernel's own file.
+template <class Kernel, int kItems = 1, bool kWarpTail = false>
+struct SharedTreeReduction {
+    static constexpr int kElementsPerThread = kItems;
+    static constexpr int kMaxN = kItems * kMaxBlockThreads;
+    static constexpr bool kWatchesRegisters = kWarpTail; // warp 0's register, which the tail's shuffles move
+    static constexpr const char* kHelperSourcePaths[] = {kReduceStepsSourcePath}; // the load; the warp tail
+
+    // The tree's width: n / kItems rounded up to a power of two (the threads past the input hold the
+    // identity); with the tail, at least one whole warp, since its shuffles name all 32 lanes.
+    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_threads<kItems, kWarpTail>(n); }
+
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
+        SharedLayout layout;
+        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
+        const auto in = block_input(ctx, io);
+        const auto out = block_output(ctx, io);
+        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
+        const int i = ctx.thread_index();
+        const int threads = threads_for(io.n); // the block may have more; they only meet the barriers
+
+        load_shares<Op>(ctx, in, s, i, threads, io.n);
+        Kernel::template add_levels<Op>(ctx, s, i, threads); // the kernel's tree, to its last barrier
+        if constexpr (kWarpTail) {
+            finish_in_warp_zero<Op>(ctx, s, io, out, threads); // s[i] ⊕ s[i + 32], then shuffles down
+        } else if (i == 0) {
+            const typename Ctx::template value<typename Op::value_type> total = s[0];
+            store_block_total<Op>(io, out, total);
+        }
+    }
+
+    // The tree's leaves: thread i's share in s[i] (with two or more elements a thread, the tree's first
+    // level, during the load). One shared store a thread, also where a warp straddles n: two stores, one
+    // in a branch, were two warp-wide instructions in Nsight Compute (69 against the model's 68 at N = 1000).
+    template <class Op, class Ctx, class In, class Shared>
+    PL_BODY static void load_shares(Ctx& ctx, const In& in, const Shared& s, int i, int threads, int n) {
+        constexpr Phase kLoad = kItems == 1 ? kLoadIntoShared.phase : kReduceLoadShare.phase;
+        ctx.begin(step_tag(kReduceStepsFile, kLoad, __LINE__));
+        if (i < threads)
+            s[i] = strided_share<Op, kItems>(ctx, in, i, threads, n);
+    }
+};
 
 } // namespace prefixlab

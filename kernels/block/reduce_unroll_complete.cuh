@@ -16,39 +16,19 @@
 #include "kernels/block/reduce_steps.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
-#include "kernels/common/scan_io.hpp"
-#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 
+// kItems elements a thread combined during the load, and after the tree below the warp tail: both
+// SharedTreeReduction's (reduce_steps.cuh).
 template <int kItems>
-struct ReduceUnrolled {
-    static constexpr int kElementsPerThread = kItems;
-    static constexpr int kMaxN = kElementsPerThread * kMaxBlockThreads;
+struct ReduceUnrolled : SharedTreeReduction<ReduceUnrolled<kItems>, kItems, true> {
     static constexpr const char* kSourcePath = "kernels/block/reduce_unroll_complete.cuh";
-    static constexpr bool kWatchesRegisters = true; // warp 0's register, which its shuffles move
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    // A power of two, at least one whole warp: the tail's shuffles name all 32 lanes.
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_threads<kElementsPerThread, true>(n); }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
-        return layout;
-    }
-
-    template <class Op, class Ctx>
-    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
-        const auto in = block_input(ctx, io);
-        const auto out = block_output(ctx, io);
-        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
-        const int i = ctx.thread_index();
-        const int threads = threads_for(io.n); // the block may have more; they only meet the barriers
-
-        ctx.begin(step_tag(kFile, kReduceLoadShare.phase, __LINE__));
-        if (i < threads)
-            s[i] = strided_share<Op, kElementsPerThread>(ctx, in, i, threads, io.n);
-
+    // Kernel 5's tree, unrolled, until 64 sums are left for the tail.
+    template <class Op, class Ctx, class Shared>
+    PL_BODY static void add_levels(Ctx& ctx, const Shared& s, int i, int threads) {
         std::uint16_t iteration = 1;
         PL_CUDA_PRAGMA(unroll)
         for (int stride = kMaxBlockThreads / 2; stride > kWarpLanes; stride /= 2) {
@@ -63,11 +43,10 @@ struct ReduceUnrolled {
 
         // barrier: the last shared-memory level is visible; from here on, warp 0 alone, no barrier
         ctx.sync(step_tag(kFile, kReduceLastWarpLoad.phase, __LINE__));
-        finish_in_warp_zero<Op>(ctx, s, io, out, threads); // s[i] ⊕ s[i + 32], then shuffles down
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
-    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    // Declared after add_levels() so that its sync points keep their source lines, which trace files record.
     static constexpr bool kHarrisSix = kItems == 2;
     static constexpr const char* kName = kHarrisSix ? "reduce-unroll-complete" : "reduce-many-per-thread";
     static constexpr const char* kDescription =
@@ -76,8 +55,6 @@ struct ReduceUnrolled {
                      "kernel 6's unrolled tree.";
     static constexpr KernelFamily kFamily = KernelFamily::reduction;
     static constexpr KernelKind kKind = KernelKind::block_reduce;
-    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-    static constexpr const char* kHelperSourcePaths[] = {kReduceStepsSourcePath}; // the shuffle rounds
     // no store phase: lane 0 stores the total in the last shuffle round's step (no barrier opens one)
     static constexpr PhaseSpec kPhases[] = {kReduceLoadShare, kReduceAddRightHalf, kReduceLastWarpLoad,
                                             kReduceWarpTail};

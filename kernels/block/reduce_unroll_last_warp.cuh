@@ -12,38 +12,17 @@
 #include "kernels/block/reduce_steps.cuh"
 #include "kernels/common/catalogue_entry.hpp"
 #include "kernels/common/host_device.hpp"
-#include "kernels/common/scan_io.hpp"
-#include "kernels/common/shared_layout.hpp"
 
 namespace prefixlab {
 
-struct ReduceUnrollLastWarp {
-    static constexpr int kElementsPerThread = 2;
-    static constexpr int kMaxN = kElementsPerThread * kMaxBlockThreads;
+// Kernel 4's load; after the tree below, SharedTreeReduction's warp tail (reduce_steps.cuh).
+struct ReduceUnrollLastWarp : SharedTreeReduction<ReduceUnrollLastWarp, 2, true> {
     static constexpr const char* kSourcePath = "kernels/block/reduce_unroll_last_warp.cuh";
-    static constexpr bool kWatchesRegisters = true; // warp 0's register, which its shuffles move
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    // A power of two, at least one whole warp: the tail's shuffles name all 32 lanes.
-    PL_HOST_DEVICE static constexpr int threads_for(int n) { return tree_threads<kElementsPerThread, true>(n); }
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
-        SharedLayout layout;
-        layout.add(BufferId::data, static_cast<std::uint32_t>(threads_for(n)));
-        return layout;
-    }
-
-    template <class Op, class Ctx>
-    PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {
-        const auto in = block_input(ctx, io);
-        const auto out = block_output(ctx, io);
-        const auto s = ctx.template shared<typename Op::value_type>(layout(io.n).find(BufferId::data));
-        const int i = ctx.thread_index();
-        const int threads = threads_for(io.n); // the block may have more; they only meet the barriers
-
-        ctx.begin(step_tag(kFile, kReduceLoadShare.phase, __LINE__));
-        if (i < threads)
-            s[i] = strided_share<Op, kElementsPerThread>(ctx, in, i, threads, io.n);
-
+    // Kernel 4's tree, until 64 sums are left: the tail combines s[i] ⊕ s[i + 32] in warp 0.
+    template <class Op, class Ctx, class Shared>
+    PL_BODY static void add_levels(Ctx& ctx, const Shared& s, int i, int threads) {
         std::uint16_t iteration = 1;
         for (int stride = threads / 2; stride > kWarpLanes; stride /= 2, ++iteration) {
             // barrier: the previous iteration's sums (the loads, first) are visible
@@ -54,19 +33,16 @@ struct ReduceUnrollLastWarp {
 
         // barrier: the last shared-memory level is visible; from here on, warp 0 alone, no barrier
         ctx.sync(step_tag(kFile, kReduceLastWarpLoad.phase, __LINE__));
-        finish_in_warp_zero<Op>(ctx, s, io, out, threads); // s[i] ⊕ s[i + 32], then shuffles down
     }
 
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
-    // Declared after run() so that the sync points above keep their source lines, which trace files record.
+    // Declared after add_levels() so that its sync points keep their source lines, which trace files record.
     static constexpr const char* kName = "reduce-unroll-last-warp";
     static constexpr const char* kDescription = "Harris's reduction kernel 5: kernel 4 until 32 threads are "
                                                 "left, then warp 0 finishes with shuffles, no barriers (the "
                                                 "2007 volatile form is a race since Volta).";
     static constexpr KernelFamily kFamily = KernelFamily::reduction;
     static constexpr KernelKind kKind = KernelKind::block_reduce;
-    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-    static constexpr const char* kHelperSourcePaths[] = {kReduceStepsSourcePath}; // the shuffle rounds
     // no store phase: lane 0 stores the total in the last shuffle round's step (no barrier opens one)
     static constexpr PhaseSpec kPhases[] = {kReduceLoadShare, kReduceAddRightHalf, kReduceLastWarpLoad, kReduceWarpTail};
 };

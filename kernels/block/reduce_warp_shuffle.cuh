@@ -31,11 +31,7 @@ struct ReduceWarpShuffle {
         return (threads + kWarpLanes - 1) / kWarpLanes * kWarpLanes;
     }
 
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
-        SharedLayout layout;
-        layout.add(BufferId::warp_totals, 32);
-        return layout;
-    }
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) { return warp_totals_layout(); }
 
     template <class Op, class Ctx, class V>
     PL_BODY static void reduce_warp(Ctx& ctx, V& x, std::uint32_t lane, Phase phase) {

@@ -59,10 +59,20 @@ PL_HOST_DEVICE auto apply_operator(const A& a, const B& b) {
     }
 }
 
-template <class T>
-struct AddOp {
+// What every operator declares besides its identity and its arithmetic: its element type, its kind, and
+// apply() through apply_operator. Op is the operator deriving from it.
+template <class Op, class T, ScanOperator kKind>
+struct OperatorOn {
     using value_type = T;
-    static constexpr ScanOperator kind = ScanOperator::add;
+    static constexpr ScanOperator kind = kKind;
+    template <class A, class B>
+    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
+        return apply_operator<Op>(a, b);
+    }
+};
+
+template <class T>
+struct AddOp : OperatorOn<AddOp<T>, T, ScanOperator::add> {
     PL_HOST_DEVICE static constexpr T identity() { return T(0); }
     PL_HOST_DEVICE static constexpr T combine(T a, T b) {
         // Signed overflow is undefined in C++ but wraps on the GPU: add as unsigned so the emulator
@@ -72,34 +82,18 @@ struct AddOp {
         else
             return a + b;
     }
-    template <class A, class B>
-    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
-        return apply_operator<AddOp>(a, b);
-    }
 };
 
 template <class T>
-struct MaxOp {
-    using value_type = T;
-    static constexpr ScanOperator kind = ScanOperator::max;
+struct MaxOp : OperatorOn<MaxOp<T>, T, ScanOperator::max> {
     PL_HOST_DEVICE static constexpr T identity() { return NumericBounds<T>::lowest(); }
     PL_HOST_DEVICE static constexpr T combine(T a, T b) { return a < b ? b : a; }
-    template <class A, class B>
-    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
-        return apply_operator<MaxOp>(a, b);
-    }
 };
 
 template <class T>
-struct MinOp {
-    using value_type = T;
-    static constexpr ScanOperator kind = ScanOperator::min;
+struct MinOp : OperatorOn<MinOp<T>, T, ScanOperator::min> {
     PL_HOST_DEVICE static constexpr T identity() { return NumericBounds<T>::highest(); }
     PL_HOST_DEVICE static constexpr T combine(T a, T b) { return b < a ? b : a; }
-    template <class A, class B>
-    PL_HOST_DEVICE static auto apply(const A& a, const B& b) {
-        return apply_operator<MinOp>(a, b);
-    }
 };
 
 } // namespace prefixlab

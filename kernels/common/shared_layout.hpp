@@ -84,6 +84,14 @@ struct SharedLayout {
     }
 };
 
+// One word for each warp of a block, 32 for the largest (1024 threads): where the warps leave their
+// totals for the block to combine (the shuffle reductions; block_reduce in the grid launches).
+PL_HOST_DEVICE constexpr SharedLayout warp_totals_layout() {
+    SharedLayout layout;
+    layout.add(BufferId::warp_totals, 32);
+    return layout;
+}
+
 // The descriptor of a global array of n elements (input or output).
 PL_HOST_DEVICE constexpr SharedBufferDesc global_buffer(BufferId id, std::uint32_t n) {
     SharedBufferDesc desc;

@@ -76,8 +76,43 @@ __device__ inline unsigned special_register_ntid_x() {
     return x;
 }
 
+// What both CUDA contexts (CudaContext below, and the traced grid run's CudaGridContext,
+// cuda_grid_context.cuh) do alike: name the block and the grid, back off between polls, and hand out
+// instrumented views of the block's dynamic shared memory (at the layout's word offsets) and of global
+// arrays, which report their accesses to Ctx.
+template <class Ctx>
+class CudaBlockMemory {
+public:
+    __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
+    __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
+
+    // Between two polls of a status word that was still invalid: back off, 32 ns doubling to about 1 µs,
+    // so that waiting threads do not flood L2 with polls of a word whose tile is still being reduced
+    // (CUB backs off with __nanosleep too). __nanosleep needs sm_70. The traced grid context backs off
+    // alike, so that polls come as often as in the untraced kernel.
+    __device__ void spin_wait(const TileWait& wait) { device_back_off(wait); }
+
+    template <class T>
+    __device__ InstrumentedArray<T, Ctx> shared(SharedBufferDesc desc) {
+        return InstrumentedArray<T, Ctx>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc,
+                                         context());
+    }
+    template <class T>
+    __device__ InstrumentedArray<T, Ctx> global(T* data, SharedBufferDesc desc) {
+        return InstrumentedArray<T, Ctx>(data, desc, context());
+    }
+
+protected:
+    __device__ explicit CudaBlockMemory(unsigned char* shared_memory) : shared_memory_(shared_memory) {}
+
+    unsigned char* shared_memory_;
+
+private:
+    __device__ Ctx* context() { return static_cast<Ctx*>(this); }
+};
+
 template <bool kTraced>
-class CudaContext {
+class CudaContext : public CudaBlockMemory<CudaContext<kTraced>> {
 public:
     static constexpr bool traced = kTraced;
 
@@ -86,7 +121,7 @@ public:
     using value = std::conditional_t<kTraced, Traced<T>, T>;
 
     __device__ CudaContext(unsigned char* shared_memory, const DeviceTraceSink& sink)
-        : shared_memory_(shared_memory), sink_(sink) {}
+        : CudaBlockMemory<CudaContext>(shared_memory), sink_(sink) {}
 
     // Read where used, through volatile asm, rather than threadIdx.x and blockDim.x, which nvcc treats as
     // values it may compute once and keep: it then keeps much derived from them (lanes, warps, offsets,
@@ -96,10 +131,8 @@ public:
     // A read is one S2R instruction.
     __device__ int thread_index() const { return static_cast<int>(special_register_tid_x()); }
     __device__ int block_threads() const { return static_cast<int>(special_register_ntid_x()); }
-    __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
     // The block's dynamic shared memory, for what lies past the layout (tile_stages.cuh).
-    __device__ unsigned char* shared_bytes() const { return shared_memory_; }
-    __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
+    __device__ unsigned char* shared_bytes() const { return this->shared_memory_; }
 
     // --- global memory the blocks of a grid share (kernels/common/grid_words.hpp) ---
     template <class Op>
@@ -125,25 +158,11 @@ public:
         return value;
     }
 
-    // Between two polls of a status word that was still invalid: back off, 32 ns doubling to about 1 µs,
-    // so that waiting threads do not flood L2 with polls of a word whose tile is still being reduced
-    // (CUB backs off with __nanosleep too). __nanosleep needs sm_70.
-    __device__ void spin_wait(const TileWait& wait) { device_back_off(wait); }
-
-    template <class T>
-    __device__ InstrumentedArray<T, CudaContext> shared(SharedBufferDesc desc) {
-        return InstrumentedArray<T, CudaContext>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc, this);
-    }
-    template <class T>
-    __device__ InstrumentedArray<T, CudaContext> global(T* data, SharedBufferDesc desc) {
-        return InstrumentedArray<T, CudaContext>(data, desc, this);
-    }
-
     // Opens step 0. Traced: fills shared memory with kUnwrittenPattern so unwritten words are
     // recognisable and identical to the emulator's.
     __device__ void begin(StepTag tag) {
         if constexpr (kTraced) {
-            auto* words = reinterpret_cast<std::uint32_t*>(shared_memory_);
+            auto* words = reinterpret_cast<std::uint32_t*>(this->shared_memory_);
             for (std::uint32_t w = threadIdx.x; w < sink_.shared_words; w += blockDim.x)
                 words[w] = kUnwrittenPattern;
             if (threadIdx.x == 0)
@@ -368,7 +387,7 @@ private:
         __syncthreads(); // every thread's writes of the step are done and its step counted
         const std::uint32_t closed = block_step;
         if (closed < kMaxTraceSteps) {
-            const auto* words = reinterpret_cast<const std::uint32_t*>(shared_memory_);
+            const auto* words = reinterpret_cast<const std::uint32_t*>(this->shared_memory_);
             for (std::uint32_t w = threadIdx.x; w < sink_.shared_words; w += blockDim.x)
                 sink_.shared[closed * sink_.shared_words + w] = words[w];
             if (threadIdx.x == 0)
@@ -379,7 +398,6 @@ private:
         return closed;
     }
 
-    unsigned char* shared_memory_;
     DeviceTraceSink sink_;
     std::uint32_t step_ = 0;
     std::uint32_t seq_ = 0;

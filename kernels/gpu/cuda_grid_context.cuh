@@ -24,7 +24,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/gpu/cuda_context.cuh" // device_atomic_combine
+#include "kernels/gpu/cuda_context.cuh" // device_atomic_combine, CudaBlockMemory
 #include "kernels/grid/grid_access.hpp"
 #include "kernels/grid/tile_status.hpp"
 
@@ -60,7 +60,7 @@ __device__ inline std::uint64_t global_timer_ns() {
     return ns;
 }
 
-class CudaGridContext {
+class CudaGridContext : public CudaBlockMemory<CudaGridContext> {
 public:
     // Bodies see a traced context: their instrumented arrays report every access (to on_access, which
     // keeps only the grid's), and they take their element-by-element paths, as in the emulator.
@@ -70,12 +70,10 @@ public:
     using value = Traced<T>;
 
     __device__ CudaGridContext(unsigned char* shared_memory, const DeviceGridSink& sink)
-        : shared_memory_(shared_memory), sink_(sink) {}
+        : CudaBlockMemory(shared_memory), sink_(sink) {}
 
     __device__ int thread_index() const { return static_cast<int>(threadIdx.x); }
     __device__ int block_threads() const { return static_cast<int>(blockDim.x); }
-    __device__ int block_index() const { return static_cast<int>(blockIdx.x); }
-    __device__ int grid_blocks() const { return static_cast<int>(gridDim.x); }
 
     // As CudaContext's, recorded: the value before the atomic and the operand combined in.
     template <class Op>
@@ -99,18 +97,6 @@ public:
         return value;
     }
 
-    // The untraced kernel's back-off (CudaContext::spin_wait), so that polls come as often as there.
-    __device__ void spin_wait(const TileWait& wait) { device_back_off(wait); }
-
-    template <class T>
-    __device__ InstrumentedArray<T, CudaGridContext> shared(SharedBufferDesc desc) {
-        return InstrumentedArray<T, CudaGridContext>(reinterpret_cast<T*>(shared_memory_) + desc.base_word, desc, this);
-    }
-    template <class T>
-    __device__ InstrumentedArray<T, CudaGridContext> global(T* data, SharedBufferDesc desc) {
-        return InstrumentedArray<T, CudaGridContext>(data, desc, this);
-    }
-
     __device__ void begin(StepTag) {
         if (threadIdx.x == 0)
             grid_traced_block_step() = 0;
@@ -129,27 +115,19 @@ public:
 
     __device__ void finish() {}
 
+    // Each shuffle opens a step; V is a traced value (its provenance dropped: the grid trace keeps none)
+    // or a plain one.
     template <class V>
     __device__ V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag) {
-        ++step_;
-        return V(__shfl_up_sync(mask, v.value, delta));
+        return shuffled(v, [&](auto x) { return __shfl_up_sync(mask, x, delta); });
     }
-    // A traced value (its provenance dropped: the grid trace keeps none) or a plain one.
     template <class V>
     __device__ V shfl_down(const V& v, int delta, std::uint32_t mask, StepTag) {
-        ++step_;
-        if constexpr (IsTraced<V>::value)
-            return V(__shfl_down_sync(mask, v.value, delta));
-        else
-            return __shfl_down_sync(mask, v, delta);
+        return shuffled(v, [&](auto x) { return __shfl_down_sync(mask, x, delta); });
     }
     template <class V>
     __device__ V shfl_xor(const V& v, int lane_mask, std::uint32_t mask, StepTag) {
-        ++step_;
-        if constexpr (IsTraced<V>::value)
-            return V(__shfl_xor_sync(mask, v.value, lane_mask));
-        else
-            return __shfl_xor_sync(mask, v, lane_mask);
+        return shuffled(v, [&](auto x) { return __shfl_xor_sync(mask, x, lane_mask); });
     }
     // Opens a step, as a shuffle does (the emulator counts it so too).
     __device__ std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag) {
@@ -182,6 +160,15 @@ public:
     }
 
 private:
+    template <class V, class Shuffle>
+    __device__ V shuffled(const V& v, Shuffle shuffle) {
+        ++step_;
+        if constexpr (IsTraced<V>::value)
+            return V(shuffle(v.value));
+        else
+            return shuffle(v);
+    }
+
     __device__ unsigned long long take_ticket() { return atomicAdd(sink_.ticket, 1ull); }
 
     __device__ void record(unsigned long long ticket, BufferId buffer, std::uint32_t index, GridAccessKind kind,
@@ -207,7 +194,6 @@ private:
         sink_.records[ticket] = r;
     }
 
-    unsigned char* shared_memory_;
     DeviceGridSink sink_;
     std::uint32_t step_ = 0;
 };

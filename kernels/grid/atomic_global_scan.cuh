@@ -30,13 +30,9 @@
 namespace prefixlab {
 
 template <class Body>
-struct ScanTileAddToLater {
+struct ScanTileAddToLater : BodyTileLaunch<Body> {
     static constexpr const char* kSourcePath = "kernels/grid/atomic_global_scan.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int threads) {
-        return Body::layout(threads * Body::kElementsPerThread);
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const DriverLaunchIo<typename Op::value_type>& io) {
@@ -44,8 +40,7 @@ struct ScanTileAddToLater {
         const auto b = static_cast<std::uint32_t>(ctx.block_index());
         ctx.begin(step_tag(kFile, kScanTile.phase, __LINE__));
         const ScanIo<T> tile = tile_io(io, b);
-        TileScanContext<Ctx> tile_ctx(ctx);
-        Body::template run<Op>(tile_ctx, tile);
+        scan_tile_with<Body, Op>(ctx, tile);
         const auto tiles = static_cast<std::uint32_t>(tiles_of(io));
         if (b + 1 == tiles)
             return; // the last tile has no later tile to add to

@@ -67,11 +67,8 @@ struct CountKeptTiles {
     static constexpr const char* kSourcePath = "kernels/grid/compact_tiles.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
-        SharedLayout layout;
-        layout.add(BufferId::warp_totals, 32);
-        return layout;
-    }
+    // block_reduce's warp totals
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) { return warp_totals_layout(); }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const CompactLaunchIo<typename Op::value_type>& io) {

@@ -6,19 +6,16 @@
 
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/scan_types.hpp"
+#include "kernels/grid/grid_input.hpp"
 #include "kernels/grid/grid_reduce_plan.hpp"
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 namespace prefixlab {
 
-struct GridReduceRequest {
-    std::vector<std::uint32_t> input;
-    ElementType type = ElementType::uint32;
-    ScanOperator op = ScanOperator::add;
+struct GridReduceRequest : GridInput {
     BlockAlgorithm algorithm{}; // a block reduction (KernelKind::block_reduce)
     ReduceFinish finish = ReduceFinish::recursive;
     int threads = 256;

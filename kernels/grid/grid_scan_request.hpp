@@ -6,19 +6,16 @@
 
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/grid_driver.hpp"
+#include "kernels/grid/grid_input.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
 #include "kernels/grid/tile_scan_bodies.hpp"
 #include "kernels/grid/tile_threads.hpp" // the rule for tile_threads, which the GUI offers
 
 #include <cstdint>
-#include <vector>
 
 namespace prefixlab {
 
-struct GridScanRequest {
-    std::vector<std::uint32_t> input;
-    ElementType type = ElementType::uint32;
-    ScanOperator op = ScanOperator::add;
+struct GridScanRequest : GridInput {
     bool exclusive = false;
     GridDriver driver = GridDriver::decoupled_look_back;
     TileOrder order = TileOrder::atomic_counter; // chained and decoupled_look_back only

@@ -98,13 +98,9 @@ struct ReduceTiles {
 // of the tiles before it) as the carry every output combines with. Also the last level of a spine (a
 // single tile, no totals) and the two-level spine (the B partials, one tile).
 template <class Body>
-struct ScanTileWithCarry {
+struct ScanTileWithCarry : BodyTileLaunch<Body> {
     static constexpr const char* kSourcePath = "kernels/grid/reduce_then_scan.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int threads) {
-        return Body::layout(threads * Body::kElementsPerThread);
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const DriverLaunchIo<typename Op::value_type>& io) {
@@ -116,8 +112,7 @@ struct ScanTileWithCarry {
             tile.has_carry = true; // every thread reads the carry: one word, a broadcast
             tile.carry = read_total(ctx, io.totals, io.totals_base + b - 1);
         }
-        TileScanContext<Ctx> tile_ctx(ctx);
-        Body::template run<Op>(tile_ctx, tile);
+        scan_tile_with<Body, Op>(ctx, tile);
     }
 
     static constexpr PhaseSpec kScanWithCarry{"rts-scan-tile", "scan the tile with its prefix", nullptr,

@@ -91,10 +91,7 @@ struct RegisterTileScan {
     }
 
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
-        SinglePassLayout layout;
-        layout.shared = Tile::layout(tile_elements(threads));
-        layout.grid = layout.shared.add(BufferId::grid_words, kGridWords);
-        return layout;
+        return SinglePassLayout::after(Tile::layout(tile_elements(threads)), kGridWords);
     }
 
     template <class Op, class Ctx>

@@ -30,13 +30,9 @@ namespace prefixlab {
 // Launch 1 (and every spine level): block b scans tile b with the block body and stores its total at
 // totals[totals_base + b]. A level of one tile (totals.data null) stores none: it is the last level.
 template <class Body>
-struct ScanTileStoreTotal {
+struct ScanTileStoreTotal : BodyTileLaunch<Body> {
     static constexpr const char* kSourcePath = "kernels/grid/scan_then_propagate.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int threads) {
-        return Body::layout(threads * Body::kElementsPerThread);
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const DriverLaunchIo<typename Op::value_type>& io) {
@@ -53,8 +49,7 @@ struct ScanTileStoreTotal {
             tile.tile_totals_count = io.totals.count;
             tile.tile_total_index = io.totals_base + b;
         }
-        TileScanContext<Ctx> tile_ctx(ctx);
-        Body::template run<Op>(tile_ctx, tile);
+        scan_tile_with<Body, Op>(ctx, tile);
         if (stores_total && io.exclusive) {
             const T total = scanned_tile_total<Op>(ctx, tile, step_tag(kFile, kStoreTotal.phase, __LINE__));
             if (ctx.thread_index() == 0)

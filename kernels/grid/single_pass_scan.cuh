@@ -41,6 +41,14 @@ namespace prefixlab {
 struct SinglePassLayout {
     SharedLayout shared;   // what the launcher sizes dynamic shared memory from
     SharedBufferDesc grid; // the grid kernel's words, after the body's buffers
+
+    // The tile's buffers, then `grid_words` words of the grid kernel's own.
+    PL_HOST_DEVICE static constexpr SinglePassLayout after(SharedLayout tile, std::uint32_t grid_words) {
+        SinglePassLayout layout;
+        layout.shared = tile;
+        layout.grid = layout.shared.add(BufferId::grid_words, grid_words);
+        return layout;
+    }
 };
 
 template <class Body>
@@ -64,10 +72,7 @@ struct SinglePassScan {
     }
 
     PL_HOST_DEVICE static constexpr SinglePassLayout layout(int threads) {
-        SinglePassLayout layout;
-        layout.shared = Body::layout(tile_elements(threads));
-        layout.grid = layout.shared.add(BufferId::grid_words, kGridWords);
-        return layout;
+        return SinglePassLayout::after(Body::layout(tile_elements(threads)), kGridWords);
     }
 
     template <class Op, class Ctx>

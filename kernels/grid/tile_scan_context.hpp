@@ -3,10 +3,12 @@
 // kernel has already begun (it took a tile, reduced it and looked back), so the body's "kernel start"
 // only marks where its part begins, inside the step the grid kernel opened for it. Everything else —
 // barriers, shuffles and ballots, instrumented arrays, watched registers — is the grid kernel's, so the body
-// runs unchanged, on the GPU and in the emulator.
+// runs unchanged, on the GPU and in the emulator. Below it, what the launches that scan tiles with a
+// block body share: the body's shared memory for a tile, and the body's run on a tile.
 #pragma once
 
 #include "kernels/common/host_device.hpp"
+#include "kernels/common/scan_io.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 
@@ -62,5 +64,22 @@ public:
 private:
     Ctx& ctx_;
 };
+
+// A launch whose blocks scan tiles with a block body (scan-then-propagate's tile scans, reduce-then-scan's
+// and two-level's scans with a carry, the atomic global scan's first launch): the body's shared memory for
+// a tile of `threads` threads, each with the body's elements.
+template <class Body>
+struct BodyTileLaunch {
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int threads) {
+        return Body::layout(threads * Body::kElementsPerThread);
+    }
+};
+
+// The block body scans `tile` inside the step the grid kernel opened for it.
+template <class Body, class Op, class Ctx>
+PL_BODY void scan_tile_with(Ctx& ctx, const ScanIo<typename Op::value_type>& tile) {
+    TileScanContext<Ctx> tile_ctx(ctx);
+    Body::template run<Op>(tile_ctx, tile);
+}
 
 } // namespace prefixlab

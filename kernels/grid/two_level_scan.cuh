@@ -48,11 +48,8 @@ struct ReduceRuns {
     static constexpr const char* kSourcePath = "kernels/grid/two_level_scan.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
 
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
-        SharedLayout layout;
-        layout.add(BufferId::warp_totals, 32);
-        return layout;
-    }
+    // block_reduce's warp totals
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) { return warp_totals_layout(); }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const DriverLaunchIo<typename Op::value_type>& io) {
@@ -108,13 +105,9 @@ struct ReduceRuns {
 // scanned partial of the runs before it (totals[totals_base + b - 1]) as carry, each later one with the
 // inclusive total up to the end of the tile before it, read back from the output after a barrier.
 template <class Body>
-struct ScanRuns {
+struct ScanRuns : BodyTileLaunch<Body> {
     static constexpr const char* kSourcePath = "kernels/grid/two_level_scan.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
-
-    PL_HOST_DEVICE static constexpr SharedLayout layout(int threads) {
-        return Body::layout(threads * Body::kElementsPerThread);
-    }
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const DriverLaunchIo<typename Op::value_type>& io) {
@@ -124,12 +117,11 @@ struct ScanRuns {
         ctx.begin(step_tag(kFile, kScanRun.phase, __LINE__));
         bool has_carry = b > 0;
         T carry = has_carry ? read_total(ctx, io.totals, io.totals_base + b - 1) : Op::identity();
-        TileScanContext<Ctx> tile_ctx(ctx);
         for (std::size_t t = first; t < end; ++t) {
             ScanIo<T> tile = tile_io(io, t);
             tile.has_carry = has_carry;
             tile.carry = carry;
-            Body::template run<Op>(tile_ctx, tile);
+            scan_tile_with<Body, Op>(ctx, tile);
             if (t + 1 < end) { // the barrier also keeps the next tile's shared memory from this one's readers
                 carry = scanned_tile_total<Op>(
                     ctx, tile, step_tag(kFile, kCarry.phase, __LINE__, static_cast<std::uint16_t>(t + 1 - first)));
