@@ -141,7 +141,7 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         if (std::exchange(workspace.requests.toggle_theme, false))
             imgui.set_theme(theme::current() == theme::Name::dark ? theme::Name::projector : theme::Name::dark);
         workspace.presenting = presentation.active();
-        ViewContext context{imgui.mono_font(), imgui.ui_scale(), {}};
+        ViewContext context{imgui.mono_font(), imgui.smaller_mono_fonts(), imgui.ui_scale(), {}};
         workspace.draw(host, context);
         files.frame(host);
         features.after_frame(host);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cfloat>
+#include <cmath>
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -34,7 +35,9 @@ std::string find_font(const char* file) {
     return "";
 }
 
-ImVec4 float_colour(theme::Rgb c, float alpha = 1.0f) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha); }
+ImVec4 float_colour(theme::Rgb c, float alpha = 1.0f) {
+    return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha);
+}
 
 void apply_style(float scale) {
     ImGuiStyle style;
@@ -50,7 +53,8 @@ void apply_style(float scale) {
     style.WindowBorderSize = 0;
     style.FramePadding = ImVec2(8, 5);
     style.ItemSpacing = ImVec2(8, 7);
-    style.Colors[ImGuiCol_WindowBg] = projector ? ImVec4(0.96f, 0.96f, 0.97f, 1.0f) : ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_WindowBg] =
+        projector ? ImVec4(0.96f, 0.96f, 0.97f, 1.0f) : ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     if (projector) {
         // Dear ImGui's light style is grey on grey in places; a hall needs black text and firm frames.
         style.Colors[ImGuiCol_Text] = float_colour(theme::colours().text);
@@ -88,7 +92,9 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext();
 }
 
-void ImGuiLayer::set_ui_scale(float scale) { scale_ = std::clamp(scale, kMinScale, kMaxScale); }
+void ImGuiLayer::set_ui_scale(float scale) {
+    scale_ = std::clamp(scale, kMinScale, kMaxScale);
+}
 
 void ImGuiLayer::set_theme(theme::Name name) {
     theme::use(name);
@@ -106,18 +112,32 @@ void ImGuiLayer::build_fonts() {
     if (!sans.empty() && !mono.empty()) {
         io.Fonts->AddFontFromFileTTF(sans.c_str(), pixels, &config, font_glyph_ranges());
         mono_ = io.Fonts->AddFontFromFileTTF(mono.c_str(), pixels, &config, font_glyph_ranges());
+        smaller_mono_.clear();
+        static const ImWchar printable_ascii[] = {0x20, 0x7E, 0};
+        for (const float share : kSmallerMonoShares)
+            if (std::round(pixels * share) >= kSmallestMonoPixels)
+                smaller_mono_.push_back(io.Fonts->AddFontFromFileTTF(mono.c_str(), std::round(pixels * share),
+                                                                     &config, printable_ascii));
         font_warning_.clear();
     } else {
         ImFontConfig fallback;
         fallback.SizePixels = pixels;
         io.Fonts->AddFontDefault(&fallback);
         mono_ = io.Fonts->Fonts[0];
-        font_warning_ = "DejaVu fonts not found (install fonts-dejavu-core): using Dear ImGui's built-in font";
+        smaller_mono_.clear();
+        font_warning_ =
+            "DejaVu fonts not found (install fonts-dejavu-core): using Dear ImGui's built-in font";
     }
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     apply_style(scale_);
     built_scale_ = scale_;
+}
+
+std::vector<const ImFont*> ImGuiLayer::mono_fonts() const {
+    std::vector<const ImFont*> fonts{mono_};
+    fonts.insert(fonts.end(), smaller_mono_.begin(), smaller_mono_.end());
+    return fonts;
 }
 
 void ImGuiLayer::script_mouse(float x, float y, bool pressed) {

@@ -5,7 +5,9 @@
 
 #include "gui/theme.hpp"
 
+#include <array>
 #include <string>
+#include <vector>
 
 struct ImFont;
 
@@ -23,6 +25,13 @@ public:
     static constexpr float kMinScale = 0.5f;
     static constexpr float kMaxScale = 4.0f;
     static constexpr float kBaseFontPixels = 18.0f;
+    // The monospace font's smaller sizes, as shares of its size: for a table whose columns do not fit
+    // at the full size (the Values table at N = 32, 2× on 1920×1080, fits at 0.72; N = 16 at 2× on
+    // 1280×720 at 0.85, and in one of two sides at 2× on 1920×1080 at 0.6). Baked for printable ASCII
+    // only: a table shows numbers.
+    static constexpr std::array<float, 3> kSmallerMonoShares = {0.85f, 0.72f, 0.6f};
+    // None smaller than this (pixels): at 1× only 0.85 and 0.72 are baked.
+    static constexpr float kSmallestMonoPixels = 13.0f;
 
     // Takes effect at the next begin_frame().
     void set_ui_scale(float scale);
@@ -46,6 +55,10 @@ public:
     void render();
 
     ImFont* mono_font() const { return mono_; }
+    // kSmallerMonoShares' sizes, largest first; empty with Dear ImGui's built-in font.
+    const std::vector<ImFont*>& smaller_mono_fonts() const { return smaller_mono_; }
+    // Every size of the monospace font (for the SVG export's font families).
+    std::vector<const ImFont*> mono_fonts() const;
     // Empty when the TTF fonts were found; else what is used instead, for the status line.
     const std::string& font_warning() const { return font_warning_; }
 
@@ -61,6 +74,7 @@ private:
     int capture_width_ = 0, capture_height_ = 0; // 0: the window's size
     float scale_before_capture_ = 0;
     ImFont* mono_ = nullptr;
+    std::vector<ImFont*> smaller_mono_;
     std::string font_warning_;
 };
 

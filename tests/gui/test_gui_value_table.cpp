@@ -141,13 +141,14 @@ TEST_F(GuiValueTable, LoadingTheInputOutlinesTheInputRowNotSharedWords) {
 
 // Warp-shuffle at N = 32: 32 registers, then 32 shared words (warp totals). Step 0 reads the input
 // into registers: the input row is outlined; the shared words, reached through the overview strip's
-// right end, are not.
+// right end, are not. At 2× beside the settings panel, where 64 columns do not fit at any size.
 TEST_F(GuiValueTable, WarpShuffleStepZeroReadsOnlyTheInput) {
     const ProcessResult run = gui("trace algo=warp-shuffle n=32 device=cpu\nstep 0\ntab Values\nscreenshot " +
-                                  path("left.png") + "\nreport-values\n");
+                                      path("left.png") + "\nreport-values\n",
+                                  1920, "2");
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     const TableReport left = table_report(run.out, 0);
-    ASSERT_TRUE(left.overview) << "64 columns do not fit at 1×: the overview strip shows";
+    ASSERT_TRUE(left.overview) << "64 columns do not fit: the overview strip shows";
     const PngImage image = load_png(path("left.png"));
     const int visible = std::min(left.last_column, 31);
     EXPECT_GT(count_colour(image, dark().cell_read, px(left.column_x(0)), px(left.input_y0),
@@ -157,8 +158,9 @@ TEST_F(GuiValueTable, WarpShuffleStepZeroReadsOnlyTheInput) {
     const int click_x = px(left.overview_x1) - 2, click_y = px((left.overview_y0 + left.overview_y1) / 2);
     const ProcessResult right =
         gui("trace algo=warp-shuffle n=32 device=cpu\nstep 0\ntab Values\nwait 2\nclick " +
-            std::to_string(click_x) + " " + std::to_string(click_y) + "\nhover 5 5\nscreenshot " +
-            path("right.png") + "\nreport-values\n");
+                std::to_string(click_x) + " " + std::to_string(click_y) + "\nhover 5 5\nscreenshot " +
+                path("right.png") + "\nreport-values\n",
+            1920, "2");
     ASSERT_EQ(right.exit_code, 0) << right.out << right.err;
     const TableReport r = table_report(right.out, 0);
     ASSERT_EQ(r.last_column, 63) << "the strip's right end scrolls to the last column";
@@ -246,6 +248,70 @@ TEST_F(GuiValueTable, TheLastColumnIsWholeWhenScrolledFullyRight) {
                                                << ink_x1 << ", cell " << cell_x0 << "–" << cell_x1 << ")";
     EXPECT_GT(ink_x1 - ink_x0, 5 * g.cell_w / 10) << "six digits span most of the cell";
 }
+
+// Issue 33, point 1: what a hall sees at 2×. The N elements' columns of these tables fit with their
+// numbers (N = 32 on 1920×1080, N = 16 on 1280×720, the long step labels of Blelloch, the racy kernel
+// and warp-shuffle included; warp-shuffle's 32 warp-total words beyond them scroll): before, about 22
+// columns fit on 1920×1080 (cells sized for the full font) and the long labels took 38% of the width.
+// Each cell of the current step's row (followed into view) shows ink: dark pixels of its digits.
+struct LectureTable {
+    int width;
+    std::string algo;
+    int n;
+};
+void PrintTo(const LectureTable& c, std::ostream* out) {
+    *out << c.algo << " N = " << c.n << " at width " << c.width;
+}
+
+class GuiValueTableAtLectureScale : public GuiValueTable,
+                                    public ::testing::WithParamInterface<LectureTable> {};
+
+TEST_P(GuiValueTableAtLectureScale, EveryColumnShowsItsNumber) {
+    const LectureTable& c = GetParam();
+    // Presentation mode on 1920×1080 (the Xvfb screen); a 1280×720 window (at 2× its settings panel
+    // starts hidden).
+    const std::string start = c.width == 1920 ? "key F11\nwait 3\n" : "";
+    const ProcessResult run =
+        gui(start + "theme projector\nscale 2\ntrace algo=" + c.algo + " n=" + std::to_string(c.n) +
+                " device=cpu\ntab Values\nstep last\nwait 5\n"
+                "hover 5 5\nscreenshot " +
+                path("table.png") + "\nreport-values\n",
+            c.width, "2");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const TableReport g = table_report(run.out, 0);
+    if (g.columns == c.n)
+        EXPECT_FALSE(g.overview) << "every column fits: no overview strip";
+    EXPECT_EQ(g.first_column, 0);
+    ASSERT_GE(g.last_column, c.n - 1) << "columns in view at " << g.cell_w << " px";
+    EXPECT_LE(g.column_x(c.n), g.cells_x1 + 0.5f) << "column N − 1 is whole";
+    const PngImage image = load_png(path("table.png"));
+    const int inset = std::max(3, px(g.cell_w / 10));
+    const int row_y0 = px(g.step_y(g.steps - 1)), row_y1 = px(g.step_y(g.steps));
+    ASSERT_GE(row_y0, px(g.steps_y0) - 1) << "the current step's row is in view";
+    ASSERT_LE(row_y1, px(g.steps_y1) + 1) << "the current step's row is in view";
+    for (int column = 0; column < c.n; ++column) {
+        std::size_t ink = 0;
+        for (int y = row_y0 + inset; y < row_y1 - inset; ++y)
+            for (int x = px(g.column_x(column)) + inset; x < px(g.column_x(column + 1)) - inset; ++x) {
+                const std::size_t at = 3 * (static_cast<std::size_t>(y) * image.width + x);
+                ink += std::max({image.rgb[at], image.rgb[at + 1], image.rgb[at + 2]}) < 90;
+            }
+        EXPECT_GE(ink, 15u) << "column " << column << " shows no number";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Issue33, GuiValueTableAtLectureScale,
+    ::testing::Values(LectureTable{1920, "hillis-steele", 32}, LectureTable{1920, "blelloch", 16},
+                      LectureTable{1920, "hillis-steele-racy", 16}, LectureTable{1920, "warp-shuffle", 16},
+                      LectureTable{1280, "blelloch", 16}, LectureTable{1280, "hillis-steele-racy", 16},
+                      LectureTable{1280, "warp-shuffle", 16}),
+    [](const ::testing::TestParamInfo<LectureTable>& info) {
+        std::string name =
+            info.param.algo + "_n" + std::to_string(info.param.n) + "_" + std::to_string(info.param.width);
+        std::replace(name.begin(), name.end(), '-', '_');
+        return name;
+    });
 
 } // namespace
 } // namespace prefixlab::test

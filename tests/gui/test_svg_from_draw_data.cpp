@@ -61,7 +61,7 @@ protected:
         ImGui::NewFrame();
         body(*ImGui::GetForegroundDrawList());
         ImGui::Render();
-        return svg_from_draw_data(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts, mono_, IM_COL32(10, 20, 30, 255));
+        return svg_from_draw_data(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts, {mono_}, IM_COL32(10, 20, 30, 255));
     }
 
     // Where RenderText puts the baseline of text drawn at y: the line's top plus the rounded ascent.

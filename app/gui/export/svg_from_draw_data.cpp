@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 namespace prefixlab {
 
@@ -26,8 +27,8 @@ struct Clip {
 // The elements of one frame in paint order; shapes of one colour in a row share a <path>.
 class SvgWriter {
 public:
-    SvgWriter(const ImDrawData& data, const ImFontAtlas& atlas, const ImFont* mono)
-        : glyphs_(atlas), text_(mono), atlas_texture_(atlas.TexID), display_{data.DisplayPos.x, data.DisplayPos.y,
+    SvgWriter(const ImDrawData& data, const ImFontAtlas& atlas, std::vector<const ImFont*> mono)
+        : glyphs_(atlas), text_(std::move(mono)), atlas_texture_(atlas.TexID), display_{data.DisplayPos.x, data.DisplayPos.y,
                                                 data.DisplayPos.x + data.DisplaySize.x, data.DisplayPos.y + data.DisplaySize.y} {}
 
     void command(const ImDrawList& list, const ImDrawCmd& cmd, DrawDataSvg& result);
@@ -228,10 +229,10 @@ std::string SvgWriter::finish(const ImDrawData& data, std::uint32_t background, 
 
 } // namespace
 
-DrawDataSvg svg_from_draw_data(const ImDrawData& data, const ImFontAtlas& atlas, const ImFont* mono,
+DrawDataSvg svg_from_draw_data(const ImDrawData& data, const ImFontAtlas& atlas, std::vector<const ImFont*> mono,
                                std::uint32_t background) {
     DrawDataSvg result;
-    SvgWriter writer(data, atlas, mono);
+    SvgWriter writer(data, atlas, std::move(mono));
     for (int l = 0; l < data.CmdListsCount; ++l)
         for (const ImDrawCmd& cmd : data.CmdLists[l]->CmdBuffer)
             writer.command(*data.CmdLists[l], cmd, result);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 struct ImDrawData;
 struct ImFont;
@@ -28,9 +29,10 @@ struct DrawDataSvg {
     int skipped_callbacks = 0; // draw callbacks other than ImDrawCallback_ResetRenderState
 };
 
-// `background`: the colour the window is cleared to (under every draw list); `mono`: the font whose
-// text goes out in a monospace family (DejaVu Sans Mono), the rest in DejaVu Sans as the plots' SVGs.
-DrawDataSvg svg_from_draw_data(const ImDrawData& data, const ImFontAtlas& atlas, const ImFont* mono,
+// `background`: the colour the window is cleared to (under every draw list); `mono`: the fonts (the
+// monospace font's sizes) whose text goes out in a monospace family (DejaVu Sans Mono), the rest in
+// DejaVu Sans as the plots' SVGs.
+DrawDataSvg svg_from_draw_data(const ImDrawData& data, const ImFontAtlas& atlas, std::vector<const ImFont*> mono,
                                std::uint32_t background);
 
 } // namespace prefixlab

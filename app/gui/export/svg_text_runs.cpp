@@ -4,6 +4,7 @@
 #include "core/plot/svg_painter.hpp"
 #include "core/util/utf8.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <imgui.h>
 
@@ -91,7 +92,7 @@ void SvgTextRuns::flush(std::string& out) {
     if (!open_)
         return;
     open_ = false;
-    const bool mono = first_.glyph.font == mono_;
+    const bool mono = std::find(mono_.begin(), mono_.end(), first_.glyph.font) != mono_.end();
     out += "<text x=\"" + svg_number(first_.pen_x) + "\" y=\"" + svg_number(first_.baseline) + "\" font-size=\"" +
            svg_number(svg_font_size(first_.glyph.font->FontSize * first_.scale)) + "\"" + svg_paint("fill", first_.colour) +
            (mono ? " font-family=\"DejaVu Sans Mono, monospace\">" : " font-family=\"DejaVu Sans, sans-serif\">") +

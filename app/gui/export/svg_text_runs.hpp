@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 struct ImFont;
 
@@ -33,8 +35,8 @@ class SvgTextRuns {
 public:
     static constexpr int kMaxSpaces = 4;
 
-    // `mono`: the font whose runs go out in a monospace family.
-    explicit SvgTextRuns(const ImFont* mono) : mono_(mono) {}
+    // `mono`: the fonts (the monospace font's sizes) whose runs go out in a monospace family.
+    explicit SvgTextRuns(std::vector<const ImFont*> mono) : mono_(std::move(mono)) {}
 
     // Appends the glyph to the open run, or writes that run into `out` and opens a new one.
     void add(const PlacedGlyph& glyph, std::string& out);
@@ -45,7 +47,7 @@ public:
 private:
     bool continues(const PlacedGlyph& glyph, int& spaces) const;
 
-    const ImFont* mono_;
+    std::vector<const ImFont*> mono_;
     bool open_ = false;
     PlacedGlyph first_;
     float next_pen_x_ = 0;

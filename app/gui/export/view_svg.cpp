@@ -40,7 +40,7 @@ std::string ViewSvgFrame::write(const std::string& path, const ImGuiLayer& imgui
     const ImDrawData* data = ImGui::GetDrawData();
     if (data == nullptr || !data->Valid)
         throw FileError("cannot export the view as SVG: the frame was not drawn");
-    const DrawDataSvg svg = svg_from_draw_data(*data, *ImGui::GetIO().Fonts, imgui.mono_font(),
+    const DrawDataSvg svg = svg_from_draw_data(*data, *ImGui::GetIO().Fonts, imgui.mono_fonts(),
                                                theme::packed(theme::colours().background));
     write_file_atomically(path, [&](std::ostream& out) { out << svg.document; });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -6,6 +6,7 @@
 #include "core/scene/scene.hpp"
 
 #include <optional>
+#include <span>
 
 struct ImFont;
 
@@ -27,6 +28,7 @@ struct ShownTrace {
 
 struct ViewContext {
     ImFont* mono_font = nullptr; // for values, so digits line up
+    std::span<ImFont* const> smaller_mono; // mono_font's smaller sizes, largest first (ImGuiLayer)
     float ui_scale = 1;
     ShownTrace shown;
 };

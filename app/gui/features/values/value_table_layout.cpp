@@ -25,7 +25,11 @@ float compact_label_width(const ValueTableMetrics& m) {
     return std::ceil(m.char_w * (m.compact_chars + kLabelPadChars));
 }
 bool labels_fit(const ValueTableMetrics& m, float width) {
-    return full_label_width(m) <= kMaxLabelShare * width;
+    const float labels = full_label_width(m);
+    return labels <= kMaxLabelShare * width && labels + m.columns * m.cell_w <= width;
+}
+float table_cell_width(float char_w, int chars) {
+    return std::ceil(char_w * (static_cast<float>(chars) + 0.8f));
 }
 float table_cell_height(float line_h) {
     return std::ceil(line_h * 1.35f);

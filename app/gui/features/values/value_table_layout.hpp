@@ -55,11 +55,17 @@ struct ValueTableLayout {
     float header_row_y(int row) const { return header_y0 + row * header_row_h; }
 };
 
-// The row labels' width for a table `width` wide: the full labels when they take at most 40% of it,
-// else the short ones (the current step's full label then shows above the table).
+// The row labels' width for a table `width` wide: the full labels when they take at most 40% of it and
+// leave every column its room at `m.cell_w`, else the short ones (the current step's full label then
+// shows above the table, and in the narration). Long labels never take the cells' room: the racy,
+// Blelloch and warp-shuffle labels took 38% of the width at 2×, and N = 16 did not fit beside them.
 float full_label_width(const ValueTableMetrics& m);
 float compact_label_width(const ValueTableMetrics& m);
 bool labels_fit(const ValueTableMetrics& m, float width);
+
+// The width of a cell that holds `chars` digits of `char_w`: the digits and 0.4 of a digit either side
+// (value_table_text's room_for_text needs a third).
+float table_cell_width(float char_w, int chars);
 
 // The cell height for the font: 1.35 lines leaves room around the digits and for the read outline.
 float table_cell_height(float line_h);

@@ -33,7 +33,8 @@ constexpr float kNarrowestColumn = 0.25f;
 // that "All columns" fits every column exactly.
 float zoomed_cell_width(float base, float zoom) {
     const float width = base * zoom;
-    return width >= 4 ? std::round(width) : std::max(kNarrowestColumn, width);
+    // Rounded down: "All columns" rounded 54.8 up to 55 and cut the last column.
+    return width >= 4 ? std::floor(width + 1e-3f) : std::max(kNarrowestColumn, width);
 }
 
 bool same_line_with_gap_if_fits(float width) {
@@ -103,15 +104,19 @@ std::optional<ViewPlace> ValueTableView::view_place() const {
         return pending_place_; // not shown since the scene named it: still the scene's
     if (placed_)
         return ViewPlace{zoom_, false, placed_->scroll_x, placed_->scroll_y};
-    const auto fraction = [](float scroll, float range) { return range > 0 ? std::clamp(scroll / range, 0.0f, 1.0f) : 0.0f; };
-    return ViewPlace{zoom_, false, fraction(last_scroll_x_, last_max_x_), fraction(followed_scroll_y_, last_max_y_)};
+    const auto fraction = [](float scroll, float range) {
+        return range > 0 ? std::clamp(scroll / range, 0.0f, 1.0f) : 0.0f;
+    };
+    return ViewPlace{zoom_, false, fraction(last_scroll_x_, last_max_x_),
+                     fraction(followed_scroll_y_, last_max_y_)};
 }
 
 void ValueTableView::draw(AppState& state, const ViewContext& context) {
     shown_ = context.shown;
     const LoadedTrace* loaded = shown_.trace;
     if (loaded == nullptr) {
-        ImGui::TextDisabled(state.tracing() ? "Tracing…" : "No trace yet: choose a kernel and N on the left.");
+        ImGui::TextDisabled(state.tracing() ? "Tracing…"
+                                            : "No trace yet: choose a kernel and N on the left.");
         if (shown_.side == 0)
             publish_value_table_geometry({});
         return;
@@ -125,12 +130,15 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
     }
     const TableShowing showing{shown_.step, dim_future_, state.reveal};
 
-    ImGui::PushFont(context.mono_font);
+    // The labels and cells share the width left of the vertical scroll bar.
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+    table_font_ = fitting_font(context, width);
+    ImGui::PushFont(table_font_);
     ValueTableMetrics metrics;
     metrics.char_w = ImGui::CalcTextSize("0").x;
     metrics.line_h = ImGui::GetTextLineHeight();
     ImGui::PopFont();
-    base_cell_w_ = std::ceil(metrics.char_w * (cell_chars_ + 1.2f));
+    base_cell_w_ = table_cell_width(metrics.char_w, cell_chars_);
     metrics.label_chars = label_chars_;
     metrics.compact_chars = compact_chars_;
     metrics.columns = static_cast<int>(model_.columns.size());
@@ -138,30 +146,34 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
     metrics.extra_rows = extra_rows_;
     metrics.group_row = model_.registers > 0 && model_.registers < metrics.columns;
     metrics.thread_row = model_.owner_differs_from_index;
-
-    const float width = ImGui::GetContentRegionAvail().x;
+    metrics.cell_w = base_cell_w_;
     const bool compact = !labels_fit(metrics, width);
-    draw_toolbar(state, metrics);
-    // A half of two sides too short for the table's least height gives its step line to the table (the row
-    // labels still number the steps; 2× on 1280×720 beside the racy kernel's status bar).
-    const bool room_for_caption = shown_.comparison == nullptr ||
-                                  ImGui::GetContentRegionAvail().y >= least_table_height(metrics) + 2 * metrics.line_h;
-    if (compact && room_for_caption && !showing.hides(showing.current)) {
-        // The short labels leave the step's name out; it shows here, beside the buttons where it fits,
-        // else on a line of its own, wrapped, never cut.
+    // A tab too short for the toolbar's lines and the table's least height (3× on 1280×720, where the tab
+    // left the table 4 px) puts the toolbar behind one button, as each of two sides does.
+    const float toolbar_h = 3 * ImGui::GetFrameHeightWithSpacing();
+    draw_toolbar(state, metrics,
+                 shown_.comparison != nullptr ||
+                     ImGui::GetContentRegionAvail().y < least_table_height(metrics) + toolbar_h);
+    if (compact && !showing.hides(showing.current)) {
+        // The short labels leave the step's name out; it shows here: beside the buttons where it fits, else
+        // on a line of its own, wrapped, never cut, where that leaves the table its least height (the row
+        // labels still number the steps; each of two sides at 2× on 1280×720 beside the racy kernel's
+        // status bar has no line to spare).
         const std::string& label = row_labels_[showing.current];
         const std::string caption = "Step " + label.substr(label.find_first_not_of(' '));
-        same_line_with_gap_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(caption.c_str());
-        ImGui::PopTextWrapPos();
+        const bool beside = same_line_with_gap_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
+        if (beside || ImGui::GetContentRegionAvail().y >= least_table_height(metrics) + 2 * metrics.line_h) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(caption.c_str());
+            ImGui::PopTextWrapPos();
+        }
     }
     // The overview strip: when the columns, at this zoom, are wider than the room for them.
-    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics)) -
-                       ImGui::GetStyle().ScrollbarSize;
+    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics));
     metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
     // "First wrong" (status bar, J): the element's column to the middle of the table, once a request.
-    if (const TraceSession::ElementFocus& focus = state.block.element_focus(); focus.serial != focused_serial_) {
+    if (const TraceSession::ElementFocus& focus = state.block.element_focus();
+        focus.serial != focused_serial_) {
         focused_serial_ = focus.serial;
         const auto column = std::find(column_element_.begin(), column_element_.end(), focus.element);
         if (column != column_element_.end()) {
@@ -171,11 +183,32 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
         }
     }
     const bool strip = metrics.columns * metrics.cell_w > room;
-    draw_table(state, context, showing, metrics, compact,
-               strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+    draw_table(state, showing, metrics, compact, strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
 }
 
-void ValueTableView::draw_toolbar(const AppState& state, const ValueTableMetrics& metrics) {
+ImFont* ValueTableView::fitting_font(const ViewContext& context, float width) const {
+    const auto fits = [&](ImFont* font, std::size_t columns) {
+        ValueTableMetrics m;
+        ImGui::PushFont(font); // ImGui::CalcTextSize, as the table measures: it rounds up
+        m.char_w = ImGui::CalcTextSize("0").x;
+        ImGui::PopFont();
+        m.compact_chars = compact_chars_;
+        return compact_label_width(m) + static_cast<float>(columns) * table_cell_width(m.char_w, cell_chars_) <=
+               width;
+    };
+    // Every column, else the N elements' (warp-shuffle's 32 warp-total words after its registers scroll).
+    const std::size_t elements = std::min(model_.columns.size(), model_.element_column.size());
+    for (const std::size_t columns : {model_.columns.size(), elements}) {
+        if (fits(context.mono_font, columns))
+            return context.mono_font;
+        for (ImFont* font : context.smaller_mono)
+            if (fits(font, columns))
+                return font;
+    }
+    return context.mono_font;
+}
+
+void ValueTableView::draw_toolbar(const AppState& state, const ValueTableMetrics& metrics, bool one_button) {
     const auto legend = [] {
         draw_legend({{theme::colours().cell_written, "written in the step"},
                      {theme::colours().cell_read, "read in the step"},
@@ -184,9 +217,9 @@ void ValueTableView::draw_toolbar(const AppState& state, const ValueTableMetrics
                      {theme::colours().ok, "output right"},
                      {theme::colours().error, "wrong output"}});
     };
-    // The halves of two sides (3× on 1920×1080, 2× on 1280×720) have no lines to spare for the toolbar:
-    // everything moves behind one button, and the table keeps the room.
-    if (shown_.comparison != nullptr) {
+    // The halves of two sides (3× on 1920×1080, 2× on 1280×720) and a short tab have no lines to spare for
+    // the toolbar: everything moves behind one button, and the table keeps the room.
+    if (one_button) {
         if (ImGui::Button("Table…"))
             ImGui::OpenPopup("values-options");
         if (ImGui::IsItemHovered())
@@ -285,9 +318,9 @@ std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, f
     return {first, last};
 }
 
-void ValueTableView::draw_table(AppState& state, const ViewContext& context, const TableShowing& showing,
-                                ValueTableMetrics metrics, bool compact_labels, float strip_height) {
-    ImGui::PushFont(context.mono_font);
+void ValueTableView::draw_table(AppState& state, const TableShowing& showing, ValueTableMetrics metrics,
+                                bool compact_labels, float strip_height) {
+    ImGui::PushFont(table_font_);
     const ImGuiIO& io = ImGui::GetIO();
     if (strip_height > 0) {
         // Its interaction comes first (the table scrolls this frame); it is drawn once the table is laid
@@ -309,10 +342,12 @@ void ValueTableView::draw_table(AppState& state, const ViewContext& context, con
 
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
-    // The halves of two sides can be shorter than a table with a few step rows (the racy kernel's four-line
-    // status bar at 2× on 1280×720 left 17 px): the table keeps that height and the half scrolls.
-    const float least_h = shown_.comparison != nullptr ? least_table_height(metrics) : 0;
-    ImGui::BeginChild("value-table", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0), false, flags);
+    // A tab (or a half of two sides) shorter than a table with a few step rows keeps the table that height
+    // and scrolls: the racy kernel's four-line status bar at 2× on 1280×720 left a half 17 px, and at 3× on
+    // 1280×720 the tab left the table 4 px.
+    const float least_h = least_table_height(metrics);
+    ImGui::BeginChild("value-table", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0),
+                      false, flags);
     const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;
     const auto lay_out = [&](float scroll_y) {
         return layout_value_table(metrics, compact_labels, inner.Min.x, inner.Min.y, inner.Max.x, inner.Max.y,

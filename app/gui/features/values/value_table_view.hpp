@@ -45,10 +45,10 @@ public:
 
 private:
     void prepare(const LoadedTrace& loaded);
-    void draw_toolbar(const AppState& state, const ValueTableMetrics& metrics);
+    void draw_toolbar(const AppState& state, const ValueTableMetrics& metrics, bool one_button);
     void draw_table_controls(const AppState& state, const ValueTableMetrics& metrics);
-    void draw_table(AppState& state, const ViewContext& context, const TableShowing& showing,
-                    ValueTableMetrics metrics, bool compact_labels, float strip_height);
+    void draw_table(AppState& state, const TableShowing& showing, ValueTableMetrics metrics,
+                    bool compact_labels, float strip_height);
     void zoom_by(float factor, float anchor_x);
     void refresh_cells(const TableShowing& showing, float cell_w);
     // value_table_text.cpp
@@ -61,11 +61,15 @@ private:
     void draw_arrows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx);
     void draw_row_labels(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing) const;
     // value_table_differences.cpp: the marks on the cells that differ from the other side's
-    void draw_differences(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx) const;
+    void draw_differences(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
+                          float sx) const;
     bool cell_differs(int column, int step) const;
     void draw_tooltip(AppState& state, const ValueTableLayout& l, const TableShowing& showing,
                       float sx) const;
     std::pair<int, int> visible_columns(const ValueTableLayout& l, float sx) const;
+    // The size of the monospace font the table is drawn in: the largest at which every column fits
+    // `width` beside the short labels, else the full size (and the table scrolls).
+    ImFont* fitting_font(const ViewContext& context, float width) const;
 
     const LoadedTrace* loaded_ = nullptr;
     ShownTrace shown_; // this frame's
@@ -73,6 +77,7 @@ private:
     std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
     std::vector<std::string> row_labels_; // "  7  iteration 3, offset 4: read partner"
     int cell_chars_ = 3;
+    ImFont* table_font_ = nullptr; // this frame's, fitting_font()
     int label_chars_ = 20;
     int compact_chars_ = 4;
     int extra_rows_ = 1; // output, and for floats the error row
@@ -94,7 +99,7 @@ private:
     float followed_view_ = 0;     // the rows' visible height when last followed
     float followed_scroll_y_ = 0; // the vertical scroll the table drew with last
     bool scrolled_by_follow_ = false;
-    float last_max_x_ = 0, last_max_y_ = 0; // how far the table could scroll in the last frame
+    float last_max_x_ = 0, last_max_y_ = 0;  // how far the table could scroll in the last frame
     std::optional<ViewPlace> pending_place_; // a scene's, until a trace is shown
     std::optional<ViewPlace> placing_;       // this frame's: its scroll, once the table's range is known
     // The scene's place, applied again each frame while the table settles (its range changes over the
