@@ -155,7 +155,8 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
         imgui.render();
         if (check_layout) {
             layout::end_checked_frame();
-            const layout::LayoutReport report = layout::check_layout(*ImGui::GetDrawData());
+            const layout::LayoutReport report = layout::check_layout(*ImGui::GetDrawData(), 40,
+                                                                     theme::packed(theme::colours().background));
             script.report_layout(report.texts, report.problems);
         }
         if (const std::string path = script.take_screenshot_request(); !path.empty()) {

@@ -1,5 +1,8 @@
 #include "gui/theme.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace prefixlab::theme {
 
 namespace {
@@ -65,9 +68,13 @@ Name g_current = Name::dark;
 
 } // namespace
 
-const Palette& palette(Name name) { return name == Name::projector ? kProjector : kDark; }
+const Palette& palette(Name name) {
+    return name == Name::projector ? kProjector : kDark;
+}
 
-const char* name_text(Name name) { return name == Name::projector ? "projector" : "dark"; }
+const char* name_text(Name name) {
+    return name == Name::projector ? "projector" : "dark";
+}
 
 std::optional<Name> name_from_text(std::string_view text) {
     for (Name n : kNames)
@@ -76,8 +83,61 @@ std::optional<Name> name_from_text(std::string_view text) {
     return std::nullopt;
 }
 
-const Palette& colours() { return palette(g_current); }
-Name current() { return g_current; }
-void use(Name name) { g_current = name; }
+const Palette& colours() {
+    return palette(g_current);
+}
+Name current() {
+    return g_current;
+}
+void use(Name name) {
+    g_current = name;
+}
+
+double relative_luminance(double r, double g, double b) {
+    const auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+double contrast_ratio(Rgb a, Rgb b) {
+    const double la = relative_luminance(a.r / 255.0, a.g / 255.0, a.b / 255.0);
+    const double lb = relative_luminance(b.r / 255.0, b.g / 255.0, b.b / 255.0);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+Rgb blend(Rgb a, Rgb b, float t) {
+    const auto mix = [t](std::uint8_t x, std::uint8_t y) {
+        return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
+    };
+    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
+}
+
+Rgb dimmed_ink_on(Rgb fill) {
+    const Rgb ink = ink_on(fill);
+    for (float t = 0.5f; t > 0; t -= 0.02f)
+        if (const Rgb c = blend(ink, fill, t); contrast_ratio(c, fill) >= kLeastTextContrast)
+            return c;
+    return ink;
+}
+
+Rgb ink_on(Rgb fill) {
+    return contrast_ratio(kInkDark, fill) >= contrast_ratio(kInkLight, fill) ? kInkDark : kInkLight;
+}
+
+Rgb readable_on(Rgb colour, Rgb background) {
+    const bool light =
+        relative_luminance(background.r / 255.0, background.g / 255.0, background.b / 255.0) > 0.18;
+    // Towards black on a light background, towards white on a dark one, in steps of 2% (at most 50).
+    Rgb c = colour;
+    for (int step = 1; step <= 50 && contrast_ratio(c, background) < kLeastTextContrast; ++step) {
+        const double keep = 1.0 - step * 0.02;
+        const auto mix = [&](std::uint8_t v) {
+            return static_cast<std::uint8_t>(std::lround(light ? v * keep : 255 - (255 - v) * keep));
+        };
+        c = {mix(colour.r), mix(colour.g), mix(colour.b)};
+    }
+    return c;
+}
 
 } // namespace prefixlab::theme

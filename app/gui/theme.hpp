@@ -56,18 +56,35 @@ const Palette& colours();
 Name current();
 void use(Name name); // also restyles Dear ImGui's widgets (imgui_layer.cpp applies it)
 
-// Text that reads on a fill: near-black on light fills, near-white on dark ones (by luminance).
+// WCAG 2's relative luminance of an sRGB colour (channels 0..1) and the contrast ratio of two colours
+// (1 to 21). Text needs at least kLeastTextContrast against what is under it (WCAG AA); the layout check
+// measures every text of a checked frame against it (gui/layout/text_contrast.hpp).
+inline constexpr double kLeastTextContrast = 4.5;
+double relative_luminance(double r, double g, double b);
+double contrast_ratio(Rgb a, Rgb b);
+
+// Text that reads on a fill: near-black or white, whichever has the higher contrast. (A luma threshold
+// chose white on Okabe–Ito blue, 4.35:1 in a grey of 235, and white on the warp view's teal, 2.5:1.)
 inline constexpr Rgb kInkDark{20, 20, 20};
-inline constexpr Rgb kInkLight{235, 235, 235};
-constexpr Rgb ink_on(Rgb fill) {
-    // Rec. 709 luma in 0..255; 140 keeps white text on Okabe–Ito blue and black on orange.
-    const int luma = (2126 * fill.r + 7152 * fill.g + 722 * fill.b) / 10000;
-    return luma > 140 ? kInkDark : kInkLight;
-}
+inline constexpr Rgb kInkLight{255, 255, 255};
+Rgb ink_on(Rgb fill);
+
+// A data colour as text on `background`: the colour itself where it reads (at least kLeastTextContrast),
+// else the same hue darkened (on a light background) or lightened (on a dark one) until it does. The
+// projector's orange status line was 2.25:1 on white, its green verdicts 3.4:1, its vermillion 3.9:1.
+Rgb readable_on(Rgb colour, Rgb background);
+
+// `a` mixed with `b`: t = 0 is a, 1 is b.
+Rgb blend(Rgb a, Rgb b, float t);
+// The ink of a later, dimmed step on its (dimmed) fill: the faintest mix of ink_on(fill) towards the fill,
+// at most half way, that still reads (kLeastTextContrast). A plain 50% blend read at 2.3:1 on the dark
+// theme's dimmed orange and 2.9:1 on the projector's dimmed grey.
+Rgb dimmed_ink_on(Rgb fill);
 
 // Packs a colour as Dear ImGui's ImU32 (ABGR in memory order R, G, B, A).
 constexpr std::uint32_t packed(Rgb c, std::uint8_t alpha = 255) {
-    return std::uint32_t(c.r) | std::uint32_t(c.g) << 8 | std::uint32_t(c.b) << 16 | std::uint32_t(alpha) << 24;
+    return std::uint32_t(c.r) | std::uint32_t(c.g) << 8 | std::uint32_t(c.b) << 16 |
+           std::uint32_t(alpha) << 24;
 }
 
 } // namespace prefixlab::theme

@@ -6,7 +6,10 @@
 
 namespace prefixlab {
 
-ImVec4 text_colour(theme::Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
+ImVec4 text_colour(theme::Rgb colour) {
+    const theme::Rgb c = theme::readable_on(colour, theme::colours().background);
+    return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f);
+}
 
 float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;

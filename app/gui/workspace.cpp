@@ -171,8 +171,14 @@ void Workspace::draw_main(GuiHost& host, const ViewContext& context, float x, fl
             for (std::size_t i = 0; i < views_.tabs.size(); ++i) {
                 const ImGuiTabItemFlags flags = select_pending_ && i == selected_ ? ImGuiTabItemFlags_SetSelected : 0;
                 const bool open = ImGui::BeginTabItem(views_.tabs[i]->title(), nullptr, flags);
-                if (scrolls && i == 0)
+                if (scrolls && i == 0) {
                     note_scrolling_tab_bar(right); // the first BeginTabItem laid the bar out
+                    // Scrolled at once, not glided: Dear ImGui's glide goes by the clock, so how far it got
+                    // in a given number of frames depended on how fast they came (a restored scene showed
+                    // the tabs 1–4 px from where the saved window had them).
+                    if (ImGuiTabBar* bar = GImGui->CurrentTabBar)
+                        bar->ScrollingAnim = bar->ScrollingTarget;
+                }
                 if (open) {
                     if (!select_pending_)
                         selected_ = i;

@@ -47,10 +47,12 @@ add_test(NAME gui.screenshots
 # job, 144 s under AddressSanitizer, with the other core idle.
 set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 600 ENVIRONMENT GTEST_BRIEF=1 COST 1000)
 
-# The layout check itself, on frames drawn headless to fail and to pass (no window, no OpenGL).
+# The layout check itself, on frames drawn headless to fail and to pass (no window, no OpenGL), and the
+# themes' text colours against their backgrounds.
 # And that every text the narration writes has its glyphs in the fonts (a missing one is drawn as '?').
 add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp gui/test_glyph_ranges.cpp
-               ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/glyph_ranges.cpp)
+               ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/text_contrast.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp ${PROJECT_SOURCE_DIR}/app/gui/glyph_ranges.cpp)
 target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
 target_link_libraries(prefixlab_layout_check_tests PRIVATE prefixlab_test_support prefixlab::imgui GTest::gtest_main)
 gtest_discover_tests(prefixlab_layout_check_tests DISCOVERY_MODE PRE_TEST)

@@ -2,6 +2,7 @@
 // memory, no window, no OpenGL), the test draws text the way the views do, and check_layout reads it
 // back from the draw lists. Each case has its twin that must pass, so neither side is vacuous.
 #include "gui/layout/layout_check.hpp"
+#include "gui/theme.hpp"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -154,6 +155,75 @@ TEST_F(LayoutCheck, AWindowTooNarrowForARowFails) {
         ImGui::EndChild();
     });
     EXPECT_NE(all(narrow).find("window test/sliver"), std::string::npos) << all(narrow);
+}
+
+// Issue 33, point 8: text is measured against what is drawn under it. The projector's orange status
+// line (#E69F00 on white, 2.25:1) fails; the same words in near-black pass; so does text of a disabled
+// control, which WCAG leaves out, drawn at Dear ImGui's DisabledAlpha.
+TEST_F(LayoutCheck, TextThatReadsTooFaintlyOnItsBackgroundFails) {
+    const auto on = [&](ImU32 fill, ImU32 ink) {
+        return settled([&] {
+            const ImVec2 at = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + 500, at.y + 60), fill);
+            ImGui::PushStyleColor(ImGuiCol_Text, ink);
+            ImGui::TextUnformatted("CPU emulation");
+            ImGui::PopStyleColor();
+        });
+    };
+    const layout::LayoutReport orange = on(IM_COL32(255, 255, 255, 255), IM_COL32(0xE6, 0x9F, 0x00, 255));
+    ASSERT_EQ(orange.problems.size(), 1u) << all(orange);
+    EXPECT_NE(orange.problems[0].find("contrast 2.25:1 (#E69F00 on #FFFFFF)"), std::string::npos) << all(orange);
+    EXPECT_TRUE(on(IM_COL32(255, 255, 255, 255), IM_COL32(20, 20, 20, 255)).problems.empty());
+    // White on Okabe–Ito blue reads (5.2:1); the light grey of 235 did not (4.35:1).
+    EXPECT_TRUE(on(IM_COL32(0x00, 0x72, 0xB2, 255), IM_COL32(255, 255, 255, 255)).problems.empty());
+    EXPECT_EQ(on(IM_COL32(0x00, 0x72, 0xB2, 255), IM_COL32(235, 235, 235, 255)).problems.size(), 1u);
+    const layout::LayoutReport disabled = settled([] {
+        ImGui::BeginDisabled();
+        ImGui::Button("Dim later steps");
+        ImGui::EndDisabled();
+    });
+    EXPECT_TRUE(disabled.problems.empty()) << all(disabled);
+}
+
+// A line crossing a digit (an arrow under the Values table's numbers) is not the text's background:
+// the colour under most of the text is.
+TEST_F(LayoutCheck, ALineAcrossTextIsNotItsBackground) {
+    const layout::LayoutReport crossed = settled([] {
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImDrawList* list = ImGui::GetWindowDrawList();
+        list->AddRectFilled(at, ImVec2(at.x + 400, at.y + 60), IM_COL32(255, 255, 255, 255));
+        list->AddLine(ImVec2(at.x + 20, at.y), ImVec2(at.x + 20, at.y + 60), IM_COL32(20, 20, 20, 255), 3);
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(20, 20, 20, 255));
+        ImGui::TextUnformatted("1024 2048");
+        ImGui::PopStyleColor();
+    });
+    EXPECT_TRUE(crossed.problems.empty()) << all(crossed);
+}
+
+// Every colour pair the views draw text in, in both themes: a data colour as text on the background
+// (readable_on), ink on each fill (ink_on), dimmed ink on a later step's dimmed fill, and the source
+// panel's syntax colours on the step's shaded lines.
+TEST(ThemeContrast, EveryTextColourPairReadsInBothThemes) {
+    for (const theme::Name name : theme::kNames) {
+        const theme::Palette& p = theme::palette(name);
+        const char* theme_name = theme::name_text(name);
+        const theme::Rgb data[] = {p.cell_value,   p.cell_unwritten, p.cell_written,     p.cell_read,
+                                   p.current_step, p.error,          p.ok,               p.input_node,
+                                   p.edge,         p.active_threads, p.progress,         p.differs,
+                                   p.status_invalid, p.status_aggregate, p.status_prefix, p.text};
+        for (const theme::Rgb c : data) {
+            EXPECT_GE(theme::contrast_ratio(theme::readable_on(c, p.background), p.background), 4.5) << theme_name;
+            EXPECT_GE(theme::contrast_ratio(theme::ink_on(c), c), 4.5) << theme_name;
+            const theme::Rgb dimmed = theme::blend(c, p.background, 0.65f);
+            EXPECT_GE(theme::contrast_ratio(theme::dimmed_ink_on(dimmed), dimmed), 4.5) << theme_name;
+        }
+        for (const theme::Rgb code : {p.code_keyword, p.code_comment, p.code_literal, p.code_preprocessor, p.text})
+            for (const theme::Rgb under : {p.background, p.code_step_lines})
+                EXPECT_GE(theme::contrast_ratio(theme::readable_on(code, under), under), 4.5) << theme_name;
+    }
+    // The ratio itself, against WCAG's figures: black on white 21:1, white on white 1:1.
+    EXPECT_NEAR(theme::contrast_ratio({0, 0, 0}, {255, 255, 255}), 21.0, 1e-9);
+    EXPECT_NEAR(theme::contrast_ratio({255, 255, 255}, {255, 255, 255}), 1.0, 1e-9);
 }
 
 } // namespace

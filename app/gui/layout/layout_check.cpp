@@ -1,10 +1,13 @@
 #include "gui/layout/layout_check.hpp"
 
 #include "core/util/utf8.hpp"
+#include "gui/layout/text_contrast.hpp"
+#include "gui/theme.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <map>
@@ -64,7 +67,8 @@ public:
                 if (g.Visible) {
                     exact_.emplace(UvKey{g.U0, g.V0, g.U1, g.V1}, &g);
                     all_.push_back(&g);
-                    space_.emplace(&g, font->FindGlyph(' ') ? font->FindGlyph(' ')->AdvanceX : font->FontSize / 3);
+                    space_.emplace(&g, font->FindGlyph(' ') ? font->FindGlyph(' ')->AdvanceX
+                                                            : font->FontSize / 3);
                 }
     }
     const ImFontGlyph* exact(const UvKey& key) const {
@@ -90,13 +94,15 @@ private:
 enum Side { left = 1, right = 2, top = 4, bottom = 8 };
 
 struct PlacedGlyph {
-    Rect rect;       // on screen, as drawn
-    Rect clip;       // the draw command's clip rectangle
+    Rect rect; // on screen, as drawn
+    Rect clip; // the draw command's clip rectangle
     unsigned codepoint;
     float origin_x, origin_y, advance, scale;
-    float space; // a space's width in the glyph's font
+    float space;       // a space's width in the glyph's font
     int cut_sides = 0; // Side bits where the CPU cut the glyph
     int run = -1;
+    std::uint32_t colour = 0; // as drawn (ImU32)
+    std::size_t place = 0;    // in draw order (BackgroundRaster)
 };
 
 struct Run {
@@ -108,7 +114,8 @@ struct Run {
 // Reads one draw command's glyph quads. Dear ImGui writes a glyph as vertices (x0,y0) (x1,y0) (x1,y1)
 // (x0,y1) and indices i, i+1, i+2, i, i+2, i+3 (ImFont::RenderText); rectangles share that pattern but
 // sample the atlas's white pixel, which is no glyph.
-void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, const GlyphTable& table, std::vector<PlacedGlyph>& out) {
+void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, std::size_t place, const GlyphTable& table,
+                 std::vector<PlacedGlyph>& out) {
     const Rect clip{cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w};
     for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 6) {
         const ImDrawIdx* idx = list.IdxBuffer.Data + cmd.IdxOffset + i;
@@ -143,6 +150,8 @@ void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, const GlyphTable&
         p.origin_y = cut & top ? p.rect.y1 - g->Y1 * p.scale : p.rect.y0 - g->Y0 * p.scale;
         p.advance = g->AdvanceX * p.scale;
         p.space = table.space_after(g) * p.scale;
+        p.colour = v[0].col;
+        p.place = place + i / 3;
         out.push_back(p);
     }
 }
@@ -191,8 +200,12 @@ bool cut_by_scrolling(int side, float edge, const Rect& glyph, const std::vector
         const bool along_x = side == left || side == right;
         if (along_x ? !r.scrolls_x : !r.scrolls_y)
             continue;
-        const float region_edge = side == left ? r.rect.x0 : side == right ? r.rect.x1 : side == top ? r.rect.y0 : r.rect.y1;
-        const bool inside = along_x ? glyph.y1 > r.rect.y0 && glyph.y0 < r.rect.y1 : glyph.x1 > r.rect.x0 && glyph.x0 < r.rect.x1;
+        const float region_edge = side == left    ? r.rect.x0
+                                  : side == right ? r.rect.x1
+                                  : side == top   ? r.rect.y0
+                                                  : r.rect.y1;
+        const bool inside = along_x ? glyph.y1 > r.rect.y0 && glyph.y0 < r.rect.y1
+                                    : glyph.x1 > r.rect.x0 && glyph.x0 < r.rect.x1;
         if (inside && std::fabs(region_edge - edge) <= kTolerance + 1)
             return true;
     }
@@ -208,19 +221,27 @@ int unexplained_cut(const PlacedGlyph& g, const std::vector<ScrolledRegion>& reg
     const Rect visible = intersection(g.rect, g.clip);
     if (visible.width() <= 0 || visible.height() <= 0)
         return 0; // wholly outside its clip rectangle: not drawn at all
-    const std::pair<int, float> gpu_cuts[] = {
-        {left, g.clip.x0 - g.rect.x0}, {right, g.rect.x1 - g.clip.x1}, {top, g.clip.y0 - g.rect.y0}, {bottom, g.rect.y1 - g.clip.y1}};
+    const std::pair<int, float> gpu_cuts[] = {{left, g.clip.x0 - g.rect.x0},
+                                              {right, g.rect.x1 - g.clip.x1},
+                                              {top, g.clip.y0 - g.rect.y0},
+                                              {bottom, g.rect.y1 - g.clip.y1}};
     for (const auto& [side, depth] : gpu_cuts) {
         if (depth <= kTolerance)
             continue;
-        const float edge = side == left ? g.clip.x0 : side == right ? g.clip.x1 : side == top ? g.clip.y0 : g.clip.y1;
+        const float edge = side == left    ? g.clip.x0
+                           : side == right ? g.clip.x1
+                           : side == top   ? g.clip.y0
+                                           : g.clip.y1;
         if (!cut_by_scrolling(side, edge, g.rect, regions))
             return side;
     }
     for (int side : {left, right, top, bottom}) {
         if (!(g.cut_sides & side))
             continue;
-        const float edge = side == left ? g.rect.x0 : side == right ? g.rect.x1 : side == top ? g.rect.y0 : g.rect.y1;
+        const float edge = side == left    ? g.rect.x0
+                           : side == right ? g.rect.x1
+                           : side == top   ? g.rect.y0
+                                           : g.rect.y1;
         if (!cut_by_scrolling(side, edge, g.rect, regions))
             return side;
     }
@@ -233,8 +254,8 @@ std::string quoted(const Run& run) {
 }
 
 std::string where(const Run& run, const PlacedGlyph& g) {
-    return " at (" + std::to_string(static_cast<int>(g.rect.x0)) + ", " + std::to_string(static_cast<int>(g.rect.y0)) +
-           ") in " + run.window;
+    return " at (" + std::to_string(static_cast<int>(g.rect.x0)) + ", " +
+           std::to_string(static_cast<int>(g.rect.y0)) + ") in " + run.window;
 }
 
 // Texts that are not drawn at all leave no glyphs to find. Two places where that happens: a tab bar
@@ -265,8 +286,10 @@ void check_tables(std::vector<std::string>& problems) {
             const ImGuiTableColumn& column = table->Columns[c];
             const float content = std::max(column.ContentMaxXFrozen, column.ContentMaxXUnfrozen);
             if (column.IsEnabled && content > column.ClipRect.Max.x + kTolerance)
-                problems.push_back("a column of table " + std::string(table->OuterWindow ? table->OuterWindow->Name : "?") +
-                                   " holds " + std::to_string(static_cast<int>(content - column.MinX)) + " px of content in " +
+                problems.push_back("a column of table " +
+                                   std::string(table->OuterWindow ? table->OuterWindow->Name : "?") +
+                                   " holds " + std::to_string(static_cast<int>(content - column.MinX)) +
+                                   " px of content in " +
                                    std::to_string(static_cast<int>(column.ClipRect.GetWidth())) + " px");
         }
     }
@@ -277,28 +300,91 @@ constexpr float kMinWindowEms = 6;
 
 void check_window_sizes(std::vector<std::string>& problems) {
     for (ImGuiWindow* w : GImGui->Windows) {
-        if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup | ImGuiWindowFlags_MenuBar)))
+        if (!w->WasActive || w->Hidden ||
+            (w->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup | ImGuiWindowFlags_MenuBar)))
             continue;
         const float width = w->InnerClipRect.GetWidth(), height = w->InnerClipRect.GetHeight();
         const float em = ImGui::GetFontSize(); // one font for every window
         if (width < kMinWindowEms * em || height < em)
-            problems.push_back(std::string("window ") + w->Name + " shows only " + std::to_string(static_cast<int>(width)) +
-                               " × " + std::to_string(static_cast<int>(height)) + " px of content");
+            problems.push_back(std::string("window ") + w->Name + " shows only " +
+                               std::to_string(static_cast<int>(width)) + " × " +
+                               std::to_string(static_cast<int>(height)) + " px of content");
         // Content laid out past the window's edge with no scroll bar to reach it. This also finds a
         // text cut exactly between two glyphs, which leaves no cut glyph behind (Dear ImGui skips
         // glyphs wholly outside the clip rectangle).
         // This frame's content (ContentSize is the last frame's, which lags a frame behind a layout
         // that just changed).
         const ImVec2 inner = w->ContentRegionRect.GetSize();
-        const ImVec2 content(w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x, w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y);
+        const ImVec2 content(w->DC.CursorMaxPos.x - w->DC.CursorStartPos.x,
+                             w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y);
         const std::string name = w->Name;
         if (content.x > inner.x + kTolerance && !w->ScrollbarX)
             problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(content.x)) +
-                               " px of content in " + std::to_string(static_cast<int>(inner.x)) + " px, with no scroll bar");
+                               " px of content in " + std::to_string(static_cast<int>(inner.x)) +
+                               " px, with no scroll bar");
         if (content.y > inner.y + kTolerance && !w->ScrollbarY)
             problems.push_back("window " + name + " lays out " + std::to_string(static_cast<int>(content.y)) +
-                               " px of content in " + std::to_string(static_cast<int>(inner.y)) + " px tall, with no scroll bar");
+                               " px of content in " + std::to_string(static_cast<int>(inner.y)) +
+                               " px tall, with no scroll bar");
     }
+}
+
+std::string hex(const Colour& c) {
+    char text[8];
+    std::snprintf(text, sizeof text, "#%02X%02X%02X", static_cast<int>(std::lround(c.r * 255)),
+                  static_cast<int>(std::lround(c.g * 255)), static_cast<int>(std::lround(c.b * 255)));
+    return text;
+}
+
+// " has contrast 2.2:1 (#E69F00 on #FFFFFF), below 4.5:1" for a text with a glyph that reads too faintly
+// on what lies under it (per glyph, in the glyph's own colour: a run of labels side by side can change
+// colour, as the bank row's highlighted boxes do; under a glyph, the most common colour of five points,
+// so that an arrow or a grid line crossing a digit is not its background); empty when every glyph
+// reads, or when an image lies under one; glyphs mostly cut away by a scrolled edge are not judged. Text
+// of a disabled control (drawn at Dear ImGui's DisabledAlpha) is left out, as WCAG leaves out inactive
+// controls.
+std::string low_contrast(const Run& run, const std::vector<PlacedGlyph>& glyphs,
+                         const BackgroundRaster& raster) {
+    double worst = 1e9;
+    Colour worst_text, worst_under;
+    const int last = std::min(run.last, run.first + 40);
+    for (int i = run.first; i <= last; ++i) {
+        const PlacedGlyph& g = glyphs[i];
+        const double alpha = ((g.colour >> 24) & 0xFF) / 255.0;
+        if (alpha < 1 && std::fabs(alpha - ImGui::GetStyle().DisabledAlpha) < 0.05)
+            continue;
+        const Rect visible = intersection(g.rect, g.clip);
+        if (visible.width() < 0.7f * g.rect.width() || visible.height() < 0.7f * g.rect.height())
+            continue; // cut by a scrolled edge (allowed above): too little of it shows to judge
+        std::map<std::uint32_t, int> under; // colour (8 bits a channel) → samples
+        std::map<std::uint32_t, Colour> exact;
+        for (const auto [fx, fy] :
+             {std::pair{0.5f, 0.5f}, {0.3f, 0.3f}, {0.7f, 0.7f}, {0.3f, 0.7f}, {0.7f, 0.3f}}) {
+            Colour c;
+            if (!raster.colour_at(visible.x0 + fx * visible.width(), visible.y0 + fy * visible.height(),
+                                  g.place, c))
+                return {};
+            const std::uint32_t key = static_cast<std::uint32_t>(std::lround(c.r * 255)) << 16 |
+                                      static_cast<std::uint32_t>(std::lround(c.g * 255)) << 8 |
+                                      static_cast<std::uint32_t>(std::lround(c.b * 255));
+            ++under[key];
+            exact[key] = c;
+        }
+        const auto most = std::max_element(under.begin(), under.end(),
+                                           [](const auto& a, const auto& b) { return a.second < b.second; });
+        const Colour background = exact[most->first];
+        const Colour text{alpha * ((g.colour >> 0) & 0xFF) / 255.0 + (1 - alpha) * background.r,
+                          alpha * ((g.colour >> 8) & 0xFF) / 255.0 + (1 - alpha) * background.g,
+                          alpha * ((g.colour >> 16) & 0xFF) / 255.0 + (1 - alpha) * background.b};
+        if (const double ratio = contrast_ratio(text, background); ratio < worst)
+            worst = ratio, worst_text = text, worst_under = background;
+    }
+    if (worst >= theme::kLeastTextContrast)
+        return {};
+    char text_ratio[16];
+    std::snprintf(text_ratio, sizeof text_ratio, "%.2f", worst);
+    return std::string(" has contrast ") + text_ratio + ":1 (" + hex(worst_text) + " on " + hex(worst_under) +
+           "), below 4.5:1";
 }
 
 } // namespace
@@ -314,9 +400,13 @@ void note_text_field() {
     note_scrolled_region(min.x, min.y, max.x, max.y, true, false);
 }
 
-void new_frame() { g_noted_regions.clear(); }
+void new_frame() {
+    g_noted_regions.clear();
+}
 
-bool checking() { return g_checking; }
+bool checking() {
+    return g_checking;
+}
 
 void begin_checked_frame() {
     g_checking = true;
@@ -333,22 +423,28 @@ void end_checked_frame() {
     g_saved_ellipsis.clear();
 }
 
-LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
+LayoutReport check_layout(const ImDrawData& frame, std::size_t limit, std::uint32_t clear_colour) {
     const GlyphTable table;
+    const BackgroundRaster raster(frame,
+                                  {((clear_colour >> 0) & 0xFF) / 255.0, ((clear_colour >> 8) & 0xFF) / 255.0,
+                                   ((clear_colour >> 16) & 0xFF) / 255.0});
     const ImTextureID atlas = ImGui::GetIO().Fonts->TexID;
     std::vector<PlacedGlyph> glyphs;
     std::vector<int> list_of_glyph;
     std::vector<std::string> windows;
-    std::vector<const void*> roots; // per draw list: its root window (texts checked against each other within one only)
+    std::vector<const void*>
+        roots; // per draw list: its root window (texts checked against each other within one only)
     for (int l = 0; l < frame.CmdListsCount; ++l) {
         const ImDrawList& list = *frame.CmdLists[l];
         windows.push_back(list._OwnerName ? list._OwnerName : "(overlay)");
         const ImGuiWindow* owner = list._OwnerName ? ImGui::FindWindowByName(list._OwnerName) : nullptr;
-        roots.push_back(owner ? static_cast<const void*>(owner->RootWindow) : static_cast<const void*>(&list));
-        for (const ImDrawCmd& cmd : list.CmdBuffer) {
+        roots.push_back(owner ? static_cast<const void*>(owner->RootWindow)
+                              : static_cast<const void*>(&list));
+        for (int c = 0; c < list.CmdBuffer.Size; ++c) {
+            const ImDrawCmd& cmd = list.CmdBuffer[c];
             if (cmd.UserCallback || cmd.TextureId != atlas)
                 continue;
-            read_glyphs(list, cmd, table, glyphs);
+            read_glyphs(list, cmd, raster.place_of(l, c), table, glyphs);
             list_of_glyph.resize(glyphs.size(), l);
         }
     }
@@ -370,25 +466,35 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
         const Run& run = runs[r];
         for (int i = run.first; i <= run.last; ++i)
             if (glyphs[i].codepoint == kEllipsisMarker)
-                report(static_cast<int>(r), quoted(run) + " shortened by Dear ImGui's ellipsis" + where(run, glyphs[run.first]));
+                report(static_cast<int>(r),
+                       quoted(run) + " shortened by Dear ImGui's ellipsis" + where(run, glyphs[run.first]));
         for (int i = run.first; i <= run.last; ++i) {
             if (const int side = unexplained_cut(glyphs[i], regions)) {
-                report(static_cast<int>(r), quoted(run) + " cut at its " + side_name(side) + " edge" + where(run, glyphs[i]));
+                report(static_cast<int>(r),
+                       quoted(run) + " cut at its " + side_name(side) + " edge" + where(run, glyphs[i]));
                 break;
             }
         }
     }
 
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (const std::string low = low_contrast(runs[r], glyphs, raster); !low.empty())
+            report(static_cast<int>(r), quoted(runs[r]) + low + where(runs[r], glyphs[runs[r].first]));
+
     // Overlaps between glyphs of different texts, found through square buckets of the screen.
     constexpr float kBucket = 64;
     std::unordered_map<std::int64_t, std::vector<int>> buckets;
-    const auto bucket_key = [](int bx, int by) { return (static_cast<std::int64_t>(bx) << 32) ^ static_cast<std::uint32_t>(by); };
+    const auto bucket_key = [](int bx, int by) {
+        return (static_cast<std::int64_t>(bx) << 32) ^ static_cast<std::uint32_t>(by);
+    };
     for (int i = 0; i < static_cast<int>(glyphs.size()); ++i) {
         const Rect v = intersection(glyphs[i].rect, glyphs[i].clip);
         if (v.width() <= 0 || v.height() <= 0)
             continue;
-        for (int bx = static_cast<int>(std::floor(v.x0 / kBucket)); bx <= static_cast<int>(std::floor(v.x1 / kBucket)); ++bx)
-            for (int by = static_cast<int>(std::floor(v.y0 / kBucket)); by <= static_cast<int>(std::floor(v.y1 / kBucket)); ++by)
+        for (int bx = static_cast<int>(std::floor(v.x0 / kBucket));
+             bx <= static_cast<int>(std::floor(v.x1 / kBucket)); ++bx)
+            for (int by = static_cast<int>(std::floor(v.y0 / kBucket));
+                 by <= static_cast<int>(std::floor(v.y1 / kBucket)); ++by)
                 buckets[bucket_key(bx, by)].push_back(i);
     }
     std::map<std::pair<int, int>, bool> pairs_seen;
@@ -401,7 +507,8 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit) {
                 // (a window with its child windows) can collide.
                 if (ga.run == gb.run || roots[list_of_glyph[members[a]]] != roots[list_of_glyph[members[b]]])
                     continue;
-                const Rect overlap = intersection(intersection(ga.rect, ga.clip), intersection(gb.rect, gb.clip));
+                const Rect overlap =
+                    intersection(intersection(ga.rect, ga.clip), intersection(gb.rect, gb.clip));
                 if (overlap.width() <= kTolerance || overlap.height() <= kTolerance)
                     continue;
                 const auto pair = std::minmax(ga.run, gb.run);

@@ -1,14 +1,16 @@
 // The layout check (script command `check-layout`, issue 10): reads every glyph of a rendered frame
 // back from Dear ImGui's draw lists and reports text that overlaps other text or is cut — by its clip
-// rectangle, by Dear ImGui's ellipsis ("Dataf…"), or by CPU clipping inside a glyph. It needs no help
-// from the views: a glyph is a textured quad whose UVs are one of the font atlas's glyphs, which tells
-// the character, its font size and where its text's origin is, so runs of glyphs become strings.
+// rectangle, by Dear ImGui's ellipsis ("Dataf…"), or by CPU clipping inside a glyph — and text that
+// reads too faintly on what is drawn under it (text_contrast.hpp). It needs no help from the views: a glyph
+// is a textured quad whose UVs are one of the font atlas's glyphs, which tells the character, its font size
+// and where its text's origin is, so runs of glyphs become strings.
 //
 // What is allowed: text cut at the edge of a region that scrolls in that direction (a table scrolled
 // sideways shows half a column at its edge). Dear ImGui windows with scroll bars count by themselves;
 // views that scroll a canvas of their own say so with note_scrolled_region() each frame.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,7 +41,9 @@ struct LayoutReport {
 };
 
 // Call after ImGui::Render(), before the next NewFrame (the draw data and the windows must be the
-// frame's). At most `limit` problems are returned, each text once.
-LayoutReport check_layout(const ImDrawData& frame, std::size_t limit = 40);
+// frame's). At most `limit` problems are returned, each text once. `clear_colour` (ImU32): what the
+// window is cleared to, under every window (text_contrast.hpp).
+LayoutReport check_layout(const ImDrawData& frame, std::size_t limit = 40,
+                          std::uint32_t clear_colour = 0xFF000000);
 
 } // namespace prefixlab::layout

@@ -75,7 +75,9 @@ void PlotTexture::render(ImVec2 size, const Paint& paint) {
 // texture would be invisible to it. The painter draws with (0, 0) at the top left, so it paints under a
 // clip rectangle in picture coordinates, and then its vertices and clip rectangles move to `at`.
 void draw_live(ImDrawList* list, ImVec2 at, ImVec2 size, const PlotTexture::Paint& paint) {
+    const ImVec2 parent_min = list->GetClipRectMin(), parent_max = list->GetClipRectMax();
     list->PushClipRect(ImVec2(0, 0), size, false);
+    // The command the push opened (or took over, when it was empty): the first in picture coordinates.
     const int first_cmd = list->CmdBuffer.Size - 1, first_vtx = list->VtxBuffer.Size;
     paint(*list, size);
     const int last_cmd = list->CmdBuffer.Size - 1;
@@ -85,8 +87,10 @@ void draw_live(ImDrawList* list, ImVec2 at, ImVec2 size, const PlotTexture::Pain
         list->VtxBuffer[v].pos.y += at.y;
     }
     for (int c = std::max(first_cmd, 0); c <= last_cmd; ++c) {
+        // Moved to `at`, and inside the window's clip rectangle, as the texture's quad would be.
         ImVec4& r = list->CmdBuffer[c].ClipRect;
-        r = ImVec4(r.x + at.x, r.y + at.y, r.z + at.x, r.w + at.y);
+        r = ImVec4(std::max(r.x + at.x, parent_min.x), std::max(r.y + at.y, parent_min.y),
+                   std::min(r.z + at.x, parent_max.x), std::min(r.w + at.y, parent_max.y));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "gui/render/vector_frame.hpp"
 
 #include "gui/colour_map.hpp"
+#include "gui/layout/layout_check.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,7 +27,9 @@ bool outside(ImVec2 lo, ImVec2 hi, ImVec2 clip_lo, ImVec2 clip_hi) {
 
 } // namespace
 
-bool vector_frame() { return g_vector_frame; }
+// A checked frame is one too: the layout check measures each text's contrast against the shapes under it
+// (gui/layout/text_contrast.hpp), which must be in the draw data.
+bool vector_frame() { return g_vector_frame || layout::checking(); }
 void set_vector_frame(bool on) { g_vector_frame = on; }
 
 void add_vector_quads(ImDrawList* list, const std::vector<QuadInstance>& quads, const ShapeTransform& t) {

@@ -16,7 +16,8 @@ struct ImDrawList;
 
 namespace prefixlab::render {
 
-// Whether the frame being drawn is the SVG export's vector frame (set by ViewExport for that frame).
+// Whether the frame being drawn is the SVG export's vector frame (set by ViewExport for that frame) or a
+// frame the layout check reads.
 bool vector_frame();
 void set_vector_frame(bool on);
 

@@ -2,6 +2,7 @@
 
 #include "gui/app_state.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <imgui.h>
@@ -51,8 +52,7 @@ void NarrationView::draw(AppState& state, const ViewContext&) {
             ImGui::SetTooltip("%s", n.counters_tooltip.c_str());
     }
     if (!n.race.empty()) {
-        const theme::Rgb e = theme::colours().error;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
         ImGui::TextUnformatted(n.race.c_str());
         ImGui::PopStyleColor();
     }

@@ -4,6 +4,7 @@
 
 #include "core/capture/gpu_info.hpp"
 #include "core/ground/kernel_names.hpp"
+#include "core/ground/scan_setup.hpp"
 
 #include <imgui.h>
 #include <string>

@@ -7,6 +7,7 @@
 #include "gui/theme.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <imgui.h>
 #include <string>
 
@@ -14,21 +15,24 @@ namespace prefixlab {
 
 namespace {
 
-ImU32 colour_of(CodeToken kind) {
+// A token's colour, made to read on the line's background (the step's lines are shaded: the dark
+// theme's comment grey read at 4.4:1 there).
+ImU32 colour_of(CodeToken kind, theme::Rgb under) {
     const theme::Palette& c = theme::colours();
+    const auto on = [under](theme::Rgb colour) { return theme::packed(theme::readable_on(colour, under)); };
     switch (kind) {
     case CodeToken::keyword:
-        return theme::packed(c.code_keyword);
+        return on(c.code_keyword);
     case CodeToken::comment:
-        return theme::packed(c.code_comment);
+        return on(c.code_comment);
     case CodeToken::literal:
-        return theme::packed(c.code_literal);
+        return on(c.code_literal);
     case CodeToken::preprocessor:
-        return theme::packed(c.code_preprocessor);
+        return on(c.code_preprocessor);
     case CodeToken::plain:
         break;
     }
-    return theme::packed(c.text);
+    return on(c.text);
 }
 
 } // namespace
@@ -69,14 +73,18 @@ void SourceView::draw(AppState& state, const ViewContext& context) {
             ImGui::PushFont(context.mono_font);
         // Rows touch: the clipper steps by exactly one line, and the step's band has no gaps.
         ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-        const float line_h = ImGui::GetTextLineHeight();
+        // A row a fifth taller than the font, the text centred in it: the step's band then covers the
+        // underscores below the baseline (at the font's height they fell under it, white on white).
+        const float line_h = std::ceil(ImGui::GetTextLineHeight() * 1.2f);
+        const float text_dy = std::floor((line_h - ImGui::GetTextLineHeight()) / 2);
         const std::string widest = std::to_string(lines_.size());
         const float number_w = ImGui::CalcTextSize(widest.c_str()).x + ImGui::GetFontSize();
         const float char_w = ImGui::CalcTextSize("M").x;
         std::size_t longest = 0;
         for (const Line& line : lines_)
             longest = std::max(longest, line.text.size());
-        const float row_w = std::max(ImGui::GetContentRegionAvail().x, number_w + char_w * float(longest + 1));
+        const float row_w =
+            std::max(ImGui::GetContentRegionAvail().x, number_w + char_w * float(longest + 1));
         const theme::Palette& c = theme::colours();
         ImDrawList* draw = ImGui::GetWindowDrawList();
 
@@ -102,16 +110,18 @@ void SourceView::draw(AppState& state, const ViewContext& context) {
                 else if (hovered)
                     draw->AddRectFilled(at, end, theme::packed(c.code_step_lines, 110));
                 const bool on_blue = number == marked.sync_line;
+                const theme::Rgb under = in_step ? c.code_step_lines : c.background;
                 const ImU32 ink_on_blue = theme::packed(theme::ink_on(c.current_step));
                 const std::string label = std::to_string(number);
                 const float label_w = ImGui::CalcTextSize(label.c_str()).x;
-                draw->AddText(ImVec2(at.x + number_w - ImGui::GetFontSize() * 0.5f - label_w, at.y),
-                              on_blue ? ink_on_blue : theme::packed(c.code_comment), label.c_str());
+                draw->AddText(ImVec2(at.x + number_w - ImGui::GetFontSize() * 0.5f - label_w, at.y + text_dy),
+                              on_blue ? ink_on_blue : colour_of(CodeToken::comment, under), label.c_str());
                 const Line& line = lines_[static_cast<std::size_t>(i)];
                 float x = at.x + number_w;
                 for (const CodeSpan& span : line.spans) {
                     const std::string_view piece = line.text.substr(span.begin, span.end - span.begin);
-                    draw->AddText(ImVec2(x, at.y), on_blue ? ink_on_blue : colour_of(span.kind), piece.data(),
+                    draw->AddText(ImVec2(x, at.y + text_dy),
+                                  on_blue ? ink_on_blue : colour_of(span.kind, under), piece.data(),
                                   piece.data() + piece.size());
                     x += ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
                 }

@@ -8,8 +8,9 @@ namespace prefixlab {
 
 namespace {
 
-// Later steps, when dimmed, are pre-blended towards the background (the shapes draw without blending).
-constexpr float kDimFill = 0.6f, kDimInk = 0.5f;
+// Later steps, when dimmed, are pre-blended towards the background (the shapes draw without blending);
+// their values in the faintest ink that still reads on the dimmed fill.
+constexpr float kDimFill = 0.6f;
 
 CellLook finished(CellLook look, bool dim) {
     look.ink = theme::ink_on(look.fill);
@@ -17,19 +18,12 @@ CellLook finished(CellLook look, bool dim) {
     if (dim) {
         look.outline = blend(look.outline, theme::colours().background, kDimFill);
         look.fill = blend(look.fill, theme::colours().background, kDimFill);
-        look.ink = blend(look.ink, theme::colours().background, kDimInk);
+        look.ink = theme::dimmed_ink_on(look.fill);
     }
     return look;
 }
 
 } // namespace
-
-theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t) {
-    const auto mix = [t](std::uint8_t x, std::uint8_t y) {
-        return static_cast<std::uint8_t>(std::lround(x * (1 - t) + y * t));
-    };
-    return {mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
-}
 
 CellLook step_cell_look(const LoadedTrace& loaded, const ValueTableModel& model, std::size_t column, int step,
                         const TableShowing& showing) {

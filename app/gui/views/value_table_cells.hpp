@@ -53,6 +53,6 @@ void add_cell_quads(std::vector<QuadInstance>& quads, float x, float y, const Ce
 // Columns narrower than this many pixels are drawn solid.
 inline constexpr float kSolidBelowPixels = 6;
 
-theme::Rgb blend(theme::Rgb a, theme::Rgb b, float t);
+using theme::blend; // the views mix colours with it
 
 } // namespace prefixlab

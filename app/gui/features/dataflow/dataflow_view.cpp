@@ -24,6 +24,7 @@ namespace {
 // Geometry in diagram units: column c spans [c, c+1]; step k's row spans [k+1, k+2]; inputs row 0.
 constexpr float kNodeInsetX = 0.12f, kNodeTop = 0.22f, kNodeBottom = 0.78f;
 constexpr float kStripTop = 0.84f, kStripBottom = 0.92f; // under the row's nodes
+constexpr float kDimNode = 0.65f; // a later step's node: this far towards the background
 constexpr float kDetailPixelsPerColumn = 3.0f; // below this: merged nodes, current step's edges only
 // Closer than this, the current step's edges thin out to about one every this many pixels (by their
 // destination column; racy ones always stay): at N = 1024 fitted in 1400 px, all 1023 of one
@@ -104,7 +105,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
             const DataflowNode& node = graph.nodes[i];
             const float x = static_cast<float>(node.column), y = row_top(node.row);
             const QuadInstance quad{x + kNodeInsetX, y + kNodeTop, x + 1 - kNodeInsetX, y + kNodeBottom,
-                                    theme::packed(at(node_colour(node, loaded, step), node.row, 0.65f))};
+                                    theme::packed(at(node_colour(node, loaded, step), node.row, kDimNode))};
             nodes.push_back(quad);
             if (!merged.empty() && merged.back().rgba == quad.rgba && merged.back().y0 == quad.y0 &&
                 quad.x0 - merged.back().x1 < 2 * kNodeInsetX + 0.01f)
@@ -406,9 +407,9 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
             const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
             if (text_size.x + 2 > node_w)
                 continue;
-            theme::Rgb ink = theme::ink_on(node_colour(node, *loaded, step));
-            if (node.row > step)
-                ink = blend(ink, theme::colours().background, 0.55f);
+            const theme::Rgb fill = node_colour(node, *loaded, step);
+            const theme::Rgb ink = node.row > step ? theme::dimmed_ink_on(blend(fill, theme::colours().background, kDimNode))
+                                                   : theme::ink_on(fill);
             draw->AddText(ImVec2(x0 + (node_w - text_size.x) / 2, y0 + (node_h - text_size.y) / 2), theme::packed(ink),
                           text.c_str());
         }

@@ -132,8 +132,7 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
         session.capture();
     if (session.failed()) {
         ImGui::PushTextWrapPos(0);
-        const theme::Rgb e = theme::colours().error;
-        ImGui::TextColored(ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f), "%s", session.status().c_str());
+        ImGui::TextColored(text_colour(theme::colours().error), "%s", session.status().c_str());
         ImGui::PopTextWrapPos();
     }
 }

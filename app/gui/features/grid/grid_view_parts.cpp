@@ -3,6 +3,7 @@
 #include "core/ground/format_value.hpp"
 #include "gui/features/grid/grid_session.hpp"
 #include "gui/views/value_table_cells.hpp" // blend
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <imgui.h>
@@ -17,7 +18,9 @@ theme::Rgb dimmed(theme::Rgb colour, bool later) {
     return later ? blend(colour, theme::colours().background, 0.6f) : colour;
 }
 
-ImU32 ink(theme::Rgb fill, bool later) { return theme::packed(dimmed(theme::ink_on(fill), later)); }
+ImU32 ink(theme::Rgb fill, bool later) {
+    return theme::packed(later ? theme::dimmed_ink_on(dimmed(fill, later)) : theme::ink_on(fill));
+}
 
 // What a box of width `width` shows of a labelled value: "P 1128", else the value alone (the box's colour
 // says what it is, as the legend reads), else the letter.
@@ -91,8 +94,7 @@ bool grid_header(GridSession& session) {
             ImGui::SetTooltip("%s", caption.c_str());
     }
     if (session.failed()) {
-        const theme::Rgb e = theme::colours().error;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
         ImGui::TextUnformatted((session.status() + (grid ? " (the grid trace shown is the one before)" : "")).c_str());
         ImGui::PopStyleColor();
     }

@@ -8,6 +8,7 @@
 #include "gui/app_state.hpp"
 #include "gui/features/values/value_table_view.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -392,7 +393,7 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
             ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[e],
                         check.error[e], check.bound[e]);
         if (check.wrong[e])
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme::packed(theme::colours().error)),
+            ImGui::TextColored(text_colour(theme::colours().error),
                                "wrong: not the scan of the input");
         ImGui::EndTooltip();
     }

@@ -342,10 +342,11 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
 
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_HorizontalScrollbar | (io.KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
-    // A tab (or a half of two sides) shorter than a table with a few step rows keeps the table that height
-    // and scrolls: the racy kernel's four-line status bar at 2× on 1280×720 left a half 17 px, and at 3× on
-    // 1280×720 the tab left the table 4 px.
-    const float least_h = least_table_height(metrics);
+    // The halves of two sides can be shorter than a table with a few step rows (the racy kernel's four-line
+    // status bar at 2× on 1280×720 left 17 px): the table keeps that height and the half scrolls. (A whole
+    // tab does not: its window would gain a scroll bar for a frame while the scale changes, and the tab
+    // bar, narrower, scrolled; a short tab puts the toolbar behind one button instead.)
+    const float least_h = shown_.comparison != nullptr ? least_table_height(metrics) : 0;
     ImGui::BeginChild("value-table", ImVec2(0, ImGui::GetContentRegionAvail().y < least_h ? least_h : 0),
                       false, flags);
     const ImRect inner = ImGui::GetCurrentWindowRead()->InnerRect;

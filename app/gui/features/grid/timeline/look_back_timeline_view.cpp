@@ -8,6 +8,7 @@
 #include "gui/views/flow_layout.hpp"
 #include "gui/features/grid/grid_view_parts.hpp"
 #include "gui/views/value_table_cells.hpp" // blend
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -277,8 +278,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
         if (room_above_picture())
             ImGui::TextUnformatted(timeline_summary(timeline).c_str());
     } else {
-        const theme::Rgb e = theme::colours().error;
-        ImGui::TextColored(ImVec4(e.r / 255.0f, e.g / 255.0f, e.b / 255.0f, 1.0f), "%s", timeline_summary(timeline).c_str());
+        ImGui::TextColored(text_colour(theme::colours().error), "%s", timeline_summary(timeline).c_str());
     }
     ImGui::PopTextWrapPos();
     legend_or_button(draw_mark_legend);
