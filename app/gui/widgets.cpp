@@ -1,10 +1,31 @@
 #include "gui/widgets.hpp"
 
 #include <algorithm>
+#include <cstdarg>
 #include <cstdio>
 #include <imgui.h>
 
 namespace prefixlab {
+
+void begin_tooltip() {
+    ImGui::BeginTooltip();
+    const float wrap = std::min(ImGui::GetFontSize() * kTooltipEms, ImGui::GetIO().DisplaySize.x * 0.9f);
+    ImGui::PushTextWrapPos(wrap);
+}
+
+void end_tooltip() {
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+void tooltip(const char* format, ...) {
+    begin_tooltip();
+    va_list args;
+    va_start(args, format);
+    ImGui::TextV(format, args);
+    va_end(args);
+    end_tooltip();
+}
 
 ImVec4 text_colour(theme::Rgb colour) {
     const theme::Rgb c = theme::readable_on(colour, theme::colours().background);
@@ -52,9 +73,10 @@ void section_heading(const char* text) {
 
 void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h) {
     const ImU32 colour = theme::packed(theme::colours().differs);
-    const float thickness = std::clamp(std::min(w, h) * 0.12f, 1.0f, std::max(1.0f, ImGui::GetFontSize() * 0.15f));
-    list->AddRect(ImVec2(x + thickness / 2, y + thickness / 2), ImVec2(x + w - thickness / 2, y + h - thickness / 2),
-                  colour, 0, 0, thickness);
+    const float thickness =
+        std::clamp(std::min(w, h) * 0.12f, 1.0f, std::max(1.0f, ImGui::GetFontSize() * 0.15f));
+    list->AddRect(ImVec2(x + thickness / 2, y + thickness / 2),
+                  ImVec2(x + w - thickness / 2, y + h - thickness / 2), colour, 0, 0, thickness);
     const float corner = std::min(w, h) * 0.35f;
     list->AddTriangleFilled(ImVec2(x + w - corner, y), ImVec2(x + w, y), ImVec2(x + w, y + corner), colour);
 }

@@ -17,6 +17,15 @@ inline constexpr float kSettingsLabelEms = 5.5f;
 // A theme colour as Dear ImGui's text colours take it (opaque).
 ImVec4 text_colour(theme::Rgb c);
 
+// Tooltips: text wrapped at kTooltipEms font heights (or 90 % of the window, if narrower), so that a
+// tooltip always fits on the screen (Dear ImGui keeps a tooltip inside the window only where it fits:
+// the Global tab's unwrapped one ran off its right edge). tooltip() is ImGui::SetTooltip's; between
+// begin_tooltip() and end_tooltip() anything goes, wrapped the same.
+inline constexpr float kTooltipEms = 32;
+void tooltip(const char* format, ...) __attribute__((format(printf, 1, 2)));
+void begin_tooltip();
+void end_tooltip();
+
 // The width of a button with `label` (its text up to "##", and the frame's padding on both sides).
 float button_width(const char* label);
 

@@ -1,3 +1,4 @@
+#include "gui/widgets.hpp"
 #include "gui/workspace.hpp"
 
 #include "gui/app_state.hpp"
@@ -155,7 +156,7 @@ void Workspace::draw_main(GuiHost& host, const ViewContext& context, float x, fl
             if (ImGui::Button(overlay_open_ ? "◂" : "▸"))
                 toggle_sidebar();
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Settings panel (F9)");
+                tooltip("Settings panel (F9)");
             ImGui::SameLine();
         }
         // Six tabs need 1420 px at 3× (1001 before the multi-block runs' two tabs came): where their full
@@ -207,7 +208,7 @@ void Workspace::draw_source(AppState& state, const ViewContext& context, float x
         views_.source.draw(state, context);
         // No line of its own for this: at 3× on 1280×720 every line is taken from the code.
         if (instead_of_views && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows))
-            ImGui::SetTooltip("F4: back to the views (no room for both at this size)");
+            tooltip("F4: back to the views (no room for both at this size)");
     }
     ImGui::End();
 }

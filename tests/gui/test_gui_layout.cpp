@@ -69,16 +69,18 @@ TEST_P(GuiLayout, EveryTabAtEveryScaleHasNoOverlappingOrCutText) {
         std::ofstream(script) << layout_script(theme, checks) << "quit\n";
         // Run from a folder with a long path: the default export folder is under it, and a path
         // longer than its field must not count as cut text (CI's clone once made it so).
-        const fs::path long_cwd = dir_ / "a-working-folder-whose-name-is-longer-than-any-text-field-in-the-app";
+        const fs::path long_cwd =
+            dir_ / "a-working-folder-whose-name-is-longer-than-any-text-field-in-the-app";
         fs::create_directories(long_cwd);
-        const ProcessResult run = run_process("cd " + shell_quote(long_cwd.string()) + " && " +
-                                              shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
-                                              " --ui-scale 1 --script " + shell_quote(script.string()));
+        const ProcessResult run = run_process(
+            "cd " + shell_quote(long_cwd.string()) + " && " + shell_quote(PREFIXLAB_BINARY) + " --window " +
+            std::to_string(width) + " --ui-scale 1 --script " + shell_quote(script.string()));
         EXPECT_EQ(run.exit_code, 0) << width << " " << theme << ":\n" << run.out << run.err;
         // Every check ran and found text to check: a blank window cannot pass.
         const std::regex summary(R"(check-layout \S+: (\d+) texts, (\d+) problems)");
         int seen = 0;
-        for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), summary); it != std::sregex_iterator(); ++it) {
+        for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), summary);
+             it != std::sregex_iterator(); ++it) {
             ++seen;
             EXPECT_GE(std::stoi((*it)[1]), 10) << "too little text drawn: " << it->str();
             EXPECT_EQ((*it)[2], "0") << it->str();
@@ -96,18 +98,50 @@ TEST_P(GuiLayout, PresentationModeIsIntactOnEveryTab) {
     script += "grid-trace driver=decoupled-look-back n=256 tile=32 resident=4\nstep last\n"
               "tab Grid\ncheck-layout\ntab Timeline\ncheck-layout\n";
     std::ofstream(dir_ / "presentation.script") << script << "quit\n";
-    const ProcessResult run = run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " +
-                                          std::to_string(width) + " --script " +
-                                          shell_quote((dir_ / "presentation.script").string()));
+    const ProcessResult run =
+        run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " + std::to_string(width) +
+                    " --script " + shell_quote((dir_ / "presentation.script").string()));
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
-    const auto checks = static_cast<std::ptrdiff_t>(std::size(kTabs) + 2); // every tab, then Grid and Timeline
-    EXPECT_EQ(std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()), checks)
+    const auto checks =
+        static_cast<std::ptrdiff_t>(std::size(kTabs) + 2); // every tab, then Grid and Timeline
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()),
+        checks)
+        << run.out;
+}
+
+// Issue 33, point 11: tooltips stay on the screen. Hovered near the right edge at 2×, on each tab,
+// where the Global tab's request tooltip (one long line, unwrapped) ran 586 px past the screen's edge;
+// the layout check names any window that runs past an edge.
+TEST_P(GuiLayout, TooltipsStayOnTheScreen) {
+    const int width = GetParam();
+    const int height = width * 9 / 16;
+    std::string script =
+        "theme projector\nscale 2\ntrace algo=reduce-add-on-load n=1000 device=cpu\nstep 0\n";
+    int checks = 0;
+    for (const char* tab : kTabs)
+        for (const float fy : {0.16f, 0.3f, 0.5f}) {
+            script += std::string("tab ") + tab + "\nhover " + std::to_string(width - 220) + " " +
+                      std::to_string(static_cast<int>(height * fy)) + "\nwait 3\ncheck-layout\n";
+            ++checks;
+        }
+    std::ofstream(dir_ / "tooltips.script") << script << "quit\n";
+    const ProcessResult run =
+        run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " + std::to_string(width) +
+                    " --ui-scale 2 --script " + shell_quote((dir_ / "tooltips.script").string()));
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()),
+        checks)
         << run.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Screens, GuiLayout, ::testing::Values(1920, 1280),
-                         [](const ::testing::TestParamInfo<int>& info) { return info.param == 1920 ? "1920x1080" : "1280x720"; });
+                         [](const ::testing::TestParamInfo<int>& info) {
+                             return info.param == 1920 ? "1920x1080" : "1280x720";
+                         });
 
 } // namespace
 } // namespace prefixlab::test

@@ -298,6 +298,21 @@ void check_tables(std::vector<std::string>& problems) {
 // A window narrower than this many font heights holds no readable row of a view.
 constexpr float kMinWindowEms = 6;
 
+// A tooltip, popup or window that runs past the edge of the screen: Dear ImGui keeps one inside only
+// where it fits (an unwrapped tooltip of the Global tab ran off the right edge).
+void check_windows_on_screen(std::vector<std::string>& problems) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    for (ImGuiWindow* w : GImGui->Windows) {
+        if (!w->WasActive || w->Hidden || w->ParentWindow != nullptr)
+            continue;
+        const float past = std::max({w->Pos.x + w->Size.x - display.x, w->Pos.y + w->Size.y - display.y, -w->Pos.x,
+                                     -w->Pos.y});
+        if (past > kTolerance)
+            problems.push_back(std::string("window ") + w->Name + " runs " + std::to_string(static_cast<int>(past)) +
+                               " px past the edge of the screen");
+    }
+}
+
 void check_window_sizes(std::vector<std::string>& problems) {
     for (ImGuiWindow* w : GImGui->Windows) {
         if (!w->WasActive || w->Hidden ||
@@ -454,6 +469,7 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit, std::uint3
     std::vector<std::string> problems;
     check_tab_bars(problems);
     check_window_sizes(problems);
+    check_windows_on_screen(problems);
     check_tables(problems);
     std::vector<bool> reported(runs.size(), false);
     const auto report = [&](int run, std::string message) {

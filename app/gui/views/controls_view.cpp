@@ -53,7 +53,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     r.n = std::clamp(r.n, 1, max_n);
     changed |= ImGui::SliderInt("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Elements in the block, 1..%d (Ctrl+click to type a value)", max_n);
+        tooltip("Elements in the block, 1..%d (Ctrl+click to type a value)", max_n);
     changed |= enum_combo("Input", r.input, all_input_kinds());
     if (r.input == InputKind::random) {
         int seed = static_cast<int>(r.seed);
@@ -74,7 +74,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
         ImGui::Checkbox("Exclusive", &r.exclusive);
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s", std::string(no_exclusive_form_reason(r.algorithm)).c_str());
+            tooltip("%s", std::string(no_exclusive_form_reason(r.algorithm)).c_str());
     }
     ImGui::PopItemWidth();
 
@@ -91,7 +91,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("Auto", &state.block.auto_capture);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Trace again whenever a setting changes");
+        tooltip("Trace again whenever a setting changes");
 }
 
 void ControlsView::draw_file_mark(const AppState& state) {
@@ -102,7 +102,7 @@ void ControlsView::draw_file_mark(const AppState& state) {
     const std::string name = std::filesystem::path(state.block.trace_file()).filename().string();
     ImGui::TextDisabled("from file %s", printable(name).c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", printable_path(state.block.trace_file()).c_str());
+        tooltip("%s", printable_path(state.block.trace_file()).c_str());
     if (state.block.file_settings_edited())
         ImGui::TextWrapped("Settings edited: the file stays on screen until Trace again (F5).");
     ImGui::PopTextWrapPos();
@@ -171,7 +171,7 @@ void ControlsView::draw_display(const ViewContext& context) {
         requested_scale = scale;
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Ctrl+= / Ctrl+- / Ctrl+0");
+        tooltip("Ctrl+= / Ctrl+- / Ctrl+0");
 }
 
 } // namespace prefixlab

@@ -109,7 +109,7 @@ void FileBrowserView::draw_folder_row() {
     if (ImGui::Button("Parent"))
         go_to(parent_folder(listing_.folder));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The folder above (Backspace in an empty path field)");
+        tooltip("The folder above (Backspace in an empty path field)");
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(printable_path(listing_.folder).c_str());
@@ -137,7 +137,7 @@ void FileBrowserView::draw_recent(const std::vector<RecentFile>& recent) {
                     if (ImGui::Selectable(printable(label, kMaxQuotedPathChars).c_str()))
                         choose(file.path);
                     if (ImGui::IsItemHovered())
-                        ImGui::SetTooltip("%s", printable_path(file.path).c_str());
+                        tooltip("%s", printable_path(file.path).c_str());
                 }
         ImGui::EndCombo();
     }

@@ -49,7 +49,7 @@ void NarrationView::draw(AppState& state, const ViewContext&) {
         ImGui::TextUnformatted(n.counters.c_str());
         ImGui::PopStyleColor();
         if (!n.counters_tooltip.empty() && ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", n.counters_tooltip.c_str());
+            tooltip("%s", n.counters_tooltip.c_str());
     }
     if (!n.race.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));

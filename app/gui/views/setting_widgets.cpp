@@ -23,7 +23,7 @@ bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
         }
         ImGui::EndDisabled();
         if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
+            tooltip("No CUDA GPU: %s", gpu.reason.c_str());
     }
     return changed;
 }
@@ -34,7 +34,7 @@ bool draw_warp_order(WarpOrder& order) {
     const bool changed = enum_combo("Warp order", order, all_warp_orders());
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("How the emulator runs the threads (docs/emulator.md): in-order, last warp first "
+        tooltip("How the emulator runs the threads (docs/emulator.md): in-order, last warp first "
                           "(reversed), or lanes skewed access by access (interleaved), where a race shows "
                           "within one warp");
     return changed;

@@ -44,7 +44,7 @@ void StatusBarView::draw(AppState& state, const ViewContext&) {
     const ImVec4 device_ink = text_colour(gpu.available ? theme::colours().ok : theme::colours().cell_written);
     wrapped(device, &device_ink);
     if (!gpu.available && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", gpu.reason.c_str());
+        tooltip("%s", gpu.reason.c_str());
 
     if (const LoadedTrace* loaded = state.block.trace()) {
         const TraceConfig& c = loaded->trace.config;

@@ -205,7 +205,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
                                                  : "extra: the step's extra wavefronts (bank conflicts)");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
+        tooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
                           "load conflicts = %s\n  − %s\n(and _st for stores)", kNcuLoadWavefronts, kNcuLoadInstructions);
 
     // Heights: the heatmap takes what the lane-to-bank diagram leaves, but keeps four bands at least
@@ -347,7 +347,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     const std::size_t k = mouse.y >= top && mouse.y < bottom ? bands.step_at(mouse.y - rows_y) : bands.steps();
     if (ImGui::IsWindowHovered() && k < bands.steps() && k <= last_shown) {
         if (mouse.x >= win.x && mouse.x < left && !layout.full_labels)
-            ImGui::SetTooltip("%s", step_title(layout.traces[0]->trace, k).c_str());
+            tooltip("%s", step_title(layout.traces[0]->trace, k).c_str());
         for (int p = 0; p < layout.count && mouse.x >= left && mouse.x < right; ++p) {
             const float x = content_x + layout.panel_x(p);
             const BankAnalysis& banks = layout.traces[p]->banks;
@@ -361,7 +361,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             const int b = std::clamp(static_cast<int>((mouse.x - x) / layout.cell), 0, 31);
             const WarpInstruction& in = banks.instructions[r];
             const Trace& trace = layout.traces[p]->trace;
-            ImGui::BeginTooltip();
+            begin_tooltip();
             ImGui::Text("%s, %s", step_title(trace, in.step).c_str(), describe_instruction(in).c_str());
             ImGui::Text("bank %d: %u distinct word%s", b, in.distinct_words[b], in.distinct_words[b] == 1 ? "" : "s");
             int shown_lanes = 0;
@@ -373,7 +373,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             }
             if (shown_lanes > 12)
                 ImGui::Text("  … %d more lanes", shown_lanes - 12);
-            ImGui::EndTooltip();
+            end_tooltip();
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
                 panels_[p]->selected = static_cast<int>(r);
                 focused_panel_ = p;

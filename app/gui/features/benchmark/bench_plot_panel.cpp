@@ -11,6 +11,7 @@
 #include "gui/features/benchmark/bench_state.hpp"
 #include "gui/render/imgui_plot_painter.hpp"
 #include "gui/theme.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,7 @@ void point_tooltip(const std::vector<const BenchRun*>& runs, const Plot& plot, c
     const BenchPlotKind kind = options.kind;
     const PlotSeries& series = plot.series[std::size_t(hit.series)];
     const PlotPoint& p = series.points[std::size_t(hit.point)];
-    ImGui::BeginTooltip();
+    begin_tooltip();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(packed_opaque(series.colour)), "%s", series.name.c_str());
     if (const BenchPoint* point = point_behind(runs, series, p.x, options)) {
         ImGui::Text("N = %s%s", format_size(point->n).c_str(),
@@ -96,7 +97,7 @@ void point_tooltip(const std::vector<const BenchRun*>& runs, const Plot& plot, c
     }
     if (kind != BenchPlotKind::time && kind != BenchPlotKind::block_sweep)
         ImGui::Text("%s: %.4g", plot.y.label.c_str(), p.y);
-    ImGui::EndTooltip();
+    end_tooltip();
 }
 
 // What the lecture preset chose, and why, for its tooltip.
@@ -160,7 +161,7 @@ void draw_scan_picker(BenchState& bench, FlowRow& row) {
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The scan the plot shows: these results hold %zu (element type, operator, "
+        tooltip("The scan the plot shows: these results hold %zu (element type, operator, "
                           "inclusive or exclusive)",
                           scans.size());
 }
@@ -187,7 +188,7 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
     if (ImGui::Button(settings_label))
         settings_shown = !settings_shown;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Show or hide the sweep's settings, progress, exports and result sets");
+        tooltip("Show or hide the sweep's settings, progress, exports and result sets");
     draw_scan_picker(bench, row);
     for (BenchSeriesPreset preset : all_bench_series_presets()) {
         const std::string label = std::string(name_of(preset)) + "##series";
@@ -195,7 +196,7 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         if (ImGui::RadioButton(label.c_str(), o.series == preset))
             o.series = preset;
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", preset == BenchSeriesPreset::lecture
+            tooltip("%s", preset == BenchSeriesPreset::lecture
                                         ? lecture_tooltip(bench.plotted_runs(), o).c_str()
                                         : "Every series of the results shown");
     }
@@ -208,20 +209,20 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         if (ImGui::RadioButton(kind_label(kind), o.kind == kind))
             o.kind = kind;
         if (kind == BenchPlotKind::copy_fraction && ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", "Each GPU scan's speed as a fraction of a device-to-device copy of the same "
+            tooltip("%s", "Each GPU scan's speed as a fraction of a device-to-device copy of the same "
                                     "bytes at the same N (the copy's median time over the scan's; kernel times "
                                     "only): how close a scan gets to the speed of light");
     }
     row.next(FlowRow::toggle_width("incl. transfers"));
     ImGui::Checkbox("incl. transfers", &o.with_transfers);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("GPU series include copying the input to the GPU and the result back");
+        tooltip("GPU series include copying the input to the GPU and the result back");
     row.next(FlowRow::toggle_width("error bars"));
     ImGui::Checkbox("error bars", &o.error_bars);
     row.next(FlowRow::toggle_width("dark"));
     ImGui::Checkbox("dark", &bench.dark_plot);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Dark plot background (exports too); light suits slides");
+        tooltip("Dark plot background (exports too); light suits slides");
 }
 
 void BenchPlotPanel::draw_series_popup(BenchState& bench) {

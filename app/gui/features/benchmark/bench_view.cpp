@@ -54,7 +54,7 @@ void algorithm_checkbox(BenchState& bench, const BenchAlgorithm& a, const char* 
         set_selected(bench.spec, a.name, on);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s\n%s%s", a.name.c_str(), a.description.c_str(),
+        tooltip("%s\n%s%s", a.name.c_str(), a.description.c_str(),
                           unavailable ? ("\nNo CUDA GPU: " + bench.gpu().reason).c_str() : "");
     ImGui::PopID();
 }
@@ -110,7 +110,7 @@ void BenchView::draw_algorithms(BenchState& bench) {
         ImGui::TableSetupColumn("RTS");
         ImGui::TableHeadersRow();
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("STP: scan-then-propagate (block scans, scan of block totals, add: 4N memory operations)\n"
+            tooltip("STP: scan-then-propagate (block scans, scan of block totals, add: 4N memory operations)\n"
                               "RTS: reduce-then-scan (block totals, their scan, block scans: 3N)");
         for (const BenchAlgorithm& a : bench_algorithms()) {
             if (a.target != BenchTarget::gpu)
@@ -212,7 +212,7 @@ void BenchView::draw_settings(BenchState& bench) {
     changed |= ImGui::SliderInt("N to", &to, 4, 30, "2^%d");
     ImGui::SliderInt("Repetitions", &spec.repetitions, 1, 100);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Timed runs per point (after %d untimed warm-up runs); 20 or more for figures you report",
+        tooltip("Timed runs per point (after %d untimed warm-up runs); 20 or more for figures you report",
                           spec.warmup);
     changed |= ImGui::Checkbox("Block-size sweep at", &sweep);
     ImGui::SameLine();
@@ -281,19 +281,19 @@ void BenchView::draw_results(BenchState& bench) {
         if (ImGui::Checkbox("##shown", &shown))
             bench.set_shown(i, shown);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Show this result set in the plots");
+            tooltip("Show this result set in the plots");
         ImGui::SameLine();
         if (ImGui::RadioButton("##primary", bench.primary() == i))
             bench.set_primary(i);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("The primary set: listed first, its crossover annotated, its results exported");
+            tooltip("The primary set: listed first, its crossover annotated, its results exported");
         ImGui::SameLine();
         const BenchRun& run = *runs[i].run;
         // Wrapped within the column: "NVIDIA H100 80GB HBM3, 2026-11-23" beside the two buttons is wider than
         // the column at scale 1 (370 px of content in 364, which check-layout refuses).
         ImGui::TextWrapped("%s", run.label.c_str());
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s\n%s%s\n%s\n%s\n%zu points%s", runs[i].origin.c_str(),
+            tooltip("%s\n%s%s\n%s\n%s\n%zu points%s", runs[i].origin.c_str(),
                               run.environment.device.empty() ? "no GPU" : run.environment.device.c_str(),
                               run.environment.driver.empty() ? "" : (", driver " + run.environment.driver).c_str(),
                               run.environment.cpu_model.c_str(), run.environment.date.c_str(), run.points.size(),
@@ -320,7 +320,7 @@ void BenchView::draw_export(BenchState& bench) {
         bench.export_folder = shown_folder_ = export_folder_;
     layout::note_text_field();
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Folder for exports (created if its parent exists)");
+        tooltip("Folder for exports (created if its parent exists)");
     const bool can_plot = plot_export_available();
     ImGui::BeginDisabled(bench.exporting() || !can_plot);
     if (ImGui::Button("PNG"))
@@ -336,7 +336,7 @@ void BenchView::draw_export(BenchState& bench) {
         bench.export_all_plots();
     ImGui::EndDisabled();
     if (!can_plot && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", plot_export_unavailable_reason().c_str());
+        tooltip("%s", plot_export_unavailable_reason().c_str());
     ImGui::SameLine();
     ImGui::BeginDisabled(bench.exporting());
     if (ImGui::Button("CSV+JSON"))

@@ -60,7 +60,7 @@ void draw_picker(ReduceTableState& tables) {
         ImGui::EndCombo();
     }
     if (current && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s\n%s%s\ntimed %s\n%zu rows (the figure shows the lecture's; the CSV holds all)",
+        tooltip("%s\n%s%s\ntimed %s\n%zu rows (the figure shows the lecture's; the CSV holds all)",
                           current->origin.c_str(), current->table.device.c_str(),
                           current->table.driver.empty() ? "" : (", driver " + current->table.driver).c_str(),
                           current->table.date.c_str(), current->table.rows.size());
@@ -83,7 +83,7 @@ void draw_bench_view_picker(BenchState& bench) {
     if (ImGui::Combo("##bench-view", &view, kBenchViews, 2))
         bench.showing_reduce_table = view == 1;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Scan sweep: the scans' times across N, plotted.\nReduction table: Harris's seven "
+        tooltip("Scan sweep: the scans' times across N, plotted.\nReduction table: Harris's seven "
                           "reduction kernels, the shuffle reductions, CUB, Thrust and the CPU at one N (time, GB/s, "
                           "share of a read-only pass, speedups)");
 }
@@ -98,7 +98,7 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     if (ImGui::Button(toggle))
         shown = !shown;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Show or hide timing a table here, opening one, and the exports");
+        tooltip("Show or hide timing a table here, opening one, and the exports");
 
     // Files being read (at start, or opened) show their progress with the controls hidden too.
     const float em = ImGui::GetFontSize();
@@ -119,7 +119,7 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
         if (ImGui::Button("Time here"))
             tables.start(std::uint64_t(1) << n_exponent_, repetitions_);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", gpu_info().available
+            tooltip("%s", gpu_info().available
                                         ? "Time every row on this GPU and the CPU (about a minute at 2^28)"
                                         : ("No CUDA GPU (" + gpu_info().reason + "): the CPU rows only").c_str());
     } else {
@@ -149,14 +149,14 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
             bench.export_reduce_table(kFileFormats[f]);
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s", can_draw ? ("The table as a 1600x900 slide in " + bench.export_folder).c_str()
+            tooltip("%s", can_draw ? ("The table as a 1600x900 slide in " + bench.export_folder).c_str()
                                              : plot_export_unavailable_reason().c_str());
     }
     same_line_if_fits(button_width("CSV"));
     if (ImGui::Button("CSV"))
         bench.export_reduce_table(std::nullopt);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Every row of the table as CSV in %s", bench.export_folder.c_str());
+        tooltip("Every row of the table as CSV in %s", bench.export_folder.c_str());
     ImGui::EndDisabled();
     same_line_if_fits(checkbox_width("dark"));
     ImGui::Checkbox("dark", &bench.dark_plot);

@@ -18,13 +18,13 @@ void CompareFeature::draw_sidebar(AppState& state, const std::string& typed_path
     if (ImGui::Checkbox("Side by side", &on))
         session_.set_on(on);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A second trace beside this one, stepping with it; values that differ are framed");
+        tooltip("A second trace beside this one, stepping with it; values that differ are framed");
     ImGui::BeginDisabled(typed_path.empty());
     if (ImGui::Button("With the file"))
         session_.load(typed_path);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Open the trace file named under Trace file beside the trace on screen");
+        tooltip("Open the trace file named under Trace file beside the trace on screen");
     if (!on)
         return;
     if (!session_.file().empty()) {
@@ -39,7 +39,7 @@ void CompareFeature::draw_sidebar(AppState& state, const std::string& typed_path
     changed |= enum_combo("With", c.algorithm, traceable_block_algorithms());
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The kernel on the right, on the same input and settings");
+        tooltip("The kernel on the right, on the same input and settings");
     ImGui::PushID("compare"); // the kernel section has the same labels
     changed |= draw_device_choice(c.device, state.gpu());
     if (runs_on_emulator(c.device, state.gpu().available))

@@ -301,7 +301,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     if (ImGui::Checkbox("Input ranges", &show_ranges_))
         needs_fit_ = true; // ranges may be wider than values
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Label each node with the inputs it combines (x3..x6; a strided set as x3,x67,…x195) instead of its value");
+        tooltip("Label each node with the inputs it combines (x3..x6; a strided set as x3,x67,…x195) instead of its value");
     same_line_if_fits(checkbox_width("Edges"), right_margin);
     ImGui::Checkbox("Edges", &show_edges_);
     same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2, right_margin);
@@ -310,7 +310,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         fit_whole_ = true;
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Show the whole diagram. Wheel: zoom (Shift: across only); drag: move; double-click: fit");
+        tooltip("Show the whole diagram. Wheel: zoom (Shift: across only); drag: move; double-click: fit");
 
     const DataflowGraph& graph = loaded->dataflow;
     const Trace& trace = loaded->trace;
@@ -438,7 +438,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                       row == step ? theme::packed(theme::ink_on(theme::colours().current_step)) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
         if (!full_labels && row >= 0 && ImGui::IsWindowHovered() && mouse.x >= origin.x && mouse.x < area_x && mouse.y >= y &&
             mouse.y < y + scale_y_)
-            ImGui::SetTooltip("step %d: %s", row, step_label(trace.steps[row].tag).c_str());
+            tooltip("step %d: %s", row, step_label(trace.steps[row].tag).c_str());
     }
     draw->PopClipRect();
     if (!nodes_.error().empty())
@@ -449,7 +449,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
 
     if (hovered >= 0) {
         const DataflowNode& node = graph.nodes[hovered];
-        ImGui::BeginTooltip();
+        begin_tooltip();
         if (node.kind == NodeKind::input)
             ImGui::Text("input x%d = %s", node.column, format_value(trace.config.type, node.bits, false).c_str());
         else {
@@ -461,7 +461,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
             if (node.column >= graph.element_columns)
                 ImGui::Text("%s", graph.extra_columns[node.column - graph.element_columns].c_str());
         }
-        ImGui::EndTooltip();
+        end_tooltip();
         if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16 && node.row >= 0)
             go_to_shown_step(state, context.shown, node.row);
     }

@@ -7,6 +7,7 @@
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -98,7 +99,7 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
     const auto [kernel_loaded, kernel_stored] = elements_of(analysis, 0, analysis.instructions.size());
     ImGui::TextWrapped("Kernel: %s", totals_text(analysis.total, kernel_loaded, kernel_stored).c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A request is one warp-wide load or store; it moves every 32-byte sector its lanes touch.\n"
+        tooltip("A request is one warp-wide load or store; it moves every 32-byte sector its lanes touch.\n"
                           "Nsight Compute: l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum and "
                           "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (_st for stores); docs/coalescing.md");
     if (first == end) {
@@ -131,7 +132,7 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
         if (ImGui::SliderInt("##warp", &position, 0, static_cast<int>(warps.size()) - 1, format))
             warp_ = warps[std::size_t(position)];
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("The warp whose loads and stores show: %zu warps access global memory in this step",
+            tooltip("The warp whose loads and stores show: %zu warps access global memory in this step",
                               warps.size());
     }
 

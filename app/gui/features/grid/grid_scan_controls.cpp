@@ -46,7 +46,7 @@ void tile_threads_combo(int& threads) {
         ImGui::EndCombo();
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Threads per tile: %s", tile_threads_rule(kMaxTracedTileThreads).c_str());
+        tooltip("Threads per tile: %s", tile_threads_rule(kMaxTracedTileThreads).c_str());
 }
 
 // "Run on  ( ) emulator  ( ) GPU", GPU greyed out, with the reason, where there is none (as the Kernel
@@ -62,16 +62,16 @@ void draw_grid_device_choice(DeviceChoice& device, const GpuStatus& gpu) {
             device = choice;
         ImGui::EndDisabled();
         if (disabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("No CUDA GPU: %s", gpu.reason.c_str());
+            tooltip("No CUDA GPU: %s", gpu.reason.c_str());
         else if (choice == DeviceChoice::gpu && ImGui::IsItemHovered())
-            ImGui::SetTooltip("The GPU traces at tile level: the accesses the blocks share, not the elements");
+            tooltip("The GPU traces at tile level: the accesses the blocks share, not the elements");
     }
 }
 
 // On the GPU the hardware schedules the blocks: the emulator's schedule controls say so, greyed out.
 void explain_hardware_schedule(bool on_gpu) {
     if (on_gpu && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("The emulator's schedule: on the GPU the hardware schedules the blocks");
+        tooltip("The emulator's schedule: on the GPU the hardware schedules the blocks");
 }
 
 } // namespace
@@ -119,7 +119,7 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                 [](TileOrder o) { return o == TileOrder::atomic_counter ? "from the counter" : "block index"; });
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip(on_gpu ? "On the GPU tiles come from the counter: blocks need not start in index order, "
+        tooltip(on_gpu ? "On the GPU tiles come from the counter: blocks need not start in index order, "
                                    "and a tile waiting for a block that never starts would hang the GPU"
                                  : "Block index with the chained scan, a reversed start and few resident blocks deadlocks");
     catalogue_combo("Type##grid", r.scan.type, all_element_types());

@@ -177,7 +177,7 @@ void GridView::draw(AppState& state, const ViewContext& context) {
         if (ImGui::Checkbox("Values", &show_values_))
             followed_step_ = -1; // rows change height: bring the current one back into view
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(totals ? "Every value of every tile, or a strip per tile (the tile totals and arrows in less height)"
+            tooltip(totals ? "Every value of every tile, or a strip per tile (the tile totals and arrows in less height)"
                                      : "Every value of every tile, or a strip per tile (the status words and arrows in less height)");
     }
 
@@ -419,7 +419,7 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
                                   : ImGui::GetColorU32(s > l.step ? ImGuiCol_TextDisabled : ImGuiCol_Text),
                           l.labels[s][k].c_str());
         if (ImGui::IsWindowHovered() && mouse.x >= l.origin_x && mouse.x < l.area_x && mouse.y >= y0 && mouse.y < y1) {
-            ImGui::SetTooltip("step %d: %s — launch %u: %s (click to step here)", s, grid.steps.steps[s].label.c_str(),
+            tooltip("step %d: %s — launch %u: %s (click to step here)", s, grid.steps.steps[s].label.c_str(),
                               grid.steps.steps[s].launch, grid.trace.launches.at(grid.steps.steps[s].launch).name.c_str());
             if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16)
                 session_.set_step(s);

@@ -91,7 +91,7 @@ bool grid_header(GridSession& session) {
         const std::size_t third = caption.find(" · ", caption.find(" · ") + 3);
         ImGui::TextUnformatted(caption.substr(0, caption.find(" (", third)).c_str());
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", caption.c_str());
+            tooltip("%s", caption.c_str());
     }
     if (session.failed()) {
         ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
@@ -115,9 +115,9 @@ void legend_or_button(const std::function<void()>& draw_legend) {
     }
     ImGui::SmallButton("Legend");
     if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
+        begin_tooltip();
         draw_legend();
-        ImGui::EndTooltip();
+        end_tooltip();
     }
 }
 
@@ -337,7 +337,7 @@ void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uin
     const GridViewModel& model = grid.model;
     const GridTileColumn& column = model.columns.at(tile);
     const ElementType type = grid.trace.config.type;
-    ImGui::BeginTooltip();
+    begin_tooltip();
     const GridTotals& totals = model.totals;
     if (totals.tiles_per_group > 1)
         ImGui::Text("tile %u, in the run of block %u — step %u: %s", tile, column.block, step, grid.steps.steps.at(step).label.c_str());
@@ -385,7 +385,7 @@ void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uin
                     arrow.seen == TileStatus::invalid ? "" : format_value(type, arrow.value_bits, false).c_str(),
                     arrow.polls > 1 ? (" (" + std::to_string(arrow.polls) + " polls)").c_str() : "");
     }
-    ImGui::EndTooltip();
+    end_tooltip();
 }
 
 } // namespace prefixlab

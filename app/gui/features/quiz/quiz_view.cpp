@@ -78,7 +78,7 @@ void draw_controls(QuizState& quiz, float right_margin) {
         quiz.run();
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Every fragment in the emulator; on this machine's GPU too, each in a child process that "
+        tooltip("Every fragment in the emulator; on this machine's GPU too, each in a child process that "
                           "is killed if it hangs");
     const char* reveal = quiz.revealed() ? "Hide answer" : "Reveal answer";
     same_line_if_fits(button_width(reveal), right_margin);
@@ -87,7 +87,7 @@ void draw_controls(QuizState& quiz, float right_margin) {
     same_line_if_fits(checkbox_width("PrefixLab source"), right_margin);
     ImGui::Checkbox("PrefixLab source", &quiz.show_source);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The kernels' own lines (ctx.sync is __syncthreads on the GPU); off: as CUDA");
+        tooltip("The kernels' own lines (ctx.sync is __syncthreads on the GPU); off: as CUDA");
     if (quiz.running()) {
         char overlay[200];
         std::snprintf(overlay, sizeof overlay, "%s", quiz.activity().c_str());
@@ -159,7 +159,7 @@ void draw_outcomes(const QuizState& quiz, std::size_t k) {
     } else if (!quiz.gpu_here()) {
         ImGui::TextWrapped("GPU: none here, and no recorded outcome");
         if (!quiz.shipped_problem().empty() && ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", quiz.shipped_problem().c_str());
+            tooltip("%s", quiz.shipped_problem().c_str());
     } else if (quiz.running()) {
         ImGui::TextDisabled("GPU: running…");
     }

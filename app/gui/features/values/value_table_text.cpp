@@ -346,16 +346,16 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
                         lane_of(col.owner));
     };
     if (m.y >= l.header_y0 && m.y < l.header_y1) {
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("%s %u", col.is_register ? "register of thread" : "shared word", col.index);
         owner();
-        ImGui::EndTooltip();
+        end_tooltip();
     } else if (m.y >= l.steps_y0 && m.y < l.steps_y1) {
         const int r = static_cast<int>(std::floor((m.y - l.steps_origin_y) / l.cell_h));
         if (r < 0 || r >= l.steps || showing.hides(r))
             return;
         const StepAccesses& acc = loaded_->index.steps[r];
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("%s %u, after step %d", col.is_register ? "thread" : "word", col.index, r);
         std::uint32_t bits = 0;
         if (table_cell_value(trace, col, r, bits))
@@ -370,20 +370,20 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
         if (cell_differs(c, r))
             ImGui::TextUnformatted("differs from the other side's value at its step");
         owner();
-        ImGui::EndTooltip();
+        end_tooltip();
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
             go_to_shown_step(state, shown_, r);
     } else if (e >= 0 && m.y >= l.input_y0 && m.y < l.input_y1) {
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("input[%d] = %s (global memory)", e,
                     format_value(trace.config.type, trace.input[e], false).c_str());
         if (model_.input_read[showing.current][e])
             ImGui::Text("read in step %d", showing.current);
-        ImGui::EndTooltip();
+        end_tooltip();
     } else if (e >= 0 && m.y >= l.output_y0 && m.y < l.output_y1 &&
                !output_cell_look(trace, model_, e, false, showing).hidden) {
         const OutputCheck& check = trace.check;
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("output[%d] = %s (global memory)", e,
                     format_value(trace.config.type, trace.output[e], false).c_str());
         if (model_.output_written_at[e] >= 0)
@@ -395,7 +395,7 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
         if (check.wrong[e])
             ImGui::TextColored(text_colour(theme::colours().error),
                                "wrong: not the scan of the input");
-        ImGui::EndTooltip();
+        end_tooltip();
     }
 }
 

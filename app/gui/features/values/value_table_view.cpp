@@ -223,7 +223,7 @@ void ValueTableView::draw_toolbar(const AppState& state, const ValueTableMetrics
         if (ImGui::Button("Table…"))
             ImGui::OpenPopup("values-options");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Colours, dimming, arrows and zoom of this side's table");
+            tooltip("Colours, dimming, arrows and zoom of this side's table");
         if (ImGui::BeginPopup("values-options")) {
             legend();
             draw_table_controls(state, metrics);
@@ -256,11 +256,11 @@ void ValueTableView::draw_table_controls(const AppState& state, const ValueTable
     ImGui::Checkbox("Dim later steps", &dim_future_);
     ImGui::EndDisabled();
     if (state.reveal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Reveal mode: later steps are hidden");
+        tooltip("Reveal mode: later steps are hidden");
     same_line_with_gap_if_fits(box + ImGui::CalcTextSize("Arrows").x);
     ImGui::Checkbox("Arrows", &show_arrows_);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Arrows from each cell a thread read to the cell it wrote in this step");
+        tooltip("Arrows from each cell a thread read to the cell it wrote in this step");
     // Zoom: narrower columns down to colour only (values show where they still fit).
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float zoom_w = button_width("−") + button_width("+") + button_width("All columns") + 2 * spacing;
@@ -270,17 +270,17 @@ void ValueTableView::draw_table_controls(const AppState& state, const ValueTable
     if (ImGui::Button("−"))
         zoom_by(1 / kZoomStep, -1);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Narrower columns (Ctrl+wheel over the table)");
+        tooltip("Narrower columns (Ctrl+wheel over the table)");
     ImGui::SameLine();
     if (ImGui::Button("+"))
         zoom_by(kZoomStep, -1);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Wider columns, up to every value readable (Ctrl+wheel over the table)");
+        tooltip("Wider columns, up to every value readable (Ctrl+wheel over the table)");
     ImGui::SameLine();
     if (ImGui::Button("All columns"))
         zoom_by(fit / zoom_, -1);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Zoom out until every column fits");
+        tooltip("Zoom out until every column fits");
 }
 
 // Keeps the column at screen offset `anchor_x` from the cells' left edge (-1: the middle) in place.
@@ -337,7 +337,7 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
             placed_.reset();
         }
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("All %d columns at this step: click or drag to show them", metrics.columns);
+            tooltip("All %d columns at this step: click or drag to show them", metrics.columns);
     }
 
     const ImGuiWindowFlags flags =

@@ -6,6 +6,7 @@
 #include "gui/colour_map.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
+#include "gui/widgets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@ namespace {
 void draw_legend(float right_margin) {
     ImGui::TextUnformatted("active lanes:");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each warp's lanes that did anything in the step. A warp split by a branch issues\n"
+        tooltip("Each warp's lanes that did anything in the step. A warp split by a branch issues\n"
                           "the instruction for all 32 lanes; a warp with none active issues nothing.");
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
@@ -116,12 +117,12 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
             followed_step_ = current;
         }
         if (!full_labels && ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", full.c_str());
+            tooltip("%s", full.c_str());
         ImGui::TableSetColumnIndex(1);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (row_h - ImGui::GetTextLineHeight()) / 2);
         ImGui::TextUnformatted(active_share(activity, s).c_str());
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", step_detail(activity, s).c_str());
+            tooltip("%s", step_detail(activity, s).c_str());
         for (std::uint32_t w = 0; w < activity.warps; ++w) {
             ImGui::TableSetColumnIndex(2 + static_cast<int>(w));
             const theme::Rgb cell = activity_colour(step.lanes[w], activity.lanes_of(w));

@@ -287,7 +287,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     if (ImGui::Button("Fit"))
         needs_fit_ = true;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Show every tile. Wheel: zoom (Shift: across only); drag: move; double-click: fit");
+        tooltip("Show every tile. Wheel: zoom (Shift: across only); drag: move; double-click: fit");
 
     ImGui::PushFont(context.mono_font);
     const float cw = ImGui::CalcTextSize("0").x, lh = ImGui::GetTextLineHeight();
@@ -362,7 +362,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     if (hovered >= 0 && !(reveal && static_cast<int>(timeline.marks[hovered].step) > step)) {
         const TimelineMark& mark = timeline.marks[hovered];
         const ElementType type = grid.trace.config.type;
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("tile %u (block %u): %s", mark.tile, grid.look_backs.at(mark.tile).block, mark_name(mark));
         if (mark.kind == TimelineMarkKind::poll)
             ImGui::Text("read tile %u's status word: %s%s%s", mark.predecessor,
@@ -372,7 +372,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
             ImGui::Text("value %s", format_value(type, mark.value_bits, false).c_str());
         ImGui::Text("%s %s · step %u: %s", timeline.uses_time ? "time" : "global order", axis_text(mark.x, timeline.uses_time).c_str(),
                     mark.step, grid.steps.steps.at(mark.step).label.c_str());
-        ImGui::EndTooltip();
+        end_tooltip();
     }
     ImGui::EndChild();
     ImGui::PopFont();
