@@ -1,6 +1,7 @@
 #include "gui/theme.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace prefixlab::theme {
@@ -101,8 +102,16 @@ double relative_luminance(double r, double g, double b) {
 }
 
 double contrast_ratio(Rgb a, Rgb b) {
-    const double la = relative_luminance(a.r / 255.0, a.g / 255.0, a.b / 255.0);
-    const double lb = relative_luminance(b.r / 255.0, b.g / 255.0, b.b / 255.0);
+    // The channels' linear values, once: a later step's cells ask dimmed_ink_on() for each of thousands of
+    // cells when the table is rebuilt (N = 1024), up to 25 ratios each.
+    static const std::array<double, 256> linear = [] {
+        std::array<double, 256> table{};
+        for (int v = 0; v < 256; ++v)
+            table[v] = relative_luminance(v / 255.0, 0, 0) / 0.2126;
+        return table;
+    }();
+    const auto luminance = [](Rgb c) { return 0.2126 * linear[c.r] + 0.7152 * linear[c.g] + 0.0722 * linear[c.b]; };
+    const double la = luminance(a), lb = luminance(b);
     return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
