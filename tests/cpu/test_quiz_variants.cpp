@@ -10,16 +10,19 @@
 #include "core/quiz/quiz_fragment.hpp"
 #include "core/quiz/quiz_questions.hpp"
 #include "core/source/kernel_source.hpp"
+#include "core/util/code_wrap.hpp"
 
 #include <gtest/gtest.h>
-
+#include <regex>
 #include <set>
 #include <string>
 
 namespace prefixlab::test {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 // The line of `path` on which `needle` first stands (1-based); 0 if nowhere.
 int line_of(std::string_view path, std::string_view needle) {
@@ -27,7 +30,8 @@ int line_of(std::string_view path, std::string_view needle) {
     const std::size_t at = text.find(needle);
     if (at == std::string_view::npos)
         return 0;
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    return 1 +
+           static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
 const QuizOption& option_named(int question, std::string_view algorithm) {
@@ -70,16 +74,20 @@ TEST(QuizVariants, TheReductionsBarrierInsideTheIfIsABarrierHalfTheBlockReaches)
     const std::string_view path = "kernels/block/reduce_barrier_in_branch.cuh";
     const QuizOutcome outcome = emulate(1, "reduce-barrier-in-branch");
     ASSERT_EQ(outcome.result, QuizResult::detected_error) << describe(outcome);
-    EXPECT_TRUE(contains(outcome.detail, "barrier not reached by every thread, after step 1 ('iteration 1, stride 128"))
+    EXPECT_TRUE(contains(outcome.detail,
+                         "barrier not reached by every thread, after step 1 ('iteration 1, stride 128"))
         << outcome.detail;
     // threads below the stride at the barrier inside the if, the others at the one before the store
-    const int inside = line_of(path, "ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, iteration + 1");
+    const int inside =
+        line_of(path, "ctx.sync(step_tag(kFile, kReduceAddRightHalf.phase, __LINE__, iteration + 1");
     const int store = line_of(path, "ctx.sync(step_tag(kFile, kReduceStoreTotal.phase");
     ASSERT_GT(inside, 0);
     ASSERT_GT(store, 0);
-    EXPECT_TRUE(contains(outcome.detail, "threads 0-127 wait at the barrier on line " + std::to_string(inside)))
+    EXPECT_TRUE(
+        contains(outcome.detail, "threads 0-127 wait at the barrier on line " + std::to_string(inside)))
         << outcome.detail;
-    EXPECT_TRUE(contains(outcome.detail, "threads 128-255 wait at the barrier on line " + std::to_string(store)))
+    EXPECT_TRUE(
+        contains(outcome.detail, "threads 128-255 wait at the barrier on line " + std::to_string(store)))
         << outcome.detail;
 }
 
@@ -89,22 +97,27 @@ TEST(QuizVariants, TheScansBarrierInsideTheIfLeavesThreadsBelowTheOffsetAtTheNex
     ASSERT_EQ(outcome.result, QuizResult::detected_error) << describe(outcome);
     const int top = line_of(path, "ctx.sync(step_tag(kFile, HillisSteele::kReadPartner.phase");
     const int inside = line_of(path, "ctx.sync(step_tag(kFile, HillisSteele::kCombineAndWrite.phase");
-    EXPECT_TRUE(contains(outcome.detail, "after step 1 ('iteration 1, offset 1: read partner')")) << outcome.detail;
+    EXPECT_TRUE(contains(outcome.detail, "after step 1 ('iteration 1, offset 1: read partner')"))
+        << outcome.detail;
     EXPECT_TRUE(contains(outcome.detail, "thread 0 waits at the barrier on line " + std::to_string(top)))
         << outcome.detail;
-    EXPECT_TRUE(contains(outcome.detail, "threads 1-255 wait at the barrier on line " + std::to_string(inside)))
+    EXPECT_TRUE(
+        contains(outcome.detail, "threads 1-255 wait at the barrier on line " + std::to_string(inside)))
         << outcome.detail;
 }
 
 TEST(QuizVariants, TheShuffleInsideTheBranchNamesTheLaneThatSkipsIt) {
     const QuizOutcome outcome = emulate(3, "warp-shuffle-in-branch");
     ASSERT_EQ(outcome.result, QuizResult::detected_error) << describe(outcome);
-    const int shuffle = line_of("kernels/warp/warp_scan.cuh", "const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, phase, __LINE__, round, delta));\n            x =");
+    const int shuffle = line_of("kernels/warp/warp_scan.cuh",
+                                "const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, "
+                                "phase, __LINE__, round, delta));\n            x =");
     ASSERT_GT(shuffle, 0);
     EXPECT_TRUE(contains(outcome.detail, "warp 0 diverges at the shuffle on line " + std::to_string(shuffle) +
                                              " after step 0 ('load input into registers')"))
         << outcome.detail;
-    EXPECT_TRUE(contains(outcome.detail, "its mask names lane 0, which does not take part in it")) << outcome.detail;
+    EXPECT_TRUE(contains(outcome.detail, "its mask names lane 0, which does not take part in it"))
+        << outcome.detail;
     EXPECT_TRUE(contains(outcome.detail, "(lane 0 waits at the barrier on line")) << outcome.detail;
 }
 
@@ -113,7 +126,7 @@ TEST(QuizVariants, TheInPlaceScanIsWrongFromTheSecondWarpOnInTheEmulatorsWarpOrd
     ASSERT_EQ(outcome.result, QuizResult::wrong_cells) << describe(outcome);
     EXPECT_EQ(outcome.cells, 256u);
     ASSERT_FALSE(outcome.first_wrong.empty());
-    EXPECT_EQ(outcome.first_wrong.front().index, 32u); // warp 0 reads before it writes, in lockstep
+    EXPECT_EQ(outcome.first_wrong.front().index, 32u);    // warp 0 reads before it writes, in lockstep
     EXPECT_EQ(outcome.first_wrong.front().expected, 33u); // all ones: the prefix is the position plus one
     EXPECT_NE(outcome.first_wrong.front().got, 33u);
     EXPECT_GT(outcome.wrong_count, 0u);
@@ -126,7 +139,8 @@ TEST(QuizVariants, TheCorrectTwinsGiveTheReference) {
             if (!option.correct)
                 continue;
             const QuizOutcome outcome = emulate_quiz_option(quiz_setup(question, option));
-            EXPECT_EQ(outcome.result, QuizResult::correct) << name_of(option.algorithm) << ": " << describe(outcome);
+            EXPECT_EQ(outcome.result, QuizResult::correct)
+                << name_of(option.algorithm) << ": " << describe(outcome);
             EXPECT_EQ(outcome.wrong_count, 0u);
         }
 }
@@ -189,8 +203,10 @@ TEST(QuizFragments, MarkersAreFoundOnlyInOrderAndIndentationIsRemoved) {
 }
 
 TEST(QuizFragments, AsCudaTheContextsCallsAreTheIntrinsicsTheyStandFor) {
-    EXPECT_EQ(as_cuda("ctx.sync(step_tag(kFile, kReadPartner.phase, __LINE__, iteration, offset));"), "__syncthreads();");
-    EXPECT_EQ(as_cuda("    const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, phase, __LINE__, round, delta));"),
+    EXPECT_EQ(as_cuda("ctx.sync(step_tag(kFile, kReadPartner.phase, __LINE__, iteration, offset));"),
+              "__syncthreads();");
+    EXPECT_EQ(as_cuda("    const V received = ctx.shfl_up(x, delta, mask, step_tag(kWarpScanFile, phase, "
+                      "__LINE__, round, delta));"),
               "    T received = __shfl_up_sync(mask, x, delta);");
     EXPECT_EQ(as_cuda("s[i] = Op::apply(s[i], s[i + stride]);"), "s[i] = s[i] + s[i + stride];");
     EXPECT_EQ(as_cuda("if (lane >= static_cast<std::uint32_t>(delta))"), "if (lane >= delta)");
@@ -202,6 +218,81 @@ TEST(QuizFragments, AsCudaTheContextsCallsAreTheIntrinsicsTheyStandFor) {
     EXPECT_TRUE(is_comment_line("   // WRONG: …"));
     EXPECT_FALSE(is_comment_line("x = 1; // trailing"));
     EXPECT_FALSE(is_comment_line(""));
+}
+
+// Issue 33, point 6: a fragment's line too long for its column is cut between tokens only. Every line of
+// every fragment, as CUDA and as the source, at every width from 8 to 60 characters: the pieces hold the
+// line's tokens whole and in order, each piece within the width unless it is one token, the pieces after
+// the first indented 4 more than the line. Dear ImGui's word wrap gave "stride /" and "/= 2) {".
+std::vector<std::string> tokens_of(const std::string& text) {
+    std::vector<std::string> tokens;
+    std::size_t at = 0;
+    while ((at = text.find_first_not_of(' ', at)) != std::string::npos) {
+        const std::size_t end = std::min(text.find(' ', at), text.size());
+        tokens.push_back(text.substr(at, end - at));
+        at = end;
+    }
+    return tokens;
+}
+
+TEST(QuizFragments, LongLinesWrapBetweenTokensOnly) {
+    int wrapped = 0;
+    for (const QuizQuestion& question : quiz_questions())
+        for (const QuizOption& option : question.options)
+            for (const std::string& source_line : quiz_fragment(option.source_path, option.fragment).lines)
+                for (const std::string& line : {source_line, as_cuda(source_line)})
+                    for (std::size_t width = 8; width <= 60; ++width) {
+                        const std::vector<std::string> pieces = wrap_code_line(line, width);
+                        ASSERT_FALSE(pieces.empty());
+                        std::vector<std::string> joined;
+                        const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+                        for (std::size_t p = 0; p < pieces.size(); ++p) {
+                            const std::vector<std::string> t = tokens_of(pieces[p]);
+                            EXPECT_TRUE(pieces[p].size() <= width || t.size() == 1)
+                                << line << " at " << width;
+                            if (p > 0)
+                                EXPECT_EQ(pieces[p].find_first_not_of(' '), indent + 4) << pieces[p];
+                            joined.insert(joined.end(), t.begin(), t.end());
+                        }
+                        EXPECT_EQ(joined, tokens_of(line)) << line << " at " << width;
+                        wrapped += pieces.size() > 1;
+                    }
+    EXPECT_GT(wrapped, 100) << "the widths cut many lines";
+    EXPECT_EQ(wrap_code_line("    for (int offset = 1; offset < n; offset *= 2) {", 24),
+              (std::vector<std::string>{"    for (int offset = 1;", "        offset < n;",
+                                        "        offset *= 2) {"}));
+}
+
+// Issue 33, point 6: every source line a verdict cites ("waits at the barrier on line 44") is one the quiz
+// screen numbers: a line of the fragment, or one shown under it (cited_lines_outside: question 3's lane 0
+// waits at a barrier on line 78, after the fragment). The fragments showed no numbers at all before.
+TEST(QuizFragments, EveryLineAVerdictCitesIsAFragmentLine) {
+    int cited = 0;
+    const std::regex line_number(R"(line (\d+)( of ([\w.]+\w))?)");
+    for (const QuizQuestion& question : quiz_questions())
+        for (const QuizOption& option : question.options) {
+            const QuizFragment fragment = quiz_fragment(option.source_path, option.fragment);
+            ASSERT_GT(fragment.first_line, 0) << option.fragment;
+            const QuizOutcome outcome = emulate_quiz_option(quiz_setup(question, option));
+            const std::string text = describe(outcome);
+            const std::vector<CitedLine> outside = cited_lines_outside(option.source_path, fragment, text);
+            for (auto it = std::sregex_iterator(text.begin(), text.end(), line_number);
+                 it != std::sregex_iterator(); ++it) {
+                const int line = std::stoi((*it)[1]);
+                const std::string file = (*it)[3];
+                const bool in_fragment = file.empty() && line >= fragment.first_line &&
+                                         line < fragment.first_line + static_cast<int>(fragment.lines.size());
+                const bool shown_under = std::any_of(outside.begin(), outside.end(), [&](const CitedLine& c) {
+                    return c.number == line && c.file == file && !c.text.empty();
+                });
+                EXPECT_TRUE(in_fragment || shown_under)
+                    << "line " << line << " of " << text << " in " << option.source_path << " from "
+                    << fragment.first_line << " (" << fragment.lines.size()
+                    << " lines), cited outside: " << outside.size();
+                ++cited;
+            }
+        }
+    EXPECT_GE(cited, 2) << "question 2's B cites the two barriers";
 }
 
 TEST(QuizDivergentSync, TheGpuIsRefusedInThisProcessWithTheReason) {

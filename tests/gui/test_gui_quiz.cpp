@@ -2,14 +2,13 @@
 // on this machine), reports each fragment's verdict, and after the reveal marks the correct fragment in the
 // theme's "ok" colour and the wrong ones in its "error" colour; intact at every scale on both screens and
 // in both themes, reachable from the menu and the script, and the explanation scrolls into view.
+#include "gui/theme.hpp"
 #include "support/png_image.hpp"
 #include "support/process.hpp"
-#include "gui/theme.hpp"
-
-#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <regex>
 
 namespace prefixlab::test {
@@ -29,7 +28,8 @@ protected:
             fs::remove_all(dir_);
     }
     std::string path(const std::string& name) const { return (dir_ / name).string(); }
-    ProcessResult run_script(const std::string& script, const char* window = "1920", const char* scale = "2") const {
+    ProcessResult run_script(const std::string& script, const char* window = "1920",
+                             const char* scale = "2") const {
         std::ofstream(path("quiz.script")) << script << "quit\n";
         return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + window + " --ui-scale " + scale +
                            " --script " + path("quiz.script"));
@@ -52,10 +52,11 @@ TEST_F(GuiQuiz, EachQuestionRunsItsFragmentsAndTheRevealMarksTheCorrectOne) {
     std::string script = "theme projector\n";
     for (int q = 1; q <= 3; ++q) {
         const std::string n = std::to_string(q);
-        script += "quiz " + n + "\nwait 2\nscreenshot " + path("before-" + n + ".png") + "\nquiz-run\nquiz-reveal on\n"
+        script += "quiz " + n + "\nwait 2\nscreenshot " + path("before-" + n + ".png") +
+                  "\nquiz-run\nquiz-reveal on\n"
                   "wait 3\ncheck-layout\nreport\nreport-quiz\nquiz-reveal off\nwait 2\nscreenshot " +
-                  path("hidden-" + n + ".png") + "\nquiz-reveal on\nwait 3\nscreenshot " + path("after-" + n + ".png") +
-                  "\n";
+                  path("hidden-" + n + ".png") + "\nquiz-reveal on\nwait 3\nscreenshot " +
+                  path("after-" + n + ".png") + "\n";
     }
     const ProcessResult r = run_script(script);
     ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
@@ -63,7 +64,8 @@ TEST_F(GuiQuiz, EachQuestionRunsItsFragmentsAndTheRevealMarksTheCorrectOne) {
         EXPECT_NE(r.out.find(expected), std::string::npos) << expected << "\n" << r.out;
     EXPECT_EQ(std::regex_search(r.out, std::regex("tab=Quiz")), true) << r.out;
     const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
-    EXPECT_EQ(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), summary), std::sregex_iterator()), 3)
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), summary), std::sregex_iterator()), 3)
         << r.out;
     // The verdicts' colours as text on the projector's white (darkened until they read, issue 33).
     theme::Palette projector = theme::palette(theme::Name::projector);
@@ -78,7 +80,10 @@ TEST_F(GuiQuiz, EachQuestionRunsItsFragmentsAndTheRevealMarksTheCorrectOne) {
         EXPECT_LT(count_colour(before, projector.ok), 50u) << q;
         EXPECT_GT(count_colour(after, projector.ok), 500u) << q;
         EXPECT_GT(count_colour(after, projector.error), 500u) << q;
-        EXPECT_GT(count_colour(hidden, projector.error), count_colour(before, projector.error)) << q; // the outcomes
+        // Run but not revealed: the outcomes are in the text's colour, so the class votes first (issue 33:
+        // a run coloured them).
+        EXPECT_LT(count_colour(hidden, projector.ok), 50u) << q;
+        EXPECT_LT(count_colour(hidden, projector.error), 50u) << q;
         EXPECT_GT(fraction_different(hidden, after), 0.01) << q;
         EXPECT_GT(distinct_colours(after), 4u) << q;
     }
@@ -91,7 +96,8 @@ TEST_F(GuiQuiz, IntactAtEveryScaleOnBothScreensInBothThemes) {
         for (const char* scale : {"1", "1.5", "2", "3"}) {
             script += std::string("theme ") + theme + "\nscale " + scale + "\nwait 2\n";
             for (int q = 1; q <= 3; ++q) {
-                script += "quiz " + std::to_string(q) + "\nquiz-run\nquiz-reveal on\nwait 2\ncheck-layout\n"
+                script += "quiz " + std::to_string(q) +
+                          "\nquiz-run\nquiz-reveal on\nwait 2\ncheck-layout\n"
                           "quiz-source source\nwait 1\ncheck-layout\nquiz-source cuda\nquiz-reveal off\n";
                 checks += 2;
             }
@@ -101,12 +107,39 @@ TEST_F(GuiQuiz, IntactAtEveryScaleOnBothScreensInBothThemes) {
         ASSERT_EQ(r.exit_code, 0) << window << "\n" << r.err << r.out;
         const std::regex summary(R"(check-layout \S+: (\d+) texts, (\d+) problems)");
         int seen = 0;
-        for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), summary); it != std::sregex_iterator(); ++it) {
+        for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), summary);
+             it != std::sregex_iterator(); ++it) {
             ++seen;
             EXPECT_GT(std::stoi((*it)[1]), 10) << window << ": " << (*it)[0];
             EXPECT_EQ((*it)[2], "0") << window << ": " << (*it)[0];
         }
         EXPECT_EQ(seen, checks) << window;
+    }
+}
+
+// Issue 33, point 6: Reveal scrolls at most to the fragments' top, so their letters and verdicts stay in
+// view and no half line stands at the top: the page is either where it was (the answer fits) or has its
+// fragments exactly at the top. Before, it scrolled to the answer's end, the headers off the screen.
+TEST_F(GuiQuiz, RevealKeepsTheFragmentsHeadersInView) {
+    for (const char* window : {"1920", "1280"}) {
+        std::string script = "tab Quiz\n";
+        for (int q = 1; q <= 3; ++q)
+            script += "quiz " + std::to_string(q) +
+                      "\nquiz-run\nquiz-reveal on\nwait 5\nreport-quiz\ncheck-layout\n";
+        const ProcessResult r = run_script(script, window, "2");
+        ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+        const std::regex page(R"(quiz: question=(\d) revealed=1 .* scroll=(\d+) fragments_top=(\d+))");
+        int seen = 0;
+        for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), page); it != std::sregex_iterator();
+             ++it) {
+            const int scroll = std::stoi((*it)[2]), top = std::stoi((*it)[3]);
+            EXPECT_TRUE(scroll == 0 || scroll == top)
+                << window << ", question " << (*it)[1] << ": scrolled to " << scroll << ", fragments at "
+                << top;
+            ++seen;
+        }
+        EXPECT_EQ(seen, 3) << r.out;
+        EXPECT_NE(r.out.find("scroll="), std::string::npos);
     }
 }
 

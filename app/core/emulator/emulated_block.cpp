@@ -186,13 +186,17 @@ bool EmulatedBlock::complete_shuffle(std::uint32_t warp) {
 
 // Every existing lane of the warp takes part: named in the mask, waiting at the same exchange (line,
 // kind, mask, delta or lane mask); the mask names no lane that does not exist.
-std::string EmulatedBlock::describe_wait(const Thread& thread) const {
+std::string EmulatedBlock::describe_wait(const Thread& thread, KernelFile lead_file) const {
+    // The file too where it is not the lead's: warp-shuffle's lane 0 waits at a barrier of the block scan's
+    // file while its warp shuffles in the warp scan's, and "line 78" alone pointed into the wrong file.
+    const std::string path(kernel_file_path(thread.pending.file));
+    const std::string line = std::to_string(thread.pending.line) +
+                             (thread.pending.file == lead_file ? "" : " of " + path.substr(path.rfind('/') + 1));
     switch (thread.wait) {
     case Wait::barrier:
-        return "waits at the barrier on line " + std::to_string(thread.pending.line);
+        return "waits at the barrier on line " + line;
     case Wait::shuffle:
-        return "waits at the " + std::string(exchange_name(thread.exchange)) + " on line " +
-               std::to_string(thread.pending.line) +
+        return "waits at the " + std::string(exchange_name(thread.exchange)) + " on line " + line +
                (thread.exchange == WarpExchange::ballot ? "" : ", delta " + std::to_string(thread.delta));
     case Wait::finish:
         return "is at kernel end";
@@ -247,7 +251,7 @@ void EmulatedBlock::check_shuffle_partners(std::uint32_t warp, const Thread& lea
     fail("warp " + std::to_string(warp) + " diverges at the " + at + " after " + describe_step(lead.step) +
          ": its mask names " + (one ? "lane " : "lanes ") + describe_thread_ranges(absent) +
          (one ? ", which does not take part in it" : ", which do not take part in it") + " (lane " +
-         std::to_string(absent.front()) + " " + describe_wait(threads_[first + absent.front()]) + ")");
+         std::to_string(absent.front()) + " " + describe_wait(threads_[first + absent.front()], lead.pending.file) + ")");
 }
 
 // The lane whose value `lane` receives, as CUDA defines it for a whole warp (width 32): up, lane - delta

@@ -148,7 +148,8 @@ private:
     void run_lanes_to_sync_points(std::uint32_t warp);
     bool complete_shuffle(std::uint32_t warp);
     void check_shuffle_partners(std::uint32_t warp, const Thread& lead) const;
-    std::string describe_wait(const Thread& thread) const; // "waits at the barrier on line 88"
+    // "waits at the barrier on line 88", "… on line 78 of warp_shuffle_scan.cuh" where not in `lead_file`
+    std::string describe_wait(const Thread& thread, KernelFile lead_file) const;
     std::uint32_t source_lane(const Thread& lead, std::uint32_t lane) const;
     ShuffleResult wait_at_exchange(std::uint32_t thread, WarpExchange exchange, std::uint32_t bits, int delta,
                                    std::uint32_t mask, StepTag next);

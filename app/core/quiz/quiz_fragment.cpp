@@ -4,6 +4,8 @@
 #include "core/util/text_lines.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <tuple>
 
 namespace prefixlab {
 
@@ -15,7 +17,8 @@ std::string without_marker(std::string_view line, std::string_view marker) {
     std::string_view kept = at == std::string_view::npos ? line : line.substr(0, at);
     if (at != std::string_view::npos) {
         const std::size_t comment = kept.rfind("//");
-        if (comment != std::string_view::npos && kept.find_first_not_of(" \t", comment + 2) == std::string_view::npos)
+        if (comment != std::string_view::npos &&
+            kept.find_first_not_of(" \t", comment + 2) == std::string_view::npos)
             kept = kept.substr(0, comment);
     }
     while (!kept.empty() && (kept.back() == ' ' || kept.back() == '\t' || kept.back() == '\r'))
@@ -95,7 +98,8 @@ void replace_all(std::string& text, std::string_view from, std::string_view to) 
 
 std::string as_cuda(std::string_view source_line) {
     std::string line(source_line);
-    line = rewrite_calls(line, "ctx.sync", [](const std::vector<std::string>&) { return std::string("__syncthreads()"); });
+    line = rewrite_calls(line, "ctx.sync",
+                         [](const std::vector<std::string>&) { return std::string("__syncthreads()"); });
     line = rewrite_calls(line, "ctx.shfl_up", [](const std::vector<std::string>& a) {
         return a.size() == 4 ? "__shfl_up_sync(" + a[2] + ", " + a[0] + ", " + a[1] + ")" : std::string();
     });
@@ -110,7 +114,8 @@ std::string as_cuda(std::string_view source_line) {
     replace_all(line, ", ++iteration)", ")");
     replace_all(line, ", ++round)", ")");
     replace_all(line, "const V ", "T ");
-    if (line.find_first_not_of(' ') != std::string::npos && line.substr(line.find_first_not_of(' ')).starts_with("V "))
+    if (line.find_first_not_of(' ') != std::string::npos &&
+        line.substr(line.find_first_not_of(' ')).starts_with("V "))
         line.replace(line.find_first_not_of(' '), 2, "T ");
     return line;
 }
@@ -152,6 +157,55 @@ QuizFragment quiz_fragment_of(std::string_view source, std::string_view name) {
 
 QuizFragment quiz_fragment(std::string_view path, std::string_view name) {
     return quiz_fragment_of(kernel_source_text(path), name);
+}
+
+} // namespace prefixlab
+
+namespace prefixlab {
+
+std::vector<CitedLine> cited_lines_outside(std::string_view path, const QuizFragment& fragment,
+                                           std::string_view verdict) {
+    std::vector<CitedLine> cited;
+    constexpr std::string_view kLine = "line ", kOf = " of ";
+    for (std::size_t at = verdict.find(kLine); at != std::string_view::npos;
+         at = verdict.find(kLine, at + 1)) {
+        std::size_t end = at + kLine.size();
+        int number = 0;
+        while (end < verdict.size() && verdict[end] >= '0' && verdict[end] <= '9' && number < 1000000)
+            number = number * 10 + (verdict[end++] - '0');
+        // "line 78 of warp_shuffle_scan.cuh": another embedded file, found by its name.
+        std::string file;
+        std::string_view file_path = path;
+        if (verdict.substr(end, kOf.size()) == kOf) {
+            const std::size_t name = end + kOf.size();
+            std::size_t stop = name;
+            while (stop < verdict.size() && (std::isalnum(static_cast<unsigned char>(verdict[stop])) ||
+                                             verdict[stop] == '_' || verdict[stop] == '.'))
+                ++stop;
+            if (stop > name && verdict[stop - 1] == '.')
+                --stop; // the sentence's full stop
+            file = std::string(verdict.substr(name, stop - name));
+            file_path = {};
+            for (const std::string_view candidate : embedded_kernel_source_paths())
+                if (candidate.size() > file.size() && candidate.ends_with("/" + file))
+                    file_path = candidate;
+        }
+        const bool inside = file.empty() && number >= fragment.first_line &&
+                            number < fragment.first_line + static_cast<int>(fragment.lines.size());
+        const bool known = std::any_of(cited.begin(), cited.end(), [&](const CitedLine& c) {
+            return c.number == number && c.file == file;
+        });
+        const std::vector<std::string_view> lines = split_lines(kernel_source_text(file_path));
+        if (number <= 0 || number > static_cast<int>(lines.size()) || inside || known)
+            continue;
+        const std::string_view text = lines[static_cast<std::size_t>(number - 1)];
+        cited.push_back(
+            {file, number, std::string(text.substr(std::min(text.find_first_not_of(' '), text.size())))});
+    }
+    std::sort(cited.begin(), cited.end(), [](const CitedLine& a, const CitedLine& b) {
+        return std::tie(a.file, a.number) < std::tie(b.file, b.number);
+    });
+    return cited;
 }
 
 } // namespace prefixlab

@@ -21,6 +21,19 @@ QuizFragment quiz_fragment_of(std::string_view source, std::string_view name);
 // The fragment NAME of the embedded kernel source at `path` (core/source/kernel_source.hpp).
 QuizFragment quiz_fragment(std::string_view path, std::string_view name);
 
+// A line of the kernel's file that a verdict cites and its fragment does not hold ("lane 0 waits at the
+// barrier on line 78", the barrier after the fragment): the quiz screen shows it under the fragment, so
+// every line a verdict cites is on the screen.
+struct CitedLine {
+    std::string file; // the file's name where it is not the fragment's ("line 78 of warp_shuffle_scan.cuh")
+    int number = 0;
+    std::string text; // without its indentation
+};
+// The lines ("line N", or "line N of FILE" for another embedded file) that `verdict` cites outside
+// `fragment` of the embedded file `path`, the fragment's file first, each in line order.
+std::vector<CitedLine> cited_lines_outside(std::string_view path, const QuizFragment& fragment,
+                                           std::string_view verdict);
+
 // A fragment's line as the lecture writes it in CUDA: the execution context's calls as the intrinsics they
 // stand for on the GPU (kernels/gpu/cuda_context.cuh), the tracing bookkeeping left out:
 //   ctx.sync(step_tag(…))            -> __syncthreads()

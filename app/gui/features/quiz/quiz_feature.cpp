@@ -32,7 +32,7 @@ void report_quiz(const QuizState& quiz) {
                            results.gpu ? std::string(name_of(results.gpu->result)).c_str() : "none",
                            shipped ? std::string(name_of(shipped->outcome.result)).c_str() : "none");
     }
-    printf_to_terminal(stdout, "\n");
+    printf_to_terminal(stdout, " scroll=%.0f fragments_top=%.0f\n", quiz.page.scroll_y, quiz.page.fragments_top);
     std::fflush(stdout);
 }
 
@@ -112,7 +112,8 @@ void QuizFeature::add_commands(ScriptTable& table) {
     table.add({.name = "report-quiz",
                .usage = "report-quiz",
                .help = "print the question, whether it is revealed, and each fragment's kernel and results: `quiz: "
-                       "question=2 revealed=1 A=hillis-steele-racy emulator=wrong-cells gpu=none shipped=correct …`",
+                       "question=2 revealed=1 A=hillis-steele-racy emulator=wrong-cells gpu=none shipped=correct … "
+                       "scroll=0 fragments_top=213` (the page's scroll and where its fragments start, in pixels)",
                .run = [this](ScriptRun&, const ScriptCommand&) { report_quiz(quiz()); }});
 }
 

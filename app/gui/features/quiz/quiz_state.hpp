@@ -42,19 +42,29 @@ public:
     bool take_scroll_to_top() { return std::exchange(scroll_to_top_, false); }
 
     bool revealed() const { return revealed_; }
-    // Revealing also asks the tab to scroll the explanation into view (it stands below the fragments), in
-    // two frames: the first one's scroll is held to the height laid out before the explanation was there.
+    // Revealing also asks the tab to scroll the explanation into view (it stands below the fragments), over
+    // four frames: the first one's scroll is held to the height laid out before the explanation was there,
+    // and the scroll bar that then appears narrows the page, which wraps again (two frames left question
+    // 3 at 2× 14 px short of the fragments' top).
     void set_revealed(bool revealed) {
-        scroll_to_answer_frames_ = revealed && !revealed_ ? 2 : 0;
+        scroll_to_answer_frames_ = revealed && !revealed_ ? 4 : 0;
         revealed_ = revealed;
     }
     bool take_scroll_to_answer() { return scroll_to_answer_frames_ > 0 && scroll_to_answer_frames_-- > 0; }
+    // Where the tab drew its page in the last frame, for report-quiz: its scroll, and the top of the
+    // fragments (their letters and verdicts), in the page's own pixels.
+    struct Page {
+        float scroll_y = 0, fragments_top = 0;
+    };
+    Page page;
     bool show_source = false; // the fragments as PrefixLab's source rather than as CUDA
 
     // "Run": every fragment of the question in the emulator now, and on this GPU in the background.
     void run();
     bool running() const { return task_.busy(); }
-    bool holds_cores() const override { return running(); } // a GPU child process runs: seconds, nothing to animate
+    bool holds_cores() const override {
+        return running();
+    } // a GPU child process runs: seconds, nothing to animate
     void cancel();
     double progress() const;
     std::string activity() const; // "GPU: B, child process (killed after 10 s if it hangs)"
