@@ -109,7 +109,7 @@ TEST_F(GuiHostileFiles, AHugeLabelOrAlgorithmNameCostsTheBenchmarkTabNothing) {
     }
     std::ofstream(path("long-text.json")) << bench_run_to_json(run);
     const ProcessResult r =
-        run_script("tab Benchmark\nopen-results " + path("long-text.json") +
+        run_script("tab Benchmark\nbench-series all\nopen-results " + path("long-text.json") +
                    "\nmeasure-frames 10\nbench-report\nexport-plots " + path("plots") + "\n");
     ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
     std::smatch median;

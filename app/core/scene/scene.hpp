@@ -82,7 +82,7 @@ inline constexpr std::string_view kSceneBenchViews[] = {"sweep", "reduce-table"}
 // The Benchmark tab, by the names its script commands take. Defaults: BenchPlotOptions' (bench_plots.hpp).
 struct SceneBench {
     std::string view = "sweep"; // kSceneBenchViews
-    std::string series = "all"; // name_of(BenchSeriesPreset): "all", "lecture"
+    std::string series = "lecture"; // name_of(BenchSeriesPreset): "all", "lecture"
     std::string plot = "time";  // name_of(BenchPlotKind): "time", "throughput", …
     std::string scan;           // bench_scan_name ("uint32-add"); "": the results' first scan
     friend bool operator==(const SceneBench&, const SceneBench&) = default;

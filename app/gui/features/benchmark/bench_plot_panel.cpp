@@ -193,8 +193,12 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
     for (BenchSeriesPreset preset : all_bench_series_presets()) {
         const std::string label = std::string(name_of(preset)) + "##series";
         row.next(FlowRow::toggle_width(label.c_str()));
-        if (ImGui::RadioButton(label.c_str(), o.series == preset))
+        // Chosen only while no series is shown or hidden by hand in "Series…" ("all" stayed chosen after a
+        // hand-made set); a click goes back to the preset.
+        if (ImGui::RadioButton(label.c_str(), o.series == preset && bench.hidden_series.empty())) {
             o.series = preset;
+            bench.hidden_series.clear();
+        }
         if (ImGui::IsItemHovered())
             tooltip("%s", preset == BenchSeriesPreset::lecture
                                         ? lecture_tooltip(bench.plotted_runs(), o).c_str()

@@ -93,7 +93,13 @@ public:
     void poll() override; // takes a file read, a finished sweep and a finished export
 
     // --- plots ---
-    BenchPlotOptions plot_options;
+    // Opens on the lecture set (copy, CUB, the fastest own scan, a textbook scan, the CPU): all 23 series
+    // at once had no room for a legend on a projector.
+    BenchPlotOptions plot_options = [] {
+        BenchPlotOptions options;
+        options.series = BenchSeriesPreset::lecture;
+        return options;
+    }();
     bool dark_plot = false;
     std::set<std::string> hidden_series; // by series name
     Plot current_plot();                 // of plotted_runs() with plot_options
@@ -127,7 +133,8 @@ private:
         std::string problem; // one line; empty when it was read
         Source source = shipped;
     };
-    void add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path, bool make_primary);
+    void add_run(std::shared_ptr<const BenchRun> run, std::string origin, std::string path,
+                 bool make_primary);
     void read_startup_runs();
     void read_file(const std::string& path, const std::string& origin, Read::Source source);
     void finish_read(BackgroundQueue<Read>::Outcome outcome);
