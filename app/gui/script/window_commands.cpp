@@ -119,7 +119,9 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .usage = "check-layout",
                .help = "check the next frame's text: fails, naming each text, if one overlaps another or is cut (by "
                        "its clip rectangle or by Dear ImGui's \"…\"), unless it is cut at the edge of a region that "
-                       "scrolls that way; prints `check-layout FILE:LINE: T texts, P problems`",
+                       "scrolls that way, or reads at less than 4.5:1 against what is drawn under it (WCAG AA; "
+                       "disabled controls aside), or if a window or tooltip runs past the screen's edge; prints "
+                       "`check-layout FILE:LINE: T texts, P problems`",
                .run = [](ScriptRun& run, const ScriptCommand& c) { run.check_layout(c.where); }});
     table.add({.name = "measure-frames",
                .usage = "measure-frames COUNT [FILE.json]",
