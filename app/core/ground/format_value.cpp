@@ -26,4 +26,33 @@ std::string format_value(ElementType type, std::uint32_t bits, bool compact) {
     return text;
 }
 
+std::string format_value_short(ElementType type, std::uint32_t bits) {
+    const double value = type == ElementType::int32    ? from_bits<std::int32_t>(bits)
+                         : type == ElementType::uint32 ? from_bits<std::uint32_t>(bits)
+                                                       : static_cast<double>(from_bits<float>(bits));
+    if (std::isinf(value) || std::isnan(value))
+        return format_value(type, bits);
+    char text[32];
+    const double magnitude = std::fabs(value);
+    if (magnitude < 1000) {
+        if (type != ElementType::float32)
+            std::snprintf(text, sizeof text, "%.0f", value);
+        else
+            std::snprintf(text, sizeof text, "%.2g", value);
+        return text;
+    }
+    static constexpr const char* kSuffixes[] = {"k", "M", "G"};
+    double scaled = value / 1000;
+    int suffix = 0;
+    while (std::fabs(scaled) >= 999.5 && suffix < 2)
+        scaled /= 1000, ++suffix;
+    if (std::fabs(scaled) >= 999.5) // a float beyond 10^12
+        std::snprintf(text, sizeof text, "%.1e", value);
+    else if (std::fabs(scaled) < 9.95)
+        std::snprintf(text, sizeof text, "%.1f%s", scaled, kSuffixes[suffix]);
+    else
+        std::snprintf(text, sizeof text, "%.0f%s", scaled, kSuffixes[suffix]);
+    return text;
+}
+
 } // namespace prefixlab

@@ -22,15 +22,19 @@ ImU32 ink(theme::Rgb fill, bool later) {
     return theme::packed(later ? theme::dimmed_ink_on(dimmed(fill, later)) : theme::ink_on(fill));
 }
 
-// What a box of width `width` shows of a labelled value: "P 1128", else the value alone (the box's colour
-// says what it is, as the legend reads), else the letter.
-std::string labelled_value_that_fits(std::string_view letter, const std::string& value, float width) {
-    const std::string full = std::string(letter) + " " + value;
-    if (ImGui::CalcTextSize(full.c_str()).x + 2 <= width)
-        return full;
-    if (ImGui::CalcTextSize(value.c_str()).x + 2 <= width)
-        return value;
-    return std::string(letter);
+// What a box of width `width` shows of a labelled value: "P 1128", else "P 1.1k" (format_value_short),
+// else "P 1k", else the letter; never the bare number (issue 33: "1128" instead of "P 1128" lost what the word held).
+std::string labelled_value_that_fits(std::string_view letter, ElementType type, std::uint32_t bits, float width) {
+    const std::string short_value = format_value_short(type, bits);
+    std::string shortest = short_value; // "1.1k" as "1k", "3.2" as "3": the order of magnitude and the letter
+    if (const std::size_t dot = shortest.find('.'); dot != std::string::npos && shortest.find('e') == std::string::npos)
+        shortest.erase(dot, shortest.find_first_not_of("0123456789", dot + 1) - dot);
+    for (const std::string& value : {format_value(type, bits), short_value, shortest}) {
+        const std::string labelled = std::string(letter) + " " + value;
+        if (ImGui::CalcTextSize(labelled.c_str()).x + 2 <= width)
+            return labelled;
+    }
+    return std::string(letter); // the letter always: a bare number did not say what the word held
 }
 
 // Text centred in a box, only where it fits whole (the layout check counts cut text).
@@ -212,7 +216,7 @@ void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::
         centred_in_box(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
         return;
     }
-    centred_in_box(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), format_value(type, word.bits), p.w),
+    centred_in_box(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), type, word.bits, p.w),
                  ink(status_colour(word.status), later));
 }
 
@@ -299,7 +303,7 @@ void draw_totals_box_texts(ImDrawList* draw, const GridTotals& totals, ItemRange
             continue;
         const float w = r.x1 - r.x0;
         centred_in_box(draw, r.x0, r.y0, w, r.y1 - r.y0,
-                     labelled_value_that_fits(totals_letter(box.kind), format_value(type, box.bits), w),
+                     labelled_value_that_fits(totals_letter(box.kind), type, box.bits, w),
                      ink(totals_colour(box.kind), later));
     }
 }
