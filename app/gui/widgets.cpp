@@ -1,5 +1,7 @@
 #include "gui/widgets.hpp"
 
+#include "gui/imgui_layer.hpp"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -25,6 +27,10 @@ void tooltip(const char* format, ...) {
     ImGui::TextV(format, args);
     va_end(args);
     end_tooltip();
+}
+
+float stroke_width(float pixels_at_1x) {
+    return std::max(1.0f, pixels_at_1x * ImGui::GetFontSize() / ImGuiLayer::kBaseFontPixels);
 }
 
 ImVec4 text_colour(theme::Rgb colour) {

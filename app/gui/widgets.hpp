@@ -26,6 +26,10 @@ void tooltip(const char* format, ...) __attribute__((format(printf, 1, 2)));
 void begin_tooltip();
 void end_tooltip();
 
+// A line's width for the UI scale: `pixels_at_1x` times the scale, so that arrows, edges and outlines stay
+// as heavy beside text at 2× (a Dataflow edge was 1.5 px at every scale). At least 1 px.
+float stroke_width(float pixels_at_1x);
+
 // The width of a button with `label` (its text up to "##", and the frame's padding on both sides).
 float button_width(const char* label);
 

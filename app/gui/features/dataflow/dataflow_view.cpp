@@ -116,7 +116,8 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     nodes_.set_quads(std::move(nodes));
     merged_nodes_.set_quads(std::move(merged));
 
-    // Edges: the current step's (and racy ones) two pixels wide and coloured, the rest one pixel.
+    // Edges: the current step's (and racy ones) two pixels wide and coloured, the rest one pixel, at 1×; as
+    // much more as the UI scale (they stayed 1–2 px at 2× beside 36-px text).
     std::vector<LineInstance> edges, current;
     if (show_edges_) {
         edges.reserve(graph.edges.size());
@@ -131,7 +132,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
             const theme::Rgb colour = e.racy ? theme::colours().error : to.row == step ? theme::colours().cell_read : theme::colours().edge;
             const LineInstance line{from.column + 0.5f, row_top(from.row) + kNodeBottom, to.column + 0.5f,
                                     row_top(to.row) + kNodeTop, theme::packed(at(colour, to.row, 0.7f)),
-                                    highlighted ? 2.0f : 1.0f};
+                                    stroke_width(highlighted ? 2.0f : 1.0f)};
             (highlighted ? current : edges).push_back(line);
         }
         edges.insert(edges.end(), current.begin(), current.end()); // highlighted ones on top
@@ -140,6 +141,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     step_edges_.set_lines(std::move(current));
     built_for_ = &loaded;
     built_step_ = step;
+    built_font_ = ImGui::GetFontSize();
     built_edges_ = show_edges_;
     built_reveal_ = reveal;
     built_theme_ = theme::current();
@@ -288,7 +290,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                        ? 1
                        : static_cast<int>(std::ceil(kThinEdgeSpacingPixels / scale_x_));
     if (loaded != built_for_ || step != built_step_ || show_edges_ != built_edges_ || reveal != built_reveal_ ||
-        theme::current() != built_theme_ || edge_stride_ != built_stride_)
+        theme::current() != built_theme_ || edge_stride_ != built_stride_ || ImGui::GetFontSize() != built_font_)
         rebuild(*loaded, step, reveal);
 
     draw_legend({{theme::colours().cell_written, "produced in the step"},

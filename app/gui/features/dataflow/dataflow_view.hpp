@@ -62,6 +62,7 @@ private:
     int built_step_ = -1;
     bool built_edges_ = true;
     bool built_reveal_ = false;
+    float built_font_ = 0; // the edges' widths follow the UI scale
     int edge_stride_ = 1;  // the current step's edges drawn: every column's, or every stride-th (zoomed out)
     int built_stride_ = 1;
     theme::Name built_theme_ = theme::Name::dark; // colours are baked into the shapes
