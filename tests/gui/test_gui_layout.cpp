@@ -29,8 +29,21 @@ protected:
         fs::create_directories(dir_);
     }
     void TearDown() override { fs::remove_all(dir_); }
+    // The script, saved as `name`, run in a window `width` wide with `arguments`.
+    ProcessResult run_script(const std::string& name, const std::string& script, int width,
+                             const std::string& arguments = "") const {
+        std::ofstream(dir_ / name) << script << "quit\n";
+        return run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " + std::to_string(width) +
+                           " " + arguments + " --script " + shell_quote((dir_ / name).string()));
+    }
     fs::path dir_;
 };
+
+// How many check-layout runs of `out` found no problem.
+std::ptrdiff_t clean_checks(const std::string& out) {
+    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    return std::distance(std::sregex_iterator(out.begin(), out.end(), summary), std::sregex_iterator());
+}
 
 // The script: each tab at each scale, with a trace whose labels and values are the longest a lecture
 // shows (Blelloch at N = 64: two-digit indices, three-digit sums, 15 steps).
@@ -97,18 +110,11 @@ TEST_P(GuiLayout, PresentationModeIsIntactOnEveryTab) {
     // The grid tabs (issue 13) in presentation mode too, on a grid trace of 8 tiles at its last step.
     script += "grid-trace driver=decoupled-look-back n=256 tile=32 resident=4\nstep last\n"
               "tab Grid\ncheck-layout\ntab Timeline\ncheck-layout\n";
-    std::ofstream(dir_ / "presentation.script") << script << "quit\n";
-    const ProcessResult run =
-        run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " + std::to_string(width) +
-                    " --script " + shell_quote((dir_ / "presentation.script").string()));
+    const ProcessResult run = run_script("presentation.script", script, width);
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
     const auto checks =
         static_cast<std::ptrdiff_t>(std::size(kTabs) + 2); // every tab, then Grid and Timeline
-    EXPECT_EQ(
-        std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()),
-        checks)
-        << run.out;
+    EXPECT_EQ(clean_checks(run.out), checks) << run.out;
 }
 
 // Issue 33, point 11: tooltips stay on the screen. Hovered near the right edge at 2×, on each tab,
@@ -126,16 +132,9 @@ TEST_P(GuiLayout, TooltipsStayOnTheScreen) {
                       std::to_string(static_cast<int>(height * fy)) + "\nwait 3\ncheck-layout\n";
             ++checks;
         }
-    std::ofstream(dir_ / "tooltips.script") << script << "quit\n";
-    const ProcessResult run =
-        run_process(std::string(shell_quote(PREFIXLAB_BINARY)) + " --window " + std::to_string(width) +
-                    " --ui-scale 2 --script " + shell_quote((dir_ / "tooltips.script").string()));
+    const ProcessResult run = run_script("tooltips.script", script, width, "--ui-scale 2");
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
-    EXPECT_EQ(
-        std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), summary), std::sregex_iterator()),
-        checks)
-        << run.out;
+    EXPECT_EQ(clean_checks(run.out), checks) << run.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Screens, GuiLayout, ::testing::Values(1920, 1280),
