@@ -206,8 +206,9 @@ std::vector<const ImFont*> ImGuiLayer::mono_fonts() const {
     return fonts;
 }
 
-void ImGuiLayer::script_mouse(float x, float y, bool pressed) {
+void ImGuiLayer::script_mouse(float x, float y, bool pressed, float wheel, float wheel_sideways) {
     scripted_mouse_ = true;
+    wheel_ = wheel, wheel_sideways_ = wheel_sideways;
     mouse_x_ = x;
     mouse_y_ = y;
     mouse_pressed_ = pressed;
@@ -238,6 +239,8 @@ void ImGuiLayer::begin_frame() {
         io.MousePos = ImVec2(mouse_x_, mouse_y_);
         io.MouseDown[0] = mouse_pressed_;
         mouse_pressed_ = false; // a click lasts one frame
+        io.MouseWheel += std::exchange(wheel_, 0.0f);
+        io.MouseWheelH += std::exchange(wheel_sideways_, 0.0f);
     }
     ImGuiIO& io = ImGui::GetIO();
     if (capture_width_ > 0) { // the offscreen target's size, one pixel per unit

@@ -41,7 +41,7 @@ public:
 
     // Scripted mode: the next frame sees the mouse at (x, y) in window pixels, with the left button
     // down if `pressed` (for one frame: a click is press, then release).
-    void script_mouse(float x, float y, bool pressed);
+    void script_mouse(float x, float y, bool pressed, float wheel = 0, float wheel_sideways = 0);
 
     // Frames drawn for an export (gui/export/view_export.hpp). capture_frame: the next frame sees no
     // mouse, so no hover highlight or tooltip lands in the picture. capture_at: until capture_end, frames
@@ -70,6 +70,7 @@ private:
     bool scripted_mouse_ = false;
     float mouse_x_ = 0, mouse_y_ = 0;
     bool mouse_pressed_ = false;
+    float wheel_ = 0, wheel_sideways_ = 0; // notches turned by a script, for one frame
     bool capture_mouse_hidden_ = false;
     int capture_width_ = 0, capture_height_ = 0; // 0: the window's size
     float scale_before_capture_ = 0;

@@ -77,13 +77,17 @@ void section_heading(const char* text) {
     ImGui::Separator();
 }
 
+float difference_mark_corner(float w, float h) {
+    return std::min(w, h) * 0.35f;
+}
+
 void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h) {
     const ImU32 colour = theme::packed(theme::colours().differs);
     const float thickness =
         std::clamp(std::min(w, h) * 0.12f, 1.0f, std::max(1.0f, ImGui::GetFontSize() * 0.15f));
     list->AddRect(ImVec2(x + thickness / 2, y + thickness / 2),
                   ImVec2(x + w - thickness / 2, y + h - thickness / 2), colour, 0, 0, thickness);
-    const float corner = std::min(w, h) * 0.35f;
+    const float corner = difference_mark_corner(w, h);
     list->AddTriangleFilled(ImVec2(x + w - corner, y), ImVec2(x + w, y), ImVec2(x + w, y + corner), colour);
 }
 

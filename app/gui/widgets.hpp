@@ -46,5 +46,7 @@ void section_heading(const char* text);
 // The mark of a comparison on a cell or node that differs from the other side's: a frame in the theme's
 // `differs` colour and a filled corner, readable without colour (Values and Dataflow).
 void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h);
+// The size of its filled corner (top right): text in a marked box keeps clear of it.
+float difference_mark_corner(float w, float h);
 
 } // namespace prefixlab

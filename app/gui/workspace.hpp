@@ -45,6 +45,7 @@ public:
     std::size_t tab_count() const { return views_.tabs.size(); }
     const char* selected_title() const { return views_.tabs[selected_]->title(); }
     bool selected_shows_steps() const { return views_.tabs[selected_]->shows_steps(); }
+    bool selected_marks_differences() const { return views_.tabs[selected_]->marks_differences(); }
     // The selected tab's own session (View::stepped_session), nullptr for the block trace's.
     SteppedSession* selected_session() const { return views_.tabs[selected_]->stepped_session(); }
 

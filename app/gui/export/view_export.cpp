@@ -5,6 +5,7 @@
 #include "gui/app_state.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/screenshot.hpp"
+#include "gui/shell/scene_glue.hpp"
 #include "gui/theme.hpp"
 
 #include <GLFW/glfw3.h>
@@ -144,8 +145,16 @@ void ViewExport::before_frame(AppState& state, Workspace& workspace, ImGuiLayer&
         hidden_frame_ = true;
         imgui.capture_frame();
         svg_.begin();
+    } else if (job_ == Job::none && settle_places_frames_ > 0) {
+        // Back at the window's scale the status bar and the narration take their heights from the frame
+        // before, so the room for the views changes once more, and Dataflow fitted itself to it again.
+        --settle_places_frames_;
+        set_view_places(workspace, places_);
     } else if (job_ == Job::view_png) {
         hidden_frame_ = true;
+        if (view_frame_ == 0)
+            places_ = view_places(workspace);
+        set_view_places(workspace, places_); // also in the frame back at the window's scale
         if (view_frame_ < kScaledFrames) {
             try {
                 offscreen_.bind(target_width_, target_height_);
@@ -207,6 +216,7 @@ void ViewExport::after_render(AppState& state, ImGuiLayer& imgui, const Platform
 void ViewExport::after_svg_frame(AppState& state, ImGuiLayer& imgui) {
     if (svg_frame_++ < kSvgSettleFrames)
         return;
+    shown_ = layout::shown_ranges_this_frame();
     try {
         finish(state, imgui, svg_.write(path_, imgui), false);
     } catch (const std::exception& e) {
@@ -235,6 +245,7 @@ void ViewExport::after_step_frame(AppState& state, ImGuiLayer& imgui, const Plat
 void ViewExport::after_view_frame(AppState& state, ImGuiLayer& imgui) {
     if (view_frame_ < kScaledFrames) {
         if (view_frame_ == kScaledFrames - 1) {
+            shown_ = layout::shown_ranges_this_frame();
             try {
                 save_png(offscreen_.read(), path_);
                 view_outcome_ = "exported the view at 2× (" + std::to_string(target_width_) + "×" +
@@ -258,6 +269,7 @@ void ViewExport::finish(AppState& state, ImGuiLayer& imgui, std::string outcome,
     } else if (job_ == Job::view_png) {
         offscreen_.unbind();
         imgui.capture_end();
+        settle_places_frames_ = 2;
     }
     svg_.end();
     job_ = Job::none;

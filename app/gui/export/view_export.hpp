@@ -13,17 +13,21 @@
 //   doubled, so the layout is the window's and every glyph is rasterised at the larger size rather
 //   than scaled up. Three frames at 2× (the first rebuilds the fonts, the status bar and narration
 //   take their heights from the frame before), then one at the window's scale again; none is shown.
+//   Every view keeps the place it has on screen (scene_glue's view places, put back in each frame):
+//   at the doubled font a view fitted and followed itself again and showed another part.
 // Files are written atomically (gui/export/step_frames.hpp, screenshot.hpp); nothing is left behind
 // by a cancelled or failed export.
 #pragma once
 
 #include "gui/export/step_frames.hpp"
 #include "gui/export/view_svg.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/platform/platform_window.hpp"
 #include "gui/render/offscreen_target.hpp"
 #include "gui/workspace.hpp"
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +65,8 @@ public:
     void after_render(AppState& state, ImGuiLayer& imgui, const PlatformWindow& window);
     // Whether the frame just drawn is an export's own, which the window must not show.
     bool hides_frame() const { return hidden_frame_; }
+    // What each step view showed in the last exported view (layout/shown_range.hpp).
+    const std::vector<layout::ShownRange>& shown_ranges() const { return shown_; }
 
 private:
     enum class Job { none, view_png, steps, view_svg };
@@ -86,6 +92,13 @@ private:
     bool capture_now_ = false; // the frame being drawn is the step's clean capture
     int restore_step_ = 0;
     bool restore_playing_ = false;
+
+    // view_png, view_svg: where each view looked on screen, put back in every frame drawn at 2× (a view
+    // fitted itself again at the larger font: Ctrl+E of Dataflow showed rows 0–4, the screen rows 7–12),
+    // and what the exported frame showed (report-shown export)
+    std::map<std::string, ViewPlace> places_;
+    int settle_places_frames_ = 0; // frames after a 2× export in which the places are put back again
+    std::vector<layout::ShownRange> shown_;
 
     // view_png
     OffscreenTarget offscreen_;

@@ -1,6 +1,7 @@
 #include "gui/layout/layout_check.hpp"
 
 #include "core/util/utf8.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/layout/text_contrast.hpp"
 #include "gui/theme.hpp"
 
@@ -417,6 +418,7 @@ void note_text_field() {
 
 void new_frame() {
     g_noted_regions.clear();
+    new_shown_frame();
 }
 
 bool checking() {

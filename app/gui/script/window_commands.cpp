@@ -3,7 +3,9 @@
 #include "core/settings/window_limits.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
+#include "gui/export/view_export.hpp"
 #include "gui/imgui_layer.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/script/script_command.hpp"
 #include "gui/shell/feature.hpp"
 #include "gui/shortcuts.hpp"
@@ -123,6 +125,34 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                        "disabled controls aside), or if a window or tooltip runs past the screen's edge; prints "
                        "`check-layout FILE:LINE: T texts, P problems`",
                .run = [](ScriptRun& run, const ScriptCommand& c) { run.check_layout(c.where); }});
+    table.add({.name = "report-shown",
+               .usage = "report-shown [export]",
+               .help = "print what part of its trace each step view showed in the last frame, one line per view and "
+                       "side of compare mode: `shown: Dataflow side=0 columns=0.0-16.0 steps=6.5-12.0` (columns and "
+                       "step rows in view, fractional; Dataflow's input row is step -1); with `export`, what the last "
+                       "exported view (export-view, export-svg) showed",
+               .args = {optional_arg(name_arg("export", {"export"}))},
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   const bool exported = !c.args.empty();
+                   printf_to_terminal(stdout, "%s", layout::shown_ranges_text(exported ? run.host().exports.shown_ranges()
+                                                                                       : layout::last_shown_ranges())
+                                                        .c_str());
+               }});
+    table.add({.name = "wheel",
+               .usage = "wheel X Y down|up|left|right NOTCHES",
+               .help = "move the mouse to window pixel (X, Y) and turn the wheel NOTCHES notches (1–20) that way "
+                       "(down scrolls the content up, as a mouse wheel does; left and right as a tilted wheel)",
+               .args = {whole_arg("X", 0, kMaxPixel), whole_arg("Y", 0, kMaxPixel),
+                        name_arg("DIRECTION", {"down", "up", "left", "right"}), whole_arg("NOTCHES", 1, 20)},
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   const float notches = static_cast<float>(c.args[3].whole);
+                   const std::size_t way = *c.args[2].choice; // Dear ImGui: +1 is up, and left
+                   const float vertical = way == 0 ? -notches : way == 1 ? notches : 0;
+                   const float sideways = way == 2 ? notches : way == 3 ? -notches : 0;
+                   run.host().imgui.script_mouse(static_cast<float>(c.args[0].whole), static_cast<float>(c.args[1].whole),
+                                                 false, vertical, sideways);
+                   run.wait_frames(2);
+               }});
     table.add({.name = "measure-frames",
                .usage = "measure-frames COUNT [FILE.json]",
                .help = "render COUNT frames and print the median, mean, 95th percentile and maximum frame time; "

@@ -1,6 +1,7 @@
 #include "gui/sessions/trace_session.hpp"
 
 #include "core/ground/kernel_facts.hpp" // companion_of
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_json.hpp"
 #include "core/util/printable.hpp"
@@ -203,19 +204,39 @@ std::string race_line(const LoadedTrace& loaded, std::size_t step) {
     return race;
 }
 
+// The narration of `loaded` at `step` (clamped to its steps).
+Narration narrate_step(const LoadedTrace& loaded, int step) {
+    const std::size_t k = std::min(static_cast<std::size_t>(std::max(step, 0)), loaded.narration.size() - 1);
+    const StepNarration& n = loaded.narration[k];
+    return {n.what, counters_line(n.counters),
+            n.who + "\nWork: combine operations recorded so far (a serial scan does n − 1).\n"
+                    "Depth: steps so far, and how many of them a block barrier opened.",
+            race_line(loaded, k),
+            "\nwrong: " + std::to_string(loaded.trace.check.wrong_count) + " of " +
+                std::to_string(loaded.trace.output.size())};
+}
+
 } // namespace
 
 Narration TraceSession::narration() const {
     if (trace_ == nullptr || trace_->narration.empty())
         return {kNoTrace, "", "", "", ""};
-    const std::size_t step = std::min(static_cast<std::size_t>(std::max(step_, 0)), trace_->narration.size() - 1);
-    const StepNarration& n = trace_->narration[step];
-    return {n.what, counters_line(n.counters),
-            n.who + "\nWork: combine operations recorded so far (a serial scan does n − 1).\n"
-                    "Depth: steps so far, and how many of them a block barrier opened.",
-            race_line(*trace_, step),
-            "\nwrong: " + std::to_string(trace_->trace.check.wrong_count) + " of " +
-                std::to_string(trace_->trace.output.size())};
+    Narration n = narrate_step(*trace_, step_);
+    const Beside beside = beside_ ? beside_() : Beside{};
+    if (beside.trace == nullptr || beside.trace->narration.empty())
+        return n;
+    // Both sides, each named by its kernel; the counters stay the left side's (the tooltip says so).
+    const Narration other = narrate_step(*beside.trace, beside.step);
+    const auto side = [](const char* which, const LoadedTrace& loaded) {
+        return std::string(which) + ", " + std::string(name_of(loaded.trace.config.algorithm)) + ": ";
+    };
+    n.sentence = side("Left", *trace_) + n.sentence + "\n" + side("Right", *beside.trace) + other.sentence;
+    if (!n.race.empty())
+        n.race = "Left: " + n.race;
+    if (!other.race.empty())
+        n.race += (n.race.empty() ? "" : "\n") + std::string("Right: ") + other.race;
+    n.counters_tooltip = "The left side's counters.\n" + n.counters_tooltip;
+    return n;
 }
 
 } // namespace prefixlab

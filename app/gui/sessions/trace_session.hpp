@@ -45,6 +45,13 @@ public:
     void show_trace_file(std::unique_ptr<LoadedTrace> loaded);
     // Called whenever another trace is shown (a feature that traces beside it traces again).
     void when_shown(std::function<void()> listener) { shown_listeners_.push_back(std::move(listener)); }
+    // Compare mode: the trace shown beside this one and its step (nullptr while there is none). The
+    // narration then speaks of both sides, "Left, …" and "Right, …", so the hall hears what each did.
+    struct Beside {
+        const LoadedTrace* trace = nullptr;
+        int step = 0;
+    };
+    void narrate_beside(std::function<Beside()> beside) { beside_ = std::move(beside); }
     // The file the trace on screen was read from ("" for a trace recorded in this session), and
     // whether the capture settings were edited since it opened (the panel then says how to trace them).
     const std::string& trace_file() const { return trace_file_; }
@@ -96,6 +103,7 @@ private:
     int step_when_shown_ = -1; // -1: none asked for
     ElementFocus element_focus_;
     std::vector<std::function<void()>> shown_listeners_;
+    std::function<Beside()> beside_;
     std::unique_ptr<LoadedTrace> companion_;
     BackgroundTask<Prepared> companion_task_;
     bool companion_pending_ = false;

@@ -16,8 +16,6 @@
 
 namespace prefixlab {
 
-namespace {
-
 // Where each view looks, by title: its own place (zoom, fit, its own scrolling), else where the main
 // area scrolls on its tab; the second instances of the step tabs under "TITLE (second side)".
 std::map<std::string, ViewPlace> view_places(Workspace& workspace) {
@@ -55,8 +53,6 @@ void set_view_places(Workspace& workspace, const std::map<std::string, ViewPlace
             views.second_tabs[i]->set_view_place(place_of(title + " (second side)", *views.second_tabs[i]));
     }
 }
-
-} // namespace
 
 Scene current_scene(GuiHost& host) {
     Scene scene;

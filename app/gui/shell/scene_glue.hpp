@@ -6,10 +6,20 @@
 
 #include "core/scene/scene.hpp"
 
+#include <map>
+#include <string>
+
 namespace prefixlab {
 
 struct GuiHost;
 class ScriptTable;
+class Workspace;
+
+// Where each view looks (its zoom, fit and scroll as fractions), by title; the second instances of the
+// step tabs under "TITLE (second side)". A place at the view's default is left out.
+std::map<std::string, ViewPlace> view_places(Workspace& workspace);
+// Every view takes its place from `places`, the views it does not name their default place.
+void set_view_places(Workspace& workspace, const std::map<std::string, ViewPlace>& places);
 
 Scene current_scene(GuiHost& host);
 // The traces the scene needs are captured in the background; their steps are taken once they are in.

@@ -68,6 +68,9 @@ public:
     virtual void draw(AppState& state, const ViewContext& context) = 0;
     // Whether the view shows the trace's steps: the narration strip stands under those only.
     virtual bool shows_steps() const { return true; }
+    // Whether, beside another trace, it frames what differs from the other side (Values, Dataflow, Banks):
+    // the line over the two sides says "(framed)" only then.
+    virtual bool marks_differences() const { return false; }
     // The session the step keys, playback and the narration act on while this tab is shown; nullptr for
     // the block trace (AppState::block). A tab with its own session is drawn once, also beside another trace.
     virtual SteppedSession* stepped_session() { return nullptr; }

@@ -8,6 +8,7 @@
 #include "gui/app_state.hpp"
 #include "gui/colour_map.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <imgui.h>
+#include <imgui_internal.h> // the rows' window clipped by the windows around it
 #include <string>
 #include <vector>
 
@@ -202,18 +204,22 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     for (int p = 0; p < layout.count; ++p)
         layout.panel_w[p] = std::max(layout.banks_w + layout.gap + counts_w[p], titles_w[p]) + font;
 
+    ImGui::PushTextWrapPos(0); // a half of compare mode is narrower than the line: wrapped, not cut
     ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
                                                  : "extra: the step's extra wavefronts (bank conflicts)");
+    ImGui::PopTextWrapPos();
     if (ImGui::IsItemHovered())
         tooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
                           "load conflicts = %s\n  − %s\n(and _st for stores)", kNcuLoadWavefronts, kNcuLoadInstructions);
 
-    // Heights: the heatmap takes what the lane-to-bank diagram leaves, but keeps four bands at least
-    // (the main area scrolls then).
+    // Heights: the heatmap takes what the lane-to-bank diagram leaves (the main area scrolls where that is
+    // less than its least).
     const float bottom_h = lanes_and_banks_height(avail_w);
     const float min_band = layout.line;
+    // Two bands at least: the current step's (followed) and one more; with four, the heatmap pushed the bank row of
+    // the lane-to-bank diagram under the tab's edge at 2× on 1920×1080 in presentation mode.
     const float height = std::max(ImGui::GetContentRegionAvail().y - bottom_h - style.ItemSpacing.y,
-                                  layout.header_h + 4 * min_band + style.ScrollbarSize);
+                                  layout.header_h + 2 * min_band + style.ScrollbarSize);
     const BankAnalysis* analyses[2] = {&layout.traces[0]->banks, layout.count > 1 ? &layout.traces[1]->banks : nullptr};
     const std::vector<std::size_t> per_step = instructions_per_step(std::span(analyses, layout.count));
     const float rows_h = height - layout.header_h - (layout.content_w() > avail_w ? style.ScrollbarSize : 0);
@@ -236,14 +242,18 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
     const float rows_visible = visible.y - layout.header_h;
 
-    // Keep the current step's band in view when the step changes (stepping, playback).
+    // Keep the current step's band in view when the step changes (stepping, playback), and in another window:
+    // compare mode draws the left side in a window of its own, which opens at the top (it showed rows 0–3 at
+    // step 9 while the right side showed step 9).
     const StepBands& bands = layout.bands;
     const std::size_t step = static_cast<std::size_t>(layout.step);
-    if (layout.step != followed_step_ && step < bands.steps()) {
+    const ImGuiID window = ImGui::GetCurrentWindowRead()->ID;
+    if ((layout.step != followed_step_ || window != followed_window_) && step < bands.steps() &&
+        ImGui::GetScrollMaxY() > 0) {
         const float top = bands.top[step], bottom = bands.top[step + 1];
         if (top < scroll_y || bottom > scroll_y + rows_visible)
             ImGui::SetScrollY(std::max(0.0f, top - rows_visible / 3));
-        followed_step_ = layout.step;
+        followed_step_ = layout.step, followed_window_ = window;
     }
 
     // Regions: the sticky label column (scrolls vertically), the sticky header (sideways), the rows (both).
@@ -253,6 +263,22 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     layout::note_scrolled_region(win.x, top, left, bottom, false, true);
     layout::note_scrolled_region(left, win.y, right, top, true, false);
     const float rows_y = top - scroll_y;
+    {
+        const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
+        const float shown_y0 = std::max(top, clip.Min.y), shown_y1 = std::max(shown_y0, std::min(bottom, clip.Max.y));
+        const float shown_x1 = std::max(left, std::min(right, clip.Max.x));
+        // Columns in bank cells from the rows' left edge; steps fractional within their bands.
+        const auto step_at = [&](float y) {
+            const float content = y - rows_y;
+            const std::size_t k = std::min(bands.step_at(content), bands.steps());
+            if (k >= bands.steps())
+                return static_cast<float>(bands.steps());
+            const float band = bands.top[k + 1] - bands.top[k];
+            return static_cast<float>(k) + (band > 0 ? std::clamp((content - bands.top[k]) / band, 0.0f, 1.0f) : 0.0f);
+        };
+        layout::note_shown_range({"Banks", shown_.side, scroll_x / layout.cell, (scroll_x + shown_x1 - left) / layout.cell,
+                                  step_at(shown_y0), step_at(shown_y1)});
+    }
     const float content_x = win.x - scroll_x;
     const std::size_t last_shown = layout.reveal ? std::min(step, bands.steps() - 1) : bands.steps() - 1;
     const float text_h = ImGui::GetTextLineHeight();
@@ -305,8 +331,9 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
                 const std::string& counts = layout.counts(*panels_[p], k);
                 const ImVec2 at(x + layout.banks_w + layout.gap, y0 + text_dy);
                 if (counts_differ(k) && k <= step) {
-                    const ImVec2 size = ImGui::CalcTextSize(counts.c_str());
-                    draw_difference_mark(list, at.x - layout.gap / 3, y0 + 1, size.x + layout.gap * 2 / 3, y1 - y0 - 1);
+                    // The mark's corner clear of the counts' last glyph (it covered the ")" at 2×).
+                    const float w = ImGui::CalcTextSize(counts.c_str()).x + layout.gap * 2 / 3, h = y1 - y0 - 1;
+                    draw_difference_mark(list, at.x - layout.gap / 3, y0 + 1, w + difference_mark_corner(w, h), h);
                 }
                 list->AddText(at, text_colour, counts.c_str());
             }

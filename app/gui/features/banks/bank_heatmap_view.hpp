@@ -39,6 +39,7 @@ public:
     BankHeatmapView();
     ~BankHeatmapView() override;
     const char* title() const override { return "Banks"; }
+    bool marks_differences() const override { return true; }
     void draw(AppState& state, const ViewContext& context) override;
 
     struct Panel;  // one trace's heatmap, counts and selection
@@ -56,6 +57,7 @@ private:
     int panel_count_ = 1;
     float row_zoom_ = 0;     // an instruction row's height in font sizes (Ctrl+wheel); 0: fit the view
     int followed_step_ = -1;
+    unsigned followed_window_ = 0; // the ImGuiID of the window the step was followed in
     int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows: the panel last clicked
 };
 

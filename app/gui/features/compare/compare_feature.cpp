@@ -8,6 +8,7 @@
 #include "gui/script/script_values.hpp"
 #include "gui/shell/menu_table.hpp"
 #include "gui/shell/shortcut_table.hpp"
+#include "gui/workspace.hpp"
 
 #include <GLFW/glfw3.h>
 #include <cstdio>
@@ -29,12 +30,12 @@ void wait_for_second_trace(ScriptRun& run, const CompareSession& session) {
     });
 }
 
-void report_compare(const AppState& state, const CompareSession& session) {
-    // Compare mode's two steps and summary, for tests of stepping together.
+void report_compare(const AppState& state, const CompareSession& session, bool framed) {
+    // Compare mode's two steps and the line over the sides, for tests of stepping together.
     if (const TraceComparison* comparison = session.comparison())
         printf_to_terminal(stdout, "compare: step=%d paired=%d with=%s | %s\n", state.block.step(), session.second_step(),
                            std::string(name_of(session.second()->trace.config.algorithm)).c_str(),
-                           comparison->summary.c_str());
+                           compare_line(*comparison, framed).c_str());
     else
         printf_to_terminal(stdout, "compare: %s\n", session.on() ? session.status().c_str() : "off");
     std::fflush(stdout);
@@ -107,9 +108,12 @@ void CompareFeature::add_commands(ScriptTable& table) {
                .usage = "report-compare",
                .help = "print compare mode's state: `compare: step=K paired=P with=NAME | SUMMARY` (the step on "
                        "screen, the compared trace's step shown with it, its kernel, and the line over the two sides: "
-                       "`outputs differ at D of N · cells first differ at step S`), or `compare: off`, or while the "
+                       "`outputs differ at D of N · cells first differ at step S`, then ` (framed)` where the tab "
+                       "frames what differs), or `compare: off`, or while the "
                        "second trace is not ready, what it is waiting for or why it failed",
-               .run = [this](ScriptRun& run, const ScriptCommand&) { report_compare(run.host().state, session_); }});
+               .run = [this](ScriptRun& run, const ScriptCommand&) {
+                   report_compare(run.host().state, session_, run.host().workspace.selected_marks_differences());
+               }});
 }
 
 } // namespace prefixlab

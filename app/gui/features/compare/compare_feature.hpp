@@ -4,9 +4,13 @@
 #pragma once
 
 #include "gui/features/compare/compare_session.hpp"
+#include "gui/features/compare/shared_place.hpp"
 #include "gui/shell/feature.hpp"
 
 namespace prefixlab {
+
+// The line over the two sides: how they differ, and "(framed)" where the tab frames what differs.
+std::string compare_line(const TraceComparison& comparison, bool framed);
 
 class CompareFeature final : public Feature {
 public:
@@ -24,6 +28,7 @@ public:
 private:
     void toggle() { session_.set_on(!session_.on()); }
     CompareSession session_;
+    SharedPlace shared_;
 };
 
 } // namespace prefixlab

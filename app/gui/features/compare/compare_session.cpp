@@ -12,6 +12,7 @@ void CompareSession::attach(TraceSession& first, StatusMessages& messages) {
     first_ = &first;
     messages_ = &messages;
     first.when_shown([this] { first_shown(); });
+    first.narrate_beside([this] { return TraceSession::Beside{second(), second_step()}; });
 }
 
 void CompareSession::first_shown() {

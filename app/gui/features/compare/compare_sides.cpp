@@ -1,7 +1,7 @@
 // Compare mode (F3, View ▸ Compare side by side): the selected tab drawn twice, the trace on screen on
-// the left and the one compared with it on the right, each by its own instance of the view (its own
-// zoom and scroll) at its paired step (core/analysis/trace_comparison.hpp). Above both, one line says
-// how the two differ; each side's caption names its kernel and outcome (and device and schedule where they differ).
+// the left and the one compared with it on the right, each by its own instance of the view, both looking
+// at the same region (shared_place.hpp), each at its paired step (core/analysis/trace_comparison.hpp).
+// Above both, one line says how the two differ; each side's caption names its kernel and outcome (and device and schedule where they differ).
 #include "core/analysis/trace_comparison.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "gui/app_state.hpp"
@@ -34,9 +34,15 @@ std::string side_title(const LoadedTrace& loaded, const LoadedTrace& other) {
 
 } // namespace
 
+std::string compare_line(const TraceComparison& comparison, bool framed) {
+    return comparison.summary + (framed ? " (framed)" : ""); // Warps and Global frame nothing
+}
+
 bool CompareFeature::draw_tab(AppState& state, const ViewContext& context, View& first, View* second_view) {
-    if (!session_.on() || second_view == nullptr)
+    if (!session_.on() || second_view == nullptr) {
+        shared_.forget(); // compare mode opened again opens as the first time
         return false;
+    }
     View& second = *second_view;
     const TraceComparison* comparison = session_.comparison();
     const LoadedTrace* sides[2] = {state.block.trace(), session_.second()};
@@ -46,7 +52,7 @@ bool CompareFeature::draw_tab(AppState& state, const ViewContext& context, View&
         const ImVec4 ink = ImGui::ColorConvertU32ToFloat4(theme::packed(theme::colours().differs));
         ImGui::TextColored(ink, "■");
         ImGui::SameLine();
-        ImGui::TextUnformatted((comparison->summary + " (framed) · F3 ends").c_str());
+        ImGui::TextUnformatted((compare_line(*comparison, first.marks_differences()) + " · F3 ends").c_str());
     } else {
         ImGui::TextUnformatted((session_.status() + " · F3 ends").c_str());
     }
@@ -72,9 +78,12 @@ bool CompareFeature::draw_tab(AppState& state, const ViewContext& context, View&
             ViewContext shown = context;
             shown.shown = {sides[side], steps[side], comparison, side};
             (side == 0 ? first : second).draw(state, shown);
+            shared_.share_half_scroll(side);
         }
         ImGui::EndChild();
     }
+    if (comparison != nullptr && sides[0] != nullptr && sides[1] != nullptr)
+        shared_.share(first, second);
     return true;
 }
 

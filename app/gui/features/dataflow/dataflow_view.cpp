@@ -5,6 +5,7 @@
 #include "core/analysis/trace_comparison.hpp"
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/value_table_cells.hpp" // blend
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <imgui.h>
+#include <imgui_internal.h> // the diagram's window clipped by the windows around it
 #include <string>
 
 namespace prefixlab {
@@ -331,8 +333,11 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         ImGui::Text("step %d: %s", step, step_label(trace.steps[step].tag).c_str());
     const float header_h = line_h * 1.4f;
 
-    // At least eight lines of diagram: where the controls leave less (3× on 1280×720), the tab scrolls.
-    const float child_h = std::max(ImGui::GetContentRegionAvail().y, line_h * 8);
+    // The room the tab has, so that all of the diagram's window is on screen and the step it follows is in
+    // view: with at least eight lines (as it was) the tab scrolled at 2× on 1280×720 with the narration, and
+    // the current row, followed inside the window, was below the tab's edge. Where the controls leave less
+    // than the header and two rows (3× on 1280×720), the tab scrolls.
+    const float child_h = std::max(ImGui::GetContentRegionAvail().y, header_h + 2 * 1.1f * line_h);
     ImGui::BeginChild("dataflow", ImVec2(child_w, child_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     const float area_x = origin.x + label_w, area_y = origin.y + header_h;
@@ -373,6 +378,15 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     const ShapeTransform transform{area_x - pan_x_ * scale_x_, area_y - pan_y_ * scale_y_, scale_x_, scale_y_, 1.5f};
     const auto screen_x = [&](float x) { return transform.offset_x + x * scale_x_; };
     const auto screen_y = [&](float y) { return transform.offset_y + y * scale_y_; };
+    { // What is in view, in columns and steps (row_top(k) = k + 1: the input row is "step −1").
+        const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
+        const float shown_w = std::max(0.0f, std::min(origin.x + size.x, clip.Max.x) - area_x) / scale_x_;
+        const float shown_h = std::max(0.0f, std::min(origin.y + size.y, clip.Max.y) - area_y) / scale_y_;
+        const float columns = static_cast<float>(graph.columns()), rows = static_cast<float>(graph.rows + 2);
+        layout::note_shown_range({"Dataflow", context.shown.side, std::clamp(pan_x_, 0.0f, columns),
+                                  std::clamp(pan_x_ + shown_w, 0.0f, columns), std::clamp(pan_y_, 0.0f, rows) - 1,
+                                  std::clamp(pan_y_ + shown_h, 0.0f, rows) - 1});
+    }
 
     draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(origin.x + size.x, origin.y + size.y), true);
     const bool detailed = scale_x_ >= kDetailPixelsPerColumn;

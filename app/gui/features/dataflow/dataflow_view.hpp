@@ -31,6 +31,7 @@ struct LoadedTrace;
 class DataflowView : public View {
 public:
     const char* title() const override { return "Dataflow"; }
+    bool marks_differences() const override { return true; }
     void draw(AppState& state, const ViewContext& context) override;
     // Its camera, for a scene: the zoom against the fit the view would make, the pan as fractions of
     // how far it can pan, and whether the last fit showed the whole tree. Applied at the next frame that

@@ -7,6 +7,7 @@
 #include "gui/features/values/value_table_overview.hpp"
 #include "gui/features/values/value_table_text.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/widgets.hpp"
 
@@ -312,6 +313,16 @@ void ValueTableView::refresh_cells(const TableShowing& showing, float cell_w) {
     built_key_ = key;
 }
 
+void ValueTableView::note_what_shows(const ValueTableLayout& l, float sx) const {
+    const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
+    const float x0 = std::max(l.cells_x0, clip.Min.x), x1 = std::min(l.x1, clip.Max.x);
+    const float y0 = std::max(l.steps_y0, clip.Min.y), y1 = std::min(l.steps_y1, clip.Max.y);
+    const auto column_at = [&](float x) { return std::clamp((x - l.cells_x0 + sx) / l.cell_w, 0.0f, float(l.columns)); };
+    const auto step_at = [&](float y) { return std::clamp((y - l.step_y(0)) / l.cell_h, 0.0f, float(l.steps)); };
+    layout::note_shown_range({"Values", shown_.side, column_at(x0), column_at(std::max(x0, x1)), step_at(y0),
+                              step_at(std::max(y0, y1))});
+}
+
 std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, float sx) const {
     const int first = std::max(0, static_cast<int>(sx / l.cell_w));
     const int last = std::min(l.columns - 1, static_cast<int>((sx + l.cells_w()) / l.cell_w));
@@ -366,9 +377,15 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
     // changed size or began or stopped scrolling as one. A row the table scrolled to by itself is
     // centred again when the room for the rows changes (the window settles over a few frames after a
     // scale change), so where it ends depends only on the step and the window, not on the way there.
-    if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_)
+    // And in another window: compare mode draws the left side in a window of its own, which opens at the top
+    // and holds a scroll asked for in its first frame to the content it had (none): followed for two frames.
+    const ImGuiID window = ImGui::GetCurrentWindowRead()->ID;
+    if (window != followed_window_)
+        refollow_frames_ = 2;
+    if (l.flowing != followed_flowing_ || l.cell_h != followed_cell_h_ || refollow_frames_ > 0)
         followed_step_ = -1;
-    followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h;
+    refollow_frames_ = std::max(0, refollow_frames_ - 1);
+    followed_flowing_ = l.flowing, followed_cell_h_ = l.cell_h, followed_window_ = window;
     const float top = l.step_scroll_top(showing.current), view = l.step_scroll_view();
     // A scene's place holds until the step changes or the table is scrolled, zoomed or moved by hand (by
     // input, not by the scroll read back: Dear ImGui clamps a scroll to the last frame's content, which
@@ -433,6 +450,7 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
     // Text cut at these edges is cut by scrolling, which the layout check allows.
     layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);
     layout::note_scrolled_region(l.x0, l.steps_y0, l.x1, l.steps_y1, false, true);
+    note_what_shows(l, sx);
     draw_tooltip(state, l, showing, sx);
     ImGui::EndChild();
 

@@ -41,6 +41,7 @@ public:
     std::optional<ViewPlace> view_place() const override;
     void set_view_place(const ViewPlace& place) override { pending_place_ = place; }
     const char* title() const override { return "Values"; }
+    bool marks_differences() const override { return true; }
     void draw(AppState& state, const ViewContext& context) override;
 
 private:
@@ -67,6 +68,8 @@ private:
     void draw_tooltip(AppState& state, const ValueTableLayout& l, const TableShowing& showing,
                       float sx) const;
     std::pair<int, int> visible_columns(const ValueTableLayout& l, float sx) const;
+    // Says what of the trace is in view (layout/shown_range.hpp).
+    void note_what_shows(const ValueTableLayout& l, float sx) const;
     // The size of the monospace font the table is drawn in: the largest at which every column fits
     // `width` beside the short labels, else the full size (and the table scrolls).
     ImFont* fitting_font(const ViewContext& context, float width) const;
@@ -96,6 +99,8 @@ private:
     int focused_serial_ = 0; // the last element-focus request acted on
     bool followed_flowing_ = false;
     float followed_cell_h_ = 0;
+    unsigned followed_window_ = 0; // the ImGuiID of the table's window when last followed
+    int refollow_frames_ = 0;      // frames left in which the step is followed again (a new window)
     float followed_view_ = 0;     // the rows' visible height when last followed
     float followed_scroll_y_ = 0; // the vertical scroll the table drew with last
     bool scrolled_by_follow_ = false;

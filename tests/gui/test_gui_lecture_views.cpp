@@ -1,0 +1,167 @@
+// Issue 33 in the real window, points 2–4: what the hall sees is what the narration speaks of.
+// - Banks shows the current step's band on both sides of compare mode (its caption said step 9 while the
+//   left side's rows 0–3 showed).
+// - Compare mode's two sides show the same region: scrolling one side moves the other; the narration
+//   speaks of both sides; "(framed)" only where the tab frames what differs.
+// - An exported view shows what the screen showed (Ctrl+E of Dataflow showed rows 0–4, the screen 7–12).
+// What each view shows comes from `report-shown` (gui/layout/shown_range.hpp).
+#include "support/process.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class GuiLectureViews : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_lecture_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    // In a `width`-wide window at UI scale 2, projector theme.
+    ProcessResult gui(const std::string& script, int width) const {
+        std::ofstream(path("session.script")) << "theme projector\n" << script << "quit\n";
+        return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
+                           " --ui-scale 2 --script " + shell_quote(path("session.script")));
+    }
+    fs::path dir_;
+};
+
+struct ShownPart {
+    float first_column = 0, last_column = 0, first_step = 0, last_step = 0;
+};
+
+// The report-shown blocks of `out`, in order: each maps "VIEW side=S" to what it showed. A block ends at
+// another line or where a view and side it already holds comes again (reports with nothing between).
+std::vector<std::map<std::string, ShownPart>> shown_reports(const std::string& out) {
+    std::vector<std::map<std::string, ShownPart>> reports;
+    const std::regex line(R"(shown: (\w+ side=\d) columns=([-\d.]+)-([-\d.]+) steps=([-\d.]+)-([-\d.]+))");
+    bool in_block = false;
+    std::istringstream lines(out);
+    for (std::string text; std::getline(lines, text);) {
+        std::smatch m;
+        if (!std::regex_match(text, m, line)) {
+            in_block = text == "shown: none";
+            if (in_block)
+                reports.emplace_back();
+            continue;
+        }
+        if (!in_block || reports.back().contains(m[1]))
+            reports.emplace_back();
+        in_block = true;
+        reports.back()[m[1]] = {std::stof(m[2]), std::stof(m[3]), std::stof(m[4]), std::stof(m[5])};
+    }
+    return reports;
+}
+
+// Banks of Blelloch at N = 64 at step 9, 2× in presentation mode on 1920×1080, then compare mode: both
+// sides show step 9's band (the left side's new window opened at the top and showed rows 0–3).
+TEST_F(GuiLectureViews, BanksShowsTheCurrentStepOnBothSidesOfCompareMode) {
+    const ProcessResult run = gui("key F11\nwait 3\ntrace algo=blelloch n=64 input=iota device=cpu\ntab Banks\n"
+                                  "step 9\nwait 5\nreport-shown\ncompare\nwait 5\nreport-shown\n",
+                                  1920);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 2u) << run.out;
+    for (const auto& [key, part] : reports[0])
+        EXPECT_TRUE(part.first_step <= 9 && part.last_step >= 10) << key << "\n" << run.out;
+    ASSERT_TRUE(reports[1].contains("Banks side=0") && reports[1].contains("Banks side=1")) << run.out;
+    for (const auto& [key, part] : reports[1])
+        EXPECT_TRUE(part.first_step <= 9 && part.last_step >= 10) << key << "\n" << run.out;
+}
+
+// The racy Hillis–Steele beside its correct twin at N = 64, 2× on 1920×1080: the table is wider than a
+// half, so each side scrolls. Turning the wheel over one side scrolls both to the same columns; the step
+// rows follow each side's paired step.
+TEST_F(GuiLectureViews, CompareSidesShowTheSameColumnsWhicheverSideIsScrolled) {
+    const std::string script =
+        "trace algo=hillis-steele-racy n=64 input=iota device=cpu\ncompare\ntab Values\n"
+        "step 4\nwait 5\ncheck-layout\nreport-shown\n"
+        "wheel 1000 500 right 8\nwait 5\nreport-shown\n" // the left side
+        "wheel 1600 500 left 3\nwait 5\nreport-shown\n" // the right side
+        "report-narration\nreport-compare\ntab Warps\nwait 3\nreport-compare\n";
+    const ProcessResult run = gui(script, 1920);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 3u) << run.out;
+    for (std::size_t r = 0; r < reports.size(); ++r) {
+        ASSERT_TRUE(reports[r].contains("Values side=0") && reports[r].contains("Values side=1")) << run.out;
+        const ShownPart& left = reports[r].at("Values side=0");
+        const ShownPart& right = reports[r].at("Values side=1");
+        EXPECT_NEAR(left.first_column, right.first_column, 0.15) << "report " << r << "\n" << run.out;
+        EXPECT_NEAR(left.last_column, right.last_column, 0.15) << "report " << r << "\n" << run.out;
+        EXPECT_LT(left.last_column - left.first_column, 64) << "the table must not fit, or nothing scrolls";
+        // The current step (4) and its pair on the correct side (in-place: two steps an iteration) in view.
+        EXPECT_TRUE(left.first_step <= 4 && left.last_step >= 5) << run.out;
+    }
+    EXPECT_GT(reports[1].at("Values side=0").first_column, reports[0].at("Values side=0").first_column + 2)
+        << "the wheel over the left side scrolled it\n"
+        << run.out;
+    EXPECT_LT(reports[2].at("Values side=1").first_column, reports[1].at("Values side=1").first_column - 1)
+        << "the wheel over the right side scrolled it\n"
+        << run.out;
+    // The narration speaks of both sides, each by its kernel.
+    EXPECT_NE(run.out.find("narration: Left, hillis-steele-racy: "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\nRight, hillis-steele: "), std::string::npos) << run.out;
+    // "(framed)" in Values, which frames the differing cells; not in Warps, which frames nothing.
+    const std::regex compare_line(R"(compare: step=\d+ paired=\d+ with=hillis-steele \| ([^\n]*))");
+    std::vector<std::string> lines;
+    for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), compare_line);
+         it != std::sregex_iterator(); ++it)
+        lines.push_back((*it)[1]);
+    ASSERT_EQ(lines.size(), 2u) << run.out;
+    EXPECT_TRUE(lines[0].ends_with(" (framed)")) << lines[0];
+    EXPECT_EQ(lines[1].find("framed"), std::string::npos) << lines[1];
+}
+
+// Dataflow of Blelloch at N = 64 on a 1280×720 window at 2×: the diagram does not fit, the screen follows
+// the current step down to the down-sweep; the exported picture (PNG at twice the size, and SVG) shows the
+// same columns and steps. Values too, scrolled sideways.
+TEST_F(GuiLectureViews, AnExportedViewShowsWhatTheScreenShows) {
+    const std::string script =
+        "trace algo=blelloch n=64 input=iota device=cpu\n"
+        "tab Dataflow\nstep 11\nwait 5\nreport-shown\nexport-view " +
+        path("d.png") + "\nwait 3\nreport-shown export\nreport-shown\nexport-svg " + path("d.svg") +
+        "\nreport-shown export\nreport\n"
+        "tab Values\nstep 9\nwait 3\nwheel 600 400 right 6\nwait 5\nreport-shown\nexport-view " +
+        path("v.png") + "\nreport-shown export\n";
+    const ProcessResult run = gui(script, 1280);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 6u) << run.out;
+    const auto same = [&](std::size_t screen, std::size_t exported, const std::string& view) {
+        ASSERT_TRUE(reports[screen].contains(view + " side=0") &&
+                    reports[exported].contains(view + " side=0"))
+            << run.out;
+        const ShownPart& a = reports[screen].at(view + " side=0");
+        const ShownPart& b = reports[exported].at(view + " side=0");
+        EXPECT_NEAR(a.first_column, b.first_column, 0.25) << view << " report " << exported << "\n"
+                                                          << run.out;
+        EXPECT_NEAR(a.last_column, b.last_column, 0.25) << view << " report " << exported << "\n" << run.out;
+        EXPECT_NEAR(a.first_step, b.first_step, 0.25) << view << " report " << exported << "\n" << run.out;
+        EXPECT_NEAR(a.last_step, b.last_step, 0.25) << view << " report " << exported << "\n" << run.out;
+    };
+    const ShownPart& screen = reports[0].at("Dataflow side=0");
+    EXPECT_TRUE(screen.first_step > 0 && screen.first_step <= 11 && screen.last_step >= 12)
+        << "the screen followed step 11 into the down-sweep\n"
+        << run.out;
+    same(0, 1, "Dataflow"); // the PNG
+    // The screen after it (the status bar's new line about the export leaves less room), then the SVG.
+    same(2, 3, "Dataflow");
+    same(4, 5, "Values");
+    EXPECT_GT(reports[4].at("Values side=0").first_column, 1) << "scrolled sideways\n" << run.out;
+}
+
+} // namespace
+} // namespace prefixlab::test
