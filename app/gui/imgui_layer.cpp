@@ -179,11 +179,13 @@ void ImGuiLayer::build_fonts() {
         io.Fonts->AddFontFromFileTTF(sans.c_str(), pixels, &config, font_glyph_ranges());
         mono_ = io.Fonts->AddFontFromFileTTF(mono.c_str(), pixels, &config, font_glyph_ranges());
         smaller_mono_.clear();
-        static const ImWchar printable_ascii[] = {0x20, 0x7E, 0};
+        // Code's characters: ASCII, and the symbols the kernels' comments use ("⊕", "—", "…", "→", "≤"), so
+        // that the source panel can show a kernel's file in a smaller size (issue 33, point 9).
+        static const ImWchar code_characters[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
         for (const float share : kSmallerMonoShares)
             if (std::round(pixels * share) >= kSmallestMonoPixels)
                 smaller_mono_.push_back(io.Fonts->AddFontFromFileTTF(mono.c_str(), std::round(pixels * share),
-                                                                     &config, printable_ascii));
+                                                                     &config, code_characters));
         font_warning_.clear();
     } else {
         ImFontConfig fallback;

@@ -13,6 +13,12 @@ float Presentation::lecture_scale(int height) {
     return std::clamp(static_cast<float>(height) / 30.0f / ImGuiLayer::kBaseFontPixels, 1.5f, 3.0f);
 }
 
+float Presentation::first_launch_scale(int height, float content_scale) {
+    if (height < kLargeWindowHeight)
+        return content_scale;
+    return std::max(content_scale, lecture_scale(height));
+}
+
 void Presentation::toggle(AppState& state, Workspace& workspace, ImGuiLayer& imgui, PlatformWindow& window) {
     if (active_)
         leave(state, workspace, imgui, window);

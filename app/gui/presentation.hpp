@@ -19,6 +19,13 @@ public:
     // The UI scale for a screen `height` pixels tall: text of 1/30 of the height (36 px at 1080, the
     // size slide templates use for body text), never below 1.5 or above 3.
     static float lecture_scale(int height);
+    // The UI scale of a first launch (no saved scale) in a window `height` pixels tall with the screen's
+    // `content_scale`: where the window is large, at least kLargeWindowHeight, the lecture scale of a screen
+    // that tall (a lecturer's first start on the projector reads in the hall: 1.67 in the 1600×900 first
+    // window, 2 in a full-screen 1920×1080 one); in a smaller window the content scale, as before.
+    static float first_launch_scale(int height, float content_scale);
+    // The smallest screen the views are laid out for (1280×720, DESIGN.md "Lecture-ready views").
+    static constexpr int kLargeWindowHeight = 720;
 
 private:
     void enter(AppState& state, Workspace& workspace, ImGuiLayer& imgui, PlatformWindow& window);

@@ -79,8 +79,15 @@ void SettingsSession::adjust(WindowOptions& window_options) const {
 void SettingsSession::apply(PlatformWindow& window, ImGuiLayer& imgui, AppState& state, Workspace& workspace) {
     if (started_.window && !window_given_)
         window.move_if_on_screen(started_.window->x, started_.window->y); // stays put if off every screen
-    if (started_.ui_scale && !scale_given_)
+    if (started_.ui_scale && !scale_given_) {
         imgui.set_ui_scale(*started_.ui_scale);
+    } else if (path_ && !scale_given_) {
+        // A first launch (no scale saved; a scripted run without settings keeps its scale 1): the window as
+        // a lecture's screen, so that the first thing a hall sees reads.
+        int width = 0, height = 0;
+        window.framebuffer_size(width, height);
+        imgui.set_ui_scale(Presentation::first_launch_scale(height, window.content_scale()));
+    }
     imgui.set_theme(theme::name_from_text(started_.theme).value_or(theme::Name::dark));
     workspace.sidebar_visible = started_.sidebar_visible;
     if (started_.capture) {

@@ -43,6 +43,7 @@ public:
     bool select_tab(const std::string& title);
     void select_tab(std::size_t index);
     std::size_t tab_count() const { return views_.tabs.size(); }
+    SourceView& source_view() { return views_.source; } // its form (CUDA or PrefixLab's) is the scene's
     const char* selected_title() const { return views_.tabs[selected_]->title(); }
     bool selected_shows_steps() const { return views_.tabs[selected_]->shows_steps(); }
     bool selected_marks_differences() const { return views_.tabs[selected_]->marks_differences(); }

@@ -68,7 +68,7 @@ Scene changed_scene() {
     s.views["Banks ▸ second side"] = {1.0f, false, 0.0f, 0.999f}; // any title, UTF-8 included
     s.bench = {"reduce-table", "all", "speedup", "float-max-exclusive"};
     s.quiz = {3, true, true};
-    s.panels = {false, false, true};
+    s.panels = {false, false, true, true};
     s.scale = 1.5f;
     s.theme = "projector";
     return s;
@@ -141,6 +141,7 @@ TEST(SceneJson, DefaultsAreTheAppsStartingState) {
     EXPECT_TRUE(s.panels.sidebar);
     EXPECT_TRUE(s.panels.narration);
     EXPECT_FALSE(s.panels.source);
+    EXPECT_FALSE(s.panels.source_prefixlab); // the CUDA form
     EXPECT_FALSE(s.scale);
     EXPECT_EQ(s.theme, kSettingsThemes[0]);
     EXPECT_EQ(Settings{}.theme, s.theme);
@@ -204,6 +205,7 @@ TEST(SceneJson, EveryFieldOfTheChangedSceneDiffersAndEqualityNoticesIt) {
         [](Scene& s) { s.bench.scan = ""; },
         [](Scene& s) { s.quiz.source = false; },
         [](Scene& s) { s.panels.narration = true; },
+        [](Scene& s) { s.panels.source_prefixlab = false; },
         [](Scene& s) { s.scale.reset(); },
         [](Scene& s) { s.theme = "dark"; },
     };

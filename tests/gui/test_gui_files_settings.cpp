@@ -12,11 +12,14 @@
 #include "support/process.hpp"
 #include "support/text_files.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <regex>
 #include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -100,6 +103,34 @@ TEST_F(GuiFilesSettings, SettingsSurviveARestart) {
     EXPECT_TRUE(contains(settings_line(isolated), "theme=dark")) << settings_line(isolated);
 }
 
+// Issue 33, point 10: a first launch (no settings) opens its window at the lecture scale of a screen that
+// tall (Presentation::lecture_scale: text 1/30 of the height, 18 px at scale 1, 1.5 to 3), with every
+// control's value readable: the layout check finds no value under a slider's grab (the N slider's handle
+// covered "32" at scale 1). A saved scale wins from then on.
+TEST_F(GuiFilesSettings, AFirstLaunchOpensAtTheLectureScaleWithEveryValueReadable) {
+    const ProcessResult first =
+        gui("", "wait 3\nreport\ncheck-layout\ntrace algo=blelloch n=32\nstep 3\ncheck-layout\ntab Benchmark\n"
+                "check-layout\ntab Values\ntheme projector\ncheck-layout\nscale 1.25\n");
+    ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+    const std::vector<std::string> reports = lines_starting(first.out, "report: ");
+    ASSERT_EQ(reports.size(), 1u) << first.out;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(reports[0], m, std::regex(R"(scale=([0-9.]+) .* size=(\d+)x(\d+))")))
+        << reports[0];
+    const int height = std::stoi(m[3]);
+    EXPECT_GE(height, 720) << "the first window is large: " << reports[0];
+    const double lecture = std::clamp(height / 30.0 / 18.0, 1.5, 3.0);
+    EXPECT_NEAR(std::stod(m[1]), lecture, 0.006) << reports[0];
+    const std::vector<std::string> checks = lines_starting(first.out, "check-layout ");
+    EXPECT_EQ(checks.size(), 4u) << first.out;
+    for (const std::string& line : checks)
+        EXPECT_TRUE(contains(line, " 0 problems")) << line;
+
+    const ProcessResult second = gui("", "report\n");
+    ASSERT_EQ(second.exit_code, 0) << second.out << second.err;
+    EXPECT_TRUE(contains(second.out, "scale=1.25 ")) << second.out;
+}
+
 TEST_F(GuiFilesSettings, ResetSettingsStartsOnTheDefaultsAndSaysSo) {
     ASSERT_EQ(gui("--window 1280 --ui-scale 1", "theme projector\nkey F9\ntrace algo=blelloch n=64\n").exit_code, 0);
     ASSERT_TRUE(contains(read_file(settings_file()), "\"projector\""));
@@ -108,7 +139,8 @@ TEST_F(GuiFilesSettings, ResetSettingsStartsOnTheDefaultsAndSaysSo) {
     EXPECT_EQ(lines_starting(reset.out, "prefixlab: settings reset: removed '").size(), 1u) << reset.out;
     const std::string line = settings_line(reset);
     EXPECT_TRUE(contains(line, "algo=hillis-steele n=32 input=iota seed=1 type=int32 op=add exclusive=0")) << line;
-    EXPECT_TRUE(contains(line, "theme=dark scale=1.00 sidebar=1")) << line;
+    // No scale saved: a first launch's, the lecture scale of the 1280×720 window (1.5, the rule's least).
+    EXPECT_TRUE(contains(line, "theme=dark scale=1.50 sidebar=1")) << line;
     EXPECT_TRUE(contains(reset.out, "message: settings reset: removed")) << reset.out;
 }
 
@@ -121,7 +153,8 @@ TEST_F(GuiFilesSettings, AMalformedFileGivesTheDefaultsAndAWarningAndIsKeptAside
     EXPECT_TRUE(contains(untouched.err, "prefixlab: warning: malformed settings '")) << untouched.err;
     EXPECT_TRUE(contains(untouched.err, "ui_scale: expected a number from 0.5 to 4")) << untouched.err;
     EXPECT_EQ(lines_starting(untouched.err, "prefixlab: warning").size(), 1u) << untouched.err;
-    EXPECT_TRUE(contains(settings_line(untouched), "theme=dark scale=1.00 sidebar=1")) << settings_line(untouched);
+    // The defaults, the scale of a first launch in the 1280×720 window included (1.5).
+    EXPECT_TRUE(contains(settings_line(untouched), "theme=dark scale=1.50 sidebar=1")) << settings_line(untouched);
     EXPECT_TRUE(contains(untouched.out, "message: warning: malformed settings")) << untouched.out;
     EXPECT_EQ(read_file(settings_file()), malformed);
     EXPECT_FALSE(fs::exists(settings_file() + ".bad"));

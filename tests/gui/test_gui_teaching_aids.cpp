@@ -9,7 +9,10 @@
 #include "gui/theme.hpp"
 
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <gtest/gtest.h>
 #include <regex>
 #include <unistd.h>
@@ -90,6 +93,72 @@ TEST_F(GuiTeachingAids, F4ShowsTheKernelSourceWithTheStepLineMarked) {
     EXPECT_GT(count(with, p.code_step_lines), 20000u);
     EXPECT_LT(count(without, p.code_step_lines), 100u);
     EXPECT_GT(count(with, p.code_keyword), 200u) << "keywords coloured";
+}
+
+std::vector<std::string> whitespace_tokens(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> tokens;
+    for (std::string token; in >> token;)
+        tokens.push_back(token);
+    return tokens;
+}
+
+// Issue 33, point 9: at 2× on both screens the source panel (F4) shows the kernel as CUDA (no `ctx.`, no
+// `PL_BODY`), its step line `__syncthreads();` marked, every line inside the panel (the panel no longer
+// scrolls sideways, so the layout check counts a line cut at its edge) and wrapped between tokens only;
+// PrefixLab's own lines are one command (one box) away.
+TEST_F(GuiTeachingAids, F4ShowsTheKernelAsCudaWithinThePanelAtTwiceTheScale) {
+    const std::string shown = "theme projector\ntrace algo=blelloch n=16 input=iota device=cpu\nstep 3\nkey F4\n"
+                              "wait 3\ncheck-layout\n";
+    for (const int width : {1920, 1280}) {
+        const std::string svg = path("source-" + std::to_string(width) + ".svg");
+        const ProcessResult drawn = gui(shown + "export-svg " + svg + "\n", width);
+        ASSERT_EQ(drawn.exit_code, 0) << drawn.out << drawn.err;
+        const std::string picture = read_file(svg);
+        EXPECT_TRUE(contains(picture, "__syncthreads();")) << width;
+        EXPECT_FALSE(contains(picture, "ctx.")) << width << ": PrefixLab's form shown";
+        EXPECT_FALSE(contains(picture, "PL_BODY")) << width << ": PrefixLab's form shown";
+
+        const ProcessResult run = gui(shown + "report-source\nsource-form prefixlab\nwait 2\nreport-source\n", width);
+        ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+        const std::vector<std::string> summaries = lines_starting(run.out, "source: ");
+        ASSERT_EQ(summaries.size(), 2u) << run.out;
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(summaries[0], m,
+                                      std::regex(R"(form=cuda file=kernels/block/blelloch.cuh rows=\d+ font=\d+ )"
+                                                 R"(widest=(\d+) room=(\d+) sync=(\d+))")))
+            << summaries[0];
+        EXPECT_LE(std::stoi(m[1]), std::stoi(m[2])) << width << ": a row wider than the panel: " << summaries[0];
+        const int sync = std::stoi(m[3]);
+        // Each shown line's rows, in order: together its tokens, none cut in two.
+        std::map<int, std::string> lines;
+        std::map<int, std::vector<std::string>> row_tokens;
+        const std::size_t first_form_end = run.out.find("source: ", run.out.find("source: ") + 1);
+        const std::string cuda = run.out.substr(0, first_form_end);
+        for (const std::string& line : lines_starting(cuda, "source-line: "))
+            lines[std::stoi(line.substr(13))] = line.substr(line.find('|') + 1);
+        for (const std::string& row : lines_starting(cuda, "source-row: ")) {
+            const std::string text = row.substr(row.find('|') + 1);
+            EXPECT_FALSE(contains(text, "ctx.") || contains(text, "PL_BODY")) << text;
+            for (std::string& token : whitespace_tokens(text))
+                row_tokens[std::stoi(row.substr(12))].push_back(std::move(token));
+        }
+        ASSERT_GT(lines.size(), 100u) << cuda;
+        EXPECT_TRUE(contains(lines[sync], "__syncthreads();")) << lines[sync];
+        int wrapped = 0;
+        for (const auto& [number, text] : lines) {
+            EXPECT_EQ(row_tokens[number], whitespace_tokens(text)) << "line " << number << ": " << text;
+            wrapped += row_tokens[number].size() > 0 &&
+                       std::count_if(lines_starting(cuda, "source-row: " + std::to_string(number) + "|").begin(),
+                                     lines_starting(cuda, "source-row: " + std::to_string(number) + "|").end(),
+                                     [](const std::string&) { return true; }) > 1;
+        }
+        EXPECT_GT(wrapped, 0) << "the file's long comments wrap at 2x";
+        for (const std::string& line : lines_starting(run.out, "check-layout "))
+            EXPECT_TRUE(contains(line, " 0 problems")) << line;
+        EXPECT_TRUE(contains(summaries[1], "form=prefixlab ")) << summaries[1];
+        EXPECT_TRUE(contains(run.out.substr(first_form_end), "ctx.sync(")) << "PrefixLab's own lines";
+    }
 }
 
 TEST_F(GuiTeachingAids, CompareModePutsTheRacyKernelBesideItsTwinSteppingTogetherWithDifferencesFramed) {

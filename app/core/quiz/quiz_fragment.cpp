@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <tuple>
+#include <utility>
 
 namespace prefixlab {
 
@@ -103,6 +104,18 @@ std::string as_cuda(std::string_view source_line) {
     line = rewrite_calls(line, "ctx.shfl_up", [](const std::vector<std::string>& a) {
         return a.size() == 4 ? "__shfl_up_sync(" + a[2] + ", " + a[0] + ", " + a[1] + ")" : std::string();
     });
+    for (const auto& [call, intrinsic] : {std::pair{"ctx.shfl_down", "__shfl_down_sync"},
+                                          std::pair{"ctx.shfl_xor", "__shfl_xor_sync"}})
+        line = rewrite_calls(line, call, [intrinsic](const std::vector<std::string>& a) {
+            return a.size() == 4 ? std::string(intrinsic) + "(" + a[2] + ", " + a[0] + ", " + a[1] + ")"
+                                 : std::string();
+        });
+    replace_all(line, "ctx.thread_index()", "threadIdx.x");
+    replace_all(line, "ctx.template ", ""); // shared<T>(…), global<T>(…): the block's arrays, as device helpers
+    replace_all(line, "ctx.block_threads()", "blockDim.x");
+    replace_all(line, "ctx.block_index()", "blockIdx.x");
+    replace_all(line, "PL_HOST_DEVICE ", "__host__ __device__ ");
+    replace_all(line, "PL_BODY ", "__device__ ");
     line = rewrite_calls(line, "Op::apply", [](const std::vector<std::string>& a) {
         return a.size() == 2 ? a[0] + " + " + a[1] : std::string();
     });
@@ -118,6 +131,14 @@ std::string as_cuda(std::string_view source_line) {
         line.substr(line.find_first_not_of(' ')).starts_with("V "))
         line.replace(line.find_first_not_of(' '), 2, "T ");
     return line;
+}
+
+bool is_tracing_line(std::string_view line) {
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+        return false;
+    const std::string_view text = line.substr(first);
+    return text.starts_with("ctx.begin(") || text.find("= ctx.watch_register(") != std::string_view::npos;
 }
 
 bool is_comment_line(std::string_view line) {

@@ -37,12 +37,19 @@ std::vector<CitedLine> cited_lines_outside(std::string_view path, const QuizFrag
 // A fragment's line as the lecture writes it in CUDA: the execution context's calls as the intrinsics they
 // stand for on the GPU (kernels/gpu/cuda_context.cuh), the tracing bookkeeping left out:
 //   ctx.sync(step_tag(…))            -> __syncthreads()
-//   ctx.shfl_up(x, d, mask, tag)     -> __shfl_up_sync(mask, x, d)
+//   ctx.shfl_up(x, d, mask, tag)     -> __shfl_up_sync(mask, x, d)   (shfl_down, shfl_xor alike)
+//   ctx.thread_index(), block_threads(), block_index() -> threadIdx.x, blockDim.x, blockIdx.x
+//   PL_BODY, PL_HOST_DEVICE          -> __device__, __host__ __device__
+//   ctx.template shared<T>(…)        -> shared<T>(…)   (the block's arrays, as device helpers)
 //   Op::apply(a, b)                  -> a + b      (the quizzes sum; Op::identity() -> 0)
 //   io.n                             -> n
 //   static_cast<std::uint32_t>(d)    -> d
 //   ", ++iteration" / ", ++round" in a loop header, "const V " / "V " declarations -> "T "
 std::string as_cuda(std::string_view line);
+
+// Whether a line is only the trace's bookkeeping, which a CUDA kernel does not have: `ctx.begin(…)` (a step
+// opened without a barrier) and `… = ctx.watch_register(x)`. The source panel's CUDA form leaves them out.
+bool is_tracing_line(std::string_view line);
 
 // Whether a fragment line is only a comment (the quiz screen hides those until the reveal: the wrong
 // fragments' comments say what is wrong).

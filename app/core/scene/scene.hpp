@@ -99,6 +99,7 @@ struct ScenePanels {
     bool sidebar = true;   // the settings panel (F9)
     bool narration = true; // the step's narration under the views (F2)
     bool source = false;   // the kernel's source beside the views (F4)
+    bool source_prefixlab = false; // that panel shows PrefixLab's own lines rather than the CUDA form
     friend bool operator==(const ScenePanels&, const ScenePanels&) = default;
 };
 

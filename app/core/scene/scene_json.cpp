@@ -384,13 +384,15 @@ void read_quiz(const json& value, const std::string& path, SceneQuiz& q) {
 }
 
 void read_panels(const json& value, const std::string& path, ScenePanels& p) {
-    only_known_keys(value, path, {"sidebar", "narration", "source"});
+    only_known_keys(value, path, {"sidebar", "narration", "source", "source_prefixlab"});
     if_present(value, path, "sidebar",
                [&](const json& v, const std::string& at) { p.sidebar = boolean_at(v, at); });
     if_present(value, path, "narration",
                [&](const json& v, const std::string& at) { p.narration = boolean_at(v, at); });
     if_present(value, path, "source",
                [&](const json& v, const std::string& at) { p.source = boolean_at(v, at); });
+    if_present(value, path, "source_prefixlab",
+               [&](const json& v, const std::string& at) { p.source_prefixlab = boolean_at(v, at); });
 }
 
 Scene scene_from_document(const json& root) {
@@ -467,7 +469,10 @@ std::string scene_to_json_text(const Scene& s) {
         {"view", s.bench.view}, {"series", s.bench.series}, {"plot", s.bench.plot}, {"scan", s.bench.scan}};
     root["quiz"] = {{"question", s.quiz.question}, {"revealed", s.quiz.revealed}, {"source", s.quiz.source}};
     root["panels"] = {
-        {"sidebar", s.panels.sidebar}, {"narration", s.panels.narration}, {"source", s.panels.source}};
+        {"sidebar", s.panels.sidebar},
+        {"narration", s.panels.narration},
+        {"source", s.panels.source},
+        {"source_prefixlab", s.panels.source_prefixlab}};
     if (s.scale) // none: from the monitor, which a file leaves out
         root["scale"] = shortest(*s.scale);
     root["theme"] = s.theme;

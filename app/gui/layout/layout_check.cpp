@@ -118,7 +118,10 @@ struct Run {
 void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, std::size_t place, const GlyphTable& table,
                  std::vector<PlacedGlyph>& out) {
     const Rect clip{cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w};
-    for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 6) {
+    // Triangle by triangle: a glyph's pair can start at any triangle, as a shape of an odd number of
+    // triangles (an antialiased rounded frame) may come before it in the command; read in steps of six,
+    // every text after such a frame went unseen (the sidebar's "hillis-steele", "N" and "32").
+    for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 3) {
         const ImDrawIdx* idx = list.IdxBuffer.Data + cmd.IdxOffset + i;
         if (idx[1] != idx[0] + 1 || idx[2] != idx[0] + 2 || idx[3] != idx[0] || idx[4] != idx[0] + 2 ||
             idx[5] != idx[0] + 3)
@@ -126,6 +129,8 @@ void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, std::size_t place
         const ImDrawVert* v = list.VtxBuffer.Data + cmd.VtxOffset + idx[0];
         if (v[1].pos.y != v[0].pos.y || v[2].pos.x != v[1].pos.x || v[3].pos.x != v[0].pos.x)
             continue; // not an axis-aligned quad
+        const unsigned first = i;
+        i += 3; // the quad's second triangle
         const UvKey key{v[0].uv.x, v[0].uv.y, v[2].uv.x, v[2].uv.y};
         if (key.u0 >= key.u1 || key.v0 >= key.v1)
             continue;
@@ -152,7 +157,7 @@ void read_glyphs(const ImDrawList& list, const ImDrawCmd& cmd, std::size_t place
         p.advance = g->AdvanceX * p.scale;
         p.space = table.space_after(g) * p.scale;
         p.colour = v[0].col;
-        p.place = place + i / 3;
+        p.place = place + first / 3;
         out.push_back(p);
     }
 }
@@ -345,6 +350,59 @@ void check_window_sizes(std::vector<std::string>& problems) {
     }
 }
 
+// Slider grabs (issue 33, point 10): Dear ImGui draws a slider's grab over its frame and the value over
+// the grab, centred, so a value mid-range sat under the grab (N = 32 of 1..1024, logarithmic, at first
+// launch). Every solid triangle in the style's grab colours, as its bounding box within its clip, with its
+// draw list.
+struct Grab {
+    Rect rect;
+    int list;
+};
+std::vector<Grab> slider_grabs(const ImDrawData& frame) {
+    const ImU32 grab = ImGui::GetColorU32(ImGuiCol_SliderGrab);
+    const ImU32 active = ImGui::GetColorU32(ImGuiCol_SliderGrabActive);
+    std::vector<Grab> grabs;
+    for (int l = 0; l < frame.CmdListsCount; ++l) {
+        const ImDrawList& list = *frame.CmdLists[l];
+        for (const ImDrawCmd& cmd : list.CmdBuffer) {
+            if (cmd.UserCallback)
+                continue;
+            const Rect clip{cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w};
+            for (unsigned i = 0; i + 3 <= cmd.ElemCount; i += 3) {
+                const ImDrawIdx* idx = list.IdxBuffer.Data + cmd.IdxOffset + i;
+                const ImDrawVert* v[3] = {list.VtxBuffer.Data + cmd.VtxOffset + idx[0],
+                                          list.VtxBuffer.Data + cmd.VtxOffset + idx[1],
+                                          list.VtxBuffer.Data + cmd.VtxOffset + idx[2]};
+                const ImU32 colour = v[0]->col;
+                if ((colour != grab && colour != active) || v[1]->col != colour || v[2]->col != colour)
+                    continue;
+                const Rect box{std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}),
+                               std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}),
+                               std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}),
+                               std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y})};
+                grabs.push_back({intersection(box, clip), l});
+            }
+        }
+    }
+    return grabs;
+}
+
+// Whether a glyph of the text lies on a slider's grab of its own window (by more than the glyphs'
+// antialiasing): a tooltip over a slider hides the grab. `root_of`: a glyph's or a grab's root window.
+template <class RootOfList>
+bool on_slider_grab(const Run& run, const std::vector<PlacedGlyph>& glyphs, const std::vector<int>& list_of_glyph,
+                    const std::vector<Grab>& grabs, RootOfList root_of) {
+    for (int i = run.first; i <= run.last; ++i)
+        for (const Grab& grab : grabs) {
+            if (root_of(grab.list) != root_of(list_of_glyph[i]))
+                continue;
+            const Rect overlap = intersection(intersection(glyphs[i].rect, glyphs[i].clip), grab.rect);
+            if (overlap.width() > kTolerance && overlap.height() > kTolerance)
+                return true;
+        }
+    return false;
+}
+
 std::string hex(const Colour& c) {
     char text[8];
     std::snprintf(text, sizeof text, "#%02X%02X%02X", static_cast<int>(std::lround(c.r * 255)),
@@ -494,6 +552,12 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit, std::uint3
             }
         }
     }
+
+    const std::vector<Grab> grabs = slider_grabs(frame);
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (on_slider_grab(runs[r], glyphs, list_of_glyph, grabs, [&](int list) { return roots[list]; }))
+            report(static_cast<int>(r),
+                   quoted(runs[r]) + " covered by a slider's grab" + where(runs[r], glyphs[runs[r].first]));
 
     for (std::size_t r = 0; r < runs.size(); ++r)
         if (const std::string low = low_contrast(runs[r], glyphs, raster); !low.empty())

@@ -1,7 +1,8 @@
 // The layout check (script command `check-layout`, issue 10): reads every glyph of a rendered frame
 // back from Dear ImGui's draw lists and reports text that overlaps other text or is cut — by its clip
 // rectangle, by Dear ImGui's ellipsis ("Dataf…"), or by CPU clipping inside a glyph — and text that
-// reads too faintly on what is drawn under it (text_contrast.hpp). It needs no help from the views: a glyph
+// reads too faintly on what is drawn under it (text_contrast.hpp), and text drawn on a slider's grab (a
+// value the handle covers). It needs no help from the views: a glyph
 // is a textured quad whose UVs are one of the font atlas's glyphs, which tells the character, its font size
 // and where its text's origin is, so runs of glyphs become strings.
 //

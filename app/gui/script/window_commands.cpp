@@ -45,6 +45,22 @@ void report_window(GuiHost& host) {
     std::fflush(stdout);
 }
 
+// The source panel (F4) as it was last drawn: a summary line, then each shown line whole and each of its
+// rows (the pieces a long line was wrapped into), so a test can check that wrapping cut between tokens.
+void report_source(GuiHost& host) {
+    const SourceView::Drawn& d = host.workspace.source_view().drawn();
+    printf_to_terminal(stdout,
+                       "source: form=%s file=%s rows=%zu font=%.0f widest=%.0f room=%.0f sync=%d lines=%d-%d\n",
+                       d.prefixlab_form ? "prefixlab" : "cuda", d.path.empty() ? "-" : d.path.c_str(), d.rows.size(),
+                       d.font_pixels, d.widest, d.room, d.sync_line, d.first, d.last);
+    for (std::size_t number = 0; number < d.lines.size(); ++number)
+        if (!d.lines[number].empty())
+            printf_to_terminal(stdout, "source-line: %zu|%s\n", number, d.lines[number].c_str());
+    for (const SourceView::Row& row : d.rows)
+        printf_to_terminal(stdout, "source-row: %d|%s\n", row.number, row.text.c_str());
+    std::fflush(stdout);
+}
+
 // The mouse to window pixel (X, Y), the command's arguments, pressing the left button for one frame
 // when `click`. It stays where it was put; the wait lets the release and the result draw.
 void put_mouse(ScriptRun& run, const ScriptCommand& c, bool click) {
@@ -117,12 +133,29 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .help = "print one line of what the window is doing: `report: step=0 reveal=1 scale=2.00 "
                        "theme=projector sidebar=0 presenting=1 fullscreen=1 size=1920x1080 tab=Values`",
                .run = [](ScriptRun& run, const ScriptCommand&) { report_window(run.host()); }});
+    table.add({.name = "source-form",
+               .usage = "source-form cuda|prefixlab",
+               .help = "what the source panel (F4) shows: the kernel as CUDA (the default: `__syncthreads()`, "
+                       "`__device__`, the trace's bookkeeping lines left out) or PrefixLab's own lines "
+                       "(`ctx.sync(…)`, `PL_BODY`), as its \"PrefixLab source\" box",
+               .args = {name_arg("FORM", {"cuda", "prefixlab"})},
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   run.host().workspace.source_view().prefixlab_form = *c.args[0].choice == 1;
+               }});
+    table.add({.name = "report-source",
+               .usage = "report-source",
+               .help = "print the source panel as last drawn: `source: form=cuda file=kernels/block/blelloch.cuh "
+                       "rows=R font=PX widest=W room=W sync=L lines=A-B` (the widest row and the room for rows, in "
+                       "pixels; the step's sync line and lines), then `source-line: N|TEXT` for each line shown and "
+                       "`source-row: N|TEXT` for each row drawn (a long line wraps into several rows of its number)",
+               .run = [](ScriptRun& run, const ScriptCommand&) { report_source(run.host()); }});
     table.add({.name = "check-layout",
                .usage = "check-layout",
                .help = "check the next frame's text: fails, naming each text, if one overlaps another or is cut (by "
                        "its clip rectangle or by Dear ImGui's \"…\"), unless it is cut at the edge of a region that "
                        "scrolls that way, or reads at less than 4.5:1 against what is drawn under it (WCAG AA; "
-                       "disabled controls aside), or if a window or tooltip runs past the screen's edge; prints "
+                       "disabled controls aside), or lies on a slider's grab (a value its handle covers), or if a window or "
+                       "tooltip runs past the screen's edge; prints "
                        "`check-layout FILE:LINE: T texts, P problems`",
                .run = [](ScriptRun& run, const ScriptCommand& c) { run.check_layout(c.where); }});
     table.add({.name = "report-shown",

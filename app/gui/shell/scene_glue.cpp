@@ -61,7 +61,8 @@ Scene current_scene(GuiHost& host) {
     scene.capture = host.state.block.setup;
     scene.step = host.state.block.step();
     scene.reveal = host.state.reveal;
-    scene.panels = {workspace.sidebar_visible, workspace.narration_visible, workspace.source_visible};
+    scene.panels = {workspace.sidebar_visible, workspace.narration_visible, workspace.source_visible,
+                    workspace.source_view().prefixlab_form};
     scene.scale = host.imgui.ui_scale();
     scene.theme = theme::name_text(theme::current());
     scene.views = view_places(workspace);
@@ -78,6 +79,7 @@ void apply_scene(const Scene& scene, GuiHost& host) {
     workspace.sidebar_visible = scene.panels.sidebar;
     workspace.narration_visible = scene.panels.narration;
     workspace.source_visible = scene.panels.source;
+    workspace.source_view().prefixlab_form = scene.panels.source_prefixlab;
     host.state.reveal = scene.reveal;
     host.state.set_playing(false);
     // The block trace: traced again with the scene's setup, opening on its step.

@@ -6,6 +6,7 @@
 #include "core/util/printable.hpp"
 #include "gui/app_state.hpp"
 #include "gui/shell/feature.hpp"
+#include "gui/value_slider.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/views/setting_widgets.hpp"
 #include "gui/widgets.hpp"
@@ -51,7 +52,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     changed |= enum_combo("Algorithm", r.algorithm, traceable_block_algorithms());
     const int max_n = allowed_n(r.algorithm).max; // the slider cannot make a setup validate_scan_setup refuses
     r.n = std::clamp(r.n, 1, max_n);
-    changed |= ImGui::SliderInt("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    changed |= slider_int("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
         tooltip("Elements in the block, 1..%d (Ctrl+click to type a value)", max_n);
     changed |= enum_combo("Input", r.input, all_input_kinds());
@@ -130,9 +131,9 @@ void ControlsView::draw_stepping(AppState& state, const ViewContext& context) {
         state.go_last();
     int step = state.stepped().step();
     ImGui::PushItemWidth(-1);
-    if (ImGui::SliderInt("##step", &step, 0, std::max(0, count - 1), "step %d"))
+    if (slider_int("##step", &step, 0, std::max(0, count - 1), "step %d"))
         state.go_to_step(step);
-    ImGui::SliderFloat("##speed", &state.play_interval, 0.1f, 3.0f, "%.1f s per step");
+    slider_float("##speed", &state.play_interval, 0.1f, 3.0f, "%.1f s per step");
     ImGui::PopItemWidth();
     ImGui::EndDisabled();
 
@@ -167,7 +168,7 @@ void ControlsView::draw_display(const ViewContext& context) {
     section_heading("Display");
     float scale = context.ui_scale;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
-    if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f×"))
+    if (slider_float("UI scale", &scale, 0.75f, 3.0f, "%.2f×"))
         requested_scale = scale;
     ImGui::PopItemWidth();
     if (ImGui::IsItemHovered())

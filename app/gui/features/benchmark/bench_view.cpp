@@ -5,6 +5,7 @@
 #include "core/plot/plot_export.hpp"
 #include "gui/features/benchmark/bench_state.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/value_slider.hpp"
 #include "gui/theme.hpp"
 #include "gui/widgets.hpp"
 
@@ -208,16 +209,16 @@ void BenchView::draw_settings(BenchState& bench) {
                                   spec.block_sizes.end();
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6);
-    changed |= ImGui::SliderInt("N from", &from, 4, 30, "2^%d");
-    changed |= ImGui::SliderInt("N to", &to, 4, 30, "2^%d");
-    ImGui::SliderInt("Repetitions", &spec.repetitions, 1, 100);
+    changed |= slider_int("N from", &from, 4, 30, "2^%d");
+    changed |= slider_int("N to", &to, 4, 30, "2^%d");
+    slider_int("Repetitions", &spec.repetitions, 1, 100);
     if (ImGui::IsItemHovered())
         tooltip("Timed runs per point (after %d untimed warm-up runs); 20 or more for figures you report",
                           spec.warmup);
     changed |= ImGui::Checkbox("Block-size sweep at", &sweep);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    changed |= ImGui::SliderInt("##sweep-n", &sweep_at, from, std::max(from, to), "N = 2^%d");
+    changed |= slider_int("##sweep-n", &sweep_at, from, std::max(from, to), "N = 2^%d");
     if (sweep)
         for (int i = 0; i < kBenchBlockSizeCount; ++i) {
             if (i > 0)

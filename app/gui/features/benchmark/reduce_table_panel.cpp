@@ -7,6 +7,7 @@
 #include "core/plot/table_figure.hpp"
 #include "gui/features/benchmark/bench_state.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/value_slider.hpp"
 #include "gui/render/imgui_plot_painter.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
@@ -114,7 +115,7 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     if (!tables.running()) {
         same_line_if_fits(em * 7 + button_width("Time here"));
         ImGui::SetNextItemWidth(em * 7);
-        ImGui::SliderInt("##reduce-n", &n_exponent_, 10, 30, "N = 2^%d");
+        slider_int("##reduce-n", &n_exponent_, 10, 30, "N = 2^%d");
         ImGui::SameLine();
         if (ImGui::Button("Time here"))
             tables.start(std::uint64_t(1) << n_exponent_, repetitions_);

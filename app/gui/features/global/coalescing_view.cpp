@@ -5,6 +5,7 @@
 #include "gui/app_state.hpp"
 #include "gui/colour_map.hpp"
 #include "gui/theme.hpp"
+#include "gui/value_slider.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
 #include "gui/widgets.hpp"
@@ -129,7 +130,7 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
         ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 16));
         char format[48];
         std::snprintf(format, sizeof format, "warp %d", warp_);
-        if (ImGui::SliderInt("##warp", &position, 0, static_cast<int>(warps.size()) - 1, format))
+        if (slider_int("##warp", &position, 0, static_cast<int>(warps.size()) - 1, format))
             warp_ = warps[std::size_t(position)];
         if (ImGui::IsItemHovered())
             tooltip("The warp whose loads and stores show: %zu warps access global memory in this step",

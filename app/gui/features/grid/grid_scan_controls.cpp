@@ -5,6 +5,7 @@
 #include "gui/features/grid/grid_session.hpp"
 #include "gui/features/grid/gui_script_grid.hpp"
 #include "gui/theme.hpp"
+#include "gui/value_slider.hpp"
 #include "gui/widgets.hpp"
 
 #include <algorithm>
@@ -93,14 +94,14 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
     int n = static_cast<int>(r.n);
-    if (ImGui::SliderInt("N##grid", &n, 1, static_cast<int>(max_n), "%d",
+    if (slider_int("N##grid", &n, 1, static_cast<int>(max_n), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
     tile_threads_combo(r.scan.tile_threads);
     catalogue_combo("Body", r.scan.body, all_tile_bodies());
     ImGui::BeginDisabled(on_gpu);
     int resident = static_cast<int>(r.schedule.resident);
-    if (ImGui::SliderInt("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
+    if (slider_int("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
         r.schedule.resident = static_cast<std::uint32_t>(resident);
     explain_hardware_schedule(on_gpu);
     catalogue_combo("Start", r.schedule.order, all_block_start_orders());
