@@ -252,6 +252,8 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"theme", "theme projector"},
         {"check-layout", "check-layout"},
         {"report-shown", "report-shown\nreport-shown export"},
+        {"source-form", "key F4\nsource-form prefixlab\nsource-form cuda"},
+        {"report-source", "key F4\nreport-source"},
         {"key", "key F11"},
         {"stall", "stall 20"},
         {"report", "report"},
