@@ -177,15 +177,15 @@ TEST_F(BenchExportFolder, TheCurrentPlotIsOneFileWithTheHiddenSeriesLeftOut) {
 
     const Plot plot = build_bench_plot({request.source.runs.front().get()}, request.source.options);
     ASSERT_EQ(plot.series.size(), 2u);
-    request.source.hidden_series = {"not a series"};
+    request.source.options.hidden_series = {"not a series"};
     export_bench(request, folder_);
     EXPECT_EQ(without_surface_number(contents().at("time.svg")), all);
-    request.source.hidden_series = {plot.series[0].name};
+    request.source.options.hidden_series = {plot.series[0].name};
     export_bench(request, folder_);
     const std::string hidden = without_surface_number(contents().at("time.svg"));
     EXPECT_NE(hidden, all) << "a hidden series is not drawn";
 
-    request.source.hidden_series.clear();
+    request.source.options.hidden_series.clear();
     request.source.dark = true;
     export_bench(request, folder_);
     const std::string dark = without_surface_number(contents().at("time.svg"));

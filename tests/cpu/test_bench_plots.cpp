@@ -101,6 +101,27 @@ TEST(BenchPlots, CrossoverIsInterpolatedBetweenTheSizesAroundIt) {
     EXPECT_DOUBLE_EQ(plot.annotations[0].x, crossover->n);
 }
 
+// Issue 33: the label named a series hidden by hand in "Series…". Hidden, a series competes no more: with
+// the only GPU series hidden there is no crossover to name; with a slower GPU series beside it, that one is named.
+TEST(BenchPlots, TheCrossoverNamesOnlySeriesThatAreShown) {
+    BenchRun run = synthetic_run();
+    BenchPlotOptions options;
+    EXPECT_NE(build_bench_plot({&run}, options).annotations.at(0).text.find("stp-blelloch"), std::string::npos);
+    options.hidden_series = {"stp-blelloch"};
+    EXPECT_TRUE(build_bench_plot({&run}, options).annotations.empty());
+    for (const int k : {13, 14, 15, 16, 17, 18, 19, 20}) { // twice stp-blelloch's time: it overtakes later
+        const std::uint64_t n = std::uint64_t(1) << k;
+        BenchPoint slower = verified_point("stp-hillis-steele", n, 2 * (0.01 + 1e-8 * double(n)), 512);
+        run.points.push_back(slower);
+    }
+    const Plot plot = build_bench_plot({&run}, options);
+    ASSERT_EQ(plot.annotations.size(), 1u);
+    EXPECT_NE(plot.annotations[0].text.find("stp-hillis-steele vs cpu-std"), std::string::npos) << plot.annotations[0].text;
+    EXPECT_EQ(plot.annotations[0].text.find("stp-blelloch"), std::string::npos) << plot.annotations[0].text;
+    options.hidden_series.clear();
+    EXPECT_NE(build_bench_plot({&run}, options).annotations.at(0).text.find("stp-blelloch"), std::string::npos);
+}
+
 TEST(BenchPlots, NoCrossoverWhereTheCpuStaysFaster) {
     const BenchRun run = synthetic_run();
     // With transfers the GPU pays 1 ms + 1 ns an element: always slower than the CPU's 1 ns.

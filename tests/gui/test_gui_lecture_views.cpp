@@ -81,6 +81,24 @@ TEST_F(GuiLectureViews, BanksShowsTheCurrentStepOnBothSidesOfCompareMode) {
         EXPECT_TRUE(part.first_step <= 9 && part.last_step >= 10) << key << "\n" << run.out;
 }
 
+// Point 7: Blelloch at N = 16 at 2× in presentation mode on 1920×1080: the diagram's rows at a readable height
+// do not all fit, and Fit (the button) fits both axes: the input row to the last step in view together.
+TEST_F(GuiLectureViews, DataflowFitShowsTheUpAndDownSweepTogether) {
+    const ProcessResult run = gui("key F11\nwait 3\ntrace algo=blelloch n=16 input=iota device=cpu\ntab Dataflow\n"
+                                  "step last\nwait 3\nreport-shown\nclick 224 239\nwait 5\nreport-shown\ncheck-layout\n",
+                                  1920);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 2u) << run.out;
+    const ShownPart& before = reports[0].at("Dataflow side=0");
+    const ShownPart& fitted = reports[1].at("Dataflow side=0");
+    EXPECT_GT(before.first_step, -0.5) << "the rows must not all fit before Fit, or this tests nothing\n" << run.out;
+    EXPECT_LE(fitted.first_step, -0.99) << run.out;  // the input row
+    EXPECT_GE(fitted.last_step, 11.0) << run.out;    // Blelloch at N = 16: steps 0 to 11
+    EXPECT_NEAR(fitted.first_column, 0, 0.01) << run.out;
+    EXPECT_NEAR(fitted.last_column, 16, 0.01) << run.out;
+}
+
 // The racy Hillis–Steele beside its correct twin at N = 64, 2× on 1920×1080: the table is wider than a
 // half, so each side scrolls. Turning the wheel over one side scrolls both to the same columns; the step
 // rows follow each side's paired step.

@@ -129,7 +129,7 @@ Plot plot_to_export(const std::vector<const BenchRun*>& runs, const BenchPlotSou
     options.kind = what.kind;
     options.scan = what.scan;
     Plot plot = build_bench_plot(runs, options);
-    std::erase_if(plot.series, [&](const PlotSeries& s) { return source.hidden_series.count(s.name) != 0; });
+    std::erase_if(plot.series, [&](const PlotSeries& s) { return source.options.hidden_series.count(s.name) != 0; });
     return plot;
 }
 

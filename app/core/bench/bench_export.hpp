@@ -50,7 +50,6 @@ struct BenchPlotSource {
     // background thread keeps them alive while the list on screen changes.
     std::vector<std::shared_ptr<const BenchRun>> runs;
     BenchPlotOptions options;            // the current plot's kind, the series preset, transfers, …
-    std::set<std::string> hidden_series; // by legend name (PlotSeries::name): left out of the files
     bool dark = false;                   // the app's dark style; the light one suits slides
 };
 

@@ -338,7 +338,7 @@ std::string bench_series_name(const std::vector<const BenchRun*>& runs, const Ru
 }
 
 std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers,
-                                       const std::vector<std::string>* algorithms) {
+                                       const std::vector<std::string>* algorithms, const std::set<RunSeries>* drawn) {
     struct Best {
         double gpu = std::numeric_limits<double>::infinity(), cpu = std::numeric_limits<double>::infinity();
         std::string gpu_name, cpu_name;
@@ -348,6 +348,8 @@ std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs
     for (std::size_t r = 0; r < runs.size(); ++r)
         for (const BenchPoint& point : runs[r]->points) {
             if (algorithms != nullptr && !shown(*algorithms, point.algorithm))
+                continue;
+            if (drawn != nullptr && !drawn->contains({r, point.algorithm, point.block_threads}))
                 continue;
             Best& best = by_n[point.n];
             const double ms = point_ms(point, with_transfers);
@@ -471,6 +473,7 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
 
     const RunLegendTags tags(runs);
     const std::vector<std::string> algorithms = preset_algorithms(options.series, runs, options.speedup_baseline);
+    std::set<RunSeries> drawn; // the N plots' visible series, which alone the crossover may name
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const BenchRun& run = *runs[r];
         const ComparedPoints compared(run, options);
@@ -514,15 +517,18 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
             for (const BenchPoint* point : points)
                 if (auto p = plot_point(compared, *point, options))
                     series.points.push_back(*p);
-            if (!series.points.empty())
-                plot.series.push_back(std::move(series));
+            if (series.points.empty())
+                continue;
+            if (!options.hidden_series.contains(series.name))
+                drawn.insert({r, key.algorithm, key.block_threads});
+            plot.series.push_back(std::move(series));
         }
     }
 
     if (options.kind == BenchPlotKind::copy_fraction && !plot.series.empty())
         plot.series.push_back(copy_reference_series(runs));
     if (options.kind != BenchPlotKind::block_sweep && options.kind != BenchPlotKind::copy_fraction)
-        if (auto crossover = find_crossover(runs, options.with_transfers, &algorithms))
+        if (auto crossover = find_crossover(runs, options.with_transfers, &algorithms, &drawn))
             plot.annotations.push_back({crossover->n,
                                         "GPU faster from " + format_n_approx(crossover->n) + ": " +
                                             crossover->gpu_algorithm + " vs " + crossover->cpu_algorithm,

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,9 @@ struct BenchPlotOptions {
     std::string speedup_baseline = "cpu-std"; // speedup = baseline's median / series' median
     std::uint64_t sweep_n = 0;   // block sweep at this N; 0: the largest N swept at several block sizes
     BenchSeriesPreset series = BenchSeriesPreset::all; // which algorithms are plotted (bench_series_preset.hpp)
+    // Series hidden by hand, by legend name (PlotSeries::name): still in the plot (its list of series shows
+    // them to be shown again), drawn by nobody, and the crossover names none of them.
+    std::set<std::string> hidden_series;
     // The scan plotted (a run may hold several: bench_scan.hpp); nullopt: the primary run's first.
     std::optional<BenchScan> scan;
 };
@@ -63,9 +67,18 @@ struct Crossover {
 std::optional<Crossover> find_crossover(const BenchRun& run, bool with_transfers);
 // Across several runs (a GPU's shipped results and this machine's CPU, say): the fastest of any run
 // at each N; with more than one run, the names carry their run's tag ("cub — H100").
-// With `algorithms`, only those compete (the series a preset shows).
+// A series of one run of `runs`: its algorithm and block size.
+struct RunSeries {
+    std::size_t run = 0;
+    std::string algorithm;
+    int block_threads = 0;
+    friend auto operator<=>(const RunSeries&, const RunSeries&) = default;
+};
+// With `algorithms`, only those compete (the series a preset shows); with `drawn`, only the points of
+// those series (a plot's visible series: the label names none that is hidden or not drawn).
 std::optional<Crossover> find_crossover(const std::vector<const BenchRun*>& runs, bool with_transfers,
-                                       const std::vector<std::string>* algorithms = nullptr);
+                                       const std::vector<std::string>* algorithms = nullptr,
+                                       const std::set<RunSeries>* drawn = nullptr);
 
 // The legend tag of each run: run_tag(), with the date (and time) added where two would read alike.
 std::vector<std::string> legend_tags(const std::vector<const BenchRun*>& runs);

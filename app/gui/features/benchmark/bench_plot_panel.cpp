@@ -123,7 +123,10 @@ std::string data_key(const std::vector<const BenchRun*>& runs, const BenchPlotOp
     }
     std::snprintf(part, sizeof part, "|k%d t%d e%d n%llu s%d|", int(o.kind), int(o.with_transfers), int(o.error_bars),
                   static_cast<unsigned long long>(o.sweep_n), int(o.series));
-    return key + part + o.speedup_baseline + "|" + (o.scan ? bench_scan_name(*o.scan) : "first scan");
+    key += part + o.speedup_baseline + "|" + (o.scan ? bench_scan_name(*o.scan) : "first scan");
+    for (const std::string& hidden : o.hidden_series) // the crossover names only the series shown
+        key += "|-" + hidden;
+    return key;
 }
 
 // Every scan the runs hold, in the order they first appear (the primary run's first).
@@ -195,9 +198,9 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         row.next(FlowRow::toggle_width(label.c_str()));
         // Chosen only while no series is shown or hidden by hand in "Series…" ("all" stayed chosen after a
         // hand-made set); a click goes back to the preset.
-        if (ImGui::RadioButton(label.c_str(), o.series == preset && bench.hidden_series.empty())) {
+        if (ImGui::RadioButton(label.c_str(), o.series == preset && bench.plot_options.hidden_series.empty())) {
             o.series = preset;
-            bench.hidden_series.clear();
+            bench.plot_options.hidden_series.clear();
         }
         if (ImGui::IsItemHovered())
             tooltip("%s", preset == BenchSeriesPreset::lecture
@@ -235,13 +238,13 @@ void BenchPlotPanel::draw_series_popup(BenchState& bench) {
     const float box = ImGui::GetTextLineHeight() * 0.8f;
     for (std::size_t i = 0; i < plot_.series.size(); ++i) {
         const PlotSeries& series = plot_.series[i];
-        bool shown = bench.hidden_series.count(series.name) == 0;
+        bool shown = bench.plot_options.hidden_series.count(series.name) == 0;
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Checkbox("##shown", &shown)) {
             if (shown)
-                bench.hidden_series.erase(series.name);
+                bench.plot_options.hidden_series.erase(series.name);
             else
-                bench.hidden_series.insert(series.name);
+                bench.plot_options.hidden_series.insert(series.name);
         }
         ImGui::SameLine();
         const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -254,11 +257,11 @@ void BenchPlotPanel::draw_series_popup(BenchState& bench) {
         ImGui::PopID();
     }
     if (ImGui::SmallButton("show all"))
-        bench.hidden_series.clear();
+        bench.plot_options.hidden_series.clear();
     ImGui::SameLine();
     if (ImGui::SmallButton("hide all"))
         for (const PlotSeries& series : plot_.series)
-            bench.hidden_series.insert(series.name);
+            bench.plot_options.hidden_series.insert(series.name);
     ImGui::EndPopup();
 }
 

@@ -291,7 +291,7 @@ Plot BenchState::current_plot() { return build_bench_plot(plotted_runs(), plot_o
 std::vector<bool> BenchState::series_visibility(const Plot& plot) const {
     std::vector<bool> visible(plot.series.size());
     for (std::size_t i = 0; i < plot.series.size(); ++i)
-        visible[i] = hidden_series.count(plot.series[i].name) == 0;
+        visible[i] = plot_options.hidden_series.count(plot.series[i].name) == 0;
     return visible;
 }
 
@@ -313,7 +313,6 @@ BenchPlotSource BenchState::export_source() {
         source.runs.push_back(shown->run);
     }
     source.options = plot_options;
-    source.hidden_series = hidden_series;
     source.dark = dark_plot;
     return source;
 }

@@ -101,7 +101,6 @@ public:
         return options;
     }();
     bool dark_plot = false;
-    std::set<std::string> hidden_series; // by series name
     Plot current_plot();                 // of plotted_runs() with plot_options
     std::vector<bool> series_visibility(const Plot& plot) const;
 

@@ -163,7 +163,9 @@ void DataflowView::fit(float width, float height, float char_w, float line_h) {
         scale_y_ = std::clamp(height / rows, readable_y, readable_y * 1.6f);
     } else {
         scale_x_ = std::max(width / columns, 0.25f);
-        scale_y_ = std::clamp(height / rows, one_line, readable_y);
+        // Fit (the button, a double-click) fits both axes: rows may be thinner than a line of text (their
+        // labels then thin out), so Blelloch's up- and down-sweep show together at 2×; a row keeps 2 px.
+        scale_y_ = std::clamp(height / rows, fit_whole_ ? std::min(2.0f, readable_y) : one_line, readable_y);
     }
     pan_x_ = 0;
     pan_y_ = 0;
@@ -202,7 +204,7 @@ std::optional<ViewPlace> DataflowView::view_place() const {
 void DataflowView::place_camera(const ViewPlace& place, float width, float height) {
     if (place.zoom != 1) {
         scale_x_ = std::clamp(fit_scale_x_ * place.zoom, 0.05f, 400.0f);
-        scale_y_ = std::clamp(fit_scale_y_ * place.zoom, ImGui::GetTextLineHeight() * 1.1f, 400.0f);
+        scale_y_ = std::clamp(fit_scale_y_ * place.zoom, std::min(fit_scale_y_, ImGui::GetTextLineHeight() * 1.1f), 400.0f);
         placed_by_hand_ = true;
     }
     const PanRange range = pan_range(built_for_->dataflow, width, height, scale_x_, scale_y_);
@@ -256,7 +258,7 @@ void DataflowView::handle_mouse(float area_x, float area_y, float width, float h
         const float dx = pan_x_ + (mouse.x - area_x) / scale_x_, dy = pan_y_ + (mouse.y - area_y) / scale_y_;
         scale_x_ = std::clamp(scale_x_ * factor, 0.05f, 400.0f);
         if (!io.KeyShift) // rows keep a line of text for their labels
-            scale_y_ = std::clamp(scale_y_ * factor, ImGui::GetTextLineHeight() * 1.1f, 400.0f);
+            scale_y_ = std::clamp(scale_y_ * factor, std::min(fit_scale_y_, ImGui::GetTextLineHeight() * 1.1f), 400.0f);
         pan_x_ = dx - (mouse.x - area_x) / scale_x_;
         pan_y_ = dy - (mouse.y - area_y) / scale_y_;
     }
@@ -443,17 +445,23 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     }
     draw->PopClipRect();
     draw->PushClipRect(ImVec2(origin.x, area_y), ImVec2(area_x, origin.y + size.y), true);
+    // Rows thinner than a line (a fit of both axes) are labelled every `label_stride` rows, and the current
+    // step always, its neighbours within the stride left unlabelled.
+    const int label_stride = std::max(1, static_cast<int>(std::ceil(line_h / scale_y_)));
     for (int row = std::max(-1, first_row); row <= last_row; ++row) {
-        const float y = screen_y(row_top(row));
+        // A label a line tall, centred on its row (which may be thinner), on the current step's band.
+        const float band_h = std::max(scale_y_, line_h), y = screen_y(row_top(row)) + (scale_y_ - band_h) / 2;
         if (row == step)
-            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(area_x - char_w / 2, y + scale_y_), theme::packed(theme::colours().current_step));
+            draw->AddRectFilled(ImVec2(origin.x, y), ImVec2(area_x - char_w / 2, y + band_h), theme::packed(theme::colours().current_step));
+        if (label_stride > 1 && row != step && ((row + 1) % label_stride != 0 || std::abs(row - step) < label_stride))
+            continue;
         const std::string text = row < 0 ? std::string("input")
                                  : full_labels ? std::to_string(row) + "  " + step_label(trace.steps[row].tag)
                                                : std::to_string(row);
-        draw->AddText(ImVec2(origin.x + char_w / 4, y + (scale_y_ - line_h) / 2),
+        draw->AddText(ImVec2(origin.x + char_w / 4, y + (band_h - line_h) / 2),
                       row == step ? theme::packed(theme::ink_on(theme::colours().current_step)) : ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
         if (!full_labels && row >= 0 && ImGui::IsWindowHovered() && mouse.x >= origin.x && mouse.x < area_x && mouse.y >= y &&
-            mouse.y < y + scale_y_)
+            mouse.y < y + band_h)
             tooltip("step %d: %s", row, step_label(trace.steps[row].tag).c_str());
     }
     draw->PopClipRect();
