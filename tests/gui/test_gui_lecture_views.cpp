@@ -5,8 +5,12 @@
 //   speaks of both sides; "(framed)" only where the tab frames what differs.
 // - An exported view shows what the screen showed (Ctrl+E of Dataflow showed rows 0–4, the screen 7–12).
 // What each view shows comes from `report-shown` (gui/layout/shown_range.hpp).
+#include "support/png_image.hpp"
 #include "support/process.hpp"
 
+#include "gui/theme.hpp"
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -97,6 +101,64 @@ TEST_F(GuiLectureViews, DataflowFitShowsTheUpAndDownSweepTogether) {
     EXPECT_GE(fitted.last_step, 11.0) << run.out;    // Blelloch at N = 16: steps 0 to 11
     EXPECT_NEAR(fitted.first_column, 0, 0.01) << run.out;
     EXPECT_NEAR(fitted.last_column, 16, 0.01) << run.out;
+}
+
+// The widths of the steep strokes of `colour` in `image`: a run of that colour along a row that runs in
+// each of the `least_run` rows below continue (a Dataflow edge from a node down to the one below).
+std::vector<int> vertical_stroke_widths(const PngImage& image, theme::Rgb colour, int least_run) {
+    const auto runs_of_row = [&](int y) {
+        std::vector<std::pair<int, int>> runs; // [x0, x1)
+        for (int x = 0; x < image.width;) {
+            const auto is = [&](int at) {
+                const std::uint8_t* p = &image.rgb[3 * (static_cast<std::size_t>(y) * image.width + at)];
+                return p[0] == colour.r && p[1] == colour.g && p[2] == colour.b;
+            };
+            if (!is(x)) {
+                ++x;
+                continue;
+            }
+            const int x0 = x;
+            while (x < image.width && is(x))
+                ++x;
+            runs.emplace_back(x0, x);
+        }
+        return runs;
+    };
+    std::vector<std::vector<std::pair<int, int>>> rows(static_cast<std::size_t>(image.height));
+    for (int y = 0; y < image.height; ++y)
+        rows[y] = runs_of_row(y);
+    std::vector<int> widths;
+    for (int y = 0; y + least_run < image.height; y += least_run)
+        for (const auto& run : rows[y]) {
+            // Followed down, row by row, by a run that overlaps it (a steep edge moves a pixel in a few rows).
+            std::pair<int, int> at = run;
+            bool repeated = true;
+            for (int k = 1; repeated && k < least_run; ++k) {
+                const auto next = std::find_if(rows[y + k].begin(), rows[y + k].end(), [&](const auto& r) {
+                    return std::max(r.first, at.first) < std::min(r.second, at.second);
+                });
+                repeated = next != rows[y + k].end();
+                if (repeated)
+                    at = *next;
+            }
+            if (repeated)
+                widths.push_back(run.second - run.first);
+        }
+    return widths;
+}
+
+// Point 8: Dataflow's edges are as heavy beside the text at 2× as at 1× (they were 1 px at every scale).
+// Blelloch at N = 16, last step, projector theme: every vertical edge at 2× is at least 2 px wide.
+TEST_F(GuiLectureViews, DataflowEdgesAreAtLeastTwoPixelsAt2x) {
+    const ProcessResult run = gui("key F11\nwait 3\ntrace algo=blelloch n=16 input=iota device=cpu\ntab Dataflow\n"
+                                  "step last\nwait 3\nscreenshot " + path("edges.png") + "\n",
+                                  1920);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const PngImage image = load_png(path("edges.png"));
+    ASSERT_EQ(image.width, 1920);
+    const std::vector<int> widths = vertical_stroke_widths(image, theme::palette(theme::Name::projector).edge, 8);
+    ASSERT_GE(widths.size(), 8u) << "the steep edges between a node and the ones below it";
+    EXPECT_GE(*std::min_element(widths.begin(), widths.end()), 2);
 }
 
 // The racy Hillis–Steele beside its correct twin at N = 64, 2× on 1920×1080: the table is wider than a
