@@ -11,6 +11,7 @@
 #include "gui/theme.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -159,6 +160,24 @@ TEST_F(GuiLectureViews, DataflowEdgesAreAtLeastTwoPixelsAt2x) {
     const std::vector<int> widths = vertical_stroke_widths(image, theme::palette(theme::Name::projector).edge, 8);
     ASSERT_GE(widths.size(), 8u) << "the steep edges between a node and the ones below it";
     EXPECT_GE(*std::min_element(widths.begin(), widths.end()), 2);
+}
+
+// Point 7: the Grid view at 2× on a 1280×720 window, a decoupled look-back of 128 tiles: following the step
+// down, the view starts at a row's top, so the row above the current one is never cut in half.
+TEST_F(GuiLectureViews, GridRowsAboveTheCurrentStepAreWholeOrOutOfView) {
+    const ProcessResult run = gui("grid-trace driver=decoupled-look-back n=1024 tile=8\ntab Grid\n"
+                                  "step 1\nwait 3\nreport-shown\nstep 2\nwait 3\nreport-shown\nstep 3\nwait 3\n"
+                                  "report-shown\ncheck-layout\n",
+                                  1280);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 3u) << run.out;
+    for (int k = 0; k < 3; ++k) {
+        const ShownPart& grid = reports[k].at("Grid side=0");
+        const float step = static_cast<float>(k + 1);
+        EXPECT_TRUE(grid.first_step <= step && grid.last_step >= step + 0.99f) << "step " << step << "\n" << run.out;
+        EXPECT_NEAR(grid.first_step, std::round(grid.first_step), 0.01) << "a row cut at the top\n" << run.out;
+    }
 }
 
 // The racy Hillis–Steele beside its correct twin at N = 64, 2× on 1920×1080: the table is wider than a

@@ -5,6 +5,7 @@
 #include "gui/app_state.hpp"
 #include "gui/features/grid/grid_session.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/features/grid/grid_view_parts.hpp"
@@ -266,14 +267,33 @@ void GridView::draw(AppState& state, const ViewContext& context) {
         followed_step_ = l.step;
         followed_top_ = top;
         followed_bottom_ = bottom;
-        if (top < pan_y_ || bottom - top > l.area_h)
+        if (top < pan_y_ || bottom - top > l.area_h) {
             pan_y_ = top;
-        else if (bottom > pan_y_ + l.area_h)
-            pan_y_ = bottom - l.area_h;
+        } else if (bottom > pan_y_ + l.area_h) {
+            // Down to the current row, from the top of a row: the earliest whose rows through the current one
+            // are whole in view (the bottom edge once cut the row above in half at 2× on 1280×720).
+            int first = l.step;
+            while (first > 0 && bottom - l.row_top[first - 1] <= l.area_h)
+                --first;
+            pan_y_ = l.row_top[first];
+        }
     }
     handle_mouse(l);
     pan_x_ = std::clamp(pan_x_, 0.0f, std::max(0.0f, l.content_w() - l.area_w));
-    pan_y_ = std::clamp(pan_y_, 0.0f, std::max(0.0f, l.content_h() - l.area_h));
+    // Down to where the content ends, or to the current row's top where that is further (room below the last
+    // row, rather than the row above it cut in half at the top).
+    pan_y_ = std::clamp(pan_y_, 0.0f, std::max({0.0f, l.content_h() - l.area_h, std::min(pan_y_, l.row_top[l.step])}));
+    { // The steps in view, fractional within their rows (row_top), and the tiles (columns of `pitch`).
+        const auto step_at = [&](float y) {
+            const auto after = std::upper_bound(l.row_top.begin(), l.row_top.end(), y);
+            const std::size_t k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, after - l.row_top.begin() - 1));
+            if (k + 1 >= l.row_top.size())
+                return static_cast<float>(l.rows);
+            return static_cast<float>(k) + (y - l.row_top[k]) / (l.row_top[k + 1] - l.row_top[k]);
+        };
+        layout::note_shown_range({"Grid", 0, pan_x_ / l.pitch(), (pan_x_ + l.area_w) / l.pitch(), step_at(pan_y_),
+                                  step_at(std::min(pan_y_ + l.area_h, l.content_h()))});
+    }
     layout::note_scrolled_region(l.area_x, l.area_y, origin.x + size.x, origin.y + size.y, true, true);
     layout::note_scrolled_region(l.area_x, origin.y, origin.x + size.x, l.area_y, true, false);
     layout::note_scrolled_region(origin.x, l.area_y, l.area_x, origin.y + size.y, false, true);
