@@ -180,6 +180,24 @@ TEST_F(GuiLectureViews, GridRowsAboveTheCurrentStepAreWholeOrOutOfView) {
     }
 }
 
+// Points 2 and 3: compare mode on a 1280×720 window at 2×, where a half is shorter than its view (titles,
+// legend, then the rows): each half scrolls so that its current step's row is on screen, in Banks, Values
+// and Dataflow (Banks' halves showed the legends while the rows lay below their edge).
+TEST_F(GuiLectureViews, EachHalfOfCompareModeShowsItsCurrentStep) {
+    const ProcessResult run = gui("trace algo=blelloch n=64 input=iota device=cpu\ncompare\ntab Banks\nstep 9\n"
+                                  "wait 5\nreport-shown\nreport\ntab Values\nwait 5\nreport-shown\nreport\ntab Dataflow\n"
+                                  "wait 5\nreport-shown\nreport-compare\n",
+                                  1280);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto reports = shown_reports(run.out);
+    ASSERT_EQ(reports.size(), 3u) << run.out;
+    // Plain and padded Blelloch pair step for step: both sides at step 9.
+    ASSERT_NE(run.out.find("compare: step=9 paired=9 "), std::string::npos) << run.out;
+    for (const auto& report : reports)
+        for (const auto& [key, part] : report)
+            EXPECT_TRUE(part.first_step <= 9.05f && part.last_step >= 9.95f) << key << "\n" << run.out;
+}
+
 // The racy Hillis–Steele beside its correct twin at N = 64, 2× on 1920×1080: the table is wider than a
 // half, so each side scrolls. Turning the wheel over one side scrolls both to the same columns; the step
 // rows follow each side's paired step.

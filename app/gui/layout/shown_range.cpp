@@ -8,6 +8,7 @@ namespace prefixlab::layout {
 
 namespace {
 std::vector<ShownRange> g_this_frame, g_last_frame;
+std::vector<StepRowSpan> g_current_rows; // this frame's
 } // namespace
 
 void note_shown_range(const ShownRange& range) {
@@ -42,7 +43,20 @@ const std::vector<ShownRange>& shown_ranges_this_frame() {
     return g_this_frame;
 }
 
+void note_current_step_row(float row_y0, float row_y1) {
+    g_current_rows.push_back({row_y0, row_y1});
+}
+
+std::size_t current_step_rows_noted() {
+    return g_current_rows.size();
+}
+
+StepRowSpan last_current_step_row() {
+    return g_current_rows.empty() ? StepRowSpan{} : g_current_rows.back();
+}
+
 void new_shown_frame() {
+    g_current_rows.clear();
     g_last_frame = std::move(g_this_frame);
     g_this_frame.clear();
 }

@@ -28,6 +28,16 @@ const std::vector<ShownRange>& shown_ranges_this_frame();
 // One line per range: "shown: Values side=0 columns=0.0-22.5 steps=3.0-9.0".
 std::string shown_ranges_text(const std::vector<ShownRange>& ranges);
 
+// Where a step view drew the current step's row (screen y), each frame: the window around the view (a half
+// of compare mode) scrolls the row into its own view (compare_sides.cpp). How many were noted so far this
+// frame, and the last.
+struct StepRowSpan {
+    float y0 = 0, y1 = 0;
+};
+void note_current_step_row(float row_y0, float row_y1);
+std::size_t current_step_rows_noted();
+StepRowSpan last_current_step_row();
+
 // Once a frame, before the views draw (layout::new_frame calls it).
 void new_shown_frame();
 

@@ -5,6 +5,7 @@
 
 #include "gui/features/compare/compare_session.hpp"
 #include "gui/features/compare/shared_place.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/shell/feature.hpp"
 
 namespace prefixlab {
@@ -27,6 +28,16 @@ public:
 
 private:
     void toggle() { session_.set_on(!session_.on()); }
+    // Inside half `side` after its view drew: keeps the current step's row (`row`) on screen (compare_sides.cpp).
+    void follow_in_half(int side, int step, const View* tab, layout::StepRowSpan row);
+    struct HalfFollow {
+        int step = -1;
+        unsigned window = 0;       // the half's ImGuiID
+        const View* tab = nullptr; // the tab drawn in it: another tab follows anew
+        float height = 0, font = 0; // the half's inner height and the font size
+        int frames = 0;      // frames left in which the half follows
+    };
+    HalfFollow half_follow_[2];
     CompareSession session_;
     SharedPlace shared_;
 };

@@ -6,10 +6,13 @@
 #include "core/ground/kernel_names.hpp"
 #include "gui/app_state.hpp"
 #include "gui/features/compare/compare_feature.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/view.hpp"
 
+#include <algorithm>
 #include <imgui.h>
+#include <imgui_internal.h> // the half's window: its ID and inner rectangle
 #include <string>
 
 namespace prefixlab {
@@ -33,6 +36,32 @@ std::string side_title(const LoadedTrace& loaded, const LoadedTrace& other) {
 }
 
 } // namespace
+
+void CompareFeature::follow_in_half(int side, int step, const View* tab, layout::StepRowSpan row) {
+    // When the step or the tab changes or the half opens, and for two frames more (a scroll asked for in a window's
+    // first frame is held to the content it had): the half scrolls so the current step's row, which the view
+    // keeps in its own window, is on screen too (a half at 2× on 1920×1080 beside the settings panel showed the
+    // legend and titles while Banks' current band lay below its edge). Between steps the half is the user's.
+    const ImGuiID window = ImGui::GetCurrentWindowRead()->ID;
+    HalfFollow& follow = half_follow_[side];
+    // Also when the half's room or the font changes, so that where the half ends depends only on the step and
+    // the window, not on the way there (a scene restored at 2× scrolled another way than one set up at 1×).
+    const float height = ImGui::GetCurrentWindowRead()->InnerRect.GetHeight(), font = ImGui::GetFontSize();
+    if (step != follow.step || window != follow.window || tab != follow.tab || height != follow.height ||
+        font != follow.font)
+        follow = {step, window, tab, height, font, 3};
+    if (follow.frames == 0)
+        return;
+    --follow.frames;
+    const ImRect& inner = ImGui::GetCurrentWindowRead()->InnerRect;
+    // Where the row lies in what the half scrolls over, and a place from that alone (not from the scroll
+    // before): the top where the row is in view from there, else the row's bottom at the half's bottom (the
+    // titles above it stay where they fit), else, for a row taller than the half, its top at the top.
+    const float y0 = row.y0 - inner.Min.y + ImGui::GetScrollY(), y1 = row.y1 - inner.Min.y + ImGui::GetScrollY();
+    const float room = inner.GetHeight();
+    const float scroll = y1 <= room ? 0.0f : y1 - y0 > room ? y0 : y1 - room;
+    ImGui::SetScrollY(std::clamp(scroll, 0.0f, ImGui::GetScrollMaxY()));
+}
 
 std::string compare_line(const TraceComparison& comparison, bool framed) {
     return comparison.summary + (framed ? " (framed)" : ""); // Warps and Global frame nothing
@@ -77,7 +106,10 @@ bool CompareFeature::draw_tab(AppState& state, const ViewContext& context, View&
             ImGui::PopTextWrapPos();
             ViewContext shown = context;
             shown.shown = {sides[side], steps[side], comparison, side};
+            const std::size_t rows_before = layout::current_step_rows_noted();
             (side == 0 ? first : second).draw(state, shown);
+            if (layout::current_step_rows_noted() > rows_before)
+                follow_in_half(side, steps[side], &first, layout::last_current_step_row());
             shared_.share_half_scroll(side);
         }
         ImGui::EndChild();

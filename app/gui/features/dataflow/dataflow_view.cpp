@@ -388,6 +388,8 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         layout::note_shown_range({"Dataflow", context.shown.side, std::clamp(pan_x_, 0.0f, columns),
                                   std::clamp(pan_x_ + shown_w, 0.0f, columns), std::clamp(pan_y_, 0.0f, rows) - 1,
                                   std::clamp(pan_y_ + shown_h, 0.0f, rows) - 1});
+        if (step >= 0 && step < graph.rows)
+            layout::note_current_step_row(screen_y(row_top(step)), screen_y(row_top(step) + 1));
     }
 
     draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(origin.x + size.x, origin.y + size.y), true);

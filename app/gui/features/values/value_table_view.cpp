@@ -313,7 +313,7 @@ void ValueTableView::refresh_cells(const TableShowing& showing, float cell_w) {
     built_key_ = key;
 }
 
-void ValueTableView::note_what_shows(const ValueTableLayout& l, float sx) const {
+void ValueTableView::note_what_shows(const ValueTableLayout& l, const TableShowing& showing, float sx) const {
     const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
     const float x0 = std::max(l.cells_x0, clip.Min.x), x1 = std::min(l.x1, clip.Max.x);
     const float y0 = std::max(l.steps_y0, clip.Min.y), y1 = std::min(l.steps_y1, clip.Max.y);
@@ -321,6 +321,8 @@ void ValueTableView::note_what_shows(const ValueTableLayout& l, float sx) const 
     const auto step_at = [&](float y) { return std::clamp((y - l.step_y(0)) / l.cell_h, 0.0f, float(l.steps)); };
     layout::note_shown_range({"Values", shown_.side, column_at(x0), column_at(std::max(x0, x1)), step_at(y0),
                               step_at(std::max(y0, y1))});
+    if (!showing.hides(showing.current))
+        layout::note_current_step_row(l.step_y(showing.current), l.step_y(showing.current) + l.cell_h);
 }
 
 std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, float sx) const {
@@ -450,7 +452,7 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
     // Text cut at these edges is cut by scrolling, which the layout check allows.
     layout::note_scrolled_region(l.cells_x0, l.header_y0, l.x1, l.output_y1, true, l.flowing);
     layout::note_scrolled_region(l.x0, l.steps_y0, l.x1, l.steps_y1, false, true);
-    note_what_shows(l, sx);
+    note_what_shows(l, showing, sx);
     draw_tooltip(state, l, showing, sx);
     ImGui::EndChild();
 

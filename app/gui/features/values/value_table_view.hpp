@@ -68,8 +68,8 @@ private:
     void draw_tooltip(AppState& state, const ValueTableLayout& l, const TableShowing& showing,
                       float sx) const;
     std::pair<int, int> visible_columns(const ValueTableLayout& l, float sx) const;
-    // Says what of the trace is in view (layout/shown_range.hpp).
-    void note_what_shows(const ValueTableLayout& l, float sx) const;
+    // Says what of the trace is in view (layout/shown_range.hpp) and where the current step's row is.
+    void note_what_shows(const ValueTableLayout& l, const TableShowing& showing, float sx) const;
     // The size of the monospace font the table is drawn in: the largest at which every column fits
     // `width` beside the short labels, else the full size (and the table scrolls).
     ImFont* fitting_font(const ViewContext& context, float width) const;
