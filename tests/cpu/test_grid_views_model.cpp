@@ -147,6 +147,22 @@ TEST(GridViewModel, EveryArrowIsRecordedPollsAndEveryPollIsInAnArrow) {
     EXPECT_GT(polls, 0u);
 }
 
+// Issue 33, point 7: past kBoldLookBackDepth predecessors a look-back's arcs are faint, so a deep look-back
+// does not tangle into one band. 128 tiles of 8, 4 resident, started in a random order, look back up to 4.
+TEST(GridViewModel, ArcsPastTheBoldDepthAreFaint) {
+    const auto grid = prepare_grid_for_display(capture_grid_trace(
+        grid_request(GridDriver::decoupled_look_back, 1024, 8, GridSchedule{4, BlockStartOrder::seeded_random, 3})));
+    int bold = 0, faint_by_depth = 0;
+    for (const GridPollArrow& arrow : grid->model.arrows) {
+        const std::uint32_t depth = arrow.to_tile - arrow.from_tile;
+        EXPECT_EQ(faint_arrow(arrow), !arrow.combined || depth > kBoldLookBackDepth) << depth;
+        bold += faint_arrow(arrow) ? 0 : 1;
+        faint_by_depth += arrow.combined && depth > kBoldLookBackDepth ? 1 : 0;
+    }
+    EXPECT_GT(bold, 0) << "the near predecessors' arcs stay bold";
+    EXPECT_GT(faint_by_depth, 0) << "this schedule looks back past the bold depth, or the test shows nothing";
+}
+
 TEST(LookBackTimeline, ItsMarksAreTheCounterAndStatusWordAccesses) {
     for (const std::uint64_t n : {64u, 4096u, 20000u}) {
         const auto grid = prepare_grid_for_display(capture_grid_trace(

@@ -154,6 +154,10 @@ void add_values(const GridTrace& trace, const GridSteps& steps, GridViewModel& m
 
 } // namespace
 
+bool faint_arrow(const GridPollArrow& arrow) {
+    return !arrow.combined || arrow.to_tile - arrow.from_tile > kBoldLookBackDepth;
+}
+
 GridViewModel build_grid_view_model(const GridTrace& trace, const GridSteps& steps) {
     GridViewModel model;
     const std::uint16_t launch = tile_launch(trace);

@@ -47,6 +47,14 @@ struct GridPollArrow {
     friend bool operator==(const GridPollArrow&, const GridPollArrow&) = default;
 };
 
+// How many predecessors back a look-back's arcs stay bold in the Grid view. The arc of a poll `d` tiles back
+// rises 0.4 + 0.2·d of the arc area (capped at 0.9), so from 3 back every arc reaches the same height, and a
+// deep look-back's arcs (a 1024-tile trace reads up to 4 back) tangled into one band there: past this depth
+// they are drawn faint (thin and dimmed), as a window's reads it left are.
+inline constexpr std::uint32_t kBoldLookBackDepth = 2;
+// Whether the Grid view draws `arrow` faint: a read the look-back left, or one past kBoldLookBackDepth.
+bool faint_arrow(const GridPollArrow& arrow);
+
 struct GridViewModel {
     bool element_detail = false;
     std::uint32_t tile = 0; // elements per tile

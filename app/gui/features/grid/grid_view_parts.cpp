@@ -234,10 +234,12 @@ void add_poll_arrows(GridShapes& shapes, const GridViewModel& model, std::uint32
             continue;
         const float span = static_cast<float>(arrow.to_tile - arrow.from_tile);
         const float depth = p.arrows_h * std::min(0.9f, 0.4f + 0.2f * span);
-        // A window's read past the nearest prefix, which the look-back left, dimmed and thin.
-        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later || !arrow.combined));
+        // A window's read past the nearest prefix, which the look-back left, and a read deeper than
+        // kBoldLookBackDepth, dimmed and thin (faint_arrow).
+        const bool faint = faint_arrow(arrow);
+        const std::uint32_t colour = theme::packed(dimmed(status_colour(arrow.seen), later || faint));
         // merged polls (a tile that waited on one word) thicker, up to four
-        const float thickness = !arrow.combined ? std::max(stroke_width(1), p.cw * 0.08f)
+        const float thickness = faint ? std::max(stroke_width(1), p.cw * 0.08f)
                                                 : std::max(1.0f, p.cw * 0.15f) *
                                                       (1.0f + 0.5f * static_cast<float>(std::min(arrow.polls, 4u) - 1));
         const float cx = (from + to) / 2, cy = p.y0 + 2 * depth;
