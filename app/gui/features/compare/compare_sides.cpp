@@ -38,28 +38,29 @@ std::string side_title(const LoadedTrace& loaded, const LoadedTrace& other) {
 } // namespace
 
 void CompareFeature::follow_in_half(int side, int step, const View* tab, layout::StepRowSpan row) {
-    // When the step or the tab changes or the half opens, and for two frames more (a scroll asked for in a window's
-    // first frame is held to the content it had): the half scrolls so the current step's row, which the view
-    // keeps in its own window, is on screen too (a half at 2× on 1920×1080 beside the settings panel showed the
-    // legend and titles while Banks' current band lay below its edge). Between steps the half is the user's.
-    const ImGuiID window = ImGui::GetCurrentWindowRead()->ID;
+    // A half shorter than its view (side title, legend, then the rows) scrolls so that the current step's row,
+    // which the view keeps in its own window, is on screen too: at 2× on a 1280×720 window Banks' halves showed
+    // their legends while step 9's band lay below the edge. It follows when the step, the tab, the half, its room
+    // or the font changes, for three frames (a scroll asked for in a window's first frame is held to the content
+    // it had); between those the half is the user's. The room and the font count so that where the half ends
+    // depends only on the step and the window, not on the way there (a scene restored at 2× scrolled otherwise
+    // than one set up at 1×).
+    const ImGuiWindow* half = ImGui::GetCurrentWindowRead();
+    const ImGuiID window = half->ID;
+    const ImRect& inner = half->InnerRect;
     HalfFollow& follow = half_follow_[side];
-    // Also when the half's room or the font changes, so that where the half ends depends only on the step and
-    // the window, not on the way there (a scene restored at 2× scrolled another way than one set up at 1×).
-    const float height = ImGui::GetCurrentWindowRead()->InnerRect.GetHeight(), font = ImGui::GetFontSize();
+    const float height = inner.GetHeight(), font = ImGui::GetFontSize();
     if (step != follow.step || window != follow.window || tab != follow.tab || height != follow.height ||
         font != follow.font)
         follow = {step, window, tab, height, font, 3};
     if (follow.frames == 0)
         return;
     --follow.frames;
-    const ImRect& inner = ImGui::GetCurrentWindowRead()->InnerRect;
     // Where the row lies in what the half scrolls over, and a place from that alone (not from the scroll
     // before): the top where the row is in view from there, else the row's bottom at the half's bottom (the
     // titles above it stay where they fit), else, for a row taller than the half, its top at the top.
     const float y0 = row.y0 - inner.Min.y + ImGui::GetScrollY(), y1 = row.y1 - inner.Min.y + ImGui::GetScrollY();
-    const float room = inner.GetHeight();
-    const float scroll = y1 <= room ? 0.0f : y1 - y0 > room ? y0 : y1 - room;
+    const float scroll = y1 <= height ? 0.0f : y1 - y0 > height ? y0 : y1 - height;
     ImGui::SetScrollY(std::clamp(scroll, 0.0f, ImGui::GetScrollMaxY()));
 }
 
