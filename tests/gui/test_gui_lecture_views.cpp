@@ -70,6 +70,41 @@ std::vector<std::map<std::string, ShownPart>> shown_reports(const std::string& o
     return reports;
 }
 
+int checks_without_problems(const std::string& out) {
+    const std::regex summary(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    return static_cast<int>(
+        std::distance(std::sregex_iterator(out.begin(), out.end(), summary), std::sregex_iterator()));
+}
+
+class CurrentRow : public GuiLectureViews, public ::testing::WithParamInterface<int> {};
+
+// Point 2: every step of Blelloch at N = 64 (15 steps) in Values, Dataflow and Banks, alone and in compare
+// mode, in presentation mode at 2×, with check-layout after each step command: the current step's row must
+// be wholly in view (or fill the part in view, where that is shorter than a row).
+TEST_P(CurrentRow, IsInViewAfterEveryStepInEveryStepView) {
+    const int width = GetParam();
+    std::string script = "key F11\nwait 3\ntrace algo=blelloch n=64 input=iota device=cpu\n";
+    int checks = 0;
+    for (const bool compare : {false, true}) {
+        script += compare ? "compare\n" : "";
+        for (const char* tab : {"Values", "Dataflow", "Banks"}) {
+            script += std::string("tab ") + tab + "\nstep first\n";
+            for (int step = 0; step < 15; step += compare ? 2 : 1) {
+                script += "step " + std::to_string(step) + "\ncheck-layout\n";
+                ++checks;
+            }
+            script += "step last\ncheck-layout\nstep 3\ncheck-layout\n";
+            checks += 2;
+        }
+    }
+    const ProcessResult run = gui(script, width);
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_EQ(checks_without_problems(run.out), checks) << run.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Screens, CurrentRow, ::testing::Values(1920, 1280),
+                         [](const auto& info) { return std::to_string(info.param); });
+
 // Banks of Blelloch at N = 64 at step 9, 2× in presentation mode on 1920×1080, then compare mode: both
 // sides show step 9's band (the left side's new window opened at the top and showed rows 0–3).
 TEST_F(GuiLectureViews, BanksShowsTheCurrentStepOnBothSidesOfCompareMode) {

@@ -42,6 +42,13 @@ struct ScrolledRegion {
 };
 
 std::vector<ScrolledRegion> g_noted_regions;
+// Wholly inside the part in view; where that part is shorter than the row (a half of compare mode at 3× on
+// 1280×720 can show less than one row of a table), the row fills all of it.
+bool row_in_view(const StepRowSpan& row) {
+    if (row.visible_y1 - row.visible_y0 < row.y1 - row.y0)
+        return row.y0 <= row.visible_y0 + kTolerance && row.y1 >= row.visible_y1 - kTolerance;
+    return row.y0 >= row.visible_y0 - kTolerance && row.y1 <= row.visible_y1 + kTolerance;
+}
 std::map<ImFont*, ImWchar> g_saved_ellipsis;
 bool g_checking = false;
 
@@ -531,6 +538,11 @@ LayoutReport check_layout(const ImDrawData& frame, std::size_t limit, std::uint3
     check_window_sizes(problems);
     check_windows_on_screen(problems);
     check_tables(problems);
+    for (const StepRowSpan& row : current_step_rows())
+        if (!row_in_view(row) && problems.size() < limit)
+            problems.push_back("the current step's row of " + row.view + " (y " + std::to_string(int(row.y0)) + "–" +
+                               std::to_string(int(row.y1)) + ") is not wholly in view (y " +
+                               std::to_string(int(row.visible_y0)) + "–" + std::to_string(int(row.visible_y1)) + ")");
     std::vector<bool> reported(runs.size(), false);
     const auto report = [&](int run, std::string message) {
         if (reported[run] || problems.size() >= limit)

@@ -43,8 +43,12 @@ const std::vector<ShownRange>& shown_ranges_this_frame() {
     return g_this_frame;
 }
 
-void note_current_step_row(float row_y0, float row_y1) {
-    g_current_rows.push_back({row_y0, row_y1});
+void note_current_step_row(const StepRowSpan& row) {
+    g_current_rows.push_back(row);
+}
+
+const std::vector<StepRowSpan>& current_step_rows() {
+    return g_current_rows;
 }
 
 std::size_t current_step_rows_noted() {

@@ -31,12 +31,18 @@ std::string shown_ranges_text(const std::vector<ShownRange>& ranges);
 // Where a step view drew the current step's row (screen y), each frame: the window around the view (a half
 // of compare mode) scrolls the row into its own view (compare_sides.cpp). How many were noted so far this
 // frame, and the last.
+// It says too what part of the screen its rows show through (scrolled, and clipped by the windows around it),
+// which check-layout holds the row to (layout_check.hpp).
 struct StepRowSpan {
-    float y0 = 0, y1 = 0;
+    std::string view;
+    float y0 = 0, y1 = 0;                 // the row
+    float visible_y0 = 0, visible_y1 = 0; // where the view's rows are on screen
 };
-void note_current_step_row(float row_y0, float row_y1);
+void note_current_step_row(const StepRowSpan& row);
 std::size_t current_step_rows_noted();
 StepRowSpan last_current_step_row();
+// This frame's, in the order noted.
+const std::vector<StepRowSpan>& current_step_rows();
 
 // Once a frame, before the views draw (layout::new_frame calls it).
 void new_shown_frame();

@@ -268,7 +268,8 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         const float shown_y0 = std::max(top, clip.Min.y), shown_y1 = std::max(shown_y0, std::min(bottom, clip.Max.y));
         const float shown_x1 = std::max(left, std::min(right, clip.Max.x));
         if (step < bands.steps())
-            layout::note_current_step_row(rows_y + bands.top[step], rows_y + bands.top[step + 1]);
+            layout::note_current_step_row(
+                {"Banks", rows_y + bands.top[step], rows_y + bands.top[step + 1], shown_y0, shown_y1});
         // Columns in bank cells from the rows' left edge; steps fractional within their bands.
         const auto step_at = [&](float y) {
             const float content = y - rows_y;

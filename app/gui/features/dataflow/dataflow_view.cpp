@@ -389,7 +389,8 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                                   std::clamp(pan_x_ + shown_w, 0.0f, columns), std::clamp(pan_y_, 0.0f, rows) - 1,
                                   std::clamp(pan_y_ + shown_h, 0.0f, rows) - 1});
         if (step >= 0 && step < graph.rows)
-            layout::note_current_step_row(screen_y(row_top(step)), screen_y(row_top(step) + 1));
+            layout::note_current_step_row(
+                {"Dataflow", screen_y(row_top(step)), screen_y(row_top(step) + 1), area_y, area_y + shown_h * scale_y_});
     }
 
     draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(origin.x + size.x, origin.y + size.y), true);

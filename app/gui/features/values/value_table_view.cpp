@@ -322,7 +322,8 @@ void ValueTableView::note_what_shows(const ValueTableLayout& l, const TableShowi
     layout::note_shown_range({"Values", shown_.side, column_at(x0), column_at(std::max(x0, x1)), step_at(y0),
                               step_at(std::max(y0, y1))});
     if (!showing.hides(showing.current))
-        layout::note_current_step_row(l.step_y(showing.current), l.step_y(showing.current) + l.cell_h);
+        layout::note_current_step_row({"Values", l.step_y(showing.current), l.step_y(showing.current) + l.cell_h, y0,
+                                       std::max(y0, y1)});
 }
 
 std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, float sx) const {
