@@ -13,6 +13,7 @@
 #include "gui/shell/scene_glue.hpp"
 #include "gui/imgui_layer.hpp"
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/settling.hpp"
 #include "gui/platform/platform_window.hpp"
 #include "gui/presentation.hpp"
 #include "gui/screenshot.hpp"
@@ -153,6 +154,10 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
 
         window.clear(theme::colours().background.r / 255.0f, theme::colours().background.g / 255.0f, theme::colours().background.b / 255.0f);
         imgui.render();
+        // Drawn on while the layout moves (a view follows its step a frame late), at most kMostSettlingFrames
+        // in a row: what the window shows when it idles is the settled layout.
+        if (layout::note_frame_moved() && layout::frames_moving() <= layout::kMostSettlingFrames)
+            settle_frames = std::max(settle_frames, 1);
         if (check_layout) {
             layout::end_checked_frame();
             const layout::LayoutReport report = layout::check_layout(*ImGui::GetDrawData(), 40,

@@ -71,6 +71,23 @@ void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entri
     }
 }
 
+void legend_or_button(const std::function<void()>& draw_legend, bool room) {
+    if (room) {
+        draw_legend();
+        return;
+    }
+    ImGui::SmallButton("Legend");
+    if (ImGui::IsItemHovered()) {
+        begin_tooltip();
+        draw_legend();
+        end_tooltip();
+    }
+}
+
+bool room_for_legend() {
+    return ImGui::GetContentRegionAvail().y >= kLinesForLegend * ImGui::GetTextLineHeightWithSpacing();
+}
+
 void section_heading(const char* text) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", text);

@@ -3,6 +3,7 @@
 
 #include "gui/theme.hpp"
 
+#include <functional>
 #include <initializer_list>
 #include <utility>
 
@@ -35,6 +36,14 @@ float button_width(const char* label);
 
 // A row of colour swatches with their meaning, on the current line.
 void draw_legend(std::initializer_list<std::pair<theme::Rgb, const char*>> entries);
+// The legend where `room` (the view keeps the height its picture needs below it), else a "Legend" button
+// that shows it when hovered: the picture keeps the lines (at 3× on 1280×720 the Dataflow legend's two
+// lines left the diagram no height at all).
+void legend_or_button(const std::function<void()>& draw_legend, bool room);
+// Whether the current window has the lines for a legend above a step view's picture: kLinesForLegend lines
+// of text from here down (3× on 1280×720 has 9–10, 2× on 1280×720 about 14).
+inline constexpr float kLinesForLegend = 12;
+bool room_for_legend();
 
 // The progress of files being read in the background ("reading results files  40 %"), `width` wide: the
 // window carries on meanwhile, and this says why what they hold is not shown yet.

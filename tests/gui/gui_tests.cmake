@@ -30,6 +30,7 @@ add_executable(prefixlab_gui_tests
 target_link_libraries(prefixlab_gui_tests PRIVATE prefixlab_test_support prefixlab::stb GTest::gtest_main)
 target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_BINARY="$<TARGET_FILE:prefixlab>"
                                                        PREFIXLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+                                                       PREFIXLAB_XVFB_RUN="${PREFIXLAB_XVFB_RUN}"
                                                        PREFIXLAB_SANITIZED=$<BOOL:${PREFIXLAB_SANITIZE}>)
 if(PREFIXLAB_HAVE_GIF) # the GIF export's test decodes with giflib
   target_compile_definitions(prefixlab_gui_tests PRIVATE PREFIXLAB_HAVE_GIF=1)
@@ -53,6 +54,7 @@ set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 600 ENVIRONME
 # And that every text the narration writes has its glyphs in the fonts (a missing one is drawn as '?').
 add_executable(prefixlab_layout_check_tests gui/test_layout_check.cpp gui/test_glyph_ranges.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/layout/layout_check.cpp ${PROJECT_SOURCE_DIR}/app/gui/layout/shown_range.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/layout/settling.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/layout/text_contrast.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/theme.cpp ${PROJECT_SOURCE_DIR}/app/gui/glyph_ranges.cpp)
 target_include_directories(prefixlab_layout_check_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)

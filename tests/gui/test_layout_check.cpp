@@ -2,6 +2,8 @@
 // memory, no window, no OpenGL), the test draws text the way the views do, and check_layout reads it
 // back from the draw lists. Each case has its twin that must pass, so neither side is vacuous.
 #include "gui/layout/layout_check.hpp"
+#include "gui/layout/settling.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 
 #include <gtest/gtest.h>
@@ -224,6 +226,78 @@ TEST(ThemeContrast, EveryTextColourPairReadsInBothThemes) {
     // The ratio itself, against WCAG's figures: black on white 21:1, white on white 1:1.
     EXPECT_NEAR(theme::contrast_ratio({0, 0, 0}, {255, 255, 255}), 21.0, 1e-9);
     EXPECT_NEAR(theme::contrast_ratio({255, 255, 255}, {255, 255, 255}), 1.0, 1e-9);
+}
+
+// Issue 33, point 2: the current step's row of a step view is wholly in the part of the screen its rows show
+// through; where that part is shorter than a row, the row fills it.
+TEST_F(LayoutCheck, TheCurrentStepsRowMustBeInView) {
+    const auto row_problems = [&](layout::StepRowSpan row) {
+        const layout::LayoutReport r = settled([&] {
+            ImGui::TextUnformatted("some text");
+            layout::note_current_step_row(row);
+        });
+        std::size_t rows = 0;
+        for (const std::string& p : r.problems)
+            rows += p.find("current step's row of Values") != std::string::npos;
+        return rows;
+    };
+    EXPECT_EQ(row_problems({"Values", 120, 150, 100, 300, 100, 300}), 0u); // inside
+    EXPECT_EQ(row_problems({"Values", 280, 310, 100, 300, 100, 300}), 1u); // 10 px below the edge
+    EXPECT_EQ(row_problems({"Values", 80, 110, 100, 300, 100, 300}), 1u);  // 20 px above it
+    EXPECT_EQ(row_problems({"Values", 400, 430, 100, 300, 100, 500}), 1u); // scrolled out of view
+    EXPECT_EQ(row_problems({"Values", 90, 180, 100, 160, 100, 300}), 0u);  // taller than the view, filling it
+    EXPECT_EQ(row_problems({"Values", 120, 210, 100, 160, 100, 300}), 1u); // taller, starting below its top
+}
+
+// A window that shows less than a line of itself: a problem where nothing scrolls to the rest, not where a
+// window around it scrolls (the rest is scrolled out of view, as text cut at a scrolling edge is).
+TEST_F(LayoutCheck, AWindowShowingASliverIsAProblemUnlessItsParentScrolls) {
+    const auto sliver = [&](bool parent_scrolls) {
+        const layout::LayoutReport r = settled([&] {
+            ImGui::TextUnformatted("some text");
+            ImGui::BeginChild("half", ImVec2(500, 200), false, parent_scrolls ? 0 : ImGuiWindowFlags_NoScrollbar);
+            ImGui::Dummy(ImVec2(10, 190)); // the child below starts 10 px above the half's bottom edge
+            ImGui::BeginChild("diagram", ImVec2(400, 150));
+            ImGui::TextUnformatted("lanes");
+            ImGui::EndChild();
+            ImGui::EndChild();
+        });
+        std::size_t slivers = 0;
+        for (const std::string& p : r.problems)
+            slivers += p.find("diagram") != std::string::npos && p.find("shows only") != std::string::npos;
+        return slivers;
+    };
+    EXPECT_EQ(sliver(true), 0u);
+    EXPECT_EQ(sliver(false), 1u);
+}
+
+// The layout settles: a frame like the one before it has not moved; a window that moves, a content
+// that changes size, or a scroll still to be applied has.
+TEST_F(LayoutCheck, AFrameMovesWhileItsLayoutChanges) {
+    const auto frame_with = [&](float content_h, bool scroll) {
+        frame([&] {
+            ImGui::BeginChild("rows", ImVec2(300, 200));
+            ImGui::Dummy(ImVec2(10, content_h));
+            if (scroll)
+                ImGui::SetScrollY(50);
+            ImGui::EndChild();
+        });
+        return layout::note_frame_moved();
+    };
+    frame_with(500, false);
+    frame_with(500, false);
+    EXPECT_FALSE(frame_with(500, false));
+    EXPECT_EQ(layout::frames_moving(), 0);
+    EXPECT_TRUE(frame_with(600, false)) << "the content grew";
+    frame_with(600, false); // the window's scroll range follows a frame later
+    EXPECT_FALSE(frame_with(600, false));
+    EXPECT_TRUE(frame_with(600, true)) << "a scroll asked for, applied in the next frame";
+    EXPECT_TRUE(frame_with(600, false)) << "the scroll applied";
+    EXPECT_FALSE(frame_with(600, false));
+    // A layout that flips every frame keeps moving.
+    for (int k = 0; k < 6; ++k)
+        frame_with(k % 2 ? 500 : 700, false);
+    EXPECT_EQ(layout::frames_moving(), 6);
 }
 
 } // namespace

@@ -331,7 +331,15 @@ void check_window_sizes(std::vector<std::string>& problems) {
         if (!w->WasActive || w->Hidden ||
             (w->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup | ImGuiWindowFlags_MenuBar)))
             continue;
-        const float width = w->InnerClipRect.GetWidth(), height = w->InnerClipRect.GetHeight();
+        // What shows of it; where a window around it scrolls, what is cut off is scrolled out of view, and
+        // the window's own size counts (a half of compare mode, scrolled to Banks' current row, showed the
+        // top 20 px of the lane-to-bank diagram under it).
+        float width = w->InnerClipRect.GetWidth(), height = w->InnerClipRect.GetHeight();
+        for (const ImGuiWindow* around = w->ParentWindow; around != nullptr; around = around->ParentWindow)
+            if ((around->ScrollbarX && around->ScrollMax.x > 0) || (around->ScrollbarY && around->ScrollMax.y > 0)) {
+                width = w->InnerRect.GetWidth(), height = w->InnerRect.GetHeight();
+                break;
+            }
         const float em = ImGui::GetFontSize(); // one font for every window
         if (width < kMinWindowEms * em || height < em)
             problems.push_back(std::string("window ") + w->Name + " shows only " +

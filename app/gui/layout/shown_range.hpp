@@ -33,10 +33,15 @@ std::string shown_ranges_text(const std::vector<ShownRange>& ranges);
 // frame, and the last.
 // It says too what part of the screen its rows show through (scrolled, and clipped by the windows around it),
 // which check-layout holds the row to (layout_check.hpp).
+// And where the view's own window for its rows lies, before the windows around clip it: a half of compare
+// mode follows the row as the view will show it, inside that window (following the row where the view's last
+// scroll put it, below its window, a half scrolled to the diagram under Banks' heatmap, and the heatmap,
+// out of view, had nothing to follow into).
 struct StepRowSpan {
     std::string view;
     float y0 = 0, y1 = 0;                 // the row
     float visible_y0 = 0, visible_y1 = 0; // where the view's rows are on screen
+    float rows_y0 = 0, rows_y1 = 0;       // the view's window for them, unclipped
 };
 void note_current_step_row(const StepRowSpan& row);
 std::size_t current_step_rows_noted();

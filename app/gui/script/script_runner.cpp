@@ -3,6 +3,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
+#include "gui/layout/settling.hpp"
 #include "gui/shell/feature.hpp"
 
 #include <algorithm>
@@ -46,6 +47,7 @@ void ScriptRunner::screenshot(std::string path) {
 void ScriptRunner::check_layout(std::string where) {
     // Two frames first, as for a screenshot: the latest changes applied and laid out.
     layout_in_frames_ = 2;
+    layout_waited_ = 0;
     layout_where_ = std::move(where);
     holds_ = true;
 }
@@ -124,8 +126,11 @@ std::string ScriptRunner::take_screenshot_request() {
     return std::exchange(screenshot_path_, "");
 }
 
-void ScriptRunner::report_layout(std::size_t texts, const std::vector<std::string>& problems) {
+void ScriptRunner::report_layout(std::size_t texts, std::vector<std::string> problems) {
     layout_in_frames_ = -1;
+    if (layout_waited_ >= layout::kMostSettlingFrames)
+        problems.insert(problems.begin(), "the layout was still moving " + std::to_string(layout_waited_ + 2) +
+                                              " frames after the command (a view or window changes every frame)");
     for (const std::string& p : problems)
         printf_to_terminal(stdout, "layout %s: %s\n", layout_where_.c_str(), p.c_str());
     printf_to_terminal(stdout, "check-layout %s: %zu texts, %zu problems\n", layout_where_.c_str(), texts,
@@ -148,7 +153,10 @@ void ScriptRunner::after_frame(double frame_ms) {
         ++frames_while_reading_;
         longest_while_reading_ = std::max(longest_while_reading_, frame_ms);
     }
-    if (layout_in_frames_ > 0)
+    // The check waits for the layout to settle (settling.hpp): what it checks is what an idle window shows.
+    // A layout still moving after kMostSettlingFrames is checked as it is, and reported.
+    if (layout_in_frames_ > 1 || (layout_in_frames_ == 1 && (layout::frames_moving() == 0 ||
+                                                             ++layout_waited_ >= layout::kMostSettlingFrames)))
         --layout_in_frames_;
     if (measure_left_ <= 0)
         return;

@@ -41,7 +41,7 @@ public:
     // The layout check (`check-layout`): whether the frame about to be drawn is the one to check, and
     // its findings once it rendered.
     bool checks_layout_this_frame() const { return layout_in_frames_ == 0; }
-    void report_layout(std::size_t texts, const std::vector<std::string>& problems);
+    void report_layout(std::size_t texts, std::vector<std::string> problems);
     // Whether to call glFinish every frame, so measured frames include the GPU's (Mesa's) work.
     bool measuring() const { return measure_left_ > 0; }
 
@@ -73,6 +73,7 @@ private:
     std::string screenshot_path_;
     int screenshot_in_frames_ = -1;
     int layout_in_frames_ = -1;
+    int layout_waited_ = 0; // frames the check waited for the layout to settle
     std::vector<KeyPress> keys_;
     std::string layout_where_;   // FILE:LINE of the check, for its messages
     std::string layout_failure_; // the first failed check's summary

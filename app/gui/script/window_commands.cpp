@@ -151,11 +151,14 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                .run = [](ScriptRun& run, const ScriptCommand&) { report_source(run.host()); }});
     table.add({.name = "check-layout",
                .usage = "check-layout",
-               .help = "check the next frame's text: fails, naming each text, if one overlaps another or is cut (by "
+               .help = "check the frame once the layout has settled (no window moved, resized or scrolled since the "
+                       "frame before; a layout still moving 20 frames on is a problem): fails, naming each text, if one "
+                       "overlaps another or is cut (by "
                        "its clip rectangle or by Dear ImGui's \"…\"), unless it is cut at the edge of a region that "
                        "scrolls that way, or reads at less than 4.5:1 against what is drawn under it (WCAG AA; "
                        "disabled controls aside), or lies on a slider's grab (a value its handle covers), or if a window or "
-                       "tooltip runs past the screen's edge; prints "
+                       "tooltip runs past the screen's edge, or if a step view's current step's row is not wholly in the "
+                       "part of the screen its rows show through; prints "
                        "`check-layout FILE:LINE: T texts, P problems`",
                .run = [](ScriptRun& run, const ScriptCommand& c) { run.check_layout(c.where); }});
     table.add({.name = "report-shown",

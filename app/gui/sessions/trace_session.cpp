@@ -230,7 +230,13 @@ Narration TraceSession::narration() const {
     const auto side = [](const char* which, const LoadedTrace& loaded) {
         return std::string(which) + ", " + std::string(name_of(loaded.trace.config.algorithm)) + ": ";
     };
-    n.sentence = side("Left", *trace_) + n.sentence + "\n" + side("Right", *beside.trace) + other.sentence;
+    // Where both sides do the same in the step (Blelloch beside padded Blelloch), the sentence is said once:
+    // twice, it took four of the strip's lines at 2× on 1280×720 and pushed the race line out of view.
+    if (n.sentence == other.sentence)
+        n.sentence = "Both, " + std::string(name_of(trace_->trace.config.algorithm)) + " and " +
+                     std::string(name_of(beside.trace->trace.config.algorithm)) + ": " + n.sentence;
+    else
+        n.sentence = side("Left", *trace_) + n.sentence + "\n" + side("Right", *beside.trace) + other.sentence;
     if (!n.race.empty())
         n.race = "Left: " + n.race;
     if (!other.race.empty())

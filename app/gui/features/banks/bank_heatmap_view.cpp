@@ -161,7 +161,17 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     layout.reveal = state.reveal;
 
     const float avail_w = width_beside_scroll_bar();
-    draw_scale_legend(ImGui::GetContentRegionAvail().x - avail_w);
+    // Where the tab is short (3× on 1280×720: 9 lines), the legend and the line on the counts hide behind a
+    // button, and the heatmap keeps their three lines for its rows (it had none left).
+    const float legend_margin = ImGui::GetContentRegionAvail().x - avail_w;
+    const bool roomy = room_for_legend();
+    legend_or_button(
+        [&] {
+            draw_scale_legend(legend_margin);
+            if (!roomy)
+                ImGui::TextDisabled("extra: the step's extra wavefronts (bank conflicts)");
+        },
+        roomy);
     // Columns, from the font.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float font = ImGui::GetFontSize();
@@ -204,13 +214,15 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     for (int p = 0; p < layout.count; ++p)
         layout.panel_w[p] = std::max(layout.banks_w + layout.gap + counts_w[p], titles_w[p]) + font;
 
-    ImGui::PushTextWrapPos(0); // a half of compare mode is narrower than the line: wrapped, not cut
-    ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
-                                                 : "extra: the step's extra wavefronts (bank conflicts)");
-    ImGui::PopTextWrapPos();
-    if (ImGui::IsItemHovered())
-        tooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
-                          "load conflicts = %s\n  − %s\n(and _st for stores)", kNcuLoadWavefronts, kNcuLoadInstructions);
+    if (roomy || layout.full_counts) {
+        ImGui::PushTextWrapPos(0); // a half of compare mode is narrower than the line: wrapped, not cut
+        ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
+                                                     : "extra: the step's extra wavefronts (bank conflicts)");
+        ImGui::PopTextWrapPos();
+        if (ImGui::IsItemHovered())
+            tooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
+                    "load conflicts = %s\n  − %s\n(and _st for stores)", kNcuLoadWavefronts, kNcuLoadInstructions);
+    }
 
     // Heights: the heatmap takes what the lane-to-bank diagram leaves (the main area scrolls where that is
     // less than its least).
@@ -240,20 +252,36 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     const ImVec2 visible = ImGui::GetContentRegionAvail(); // without the scroll bars
     ImGui::Dummy(ImVec2(layout.content_w(), layout.header_h + layout.bands.total()));
     const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
+    // The rows' view, in content coordinates below the header: [view_top, view_bottom) of the rows as this
+    // window scrolls them, less what the windows around it hide (the tab scrolls where it is short: at 3× on
+    // 1280×720 the heatmap's bottom 50 px were below the tab's edge, and the band followed into them).
     const float rows_visible = visible.y - layout.header_h;
+    const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
+    const float rows_top = win.y + layout.header_h;
+    const float view_top = std::clamp(clip.Min.y - rows_top, 0.0f, rows_visible);
+    const float view_bottom = std::clamp(clip.Max.y - rows_top, view_top, rows_visible);
+    const float view_h = view_bottom - view_top;
 
-    // Keep the current step's band in view when the step changes (stepping, playback), and in another window:
-    // compare mode draws the left side in a window of its own, which opens at the top (it showed rows 0–3 at
-    // step 9 while the right side showed step 9).
+    // Keep the current step's band in view when the step changes (stepping, playback), in another window
+    // (compare mode draws the left side in a window of its own, which opens at the top: it showed rows 0–3 at
+    // step 9 while the right side showed step 9), and when the band or the view changes size (a new UI scale
+    // kept the old scroll: at 2× the right half of compare mode showed steps 0–1 at step 3).
     const StepBands& bands = layout.bands;
     const std::size_t step = static_cast<std::size_t>(layout.step);
     const ImGuiID window = ImGui::GetCurrentWindowRead()->ID;
-    if ((layout.step != followed_step_ || window != followed_window_) && step < bands.steps() &&
-        ImGui::GetScrollMaxY() > 0) {
+    if (step < bands.steps() && view_h > 0) {
         const float top = bands.top[step], bottom = bands.top[step + 1];
-        if (top < scroll_y || bottom > scroll_y + rows_visible)
-            ImGui::SetScrollY(std::max(0.0f, top - rows_visible / 3));
-        followed_step_ = layout.step, followed_window_ = window;
+        if (layout.step != followed_step_ || window != followed_window_ || top != followed_top_ ||
+            bottom != followed_bottom_ || view_top != followed_view_top_ || view_h != followed_view_) {
+            // A third of the view above the band for context, less where the band would then end below the
+            // view (a 75-px band in an 84-px view at 3×), and none where the band is taller than the view.
+            if (top < scroll_y + view_top || bottom > scroll_y + view_bottom) {
+                const float band_at = std::min(top, std::max(top - view_h / 3, bottom - view_h)) - view_top;
+                ImGui::SetScrollY(std::max(0.0f, band_at));
+            }
+            followed_step_ = layout.step, followed_window_ = window;
+            followed_top_ = top, followed_bottom_ = bottom, followed_view_top_ = view_top, followed_view_ = view_h;
+        }
     }
 
     // Regions: the sticky label column (scrolls vertically), the sticky header (sideways), the rows (both).
@@ -264,12 +292,11 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     layout::note_scrolled_region(left, win.y, right, top, true, false);
     const float rows_y = top - scroll_y;
     {
-        const ImRect& clip = ImGui::GetCurrentWindowRead()->InnerClipRect; // clipped by the windows around
         const float shown_y0 = std::max(top, clip.Min.y), shown_y1 = std::max(shown_y0, std::min(bottom, clip.Max.y));
         const float shown_x1 = std::max(left, std::min(right, clip.Max.x));
         if (step < bands.steps())
             layout::note_current_step_row(
-                {"Banks", rows_y + bands.top[step], rows_y + bands.top[step + 1], shown_y0, shown_y1});
+                {"Banks", rows_y + bands.top[step], rows_y + bands.top[step + 1], shown_y0, shown_y1, top, bottom});
         // Columns in bank cells from the rows' left edge; steps fractional within their bands.
         const auto step_at = [&](float y) {
             const float content = y - rows_y;

@@ -58,6 +58,8 @@ private:
     float row_zoom_ = 0;     // an instruction row's height in font sizes (Ctrl+wheel); 0: fit the view
     int followed_step_ = -1;
     unsigned followed_window_ = 0; // the ImGuiID of the window the step was followed in
+    float followed_top_ = 0, followed_bottom_ = 0;        // the band's place when followed
+    float followed_view_top_ = 0, followed_view_ = 0;     // and the part of the rows in view then
     int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows: the panel last clicked
 };
 

@@ -59,7 +59,10 @@ void CompareFeature::follow_in_half(int side, int step, const View* tab, layout:
     // Where the row lies in what the half scrolls over, and a place from that alone (not from the scroll
     // before): the top where the row is in view from there, else the row's bottom at the half's bottom (the
     // titles above it stay where they fit), else, for a row taller than the half, its top at the top.
-    const float y0 = row.y0 - inner.Min.y + ImGui::GetScrollY(), y1 = row.y1 - inner.Min.y + ImGui::GetScrollY();
+    // The row where the view's own follow puts it: inside the view's window for its rows.
+    const float row_h = std::min(row.y1 - row.y0, row.rows_y1 - row.rows_y0);
+    const float row_y0 = std::clamp(row.y0, row.rows_y0, std::max(row.rows_y0, row.rows_y1 - row_h));
+    const float y0 = row_y0 - inner.Min.y + ImGui::GetScrollY(), y1 = y0 + row_h;
     const float scroll = y1 <= height ? 0.0f : y1 - y0 > height ? y0 : y1 - height;
     ImGui::SetScrollY(std::clamp(scroll, 0.0f, ImGui::GetScrollMaxY()));
 }

@@ -148,6 +148,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     built_reveal_ = reveal;
     built_theme_ = theme::current();
     built_stride_ = edge_stride_;
+    ++builds_;
 }
 
 void DataflowView::fit(float width, float height, float char_w, float line_h) {
@@ -297,11 +298,17 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         theme::current() != built_theme_ || edge_stride_ != built_stride_ || ImGui::GetFontSize() != built_font_)
         rebuild(*loaded, step, reveal);
 
-    draw_legend({{theme::colours().cell_written, "produced in the step"},
-                 {theme::colours().input_node, "input"},
-                 {theme::colours().ok, "output"},
-                 {theme::colours().error, "wrong output / racy read"},
-                 {theme::colours().active_threads, "threads at work"}});
+    // The legend takes up to two lines; where the tab is short, it hides behind a button and the diagram
+    // keeps them (3× on 1280×720 had 10 lines, and the diagram was left none).
+    legend_or_button(
+        [] {
+            draw_legend({{theme::colours().cell_written, "produced in the step"},
+                         {theme::colours().input_node, "input"},
+                         {theme::colours().ok, "output"},
+                         {theme::colours().error, "wrong output / racy read"},
+                         {theme::colours().active_threads, "threads at work"}});
+        },
+        room_for_legend());
     const float right_margin = ImGui::GetContentRegionAvail().x - width_beside_scroll_bar();
     same_line_if_fits(checkbox_width("Input ranges"), right_margin);
     if (ImGui::Checkbox("Input ranges", &show_ranges_))
@@ -390,12 +397,15 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                                   std::clamp(pan_y_ + shown_h, 0.0f, rows) - 1});
         if (step >= 0 && step < graph.rows)
             layout::note_current_step_row(
-                {"Dataflow", screen_y(row_top(step)), screen_y(row_top(step) + 1), area_y, area_y + shown_h * scale_y_});
+                {"Dataflow", screen_y(row_top(step)), screen_y(row_top(step) + 1), area_y, area_y + shown_h * scale_y_,
+                 area_y, origin.y + size.y});
     }
 
     draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(origin.x + size.x, origin.y + size.y), true);
     const bool detailed = scale_x_ >= kDetailPixelsPerColumn;
-    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded)) + "|" + std::to_string(step) + "|" +
+    // The layers' build counts: a rebuild at the same camera (the edges thinned a frame after the first fit
+    // set the scale) kept the cached picture of the build before, a solid slab of edges at N = 1024.
+    const std::string key = std::to_string(builds_) + "|" + std::to_string(reinterpret_cast<std::uintptr_t>(loaded)) + "|" + std::to_string(step) + "|" +
                             std::to_string(scale_x_) + "|" + std::to_string(scale_y_) + "|" + std::to_string(pan_x_) + "|" +
                             std::to_string(pan_y_) + "|" + std::to_string(show_edges_) + "|" + std::to_string(detailed) + "|" +
                             std::to_string(reveal) + "|" + theme::name_text(theme::current());

@@ -66,6 +66,7 @@ private:
     float built_font_ = 0; // the edges' widths follow the UI scale
     int edge_stride_ = 1;  // the current step's edges drawn: every column's, or every stride-th (zoomed out)
     int built_stride_ = 1;
+    unsigned builds_ = 0; // rebuilds so far: the cached picture's key
     theme::Name built_theme_ = theme::Name::dark; // colours are baked into the shapes
     int value_chars_ = 1, range_chars_ = 1;       // the longest node text, in characters (mono font)
     std::vector<std::vector<int>> nodes_by_row_; // row + 1 (inputs first) -> node indices, by column

@@ -113,16 +113,7 @@ constexpr float kPictureLines = 16;
 bool room_above_picture() { return ImGui::GetContentRegionAvail().y >= kPictureLines * ImGui::GetTextLineHeight(); }
 
 void legend_or_button(const std::function<void()>& draw_legend) {
-    if (room_above_picture()) {
-        draw_legend();
-        return;
-    }
-    ImGui::SmallButton("Legend");
-    if (ImGui::IsItemHovered()) {
-        begin_tooltip();
-        draw_legend();
-        end_tooltip();
-    }
+    prefixlab::legend_or_button(draw_legend, room_above_picture());
 }
 
 theme::Rgb status_colour(TileStatus status) {

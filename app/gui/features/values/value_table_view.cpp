@@ -155,23 +155,31 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
     draw_toolbar(state, metrics,
                  shown_.comparison != nullptr ||
                      ImGui::GetContentRegionAvail().y < least_table_height(metrics) + toolbar_h);
+    // The overview strip: when the columns, at this zoom, are wider than the room for them.
+    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics));
+    metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
+    const bool strip = metrics.columns * metrics.cell_w > room;
+    const float strip_h = strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0;
     if (compact && !showing.hides(showing.current)) {
         // The short labels leave the step's name out; it shows here: beside the buttons where it fits, else
-        // on a line of its own, wrapped, never cut, where that leaves the table its least height (the row
-        // labels still number the steps; each of two sides at 2× on 1280×720 beside the racy kernel's
-        // status bar has no line to spare).
+        // on a line of its own, wrapped, never cut, where that leaves the strip and the table their least
+        // height (the row labels still number the steps; each of two sides at 2× on 1280×720 beside the racy
+        // kernel's status bar has no line to spare). Counted without the strip, the caption took 4 px more
+        // than a half of compare mode had at 2×: the half gained scroll bars, lost the line, and so on, every
+        // other frame.
         const std::string& label = row_labels_[showing.current];
         const std::string caption = "Step " + label.substr(label.find_first_not_of(' '));
         const bool beside = same_line_with_gap_if_fits(ImGui::CalcTextSize(caption.c_str()).x);
-        if (beside || ImGui::GetContentRegionAvail().y >= least_table_height(metrics) + 2 * metrics.line_h) {
+        const float spacing = ImGui::GetStyle().ItemSpacing.y;
+        const float caption_h =
+            ImGui::CalcTextSize(caption.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y + spacing;
+        const float below = (strip ? strip_h + spacing : 0) + least_table_height(metrics);
+        if (beside || ImGui::GetContentRegionAvail().y >= caption_h + below) {
             ImGui::PushTextWrapPos(0);
             ImGui::TextUnformatted(caption.c_str());
             ImGui::PopTextWrapPos();
         }
     }
-    // The overview strip: when the columns, at this zoom, are wider than the room for them.
-    const float room = width - (compact ? compact_label_width(metrics) : full_label_width(metrics));
-    metrics.cell_w = zoomed_cell_width(base_cell_w_, zoom_);
     // "First wrong" (status bar, J): the element's column to the middle of the table, once a request.
     if (const TraceSession::ElementFocus& focus = state.block.element_focus();
         focus.serial != focused_serial_) {
@@ -183,8 +191,7 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
             placed_.reset();
         }
     }
-    const bool strip = metrics.columns * metrics.cell_w > room;
-    draw_table(state, showing, metrics, compact, strip ? std::ceil(ImGui::GetTextLineHeight() * 0.8f) : 0);
+    draw_table(state, showing, metrics, compact, strip_h);
 }
 
 ImFont* ValueTableView::fitting_font(const ViewContext& context, float width) const {
@@ -323,7 +330,7 @@ void ValueTableView::note_what_shows(const ValueTableLayout& l, const TableShowi
                               step_at(std::max(y0, y1))});
     if (!showing.hides(showing.current))
         layout::note_current_step_row({"Values", l.step_y(showing.current), l.step_y(showing.current) + l.cell_h, y0,
-                                       std::max(y0, y1)});
+                                       std::max(y0, y1), l.steps_y0, l.steps_y1});
 }
 
 std::pair<int, int> ValueTableView::visible_columns(const ValueTableLayout& l, float sx) const {

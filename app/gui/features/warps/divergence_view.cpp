@@ -4,6 +4,7 @@
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
 #include "gui/colour_map.hpp"
+#include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/widgets.hpp"
@@ -71,7 +72,9 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
     const WarpActivity& activity = activity_.of(loaded, [&] { return analyse_warp_activity(loaded->trace); });
     const Trace& trace = loaded->trace;
     const int current = context.shown.step;
-    draw_legend(0);
+    // Where the view is short (a half of compare mode at 3× on 1280×720: its three lines left the table 6 px
+    // in view), the legend hides behind a button.
+    legend_or_button([] { draw_legend(0); }, room_for_legend());
 
     // The step column holds the full labels ("3  iteration 3, stride 4: …") where they take at most a
     // quarter of the width, else the step numbers, the label on hover: the warps' cells come first.
@@ -112,13 +115,28 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
         if (ImGui::Selectable(label.c_str(), static_cast<int>(s) == current, ImGuiSelectableFlags_None, ImVec2(0, row_h)))
             go_to_shown_step(state, context.shown, static_cast<int>(s));
         ImGui::PopStyleVar();
-        if (static_cast<int>(s) == current && current != followed_step_) {
-            ImGui::SetScrollHereY(0.5f); // a new step (a key, the slider, the other side): bring it into view
-            followed_step_ = current;
+        if (static_cast<int>(s) == current) {
+            // A new step (a key, the slider, the other side) or another window (a half of compare mode opens
+            // at the top): the row to the middle of the view. The part of the screen the rows show through
+            // is the table's, clipped by the windows around it.
+            const ImGuiWindow* rows = ImGui::GetCurrentWindowRead();
+            if (current != followed_step_ || rows->ID != followed_window_)
+                ImGui::SetScrollHereY(0.5f);
+            followed_step_ = current, followed_window_ = rows->ID;
         }
         if (!full_labels && ImGui::IsItemHovered())
             tooltip("%s", full.c_str());
         ImGui::TableSetColumnIndex(1);
+        if (static_cast<int>(s) == current) {
+            // The row as the table lays it out, now that its first cell (the step's label, the tallest) is
+            // closed, less the padding under its cells: Dear ImGui's table scrolls no further than the last
+            // row's content, and its padding stays 3 px below the view's edge at 2×.
+            const ImGuiTable* table = ImGui::GetCurrentTable();
+            const ImGuiWindow* rows = ImGui::GetCurrentWindowRead();
+            layout::note_current_step_row({"Warps", table->RowPosY1, table->RowPosY2 - ImGui::GetStyle().CellPadding.y,
+                                           rows->InnerClipRect.Min.y, rows->InnerClipRect.Max.y,
+                                           rows->InnerRect.Min.y, rows->InnerRect.Max.y});
+        }
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (row_h - ImGui::GetTextLineHeight()) / 2);
         ImGui::TextUnformatted(active_share(activity, s).c_str());
         if (ImGui::IsItemHovered())

@@ -20,6 +20,7 @@ public:
 private:
     PerTrace<WarpActivity> activity_;
     int followed_step_ = -1; // the step last scrolled into view
+    unsigned followed_window_ = 0; // the ImGuiID of the rows' window then
 };
 
 } // namespace prefixlab
