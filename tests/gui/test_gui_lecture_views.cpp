@@ -205,6 +205,27 @@ TEST_F(GuiLectureViews, DataflowEdgesAreAtLeastTwoPixelsAt2x) {
     EXPECT_GE(*std::min_element(widths.begin(), widths.end()), 2);
 }
 
+// Point 8: the look-back timeline's marks scale with the UI scale. At 2× (presentation mode, 8 tiles, every
+// mark shown) a tile's "took a tile" line (the text colour, taller than any glyph) and the sides of a poll
+// that saw an aggregate (hollow squares, the aggregate's blue) are at least 3 px wide; they were 1–2 px and
+// 2 px (marks capped at 14 px and their strokes at 2 px at every scale).
+TEST_F(GuiLectureViews, TimelineMarksScaleWithTheUiScale) {
+    const ProcessResult run = gui("key F11\nwait 3\ngrid-trace driver=decoupled-look-back n=256 tile=32 resident=4\n"
+                                  "tab Timeline\nstep last\nwait 3\nscreenshot " + path("timeline.png") + "\n",
+                                  1920);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const PngImage image = load_png(path("timeline.png"));
+    const theme::Palette& colours = theme::palette(theme::Name::projector);
+    const std::vector<int> taken = vertical_stroke_widths(image, colours.text, 32);
+    ASSERT_GE(taken.size(), 2u) << "the tiles' first marks";
+    for (const int w : taken)
+        EXPECT_GE(w, 3) << "a tile's first mark";
+    const std::vector<int> polls = vertical_stroke_widths(image, colours.status_aggregate, 8);
+    ASSERT_GE(polls.size(), 4u) << "the aggregate marks and the sides of the polls that saw one";
+    for (const int w : polls)
+        EXPECT_GE(w, 3) << "an aggregate's mark";
+}
+
 // Point 7: the Grid view at 2× on a 1280×720 window, a decoupled look-back of 128 tiles: following the step
 // down, the view starts at a row's top, so the row above the current one is never cut in half.
 TEST_F(GuiLectureViews, GridRowsAboveTheCurrentStepAreWholeOrOutOfView) {

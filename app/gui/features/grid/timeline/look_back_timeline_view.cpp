@@ -49,14 +49,16 @@ theme::Rgb mark_colour(const TimelineMark& mark) {
 void add_mark(std::vector<QuadInstance>& quads, std::vector<LineInstance>& lines, const TimelineMark& mark, float row,
               float ux, float uy, float row_pixels, std::uint32_t rgba) {
     const float x = static_cast<float>(mark.x) + 0.5f, c = row + 0.5f;
-    const float size = std::clamp(row_pixels * 0.7f, 1.5f, 14.0f); // pixels
+    // Up to 14 px at 1× and as much more as the UI scale, strokes at least a pixel a scale: at 2× the marks
+    // stayed 14 px with 2-px strokes beside 36-px text (issue 33, point 8).
+    const float size = std::clamp(row_pixels * 0.7f, 1.5f, stroke_width(14.0f)); // pixels
     const float hx = size / 2 * ux, hy = size / 2 * uy;
     if (row_pixels < kShapesFromRowPixels) {
         quads.push_back({x - hx, row, x + hx, row + 1, rgba});
         return;
     }
-    const float bar = std::max(2.0f, size * 0.35f) * ux;
-    const float stroke = std::max(1.0f, size * 0.14f);
+    const float bar = std::max(stroke_width(2.0f), size * 0.35f) * ux;
+    const float stroke = std::max(stroke_width(1.0f), size * 0.14f);
     switch (mark.kind) {
     case TimelineMarkKind::taken:
         lines.push_back({x, row + 0.08f, x, row + 0.92f, rgba, stroke});
@@ -182,7 +184,8 @@ void LookBackTimelineView::rebuild(const LoadedGridTrace& grid, int step, bool r
         // how long the tile was in flight, from its first mark to its last (its prefix)
         if (first >= 0 && last > first && row_pixels >= 2)
             spans.push_back({first + 0.5f, t + 0.5f, last + 0.5f, t + 0.5f,
-                             theme::packed(blend(theme::colours().edge, theme::colours().background, 0.45f)), 1.0f});
+                             theme::packed(blend(theme::colours().edge, theme::colours().background, 0.45f)),
+                             stroke_width(1.0f)});
     }
     quads_.set_quads(std::move(quads));
     lines_.set_lines(std::move(lines));
@@ -193,6 +196,8 @@ void LookBackTimelineView::rebuild(const LoadedGridTrace& grid, int step, bool r
     built_scale_x_ = scale_x_;
     built_scale_y_ = scale_y_;
     built_theme_ = theme::current();
+    built_font_ = ImGui::GetFontSize();
+    ++builds_;
 }
 
 void LookBackTimelineView::fit(const LoadedGridTrace& grid, float width, float height, float line_h) {
@@ -316,13 +321,14 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     const int step = session_.step();
     const bool reveal = state.reveal;
     if (&grid != built_for_ || step != built_step_ || reveal != built_reveal_ || scale_x_ != built_scale_x_ ||
-        scale_y_ != built_scale_y_ || theme::current() != built_theme_)
+        scale_y_ != built_scale_y_ || theme::current() != built_theme_ || ImGui::GetFontSize() != built_font_)
         rebuild(grid, step, reveal, scale_y_);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ShapeTransform transform{area_x - pan_x_ * scale_x_, area_y - pan_y_ * scale_y_, scale_x_, scale_y_, 1.5f};
     draw->PushClipRect(ImVec2(area_x, area_y), ImVec2(area_x + area_w, origin.y + size.y), true);
     char key[256];
-    std::snprintf(key, sizeof key, "%p|%d|%d|%g|%g|%g|%g|%s", static_cast<const void*>(&grid), step, reveal ? 1 : 0,
+    // Keyed by the build count too: the picture is what the last build made (see DataflowView's key).
+    std::snprintf(key, sizeof key, "%u|%p|%d|%d|%g|%g|%g|%g|%s", builds_, static_cast<const void*>(&grid), step, reveal ? 1 : 0,
                   static_cast<double>(scale_x_), static_cast<double>(scale_y_), static_cast<double>(pan_x_),
                   static_cast<double>(pan_y_), theme::name_text(theme::current()));
     cache_.draw(draw, area_x, area_y, area_w, area_h, key, {&spans_, &quads_, &lines_}, transform,
@@ -337,7 +343,8 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
         if (sx < area_x - 1)
             continue;
         const std::string text = axis_text(x, timeline.uses_time);
-        draw->AddLine(ImVec2(sx, area_y - lh * 0.25f), ImVec2(sx, area_y), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        draw->AddLine(ImVec2(sx, area_y - lh * 0.25f), ImVec2(sx, area_y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                      stroke_width(1.0f));
         draw->AddText(ImVec2(sx + 2, origin.y + (header_h - lh) / 2 - lh * 0.15f), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                       text.c_str());
     }

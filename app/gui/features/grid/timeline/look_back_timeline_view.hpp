@@ -61,6 +61,8 @@ private:
     bool built_reveal_ = false;
     float built_scale_x_ = 0, built_scale_y_ = 0;
     theme::Name built_theme_ = theme::Name::dark;
+    float built_font_ = 0;
+    unsigned builds_ = 0; // builds so far: the cached picture's key
 
     // camera: screen = area origin + (diagram point - pan) * scale; a row is one unit tall
     const LoadedGridTrace* fitted_for_ = nullptr;
