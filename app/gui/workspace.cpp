@@ -269,7 +269,6 @@ void Workspace::draw(GuiHost& host, const ViewContext& context) {
     if (ImGui::Begin("##status", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize))
         views_.status_bar.draw(state, context);
     status_height_ = ImGui::GetWindowHeight();
-    if (getenv("PL_DEBUG")) fprintf(stderr, "DBG status=%.1f narr=%.1f main=%.1f\n", status_height_, narration_h, main_h);
     ImGui::End();
 
     draw_shortcuts_window();
