@@ -40,6 +40,7 @@ FLOORS = [
     ["core/files", "core/trace", "core/emulator", "core/settings", "core/plot", "core/source"],
     ["core/capture", "core/analysis", "core/bench", "core/quiz"],
     ["core/scene"],
+    ["core/lesson"],
     ["core/entry"],
     ["cli", "gui"],
     ["main"],
