@@ -44,17 +44,19 @@ void NarrationView::draw(AppState& state, const ViewContext&) {
         return;
     }
     ImGui::TextUnformatted(n.sentence.c_str());
+    // The race before the counters: where the strip is full (compare mode's two sentences at 2× on 1920×1080
+    // took its quarter of the window), what is cut off at its bottom is the counters, not the race.
+    if (!n.race.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
+        ImGui::TextUnformatted(n.race.c_str());
+        ImGui::PopStyleColor();
+    }
     if (!n.counters.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         ImGui::TextUnformatted(n.counters.c_str());
         ImGui::PopStyleColor();
         if (!n.counters_tooltip.empty() && ImGui::IsItemHovered())
             tooltip("%s", n.counters_tooltip.c_str());
-    }
-    if (!n.race.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
-        ImGui::TextUnformatted(n.race.c_str());
-        ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();
 }

@@ -161,17 +161,14 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     layout.reveal = state.reveal;
 
     const float avail_w = width_beside_scroll_bar();
-    // Where the tab is short (3× on 1280×720: 9 lines), the legend and the line on the counts hide behind a
-    // button, and the heatmap keeps their three lines for its rows (it had none left).
+    // Where the tab is short (3× on 1280×720: 9 lines; a half of compare mode at 2× on 1920×1080), the legend
+    // and the line on the counts hide behind a button, and the heatmap and the lane-to-bank diagram keep their
+    // lines (the heatmap had none left at 3×; the diagram's bank row was below the half's edge at 2×).
     const float legend_margin = ImGui::GetContentRegionAvail().x - avail_w;
-    const bool roomy = room_for_legend();
-    legend_or_button(
-        [&] {
-            draw_scale_legend(legend_margin);
-            if (!roomy)
-                ImGui::TextDisabled("extra: the step's extra wavefronts (bank conflicts)");
-        },
-        roomy);
+    const auto counts_caption = [&] {
+        return layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
+                                  : "extra: the step's extra wavefronts (bank conflicts)";
+    };
     // Columns, from the font.
     const ImGuiStyle& style = ImGui::GetStyle();
     const float font = ImGui::GetFontSize();
@@ -214,10 +211,23 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     for (int p = 0; p < layout.count; ++p)
         layout.panel_w[p] = std::max(layout.banks_w + layout.gap + counts_w[p], titles_w[p]) + font;
 
-    if (roomy || layout.full_counts) {
+    // Room for the legend (two lines) and the caption (wrapped) above the heatmap's header, two bands and the
+    // lane-to-bank diagram: the heatmap's least and the diagram whole are what the view is for.
+    const float caption_h =
+        ImGui::CalcTextSize(counts_caption(), nullptr, false, ImGui::GetContentRegionAvail().x).y + style.ItemSpacing.y;
+    const float least_below = layout.header_h + 2 * layout.line + style.ScrollbarSize + lanes_and_banks_height(avail_w);
+    const bool roomy =
+        room_for_legend() && ImGui::GetContentRegionAvail().y >= 2 * layout.line + caption_h + least_below;
+    legend_or_button(
+        [&] {
+            draw_scale_legend(legend_margin);
+            if (!roomy)
+                ImGui::TextDisabled("%s", counts_caption());
+        },
+        roomy);
+    if (roomy) {
         ImGui::PushTextWrapPos(0); // a half of compare mode is narrower than the line: wrapped, not cut
-        ImGui::TextDisabled("%s", layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
-                                                     : "extra: the step's extra wavefronts (bank conflicts)");
+        ImGui::TextDisabled("%s", counts_caption());
         ImGui::PopTextWrapPos();
         if (ImGui::IsItemHovered())
             tooltip("1 word per bank: no conflict; k words: k - 1 extra wavefronts.\nNsight Compute counts the same:\n"
