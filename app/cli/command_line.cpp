@@ -3,6 +3,7 @@
 #include "cli/bench_command.hpp"
 #include "cli/grid_trace_command.hpp"
 #include "cli/kernels_command.hpp"
+#include "cli/lesson_command.hpp"
 #include "cli/option_values.hpp"
 #include "cli/quiz_command.hpp"
 #include "cli/reduce_command.hpp"
@@ -117,6 +118,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_quiz_commands(app, quiz_options, quiz_child_options);
     KernelsCommandOptions kernels_options;
     add_kernels_command(app, kernels_options);
+    LessonCommandOptions lesson_options;
+    add_lesson_check_command(app, lesson_options);
 
     try {
         app.parse(argc, argv);
@@ -142,6 +145,7 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         {"compact-table", [&] { return run_compact_table_command(compact_table_options); }},
         {"quiz", [&] { return run_quiz_command(quiz_options); }},
         {"kernels", [&] { return run_kernels_command(kernels_options); }},
+        {"lesson-check", [&] { return run_lesson_check_command(lesson_options); }},
         {"quiz-child", [&] { return run_quiz_child_command(quiz_child_options); }},
         {"bench", [&] { return run_bench_command(bench_options); }},
         {"tune", [&] { return run_tune_command(tune_options); }},

@@ -97,6 +97,7 @@ TEST(Lesson, AHandWrittenLessonReadsAsItsScenesEachFromTheOneBefore) {
     EXPECT_NE(banks.notes.find("## not a heading"), std::string::npos)
         << "code in the notes stays in the notes";
     EXPECT_NE(banks.notes.find("```cuda"), std::string::npos);
+    EXPECT_NE(banks.notes.find("s[i + (i >> 5)] = x;\n```"), std::string::npos) << banks.notes;
 
     const LessonScene& answer = lesson.scenes[2];
     EXPECT_EQ(answer.scene.step, 11);
@@ -235,6 +236,30 @@ TEST(Lesson, WindowsLineEndsAndAByteOrderMarkRead) {
     EXPECT_EQ(lesson.title, "L");
     EXPECT_EQ(lesson.scenes.at(0).scene.tab, "Quiz");
     EXPECT_EQ(lesson.scenes.at(0).notes, "Note.");
+}
+
+// A fence closes only with its own mark, at least as long (CommonMark): a lesson quoted in the notes inside
+// four backquotes keeps its own settings block as notes.
+TEST(Lesson, AFenceClosesOnlyWithItsOwnMark) {
+    const Lesson lesson = lesson_from_markdown(
+        "# L\n## S\n````markdown\n```scene\ntab: Quiz\n```\n## quoted\n````\n~~~\n```\n## also quoted\n~~~\nafter\n");
+    ASSERT_EQ(lesson.scenes.size(), 1u);
+    EXPECT_EQ(lesson.scenes[0].scene.tab, "Values") << "the quoted block is no settings block";
+    EXPECT_NE(lesson.scenes[0].notes.find("```scene"), std::string::npos);
+    EXPECT_TRUE(lesson.scenes[0].notes.ends_with("~~~\nafter")) << lesson.scenes[0].notes;
+}
+
+// The example in docs/lessons.md is a lesson the reader takes, as the page says.
+TEST(Lesson, TheDocumentedExampleReads) {
+    const std::string page = test::read_file(std::string(PREFIXLAB_SOURCE_DIR) + "/docs/lessons.md");
+    const std::size_t start = page.find("````markdown\n");
+    ASSERT_NE(start, std::string::npos);
+    const std::size_t end = page.find("\n````", start + 12);
+    ASSERT_NE(end, std::string::npos);
+    const Lesson lesson = lesson_from_markdown(page.substr(start + 12, end - start - 12), "docs/lessons.md");
+    ASSERT_EQ(lesson.scenes.size(), 2u);
+    EXPECT_EQ(lesson.scenes[1].scene.compare.algorithm, kernel("blelloch-padded"));
+    EXPECT_EQ(lesson.scenes[1].scene.capture.n, 16u) << "from the scene before";
 }
 
 TEST(LessonFile, ReadsAndWritesThroughTheFilePolicies) {

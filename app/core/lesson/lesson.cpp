@@ -93,15 +93,23 @@ int heading_level(std::string_view line, std::string_view& title) {
     return level;
 }
 
-// A fence line ("```" or "~~~", three or more): its info string (trimmed), or nothing.
-std::optional<std::string_view> fence(std::string_view line) {
+// A fence line: three or more "`" or "~", then its info string (trimmed).
+struct Fence {
+    char mark = '`';
+    std::size_t length = 3;
+    std::string_view info;
+    // Closes `open` (CommonMark): the same mark, at least as long, and no info string.
+    bool closes(const Fence& open) const { return mark == open.mark && length >= open.length && info.empty(); }
+};
+
+std::optional<Fence> fence(std::string_view line) {
     const std::string_view t = trim(line);
     if (t.size() < 3 || (t.substr(0, 3) != "```" && t.substr(0, 3) != "~~~"))
         return std::nullopt;
     std::size_t marks = 0;
     while (marks < t.size() && t[marks] == t[0])
         ++marks;
-    return trim(t.substr(marks));
+    return Fence{t[0], marks, trim(t.substr(marks))};
 }
 
 void check_title(std::string_view title, std::string_view name, int line, const char* what) {
@@ -353,6 +361,7 @@ Lesson lesson_from_markdown(std::string_view text, std::string_view name) {
     Scene before = lesson_start_scene();
     int settings_line = 0;    // the scene's settings block opened here (0: none yet)
     int open_fence = 0;       // a fence opened here and not yet closed (0: none)
+    Fence opened;             // that fence
     bool in_settings = false; // that fence is the settings block
     LessonScene* scene = nullptr;
 
@@ -384,7 +393,7 @@ Lesson lesson_from_markdown(std::string_view text, std::string_view name) {
         const int number = static_cast<int>(i) + 1;
         check_text(line, name, number);
         if (open_fence != 0) { // inside a fenced block: settings, or notes' own code
-            if (fence(line) && fence(line)->empty()) {
+            if (const std::optional<Fence> f = fence(line); f && f->closes(opened)) {
                 open_fence = 0;
                 if (in_settings) {
                     in_settings = false;
@@ -404,9 +413,10 @@ Lesson lesson_from_markdown(std::string_view text, std::string_view name) {
             (scene ? notes : introduction).push_back(line);
             continue;
         }
-        if (const std::optional<std::string_view> info = fence(line)) {
+        if (const std::optional<Fence> f = fence(line)) {
             open_fence = number;
-            if (*info == kSettingsFence) {
+            opened = *f;
+            if (f->info == kSettingsFence) {
                 if (scene == nullptr)
                     fail_at(name, number, "a scene's settings before its heading ('## Scene title')");
                 if (settings_line != 0)
