@@ -12,6 +12,7 @@
 #include "cli/trace_command.hpp"
 #include "cli/tune_command.hpp"
 #include "core/entry/exit_status.hpp"
+#include "core/lesson/lesson.hpp"
 #include "core/files/file_kind.hpp"
 #include "core/settings/window_limits.hpp"
 #include "core/trace/grid_trace_json.hpp"
@@ -66,6 +67,13 @@ int open_gui(GuiEntry gui, GuiOptions options) {
             return report_error(e.what(), kExitBadInput); // one line naming the file and the field
         }
     }
+    if (!options.lesson_path.empty()) {
+        try {
+            load_lesson_file(options.lesson_path); // checked here: one line naming the file, line and field
+        } catch (const std::exception& e) {
+            return report_error(e.what(), kExitBadInput);
+        }
+    }
     if (gui == nullptr)
         return report_error("this PrefixLab was built without the GUI (use 'prefixlab trace')", kExitBadInput);
     return gui(options);
@@ -84,6 +92,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
                     "Open the GUI on a recorded trace file (a block trace, or a grid trace on the Grid tab)");
     add_path_option(app, "--scene", gui_options.scene_path, PathKind::file,
                     "Open the GUI on a scene (the tab, kernel, steps, panels…: docs/scene.md)");
+    add_path_option(app, "--lesson", gui_options.lesson_path, PathKind::file,
+                    "Give a lesson: open on its first scene in presentation mode (docs/lessons.md)");
     add_path_option(app, "--script", gui_options.script_path, PathKind::file,
                     "Scripted mode: run GUI commands from FILE, then exit (see docs/gui-script.md)");
     std::string script_help;

@@ -90,7 +90,9 @@ void FileOpening::frame(GuiHost& host) {
         if (request == FileRequest::save_trace)
             open_save_browser(state.stepped());
         else
-            open_browser(request == FileRequest::open_results ? BrowseMode::open_results : BrowseMode::open_trace);
+            open_browser(request == FileRequest::open_results  ? BrowseMode::open_results
+                         : request == FileRequest::open_lesson ? BrowseMode::open_lesson
+                                                               : BrowseMode::open_trace);
     }
     browser_.draw(recent_);
     if (const auto chosen = browser_.take_chosen())

@@ -89,6 +89,10 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
             imgui.set_ui_scale(options.ui_scale);
     }
     Presentation presentation;
+    // --lesson FILE: the lesson feature opens it (by its content, as a drop or File ▸ Open lesson does) on its
+    // first scene, and asks for presentation mode.
+    if (!options.lesson_path.empty())
+        files.open_by_content(options.lesson_path, host);
 
     auto last = Clock::now();
     int settle_frames = kSettleFrames;

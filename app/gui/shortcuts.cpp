@@ -39,12 +39,19 @@ void escape(GuiHost& host, const ShortcutTable& table) {
 } // namespace
 
 void add_window_shortcuts(ShortcutTable& table) {
+    // A lesson takes the step keys first (ShortcutTable::add_stepper): its scenes, then the trace's steps.
+    const auto step = [&table](GuiHost& host, int direction) {
+        for (const auto& stepper : table.steppers())
+            if (stepper(host, direction))
+                return;
+        direction > 0 ? host.state.go_next() : host.state.go_previous();
+    };
     table.add({{key(GLFW_KEY_RIGHT), key(GLFW_KEY_DOWN), key(GLFW_KEY_PAGE_DOWN), key(GLFW_KEY_N)},
-               "Right, Down, Page Down, N", "next step",
-               [](GuiHost& host, const KeyPress&) { host.state.go_next(); }, true});
+               "Right, Down, Page Down, N", "next step (in a lesson: then the next scene)",
+               [step](GuiHost& host, const KeyPress&) { step(host, +1); }, true});
     table.add({{key(GLFW_KEY_LEFT), key(GLFW_KEY_UP), key(GLFW_KEY_PAGE_UP), key(GLFW_KEY_P)},
-               "Left, Up, Page Up, P", "previous step",
-               [](GuiHost& host, const KeyPress&) { host.state.go_previous(); }, true});
+               "Left, Up, Page Up, P", "previous step (in a lesson: then the scene before)",
+               [step](GuiHost& host, const KeyPress&) { step(host, -1); }, true});
     table.add({{key(GLFW_KEY_HOME), key(GLFW_KEY_END)}, "Home / End", "first / last step",
                [](GuiHost& host, const KeyPress& press) {
                    press.key == GLFW_KEY_HOME ? host.state.go_first() : host.state.go_last();
@@ -115,7 +122,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Down", {GLFW_KEY_DOWN}},       {"PageUp", {GLFW_KEY_PAGE_UP}},  {"PageDown", {GLFW_KEY_PAGE_DOWN}},
         {"Home", {GLFW_KEY_HOME}},       {"End", {GLFW_KEY_END}},         {"Space", {GLFW_KEY_SPACE}},
         {"Escape", {GLFW_KEY_ESCAPE}},   {"F1", {GLFW_KEY_F1}},           {"F5", {GLFW_KEY_F5}},
-        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"F3", {GLFW_KEY_F3}},           {"J", {GLFW_KEY_J}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
+        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"F3", {GLFW_KEY_F3}},           {"J", {GLFW_KEY_J}},           {"G", {GLFW_KEY_G}},           {"S", {GLFW_KEY_S}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
         {"Period", {GLFW_KEY_PERIOD}},   {"N", {GLFW_KEY_N}},             {"P", {GLFW_KEY_P}},
         {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},

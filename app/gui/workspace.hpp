@@ -8,6 +8,7 @@
 #include "gui/view_registry.hpp"
 #include "gui/views/scroll_anchor.hpp"
 
+#include <optional>
 #include <string>
 
 namespace prefixlab {
@@ -18,7 +19,7 @@ class ShortcutTable;
 struct GuiHost;
 
 // The file browser asked for by the File menu or Ctrl+O / Ctrl+S (file_opening.cpp opens it).
-enum class FileRequest { none, open_trace, open_results, save_trace };
+enum class FileRequest { none, open_trace, open_results, open_lesson, save_trace };
 
 // An export asked for by the File menu or Ctrl+E / Ctrl+Shift+E / Ctrl+G / Ctrl+P (gui/export/view_export.hpp).
 enum class ExportRequest { none, view_png, steps_gif, steps_png, view_svg };
@@ -30,6 +31,8 @@ struct WorkspaceRequests {
     bool toggle_theme = false;        // Ctrl+T
     FileRequest file = FileRequest::none; // File ▸ Open trace… / Open results… / Save trace as…
     ExportRequest export_request = ExportRequest::none; // File ▸ Export …
+    bool quiz_run = false; // run the quiz's fragments (a lesson's quiz scene: Page Down runs them)
+    std::optional<bool> quiz_reveal; // reveal the quiz's answer, or hide it (Page Down after the run)
 };
 
 class Workspace {

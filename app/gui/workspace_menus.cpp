@@ -23,6 +23,8 @@ void file_items(GuiHost& host) {
         workspace.requests.file = FileRequest::open_trace;
     if (ImGui::MenuItem("Open results…"))
         workspace.requests.file = FileRequest::open_results;
+    if (ImGui::MenuItem("Open lesson…"))
+        workspace.requests.file = FileRequest::open_lesson;
     // Save saves the trace of the tab on screen, and says which.
     const std::string save = std::string("Save ") + state.stepped().noun() + " as…";
     if (ImGui::MenuItem(save.c_str(), "Ctrl+S", false, state.stepped().has_trace()))

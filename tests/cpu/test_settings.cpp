@@ -315,6 +315,11 @@ TEST(FileKind, IsReadFromTheTopLevelFormat) {
     EXPECT_EQ(file_kind_of_text("\x89PNG\r\n"), FileKind::other);
     EXPECT_EQ(file_kind_of_text(""), FileKind::other);
     EXPECT_EQ(file_kind_of_text(std::string(100000, '{')), FileKind::other);
+    // A lesson (docs/lessons.md): Markdown whose first line that is not blank is a title.
+    EXPECT_EQ(file_kind_of_text("# Blelloch's scan\n## Up\n"), FileKind::lesson);
+    EXPECT_EQ(file_kind_of_text("\n\n  # Title\n"), FileKind::lesson);
+    EXPECT_EQ(file_kind_of_text("## Scene first\n"), FileKind::other);
+    EXPECT_EQ(file_kind_of_text("text\n# Title\n"), FileKind::other);
 }
 
 TEST_F(SettingsFile, FilesAreClassifiedOrRefusedInOneLine) {
@@ -322,7 +327,7 @@ TEST_F(SettingsFile, FilesAreClassifiedOrRefusedInOneLine) {
     write(garbage, "\x01\x02 not json");
     const FileKindResult other = file_kind_of(garbage);
     EXPECT_EQ(other.kind, FileKind::other);
-    EXPECT_NE(other.problem.find("not a PrefixLab trace or results file"), std::string::npos);
+    EXPECT_NE(other.problem.find("not a PrefixLab trace, results or lesson file"), std::string::npos);
     const FileKindResult folder = file_kind_of(dir_.string());
     EXPECT_EQ(folder.kind, FileKind::other);
     EXPECT_NE(folder.problem.find("directory"), std::string::npos) << folder.problem;
@@ -335,14 +340,14 @@ TEST_F(SettingsFile, FoldersAreListedFoldersFirstByNameWithoutHiddenEntries) {
     write((dir_ / ".hidden.json").string(), "{}");
     fs::create_directories(dir_ / "zeta");
     ASSERT_EQ(::mkfifo((dir_ / "pipe.json").c_str(), 0600), 0);
-    const DirectoryListing json = list_directory(dir_.string(), true);
+    const DirectoryListing json = list_directory(dir_.string(), ".json");
     ASSERT_TRUE(json.error.empty()) << json.error;
     std::vector<std::string> names;
     for (const DirectoryEntry& e : json.entries)
         names.push_back(e.name);
     EXPECT_EQ(names, (std::vector<std::string>{"zeta", "A.JSON", "b.json"}));
-    EXPECT_EQ(list_directory(dir_.string(), false).entries.size(), 4u); // notes.txt too
-    EXPECT_FALSE(list_directory((dir_ / "missing").string(), true).error.empty());
+    EXPECT_EQ(list_directory(dir_.string(), "").entries.size(), 4u); // notes.txt too
+    EXPECT_FALSE(list_directory((dir_ / "missing").string(), ".json").error.empty());
 }
 
 TEST(FolderPaths, ParentResolveAndExtension) {

@@ -14,6 +14,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_hostile_files.cpp
   gui/test_gui_key_taps.cpp
   gui/test_gui_layout.cpp
+  gui/test_gui_lessons.cpp
   gui/test_gui_lecture_views.cpp
   gui/test_gui_presentation.cpp
   gui/test_gui_quiz.cpp

@@ -247,7 +247,7 @@ TEST_F(GuiFilesSettings, ADroppedGarbageFileGivesOneLineAndTheWindowStaysUsable)
     const std::vector<std::string> messages = lines_starting(run.out, "message: ");
     ASSERT_EQ(messages.size(), 4u) << run.out;
     EXPECT_EQ(messages[0], "message: error: cannot open '" + path("garbage.json") +
-                               "': not a PrefixLab trace or results file");
+                               "': not a PrefixLab trace, results or lesson file");
     EXPECT_TRUE(contains(messages[1], "message: error: cannot read file '" + path("pipe.json") + "': it is a FIFO")) << messages[1];
     EXPECT_TRUE(contains(messages[2], "message: error: cannot read file '" + path("missing.json") + "'")) << messages[2];
     EXPECT_TRUE(contains(messages[3], "message: Traced on")) << messages[3];

@@ -20,6 +20,7 @@ struct GuiOptions {
     std::string script_path;         // scripted mode: commands run frame by frame, then exit
     std::string scene_path;          // --scene FILE: the window opens on this scene (already read: `scene`)
     std::optional<Scene> scene;
+    std::string lesson_path;         // --lesson FILE: the window opens on its first scene, presenting (checked)
     float ui_scale = 0;              // 0: pick from the monitor
     int window_width = 1600;
     int window_height = 900;

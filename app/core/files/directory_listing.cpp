@@ -19,8 +19,8 @@ std::string lower(std::string text) {
     return text;
 }
 
-bool ends_with_json(const std::string& name) {
-    return name.size() > 5 && lower(name.substr(name.size() - 5)) == ".json";
+bool ends_with(const std::string& name, std::string_view extension) {
+    return name.size() > extension.size() && lower(name.substr(name.size() - extension.size())) == extension;
 }
 
 bool before(const DirectoryEntry& a, const DirectoryEntry& b) {
@@ -32,7 +32,7 @@ bool before(const DirectoryEntry& a, const DirectoryEntry& b) {
 
 } // namespace
 
-DirectoryListing list_directory(const std::string& folder, bool only_json) {
+DirectoryListing list_directory(const std::string& folder, std::string_view extension) {
     DirectoryListing listing;
     listing.folder = fs::path(folder).lexically_normal().string();
     if (listing.folder.size() > 1 && listing.folder.back() == '/')
@@ -52,7 +52,7 @@ DirectoryListing list_directory(const std::string& folder, bool only_json) {
         std::error_code entry_error;
         DirectoryEntry entry{name, it->is_directory(entry_error), 0};
         if (!entry.folder) {
-            if (!it->is_regular_file(entry_error) || (only_json && !ends_with_json(name)))
+            if (!it->is_regular_file(entry_error) || (!extension.empty() && !ends_with(name, extension)))
                 continue; // FIFOs, devices, sockets and broken links are nothing to open
             entry.bytes = it->file_size(entry_error);
         }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace prefixlab {
@@ -25,9 +26,9 @@ struct DirectoryListing {
 // A folder with a million files must not stall the window: the listing stops here (and says so).
 inline constexpr std::size_t kMaxListedEntries = 5000;
 
-// Lists `folder`; with `only_json`, files are listed only if their name ends in ".json" (any case).
-// Never throws.
-DirectoryListing list_directory(const std::string& folder, bool only_json);
+// Lists `folder`; with an `extension` (".json", ".md"), files are listed only if their name ends in it
+// (any case); with "", every file. Never throws.
+DirectoryListing list_directory(const std::string& folder, std::string_view extension);
 
 // The folder above `folder` ("/" stays "/").
 std::string parent_folder(const std::string& folder);

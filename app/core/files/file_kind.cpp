@@ -78,7 +78,7 @@ private:
 };
 
 FileKind kind_of_format(std::string_view format) {
-    // The "format" of each kind up to results; any other is FileKind::other.
+    // The "format" of each JSON kind (trace, grid trace, results); any other is FileKind::other.
     static constexpr std::string_view kFormats[] = {"prefixlab-trace", "prefixlab-grid-trace", "prefixlab-bench"};
     return enumerator_named<FileKind::results>(kFormats, format).value_or(FileKind::other);
 }
@@ -89,8 +89,12 @@ FileKind file_kind_of_text(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3); // a byte-order mark, as some editors write
     Scanner scan(text);
-    if (!scan.take('{'))
-        return FileKind::other;
+    if (!scan.take('{')) {
+        // A lesson: its first line that is not blank is "# Title" (its reader checks the rest).
+        const std::size_t first = text.find_first_not_of(" \t\r\n");
+        return first != std::string_view::npos && text.substr(first).starts_with("# ") ? FileKind::lesson
+                                                                                       : FileKind::other;
+    }
     while (!scan.at('}')) {
         const auto key = scan.string();
         if (!key || !scan.take(':'))
@@ -118,7 +122,7 @@ FileKindResult file_kind_of(const std::string& path) {
     }
     result.kind = file_kind_of_text(text);
     if (result.kind == FileKind::other)
-        result.problem = "cannot open '" + quoted_path(path) + "': not a PrefixLab trace or results file";
+        result.problem = "cannot open '" + quoted_path(path) + "': not a PrefixLab trace, results or lesson file";
     return result;
 }
 

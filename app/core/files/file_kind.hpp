@@ -10,11 +10,11 @@
 
 namespace prefixlab {
 
-enum class FileKind { trace, grid_trace, results, other };
+enum class FileKind { trace, grid_trace, results, lesson, other };
 
-// The kind of a document from its text. `other` for anything that is not a JSON object whose
-// top-level "format" is one of the three names (a trace's "format" nested inside another object does
-// not count).
+// The kind of a document from its text. `lesson` for Markdown whose first line that is not blank is a title
+// ("# …", docs/lessons.md); else `other` for anything that is not a JSON object whose top-level "format" is
+// one of the three names (a trace's "format" nested inside another object does not count).
 FileKind file_kind_of_text(std::string_view text);
 
 struct FileKindResult {

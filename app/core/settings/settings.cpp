@@ -85,7 +85,7 @@ ScanSetup capture_from_json(const json& value) {
 }
 
 std::optional<RecentKind> parse_recent_kind(std::string_view name) {
-    for (RecentKind kind : {RecentKind::trace, RecentKind::results})
+    for (RecentKind kind : {RecentKind::trace, RecentKind::results, RecentKind::lesson})
         if (name == name_of(kind))
             return kind;
     return std::nullopt;
@@ -150,7 +150,9 @@ bool same_request(const std::optional<ScanSetup>& a, const std::optional<ScanSet
 
 } // namespace
 
-std::string_view name_of(RecentKind kind) { return kind == RecentKind::trace ? "trace" : "results"; }
+std::string_view name_of(RecentKind kind) {
+    return kind == RecentKind::trace ? "trace" : kind == RecentKind::results ? "results" : "lesson";
+}
 
 bool operator==(const Settings& a, const Settings& b) {
     return a.window == b.window && a.ui_scale == b.ui_scale && a.theme == b.theme &&

@@ -42,8 +42,8 @@ struct WindowPlacement {
     friend bool operator==(const WindowPlacement&, const WindowPlacement&) = default;
 };
 
-enum class RecentKind { trace, results };
-std::string_view name_of(RecentKind kind); // "trace", "results"
+enum class RecentKind { trace, results, lesson };
+std::string_view name_of(RecentKind kind); // "trace", "results", "lesson"
 
 struct RecentFile {
     std::string path; // absolute

@@ -8,6 +8,7 @@
 #include "gui/features/files/files_feature.hpp"
 #include "gui/features/global/coalescing_view.hpp"
 #include "gui/features/grid/grid_feature.hpp"
+#include "gui/features/lesson/lesson_feature.hpp"
 #include "gui/features/quiz/quiz_feature.hpp"
 #include "gui/features/values/values_feature.hpp"
 #include "gui/features/warps/divergence_view.hpp"
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<Feature>> make_features() {
     features.push_back(std::make_unique<QuizFeature>());
     features.push_back(std::make_unique<CompareFeature>());
     features.push_back(std::make_unique<FilesFeature>());
+    features.push_back(std::make_unique<LessonFeature>()); // a lecture from one file: its scenes and notes
     return features;
 }
 

@@ -31,6 +31,10 @@ public:
     // leaving presentation mode. `act` returns whether it did something.
     // `help` joins the Esc row's line in F1 ("cancel the run").
     void add_escape(std::string help, std::function<bool(GuiHost&)> act);
+    // The step keys (next / previous step) go first to what a feature steps through instead (a lesson's
+    // scenes): `act` gets +1 or -1 and returns whether it took the press; else the trace steps.
+    void add_stepper(std::function<bool(GuiHost&, int)> act) { steppers_.push_back(std::move(act)); }
+    const std::vector<std::function<bool(GuiHost&, int)>>& steppers() const { return steppers_; }
     const std::vector<Shortcut>& rows() const { return rows_; }
     const std::vector<std::function<bool(GuiHost&)>>& escapes() const { return escapes_; }
     // The row a press acts on: one naming Shift as pressed, else one with the same key and Ctrl.
@@ -40,6 +44,7 @@ private:
     std::vector<Shortcut> rows_;
     std::size_t escape_row_ = static_cast<std::size_t>(-1); // the Esc row, whose line the escapes extend
     std::vector<std::function<bool(GuiHost&)>> escapes_;
+    std::vector<std::function<bool(GuiHost&, int)>> steppers_;
 };
 
 } // namespace prefixlab

@@ -24,6 +24,8 @@ std::string title_of(BrowseMode mode, const std::string& save_noun) {
         return "Open trace###file-browser";
     case BrowseMode::open_results:
         return "Open results###file-browser";
+    case BrowseMode::open_lesson:
+        return "Open lesson###file-browser";
     case BrowseMode::save:
         return "Save " + save_noun + " as###file-browser";
     }
@@ -64,7 +66,7 @@ void FileBrowserView::open(BrowseMode mode, const std::string& folder) {
 }
 
 void FileBrowserView::go_to(const std::string& folder) {
-    listing_ = list_directory(folder, only_json_);
+    listing_ = list_directory(folder, extension());
     error_ = listing_.error;
     if (!listing_.error.empty())
         listing_.folder = folder; // stay where we were asked to be, so Parent still works
@@ -117,9 +119,12 @@ void FileBrowserView::draw_folder_row() {
 }
 
 void FileBrowserView::draw_recent(const std::vector<RecentFile>& recent) {
-    if (ImGui::Checkbox("Only .json files", &only_json_))
+    const std::string only = "Only " + std::string(mode_ == BrowseMode::open_lesson ? ".md" : ".json") + " files###only";
+    if (ImGui::Checkbox(only.c_str(), &only_json_))
         go_to(listing_.folder);
-    const RecentKind wanted = mode_ == BrowseMode::open_results ? RecentKind::results : RecentKind::trace;
+    const RecentKind wanted = mode_ == BrowseMode::open_results  ? RecentKind::results
+                              : mode_ == BrowseMode::open_lesson ? RecentKind::lesson
+                                                                 : RecentKind::trace;
     if (recent.empty() || saving())
         return;
     const float width = ImGui::CalcTextSize("Recent files").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
@@ -175,7 +180,8 @@ void FileBrowserView::draw_listing(float height) {
             enter(go_into);
     }
     if (listing_.entries.empty() && listing_.error.empty())
-        ImGui::TextDisabled(only_json_ ? "No folders or .json files here" : "Nothing here");
+        ImGui::TextDisabled("%s", only_json_ ? ("No folders or " + std::string(extension()) + " files here").c_str()
+                                             : "Nothing here");
     if (listing_.truncated)
         ImGui::TextDisabled("Only the first %zu entries are shown", kMaxListedEntries);
     if (in_box)

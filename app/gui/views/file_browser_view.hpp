@@ -18,7 +18,7 @@
 namespace prefixlab {
 
 // save: Save, of the selected tab's trace (its noun, "trace" or another kind, is the browser's save_noun).
-enum class BrowseMode { open_trace, open_results, save };
+enum class BrowseMode { open_trace, open_results, open_lesson, save };
 
 class FileBrowserView {
 public:
@@ -59,7 +59,8 @@ private:
     bool just_opened_ = false;
     BrowseMode mode_ = BrowseMode::open_trace;
     std::string save_noun_ = "trace";
-    bool only_json_ = true;
+    bool only_json_ = true; // only the files of the mode's kind: .json, or .md for a lesson
+    std::string_view extension() const { return !only_json_ ? "" : mode_ == BrowseMode::open_lesson ? ".md" : ".json"; }
     DirectoryListing listing_;
     char path_[4096] = "";
     std::string error_;

@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <imgui.h>
+#include <utility>
 
 namespace prefixlab {
 
@@ -43,6 +44,14 @@ void QuizFeature::start(AppState& state) {
     quiz_.start([&state](const std::string& message,
                          bool is_error) { is_error ? state.report_error(message) : state.inform(message); },
                 assets_folder());
+}
+
+void QuizFeature::after_frame(GuiHost& host) {
+    // Asked for by another feature (a lesson's quiz scene runs its fragments on Page Down).
+    if (std::exchange(host.workspace.requests.quiz_run, false) && !quiz().running())
+        quiz().run();
+    if (const std::optional<bool> reveal = std::exchange(host.workspace.requests.quiz_reveal, std::nullopt))
+        quiz().set_revealed(*reveal);
 }
 
 void QuizFeature::store(Scene& scene) const {

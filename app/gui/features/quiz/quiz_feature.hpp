@@ -15,6 +15,7 @@ public:
     void add_commands(ScriptTable& table) override;
     void add_menus(MenuTable& menus) override;
     void start(AppState& state) override;
+    void after_frame(GuiHost& host) override;
     void store(Scene& scene) const override;
     void restore(const Scene& scene) override;
 

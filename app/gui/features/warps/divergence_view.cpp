@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
+#include <imgui_internal.h> // the table and window being drawn: where the current row lies
 #include <string>
 
 namespace prefixlab {

@@ -1,0 +1,280 @@
+#include "gui/features/lesson/lesson_feature.hpp"
+
+#include "core/lesson/lesson.hpp"
+#include "core/util/printable.hpp"
+#include "core/util/terminal_output.hpp"
+#include "gui/app_state.hpp"
+#include "gui/export/view_export.hpp"
+#include "gui/script/script_command.hpp"
+#include "gui/shell/menu_table.hpp"
+#include "gui/shell/shortcut_table.hpp"
+#include "gui/widgets.hpp"
+#include "gui/workspace.hpp"
+
+#include <GLFW/glfw3.h>
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <imgui.h>
+
+namespace prefixlab {
+
+namespace {
+
+constexpr const char* kLessonMenu = "Lesson";
+
+// "12:05" of `seconds`.
+std::string minutes_text(long seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%ld:%02ld", seconds / 60, seconds % 60);
+    return text;
+}
+
+} // namespace
+
+bool LessonFeature::open_lesson(const std::string& path, GuiHost& host) {
+    try {
+        Lesson lesson = load_lesson_file(path);
+        const std::size_t scenes = lesson.scenes.size();
+        const std::string title = lesson.title;
+        player_.open(std::move(lesson), path, host);
+        opened_at_ = std::chrono::steady_clock::now();
+        list_open_ = false;
+        used_.push_back({std::filesystem::absolute(path).lexically_normal().string(), RecentKind::lesson});
+        host.state.inform("Lesson '" + printable(title) + "': " + std::to_string(scenes) +
+                          " scenes. Page Down goes on, G lists the scenes, S shows the notes");
+        return true;
+    } catch (const std::exception& e) {
+        host.state.report_error(e.what()); // one line: the file, the line, the field
+        return false;
+    }
+}
+
+bool LessonFeature::open_file(const std::string& path, FileKind kind, GuiHost& host) {
+    if (kind != FileKind::lesson)
+        return false;
+    open_lesson(path, host);
+    return true;
+}
+
+std::vector<RecentFile> LessonFeature::take_files_used() {
+    return std::exchange(used_, {});
+}
+
+void LessonFeature::after_frame(GuiHost& host) {
+    player_.frame(host);
+    if (!player_.active())
+        return;
+    if (notes_open_ && !host.exports.active()) // the speaker's, never the exported picture's
+        draw_notes(host);
+    if (list_open_)
+        draw_scene_list(host);
+}
+
+void LessonFeature::draw_notes(GuiHost& host) {
+    (void)host;
+    // A panel over the lower right of the window, about a third of it: the hall sees the views beside it.
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const ImVec2 size(viewport->WorkSize.x * 0.42f, viewport->WorkSize.y * 0.5f);
+    ImGui::SetNextWindowPos(
+        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - size.x - ImGui::GetFontSize(),
+               viewport->WorkPos.y + viewport->WorkSize.y - size.y - ImGui::GetFontSize()));
+    ImGui::SetNextWindowSize(size);
+    if (ImGui::Begin("Speaker notes (S)###lesson-notes", &notes_open_,
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing)) {
+        const Lesson& lesson = player_.lesson();
+        const int k = player_.scene();
+        const long elapsed =
+            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - opened_at_)
+                .count();
+        const std::time_t now = std::time(nullptr);
+        char clock[16] = "";
+        if (const std::tm* local = std::localtime(&now))
+            std::strftime(clock, sizeof clock, "%H:%M", local);
+        ImGui::TextDisabled("Scene %d of %zu · %s · %s", k + 1, lesson.scenes.size(),
+                            minutes_text(elapsed).c_str(), clock);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(player_.current().title.c_str());
+        ImGui::Separator();
+        ImGui::TextUnformatted(player_.current().notes.empty() ? "(no notes)"
+                                                               : player_.current().notes.c_str());
+        ImGui::Separator();
+        if (k + 1 < static_cast<int>(lesson.scenes.size()))
+            ImGui::TextDisabled("Next: %s", lesson.scenes[static_cast<std::size_t>(k) + 1].title.c_str());
+        else
+            ImGui::TextDisabled("The last scene");
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
+}
+
+void LessonFeature::draw_scene_list(GuiHost& host) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x / 2,
+                                   viewport->WorkPos.y + viewport->WorkSize.y / 2),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(viewport->WorkSize.x * 0.4f, 0),
+                                        ImVec2(viewport->WorkSize.x * 0.8f, viewport->WorkSize.y * 0.8f));
+    const Lesson& lesson = player_.lesson();
+    const int scenes = static_cast<int>(lesson.scenes.size());
+    // Digits pick a scene by its number; Enter opens the one picked (the step keys move the choice).
+    for (const ImWchar c : ImGui::GetIO().InputQueueCharacters)
+        if (c >= '0' && c <= '9' && typed_number_.size() < 3)
+            typed_number_ += static_cast<char>(c);
+    if (!typed_number_.empty())
+        list_choice_ = std::clamp(std::stoi(typed_number_) - 1, 0, scenes - 1);
+    const bool enter = ImGui::IsKeyPressed(ImGuiKey_Enter) || ImGui::IsKeyPressed(ImGuiKey_KeyPadEnter);
+    const std::string title = printable(lesson.title) + "###lesson-scenes";
+    if (ImGui::Begin(title.c_str(), &list_open_,
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextDisabled("Scene number and Enter, or Page Up / Page Down and Enter; Esc closes");
+        for (int k = 0; k < scenes; ++k) {
+            const std::string label =
+                std::to_string(k + 1) + ". " + printable(lesson.scenes[static_cast<std::size_t>(k)].title);
+            if (ImGui::Selectable(label.c_str(), k == list_choice_)) {
+                list_choice_ = k;
+                player_.go_to(host, k);
+                list_open_ = false;
+            }
+            if (k == list_choice_ && ImGui::IsWindowAppearing())
+                ImGui::SetScrollHereY(0.5f);
+        }
+    }
+    ImGui::End();
+    if (enter && list_open_) {
+        player_.go_to(host, list_choice_);
+        list_open_ = false;
+    }
+    if (!list_open_)
+        typed_number_.clear();
+}
+
+void LessonFeature::add_shortcuts(ShortcutTable& table) {
+    // The step keys: the open scene list moves its choice; else the lesson's scenes; else the trace steps.
+    table.add_stepper([this](GuiHost& host, int direction) {
+        if (list_open_ && player_.active()) {
+            list_choice_ =
+                std::clamp(list_choice_ + direction, 0, static_cast<int>(player_.lesson().scenes.size()) - 1);
+            typed_number_.clear();
+            return true;
+        }
+        return player_.step(host, direction);
+    });
+    table.add({{{GLFW_KEY_G}},
+               "G",
+               "a lesson's scenes: jump to one (its number, then Enter)",
+               [this](GuiHost&, const KeyPress&) {
+                   if (!player_.active())
+                       return;
+                   list_open_ = !list_open_;
+                   list_choice_ = player_.scene();
+                   typed_number_.clear();
+               }});
+    table.add({{{GLFW_KEY_S}},
+               "S",
+               "a lesson's speaker notes, over the window (never exported)",
+               [this](GuiHost&, const KeyPress&) { notes_open_ = player_.active() && !notes_open_; }});
+    table.add_escape("close the scene list", [this](GuiHost&) { return std::exchange(list_open_, false); });
+}
+
+void LessonFeature::add_menus(MenuTable& menus) {
+    menus.add(kLessonMenu, [this](GuiHost& host) {
+        if (ImGui::MenuItem("Open lesson…"))
+            host.workspace.requests.file = FileRequest::open_lesson;
+        if (!player_.active())
+            return;
+        ImGui::Separator();
+        const Lesson& lesson = player_.lesson();
+        for (std::size_t k = 0; k < lesson.scenes.size(); ++k) {
+            const std::string label = std::to_string(k + 1) + ". " + printable(lesson.scenes[k].title) +
+                                      "###scene" + std::to_string(k);
+            if (ImGui::MenuItem(label.c_str(), nullptr, static_cast<int>(k) == player_.scene()))
+                player_.go_to(host, static_cast<int>(k));
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Scene list", "G"))
+            list_open_ = true, list_choice_ = player_.scene();
+        ImGui::MenuItem("Speaker notes", "S", &notes_open_);
+        if (ImGui::MenuItem("Close the lesson"))
+            player_.close(), notes_open_ = list_open_ = false;
+    });
+}
+
+void LessonFeature::add_commands(ScriptTable& table) {
+    const auto wait_for_scene = [this](ScriptRun& run) {
+        run.wait_while([this, &run](std::string& failure) {
+            if (!player_.arrived() || run.host().state.tracing())
+                return true;
+            if (run.host().state.message_is_error())
+                failure = run.host().state.message();
+            return false;
+        });
+    };
+    table.add(
+        {.name = "lesson-open",
+         .usage = "lesson-open FILE",
+         .help =
+             "give the lesson FILE (docs/lessons.md) from its first scene, in presentation mode; the script "
+             "waits for the scene's traces. A file that is not a lesson fails the script with one line "
+             "naming the file, the line and the field",
+         .args = {path_arg("FILE")},
+         .run = [this, wait_for_scene](ScriptRun& run, const ScriptCommand& c) {
+             if (!open_lesson(c.args[0].text, run.host())) {
+                 run.fail(run.host().state.message());
+                 return;
+             }
+             wait_for_scene(run);
+         }});
+    table.add({.name = "lesson-go",
+               .usage = "lesson-go N",
+               .help =
+                   "open scene N (1 to 200) of the lesson at its first step, as the scene list (G) does; the "
+                   "script waits for its traces",
+               .args = {whole_arg("N", 1, kMaxLessonScenes)},
+               .run = [this, wait_for_scene](ScriptRun& run, const ScriptCommand& c) {
+                   if (!player_.active()) {
+                       run.fail("lesson-go: no lesson is open (lesson-open FILE)");
+                       return;
+                   }
+                   const int scene = static_cast<int>(c.args[0].whole);
+                   if (scene > static_cast<int>(player_.lesson().scenes.size())) {
+                       run.fail("lesson-go: the lesson has " +
+                                std::to_string(player_.lesson().scenes.size()) + " scenes");
+                       return;
+                   }
+                   player_.go_to(run.host(), scene - 1);
+                   wait_for_scene(run);
+               }});
+    table.add(
+        {.name = "lesson-wait",
+         .usage = "lesson-wait",
+         .help =
+             "wait until the lesson's scene has its traces and its step (after a key that opened a scene)",
+         .run = [wait_for_scene](ScriptRun& run, const ScriptCommand&) { wait_for_scene(run); }});
+    table.add({.name = "lesson-notes",
+               .usage = "lesson-notes on|off",
+               .help = "show or hide the speaker notes over the window (S)",
+               .args = {name_arg("STATE", {"on", "off"})},
+               .run = [this](ScriptRun&, const ScriptCommand& c) { notes_open_ = *c.args[0].choice == 0; }});
+    table.add({.name = "lesson-close",
+               .usage = "lesson-close",
+               .help = "close the lesson: the step keys step the trace again",
+               .run = [this](ScriptRun&, const ScriptCommand&) {
+                   player_.close(), notes_open_ = list_open_ = false;
+               }});
+    table.add({.name = "report-lesson",
+               .usage = "report-lesson",
+               .help =
+                   "print where the lesson is: `lesson: scene=2 of 8 title=… tab=Banks step=5 steps=5-9 "
+                   "phase=none arrived=1 queued=0` (steps: the scene's range of steps; phase: a quiz scene's "
+                   "question, ran or revealed), or `lesson: none`",
+               .run = [this](ScriptRun& run, const ScriptCommand&) {
+                   printf_to_terminal(stdout, "%s\n", player_.report(run.host()).c_str());
+                   std::fflush(stdout);
+               }});
+}
+
+} // namespace prefixlab

@@ -1,0 +1,42 @@
+// The Lesson feature (issue 34, docs/lessons.md): a lecture given from one file with a presenter remote.
+// A lesson opens by its content (File ▸ Open lesson…, a drop, the recent files, `--lesson FILE`) in
+// presentation mode at its first scene; the step keys go through its scenes (lesson_player); G lists the
+// scenes to jump to, S shows the speaker's notes over the window (never in an export). Its script commands
+// are `lesson-open`, `lesson-go`, `lesson-wait`, `lesson-notes`, `lesson-close` and `report-lesson`
+// (docs/gui-script.md).
+#pragma once
+
+#include "gui/features/lesson/lesson_player.hpp"
+#include "gui/shell/feature.hpp"
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace prefixlab {
+
+class LessonFeature final : public Feature {
+public:
+    void add_commands(ScriptTable& table) override;
+    void add_shortcuts(ShortcutTable& table) override;
+    void add_menus(MenuTable& menus) override;
+    void after_frame(GuiHost& host) override;
+    bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
+    std::vector<RecentFile> take_files_used() override;
+
+private:
+    // Reads the lesson at `path` and gives it from its first scene; a bad file is one line in the status bar.
+    bool open_lesson(const std::string& path, GuiHost& host);
+    void draw_notes(GuiHost& host);
+    void draw_scene_list(GuiHost& host);
+
+    LessonPlayer player_;
+    bool notes_open_ = false;
+    bool list_open_ = false;
+    int list_choice_ = 0;                             // the scene the list has selected (0-based)
+    std::string typed_number_;                        // digits typed in the list: Enter jumps to that scene
+    std::chrono::steady_clock::time_point opened_at_; // the lesson's start, for the notes' elapsed time
+    std::vector<RecentFile> used_;
+};
+
+} // namespace prefixlab

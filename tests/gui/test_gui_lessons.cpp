@@ -1,0 +1,154 @@
+// Issue 34: a lesson given with nothing but the presenter's keys. Page Down steps through each scene's steps
+// and then opens the next scene (a quiz scene: run, then reveal); Page Up goes back the same way, across
+// scene boundaries; every scene passes check-layout on arrival. A lesson opens by `lesson-open`, by a drop
+// and by `--lesson FILE`; a bad one is one line naming the file and the line, and changes nothing.
+#include "support/process.hpp"
+#include "support/text_files.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <regex>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace prefixlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Four scenes of every kind: a stepped view with a step range, compare mode, a quiz, the benchmark plot.
+const char* const kLesson = R"(# A short lesson
+
+## The up-sweep
+```scene
+tab: Dataflow
+capture.algorithm: blelloch
+capture.n: 16
+steps: 0-2
+```
+Each level halves the threads at work.
+
+## Bank conflicts
+```scene
+tab: Banks
+compare.on: true
+compare.algorithm: blelloch-padded
+steps: 9-10
+```
+
+## Which loop is correct?
+```scene
+tab: Quiz
+compare.on: false
+quiz.question: 2
+```
+
+## Time against N
+```scene
+tab: Benchmark
+```
+)";
+
+class GuiLessons : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::path(::testing::TempDir()) / ("prefixlab_gui_lessons_" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_ / "config");
+        std::ofstream(path("lesson.md")) << kLesson;
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    ProcessResult gui(const std::string& script, const std::string& arguments = "") const {
+        std::ofstream(path("session.script")) << script << "quit\n";
+        return run_process("PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " +
+                           shell_quote(PREFIXLAB_BINARY) + " --window 1920 --ui-scale 2 " + arguments +
+                           " --script " + shell_quote(path("session.script")));
+    }
+    fs::path dir_;
+};
+
+// "scene=2 … step=9 … phase=none" of each report-lesson line, as "2:9:none".
+std::vector<std::string> positions(const std::string& out) {
+    static const std::regex line(
+        R"(lesson: scene=(\d+) of \d+ title=.* tab=\S+ step=(\d+) steps=\S+ phase=(\S+) arrived=1)");
+    std::vector<std::string> found;
+    for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        // A scene without steps (quiz, plot) keeps the step of the scene before: not its own.
+        const bool stepless = m[3] != "none" || m[0].str().find("tab=Benchmark") != std::string::npos;
+        found.push_back(m[1].str() + ":" + (stepless ? "-" : m[2].str()) + ":" + m[3].str());
+    }
+    return found;
+}
+
+TEST_F(GuiLessons, PageDownToTheEndAndPageUpBackWithNothingButKeys) {
+    std::string script = "lesson-open " + path("lesson.md") + "\nreport\nreport-lesson\ncheck-layout\n";
+    for (int k = 0; k < 10; ++k) // one more than the lesson takes: the last press stays at the end
+        script += "key PageDown\nlesson-wait\nreport-lesson\ncheck-layout\n";
+    for (int k = 0; k < 10; ++k)
+        script += "key PageUp\nlesson-wait\nreport-lesson\ncheck-layout\n";
+    const ProcessResult run = gui(script);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::vector<std::string> expected = {
+        "1:0:none",     "1:1:none",  "1:2:none",     // the up-sweep's range 0-2
+        "2:9:none",     "2:10:none",                 // the bank scene's 9-10, in compare mode
+        "3:-:question", "3:-:ran",   "3:-:revealed", // the quiz: question, run, reveal
+        "4:-:none",     "4:-:none",  "4:-:none",     // the plot: 8 presses to the end, then 2 more stay there
+        "3:-:revealed", "3:-:ran",   "3:-:question", // back: the quiz at its end, then its phases
+        "2:10:none",    "2:9:none",  "1:2:none",     "1:1:none", "1:0:none", "1:0:none", "1:0:none"};
+    EXPECT_EQ(positions(run.out), expected) << run.out;
+    const std::regex clean(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(run.out.begin(), run.out.end(), clean), std::sregex_iterator()),
+        21)
+        << run.out;
+    EXPECT_NE(run.out.find("presenting=1"), std::string::npos) << "opened in presentation mode:\n" << run.out;
+}
+
+TEST_F(GuiLessons, KeysPressedWhileASceneLoadsAreKeptNotLost) {
+    // Three presses in one go at the up-sweep's last step (2): the first opens the bank scene, whose traces
+    // take frames to come; the two kept meanwhile take its steps 9 to 10 and then open the quiz.
+    const ProcessResult run =
+        gui("lesson-open " + path("lesson.md") + "\nkey PageDown\nkey PageDown\n" +
+            "lesson-wait\nreport-lesson\nkey PageDown\nkey PageDown\nkey PageDown\nwait 5\n"
+            "lesson-wait\nreport-lesson\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_EQ(positions(run.out), (std::vector<std::string>{"1:2:none", "3:-:question"})) << run.out;
+}
+
+TEST_F(GuiLessons, ALessonOpensByADropAndByTheCommandLine) {
+    const ProcessResult dropped = gui("drop " + path("lesson.md") + "\nwait 5\nlesson-wait\nreport-lesson\n");
+    ASSERT_EQ(dropped.exit_code, 0) << dropped.out << dropped.err;
+    EXPECT_EQ(positions(dropped.out), std::vector<std::string>{"1:0:none"}) << dropped.out;
+    const ProcessResult given =
+        gui("wait 5\nlesson-wait\nreport-lesson\nkey PageDown\nlesson-wait\nreport-lesson\n",
+            "--lesson " + shell_quote(path("lesson.md")));
+    ASSERT_EQ(given.exit_code, 0) << given.out << given.err;
+    EXPECT_EQ(positions(given.out), (std::vector<std::string>{"1:0:none", "1:1:none"})) << given.out;
+}
+
+TEST_F(GuiLessons, ABadLessonIsOneLineNamingTheFileAndTheLine) {
+    std::ofstream(path("bad.md")) << "# Bad\n## One\n```scene\ncapture.n: 0\n```\n";
+    // On the command line: refused before the window opens, exit 2.
+    const ProcessResult cli =
+        run_process(shell_quote(PREFIXLAB_BINARY) + " --lesson " + shell_quote(path("bad.md")));
+    EXPECT_EQ(cli.exit_code, 2);
+    EXPECT_NE(cli.err.find("bad.md': line 4: capture.n"), std::string::npos) << cli.err;
+    EXPECT_EQ(std::count(cli.err.begin(), cli.err.end(), '\n'), 1) << cli.err;
+    // In a script: the script fails with the same line, and no lesson is open.
+    const ProcessResult scripted = gui("lesson-open " + path("bad.md") + "\n");
+    EXPECT_EQ(scripted.exit_code, 1);
+    EXPECT_NE(scripted.err.find("bad.md': line 4: capture.n"), std::string::npos) << scripted.err;
+    // Dropped: the status bar says it, and the step keys step the trace.
+    const ProcessResult dropped =
+        gui("drop " + path("bad.md") + "\nwait 3\nreport-lesson\nreport-settings\n");
+    ASSERT_EQ(dropped.exit_code, 0) << dropped.out << dropped.err;
+    EXPECT_NE(dropped.out.find("lesson: none"), std::string::npos) << dropped.out;
+    EXPECT_NE(dropped.out.find("line 4: capture.n"), std::string::npos) << dropped.out;
+}
+
+} // namespace
+} // namespace prefixlab::test
