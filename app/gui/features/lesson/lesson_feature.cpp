@@ -6,7 +6,9 @@
 #include "gui/app_state.hpp"
 #include "gui/export/view_export.hpp"
 #include "gui/script/script_command.hpp"
+#include "gui/shell/app_folders.hpp"
 #include "gui/shell/menu_table.hpp"
+#include "gui/shell/scene_glue.hpp"
 #include "gui/shell/shortcut_table.hpp"
 #include "gui/widgets.hpp"
 #include "gui/workspace.hpp"
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <imgui.h>
 
 namespace prefixlab {
@@ -29,6 +32,18 @@ std::string minutes_text(long seconds) {
     char text[32];
     std::snprintf(text, sizeof text, "%ld:%02ld", seconds / 60, seconds % 60);
     return text;
+}
+
+// A new lesson's file: prefixlab-lessons/lesson-N.md in the working folder, the first N not taken (as the
+// exports go to prefixlab-exports).
+std::string next_lesson_path() {
+    std::error_code ignored;
+    std::filesystem::create_directories("prefixlab-lessons", ignored);
+    for (int n = 1;; ++n) {
+        const std::string path = "prefixlab-lessons/lesson-" + std::to_string(n) + ".md";
+        if (!std::filesystem::exists(path, ignored))
+            return path;
+    }
 }
 
 } // namespace
@@ -49,6 +64,30 @@ bool LessonFeature::open_lesson(const std::string& path, GuiHost& host) {
         host.state.report_error(e.what()); // one line: the file, the line, the field
         return false;
     }
+}
+
+void LessonFeature::add_current_scene(GuiHost& host) {
+    const int number = player_.active() ? static_cast<int>(player_.lesson().scenes.size()) + 1 : 1;
+    player_.add_scene({"Scene " + std::to_string(number), current_scene(host), std::nullopt, "", 0});
+    host.state.inform("Added scene " + std::to_string(player_.scene() + 1) + " of " +
+                      std::to_string(player_.lesson().scenes.size()) +
+                      ": S opens its notes, Lesson ▸ Save keeps it");
+}
+
+bool LessonFeature::save(GuiHost& host, const std::string& path) {
+    if (!player_.active())
+        return false;
+    try {
+        save_lesson_file(player_.lesson(), path);
+    } catch (const std::exception& e) {
+        host.state.report_error(e.what());
+        return false;
+    }
+    player_.set_path(path);
+    used_.push_back({std::filesystem::absolute(path).lexically_normal().string(), RecentKind::lesson});
+    host.state.inform("Saved the lesson (" + std::to_string(player_.lesson().scenes.size()) +
+                      " scenes): " + printable_path(path));
+    return true;
 }
 
 bool LessonFeature::open_file(const std::string& path, FileKind kind, GuiHost& host) {
@@ -98,8 +137,21 @@ void LessonFeature::draw_notes(GuiHost& host) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted(player_.current().title.c_str());
         ImGui::Separator();
-        ImGui::TextUnformatted(player_.current().notes.empty() ? "(no notes)"
-                                                               : player_.current().notes.c_str());
+        if (editing_notes_) {
+            // Edited in place; kept in the lesson as typed (Lesson ▸ Save writes them).
+            notes_buffer_.resize(std::max<std::size_t>(notes_buffer_.size(), 1) + 4096);
+            if (ImGui::InputTextMultiline("##notes", notes_buffer_.data(), notes_buffer_.size(),
+                                          ImVec2(-1, ImGui::GetTextLineHeight() * 8)))
+                player_.set_notes(notes_buffer_.c_str());
+            notes_buffer_ = notes_buffer_.c_str();
+        } else {
+            ImGui::TextUnformatted(player_.current().notes.empty() ? "(no notes)"
+                                                                   : player_.current().notes.c_str());
+        }
+        if (ImGui::SmallButton(editing_notes_ ? "Done" : "Edit notes")) {
+            editing_notes_ = !editing_notes_;
+            notes_buffer_ = player_.current().notes;
+        }
         ImGui::Separator();
         if (k + 1 < static_cast<int>(lesson.scenes.size()))
             ImGui::TextDisabled("Next: %s", lesson.scenes[static_cast<std::size_t>(k) + 1].title.c_str());
@@ -134,6 +186,20 @@ void LessonFeature::draw_scene_list(GuiHost& host) {
         for (int k = 0; k < scenes; ++k) {
             const std::string label =
                 std::to_string(k + 1) + ". " + printable(lesson.scenes[static_cast<std::size_t>(k)].title);
+            // Reorder and delete, beside each scene (the lesson being built).
+            ImGui::PushID(k);
+            if (ImGui::SmallButton("↑"))
+                player_.move_scene(k, -1);
+            ImGui::SameLine();
+            if (ImGui::SmallButton("↓"))
+                player_.move_scene(k, +1);
+            ImGui::SameLine();
+            if (ImGui::SmallButton("×"))
+                player_.remove_scene(k);
+            ImGui::PopID();
+            if (!player_.active())
+                break; // the last scene was deleted
+            ImGui::SameLine();
             if (ImGui::Selectable(label.c_str(), k == list_choice_)) {
                 list_choice_ = k;
                 player_.go_to(host, k);
@@ -180,12 +246,42 @@ void LessonFeature::add_shortcuts(ShortcutTable& table) {
     table.add_escape("close the scene list", [this](GuiHost&) { return std::exchange(list_open_, false); });
 }
 
+void LessonFeature::draw_shipped_lessons(GuiHost& host) {
+    if (!shipped_) {
+        // Each file's title is its first line ("# …"); a file that does not start so is no lesson.
+        shipped_.emplace();
+        std::error_code error;
+        std::vector<std::filesystem::path> files;
+        for (const auto& entry : std::filesystem::directory_iterator(assets_folder() + "/lessons", error))
+            if (entry.path().extension() == ".md")
+                files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const std::filesystem::path& file : files) {
+            std::ifstream in(file);
+            std::string first;
+            if (std::getline(in, first) && first.starts_with("# "))
+                shipped_->emplace_back(first.substr(2), file.string());
+        }
+    }
+    if (ImGui::BeginMenu("Lessons", !shipped_->empty())) {
+        for (const auto& [title, path] : *shipped_)
+            if (ImGui::MenuItem(printable(title).c_str()))
+                open_lesson(path, host);
+        ImGui::EndMenu();
+    }
+}
+
 void LessonFeature::add_menus(MenuTable& menus) {
+    menus.add("Help", [this](GuiHost& host) { draw_shipped_lessons(host); });
     menus.add(kLessonMenu, [this](GuiHost& host) {
         if (ImGui::MenuItem("Open lesson…"))
             host.workspace.requests.file = FileRequest::open_lesson;
+        if (ImGui::MenuItem("Add current scene"))
+            add_current_scene(host);
         if (!player_.active())
             return;
+        if (ImGui::MenuItem("Save lesson"))
+            save(host, player_.path().empty() ? next_lesson_path() : player_.path());
         ImGui::Separator();
         const Lesson& lesson = player_.lesson();
         for (std::size_t k = 0; k < lesson.scenes.size(); ++k) {
@@ -265,6 +361,57 @@ void LessonFeature::add_commands(ScriptTable& table) {
                .run = [this](ScriptRun&, const ScriptCommand&) {
                    player_.close(), notes_open_ = list_open_ = false;
                }});
+    table.add(
+        {.name = "lesson-add-scene",
+         .usage = "lesson-add-scene",
+         .help = "add the screen as a scene after the current one (Lesson ▸ Add current scene; a new lesson "
+                 "where none is open)",
+         .run = [this](ScriptRun& run, const ScriptCommand&) { add_current_scene(run.host()); }});
+    table.add({.name = "lesson-save",
+               .usage = "lesson-save FILE.md",
+               .help =
+                   "save the lesson (docs/lessons.md); fails with one line when FILE cannot be written or no "
+                   "lesson is open",
+               .args = {path_arg("FILE.md", ".md")},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   if (!player_.active())
+                       run.fail("lesson-save: no lesson is open (lesson-open FILE or lesson-add-scene)");
+                   else if (!save(run.host(), c.args[0].text))
+                       run.fail(run.host().state.message());
+               }});
+    table.add({.name = "lesson-delete",
+               .usage = "lesson-delete N",
+               .help = "delete scene N of the lesson (the scene list's ×)",
+               .args = {whole_arg("N", 1, kMaxLessonScenes)},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   player_.remove_scene(static_cast<int>(c.args[0].whole) - 1);
+               }});
+    table.add({.name = "lesson-move",
+               .usage = "lesson-move N up|down",
+               .help = "move scene N of the lesson one place up or down (the scene list's arrows)",
+               .args = {whole_arg("N", 1, kMaxLessonScenes), name_arg("WAY", {"up", "down"})},
+               .run = [this](ScriptRun&, const ScriptCommand& c) {
+                   player_.move_scene(static_cast<int>(c.args[0].whole) - 1, *c.args[1].choice == 0 ? -1 : 1);
+               }});
+    table.add(
+        {.name = "report-lesson-scene",
+         .usage = "report-lesson-scene",
+         .help =
+             "print the lesson's current scene as the lesson holds it: `lesson-scene: TITLE | SCENE-JSON` "
+             "(the scene file's JSON on one line)",
+         .run = [this](ScriptRun&, const ScriptCommand&) {
+             if (!player_.active()) {
+                 printf_to_terminal(stdout, "lesson-scene: none\n");
+                 return;
+             }
+             std::string json;
+             for (const char ch : scene_to_json_text(player_.current().scene))
+                 if (ch != '\n')
+                     json += ch;
+             printf_to_terminal(stdout, "lesson-scene: %s | %s\n", printable(player_.current().title).c_str(),
+                                json.c_str());
+             std::fflush(stdout);
+         }});
     table.add({.name = "report-lesson",
                .usage = "report-lesson",
                .help =

@@ -10,7 +10,9 @@
 #include "gui/shell/feature.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace prefixlab {
@@ -29,14 +31,23 @@ private:
     bool open_lesson(const std::string& path, GuiHost& host);
     void draw_notes(GuiHost& host);
     void draw_scene_list(GuiHost& host);
+    // Lesson ▸ Add current scene: the screen as a new scene after the current one (a new lesson where none is
+    // open); Save: the lesson to its file (a new one to prefixlab-lessons/ in the working folder).
+    void add_current_scene(GuiHost& host);
+    bool save(GuiHost& host, const std::string& path);
+    // Help ▸ Lessons: the shipped lessons (assets/lessons/*.md) by title, read once.
+    void draw_shipped_lessons(GuiHost& host);
 
     LessonPlayer player_;
     bool notes_open_ = false;
+    bool editing_notes_ = false;
+    std::string notes_buffer_; // the notes being edited (the current scene's)
     bool list_open_ = false;
     int list_choice_ = 0;                             // the scene the list has selected (0-based)
     std::string typed_number_;                        // digits typed in the list: Enter jumps to that scene
     std::chrono::steady_clock::time_point opened_at_; // the lesson's start, for the notes' elapsed time
     std::vector<RecentFile> used_;
+    std::optional<std::vector<std::pair<std::string, std::string>>> shipped_; // (title, path), by file name
 };
 
 } // namespace prefixlab

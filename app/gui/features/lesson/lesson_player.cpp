@@ -30,6 +30,45 @@ void LessonPlayer::open(Lesson lesson, std::string path, GuiHost& host) {
     go_to(host, 0);
 }
 
+void LessonPlayer::add_scene(LessonScene scene) {
+    if (!lesson_) {
+        lesson_.emplace();
+        lesson_->title = "Untitled lesson";
+        scene_ = -1;
+    }
+    const auto at = lesson_->scenes.begin() + (scene_ + 1);
+    lesson_->scenes.insert(at, std::move(scene));
+    ++scene_;
+    pending_.reset();
+    quiz_phase_ = QuizPhase::question;
+}
+
+void LessonPlayer::remove_scene(int index) {
+    if (!lesson_ || index < 0 || index >= static_cast<int>(lesson_->scenes.size()))
+        return;
+    lesson_->scenes.erase(lesson_->scenes.begin() + index);
+    if (lesson_->scenes.empty()) {
+        close();
+        return;
+    }
+    scene_ = std::min(scene_ - (index < scene_ ? 1 : 0), static_cast<int>(lesson_->scenes.size()) - 1);
+}
+
+void LessonPlayer::move_scene(int index, int direction) {
+    if (!lesson_)
+        return;
+    const int other = index + direction;
+    const int scenes = static_cast<int>(lesson_->scenes.size());
+    if (index < 0 || index >= scenes || other < 0 || other >= scenes)
+        return;
+    std::swap(lesson_->scenes[static_cast<std::size_t>(index)],
+              lesson_->scenes[static_cast<std::size_t>(other)]);
+    if (scene_ == index)
+        scene_ = other;
+    else if (scene_ == other)
+        scene_ = index;
+}
+
 void LessonPlayer::close() {
     lesson_.reset();
     path_.clear();

@@ -32,6 +32,16 @@ public:
 
     // Opens `lesson` on its first scene.
     void open(Lesson lesson, std::string path, GuiHost& host);
+
+    // Authoring: the lesson being built ("Add current scene" starts one where none is open). A scene added
+    // goes after the current one and becomes current; the screen is not changed (it is the scene).
+    void add_scene(LessonScene scene);
+    void remove_scene(int index);
+    void move_scene(int index, int direction); // -1 up, +1 down
+    void set_notes(std::string notes) {
+        lesson_->scenes[static_cast<std::size_t>(scene_)].notes = std::move(notes);
+    }
+    void set_path(std::string path) { path_ = std::move(path); }
     void close();
     // The step keys: +1 or -1. False when no lesson is open (the trace steps instead).
     bool step(GuiHost& host, int direction);
