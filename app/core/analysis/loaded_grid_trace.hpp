@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/grid_narration.hpp"
+#include "core/analysis/loaded_trace.hpp" // next_loaded_trace_serial
 #include "core/analysis/grid_steps.hpp"
 #include "core/analysis/grid_view_model.hpp"
 #include "core/analysis/look_back.hpp"
@@ -22,6 +23,7 @@ struct LoadedGridTrace {
     GridViewModel model;
     LookBackTimeline timeline;
     std::vector<std::string> narration; // one per step
+    std::uint64_t serial = next_loaded_trace_serial(); // as LoadedTrace's: which trace, not which address
 };
 
 std::unique_ptr<LoadedGridTrace> prepare_grid_for_display(GridTrace trace);

@@ -1,6 +1,8 @@
 #include "gui/layout/settling.hpp"
 
+#include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <imgui.h>
@@ -44,7 +46,14 @@ bool note_frame_moved() {
         // This frame's content, which sizes the next frame's scroll bars and scroll range.
         signature.add(ImVec2(window->DC.CursorMaxPos.x - window->DC.CursorStartPos.x,
                              window->DC.CursorMaxPos.y - window->DC.CursorStartPos.y));
-        scroll_pending |= window->ScrollTarget.x != FLT_MAX || window->ScrollTarget.y != FLT_MAX;
+        // A scroll asked for moves the window next frame, unless it is where the window is (the Values table
+        // asks for its scene's place every frame while it settles: that alone is no movement).
+        const auto moves = [](float target, float scroll, float most) {
+            // Dear ImGui scrolls by whole pixels: a target of 2812.2 leaves the scroll at 2812.
+            return target != FLT_MAX && std::abs(std::clamp(target, 0.0f, most) - scroll) >= 1.0f;
+        };
+        scroll_pending |= moves(window->ScrollTarget.x, window->Scroll.x, window->ScrollMax.x) ||
+                          moves(window->ScrollTarget.y, window->Scroll.y, window->ScrollMax.y);
     }
     const bool moved = scroll_pending || signature.hash != g_last_signature;
     g_last_signature = signature.hash;

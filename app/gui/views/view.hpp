@@ -5,6 +5,7 @@
 
 #include "core/scene/scene.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <span>
 
@@ -45,15 +46,16 @@ public:
     // compute()'s result for `loaded`: computed now, or kept from the last call for the same trace.
     template <class Compute>
     const Result& of(const LoadedTrace* loaded, Compute compute) {
-        if (loaded != computed_for_) {
+        const std::uint64_t serial = loaded != nullptr ? loaded->serial : 0;
+        if (serial != computed_for_) {
             result_ = compute();
-            computed_for_ = loaded;
+            computed_for_ = serial;
         }
         return result_;
     }
 
 private:
-    const LoadedTrace* computed_for_ = nullptr;
+    std::uint64_t computed_for_ = 0; // LoadedTrace::serial (an address can be a new trace's)
     Result result_;
 };
 

@@ -76,6 +76,7 @@ void draw_scale_legend(float right_margin) {
 
 struct BankHeatmapView::Panel {
     const LoadedTrace* shown = nullptr;
+    std::uint64_t shown_serial = 0; // its LoadedTrace::serial (an address can be a new trace's)
     HeatmapRenderer heatmap;
     int selected = -1;                     // instruction chosen by a click (shown while its step is current)
     std::vector<std::string> step_counts;  // counts_text of each step
@@ -95,6 +96,7 @@ struct BankHeatmapView::Panel {
             step_conflicts.push_back(conflicts_text(t));
         }
         shown = &loaded;
+        shown_serial = loaded.serial;
         selected = -1;
     }
 
@@ -154,7 +156,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         std::swap(layout.traces[0], layout.traces[1]);
     layout.count = panel_count_ = layout.traces[1] != nullptr ? 2 : 1;
     for (int p = 0; p < layout.count; ++p)
-        if (panels_[p]->shown != layout.traces[p])
+        if (panels_[p]->shown_serial != layout.traces[p]->serial)
             panels_[p]->prepare(*layout.traces[p]);
     focused_panel_ = std::min(focused_panel_, layout.count - 1);
     layout.step = shown_.step;

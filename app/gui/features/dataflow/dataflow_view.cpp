@@ -64,7 +64,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     const DataflowGraph& graph = loaded.dataflow;
     // Reveal mode: rows after the current step are not built at all (not even dimmed).
     const int last_row = reveal ? step : graph.rows - 1;
-    if (&loaded != built_for_) {
+    if (loaded.serial != built_serial_) {
         measure_texts(loaded);
         nodes_by_row_.assign(graph.rows + 1, {});
         for (std::size_t i = 0; i < graph.nodes.size(); ++i)
@@ -142,6 +142,7 @@ void DataflowView::rebuild(const LoadedTrace& loaded, int step, bool reveal) {
     edges_.set_lines(std::move(edges));
     step_edges_.set_lines(std::move(current));
     built_for_ = &loaded;
+    built_serial_ = loaded.serial;
     built_step_ = step;
     built_font_ = ImGui::GetFontSize();
     built_edges_ = show_edges_;
@@ -286,7 +287,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     const std::vector<std::uint8_t>* differs =
         context.shown.comparison ? &context.shown.comparison->sides[context.shown.side].node_differs : nullptr;
     const bool reveal = state.reveal;
-    if (loaded != built_for_) {
+    if (loaded->serial != built_serial_) {
         needs_fit_ = true;
         followed_step_ = -1;
     }
@@ -294,7 +295,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
     edge_stride_ = scale_x_ >= kThinEdgeSpacingPixels || scale_x_ <= 0
                        ? 1
                        : static_cast<int>(std::ceil(kThinEdgeSpacingPixels / scale_x_));
-    if (loaded != built_for_ || step != built_step_ || show_edges_ != built_edges_ || reveal != built_reveal_ ||
+    if (loaded->serial != built_serial_ || step != built_step_ || show_edges_ != built_edges_ || reveal != built_reveal_ ||
         theme::current() != built_theme_ || edge_stride_ != built_stride_ || ImGui::GetFontSize() != built_font_)
         rebuild(*loaded, step, reveal);
 
@@ -368,7 +369,10 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         fit(area_w, area_h, char_w, line_h);
     if (pending_place_ && !state.tracing()) {
         place_camera(*pending_place_, area_w, area_h);
-        followed_step_ = step; // the scene's pan already shows what it showed
+        // The scene's pan already shows what it showed; the default place (a scene that does not name the
+        // view, as a lesson's) follows the step from there (step 7 of a 16-element Hillis–Steele was below the
+        // view's edge).
+        followed_step_ = *pending_place_ == ViewPlace{} ? -1 : step;
         pending_place_.reset();
     }
     follow_step(step, area_w, area_h);

@@ -60,6 +60,7 @@ private:
     InstancedShapes nodes_{InstancedShapes::Kind::quads};
     InstancedShapes merged_nodes_{InstancedShapes::Kind::quads};
     const LoadedTrace* built_for_ = nullptr;
+    std::uint64_t built_serial_ = 0; // built_for_'s LoadedTrace::serial (an address can be a new trace's)
     int built_step_ = -1;
     bool built_edges_ = true;
     bool built_reveal_ = false;

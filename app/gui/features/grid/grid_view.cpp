@@ -137,7 +137,7 @@ void GridView::measure(const LoadedGridTrace& grid) {
     for (std::size_t i = 0; i < totals.arrows.size(); ++i)
         if (const std::uint32_t s = totals.arrows[i].step; s < rows)
             arrow_ranges_[s] = {arrow_ranges_[s].end == 0 ? i : arrow_ranges_[s].first, i + 1};
-    measured_ = &grid;
+    measured_ = grid.serial;
     pan_x_ = pan_y_ = 0;
     followed_step_ = -1;
 }
@@ -146,7 +146,7 @@ void GridView::draw(AppState& state, const ViewContext& context) {
     const LoadedGridTrace* grid = session_.grid();
     if (!grid_header(session_))
         return;
-    if (grid != measured_)
+    if (grid->serial != measured_)
         measure(*grid);
     const GridViewModel& model = grid->model;
     const theme::Palette& colours = theme::colours();

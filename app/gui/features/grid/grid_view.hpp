@@ -61,7 +61,7 @@ private:
     InstancedShapes lines_{InstancedShapes::Kind::lines};
     std::string built_key_;
 
-    const LoadedGridTrace* measured_ = nullptr;
+    std::uint64_t measured_ = 0; // the LoadedGridTrace::serial measured (an address can be a new trace's)
     int value_chars_ = 1; // the longest value of the trace, in characters (mono font)
     std::vector<std::vector<std::string>> value_texts_; // [step][element], values mode
     std::vector<ItemRange> box_ranges_, arrow_ranges_;  // [step]: its tile-totals boxes and arrows

@@ -31,9 +31,9 @@ void arrow(ImDrawList* list, ImVec2 from, ImVec2 to, ImU32 colour, float width) 
 void ValueTableView::draw_arrows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing, float sx) {
     if (loaded_ == nullptr || showing.hides(showing.current))
         return;
-    if (arrows_for_ != loaded_ || arrows_step_ != showing.current) {
+    if (arrows_for_ != loaded_serial_ || arrows_step_ != showing.current) {
         arrows_ = table_arrows(loaded_->trace, model_, showing.current);
-        arrows_for_ = loaded_;
+        arrows_for_ = loaded_serial_;
         arrows_step_ = showing.current;
     }
     const int stride = l.cell_w >= kArrowSpacingPixels ? 1 : static_cast<int>(std::ceil(kArrowSpacingPixels / l.cell_w));

@@ -94,6 +94,7 @@ void ValueTableView::prepare(const LoadedTrace& loaded) {
     compact_chars_ = static_cast<int>(compact);
 
     loaded_ = &loaded;
+    loaded_serial_ = loaded.serial;
     built_key_.clear();
     followed_step_ = -1;
     zoom_ = 1;
@@ -122,7 +123,7 @@ void ValueTableView::draw(AppState& state, const ViewContext& context) {
             publish_value_table_geometry({});
         return;
     }
-    if (loaded_ != loaded)
+    if (loaded_serial_ != loaded->serial)
         prepare(*loaded);
     placing_.reset();
     if (pending_place_ && !state.tracing()) {
@@ -309,7 +310,7 @@ void ValueTableView::zoom_by(float factor, float anchor_x) {
 
 void ValueTableView::refresh_cells(const TableShowing& showing, float cell_w) {
     const bool solid = cell_w < kSolidBelowPixels;
-    const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(loaded_)) + "|" +
+    const std::string key = std::to_string(loaded_serial_) + "|" +
                             std::to_string(solid) + "|" + std::to_string(showing.current) + "|" +
                             std::to_string(showing.dim_later) + "|" + std::to_string(showing.reveal) + "|" +
                             theme::name_text(theme::current());
@@ -422,7 +423,13 @@ void ValueTableView::draw_table(AppState& state, const TableShowing& showing, Va
         placed_ = placing_, placed_step_ = showing.current;
     if (placed_) { // a scene's scroll, as fractions of the range the table has once it has settled
         pending_scroll_x_ = placed_->scroll_x * max_x;
-        pending_scroll_y_ = placed_->scroll_y * max_y;
+        // Down only as far as keeps the current step's row in view: a lesson's scene that names a sideways
+        // scroll (scroll_y then 0) at step 7 of N = 64, and one that names no place at step 21 of N = 1024,
+        // held the row below the table's edge. The place the scene named is still what the view reports.
+        const float placed_y = placed_->scroll_y * max_y;
+        pending_scroll_y_ = top >= placed_y && top + l.cell_h <= placed_y + view
+                                ? placed_y
+                                : std::clamp(top - view / 2, 0.0f, max_y);
         scrolled_by_follow_ = true;
     }
     last_max_x_ = max_x, last_max_y_ = max_y;

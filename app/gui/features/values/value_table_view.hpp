@@ -75,6 +75,7 @@ private:
     ImFont* fitting_font(const ViewContext& context, float width) const;
 
     const LoadedTrace* loaded_ = nullptr;
+    std::uint64_t loaded_serial_ = 0; // loaded_'s LoadedTrace::serial (an address can be a new trace's)
     ShownTrace shown_; // this frame's
     ValueTableModel model_;
     std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
@@ -89,7 +90,7 @@ private:
     bool show_arrows_ = true;
     std::vector<TableArrow> arrows_; // the current step's, computed when the step changes
     int arrows_step_ = -1;
-    const LoadedTrace* arrows_for_ = nullptr;
+    std::uint64_t arrows_for_ = 0; // the LoadedTrace::serial the arrows were made for
     float zoom_ = 1;         // cell width as a fraction of the width that fits every value
     float base_cell_w_ = 0;  // that width, in pixels
     float last_cells_w_ = 0; // the cells' visible width in the last frame

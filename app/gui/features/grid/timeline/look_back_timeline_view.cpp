@@ -190,7 +190,7 @@ void LookBackTimelineView::rebuild(const LoadedGridTrace& grid, int step, bool r
     quads_.set_quads(std::move(quads));
     lines_.set_lines(std::move(lines));
     spans_.set_lines(std::move(spans));
-    built_for_ = &grid;
+    built_for_ = grid.serial;
     built_step_ = step;
     built_reveal_ = reveal;
     built_scale_x_ = scale_x_;
@@ -304,9 +304,9 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     const ImVec2 origin = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     const float area_x = origin.x + label_w, area_y = origin.y + header_h;
     const float area_w = std::max(10.0f, size.x - label_w - cw), area_h = std::max(10.0f, size.y - header_h);
-    if (&grid != fitted_for_ || ImGui::GetFontSize() != fitted_font_) {
+    if (grid.serial != fitted_for_ || ImGui::GetFontSize() != fitted_font_) {
         needs_fit_ = true;
-        fitted_for_ = &grid;
+        fitted_for_ = grid.serial;
         fitted_font_ = ImGui::GetFontSize();
     }
     if (needs_fit_)
@@ -320,7 +320,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
 
     const int step = session_.step();
     const bool reveal = state.reveal;
-    if (&grid != built_for_ || step != built_step_ || reveal != built_reveal_ || scale_x_ != built_scale_x_ ||
+    if (grid.serial != built_for_ || step != built_step_ || reveal != built_reveal_ || scale_x_ != built_scale_x_ ||
         scale_y_ != built_scale_y_ || theme::current() != built_theme_ || ImGui::GetFontSize() != built_font_)
         rebuild(grid, step, reveal, scale_y_);
     ImDrawList* draw = ImGui::GetWindowDrawList();

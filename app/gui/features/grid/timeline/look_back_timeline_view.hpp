@@ -56,7 +56,7 @@ private:
     InstancedShapes spans_{InstancedShapes::Kind::lines};
     InstancedShapes quads_{InstancedShapes::Kind::quads};
     InstancedShapes lines_{InstancedShapes::Kind::lines};
-    const LoadedGridTrace* built_for_ = nullptr;
+    std::uint64_t built_for_ = 0; // LoadedGridTrace::serial (an address can be a new trace's)
     int built_step_ = -1;
     bool built_reveal_ = false;
     float built_scale_x_ = 0, built_scale_y_ = 0;
@@ -65,7 +65,7 @@ private:
     unsigned builds_ = 0; // builds so far: the cached picture's key
 
     // camera: screen = area origin + (diagram point - pan) * scale; a row is one unit tall
-    const LoadedGridTrace* fitted_for_ = nullptr;
+    std::uint64_t fitted_for_ = 0; // LoadedGridTrace::serial
     float fitted_font_ = 0;
     bool needs_fit_ = true;
     float scale_x_ = 1, scale_y_ = 10;
