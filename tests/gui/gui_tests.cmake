@@ -38,17 +38,24 @@ if(PREFIXLAB_HAVE_GIF) # the GIF export's test decodes with giflib
   target_link_libraries(prefixlab_gui_tests PRIVATE GIF::GIF)
 endif()
 add_dependencies(prefixlab_gui_tests prefixlab)
-# One Xvfb server for the whole binary; -a picks a free display so parallel ctest runs do not clash.
-add_test(NAME gui.screenshots
-         COMMAND ${PREFIXLAB_XVFB_RUN} -a -s "-screen 0 1920x1080x24" $<TARGET_FILE:prefixlab_gui_tests>)
+# The binary in kGuiShards parts (Google Test's sharding: every kGuiShards-th test), each its own ctest test
+# under its own Xvfb server (-a picks a free display). Whole, it took 525 s under AddressSanitizer in CI
+# (c9fc35c), near its 600-s limit, before the shipped lessons' walk came; in four parts each stays far
+# below it. RESOURCE_LOCK: the parts run one after another, each beside the other tests but not beside each
+# other (a key-tap test once missed taps with both cores loaded by drawing).
 # GTEST_BRIEF: only failures are printed (and the tests' own figures), so that a failed run's output
 # starts with the failure, not with seventy passing tests (CI shows the start of a failed test's output).
-# TIMEOUT: the whole binary takes about 130 s under AddressSanitizer in CI, and ran past 300 s here with
-# other builds loading both cores; 600 s leaves room without hiding a hang for long.
+# TIMEOUT: 600 s leaves room without hiding a hang for long.
 # COST: ctest starts the costliest tests first; without it the binary started last (test 1390 of 1396 in a
-# fresh clone, which has no timing history) and ran alone at the end of each CI job: 78 s in the main
-# job, 144 s under AddressSanitizer, with the other core idle.
-set_tests_properties(gui.screenshots PROPERTIES LABELS gui TIMEOUT 600 ENVIRONMENT GTEST_BRIEF=1 COST 1000)
+# fresh clone, which has no timing history) and ran alone at the end of each CI job, with the other core idle.
+set(kGuiShards 4)
+math(EXPR last_shard "${kGuiShards} - 1")
+foreach(shard RANGE ${last_shard})
+  add_test(NAME gui.screenshots.${shard}
+           COMMAND ${PREFIXLAB_XVFB_RUN} -a -s "-screen 0 1920x1080x24" $<TARGET_FILE:prefixlab_gui_tests>)
+  set_tests_properties(gui.screenshots.${shard} PROPERTIES LABELS gui TIMEOUT 600 COST 1000 RESOURCE_LOCK gui_window
+                       ENVIRONMENT "GTEST_BRIEF=1;GTEST_TOTAL_SHARDS=${kGuiShards};GTEST_SHARD_INDEX=${shard}")
+endforeach()
 
 # The layout check itself, on frames drawn headless to fail and to pass (no window, no OpenGL), and the
 # themes' text colours against their backgrounds.

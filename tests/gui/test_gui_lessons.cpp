@@ -5,6 +5,8 @@
 #include "support/process.hpp"
 #include "support/text_files.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -186,6 +188,141 @@ TEST_F(GuiLessons, ABadLessonIsOneLineNamingTheFileAndTheLine) {
     EXPECT_NE(dropped.out.find("lesson: none"), std::string::npos) << dropped.out;
     EXPECT_NE(dropped.out.find("line 4: capture.n"), std::string::npos) << dropped.out;
 }
+
+// The shipped lessons (assets/lessons/), each given from its first scene to its end with nothing but Page
+// Down, then back to its start with nothing but Page Up, in the emulator, in presentation mode at 2× in the
+// projector theme, on a 1920×1080 screen and on a 1280×720 one: every scene passes check-layout when it
+// opens. A first run opens each scene (lesson-go) to learn its steps, and so how many presses each scene
+// takes; the second run presses exactly that many, and checks where each press that opens a scene lands.
+class ShippedLessons : public GuiLessons, public ::testing::WithParamInterface<int> {
+protected:
+    ProcessResult on_screen(const std::string& script, int width) const {
+        std::ofstream(path("walk.script")) << script << "quit\n";
+        const std::string screen = width == 1920 ? "1920x1080x24" : "1280x720x24";
+        return run_process("PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " +
+                           shell_quote(PREFIXLAB_XVFB_RUN) + " -a -s " + shell_quote("-screen 0 " + screen) +
+                           " " + shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
+                           " --ui-scale 2 --script " + shell_quote(path("walk.script")));
+    }
+};
+
+struct SceneSteps {
+    int first = 0, last = 0; // the steps a scene's Page Down goes through
+    std::string phase;       // "question" for a quiz scene, "none" otherwise
+    bool stepless = false;   // the Benchmark tab's scene
+};
+
+TEST_P(ShippedLessons, EachIsGivenToItsEndAndBackWithNothingButKeys) {
+    const int width = GetParam();
+    std::vector<fs::path> lessons;
+    for (const auto& entry : fs::directory_iterator(fs::path(PREFIXLAB_SOURCE_DIR) / "assets" / "lessons"))
+        if (entry.path().extension() == ".md")
+            lessons.push_back(entry.path());
+    std::sort(lessons.begin(), lessons.end());
+    ASSERT_GE(lessons.size(), 8u) << "the eight lessons of the course";
+    // First run: each scene's steps.
+    std::string learn = "theme projector\n";
+    for (const fs::path& lesson : lessons)
+        learn += "lesson-open " + lesson.string() + "\nreport-lesson\n";
+    const ProcessResult first = on_screen(learn, width);
+    ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+    std::vector<int> scene_counts;
+    static const std::regex count(R"(lesson: scene=1 of (\d+) )");
+    for (auto it = std::sregex_iterator(first.out.begin(), first.out.end(), count);
+         it != std::sregex_iterator(); ++it)
+        scene_counts.push_back(std::stoi((*it)[1]));
+    ASSERT_EQ(scene_counts.size(), lessons.size()) << first.out;
+    std::string learn_scenes = "theme projector\n";
+    for (std::size_t l = 0; l < lessons.size(); ++l) {
+        learn_scenes += "lesson-open " + lessons[l].string() + "\n";
+        for (int k = 1; k <= scene_counts[l]; ++k)
+            learn_scenes += "lesson-go " + std::to_string(k) + "\nreport-lesson\n";
+    }
+    const ProcessResult scenes_run = on_screen(learn_scenes, width);
+    ASSERT_EQ(scenes_run.exit_code, 0) << scenes_run.out << scenes_run.err;
+    static const std::regex scene_line(
+        R"(lesson: scene=(\d+) of (\d+) title=.* tab=(\S+) step=\d+ steps=(\S+) phase=(\S+) arrived=1)");
+    std::vector<std::vector<SceneSteps>> steps(lessons.size());
+    std::size_t lesson_index = 0;
+    for (auto it = std::sregex_iterator(scenes_run.out.begin(), scenes_run.out.end(), scene_line);
+         it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        if (m[1] == "1" && !steps[lesson_index].empty())
+            ++lesson_index;
+        ASSERT_LT(lesson_index, lessons.size());
+        SceneSteps s;
+        s.phase = m[5];
+        s.stepless = m[4] == "none";
+        if (!s.stepless) {
+            const std::string range = m[4];
+            s.first = std::stoi(range.substr(0, range.find('-')));
+            s.last = std::stoi(range.substr(range.find('-') + 1));
+        }
+        steps[lesson_index].push_back(s);
+    }
+    // Second run: the walk, forward then back, with nothing but keys.
+    std::string walk = "theme projector\n";
+    std::vector<std::string> expected; // where each press that opens a scene lands: "scene:step:phase"
+    std::vector<int> presses(lessons.size(), 0);
+    for (std::size_t l = 0; l < lessons.size(); ++l) {
+        ASSERT_EQ(steps[l].size(), static_cast<std::size_t>(scene_counts[l])) << lessons[l];
+        EXPECT_TRUE(steps[l].size() >= 8 && steps[l].size() <= 20)
+            << lessons[l] << ": " << steps[l].size() << " scenes";
+        walk += "lesson-open " + lessons[l].string() + "\nreport-lesson\ncheck-layout\n";
+        const int scenes = static_cast<int>(steps[l].size());
+        const auto within = [](const SceneSteps& s) {
+            return s.phase == "question" ? 2 : s.stepless ? 0 : s.last - s.first;
+        };
+        for (int k = 0; k < scenes; ++k) {
+            const std::string here = std::to_string(k + 1) + ":" +
+                                     (steps[l][k].stepless ? "-" : std::to_string(steps[l][k].first));
+            expected.push_back(here);
+            for (int p = 0; p < within(steps[l][k]); ++p)
+                walk += "key PageDown\n";
+            presses[l] += within(steps[l][k]);
+            if (k + 1 < scenes) {
+                walk += "key PageDown\nlesson-wait\nreport-lesson\ncheck-layout\n";
+                ++presses[l];
+            }
+        }
+        // Back to the start: the same presses, each scene entered at its end.
+        for (int k = scenes - 1; k >= 0; --k) {
+            for (int p = 0; p < within(steps[l][k]); ++p)
+                walk += "key PageUp\n";
+            if (k > 0)
+                walk += "key PageUp\nlesson-wait\n";
+        }
+        walk += "lesson-wait\nreport-lesson\n";
+        expected.push_back("1:" +
+                           (steps[l][0].stepless ? std::string("-") : std::to_string(steps[l][0].first)));
+        std::printf("[ figure ] %s: %d scenes, %d presses to the end and %d back\n",
+                    lessons[l].filename().c_str(), scenes, presses[l], presses[l]);
+    }
+    const ProcessResult run = on_screen(walk, width);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    std::vector<std::string> landed;
+    for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), scene_line);
+         it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        landed.push_back(m[1].str() + ":" +
+                         (m[4] == "none" ? "-" : m[4].str().substr(0, m[4].str().find('-'))));
+    }
+    EXPECT_EQ(landed, expected) << run.out;
+    const std::regex clean(R"(check-layout \S+: (\d+) texts, 0 problems)");
+    std::size_t checks = 0;
+    for (const auto& lesson_steps : steps)
+        checks += lesson_steps.size();
+    EXPECT_EQ(static_cast<std::size_t>(std::distance(
+                  std::sregex_iterator(run.out.begin(), run.out.end(), clean), std::sregex_iterator())),
+              checks)
+        << run.out;
+}
+
+// Under the sanitizers (CI's second job, about three times slower) the 1920×1080 screen only.
+INSTANTIATE_TEST_SUITE_P(Screens, ShippedLessons,
+                         ::testing::ValuesIn(PREFIXLAB_SANITIZED ? std::vector<int>{1920}
+                                                                 : std::vector<int>{1920, 1280}),
+                         [](const auto& info) { return std::to_string(info.param); });
 
 } // namespace
 } // namespace prefixlab::test
