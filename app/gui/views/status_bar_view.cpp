@@ -20,7 +20,7 @@ struct Item {
     std::vector<std::string> forms;
     std::size_t form = 0; // the one drawn
     bool button = false;  // the jump to the first wrong output
-    enum class Ink { normal, quiet, device, error } ink = Ink::quiet;
+    enum class Ink { quiet, device, error } ink = Ink::quiet;
 };
 
 float width_of(const Item& item) {
@@ -61,7 +61,6 @@ ImVec4 ink_of(Item::Ink ink, bool gpu) {
     switch (ink) {
     case Item::Ink::device: return text_colour(gpu ? theme::colours().ok : theme::colours().cell_written);
     case Item::Ink::error: return text_colour(theme::colours().error);
-    case Item::Ink::normal: return ImGui::GetStyle().Colors[ImGuiCol_Text];
     case Item::Ink::quiet: break;
     }
     return ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];

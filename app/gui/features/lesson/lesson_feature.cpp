@@ -106,13 +106,12 @@ void LessonFeature::after_frame(GuiHost& host) {
     if (!player_.active())
         return;
     if (notes_open_ && !host.exports.active()) // the speaker's, never the exported picture's
-        draw_notes(host);
+        draw_notes();
     if (list_open_)
         draw_scene_list(host);
 }
 
-void LessonFeature::draw_notes(GuiHost& host) {
-    (void)host;
+void LessonFeature::draw_notes() {
     // A panel over the lower right of the window, about a third of it: the hall sees the views beside it.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     const ImVec2 size(viewport->WorkSize.x * 0.42f, viewport->WorkSize.y * 0.5f);

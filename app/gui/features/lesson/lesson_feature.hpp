@@ -29,7 +29,7 @@ public:
 private:
     // Reads the lesson at `path` and gives it from its first scene; a bad file is one line in the status bar.
     bool open_lesson(const std::string& path, GuiHost& host);
-    void draw_notes(GuiHost& host);
+    void draw_notes();
     void draw_scene_list(GuiHost& host);
     // Lesson ▸ Add current scene: the screen as a new scene after the current one (a new lesson where none is
     // open); Save: the lesson to its file (a new one to prefixlab-lessons/ in the working folder).
