@@ -6,6 +6,7 @@
 # in assets/; SKIP_BENCH=1 skips it), the trace timings (SKIP_TIMINGS=1 skips them) and the Nsight Compute
 # validations of the bank-conflict and coalescing models (SKIP_NCU=1 skips them), in that order, so that
 # the most needed results come first. ONLY_NCU=1 runs the build and the validations alone (a second call).
+# SKIP_COMPACT_TABLE=1 skips the 2^28 compaction table; CTEST_EXCLUDE=REGEX leaves those tests out.
 # Logs go to $OUT (or /tmp/prefixlab-gpu).
 #
 #   tools/gpu_check.sh [DEPS_DIR]     DEPS_DIR holds include/{CLI,nlohmann} and googletest/ (default .deps)
@@ -41,9 +42,17 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
   step "all tests, GPU tests included"
   # --timeout 600: GpuTunedScan's sizes up to 2^30 take about 6 minutes on an H100 machine alone (host-side
   # references and page faults of 4-GiB arrays: 2.4 min user, 3.5 min system), past the 180 s this had.
-  run ctest --test-dir "$build" -j 8 --timeout 600 --output-on-failure >"$logs/ctest.log" 2>&1
+  # CTEST_EXCLUDE: a regular expression of tests left out (a run about one area leaves out the 6-minute sizes).
+  run ctest --test-dir "$build" -j 8 --timeout 600 --output-on-failure ${CTEST_EXCLUDE:+-E "$CTEST_EXCLUDE"} \
+    >"$logs/ctest.log" 2>&1
   grep -E "tests passed|tests failed|Failed|\*\*\*" "$logs/ctest.log" | grep -v "Skipped" | head -40
   grep -c "Passed" "$logs/ctest.log" | sed 's/^/tests reported Passed: /'
+
+  step "the seed's compaction example on the GPU (values 10,0,3,9,2,0,1,2, keep nonzero)"
+  "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuCompactionPredicates.TheSeedsExampleOnTheGpu' 2>&1 |
+    grep -E "seed 001|OK|FAILED"
+  run "$build/app/prefixlab" trace --algo compact --input values:10,0,3,9,2,0,1,2 --keep nonzero --device gpu \
+    --out "$logs/seed-compact-gpu.json"
 
   step "what the GPU made of the racy kernel"
   "$build/tests/prefixlab_gpu_tests" --gtest_filter='GpuRacyHillisSteele.*' 2>&1 | grep -E "racy n="
@@ -84,6 +93,14 @@ run() { "$@" || { echo "FAILED ($?): $*"; status=1; }; }
     sed -n '/^median ms/,$p' "$logs/bench.log"
   else
     echo "skipped (SKIP_BENCH set)"
+  fi
+
+  step "compaction table at 2^28 (uint32, keep odd: the table's predicate), median of 20"
+  if [ -z "${SKIP_COMPACT_TABLE:-}" ]; then
+    run "$build/app/prefixlab" compact-table --n 2^28 --keep 1,50,99 >"$logs/compact-table.log" 2>&1
+    cat "$logs/compact-table.log"
+  else
+    echo "skipped (SKIP_COMPACT_TABLE set)"
   fi
 
   step "trace timings at each block scan's largest N (capture excludes CUDA context creation)"

@@ -80,7 +80,7 @@ GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
     r.n = grid_n(o.n, r.device);
     r.scan.tile_threads = tile_threads(o.tile_threads);
     r.scan.body = catalogued("--body", o.body, parse_tile_body, all_tile_bodies());
-    r.input = catalogued<InputKind>("--input", o.input, parse_input_kind, all_input_kinds());
+    r.input = catalogued<InputKind>("--input", o.input, parse_generated_input_kind, generated_input_kinds());
     r.seed = o.seed;
     r.scan.type = catalogued<ElementType>("--type", o.type, parse_element_type, all_element_types());
     r.scan.op = catalogued<ScanOperator>("--op", o.op, parse_scan_operator, all_scan_operators());

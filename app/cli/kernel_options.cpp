@@ -2,6 +2,8 @@
 
 #include "cli/option_values.hpp"
 #include "core/entry/exit_status.hpp"
+#include "core/ground/input_values.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/printable.hpp"
@@ -48,8 +50,14 @@ BadInput option_problem(const ScanSetupError& e, const ScanSetup& s, const Kerne
     const WholeRange allowed = e.allowed();
     const std::string expected = "expected " + whole_number_range(static_cast<std::uint64_t>(allowed.min),
                                                                   static_cast<std::uint64_t>(allowed.max));
+    if (e.setting() == ScanSetting::n && !o.n) // N is the list's count
+        return BadInput("--input: " + std::to_string(s.n) + " values; " + algorithm + " takes " +
+                        whole_number_range(static_cast<std::uint64_t>(allowed.min),
+                                           static_cast<std::uint64_t>(allowed.max)));
     if (e.setting() == ScanSetting::n)
-        return BadInput(value_problem("--n", o.n, expected + " for " + algorithm));
+        return BadInput(value_problem("--n", *o.n, expected + " for " + algorithm));
+    if (e.setting() == ScanSetting::values)
+        return BadInput(std::string("--input values: ") + e.what());
     return BadInput(value_problem("--block", o.block.value_or(""),
                                   expected + " (" + algorithm + " needs " + std::to_string(allowed.min) +
                                       " threads for N = " + std::to_string(s.n) + ")"));
@@ -60,10 +68,22 @@ BadInput option_problem(const ScanSetupError& e, const ScanSetup& s, const Kerne
 void add_kernel_options(CLI::App& command, KernelOptions& o) {
     command.add_option("--algo", o.algorithm, "Algorithm (prefixlab trace --list shows them)")
         ->capture_default_str();
-    command.add_option("--n", o.n, "Number of elements, 1 up to the algorithm's per-block maximum")
-        ->capture_default_str()
+    command
+        .add_option_function<std::string>(
+            "--n", [&o](const std::string& text) { o.n = text; },
+            "Number of elements, 1 up to the algorithm's per-block maximum (default 32; with --input values:…, "
+            "the list's count)")
         ->type_name("INT");
-    command.add_option("--input", o.input, "Input: ones, iota or random")->capture_default_str();
+    command
+        .add_option("--input", o.input,
+                    "Input: ones, iota, random, or values:10,0,3,9,2,0,1,2 (the elements themselves, of --type)")
+        ->capture_default_str();
+    command
+        .add_option_function<std::string>(
+            "--keep", [&o](const std::string& text) { o.keep = text; },
+            "Compaction and split: the elements kept, nonzero, odd (the default), even, less-than:K or "
+            "greater-than:K")
+        ->type_name("PRED");
     add_whole_number_option(command, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed for --input random, 0 to 2^64-1");
     command.add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
@@ -81,7 +101,15 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
     ScanSetup s;
     s.algorithm = parse_or_throw<BlockAlgorithm>("--algo", o.algorithm, parse_block_algorithm,
                                                  "prefixlab trace --list shows the algorithms");
-    s.n = whole_number_or(o.n, 0); // N starts at 1
+    constexpr std::string_view kValues = "values:";
+    const bool listed = o.input.starts_with(kValues);
+    const std::string list = listed ? o.input.substr(kValues.size()) : "";
+    if (listed && o.n && whole_number_or(*o.n, 0) != static_cast<int>(input_value_count(list)))
+        throw BadInput(value_problem("--n", *o.n,
+                                     "the list in --input has " + std::to_string(input_value_count(list)) +
+                                         " values (leave --n out: N is their count)"));
+    s.n = listed ? static_cast<int>(std::min<std::size_t>(input_value_count(list), kMaxInputValues + 1))
+                 : whole_number_or(o.n.value_or("32"), 0); // N starts at 1
     if (o.block) {
         // A setup's 0 asks for the minimum, as leaving --block out does; typed, it is a block too small.
         const int threads = whole_number_or(*o.block, -1);
@@ -94,10 +122,30 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
     } catch (const ScanSetupError& e) {
         throw option_problem(e, s, o);
     }
-    s.input = parse_or_throw<InputKind>("--input", o.input, parse_input_kind, choices(all_input_kinds()));
+    s.input = listed ? InputKind::values
+                     : parse_or_throw<InputKind>("--input", o.input, parse_generated_input_kind,
+                                                 "one of ones, iota, random or values:10,0,3");
+    s.values = list;
     s.seed = o.seed;
     s.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
     s.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
+    if (listed) {
+        try {
+            validate_scan_setup(s); // the list read as --type
+        } catch (const ScanSetupError& e) {
+            throw option_problem(e, s, o);
+        }
+    }
+    if (o.keep) {
+        if (!keeps_elements(s.algorithm))
+            throw BadInput("--keep: " + std::string(name_of(s.algorithm)) +
+                           " keeps every element; compact and split take a predicate");
+        std::string problem;
+        const std::optional<KeepPredicate> keep = parse_keep_predicate(*o.keep, problem);
+        if (!keep)
+            throw BadInput(value_problem("--keep", *o.keep, problem));
+        s.keep = *keep;
+    }
     if (o.exclusive && !has_exclusive_form(s.algorithm))
         throw BadInput("--exclusive: " + std::string(name_of(s.algorithm)) + " has none. " +
                        std::string(no_exclusive_form_reason(s.algorithm)));

@@ -1,5 +1,6 @@
 // The options that choose a kernel and its input, shared by `prefixlab trace` and `prefixlab run`:
-// --algo --n --input --seed --type --op --exclusive --block.
+// --algo --n --input --seed --type --op --exclusive --block --keep. `--input values:10,0,3` gives the
+// elements themselves (N is their count).
 #pragma once
 
 #include "core/ground/kernel_names.hpp"
@@ -19,9 +20,10 @@ struct KernelOptions {
     std::string algorithm = std::string(name_of(kDefaultBlockAlgorithm));
     // --n and --block are kept as typed and read in scan_setup_from: their ranges depend on the
     // algorithm, and --algo may come after them on the command line.
-    std::string n = "32";
+    std::optional<std::string> n;     // absent: 32, or the count of --input values:…
     std::optional<std::string> block; // absent: the algorithm's minimum for N
-    std::string input = "iota";
+    std::string input = "iota";       // a kind, or "values:" and the list
+    std::optional<std::string> keep;  // a compaction's predicate; absent: odd
     std::uint64_t seed = 1;
     std::string type = "int32";
     std::string op = "add";

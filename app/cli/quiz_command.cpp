@@ -41,7 +41,7 @@ bool gpu_still_usable() {
         const CaptureResult capture = capture_trace(setup);
         const BlockRequest request = block_request(setup);
         const OutputCheck check = check_kernel_output(kind_of(setup.algorithm), setup.type, setup.op, setup.exclusive,
-                                                      request.input, capture.trace.output);
+                                                      request.input, capture.trace.output, setup.keep);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         printf_to_terminal(stdout,
                            "GPU after the runs, in this process: traced %s N=%d, %zu steps, %s (%.0f ms)\n",

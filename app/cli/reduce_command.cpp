@@ -91,7 +91,7 @@ int run_reduce_command(const ReduceCommandOptions& o) {
         request.threads = o.threads;
         request.type = parsed<ElementType>("--type", o.type, parse_element_type, "int32, uint32 or float");
         request.op = parsed<ScanOperator>("--op", o.op, parse_scan_operator, "add, max or min");
-        const InputKind input = parsed<InputKind>("--input", o.input, parse_input_kind, "ones, iota or random");
+        const InputKind input = parsed<InputKind>("--input", o.input, parse_generated_input_kind, "ones, iota or random");
         request.input = generate_input(input, request.type, request.op, static_cast<int>(n), o.seed);
         const GridReduceRun run = run_grid_reduce_on(request, device);
         const std::uint32_t total = run.total;

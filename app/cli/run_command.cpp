@@ -23,7 +23,7 @@ int run_run_command(const KernelOptions& options) {
         const BlockRequest request = block_request(r);
         const std::vector<std::uint32_t> output = run_untraced_on_gpu(request);
         const OutputCheck check =
-            check_kernel_output(kind_of(r.algorithm), r.type, r.op, r.exclusive, request.input, output);
+            check_kernel_output(kind_of(r.algorithm), r.type, r.op, r.exclusive, request.input, output, r.keep);
         printf_to_terminal(stdout, "ran %s (untraced) N=%d, %d threads on %s: %zu of %d elements wrong\n",
                            std::string(name_of(r.algorithm)).c_str(), r.n,
                            r.block_threads > 0 ? r.block_threads : block_min_threads(r.algorithm, r.n),

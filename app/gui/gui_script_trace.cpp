@@ -1,6 +1,8 @@
 #include "gui/gui_script_trace.hpp"
 
 #include "core/capture/gpu_info.hpp"
+#include "core/ground/input_values.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/util/enum_names.hpp"
@@ -53,9 +55,29 @@ TraceSettings read_trace_settings(const std::vector<std::string>& settings) {
                     value_problem(what, value, "no CUDA GPU available (" + gpu_info().reason + ")"));
         } else if (key == "order") {
             s.order = script_choice<WarpOrder>(what, value, parse_warp_order, names_of(all_warp_orders()));
+        } else if (key == "values") {
+            const std::size_t count = input_value_count(value);
+            if (count == 0 || count > kMaxInputValues)
+                throw ScriptValueError(value_problem(what, value, "expected 1 to " + std::to_string(kMaxInputValues) +
+                                                                      " values separated by commas"));
+            s.values = value;
+        } else if (key == "keep") {
+            std::string problem;
+            s.keep = parse_keep_predicate(value, problem);
+            if (!s.keep)
+                throw ScriptValueError(value_problem(what, value, problem));
         } else {
-            refuse_unknown_name("trace setting", key, "algo, n, input, seed, type, op, exclusive, device, order");
+            refuse_unknown_name("trace setting", key,
+                                "algo, n, input, values, seed, keep, type, op, exclusive, device, order");
         }
+    }
+    if (s.values) { // a list is the input, and its count N, unless the command says otherwise
+        const int count = static_cast<int>(input_value_count(*s.values));
+        if (s.n && *s.n != count)
+            throw ScriptValueError("trace n=" + std::to_string(*s.n) + ": the list in values= has " +
+                                   std::to_string(count) + " values (leave n= out: N is their count)");
+        s.n = count;
+        s.input = s.input.value_or(InputKind::values);
     }
     if (s.algorithm && s.exclusive.value_or(false) && !has_exclusive_form(*s.algorithm))
         throw ScriptValueError("trace exclusive=1: " + std::string(name_of(*s.algorithm)) + " has none. " +
@@ -73,6 +95,10 @@ void apply_trace_settings(const TraceSettings& s, ScanSetup& r) {
     r.exclusive = s.exclusive.value_or(r.exclusive) && has_exclusive_form(r.algorithm);
     r.device = s.device.value_or(r.device);
     r.warp_order = s.order.value_or(r.warp_order);
+    r.values = s.values.value_or(r.values);
+    r.keep = s.keep.value_or(r.keep);
+    if (r.input == InputKind::values && !s.n && input_value_count(r.values) > 0) // input=values alone
+        r.n = static_cast<int>(input_value_count(r.values));
 }
 
 void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& s) {

@@ -1,5 +1,5 @@
 // The capture side of scripted mode: the settings of a `trace` command (algo=NAME n=N input=KIND
-// seed=S type=T op=OP exclusive=0|1 device=D order=O), read and checked when the script is read and applied
+// values=10,0,3 seed=S keep=PRED type=T op=OP exclusive=0|1 device=D order=O), read and checked when the script is read and applied
 // to the GUI's capture settings when the command runs. Only the settings given change; the others
 // keep what earlier commands (or the GUI) set.
 #pragma once
@@ -23,6 +23,8 @@ struct TraceSettings {
     std::optional<bool> exclusive;
     std::optional<DeviceChoice> device;
     std::optional<WarpOrder> order; // the emulator's warp order; a GPU capture ignores it
+    std::optional<std::string> values; // a list (input=values and N its count, unless given)
+    std::optional<KeepPredicate> keep;  // a compaction's predicate
 };
 
 // Throws ScriptValueError naming the setting and quoting its value. N is checked against the largest

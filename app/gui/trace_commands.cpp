@@ -70,11 +70,13 @@ void add_trace_commands(ScriptTable& table) {
                    wait_for_capture(run); // loads in the background; failures are reported when it ends
                }});
     table.add({.name = "trace",
-               .usage = "trace [algo=NAME] [n=N] [input=KIND] [seed=S] [type=T] [op=OP] [exclusive=0|1] [device=D] "
-                        "[order=O]",
+               .usage = "trace [algo=NAME] [n=N] [input=KIND] [values=LIST] [seed=S] [keep=PRED] [type=T] [op=OP] "
+                        "[exclusive=0|1] [device=D] [order=O]",
                .help = "change the capture settings and trace in the background; the script waits for it (`n` 1 to "
                        "the algorithm's maximum, `seed` 0 to 2^64−1; `order` the emulator's warp order, `in-order`, "
-                       "`reversed` or `interleaved`, docs/emulator.md, which a GPU capture ignores)",
+                       "`reversed` or `interleaved`, docs/emulator.md, which a GPU capture ignores; `values=10,0,3,9` the elements "
+                       "themselves, N their count; `keep` a compaction's predicate, `nonzero`, `odd`, `even`, "
+                       "`less-than:K` or `greater-than:K`)",
                .read_settings = [](const std::vector<std::string>& words) -> std::any {
                    return read_trace_settings(words);
                },

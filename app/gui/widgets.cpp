@@ -108,4 +108,17 @@ void draw_difference_mark(ImDrawList* list, float x, float y, float w, float h) 
     list->AddTriangleFilled(ImVec2(x + w - corner, y), ImVec2(x + w, y), ImVec2(x + w, y + corner), colour);
 }
 
+bool input_text(const char* label, std::string& text) {
+    const auto resize = [](ImGuiInputTextCallbackData* data) {
+        if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+            auto* grown = static_cast<std::string*>(data->UserData);
+            grown->resize(static_cast<std::size_t>(data->BufTextLen));
+            data->Buf = grown->data();
+        }
+        return 0;
+    };
+    return ImGui::InputText(label, text.data(), text.capacity() + 1, ImGuiInputTextFlags_CallbackResize, resize,
+                            &text);
+}
+
 } // namespace prefixlab

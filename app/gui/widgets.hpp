@@ -4,6 +4,7 @@
 #include "gui/theme.hpp"
 
 #include <functional>
+#include <string>
 #include <initializer_list>
 #include <utility>
 
@@ -51,6 +52,10 @@ void draw_reading_progress(double fraction, const char* what, float width);
 
 // A section heading in the sidebar.
 void section_heading(const char* text);
+
+// ImGui::InputText on a std::string that grows as the user types (a list of values has no fixed
+// length). Returns true when the text changed.
+bool input_text(const char* label, std::string& text);
 
 // The mark of a comparison on a cell or node that differs from the other side's: a frame in the theme's
 // `differs` colour and a filled corner, readable without colour (Values and Dataflow).

@@ -18,7 +18,7 @@ namespace prefixlab {
 namespace {
 
 struct KeptElement {
-    __host__ __device__ bool operator()(std::uint32_t x) const { return kept_element(x); }
+    __host__ __device__ bool operator()(std::uint32_t x) const { return kept_element(x, KeepPredicate{}); } // the default: odd
 };
 
 class CubSelectRunner final : public GpuTableRunner {

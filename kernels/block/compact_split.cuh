@@ -1,15 +1,16 @@
 // Stream compaction and stream split of one block (GPU Gems 3 ch. 39.3.1; the course projects' "map,
 // scan, scatter"), one element per thread:
-//  1. map: each thread marks whether its element is kept (the predicate: odd), a flag of 0 or 1 in
-//     shared memory;
+//  1. map: each thread marks whether its element is kept (the setup's predicate: odd by default), a
+//     flag of 0 or 1 in shared memory;
 //  2. scan: an inclusive Hillis–Steele scan of the flags (read, barrier, write, as hillis_steele.cuh),
 //     after which flag word i holds how many of elements 0..i are kept;
 //  3. scatter: a kept element i goes to output[kept before i] (its inclusive count less its own flag).
 // Compaction writes the kept elements only, in order, and leaves the rest of the output alone (views
 // show no value there). Split (a stable partition, the lecture's "stream split") also writes every
 // element not kept, after all the kept ones and in order: output[kept + (i - kept before i)].
-// The predicate (kernels/common/compaction_predicate.hpp) works on the element's bits, so the same
-// source serves every element type; the scan adds the flags whatever the operator, since it counts.
+// The predicate (kernels/common/compaction_predicate.hpp) is a run-time value (io.keep) every element
+// type reads; the scan adds the flags whatever the operator, since it counts. The texts below say
+// {keep}, which the narration fills with the trace's predicate ("x ≠ 0").
 #pragma once
 
 #include "kernels/block/one_element_per_thread.hpp"
@@ -43,7 +44,7 @@ struct FlagScanScatter : OneElementPerThread {
         bool keep = false;
         if (mine) {
             x = in[i];
-            keep = kept_element(plain_value(x));
+            keep = kept_element(plain_value(x), io.keep);
             s[i] = derived_value(x, T(keep ? 1 : 0));
         }
 
@@ -84,16 +85,18 @@ struct FlagScanScatter : OneElementPerThread {
     // Declared after run() so that the sync points above keep their source lines, which trace files record.
     static constexpr const char* kName = kSplit ? "split" : "compact";
     static constexpr const char* kDescription =
-        kSplit ? "Stream split (stable partition): flag the odd elements, scan the flags, and scatter the "
-                 "odd ones to the front and the others after them, each group in its order."
-               : "Stream compaction: flag the odd elements, scan the flags (Hillis–Steele), and scatter "
-                 "each odd element to the count of odd ones before it.";
+        kSplit ? "Stream split (stable partition): flag the elements the predicate keeps (odd by default), scan "
+                 "the flags, and scatter the kept ones to the front and the others after them, each group in "
+                 "its order."
+               : "Stream compaction: flag the elements the predicate keeps (odd by default), scan the flags "
+                 "(Hillis–Steele), and scatter each kept element to the count of kept ones before it.";
     static constexpr KernelFamily kFamily = KernelFamily::compaction;
     static constexpr KernelKind kKind = kSplit ? KernelKind::split : KernelKind::compaction;
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr PhaseSpec kMarkKept{
-        "compact-flags", "map: flag the odd elements", nullptr,
-        "Each thread t reads {reads} and writes its flag, 1 for an odd element (kept) and 0 otherwise: {writes}."};
+        "compact-flags", "map: flag the kept elements", nullptr,
+        "Keep the elements where {keep}: each thread t reads {reads} and writes its flag, 1 (kept) or 0: "
+        "{writes}."};
     static constexpr PhaseSpec kCountRead{
         "compact-count-read", "scan the flags, iteration {level}, offset {offset}: read partner", nullptr,
         "Scan of the flags, iteration {level} (offset {offset}): each thread t ≥ {first} reads the count "
@@ -101,15 +104,15 @@ struct FlagScanScatter : OneElementPerThread {
     static constexpr PhaseSpec kCountWrite{
         "compact-count-write", "scan the flags, iteration {level}, offset {offset}: add and write", nullptr,
         "Iteration {level}: each thread t ≥ {first} adds the partner's count to {reads} and writes {writes}; "
-        "after the last iteration word i counts the odd elements among 0..i."};
+        "after the last iteration word i counts the kept elements (where {keep}) among 0..i."};
     static constexpr PhaseSpec kScatter{
         kSplit ? "split-scatter" : "compact-scatter",
-        kSplit ? "scatter: odd to the front, the rest after them" : "scatter: each odd element to its place",
+        kSplit ? "scatter: kept to the front, the rest after them" : "scatter: each kept element to its place",
         nullptr,
-        kSplit ? "Each thread t reads its count {reads}; an odd element goes to output[odd before t], the "
-                 "others to output[all odd + others before t]: {writes}."
-               : "Each thread t with an odd element reads its count {reads} and writes the element to "
-                 "output[odd elements before t]: {writes}. The others write nothing."};
+        kSplit ? "Each thread t reads its count {reads}; an element where {keep} goes to output[kept before t], "
+                 "the others to output[all kept + others before t]: {writes}."
+               : "Each thread t whose element is kept ({keep}) reads its count {reads} and writes it to "
+                 "output[kept elements before t]: {writes}. The others write nothing."};
     static constexpr PhaseSpec kPhases[] = {kMarkKept, kCountRead, kCountWrite, kScatter};
 };
 

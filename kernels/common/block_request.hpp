@@ -4,6 +4,7 @@
 // extra threads only take part in barriers).
 #pragma once
 
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
@@ -23,6 +24,8 @@ struct KernelSetup {
     int block_threads = 0; // 0: the algorithm's minimum for N
     // Read by the emulator only; a GPU launcher ignores it (the hardware schedules warps itself).
     WarpOrder warp_order = WarpOrder::in_order;
+    // Which elements a compaction or a split keeps; every other kernel ignores it.
+    KeepPredicate keep{};
     friend bool operator==(const KernelSetup&, const KernelSetup&) = default;
 };
 

@@ -4,6 +4,7 @@
 // trace shows where every value came from and where every result went.
 #pragma once
 
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/host_device.hpp"
 #include "kernels/common/shared_layout.hpp"
 
@@ -40,6 +41,8 @@ struct ScanIo {
     std::uint32_t tile_total_index = 0;
     std::uint32_t totals_base = kNotInTotals;
     bool atomic_total = false;
+    // Which elements a compaction or a split keeps (kernels/common/compaction_predicate.hpp).
+    KeepPredicate keep{};
 };
 
 // The descriptor of the part of a grid's tile totals array a spine level scans (see ScanIo).

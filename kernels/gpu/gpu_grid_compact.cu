@@ -18,7 +18,7 @@ GridCompactResult gpu_run_grid_compact(const GridCompactRequest& request) {
         DeviceBuffer<std::uint32_t> input(n), output(n);
         input.upload(request.input);
         output.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern));
-        compact.run(reinterpret_cast<const T*>(input.get()), reinterpret_cast<T*>(output.get()), n, request.split);
+        compact.run(reinterpret_cast<const T*>(input.get()), reinterpret_cast<T*>(output.get()), n, request.split, request.keep);
         GridCompactResult result;
         result.kept = compact.kept();
         result.output = output.download(n);

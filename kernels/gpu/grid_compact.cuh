@@ -23,13 +23,15 @@ public:
         : threads_(threads), max_n_(max_n == 0 ? 1 : max_n),
           counts_((require_threads(threads), grid_compact_counts(max_n_, threads))) {}
 
-    // Compacts (split: partitions) input[0, n) into output (device memory, 1 ≤ n ≤ max_n).
-    void run(const T* input, T* output, std::size_t n, bool split, cudaStream_t stream = nullptr) {
+    // Compacts (split: partitions) input[0, n) into output (device memory, 1 ≤ n ≤ max_n), keeping what
+    // `keep` keeps (the benchmarks: the default, odd).
+    void run(const T* input, T* output, std::size_t n, bool split, const KeepPredicate& keep = {},
+             cudaStream_t stream = nullptr) {
         if (n == 0 || n > max_n_)
             throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
                                         " this compaction was planned for");
         GpuDriverLauncher launcher(stream, nullptr);
-        run_grid_compact<Op>(launcher, split, threads_, input, output, n,
+        run_grid_compact<Op>(launcher, split, keep, threads_, input, output, n,
                              GridWords<std::uint32_t>{counts_.get(), BufferId::tile_totals,
                                                       static_cast<std::uint32_t>(counts_.size())});
         last_n_ = n;

@@ -41,6 +41,7 @@ struct CompactLaunchIo {
     // The tiles' kept counts, scanned in place into running totals (then the spine's levels after them).
     GridWords<std::uint32_t> counts;
     bool split = false;
+    KeepPredicate keep{}; // which elements are kept (kernels/common/compaction_predicate.hpp)
 };
 
 // The set bits of a warp's votes.
@@ -87,7 +88,7 @@ struct CountKeptTiles {
             const std::uint32_t e = static_cast<std::uint32_t>(k) * threads + i;
             if (e < static_cast<std::uint32_t>(tile.n)) {
                 const V x = in[e];
-                kept += kept_element(plain_value(x)) ? 1u : 0u;
+                kept += kept_element(plain_value(x), io.keep) ? 1u : 0u;
             }
         }
         const auto warp_totals = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::warp_totals));
@@ -99,7 +100,7 @@ struct CountKeptTiles {
 
     static constexpr PhaseSpec kCount{"compact-count", "count each tile's kept elements", nullptr,
                                       "Each thread reads one element of each row of its block's tile and "
-                                      "counts the odd ones."};
+                                      "counts the kept ones."};
     static constexpr PhaseSpec kCountShuffle{"compact-count-shuffle", "count the tile: shuffle δ={offset}", nullptr,
                                              "Each warp adds its threads' counts, shuffle δ={offset}."};
     static constexpr PhaseSpec kCountCombine{"compact-count-combine", "store each tile's count", nullptr,
@@ -146,7 +147,7 @@ struct ScatterKeptTiles {
             keep[k] = false;
             if (e < static_cast<std::uint32_t>(tile.n)) {
                 x[k] = in[e];
-                keep[k] = kept_element(plain_value(x[k]));
+                keep[k] = kept_element(plain_value(x[k]), io.keep);
             }
         }
         // a ballot a row: the warp's votes, and how many of them are below this lane

@@ -47,11 +47,12 @@ constexpr std::size_t grid_compact_kept_index(std::size_t n, int threads) {
     return tiles_for(n, compact_tile(threads)) - 1;
 }
 
-// Compacts (split: partitions) input[0, n) into output with `threads`-thread blocks; Op is the element
+// Compacts (split: partitions) input[0, n) into output with `threads`-thread blocks, keeping what `keep`
+// keeps; Op is the element
 // type's AddOp (only its value type matters). compact_threads_valid(threads) and n ≥ 1 are the caller's
 // to check.
 template <class Op, class Launcher>
-void run_grid_compact(Launcher& launcher, bool split, int threads, const typename Op::value_type* input,
+void run_grid_compact(Launcher& launcher, bool split, const KeepPredicate& keep, int threads, const typename Op::value_type* input,
                       typename Op::value_type* output, std::size_t n, GridWords<std::uint32_t> counts) {
     CompactLaunchIo<typename Op::value_type> io;
     io.input = input;
@@ -61,6 +62,7 @@ void run_grid_compact(Launcher& launcher, bool split, int threads, const typenam
     io.tiles = tiles_for(n, io.tile);
     io.counts = counts;
     io.split = split;
+    io.keep = keep;
     const auto blocks = static_cast<std::uint32_t>(io.tiles);
     launcher.template launch<CountKeptTiles, Op>(DriverLaunch{"count each tile's kept elements", blocks, threads, io.tile},
                                                  io);

@@ -4,6 +4,7 @@
 // (kernels/grid/grid_compact_plan.hpp). One rule for the threads, both sides.
 #pragma once
 
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/grid_compact_plan.hpp"
 
@@ -18,6 +19,7 @@ struct GridCompactRequest {
     std::vector<std::uint32_t> input;
     ElementType type = ElementType::uint32;
     bool split = false;
+    KeepPredicate keep{}; // which elements are kept (kernels/common/compaction_predicate.hpp)
     int threads = 256;
 };
 

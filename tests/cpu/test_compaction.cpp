@@ -45,7 +45,7 @@ TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShare
                                 ASSERT_EQ(raw.output[i], kUnwrittenPattern) << what << ": output " << i << " written";
                         }
                         const OutputCheck check = check_kernel_output(kind_of(algorithm), type, ScanOperator::add, false,
-                                                                      request.input, raw.output);
+                                                                      request.input, raw.output, KeepPredicate{});
                         EXPECT_EQ(check.wrong_count, 0u) << what;
                     }
 }
@@ -54,12 +54,12 @@ TEST(EmulatedCompaction, CompactionIsCopyIfAndSplitIsStablePartitionAtEveryShare
 TEST(EmulatedCompaction, TheCheckFindsDisorderAStrayWriteAndAGap) {
     const std::vector<std::uint32_t> input = {3, 4, 5, 6};
     const std::uint32_t u = kUnwrittenPattern;
-    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, 5, u, u}).wrong_count, 0u);
-    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {5, 3, u, u}).wrong_count, 2u);
-    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, 5, 4, u}).wrong_count, 1u);
-    EXPECT_EQ(check_compaction_output(ElementType::int32, false, input, {3, u, u, u}).wrong_count, 1u);
-    EXPECT_EQ(check_compaction_output(ElementType::int32, true, input, {3, 5, 4, 6}).wrong_count, 0u);
-    EXPECT_EQ(check_compaction_output(ElementType::int32, true, input, {3, 5, 6, 4}).wrong_count, 2u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, KeepPredicate{}, input, {3, 5, u, u}).wrong_count, 0u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, KeepPredicate{}, input, {5, 3, u, u}).wrong_count, 2u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, KeepPredicate{}, input, {3, 5, 4, u}).wrong_count, 1u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, false, KeepPredicate{}, input, {3, u, u, u}).wrong_count, 1u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, true, KeepPredicate{}, input, {3, 5, 4, 6}).wrong_count, 0u);
+    EXPECT_EQ(check_compaction_output(ElementType::int32, true, KeepPredicate{}, input, {3, 5, 6, 4}).wrong_count, 2u);
 }
 
 TEST(EmulatedCompaction, TheTraceMapsScansInLogNIterationsAndScattersOncePerElement) {

@@ -77,7 +77,8 @@ TEST(KernelInstances, AnOperatorThatSharesAnInstanceChangesNoOutput) {
                     request.op = op;
                     const RawTrace trace = emulate_block_scan(request);
                     const OutputCheck check =
-                        check_kernel_output(kind_of(algorithm), type, op, false, request.input, trace.output);
+                        check_kernel_output(kind_of(algorithm), type, op, false, request.input, trace.output,
+                                            KeepPredicate{});
                     EXPECT_EQ(check.wrong_count, 0u) << name_of(algorithm) << " " << name_of(op) << " n=" << n;
                     outputs.push_back(trace.output);
                 }

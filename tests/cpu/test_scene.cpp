@@ -41,6 +41,8 @@ Scene changed_scene() {
     s.capture.n = 1000; // within the default kernel's limit too: a file without the algorithm still loads
     s.capture.input = InputKind::random;
     s.capture.seed = 18446744073709551615ull;
+    s.capture.values = "10,0,3"; // kept while another input is chosen
+    s.capture.keep = KeepPredicate{KeepRule::less_than, 2.5};
     s.capture.type = ElementType::float32;
     s.capture.op = ScanOperator::max;
     s.capture.exclusive = true;

@@ -165,7 +165,7 @@ TEST(TraceStructure, RequestLikeATraceGivesBackTheSettingsItWasCapturedWith) {
     ScanSetup base;
     base.device = DeviceChoice::gpu;
     base.block_threads = 64;
-    const ScanSetup like = request_like(trace.config, base);
+    const ScanSetup like = request_like(trace, base);
     EXPECT_EQ(like.algorithm, request.algorithm);
     EXPECT_EQ(like.n, request.n);
     EXPECT_EQ(like.type, request.type);

@@ -248,7 +248,7 @@ TEST(WarpOrder, AFileWithAnUnknownOrderOrAGpuOrderIsRefused) {
 // "Trace again like this trace" keeps the emulator's order.
 TEST(WarpOrder, RequestLikeAnEmulatedTraceKeepsItsOrder) {
     const Trace trace = racy_trace(16, WarpOrder::interleaved);
-    EXPECT_EQ(request_like(trace.config, ScanSetup{}).warp_order, WarpOrder::interleaved);
+    EXPECT_EQ(request_like(trace, ScanSetup{}).warp_order, WarpOrder::interleaved);
 }
 
 } // namespace

@@ -235,7 +235,8 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
     const std::map<std::string, std::string> examples = {
         {"open", "open trace.json\nopen grid.json\ntab Grid\nreport-grid"},
         {"trace",
-         "trace algo=blelloch-padded n=33 input=random seed=7 type=float op=max exclusive=1 device=cpu"},
+         "trace algo=blelloch-padded n=33 input=random seed=7 type=float op=max exclusive=1 device=cpu\n"
+         "trace algo=compact values=10,0,3,9,2,0,1,2 keep=less-than:3 device=cpu"},
         {"compare", "trace algo=hillis-steele-racy n=16 device=cpu order=interleaved\ncompare algo=hillis-steele order=in-order"},
         {"compare-file", "compare-file trace.json"},
         {"grid-trace", "grid-trace driver=chained n=1000 tile=64 body=blelloch resident=2 order=random seed=4 tiles=block "

@@ -63,7 +63,7 @@ TEST_P(GpuScan, UntracedKernelComputesTheScan) {
         const BlockRequest request = make_request(algorithm, n, InputKind::random, 41 + n, c.type, c.op, c.exclusive);
         const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
         const KernelKind kind = kind_of(algorithm); // a block reduction's check is of its total (exact for integers)
-        EXPECT_EQ(check_kernel_output(kind, c.type, c.op, c.exclusive, request.input, output).wrong_count, 0u)
+        EXPECT_EQ(check_kernel_output(kind, c.type, c.op, c.exclusive, request.input, output, KeepPredicate{}).wrong_count, 0u)
             << describe_config(c);
         if (kind == KernelKind::block_scan && (c.type != ElementType::float32 || c.op != ScanOperator::add))
             EXPECT_EQ(output, reference_scan(c.type, c.op, c.exclusive, request.input)) << describe_config(c);
@@ -89,7 +89,7 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
                 BlockRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
                 untraced.block_threads = 1024;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, untraced.input,
-                                              gpu_run_block_scan(untraced))
+                                              gpu_run_block_scan(untraced), KeepPredicate{})
                               .wrong_count,
                           0u)
                     << name_of(algorithm) << " n=" << n << " " << describe_config(c);
@@ -126,7 +126,8 @@ void run_traced_and_untraced(BlockAlgorithm algorithm) {
             const std::vector<std::uint32_t> output = gpu_run_block_scan(request);
             if (algorithm != kernel_id("hillis-steele-racy")) {
                 EXPECT_EQ(trace.check.wrong_count, 0u) << describe_config(c) << " n=" << n;
-                EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, request.input, output)
+                EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, request.input, output,
+                                              KeepPredicate{})
                               .wrong_count,
                           0u);
             }

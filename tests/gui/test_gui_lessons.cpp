@@ -189,6 +189,89 @@ TEST_F(GuiLessons, ABadLessonIsOneLineNamingTheFileAndTheLine) {
     EXPECT_NE(dropped.out.find("line 4: capture.n"), std::string::npos) << dropped.out;
 }
 
+// Twenty hostile lesson files, each given by --lesson (refused before the window opens, exit 2) and dropped on
+// the window in one session: each gives one line naming the file and, where the file has lines, the line (a
+// drop takes a file that does not start as a lesson for no lesson at all, and says so); no lesson opens,
+// nothing is written to their folder, none joins the recent files, and the window goes on.
+TEST_F(GuiLessons, TwentyHostileLessonFilesGiveOneLineEachAndNothingIsWritten) {
+    const std::string head = "# Hostile\n\n## Scene\n```scene\n";
+    std::string garbage(4096, '\0');
+    for (std::size_t i = 0; i < garbage.size(); ++i)
+        garbage[i] = static_cast<char>((i * 2654435761u) >> 13);
+    std::string deep = "capture";
+    for (int k = 0; k < 200; ++k)
+        deep += ".a";
+    const std::vector<std::pair<std::string, std::string>> files = { // contents, a part of the message
+        {head + "capture.nn: 5\n```\n", "line 5: capture.nn: unknown field"},
+        {head + "kernel: blelloch\n```\n", "line 5: kernel: unknown field"},
+        {head + "capture.n: big\n```\n", "line 5: capture.n: expected"},
+        {head + "reveal: maybe\n```\n", "line 5: reveal: expected true or false"},
+        {head + "capture.algorithm: blelloch\ncapture.n: 5000\n```\n", "line 6: capture.n: 5000 is above"},
+        {head + "capture.algorithm: no-such-kernel\n```\n", "line 5: capture.algorithm: unknown kernel"},
+        {head + "steps: 9-3\n```\n", "line 5: steps: the last step (3) is before the first (9)"},
+        {head + "capture.algorithm: compact\ncapture.keep: positive\n```\n", "line 6: capture.keep"},
+        {head + "capture.input: values\ncapture.values: 10,0,x\n```\n", "line 6: capture.values: value 3, 'x'"},
+        {head + deep + ": 1\n```\n", "line 5: capture.a.a"},
+        {"# Notes\n\n## Long\n" + std::string(10u << 20, 'n') + "\n", "larger than the limit of 1 MiB"},
+        {garbage, "line 1: not text: a NUL byte"},
+        {"# L\n## S\nbad \xff byte\n", "line 3: not UTF-8 text"},
+        {"# L\n## S\nnotes\x01here\n", "line 3: a control character"},
+        {head + "tab: Quiz\n", "line 4: the settings block is not closed"},
+        {head + "```\n```scene\n```\n", "line 6: a second settings block"},
+        {"# L\nintro only\n", "no scenes"},
+        {"Some text\n# L\n", "line 1: a lesson starts with its title"},
+        {head + "theme: \"bad \\q\"\n```\n", "line 5: theme: a quoted value must be a JSON string"},
+        {head + "tab: Quiz\ntab: Banks\n```\n", "line 6: tab is set twice"},
+    };
+    ASSERT_EQ(files.size(), 20u);
+    const fs::path hostile = dir_ / "hostile";
+    fs::create_directories(hostile);
+    std::string script;
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const std::string name = "hostile-" + std::to_string(k + 1) + ".md";
+        std::ofstream(hostile / name, std::ios::binary) << files[k].first;
+        script += "drop " + (hostile / name).string() + "\nwait 2\nreport-lesson\nreport-settings\n";
+    }
+    const auto listing = [&] {
+        std::vector<std::string> entries;
+        for (const auto& entry : fs::directory_iterator(hostile))
+            entries.push_back(entry.path().filename().string() + " " + std::to_string(entry.file_size()) + " " +
+                              std::to_string(entry.last_write_time().time_since_epoch().count()));
+        std::sort(entries.begin(), entries.end());
+        return entries;
+    };
+    const std::vector<std::string> before = listing();
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const std::string file = (hostile / ("hostile-" + std::to_string(k + 1) + ".md")).string();
+        const ProcessResult given = run_process("PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " +
+                                                shell_quote(PREFIXLAB_BINARY) + " --lesson " + shell_quote(file));
+        EXPECT_EQ(given.exit_code, 2) << file;
+        EXPECT_EQ(std::count(given.err.begin(), given.err.end(), '\n'), 1) << given.err;
+        EXPECT_NE(given.err.find(file), std::string::npos) << given.err;
+        EXPECT_NE(given.err.find(files[k].second), std::string::npos)
+            << "expected \"" << files[k].second << "\" in: " << given.err;
+    }
+    const ProcessResult run = gui(script + "report\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out.substr(0, 4000) << run.err;
+    EXPECT_EQ(listing(), before) << "a file in the folder changed";
+    const std::vector<std::string> messages = lines_starting(run.out, "message: ");
+    ASSERT_EQ(messages.size(), files.size()) << run.out.substr(0, 4000);
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        const std::string name = "hostile-" + std::to_string(k + 1) + ".md";
+        EXPECT_TRUE(messages[k].starts_with("message: error: ")) << messages[k];
+        EXPECT_NE(messages[k].find(name), std::string::npos) << messages[k];
+        const bool no_lesson_at_all = k == 11 || k == 17; // binary garbage, text before the title
+        const std::string expected =
+            no_lesson_at_all ? "not a PrefixLab trace, results or lesson file" : files[k].second;
+        EXPECT_NE(messages[k].find(expected), std::string::npos)
+            << "expected \"" << expected << "\" in: " << messages[k];
+        EXPECT_LT(messages[k].size(), 400u) << messages[k];
+    }
+    EXPECT_EQ(lines_starting(run.out, "lesson: none").size(), files.size()) << run.out.substr(0, 4000);
+    EXPECT_EQ(run.out.find("recent: lesson"), std::string::npos) << "a hostile file joined the recent files";
+    EXPECT_EQ(lines_starting(run.out, "report: ").size(), 1u) << "the window went on";
+}
+
 // The shipped lessons (assets/lessons/), each given from its first scene to its end with nothing but Page
 // Down, then back to its start with nothing but Page Up, in the emulator, in presentation mode at 2× in the
 // projector theme, on a 1920×1080 screen and on a 1280×720 one: every scene passes check-layout when it

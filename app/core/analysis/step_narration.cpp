@@ -2,6 +2,7 @@
 
 #include "core/analysis/dataflow.hpp"
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 
@@ -314,7 +315,11 @@ std::vector<StepNarration> narrate_steps(const Trace& trace) {
         StepNarration& n = out[i];
         n.what = spec != nullptr && spec->narration != nullptr
                      ? fill_placeholders(spec->narration,
-                                         [&](std::string_view key) { return step_value(step.tag, s, key); })
+                                         [&](std::string_view key) -> std::optional<std::string> {
+                                             if (key == "keep") // a compaction's predicate: "x ≠ 0"
+                                                 return condition_of(config.keep);
+                                             return step_value(step.tag, s, key);
+                                         })
                      : step_label(step.tag) + ".";
         n.who = who_text(s.active, s.active_count);
         n.counters = running;

@@ -17,7 +17,7 @@ namespace {
 constexpr std::uint64_t kMaxCompactN = std::uint64_t(1) << 30;
 
 bool kept(std::uint32_t x) {
-    return kept_element(x);
+    return kept_element(x, KeepPredicate{}); // the table's documented predicate: odd
 }
 
 bool ours(const std::string& method) {

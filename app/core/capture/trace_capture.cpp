@@ -1,6 +1,7 @@
 #include "core/capture/trace_capture.hpp"
 
 #include "core/emulator/emulate_block_scan.hpp"
+#include "core/ground/input_values.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_assembly.hpp"
 #include "kernels/block_dispatch.hpp"
@@ -36,6 +37,7 @@ TraceConfig config_for(const ScanSetup& setup, bool on_gpu) {
     config.exclusive = setup.exclusive;
     config.input_kind = setup.input;
     config.seed = setup.seed;
+    config.keep = setup.keep;
     config.emulated = !on_gpu;
     config.warp_order = on_gpu ? WarpOrder::in_order : setup.warp_order; // the GPU ignores the setup's
     config.device_name = on_gpu ? gpu_status().name : kEmulatorDeviceName;
@@ -63,7 +65,8 @@ CaptureResult capture_trace(const ScanSetup& setup) {
     return result;
 }
 
-ScanSetup request_like(const TraceConfig& config, ScanSetup base) {
+ScanSetup request_like(const Trace& trace, ScanSetup base) {
+    const TraceConfig& config = trace.config;
     base.algorithm = config.algorithm;
     base.n = config.n;
     base.type = config.type;
@@ -71,6 +74,9 @@ ScanSetup request_like(const TraceConfig& config, ScanSetup base) {
     base.exclusive = config.exclusive;
     base.input = config.input_kind;
     base.seed = config.seed;
+    base.keep = config.keep;
+    if (config.input_kind == InputKind::values)
+        base.values = input_values_text(config.type, trace.input);
     if (config.emulated)
         base.warp_order = config.warp_order;
     return base;

@@ -23,10 +23,10 @@ inline constexpr const char* kEmulatorDeviceName = "CPU emulator";
 // Throws ScanSetupError for DeviceChoice::gpu without a GPU.
 CaptureResult capture_trace(const ScanSetup& setup);
 
-// The setup that records a trace like one made with `config` (the inverse of config_for, which
-// writes a setup into a trace's configuration); the device choice and block size, which a
+// The setup that records a trace like `trace` (the inverse of config_for, which writes a setup into a
+// trace's configuration; a list of values comes from the trace's input); the device choice and block size, which a
 // configuration does not hold as a choice, come from `base`; so does the warp order of a GPU trace,
 // which records none.
-ScanSetup request_like(const TraceConfig& config, ScanSetup base);
+ScanSetup request_like(const Trace& trace, ScanSetup base);
 
 } // namespace prefixlab

@@ -19,7 +19,8 @@ RawTrace emulate_block_scan(const BlockRequest& request) {
             using T = typename Op::value_type;
             const std::vector<T> input = elements_as<T>(request.input);
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
-            const ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
+            ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
+            io.keep = request.keep;
 
             EmulatedBlock block(static_cast<std::uint32_t>(launch_threads<Algo>(request)), Algo::layout(n),
                                 Algo::kWatchesRegisters, request.warp_order);

@@ -17,7 +17,7 @@ GridCompactResult emulate_grid_compact(const GridCompactRequest& request, const 
         std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
         std::vector<std::uint32_t> counts(grid_compact_counts(n, request.threads), kUnwrittenPattern);
         EmulatorLauncher launcher(schedule, recording);
-        run_grid_compact<Op>(launcher, request.split, request.threads, input.data(), output.data(), n,
+        run_grid_compact<Op>(launcher, request.split, request.keep, request.threads, input.data(), output.data(), n,
                              GridWords<std::uint32_t>{counts.data(), BufferId::tile_totals,
                                                       static_cast<std::uint32_t>(counts.size())});
         GridCompactResult result;

@@ -3,6 +3,8 @@
 #include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
 
+#include <stdexcept>
+
 namespace prefixlab {
 
 namespace {
@@ -51,6 +53,8 @@ std::vector<std::uint32_t> generate_input(InputKind kind, ElementType type, Scan
         case InputKind::random:
             input[i] = element_bits(type, random_value(rng, type, op));
             break;
+        case InputKind::values:
+            throw std::invalid_argument("a list of values is given, not generated (block_request reads it)");
         }
     }
     return input;

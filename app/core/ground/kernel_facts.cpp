@@ -21,6 +21,11 @@ KernelKind kind_of(BlockAlgorithm algorithm) {
     return kernel_info(algorithm).kind;
 }
 
+bool keeps_elements(BlockAlgorithm algorithm) {
+    const KernelKind kind = kind_of(algorithm);
+    return kind == KernelKind::compaction || kind == KernelKind::split;
+}
+
 bool writes_every_output(BlockAlgorithm algorithm) {
     return kernel_info(algorithm).writes_every_output;
 }

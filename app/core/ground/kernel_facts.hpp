@@ -19,6 +19,9 @@ namespace prefixlab {
 std::string_view description_of(BlockAlgorithm algorithm);
 KernelFamily family_of(BlockAlgorithm algorithm);
 KernelKind kind_of(BlockAlgorithm algorithm);
+
+// A compaction or a split: the kernels that take a predicate (KeepPredicate).
+bool keeps_elements(BlockAlgorithm algorithm);
 // Whether every output word is a result (a scan's, a split's), or only some: output[0] (a block
 // reduction's total) or the kept elements (a compaction's). The words left are no outputs, and views
 // show none there.

@@ -26,10 +26,11 @@ constexpr NameTable<ScanOperator, 3> kOperatorNames{{
     {ScanOperator::min, "min"},
 }};
 
-constexpr NameTable<InputKind, 3> kInputNames{{
+constexpr NameTable<InputKind, 4> kInputNames{{
     {InputKind::ones, "ones"},
     {InputKind::iota, "iota"},
     {InputKind::random, "random"},
+    {InputKind::values, "values"},
 }};
 
 constexpr NameTable<StepOpening, 3> kOpeningNames{{
@@ -193,6 +194,10 @@ std::optional<ScanOperator> parse_scan_operator(std::string_view name) {
     return lookup_value(kOperatorNames, name);
 }
 std::optional<InputKind> parse_input_kind(std::string_view name) { return lookup_value(kInputNames, name); }
+std::optional<InputKind> parse_generated_input_kind(std::string_view name) {
+    const std::optional<InputKind> kind = parse_input_kind(name);
+    return kind == InputKind::values ? std::nullopt : kind;
+}
 std::optional<Phase> parse_phase(std::string_view name) {
     for (const PhaseSpec& spec : all_phase_specs())
         if (spec.name == name)
@@ -230,6 +235,10 @@ const std::vector<ScanOperator>& all_scan_operators() {
 }
 const std::vector<InputKind>& all_input_kinds() {
     static const auto values = all_of(kInputNames);
+    return values;
+}
+const std::vector<InputKind>& generated_input_kinds() {
+    static const std::vector<InputKind> values = {InputKind::ones, InputKind::iota, InputKind::random};
     return values;
 }
 const std::vector<GridDriver>& all_grid_drivers() {

@@ -19,8 +19,9 @@
 
 namespace prefixlab {
 
-// How a block's input is generated (see input_generator.hpp).
-enum class InputKind : std::uint8_t { ones, iota, random };
+// How a block's input is made: generated (input_generator.hpp), or a list of values the user gives
+// (input_values.hpp; one block's kernels only).
+enum class InputKind : std::uint8_t { ones, iota, random, values };
 
 std::string_view name_of(BlockAlgorithm algorithm);
 std::string_view name_of(ElementType type);
@@ -54,6 +55,7 @@ std::optional<BlockAlgorithm> parse_block_algorithm(std::string_view name);
 std::optional<ElementType> parse_element_type(std::string_view name);
 std::optional<ScanOperator> parse_scan_operator(std::string_view name);
 std::optional<InputKind> parse_input_kind(std::string_view name);
+std::optional<InputKind> parse_generated_input_kind(std::string_view name); // not "values"
 std::optional<Phase> parse_phase(std::string_view name);
 std::optional<StepOpening> parse_step_opening(std::string_view name);
 std::optional<BufferId> parse_buffer_id(std::string_view name);
@@ -67,6 +69,7 @@ const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();
 const std::vector<ScanOperator>& all_scan_operators();
 const std::vector<InputKind>& all_input_kinds();
+const std::vector<InputKind>& generated_input_kinds(); // all but values: the grids' inputs
 const std::vector<WarpOrder>& all_warp_orders();
 const std::vector<GridDriver>& all_grid_drivers();
 const std::vector<ReduceFinish>& all_reduce_finishes();

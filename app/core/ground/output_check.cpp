@@ -1,7 +1,7 @@
 #include "core/ground/output_check.hpp"
 
 #include "core/ground/reference_scan.hpp"
-#include "kernels/common/compaction_predicate.hpp"
+#include "core/ground/keep_names.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
 
 #include <algorithm>
@@ -90,9 +90,10 @@ OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std:
     return check;
 }
 
-std::vector<std::uint32_t> reference_compaction(bool split, const std::vector<std::uint32_t>& input) {
-    // kept_element() on the bits is the same predicate for every element type
-    const auto kept = [](std::uint32_t bits) { return kept_element(bits); };
+std::vector<std::uint32_t> reference_compaction(ElementType type, bool split, const KeepPredicate& keep,
+                                                const std::vector<std::uint32_t>& input) {
+    // the kernels' own predicate, on the element as its type reads it
+    const auto kept = [&](std::uint32_t bits) { return kept_bits(type, keep, bits); };
     std::vector<std::uint32_t> reference;
     reference.reserve(input.size());
     std::copy_if(input.begin(), input.end(), std::back_inserter(reference), kept);
@@ -102,10 +103,10 @@ std::vector<std::uint32_t> reference_compaction(bool split, const std::vector<st
     return reference;
 }
 
-OutputCheck check_compaction_output(ElementType type, bool split, const std::vector<std::uint32_t>& input,
-                                    const std::vector<std::uint32_t>& output) {
+OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
+                                    const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
     OutputCheck check;
-    check.reference = reference_compaction(split, input);
+    check.reference = reference_compaction(type, split, keep, input);
     const std::size_t n = check.reference.size();
     check.exact.assign(n, 0.0);
     check.error.assign(n, 0.0);
@@ -120,11 +121,12 @@ OutputCheck check_compaction_output(ElementType type, bool split, const std::vec
 }
 
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
-                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
+                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
+                                const KeepPredicate& keep) {
     if (kind == KernelKind::block_reduce)
         return check_reduction_output(type, op, input, output);
     if (kind == KernelKind::compaction || kind == KernelKind::split)
-        return check_compaction_output(type, kind == KernelKind::split, input, output);
+        return check_compaction_output(type, kind == KernelKind::split, keep, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

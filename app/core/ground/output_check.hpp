@@ -5,6 +5,7 @@
 // (Higham, Accuracy and Stability of Numerical Algorithms, ch. 4; n bounds the additions on any path).
 #pragma once
 
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/kernel_kind.hpp"
 #include "kernels/common/scan_types.hpp"
 
@@ -33,18 +34,20 @@ OutputCheck check_output(ElementType type, ScanOperator op, bool exclusive, cons
 OutputCheck check_reduction_output(ElementType type, ScanOperator op, const std::vector<std::uint32_t>& input,
                                    const std::vector<std::uint32_t>& output, std::size_t longest_path = 0);
 
-// A compaction's or a split's output (issue 15): the elements the predicate keeps (kept_element, odd:
-// kernels/common/compaction_predicate.hpp) in their order at the front, as std::copy_if puts them; then, for
-// a split, the others in their order (std::stable_partition), else every word unwritten
-// (kUnwrittenPattern). Bit for bit: nothing is computed.
-std::vector<std::uint32_t> reference_compaction(bool split, const std::vector<std::uint32_t>& input);
-OutputCheck check_compaction_output(ElementType type, bool split, const std::vector<std::uint32_t>& input,
-                                    const std::vector<std::uint32_t>& output);
+// A compaction's or a split's output (issue 15): the elements `keep` keeps (kept_element,
+// kernels/common/compaction_predicate.hpp, on the element as `type` reads it) in their order at the front,
+// as std::copy_if puts them; then, for a split, the others in their order (std::stable_partition), else
+// every word unwritten (kUnwrittenPattern). Bit for bit: nothing is computed.
+std::vector<std::uint32_t> reference_compaction(ElementType type, bool split, const KeepPredicate& keep,
+                                                const std::vector<std::uint32_t>& input);
+OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
+                                    const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
 
-// The check of a kernel of `kind`: a block reduction's, a compaction's or a split's, else the scan's
-// (direction `exclusive`).
+// The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
+// keeps), else the scan's (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
-                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
+                                const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
+                                const KeepPredicate& keep);
 
 // gamma_n for float (unit roundoff 2^-24). It exists for n < 2^24 only (n u < 1): see
 // float_sum_bound_exists.

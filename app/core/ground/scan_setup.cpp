@@ -2,6 +2,7 @@
 
 #include "core/ground/block_limits.hpp"
 #include "core/ground/input_generator.hpp"
+#include "core/ground/input_values.hpp"
 #include "core/util/enum_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
 
@@ -28,6 +29,18 @@ WholeRange allowed_block_threads(BlockAlgorithm algorithm, int n) {
 void validate_scan_setup(const ScanSetup& s) {
     const std::string algorithm(name_of(s.algorithm));
     const WholeRange n = allowed_n(s.algorithm);
+    if (s.input == InputKind::values) {
+        try {
+            (void)parse_input_values(s.values, s.type);
+        } catch (const InputValuesError& e) {
+            throw ScanSetupError(ScanSetting::values, n, e.what());
+        }
+        const std::size_t count = input_value_count(s.values);
+        if (count != static_cast<std::size_t>(s.n))
+            throw ScanSetupError(ScanSetting::values, n,
+                                 "N = " + std::to_string(s.n) + " but the list has " + std::to_string(count) +
+                                     " values (N is the list's count)");
+    }
     if (s.n < n.min || s.n > n.max)
         throw ScanSetupError(ScanSetting::n, n,
                              "N = " + std::to_string(s.n) + " is out of range for " + algorithm + " (1.." +
@@ -46,6 +59,8 @@ void validate_scan_setup(const ScanSetup& s) {
 }
 
 BlockRequest block_request(const ScanSetup& setup) {
+    if (setup.input == InputKind::values)
+        return {setup, parse_input_values(setup.values, setup.type)};
     return {setup, generate_input(setup.input, setup.type, setup.op, setup.n, setup.seed)};
 }
 

@@ -27,6 +27,9 @@ struct ScanSetup : KernelSetup {
     int n = 32;
     InputKind input = InputKind::iota;
     std::uint64_t seed = 1;
+    // The list of InputKind::values ("10,0,3,9": input_values.hpp); N is its count. Kept when another
+    // input is chosen, so that choosing values again brings it back.
+    std::string values;
     // Not part of what the scan computes, so a launcher never sees it; the trace records the device
     // the scan ran on instead (TraceConfig::device_name).
     DeviceChoice device = DeviceChoice::automatic;
@@ -47,7 +50,7 @@ WholeRange allowed_block_threads(BlockAlgorithm algorithm, int n);
 
 // The setting a ScanSetupError is about, so that each front end can word it its own way (the command
 // line names its option: "--n '5000': expected a whole number from 1 to 1024 for hillis-steele").
-enum class ScanSetting : std::uint8_t { n, block_threads, device };
+enum class ScanSetting : std::uint8_t { n, block_threads, device, values };
 
 // A setup PrefixLab cannot run (N or the block out of range, no GPU for DeviceChoice::gpu): input the
 // user can fix. what() is one line naming the problem; allowed() is the setting's range (empty for
@@ -64,7 +67,8 @@ private:
     WholeRange allowed_;
 };
 
-// The one check of a setup: N in allowed_n, then block_threads 0 or in allowed_block_threads. Throws
+// The one check of a setup: with InputKind::values, a list that reads as the element type and N its
+// count; N in allowed_n, then block_threads 0 or in allowed_block_threads. Throws
 // ScanSetupError ("N = 5000 is out of range for hillis-steele (1..1024)"). The device is checked where
 // it is resolved, when the capture starts (capture_trace), with the same error type.
 void validate_scan_setup(const ScanSetup& setup);

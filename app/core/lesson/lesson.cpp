@@ -255,6 +255,11 @@ Scene apply_settings(const Scene& before, const std::vector<Setting>& settings, 
             continue;
         }
         const std::vector<std::string> path = path_of(s.key);
+        // No scene field is deeper than views.NAME.zoom: a deeper key is no field, said at its own line
+        // (the scene reader would say only that the document nests too deep, at the block's first line).
+        if (path.size() > 3)
+            fail_at(name, s.line, printable(s.key.substr(0, 40)) + (s.key.size() > 40 ? "…" : "") +
+                                      ": unknown field (scene fields are at most three names deep)");
         ordered_json* at = &root;
         for (std::size_t i = 0; i + 1 < path.size(); ++i) {
             ordered_json& next = (*at)[path[i]];
@@ -265,6 +270,14 @@ Scene apply_settings(const Scene& before, const std::vector<Setting>& settings, 
         const auto existing = at->find(path.back());
         (*at)[path.back()] = value_for(s, existing != at->end() ? &*existing : nullptr);
     }
+    // A list of values that the scene sets gives N (its count), as in a scene file, unless it sets N too.
+    const auto names = [&](std::string_view key) {
+        return std::any_of(settings.begin(), settings.end(), [&](const Setting& s) { return s.key == key; });
+    };
+    const auto capture = root.find("capture");
+    if (capture != root.end() && capture->is_object() && capture->value("input", "") == "values" &&
+        !names("capture.n") && (names("capture.values") || names("capture.input")))
+        capture->erase("n");
     try {
         Scene scene = scene_from_json_text(root.dump());
         std::erase_if(scene.views, [](const auto& view) { return view.second == ViewPlace{}; });

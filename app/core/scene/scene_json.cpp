@@ -9,6 +9,8 @@
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_series_preset.hpp"
 #include "core/emulator/emulate_grid_scan.hpp"
+#include "core/ground/input_values.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/quiz/quiz_questions.hpp"
@@ -52,7 +54,9 @@ ordered_json capture_to_json(const ScanSetup& r) {
     return {{"algorithm", name_of(r.algorithm)},
             {"n", r.n},
             {"input", name_of(r.input)},
+            {"values", r.values},
             {"seed", r.seed},
+            {"keep", name_of(r.keep)},
             {"type", name_of(r.type)},
             {"operator", name_of(r.op)},
             {"exclusive", r.exclusive},
@@ -181,6 +185,16 @@ const std::vector<DeviceChoice>& all_device_choices() {
     return devices;
 }
 
+// A compaction's predicate by its name: "nonzero", "less-than:5" (core/ground/keep_names.hpp).
+KeepPredicate keep_at(const json& value, std::string_view path) {
+    const std::string text = text_at(value, path);
+    std::string problem;
+    const std::optional<KeepPredicate> keep = parse_keep_predicate(text, problem);
+    if (!keep)
+        bad(path, value_in_message(value) + ": " + problem);
+    return *keep;
+}
+
 // A kernel the app can trace: the quiz's wrong fragments leave none (kernel_facts.hpp).
 BlockAlgorithm kernel_at(const json& value, std::string_view path) {
     const std::string text = text_at(value, path);
@@ -201,13 +215,15 @@ BlockAlgorithm kernel_at(const json& value, std::string_view path) {
 
 void read_capture(const json& value, const std::string& path, ScanSetup& r) {
     only_known_keys(value, path,
-                    {"algorithm", "n", "input", "seed", "type", "operator", "exclusive", "block_threads",
-                     "warp_order", "device"});
+                    {"algorithm", "n", "input", "values", "seed", "keep", "type", "operator", "exclusive",
+                     "block_threads", "warp_order", "device"});
     if_present(value, path, "algorithm",
                [&](const json& v, const std::string& at) { r.algorithm = kernel_at(v, at); });
     if_present(value, path, "input",
                [&](const json& v, const std::string& at) { r.input = named_at(v, at, all_input_kinds()); });
+    if_present(value, path, "values", [&](const json& v, const std::string&  at) { r.values = text_at(v, at); });
     if_present(value, path, "seed", [&](const json& v, const std::string& at) { r.seed = seed_at(v, at); });
+    if_present(value, path, "keep", [&](const json& v, const std::string& at) { r.keep = keep_at(v, at); });
     if_present(value, path, "type",
                [&](const json& v, const std::string& at) { r.type = named_at(v, at, all_element_types()); });
     if_present(value, path, "operator",
@@ -226,7 +242,11 @@ void read_capture(const json& value, const std::string& path, ScanSetup& r) {
 
     // N against the kernel's limit, whichever of the two the file names: a file that names only a kernel
     // of fewer elements than the default N is refused at n too.
-    const json n = value.contains("n") ? value["n"] : json(r.n);
+    // A list of values gives N (its count) unless the file names N too, which must then agree.
+    const bool n_from_values = r.input == InputKind::values && !value.contains("n");
+    const json n = value.contains("n") ? value["n"]
+                   : n_from_values     ? json(std::max<std::size_t>(input_value_count(r.values), 1))
+                                       : json(r.n);
     const std::string kernel = std::string(name_of(r.algorithm)) + "'s";
     r.n = static_cast<int>(
         count_at(n, member(path, "n"), static_cast<std::uint64_t>(allowed_n(r.algorithm).max), kernel, ""));
@@ -236,7 +256,10 @@ void read_capture(const json& value, const std::string& path, ScanSetup& r) {
     try {
         validate_scan_setup(r); // the block's threads for this kernel and N: the one check of a setup
     } catch (const ScanSetupError& e) {
-        bad(member(path, e.setting() == ScanSetting::n ? "n" : "block_threads"), e.what());
+        const char* field = e.setting() == ScanSetting::n        ? "n"
+                            : e.setting() == ScanSetting::values ? "values"
+                                                                 : "block_threads";
+        bad(member(path, field), e.what());
     }
 }
 
@@ -287,7 +310,7 @@ void read_grid(const json& value, const std::string& path, GridCaptureRequest& g
     if_present(value, path, "exclusive",
                [&](const json& v, const std::string& at) { g.scan.exclusive = boolean_at(v, at); });
     if_present(value, path, "input",
-               [&](const json& v, const std::string& at) { g.input = named_at(v, at, all_input_kinds()); });
+               [&](const json& v, const std::string& at) { g.input = named_at(v, at, generated_input_kinds()); });
     if_present(value, path, "seed", [&](const json& v, const std::string& at) { g.seed = seed_at(v, at); });
     if_present(value, path, "device", [&](const json& v, const std::string& at) {
         g.device = named_at(v, at, all_device_choices());

@@ -2,6 +2,7 @@
 
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/util/json_fields.hpp"
 
@@ -68,7 +69,8 @@ WindowPlacement window_from_json(const json& value) {
 ScanSetup capture_from_json(const json& value) {
     const char* path = "capture";
     require_object(value, path);
-    only_known_keys(value, path, {"algorithm", "n", "input", "seed", "type", "operator", "exclusive", "device"});
+    only_known_keys(value, path,
+                    {"algorithm", "n", "input", "values", "seed", "keep", "type", "operator", "exclusive", "device"});
     ScanSetup r;
     r.algorithm = named_field(value, path, "algorithm", parse_block_algorithm);
     r.n = int_field(value, path, "n", 1, block_max_n(r.algorithm));
@@ -81,6 +83,24 @@ ScanSetup capture_from_json(const json& value) {
     r.op = named_field(value, path, "operator", parse_scan_operator);
     r.exclusive = bool_field(value, path, "exclusive") && has_exclusive_form(r.algorithm); // off for a reduction
     r.device = named_field(value, path, "device", parse_device_choice);
+    // Added by issue 34: a settings file written before has neither.
+    if (value.contains("values"))
+        r.values = string_field(value, path, "values");
+    if (value.contains("keep")) {
+        const std::string text = string_field(value, path, "keep");
+        std::string problem;
+        const std::optional<KeepPredicate> keep = parse_keep_predicate(text, problem);
+        if (!keep)
+            bad(member(path, "keep"), problem);
+        r.keep = *keep;
+    }
+    if (r.input == InputKind::values) {
+        try {
+            validate_scan_setup(r);
+        } catch (const ScanSetupError& e) {
+            bad(member(path, "values"), e.what());
+        }
+    }
     return r;
 }
 
@@ -175,7 +195,8 @@ std::string settings_to_json_text(const Settings& s) {
     root["sidebar_visible"] = s.sidebar_visible;
     if (const auto& r = s.capture)
         root["capture"] = {{"algorithm", name_of(r->algorithm)}, {"n", r->n},
-                           {"input", name_of(r->input)},         {"seed", r->seed},
+                           {"input", name_of(r->input)},         {"values", r->values},
+                           {"seed", r->seed},                    {"keep", name_of(r->keep)},
                            {"type", name_of(r->type)},           {"operator", name_of(r->op)},
                            {"exclusive", r->exclusive},          {"device", name_of(r->device)}};
     ordered_json recent = ordered_json::array();

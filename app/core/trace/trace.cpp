@@ -24,7 +24,7 @@ std::string describe_access(const AccessRecord& a) {
 
 std::string compare_configs(const TraceConfig& a, const TraceConfig& b) {
     if (a.algorithm != b.algorithm || a.n != b.n || a.block_threads != b.block_threads || a.type != b.type ||
-        a.op != b.op || a.exclusive != b.exclusive || a.shared_words != b.shared_words ||
+        a.op != b.op || a.exclusive != b.exclusive || a.keep != b.keep || a.shared_words != b.shared_words ||
         a.records_registers != b.records_registers)
         return "configurations differ";
     return "";

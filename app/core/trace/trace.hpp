@@ -5,6 +5,7 @@
 
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/output_check.hpp"
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
@@ -30,6 +31,7 @@ struct TraceConfig {
     std::string device_name; // GPU model, or the CPU emulator's name
     bool emulated = false;
     WarpOrder warp_order = WarpOrder::in_order; // the emulator's schedule; in_order for a GPU trace
+    KeepPredicate keep{}; // a compaction's or a split's predicate; the default (odd) for every other kernel
     std::string kernel_source; // repository path of the kernel body (steps name their own file)
     std::uint32_t shared_words = 0;
     std::vector<SharedBufferDesc> buffers;

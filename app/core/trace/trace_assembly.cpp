@@ -83,7 +83,7 @@ Trace assemble_trace(const TraceConfig& config, const std::vector<std::uint32_t>
         trace.steps.push_back(std::move(step));
     }
     trace.check = check_kernel_output(kind_of(config.algorithm), config.type, config.op, config.exclusive, trace.input,
-                                      trace.output);
+                                      trace.output, config.keep);
     // What a kernel recorded must satisfy what the views rely on, like a loaded file.
     if (const auto problem = find_trace_violation(trace))
         throw std::runtime_error("inconsistent raw trace: " + *problem);

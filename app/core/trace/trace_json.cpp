@@ -1,6 +1,7 @@
 #include "core/trace/trace_json.hpp"
 
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_assembly.hpp"
 #include "core/trace/trace_fields.hpp"
@@ -83,6 +84,10 @@ json config_to_json(const TraceConfig& c) {
         {"shared_memory", {{"words", c.shared_words}, {"buffers", buffers}}},
         {"registers", c.records_registers},
     });
+    // Only where it is not the default (odd), as the warp order: every trace written before issue 34 is
+    // still the same file (the golden hashes).
+    if (c.keep != KeepPredicate{})
+        config["keep"] = name_of(c.keep);
     return config;
 }
 
@@ -153,12 +158,21 @@ TraceConfig config_from_json(const json& root) {
     const json& c = field(root, "", "config");
     only_known_fields(c, path,
                       {"algorithm", "n", "block_threads", "element_type", "operator", "exclusive", "input",
-                       "device", "kernel_source", "shared_memory", "registers"});
+                       "device", "kernel_source", "shared_memory", "registers", "keep"});
     TraceConfig config;
     config.algorithm = enum_field<BlockAlgorithm>(c, path, "algorithm", parse_block_algorithm);
     config.n = static_cast<int>(integer_field(c, path, "n", 1, 1 << 20, kRanges));
     config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxBlockThreads, kRanges));
     read_scan_fields(c, path, kFormatVersionText, config);
+    if (c.contains("keep")) {
+        if (!keeps_elements(config.algorithm))
+            malformed(member(path, "keep"), "only a compaction or a split keeps elements");
+        std::string problem;
+        const std::optional<KeepPredicate> keep = parse_keep_predicate(string_field(c, path, "keep"), problem);
+        if (!keep)
+            malformed(member(path, "keep"), problem);
+        config.keep = *keep;
+    }
     const json& device = field(c, path, "device");
     only_known_fields(device, member(path, "device"), {"name", "emulated", "warp_order"});
     config.device_name = string_field(device, member(path, "device"), "name");
@@ -372,7 +386,7 @@ Trace trace_from_document(const json& root) {
         trace.accesses.push_back(access_from_row(rows[i], element("accesses.rows", i), config, steps.size()));
     std::stable_sort(trace.accesses.begin(), trace.accesses.end(), canonical_access_order);
     trace.check = check_kernel_output(kind_of(config.algorithm), config.type, config.op, config.exclusive, trace.input,
-                                      trace.output);
+                                      trace.output, config.keep);
     if (const auto problem = find_trace_violation(trace))
         throw TraceFormatError(*problem);
     return trace;

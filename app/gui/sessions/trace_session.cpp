@@ -42,7 +42,7 @@ void TraceSession::show_trace(std::unique_ptr<LoadedTrace> loaded) {
 void TraceSession::show_trace_file(std::unique_ptr<LoadedTrace> loaded) {
     // The settings panel shows what the opened trace was recorded with (Open and --trace alike:
     // --trace once left the panel on the defaults, hillis-steele N = 32 beside a racy N = 1024 trace).
-    setup = request_like(loaded->trace.config, setup);
+    setup = request_like(loaded->trace, setup);
     std::string origin = loaded->origin; // the path it was read from
     show_trace(std::move(loaded));
     trace_file_ = std::move(origin);
@@ -58,7 +58,7 @@ void TraceSession::capture_companion() {
         return;
     }
     companion_pending_ = false;
-    ScanSetup companion = request_like(trace_->trace.config, setup);
+    ScanSetup companion = request_like(trace_->trace, setup);
     companion.algorithm = *other;
     companion.block_threads = trace_->trace.config.block_threads; // both layouts need the same threads for the same N
     companion_task_.start([companion](TaskControl&) {

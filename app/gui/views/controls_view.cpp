@@ -1,5 +1,7 @@
 #include "gui/views/controls_view.hpp"
 
+#include "core/ground/input_values.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/ground/step_label.hpp"
@@ -51,20 +53,22 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     changed |= enum_combo("Algorithm", r.algorithm, traceable_block_algorithms());
     const int max_n = allowed_n(r.algorithm).max; // the slider cannot make a setup validate_scan_setup refuses
-    r.n = std::clamp(r.n, 1, max_n);
+    const bool listed = r.input == InputKind::values;
+    if (!listed)
+        r.n = std::clamp(r.n, 1, max_n);
+    ImGui::BeginDisabled(listed);
     changed |= slider_int("N", &r.n, 1, max_n, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    if (ImGui::IsItemHovered())
-        tooltip("Elements in the block, 1..%d (Ctrl+click to type a value)", max_n);
-    changed |= enum_combo("Input", r.input, all_input_kinds());
-    if (r.input == InputKind::random) {
-        int seed = static_cast<int>(r.seed);
-        if (ImGui::InputInt("Seed", &seed)) {
-            r.seed = static_cast<std::uint64_t>(std::max(0, seed));
-            changed = true;
-        }
-    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        tooltip(listed ? "N is the count of the values below" : "Elements in the block, 1..%d (Ctrl+click to type a value)",
+                max_n);
+    changed |= draw_input_choice(r);
     changed |= enum_combo("Type", r.type, all_element_types());
     changed |= enum_combo("Operator", r.op, all_scan_operators());
+    if (keeps_elements(r.algorithm))
+        changed |= draw_keep_choice(r.keep);
+    if (listed) // a list that reads as one type may not as another: say so where the list is
+        draw_values_problem(r);
     if (has_exclusive_form(r.algorithm)) {
         changed |= ImGui::Checkbox("Exclusive", &r.exclusive);
     } else {
@@ -93,6 +97,61 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     ImGui::Checkbox("Auto", &state.block.auto_capture);
     if (ImGui::IsItemHovered())
         tooltip("Trace again whenever a setting changes");
+}
+
+bool ControlsView::draw_input_choice(ScanSetup& r) {
+    bool changed = enum_combo("Input", r.input, all_input_kinds());
+    if (r.input == InputKind::random) {
+        int seed = static_cast<int>(r.seed);
+        if (ImGui::InputInt("Seed", &seed)) {
+            r.seed = static_cast<std::uint64_t>(std::max(0, seed));
+            changed = true;
+        }
+    }
+    if (r.input != InputKind::values)
+        return changed;
+    if (changed && r.values.empty()) // a list to start from: the lecture's example
+        r.values = "10,0,3,9,2,0,1,2";
+    if (input_text("Values", r.values))
+        changed = true;
+    if (ImGui::IsItemHovered())
+        tooltip("The elements, separated by commas: 10,0,3,9,2,0,1,2. N is their count.");
+    const std::size_t count = input_value_count(r.values);
+    if (changed && count >= 1 && count <= kMaxInputValues)
+        r.n = static_cast<int>(count);
+    return changed;
+}
+
+void ControlsView::draw_values_problem(const ScanSetup& r) {
+    try {
+        validate_scan_setup(r);
+    } catch (const ScanSetupError& e) {
+        ImGui::PushStyleColor(ImGuiCol_Text, text_colour(theme::colours().error));
+        ImGui::TextWrapped("%s", e.what());
+        ImGui::PopStyleColor();
+    }
+}
+
+bool ControlsView::draw_keep_choice(KeepPredicate& keep) {
+    bool changed = false;
+    const std::string current(rule_name(keep.rule));
+    if (ImGui::BeginCombo("Keep", current.c_str())) {
+        for (const KeepRule rule : all_keep_rules()) {
+            const std::string name(rule_name(rule));
+            if (ImGui::Selectable(name.c_str(), rule == keep.rule) && rule != keep.rule) {
+                keep.rule = rule;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        tooltip("The elements the compaction keeps: %s", condition_of(keep).c_str());
+    if (has_bound(keep.rule))
+        changed |= ImGui::InputDouble("K", &keep.bound, 1, 10, "%g");
+    if (!has_bound(keep.rule))
+        keep.bound = 0;
+    return changed;
 }
 
 void ControlsView::draw_file_mark(const AppState& state) {

@@ -3,6 +3,7 @@
 // (see shortcuts.cpp and the Help menu).
 #pragma once
 
+#include "core/ground/scan_setup.hpp"
 #include "gui/views/view.hpp"
 
 #include <string>
@@ -28,6 +29,11 @@ public:
 private:
     void draw_kernel_settings(AppState& state);
     void draw_file_mark(const AppState& state); // "from file NAME" under the kernel settings
+    // The input's kind, its seed or its list of values (which sets N); the compaction's predicate; a list
+    // the setup refuses (one line, in the error colour).
+    static bool draw_input_choice(ScanSetup& setup);
+    static bool draw_keep_choice(KeepPredicate& keep);
+    static void draw_values_problem(const ScanSetup& setup);
     void draw_stepping(AppState& state, const ViewContext& context);
     void draw_files(AppState& state);
     void draw_display(const ViewContext& context);

@@ -73,7 +73,7 @@ bool CompareSession::begin_job() {
 void CompareSession::capture() {
     if (first_ == nullptr || first_->trace() == nullptr || !begin_job())
         return;
-    ScanSetup other = request_like(first_->trace()->trace.config, first_->setup);
+    ScanSetup other = request_like(first_->trace()->trace, first_->setup);
     if (other.algorithm != choice.algorithm)
         other.block_threads = 0;
     other.algorithm = choice.algorithm;

@@ -1,6 +1,7 @@
 #include "gui/features/files/files_feature.hpp"
 
 #include "core/ground/kernel_names.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/util/printable.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
@@ -43,13 +44,14 @@ void report_settings(GuiHost& host) {
     printf_to_terminal(
         stdout,
         "settings: algo=%s n=%d input=%s seed=%llu type=%s op=%s exclusive=%d device=%s theme=%s "
-        "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s order=%s\n",
+        "scale=%.2f sidebar=%d window=%d,%d,%dx%d file=%s edited=%d tab=%s order=%s values=%s keep=%s\n",
         std::string(name_of(r.algorithm)).c_str(), r.n, std::string(name_of(r.input)).c_str(),
         static_cast<unsigned long long>(r.seed), std::string(name_of(r.type)).c_str(),
         std::string(name_of(r.op)).c_str(), r.exclusive ? 1 : 0, std::string(name_of(r.device)).c_str(),
         theme::name_text(theme::current()), host.imgui.ui_scale(), host.workspace.sidebar_visible ? 1 : 0, x,
         y, width, height, file.c_str(), state.block.file_settings_edited() ? 1 : 0, host.workspace.selected_title(),
-        std::string(name_of(r.warp_order)).c_str());
+        std::string(name_of(r.warp_order)).c_str(), r.values.empty() ? "-" : printable(r.values).c_str(),
+        name_of(r.keep).c_str());
     for (const RecentFile& recent : host.files.recent())
         printf_to_terminal(stdout, "recent: %s %s\n", std::string(name_of(recent.kind)).c_str(),
                            printable_path(recent.path).c_str());
@@ -122,8 +124,8 @@ void FilesFeature::add_commands(ScriptTable& table) {
                .usage = "report-settings",
                .help = "print what would be saved as settings and the files in use: `settings: algo=… n=… input=… "
                        "seed=… type=… op=… exclusive=0 device=auto theme=dark scale=1.00 sidebar=1 window=X,Y,WxH "
-                       "file=PATH|- edited=0 tab=Values order=in-order` (`order`, the emulator's warp order, is not "
-                       "saved), then a `recent: KIND PATH` line per recent file, `browser: "
+                       "file=PATH|- edited=0 tab=Values order=in-order values=LIST|- keep=odd` (`order`, the emulator's "
+                       "warp order, is not saved), then a `recent: KIND PATH` line per recent file, `browser: "
                        "mode=trace|results|save|save-KIND folder=… entries=N error=…` while the browser is open, and "
                        "`message: …` (the status bar's message, with `warning: ` or `error: ` before one of that kind, "
                        "once)",

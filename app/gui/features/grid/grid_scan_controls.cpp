@@ -125,7 +125,7 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                                  : "Block index with the chained scan, a reversed start and few resident blocks deadlocks");
     catalogue_combo("Type##grid", r.scan.type, all_element_types());
     catalogue_combo("Operator##grid", r.scan.op, all_scan_operators());
-    catalogue_combo("Input##grid", r.input, all_input_kinds());
+    catalogue_combo("Input##grid", r.input, generated_input_kinds());
     ImGui::Checkbox("Exclusive##grid", &r.scan.exclusive);
     ImGui::PopItemWidth();
     const bool tracing = session.busy() && session.status() == "Tracing the grid…";

@@ -55,7 +55,8 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
         } else if (key == "exclusive") {
             s.exclusive = script_whole_number(what, value, 0, 1) == 1;
         } else if (key == "input") {
-            s.input = script_choice<InputKind>(what, value, parse_input_kind, names_of(all_input_kinds()));
+            s.input = script_choice<InputKind>(what, value, parse_generated_input_kind,
+                                               names_of(generated_input_kinds()));
         } else if (key == "device") {
             s.device = script_choice<DeviceChoice>(what, value, parse_run_on_device, "cpu, gpu");
         } else {

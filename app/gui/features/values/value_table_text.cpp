@@ -4,6 +4,8 @@
 #include "gui/features/values/value_table_text.hpp"
 
 #include "core/ground/format_value.hpp"
+#include "core/ground/keep_names.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
 #include "gui/app_state.hpp"
 #include "gui/features/values/value_table_view.hpp"
@@ -379,6 +381,10 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
                     format_value(trace.config.type, trace.input[e], false).c_str());
         if (model_.input_read[showing.current][e])
             ImGui::Text("read in step %d", showing.current);
+        if (keeps_elements(trace.config.algorithm))
+            ImGui::Text("%s (keep where %s)",
+                        kept_bits(trace.config.type, trace.config.keep, trace.input[e]) ? "kept" : "not kept",
+                        condition_of(trace.config.keep).c_str());
         end_tooltip();
     } else if (e >= 0 && m.y >= l.output_y0 && m.y < l.output_y1 &&
                !output_cell_look(trace, model_, e, false, showing).hidden) {
@@ -388,7 +394,15 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
                     format_value(trace.config.type, trace.output[e], false).c_str());
         if (model_.output_written_at[e] >= 0)
             ImGui::Text("written in step %d", model_.output_written_at[e]);
-        ImGui::Text("serial scan: %s", format_value(trace.config.type, check.reference[e], false).c_str());
+        if (keeps_elements(trace.config.algorithm))
+            ImGui::Text("std::%s, keep where %s: %s",
+                        kind_of(trace.config.algorithm) == KernelKind::split ? "stable_partition" : "copy_if",
+                        condition_of(trace.config.keep).c_str(),
+                        check.reference[e] == kUnwrittenPattern
+                            ? "nothing"
+                            : format_value(trace.config.type, check.reference[e], false).c_str());
+        else
+            ImGui::Text("serial scan: %s", format_value(trace.config.type, check.reference[e], false).c_str());
         if (trace.config.type == ElementType::float32)
             ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[e],
                         check.error[e], check.bound[e]);
