@@ -84,6 +84,7 @@ gtest_discover_tests(prefixlab_gif_export_tests DISCOVERY_MODE PRE_TEST)
 # The view-as-SVG conversion on synthetic draw lists (Dear ImGui headless: no window, no OpenGL).
 add_executable(prefixlab_svg_export_tests gui/test_svg_from_draw_data.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/export/svg_from_draw_data.cpp
+               ${PROJECT_SOURCE_DIR}/app/gui/export/draw_data_walk.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/export/svg_text_runs.cpp
                ${PROJECT_SOURCE_DIR}/app/gui/export/atlas_glyphs.cpp)
 target_include_directories(prefixlab_svg_export_tests PRIVATE ${PROJECT_SOURCE_DIR}/app)
