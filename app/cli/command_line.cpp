@@ -130,6 +130,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_kernels_command(app, kernels_options);
     LessonCommandOptions lesson_options;
     add_lesson_check_command(app, lesson_options);
+    LessonHandoutOptions handout_options;
+    add_lesson_handout_command(app, handout_options);
 
     try {
         app.parse(argc, argv);
@@ -163,6 +165,19 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     for (const auto& [name, run] : commands)
         if (app.got_subcommand(name))
             return run();
+    if (app.got_subcommand("lesson-handout")) { // the GUI draws the scenes: checked first, as --lesson is
+        if (const std::string problem = lesson_handout_problem(handout_options); !problem.empty())
+            return report_error(problem, kExitBadInput);
+        GuiOptions handout;
+        handout.lesson_path = handout_options.path;
+        handout.handout_pdf = handout_options.out;
+        handout.handout_png = handout_options.png;
+        handout.ui_scale = handout_options.ui_scale;
+        handout.window_width = handout_options.window_width;
+        handout.window_height = handout_options.window_width * 9 / 16;
+        handout.window_given = true;
+        return open_gui(gui, handout);
+    }
     gui_options.window_height = gui_options.window_width * 9 / 16;
     gui_options.window_given = app.count("--window") > 0;
     gui_options.script_help = app.count("--script-help") > 0;

@@ -4,11 +4,15 @@
 #include "core/entry/exit_status.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/lesson/lesson.hpp"
+#include "core/plot/handout.hpp"
+#include "core/settings/window_limits.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/util/printable.hpp"
 #include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 
 namespace prefixlab {
 
@@ -28,6 +32,36 @@ void add_lesson_check_command(CLI::App& app, LessonCommandOptions& o) {
         "lesson-check",
         "Read a lesson (docs/lessons.md) and print its scenes, or the line and field that is wrong");
     add_path_option(*check, "FILE", o.path, PathKind::file, "The lesson, a Markdown file")->required();
+}
+
+void add_lesson_handout_command(CLI::App& app, LessonHandoutOptions& o) {
+    CLI::App* handout = app.add_subcommand(
+        "lesson-handout", "Write a lesson's handout: a PDF page per scene, its picture, title and notes (opens a window)");
+    add_path_option(*handout, "FILE", o.path, PathKind::file, "The lesson, a Markdown file")->required();
+    add_path_option(*handout, "--out", o.out, PathKind::file, "The handout, a PDF file")->required();
+    add_path_option(*handout, "--png", o.png, PathKind::folder,
+                    "Also each scene's picture as FOLDER/scene-01.png, … (the folder is made if missing)");
+    add_decimal_option(*handout, "--ui-scale", o.ui_scale, kMinUiScale, kMaxUiScale,
+                       "UI scale the scenes are drawn at, 0.5 to 4 (default 2, a lecture's)");
+    add_whole_number_option(*handout, "--window", o.window_width, kMinWindowWidth, kMaxWindowWidth,
+                            "Width of the window the scenes are drawn in (default 1920; the height is 9/16 of it)");
+}
+
+std::string lesson_handout_problem(const LessonHandoutOptions& o) {
+    try {
+        load_lesson_file(o.path);
+        if (!handout_available())
+            return handout_unavailable_reason();
+        require_writable(o.out);
+        if (!o.png.empty()) {
+            std::error_code ec;
+            require_writable(std::filesystem::is_directory(o.png, ec) ? (std::filesystem::path(o.png) / "scene-01.png").string()
+                                                                       : o.png);
+        }
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
 }
 
 int run_lesson_check_command(const LessonCommandOptions& options) {

@@ -193,6 +193,19 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
     return kExitOk;
 }
 
+// `prefixlab lesson-handout`: the script a user could run (the lesson is open from --lesson's path), with the
+// paths put in after it is read: a path may hold spaces, which a script's words cannot.
+std::vector<ScriptCommand> handout_script(const GuiOptions& options, const ScriptTable& table) {
+    std::vector<ScriptCommand> commands = parse_script_text(
+        options.handout_png.empty() ? "lesson-wait\nlesson-handout handout.pdf\nquit\n"
+                                    : "lesson-wait\nlesson-handout handout.pdf pictures\nquit\n",
+        "lesson-handout", table);
+    commands[1].args[0].text = options.handout_pdf;
+    if (!options.handout_png.empty())
+        commands[1].args[1].text = options.handout_png;
+    return commands;
+}
+
 } // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -203,9 +216,11 @@ int run_gui(const GuiOptions& options) {
         return kExitOk;
     }
     ScriptRunner script;
-    SettingsSession settings(options, !options.script_path.empty());
+    SettingsSession settings(options, !options.script_path.empty() || !options.handout_pdf.empty());
     try {
-        if (!options.script_path.empty())
+        if (!options.handout_pdf.empty())
+            script = ScriptRunner(handout_script(options, tables.script));
+        else if (!options.script_path.empty())
             script = ScriptRunner(parse_script_file(options.script_path, tables.script,
                                                     options.trace.has_value() || settings.restores_capture()));
     } catch (const ScriptError& e) {

@@ -16,7 +16,10 @@
 namespace prefixlab {
 
 SettingsSession::SettingsSession(const GuiOptions& options, bool scripted)
-    : path_(settings_file_path(process_environment(), scripted)), window_given_(options.window_given),
+    // A handout run (prefixlab lesson-handout) neither reads nor writes the settings: it draws the lesson's
+    // scenes, not the last session's screen, and leaves the lecturer's window as it was.
+    : path_(options.handout_pdf.empty() ? settings_file_path(process_environment(), scripted) : std::nullopt),
+      window_given_(options.window_given),
       scale_given_(options.ui_scale > 0), trace_path_(options.trace_path) {
     if (options.reset_settings) {
         notice_ = path_ ? reset_settings_file(*path_)

@@ -189,6 +189,48 @@ TEST_F(GuiLessons, ABadLessonIsOneLineNamingTheFileAndTheLine) {
     EXPECT_NE(dropped.out.find("line 4: capture.n"), std::string::npos) << dropped.out;
 }
 
+// Lesson ▸ Export handout's script form and `prefixlab lesson-handout`: a PDF page per scene of the four-scene
+// lesson, with the lesson's title in its metadata, and a PNG per scene of the window's size; the speaker notes
+// open on the screen are not in the pictures (the same PNGs as with them closed); the lesson goes back to the
+// scene it was on. A path that cannot be written is one line, and nothing is written.
+TEST_F(GuiLessons, TheHandoutHasAPagePerSceneAndNoSpeakerNotesInItsPictures) {
+    const ProcessResult run =
+        gui("lesson-open " + path("lesson.md") + "\nlesson-go 2\nlesson-notes on\nlesson-handout " +
+            path("handout.pdf") + " " + path("with-notes") + "\nreport-lesson\nlesson-notes off\nlesson-handout " +
+            path("again.pdf") + " " + path("without-notes") + "\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::string pdf = read_file(path("handout.pdf"));
+    if (pdf.empty() && run.err.find("without Cairo") != std::string::npos)
+        GTEST_SKIP() << run.err;
+    ASSERT_TRUE(pdf.starts_with("%PDF-"));
+    static const std::regex page(R"(/Type\s*/Page[^s])");
+    EXPECT_EQ(std::distance(std::sregex_iterator(pdf.begin(), pdf.end(), page), std::sregex_iterator()), 4);
+    EXPECT_NE(pdf.find("(A short lesson)"), std::string::npos);
+    EXPECT_NE(run.out.find("lesson: scene=2 of 4"), std::string::npos) << "back where it was:\n" << run.out;
+    for (int k = 1; k <= 4; ++k) {
+        const std::string name = "scene-0" + std::to_string(k) + ".png";
+        const std::string with = read_file(path("with-notes/" + name)), without = read_file(path("without-notes/" + name));
+        ASSERT_GT(with.size(), 24u) << name;
+        EXPECT_EQ(static_cast<unsigned char>(with[18]) * 256 + static_cast<unsigned char>(with[19]), 1920) << name;
+        EXPECT_EQ(with, without) << name << ": the notes overlay is in the picture";
+    }
+    // From the command line: refused before a window opens where the output cannot be written.
+    const ProcessResult refused = run_process(shell_quote(PREFIXLAB_BINARY) + " lesson-handout " +
+                                              shell_quote(path("lesson.md")) + " --out " + path("missing/h.pdf"));
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("missing' does not exist"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    // And made: a window of its own draws the scenes, then closes; the settings are not touched.
+    fs::create_directories(path("handout-config"));
+    const ProcessResult made = run_process("PREFIXLAB_CONFIG_DIR=" + shell_quote(path("handout-config")) + " " +
+                                           shell_quote(PREFIXLAB_BINARY) + " lesson-handout " +
+                                           shell_quote(path("lesson.md")) + " --out " + shell_quote(path("cli handout.pdf")));
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    const std::string cli_pdf = read_file(path("cli handout.pdf"));
+    EXPECT_EQ(std::distance(std::sregex_iterator(cli_pdf.begin(), cli_pdf.end(), page), std::sregex_iterator()), 4);
+    EXPECT_TRUE(fs::is_empty(path("handout-config"))) << "a handout run keeps no settings";
+}
+
 // Twenty hostile lesson files, each given by --lesson (refused before the window opens, exit 2) and dropped on
 // the window in one session: each gives one line naming the file and, where the file has lines, the line (a
 // drop takes a file that does not start as a lesson for no lesson at all, and says so); no lesson opens,

@@ -21,6 +21,10 @@ struct GuiOptions {
     std::string scene_path;          // --scene FILE: the window opens on this scene (already read: `scene`)
     std::optional<Scene> scene;
     std::string lesson_path;         // --lesson FILE: the window opens on its first scene, presenting (checked)
+    // `prefixlab lesson-handout`: the lesson at lesson_path is drawn into this PDF (and PNGs in the folder, if
+    // named) by the lesson-handout script command, and the window closes.
+    std::string handout_pdf;
+    std::string handout_png;
     float ui_scale = 0;              // 0: pick from the monitor
     int window_width = 1600;
     int window_height = 900;

@@ -14,7 +14,9 @@ namespace {
 
 constexpr float kSamePixel = 1e-3f;
 
-bool same(float a, float b) { return std::abs(a - b) <= kSamePixel; }
+bool same(float a, float b) {
+    return std::abs(a - b) <= kSamePixel;
+}
 
 // Corners a, b, c, d in order form an axis-aligned rectangle (either orientation).
 bool axis_aligned(const std::array<const ImDrawVert*, 4>& v) {
@@ -46,9 +48,9 @@ std::optional<std::uint32_t> solid_colour(const ImDrawVert* const* v, int count)
 class Walker {
 public:
     Walker(const ImDrawData& data, const ImFontAtlas& atlas, DrawDataSink& sink)
-        : glyphs_(atlas), atlas_texture_(atlas.TexID), sink_(sink),
-          display_{data.DisplayPos.x, data.DisplayPos.y, data.DisplayPos.x + data.DisplaySize.x,
-                   data.DisplayPos.y + data.DisplaySize.y} {}
+        : glyphs_(atlas), atlas_texture_(atlas.TexID),
+          sink_(sink), display_{data.DisplayPos.x, data.DisplayPos.y, data.DisplayPos.x + data.DisplaySize.x,
+                                data.DisplayPos.y + data.DisplaySize.y} {}
 
     void command(const ImDrawList& list, const ImDrawCmd& cmd, DrawDataSkips& skips) {
         if (cmd.UserCallback != nullptr) {
@@ -96,10 +98,14 @@ private:
         const float x1 = std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x});
         const float y0 = std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y});
         const float y1 = std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y});
-        const float u0 = std::min({v[0]->uv.x, v[1]->uv.x, v[2]->uv.x}), u1 = std::max({v[0]->uv.x, v[1]->uv.x, v[2]->uv.x});
-        const float t0 = std::min({v[0]->uv.y, v[1]->uv.y, v[2]->uv.y}), t1 = std::max({v[0]->uv.y, v[1]->uv.y, v[2]->uv.y});
-        if (const AtlasGlyph glyph = glyphs_.at(ImVec2((u0 + u1) / 2, (t0 + t1) / 2)); glyph.glyph != nullptr) {
-            if (const std::optional<PlacedGlyph> placed = place_glyph(glyph, x0, y0, x1, y1, u0, t0, u1, t1, *colour))
+        const float u0 = std::min({v[0]->uv.x, v[1]->uv.x, v[2]->uv.x}),
+                    u1 = std::max({v[0]->uv.x, v[1]->uv.x, v[2]->uv.x});
+        const float t0 = std::min({v[0]->uv.y, v[1]->uv.y, v[2]->uv.y}),
+                    t1 = std::max({v[0]->uv.y, v[1]->uv.y, v[2]->uv.y});
+        if (const AtlasGlyph glyph = glyphs_.at(ImVec2((u0 + u1) / 2, (t0 + t1) / 2));
+            glyph.glyph != nullptr) {
+            if (const std::optional<PlacedGlyph> placed =
+                    place_glyph(glyph, x0, y0, x1, y1, u0, t0, u1, t1, *colour))
                 sink_.glyph(*placed);
             return;
         }

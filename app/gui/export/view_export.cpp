@@ -4,6 +4,7 @@
 #include "core/util/atomic_file.hpp"
 #include "gui/app_state.hpp"
 #include "gui/imgui_layer.hpp"
+#include "gui/export/picture_from_draw_data.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/shell/scene_glue.hpp"
 #include "gui/theme.hpp"
@@ -213,10 +214,31 @@ void ViewExport::after_render(AppState& state, ImGuiLayer& imgui, const Platform
         after_svg_frame(state, imgui);
 }
 
+std::string ViewExport::start_picture(std::function<void(VectorPicture)> take) {
+    if (active())
+        return "an export is running: wait for it, or press Esc to cancel it";
+    outcome_.clear();
+    failed_ = false;
+    started_ = std::chrono::steady_clock::now();
+    svg_frame_ = 0;
+    take_picture_ = std::move(take);
+    job_ = Job::view_svg;
+    return "";
+}
+
 void ViewExport::after_svg_frame(AppState& state, ImGuiLayer& imgui) {
     if (svg_frame_++ < kSvgSettleFrames)
         return;
     shown_ = layout::shown_ranges_this_frame();
+    if (take_picture_) {
+        const ImDrawData* data = ImGui::GetDrawData();
+        auto take = std::exchange(take_picture_, nullptr);
+        if (data != nullptr && data->Valid)
+            take(picture_from_draw_data(*data, *ImGui::GetIO().Fonts, imgui.mono_fonts(),
+                                        theme::packed(theme::colours().background)));
+        finish(state, imgui, "", false);
+        return;
+    }
     try {
         finish(state, imgui, svg_.write(path_, imgui), false);
     } catch (const std::exception& e) {
@@ -277,7 +299,7 @@ void ViewExport::finish(AppState& state, ImGuiLayer& imgui, std::string outcome,
     failed_ = failed;
     if (failed)
         state.report_error(outcome_);
-    else
+    else if (!outcome_.empty()) // a picture taken for the handout says nothing
         state.inform(outcome_);
 }
 

@@ -25,6 +25,9 @@
 #include "gui/platform/platform_window.hpp"
 #include "gui/render/offscreen_target.hpp"
 #include "gui/workspace.hpp"
+#include "core/plot/vector_picture.hpp"
+
+#include <functional>
 
 #include <chrono>
 #include <map>
@@ -65,6 +68,11 @@ public:
     void after_render(AppState& state, ImGuiLayer& imgui, const PlatformWindow& window);
     // Whether the frame just drawn is an export's own, which the window must not show.
     bool hides_frame() const { return hidden_frame_; }
+
+    // Draws a settled frame as vector shapes, as the SVG export does, and hands it to `take` instead of
+    // writing a file (the lesson handout's key frames, in the frame after). Returns "" when it started,
+    // else why not (another export runs).
+    std::string start_picture(std::function<void(VectorPicture)> take);
     // What each step view showed in the last exported view (layout/shown_range.hpp).
     const std::vector<layout::ShownRange>& shown_ranges() const { return shown_; }
 
@@ -111,6 +119,7 @@ private:
     // view_svg (view_svg.hpp): ordinary frames while the layout settles, then one hidden vector frame
     ViewSvgFrame svg_;
     int svg_frame_ = 0;
+    std::function<void(VectorPicture)> take_picture_; // start_picture: the frame goes there, not to a file
 };
 
 } // namespace prefixlab

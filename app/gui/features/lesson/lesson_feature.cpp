@@ -103,11 +103,13 @@ std::vector<RecentFile> LessonFeature::take_files_used() {
 
 void LessonFeature::after_frame(GuiHost& host) {
     player_.frame(host);
+    handout_.frame(player_, host);
     if (!player_.active())
         return;
-    if (notes_open_ && !host.exports.active()) // the speaker's, never the exported picture's
+    const bool exporting = host.exports.active() || handout_.active();
+    if (notes_open_ && !exporting) // the speaker's, never the exported picture's
         draw_notes();
-    if (list_open_)
+    if (list_open_ && !exporting)
         draw_scene_list(host);
 }
 
@@ -220,6 +222,8 @@ void LessonFeature::draw_scene_list(GuiHost& host) {
 void LessonFeature::add_shortcuts(ShortcutTable& table) {
     // The step keys: the open scene list moves its choice; else the lesson's scenes; else the trace steps.
     table.add_stepper([this](GuiHost& host, int direction) {
+        if (handout_.active()) // the handout opens the scenes itself: a key would move it
+            return true;
         if (list_open_ && player_.active()) {
             list_choice_ =
                 std::clamp(list_choice_ + direction, 0, static_cast<int>(player_.lesson().scenes.size()) - 1);
@@ -281,6 +285,10 @@ void LessonFeature::add_menus(MenuTable& menus) {
             return;
         if (ImGui::MenuItem("Save lesson"))
             save(host, player_.path().empty() ? next_lesson_path() : player_.path());
+        if (ImGui::MenuItem("Export handout (PDF)", nullptr, false, !handout_.active()))
+            if (const std::string problem = handout_.start(LessonHandout::default_path(player_), "", player_);
+                !problem.empty())
+                host.state.report_error(problem);
         ImGui::Separator();
         const Lesson& lesson = player_.lesson();
         for (std::size_t k = 0; k < lesson.scenes.size(); ++k) {
@@ -377,6 +385,26 @@ void LessonFeature::add_commands(ScriptTable& table) {
                        run.fail("lesson-save: no lesson is open (lesson-open FILE or lesson-add-scene)");
                    else if (!save(run.host(), c.args[0].text))
                        run.fail(run.host().state.message());
+               }});
+    table.add({.name = "lesson-handout",
+               .usage = "lesson-handout FILE.pdf [FOLDER]",
+               .help = "write the lesson's handout: a PDF page per scene, its last revealed step as vector graphics "
+                       "with its title and notes; with FOLDER, each scene's picture as scene-01.png, … too; the "
+                       "script waits for it, and fails with one line when it cannot be written",
+               .args = {path_arg("FILE.pdf", ".pdf"), optional_arg(path_arg("FOLDER"))},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   const std::string folder = c.args.size() > 1 ? c.args[1].text : "";
+                   if (const std::string problem = handout_.start(c.args[0].text, folder, player_); !problem.empty()) {
+                       run.fail("lesson-handout: " + problem);
+                       return;
+                   }
+                   run.wait_while([this](std::string& failure) {
+                       if (handout_.active())
+                           return true;
+                       if (handout_.failed())
+                           failure = handout_.outcome();
+                       return false;
+                   });
                }});
     table.add({.name = "lesson-delete",
                .usage = "lesson-delete N",

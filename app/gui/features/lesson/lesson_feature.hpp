@@ -6,6 +6,7 @@
 // (docs/gui-script.md).
 #pragma once
 
+#include "gui/features/lesson/lesson_handout.hpp"
 #include "gui/features/lesson/lesson_player.hpp"
 #include "gui/shell/feature.hpp"
 
@@ -39,6 +40,7 @@ private:
     void draw_shipped_lessons(GuiHost& host);
 
     LessonPlayer player_;
+    LessonHandout handout_;
     bool notes_open_ = false;
     bool editing_notes_ = false;
     std::string notes_buffer_; // the notes being edited (the current scene's)
