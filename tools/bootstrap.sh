@@ -39,7 +39,7 @@ packages=(
   build-essential cmake ninja-build pkg-config python3 python3-venv ccache
   libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core
   libgtest-dev nlohmann-json3-dev libcli11-dev
-  xvfb xauth libgl1-mesa-dri xdotool
+  xvfb xauth libgl1-mesa-dri xdotool xserver-xorg-video-dummy x11-xserver-utils
   libcairo2-dev poppler-utils librsvg2-bin
   libgif-dev
 )

@@ -178,12 +178,14 @@ int run_window(const GuiOptions& options, ScriptRunner& script, SettingsSession&
             }
         }
         exports.after_render(state, imgui, window);
+        features.after_render(host); // a feature's own window (the presenter view) after the main frame
         if (script.measuring())
             window.finish();
         if (!exports.hides_frame()) // an export's own frame, read back, is not shown
             window.swap_buffers();
         script.after_frame(milliseconds_since(frame_start));
     }
+    features.stop(host); // before the window and Dear ImGui go: a feature's own window (the presenter view)
     settings.save(window, imgui, state, workspace, presentation);
     settings.save_scene(current_scene(host));
     if (interrupt_requested())

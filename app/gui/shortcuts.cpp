@@ -122,7 +122,7 @@ const std::vector<NamedKey>& named_keys() {
         {"Down", {GLFW_KEY_DOWN}},       {"PageUp", {GLFW_KEY_PAGE_UP}},  {"PageDown", {GLFW_KEY_PAGE_DOWN}},
         {"Home", {GLFW_KEY_HOME}},       {"End", {GLFW_KEY_END}},         {"Space", {GLFW_KEY_SPACE}},
         {"Escape", {GLFW_KEY_ESCAPE}},   {"F1", {GLFW_KEY_F1}},           {"F5", {GLFW_KEY_F5}},
-        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"F3", {GLFW_KEY_F3}},           {"J", {GLFW_KEY_J}},           {"G", {GLFW_KEY_G}},           {"S", {GLFW_KEY_S}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
+        {"F9", {GLFW_KEY_F9}},           {"F2", {GLFW_KEY_F2}},           {"F4", {GLFW_KEY_F4}},           {"F3", {GLFW_KEY_F3}},           {"J", {GLFW_KEY_J}},           {"G", {GLFW_KEY_G}},           {"S", {GLFW_KEY_S}},           {"F7", {GLFW_KEY_F7}},           {"F11", {GLFW_KEY_F11}},         {"B", {GLFW_KEY_B}},
         {"Period", {GLFW_KEY_PERIOD}},   {"N", {GLFW_KEY_N}},             {"P", {GLFW_KEY_P}},
         {"Ctrl+T", {GLFW_KEY_T, true}},  {"Ctrl+1", {GLFW_KEY_1, true}},  {"Ctrl+2", {GLFW_KEY_2, true}},
         {"Ctrl+3", {GLFW_KEY_3, true}},  {"Ctrl+4", {GLFW_KEY_4, true}},  {"Ctrl+Equal", {GLFW_KEY_EQUAL, true}},

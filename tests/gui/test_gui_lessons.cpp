@@ -2,10 +2,12 @@
 // and then opens the next scene (a quiz scene: run, then reveal); Page Up goes back the same way, across
 // scene boundaries; every scene passes check-layout on arrival. A lesson opens by `lesson-open`, by a drop
 // and by `--lesson FILE`; a bad one is one line naming the file and the line, and changes nothing.
+#include "support/png_image.hpp"
 #include "support/process.hpp"
 #include "support/text_files.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -229,6 +231,47 @@ TEST_F(GuiLessons, TheHandoutHasAPagePerSceneAndNoSpeakerNotesInItsPictures) {
     const std::string cli_pdf = read_file(path("cli handout.pdf"));
     EXPECT_EQ(std::distance(std::sregex_iterator(cli_pdf.begin(), cli_pdf.end(), page), std::sregex_iterator()), 4);
     EXPECT_TRUE(fs::is_empty(path("handout-config"))) << "a handout run keeps no settings";
+}
+
+// The presenter view on two monitors (a 1280×720 laptop screen, the primary, and a 1920×1080 projector beside
+// it: tests/gui/two_monitors.sh starts an X server with both): the lesson opens on the projector in
+// presentation mode at the projector's lecture scale, the notes window fills the laptop screen; Page Down moves
+// both on; F7 swaps the screens; leaving presentation mode closes the notes window. Both windows' pictures are
+// written for a person to look at (PREFIXLAB_KEEP_SCREENSHOTS=DIR keeps them).
+TEST_F(GuiLessons, OnTwoMonitorsTheAudienceSeesTheProjectorAndTheLecturerTheNotes) {
+    const std::string script =
+        "lesson-open " + path("lesson.md") + "\nwait 5\nlesson-wait\nreport\nreport-presenter\nscreenshot " +
+        path("audience.png") + "\npresenter-screenshot " + path("presenter.png") +
+        "\nkey PageDown\nkey PageDown\nkey PageDown\nlesson-wait\nwait 3\nreport-lesson\npresenter-screenshot " +
+        path("presenter-2.png") + "\nkey F7\nwait 5\nreport-presenter\nkey F7\nwait 5\nkey F11\nwait 5\nreport-presenter\nquit\n";
+    std::ofstream(path("presenter.script")) << script;
+    const ProcessResult run = run_process(
+        shell_quote(std::string(PREFIXLAB_SOURCE_DIR) + "/tests/gui/two_monitors.sh") + " " + shell_quote(path("x")) +
+        " env PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " + shell_quote(PREFIXLAB_BINARY) +
+        " --script " + shell_quote(path("presenter.script")));
+    if (run.exit_code == 77)
+        GTEST_SKIP() << run.err;
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::vector<std::string> presenter = lines_starting(run.out, "presenter: ");
+    ASSERT_EQ(presenter.size(), 3u) << run.out;
+    EXPECT_EQ(presenter[0], "presenter: open=1 audience=DUMMY1 1920x1080+1280+0 presenter=DUMMY0 1280x720+0+0 swapped=0");
+    EXPECT_EQ(presenter[1], "presenter: open=1 audience=DUMMY0 1280x720+0+0 presenter=DUMMY1 1920x1080+1280+0 swapped=1");
+    EXPECT_EQ(presenter[2], "presenter: open=0 monitors=2") << "presentation mode left: the notes window closes";
+    EXPECT_NE(run.out.find("scale=2.00 theme=projector sidebar=0 presenting=1 fullscreen=1 size=1920x1080"),
+              std::string::npos)
+        << "on the projector, at its lecture scale:\n" << run.out;
+    EXPECT_NE(run.out.find("lesson: scene=2 of 4"), std::string::npos) << run.out;
+    const PngImage audience = load_png(path("audience.png")), notes = load_png(path("presenter.png")),
+                   notes_2 = load_png(path("presenter-2.png"));
+    EXPECT_EQ(audience.width, 1920);
+    EXPECT_EQ(audience.height, 1080);
+    EXPECT_EQ(notes.width, 1280);
+    EXPECT_EQ(notes.height, 720);
+    EXPECT_GT(distinct_colours(notes), 20u) << "the notes window is drawn, not blank";
+    EXPECT_NE(notes.rgb, notes_2.rgb) << "Page Down moved the notes on";
+    if (const char* keep = std::getenv("PREFIXLAB_KEEP_SCREENSHOTS"))
+        for (const char* name : {"audience.png", "presenter.png", "presenter-2.png"})
+            fs::copy_file(path(name), fs::path(keep) / name, fs::copy_options::overwrite_existing);
 }
 
 // Twenty hostile lesson files, each given by --lesson (refused before the window opens, exit 2) and dropped on

@@ -118,8 +118,15 @@ float PlatformWindow::content_scale() const {
 }
 
 Image PlatformWindow::read_framebuffer() const {
+    int width = 0, height = 0;
+    framebuffer_size(width, height);
+    return read_back_buffer(width, height);
+}
+
+Image PlatformWindow::read_back_buffer(int width, int height) {
     Image image;
-    framebuffer_size(image.width, image.height);
+    image.width = width;
+    image.height = height;
     image.rgba.resize(std::size_t(image.width) * image.height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadBuffer(GL_BACK);
@@ -229,6 +236,56 @@ int PlatformWindow::set_fullscreen(bool on) {
     }
     glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, GLFW_DONT_CARE);
     return windowed_h_;
+}
+
+std::vector<MonitorArea> PlatformWindow::monitors() {
+    std::vector<MonitorArea> areas;
+    int count = 0;
+    GLFWmonitor** all = glfwGetMonitors(&count);
+    for (int i = 0; i < count; ++i) {
+        const GLFWvidmode* mode = glfwGetVideoMode(all[i]);
+        if (mode == nullptr)
+            continue;
+        MonitorArea area;
+        area.handle = all[i];
+        const char* name = glfwGetMonitorName(all[i]);
+        area.name = name != nullptr ? name : "monitor " + std::to_string(i + 1);
+        glfwGetMonitorPos(all[i], &area.x, &area.y);
+        area.width = mode->width;
+        area.height = mode->height;
+        area.primary = all[i] == glfwGetPrimaryMonitor();
+        areas.push_back(area);
+    }
+    return areas;
+}
+
+MonitorArea PlatformWindow::monitor() const {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetWindowPos(window_, &x, &y);
+    glfwGetWindowSize(window_, &w, &h);
+    GLFWmonitor* under = glfwGetWindowMonitor(window_) != nullptr ? glfwGetWindowMonitor(window_) : monitor_under(x, y, w, h);
+    for (const MonitorArea& area : monitors())
+        if (area.handle == under)
+            return area;
+    return {};
+}
+
+void PlatformWindow::move_to(const MonitorArea& area) {
+    if (area.handle == nullptr)
+        return;
+    if (fullscreen()) {
+        const GLFWvidmode* mode = glfwGetVideoMode(area.handle);
+        if (mode != nullptr)
+            glfwSetWindowMonitor(window_, area.handle, 0, 0, mode->width, mode->height, mode->refreshRate);
+        return;
+    }
+    glfwSetWindowPos(window_, area.x + 40, area.y + 40);
+}
+
+void PlatformWindow::push_key_press(const KeyPress& press) {
+    constexpr std::size_t kMaxQueuedPresses = 256; // as on_key
+    if (key_presses_.size() < kMaxQueuedPresses)
+        key_presses_.push_back(press);
 }
 
 } // namespace prefixlab

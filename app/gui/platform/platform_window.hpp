@@ -8,6 +8,7 @@
 #include <vector>
 
 struct GLFWwindow;
+struct GLFWmonitor;
 
 namespace prefixlab {
 
@@ -36,6 +37,14 @@ struct KeyPress {
     bool ctrl = false;
     bool repeat = false;
     bool shift = false; // with Ctrl: Ctrl+Shift+E exports the view as SVG
+};
+
+// A monitor as the window system reports it: its place and size on the desktop, in screen coordinates.
+struct MonitorArea {
+    GLFWmonitor* handle = nullptr;
+    std::string name;
+    int x = 0, y = 0, width = 0, height = 0;
+    bool primary = false;
 };
 
 class PlatformWindow {
@@ -81,6 +90,17 @@ public:
     // (window systems resize asynchronously).
     int set_fullscreen(bool fullscreen);
     bool fullscreen() const;
+
+    // The monitors, in the window system's order (empty before a window exists).
+    static std::vector<MonitorArea> monitors();
+    // The monitor that holds most of the window.
+    MonitorArea monitor() const;
+    // Onto `area`: fullscreen there if the window is fullscreen, else its top left corner there.
+    void move_to(const MonitorArea& area);
+    // A key press from another window of the app (the presenter's), queued as this window's own.
+    void push_key_press(const KeyPress& press);
+    // Reads the current GL context's back buffer (this window's or another's) as an image.
+    static Image read_back_buffer(int width, int height);
 
 private:
     static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);

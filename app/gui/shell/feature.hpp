@@ -68,6 +68,11 @@ public:
     // Once a frame, after everything was drawn and the files were opened: requests it acts on with the
     // window (select its tab once a file it opened was read).
     virtual void after_frame(GuiHost& host) { (void)host; }
+    // After the main window's frame is rendered, before it is shown: a feature's own window draws here
+    // (the lesson's presenter view), with its own contexts, and leaves the main ones current.
+    virtual void after_render(GuiHost& host) { (void)host; }
+    // When the main loop ends, while the window and Dear ImGui still exist: a feature's own window closes.
+    virtual void stop(GuiHost& host) { (void)host; }
     // A file opened by its content (File ▸ Open, a drop, the file browser) that this feature shows:
     // whether it took it (and then reads it, in the background).
     virtual bool open_file(const std::string& path, FileKind kind, GuiHost& host) {
@@ -98,6 +103,8 @@ public:
     FeatureSet();
     void start(AppState& state);
     void after_frame(GuiHost& host);
+    void after_render(GuiHost& host);
+    void stop(GuiHost& host);
     // The first feature that draws the tab (Feature::draw_tab); false if none does.
     bool draw_tab(AppState& state, const ViewContext& context, View& first, View* second);
     // The first feature that takes the file opens it; false if none does.

@@ -14,6 +14,16 @@ void FeatureSet::after_frame(GuiHost& host) {
         feature->after_frame(host);
 }
 
+void FeatureSet::after_render(GuiHost& host) {
+    for (const auto& feature : features_)
+        feature->after_render(host);
+}
+
+void FeatureSet::stop(GuiHost& host) {
+    for (const auto& feature : features_)
+        feature->stop(host);
+}
+
 bool FeatureSet::draw_tab(AppState& state, const ViewContext& context, View& first, View* second) {
     for (const auto& feature : features_)
         if (feature->draw_tab(state, context, first, second))

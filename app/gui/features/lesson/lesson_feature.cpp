@@ -246,6 +246,10 @@ void LessonFeature::add_shortcuts(ShortcutTable& table) {
                "S",
                "a lesson's speaker notes, over the window (never exported)",
                [this](GuiHost&, const KeyPress&) { notes_open_ = player_.active() && !notes_open_; }});
+    table.add({{{GLFW_KEY_F7}},
+               "F7",
+               "a lesson with the presenter view (two monitors): swap which one shows the audience window",
+               [this](GuiHost&, const KeyPress&) { presenter_.swap_screens(); }});
     table.add_escape("close the scene list", [this](GuiHost&) { return std::exchange(list_open_, false); });
 }
 
@@ -403,6 +407,34 @@ void LessonFeature::add_commands(ScriptTable& table) {
                            return true;
                        if (handout_.failed())
                            failure = handout_.outcome();
+                       return false;
+                   });
+               }});
+    table.add({.name = "report-presenter",
+               .usage = "report-presenter",
+               .help = "print the presenter view's state: `presenter: open=1 audience=NAME WxH+X+Y presenter=NAME "
+                       "WxH+X+Y swapped=0`, or `presenter: open=0 monitors=N` (it opens while a lesson is given "
+                       "in presentation mode on two or more monitors)",
+               .run = [this](ScriptRun& run, const ScriptCommand&) {
+                   printf_to_terminal(stdout, "%s\n", presenter_.report(run.host()).c_str());
+                   std::fflush(stdout);
+               }});
+    table.add({.name = "presenter-screenshot",
+               .usage = "presenter-screenshot FILE.png",
+               .help = "save the presenter's window, as its next frame draws it, as a PNG; fails when the presenter "
+                       "view is not open or the file cannot be written",
+               .args = {path_arg("FILE.png", ".png")},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   if (!presenter_.open()) {
+                       run.fail("presenter-screenshot: the presenter view is not open (a lesson in presentation "
+                                "mode on two monitors)");
+                       return;
+                   }
+                   presenter_.request_screenshot(c.args[0].text);
+                   run.wait_while([this](std::string& failure) {
+                       if (!presenter_.pending_screenshot().empty())
+                           return true;
+                       failure = presenter_.screenshot_error();
                        return false;
                    });
                }});

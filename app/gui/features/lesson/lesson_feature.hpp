@@ -8,6 +8,7 @@
 
 #include "gui/features/lesson/lesson_handout.hpp"
 #include "gui/features/lesson/lesson_player.hpp"
+#include "gui/features/lesson/presenter_view.hpp"
 #include "gui/shell/feature.hpp"
 
 #include <chrono>
@@ -24,6 +25,8 @@ public:
     void add_shortcuts(ShortcutTable& table) override;
     void add_menus(MenuTable& menus) override;
     void after_frame(GuiHost& host) override;
+    void after_render(GuiHost& host) override { presenter_.frame(player_, host, opened_at_); }
+    void stop(GuiHost&) override { presenter_.close(); }
     bool open_file(const std::string& path, FileKind kind, GuiHost& host) override;
     std::vector<RecentFile> take_files_used() override;
 
@@ -41,6 +44,7 @@ private:
 
     LessonPlayer player_;
     LessonHandout handout_;
+    PresenterView presenter_;
     bool notes_open_ = false;
     bool editing_notes_ = false;
     std::string notes_buffer_; // the notes being edited (the current scene's)

@@ -1,4 +1,5 @@
 #include "gui/features/lesson/lesson_player.hpp"
+#include "gui/features/lesson/presenter_view.hpp"
 
 #include "core/util/printable.hpp"
 #include "gui/app_state.hpp"
@@ -24,9 +25,13 @@ void LessonPlayer::open(Lesson lesson, std::string path, GuiHost& host) {
     lesson_ = std::move(lesson);
     path_ = std::move(path);
     queued_ = 0;
-    // A lesson is given in presentation mode (fullscreen, the lecture scale).
-    if (!host.workspace.presenting)
+    // A lesson is given in presentation mode (fullscreen, the lecture scale), on the projector where there are
+    // two screens (presenter_view.hpp): moved there first, so that the lecture scale is the projector's.
+    if (!host.workspace.presenting) {
+        if (const std::optional<ScreenChoice> screens = choose_screens(PlatformWindow::monitors(), false))
+            host.window.move_to(screens->audience);
         host.workspace.requests.toggle_presentation = true;
+    }
     go_to(host, 0);
 }
 
