@@ -68,7 +68,7 @@ Scene changed_scene() {
     s.views["Values"] = {0.3f, false, 0.25f, 1.0f / 3};
     s.views["Dataflow"] = {2.5f, true, 1.0f, 0.0f};
     s.views["Banks ▸ second side"] = {1.0f, false, 0.0f, 0.999f}; // any title, UTF-8 included
-    s.bench = {"reduce-table", "all", "speedup", "float-max-exclusive"};
+    s.bench = {"reduce-table", "cpu-std,cub,tuned-look-back", "speedup", "float-max-exclusive", true};
     s.quiz = {3, true, true};
     s.panels = {false, false, true, true};
     s.scale = 1.5f;
@@ -602,6 +602,24 @@ TEST_F(SceneFile, SavingRefusesATargetThatIsNotARegularFile) {
     EXPECT_TRUE(fs::is_symlink(link));
     EXPECT_TRUE(fs::is_directory(directory));
     EXPECT_TRUE(fs::is_empty(directory));
+}
+
+// A scene's own benchmark series (issue 34): the algorithms by the benchmark's names, each one checked; the
+// transfers with them.
+TEST(SceneJson, ABenchmarkSceneNamesItsOwnSeries) {
+    const Scene scene = scene_from_json_text(
+        R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cpu-std,cub,tuned-look-back", "transfers": true}})");
+    EXPECT_EQ(scene.bench.series, "cpu-std,cub,tuned-look-back");
+    EXPECT_TRUE(scene.bench.transfers);
+    EXPECT_EQ(scene_from_json_text(scene_to_json_text(scene)), scene);
+    try {
+        (void)scene_from_json_text(R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cub,warp-magic"}})");
+        ADD_FAILURE() << "an unknown series was read";
+    } catch (const SceneFormatError& e) {
+        EXPECT_NE(std::string(e.what()).find("bench.series: unknown series \"warp-magic\""), std::string::npos) << e.what();
+    }
+    EXPECT_THROW((void)scene_from_json_text(R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cub,"}})"),
+                 SceneFormatError);
 }
 
 } // namespace

@@ -233,6 +233,28 @@ TEST_F(GuiLessons, TheHandoutHasAPagePerSceneAndNoSpeakerNotesInItsPictures) {
     EXPECT_TRUE(fs::is_empty(path("handout-config"))) << "a handout run keeps no settings";
 }
 
+// A benchmark scene shows its own series: Page Down into it plots the algorithms it names (on the shipped
+// results), with or without the transfers, and the next scene's preset takes over again.
+TEST_F(GuiLessons, ABenchmarkSceneShowsItsOwnSeries) {
+    std::ofstream(path("bench.md")) << "# Timing\n\n## Three lines\n```scene\ntab: Benchmark\n"
+                                       "bench.series: cpu-std,cub,tuned-look-back\nbench.transfers: true\n```\n"
+                                       "## All of them\n```scene\nbench.series: all\nbench.transfers: false\n```\n";
+    const ProcessResult run = gui("lesson-open " + path("bench.md") +
+                                  "\nwait 3\nlesson-wait\nbench-report\nreport-scene\nkey PageDown\nlesson-wait\n"
+                                  "wait 3\nbench-report\nreport-scene\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const std::vector<std::string> reports = lines_starting(run.out, "bench-report: ");
+    ASSERT_EQ(reports.size(), 2u) << run.out;
+    EXPECT_NE(reports[0].find("series=cpu-std,cub,tuned-look-back "), std::string::npos) << reports[0];
+    EXPECT_NE(reports[0].find(" shown=cub|tuned-look-back|cpu-std"), std::string::npos) << reports[0];
+    EXPECT_NE(reports[1].find("series=all "), std::string::npos) << reports[1];
+    EXPECT_GT(std::count(reports[1].begin(), reports[1].end(), '|'), 5) << reports[1];
+    const std::vector<std::string> scenes = lines_starting(run.out, "scene: ");
+    ASSERT_EQ(scenes.size(), 2u);
+    EXPECT_NE(scenes[0].find("\"transfers\": true"), std::string::npos) << scenes[0];
+    EXPECT_NE(scenes[1].find("\"transfers\": false"), std::string::npos) << scenes[1];
+}
+
 // The presenter view on two monitors (a 1280×720 laptop screen, the primary, and a 1920×1080 projector beside
 // it: tests/gui/two_monitors.sh starts an X server with both): the lesson opens on the projector in
 // presentation mode at the projector's lecture scale, the notes window fills the laptop screen; Page Down moves

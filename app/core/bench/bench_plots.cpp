@@ -472,7 +472,8 @@ Plot build_scan_plot(const std::vector<const BenchRun*>& runs, const BenchPlotOp
     plot.y.label = axis_label(options, sweep_n);
 
     const RunLegendTags tags(runs);
-    const std::vector<std::string> algorithms = preset_algorithms(options.series, runs, options.speedup_baseline);
+    const std::vector<std::string> algorithms =
+        options.chosen.empty() ? preset_algorithms(options.series, runs, options.speedup_baseline) : options.chosen;
     std::set<RunSeries> drawn; // the N plots' visible series, which alone the crossover may name
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const BenchRun& run = *runs[r];

@@ -28,6 +28,9 @@ struct BenchPlotOptions {
     std::string speedup_baseline = "cpu-std"; // speedup = baseline's median / series' median
     std::uint64_t sweep_n = 0;   // block sweep at this N; 0: the largest N swept at several block sizes
     BenchSeriesPreset series = BenchSeriesPreset::all; // which algorithms are plotted (bench_series_preset.hpp)
+    // A lesson scene's own series (bench.series "cpu-std,cub,tuned-look-back", docs/scene.md): where not
+    // empty, these algorithms are plotted instead of the preset's.
+    std::vector<std::string> chosen;
     // Series hidden by hand, by legend name (PlotSeries::name): still in the plot (its list of series shows
     // them to be shown again), drawn by nobody, and the crossover names none of them.
     std::set<std::string> hidden_series;

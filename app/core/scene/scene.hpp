@@ -82,9 +82,12 @@ inline constexpr std::string_view kSceneBenchViews[] = {"sweep", "reduce-table"}
 // The Benchmark tab, by the names its script commands take. Defaults: BenchPlotOptions' (bench_plots.hpp).
 struct SceneBench {
     std::string view = "sweep"; // kSceneBenchViews
-    std::string series = "lecture"; // name_of(BenchSeriesPreset): "all", "lecture"
+    // name_of(BenchSeriesPreset), "all" or "lecture"; or the algorithms themselves, as `prefixlab bench --list`
+    // names them, comma-separated ("cpu-std,cub,tuned-look-back")
+    std::string series = "lecture";
     std::string plot = "time";  // name_of(BenchPlotKind): "time", "throughput", …
     std::string scan;           // bench_scan_name ("uint32-add"); "": the results' first scan
+    bool transfers = false;     // GPU series include host↔device copies ("incl. transfers")
     friend bool operator==(const SceneBench&, const SceneBench&) = default;
 };
 

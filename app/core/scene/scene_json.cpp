@@ -5,6 +5,7 @@
 // body) run after both are read, so that they hold whichever of the two the file names.
 #include "core/scene/scene.hpp"
 
+#include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_plots.hpp"
 #include "core/bench/bench_scan.hpp"
 #include "core/bench/bench_series_preset.hpp"
@@ -372,7 +373,7 @@ void read_bench_name(const json& value, const std::string& path, std::string& na
 }
 
 void read_bench(const json& value, const std::string& path, SceneBench& b) {
-    only_known_keys(value, path, {"view", "series", "plot", "scan"});
+    only_known_keys(value, path, {"view", "series", "plot", "scan", "transfers"});
     if_present(value, path, "view", [&](const json& v, const std::string& at) {
         const std::string view = text_at(v, at);
         if (std::find(std::begin(kSceneBenchViews), std::end(kSceneBenchViews), view) ==
@@ -381,8 +382,26 @@ void read_bench(const json& value, const std::string& path, SceneBench& b) {
         b.view = view;
     });
     if_present(value, path, "series", [&](const json& v, const std::string& at) {
-        read_bench_name(v, at, b.series, all_bench_series_presets());
+        const std::string series = text_at(v, at);
+        for (const BenchSeriesPreset preset : all_bench_series_presets())
+            if (name_of(preset) == series) {
+                b.series = series;
+                return;
+            }
+        std::size_t start = 0; // else algorithms, each one the benchmark knows
+        while (start <= series.size()) {
+            const std::size_t comma = std::min(series.find(',', start), series.size());
+            const std::string name = series.substr(start, comma - start);
+            if (find_bench_algorithm(name) == nullptr)
+                bad(at, "unknown series " + value_in_message(json(name)) +
+                            " (a preset, all or lecture, or algorithms as `prefixlab bench --list` names them, "
+                            "comma-separated)");
+            start = comma + 1;
+        }
+        b.series = series;
     });
+    if_present(value, path, "transfers",
+               [&](const json& v, const std::string& at) { b.transfers = boolean_at(v, at); });
     if_present(value, path, "plot", [&](const json& v, const std::string& at) {
         read_bench_name(v, at, b.plot, all_bench_plot_kinds());
     });
@@ -489,7 +508,8 @@ std::string scene_to_json_text(const Scene& s) {
                         {"scroll_y", shortest(place.scroll_y)}};
     root["views"] = std::move(views);
     root["bench"] = {
-        {"view", s.bench.view}, {"series", s.bench.series}, {"plot", s.bench.plot}, {"scan", s.bench.scan}};
+        {"view", s.bench.view}, {"series", s.bench.series}, {"plot", s.bench.plot}, {"scan", s.bench.scan},
+        {"transfers", s.bench.transfers}};
     root["quiz"] = {{"question", s.quiz.question}, {"revealed", s.quiz.revealed}, {"source", s.quiz.source}};
     root["panels"] = {
         {"sidebar", s.panels.sidebar},

@@ -198,8 +198,10 @@ void BenchPlotPanel::draw_options(BenchState& bench, bool& settings_shown) {
         row.next(FlowRow::toggle_width(label.c_str()));
         // Chosen only while no series is shown or hidden by hand in "Series…" ("all" stayed chosen after a
         // hand-made set); a click goes back to the preset.
-        if (ImGui::RadioButton(label.c_str(), o.series == preset && bench.plot_options.hidden_series.empty())) {
+        if (ImGui::RadioButton(label.c_str(),
+                               o.series == preset && bench.plot_options.hidden_series.empty() && o.chosen.empty())) {
             o.series = preset;
+            o.chosen.clear(); // a lesson scene's own series give way to the preset
             bench.plot_options.hidden_series.clear();
         }
         if (ImGui::IsItemHovered())

@@ -127,6 +127,7 @@ void BenchmarkFeature::add_commands(ScriptTable& table) {
                .args = {name_arg("PRESET", bench_series_preset_names())},
                .run = [this](ScriptRun&, const ScriptCommand& c) {
                    bench_.plot_options.series = all_bench_series_presets()[*c.args[0].choice];
+                   bench_.plot_options.chosen.clear();
                }});
     table.add({.name = "bench-scan",
                .usage = "bench-scan NAME",
