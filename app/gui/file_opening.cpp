@@ -48,8 +48,14 @@ void FileOpening::open_browser(BrowseMode mode, const std::string& folder) {
 }
 
 void FileOpening::open_save_browser(SteppedSession& session, const std::string& folder) {
-    saving_ = &session; // the trace of the tab on screen when Save was asked for
-    browser_.open_save(session.noun(), folder.empty() ? start_folder() : absolute_path(folder));
+    // the trace of the tab on screen when Save was asked for
+    open_save_browser(session.noun(), [&session](const std::string& path) { session.save(path); }, folder);
+}
+
+void FileOpening::open_save_browser(std::string noun, std::function<void(const std::string&)> save,
+                                    const std::string& folder) {
+    save_ = std::move(save);
+    browser_.open_save(std::move(noun), folder.empty() ? start_folder() : absolute_path(folder));
 }
 
 bool FileOpening::open_by_content(const std::string& path, GuiHost& host) {
@@ -68,7 +74,7 @@ bool FileOpening::open_by_content(const std::string& path, GuiHost& host) {
 void FileOpening::act_on_choice(const std::string& path, GuiHost& host) {
     AppState& state = host.state;
     if (browser_.saving()) {
-        saving_->save(path);
+        save_(path);
     } else if (const FileKindResult kind = file_kind_of(path); kind.kind == FileKind::other) {
         browser_.show_error(kind.problem); // the browser stays open to pick another
         return;

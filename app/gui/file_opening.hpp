@@ -10,6 +10,7 @@
 #include "gui/platform/platform_window.hpp"
 #include "gui/views/file_browser_view.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ public:
     void open_browser(BrowseMode mode, const std::string& folder = "");
     // Save: the browser saves `session`'s trace (the selected tab's when it was asked for).
     void open_save_browser(SteppedSession& session, const std::string& folder = "");
+    // Save another kind of file (`noun`, such as "lesson"): `save` writes the path chosen, and reports a
+    // failure in the status bar, which the browser then shows and stays open.
+    void open_save_browser(std::string noun, std::function<void(const std::string&)> save,
+                           const std::string& folder = "");
 
     FileBrowserView& browser() { return browser_; }
     const std::vector<RecentFile>& recent() const { return recent_; }
@@ -48,7 +53,7 @@ private:
 
     std::vector<RecentFile>& recent_;
     FileBrowserView browser_;
-    SteppedSession* saving_ = nullptr;
+    std::function<void(const std::string&)> save_; // what the save browser's choice is handed to
 };
 
 } // namespace prefixlab

@@ -263,6 +263,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"lesson-save", "lesson-add-scene\nlesson-save built.md"},
         {"lesson-handout", "lesson-add-scene\nlesson-handout handout.pdf pictures"},
         {"report-presenter", "lesson-add-scene\nreport-presenter"},
+        {"lesson-save-as", "lesson-add-scene\nlesson-save-as lessons\nbrowser-enter copy.md"},
         {"presenter-screenshot", "lesson-add-scene\npresenter-screenshot notes.png"},
         {"lesson-delete", "lesson-add-scene\nlesson-add-scene\nlesson-delete 1"},
         {"lesson-move", "lesson-add-scene\nlesson-add-scene\nlesson-move 2 up\nlesson-move 1 down"},

@@ -171,6 +171,22 @@ TEST_F(GuiLessons, ALessonBuiltByAddingScenesSavesAndReadsBackTheSame) {
     EXPECT_NE(screen.back().find("\"tab\": \"Benchmark\""), std::string::npos) << screen.back();
 }
 
+// Lesson ▸ Save lesson as…: the file browser in its save mode for a lesson; the name typed is where the lesson
+// goes, and it reads back the same.
+TEST_F(GuiLessons, SaveAsWritesTheLessonWhereTheBrowserSays) {
+    fs::create_directories(path("elsewhere"));
+    const ProcessResult run = gui("lesson-open " + path("lesson.md") + "\nlesson-save-as " + path("elsewhere") +
+                                  "\nreport-settings\nbrowser-enter copy.md\nreport-settings\nreport-lesson\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("browser: mode=save-lesson folder=" + path("elsewhere")), std::string::npos) << run.out;
+    ASSERT_TRUE(fs::exists(path("elsewhere/copy.md"))) << run.out;
+    const ProcessResult check = run_process(shell_quote(PREFIXLAB_BINARY) + " lesson-check " +
+                                            shell_quote(path("elsewhere/copy.md")));
+    EXPECT_EQ(check.exit_code, 0) << check.err;
+    EXPECT_NE(check.out.find("lesson 'A short lesson': 4 scenes"), std::string::npos) << check.out;
+    EXPECT_NE(run.out.find("Saved the lesson (4 scenes)"), std::string::npos) << run.out;
+}
+
 TEST_F(GuiLessons, ABadLessonIsOneLineNamingTheFileAndTheLine) {
     std::ofstream(path("bad.md")) << "# Bad\n## One\n```scene\ncapture.n: 0\n```\n";
     // On the command line: refused before the window opens, exit 2.

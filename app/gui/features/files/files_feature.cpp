@@ -18,18 +18,22 @@ namespace prefixlab {
 
 namespace {
 
-// "trace", "results", and for Save "save" or, for another kind of trace, "save-" and its kind's word
-// (the word before " trace" in its noun).
+// "trace", "results", "lesson", and for Save "save" or, for another kind of file, "save-" and its kind's
+// word (the word before " trace" in its noun, or the noun: "save-grid", "save-lesson").
 std::string mode_name(const FileBrowserView& browser) {
     switch (browser.mode()) {
     case BrowseMode::open_trace:
         return "trace";
     case BrowseMode::open_results:
         return "results";
+    case BrowseMode::open_lesson:
+        return "lesson";
     case BrowseMode::save: {
         const std::string& noun = browser.save_noun();
-        const std::size_t kind = noun.rfind(" trace");
-        return kind == std::string::npos || kind == 0 ? "save" : "save-" + noun.substr(0, kind);
+        if (noun == "trace")
+            return "save";
+        const std::size_t kind = noun.rfind(" trace"); // "grid trace": save-grid; "lesson": save-lesson
+        return "save-" + (kind == std::string::npos || kind == 0 ? noun : noun.substr(0, kind));
     }
     }
     return "?";

@@ -5,6 +5,7 @@
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
 #include "gui/export/view_export.hpp"
+#include "gui/file_opening.hpp"
 #include "gui/script/script_command.hpp"
 #include "gui/shell/app_folders.hpp"
 #include "gui/shell/menu_table.hpp"
@@ -289,6 +290,10 @@ void LessonFeature::add_menus(MenuTable& menus) {
             return;
         if (ImGui::MenuItem("Save lesson"))
             save(host, player_.path().empty() ? next_lesson_path() : player_.path());
+        if (ImGui::MenuItem("Save lesson as…"))
+            host.files.open_save_browser(
+                "lesson", [this, &host](const std::string& path) { save(host, path); },
+                player_.path().empty() ? "" : std::filesystem::path(player_.path()).parent_path().string());
         if (ImGui::MenuItem("Export handout (PDF)", nullptr, false, !handout_.active()))
             if (const std::string problem = handout_.start(LessonHandout::default_path(player_), "", player_);
                 !problem.empty())
@@ -389,6 +394,22 @@ void LessonFeature::add_commands(ScriptTable& table) {
                        run.fail("lesson-save: no lesson is open (lesson-open FILE or lesson-add-scene)");
                    else if (!save(run.host(), c.args[0].text))
                        run.fail(run.host().state.message());
+               }});
+    table.add({.name = "lesson-save-as",
+               .usage = "lesson-save-as [FOLDER]",
+               .help = "open the file browser to save the lesson (Lesson ▸ Save lesson as…) in FOLDER, or beside the "
+                       "lesson's file; `browser-enter NAME.md` then saves it; fails when no lesson is open",
+               .args = {optional_arg(path_arg("FOLDER"))},
+               .run = [this](ScriptRun& run, const ScriptCommand& c) {
+                   if (!player_.active()) {
+                       run.fail("lesson-save-as: no lesson is open (lesson-open FILE or lesson-add-scene)");
+                       return;
+                   }
+                   GuiHost& host = run.host();
+                   host.files.open_save_browser(
+                       "lesson", [this, &host](const std::string& path) { save(host, path); },
+                       c.args.empty() ? "" : c.args[0].text);
+                   run.wait_frames(1);
                }});
     table.add({.name = "lesson-handout",
                .usage = "lesson-handout FILE.pdf [FOLDER]",
