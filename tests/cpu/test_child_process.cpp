@@ -68,8 +68,13 @@ std::vector<std::string> processes_with(const std::string& marker) {
     std::vector<std::string> found;
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-        std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-        std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string line;
+        try {
+            std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+            line.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        } catch (const std::exception&) {
+            continue; // the process ended while it was read (libstdc++ throws ESRCH from the read): it is gone
+        }
         std::replace(line.begin(), line.end(), '\0', ' ');
         if (line.find(marker) != std::string::npos && line.find("/bin/sh") == std::string::npos)
             found.push_back(entry.path().filename().string() + ": " + line);
