@@ -30,6 +30,8 @@ std::string LessonHandout::start(std::string pdf_path, std::string png_folder, c
         return "a handout is being made: wait for it";
     if (!player.active())
         return "no lesson is open: open one first (File ▸ Open lesson…)";
+    if (player.lesson().scenes.empty())
+        return "the lesson has no scenes: add one first (Lesson ▸ Add current scene)";
     if (!handout_available())
         return handout_unavailable_reason();
     try { // before any scene is drawn: a path that cannot be written is said at once
