@@ -4,6 +4,8 @@
 // the room it took on screen.
 #include "core/plot/handout.hpp"
 
+#include "core/plot/cairo_handles.hpp"
+
 #include <algorithm>
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -16,14 +18,8 @@ namespace prefixlab {
 // Named, not anonymous: a unity batch puts this file beside plot_export_cairo.cpp, whose helpers share names.
 namespace handout_drawing {
 
-struct SurfaceDeleter {
-    void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
-};
-struct ContextDeleter {
-    void operator()(cairo_t* cr) const { cairo_destroy(cr); }
-};
-using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+using cairo_handles::Context;
+using cairo_handles::Surface;
 
 // A4 portrait in points, and the page's margin: the picture takes the text width (16:9 from a 1920×1080
 // window: 523 × 294 pt), the notes the rest.

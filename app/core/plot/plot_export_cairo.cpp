@@ -3,6 +3,7 @@
 // outlines), with Cairo measuring the text as it does for the PNG. Cairo records errors in the surface
 // and context rather than failing a call, so the status is checked after drawing and after finishing
 // each surface.
+#include "core/plot/cairo_handles.hpp"
 #include "core/plot/cairo_painter.hpp"
 #include "core/plot/plot_export.hpp"
 #include "core/plot/svg_painter.hpp"
@@ -18,14 +19,8 @@ namespace prefixlab {
 
 namespace {
 
-struct SurfaceDeleter {
-    void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
-};
-struct ContextDeleter {
-    void operator()(cairo_t* cr) const { cairo_destroy(cr); }
-};
-using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+using cairo_handles::Context;
+using cairo_handles::Surface;
 
 // Cairo's image surfaces are limited to 32767 pixels a side.
 constexpr float kMaxPngSide = 32767;

@@ -28,13 +28,6 @@ namespace {
 
 constexpr const char* kLessonMenu = "Lesson";
 
-// "12:05" of `seconds`.
-std::string minutes_text(long seconds) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%ld:%02ld", seconds / 60, seconds % 60);
-    return text;
-}
-
 // A new lesson's file: prefixlab-lessons/lesson-N.md in the working folder, the first N not taken (as the
 // exports go to prefixlab-exports).
 std::string next_lesson_path() {
@@ -127,15 +120,7 @@ void LessonFeature::draw_notes() {
                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing)) {
         const Lesson& lesson = player_.lesson();
         const int k = player_.scene();
-        const long elapsed =
-            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - opened_at_)
-                .count();
-        const std::time_t now = std::time(nullptr);
-        char clock[16] = "";
-        if (const std::tm* local = std::localtime(&now))
-            std::strftime(clock, sizeof clock, "%H:%M", local);
-        ImGui::TextDisabled("Scene %d of %zu · %s · %s", k + 1, lesson.scenes.size(),
-                            minutes_text(elapsed).c_str(), clock);
+        ImGui::TextDisabled("%s", player_.position_line(opened_at_).c_str());
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted(player_.current().title.c_str());
         ImGui::Separator();

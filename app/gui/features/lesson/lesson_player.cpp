@@ -8,6 +8,8 @@
 #include "gui/workspace.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <limits>
 
 namespace prefixlab {
@@ -197,6 +199,19 @@ std::string LessonPlayer::report(GuiHost& host) const {
            " step=" + std::to_string(host.state.stepped().step()) + " steps=" + steps_text +
            " phase=" + (quiz_scene() ? phases[static_cast<int>(quiz_phase_)] : "none") +
            " arrived=" + (pending_ ? "0" : "1") + " queued=" + std::to_string(queued_);
+}
+
+std::string LessonPlayer::position_line(std::chrono::steady_clock::time_point opened_at) const {
+    const long elapsed =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - opened_at).count();
+    const std::time_t now = std::time(nullptr);
+    char clock[16] = "";
+    if (const std::tm* local = std::localtime(&now))
+        std::strftime(clock, sizeof clock, "%H:%M", local);
+    char line[96];
+    std::snprintf(line, sizeof line, "Scene %d of %zu · %ld:%02ld · %s", scene_ + 1, lesson_->scenes.size(),
+                  elapsed / 60, elapsed % 60, clock);
+    return line;
 }
 
 } // namespace prefixlab

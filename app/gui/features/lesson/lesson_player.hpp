@@ -10,6 +10,7 @@
 
 #include "core/lesson/lesson.hpp"
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -52,6 +53,9 @@ public:
 
     // "lesson: scene=2 of 8 title=… tab=Banks step=5 steps=5-9 phase=none arrived=1"
     std::string report(GuiHost& host) const;
+    // The lecturer's line (the notes overlay's, the presenter view's): "Scene 2 of 8 · 12:05 · 14:30", the
+    // time since `opened_at` and the clock.
+    std::string position_line(std::chrono::steady_clock::time_point opened_at) const;
 
 private:
     bool quiz_scene() const;

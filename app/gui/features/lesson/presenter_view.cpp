@@ -112,14 +112,7 @@ void PresenterView::draw(const LessonPlayer& player, std::chrono::steady_clock::
     const Lesson& lesson = player.lesson();
     const int k = player.scene();
     const int n = static_cast<int>(lesson.scenes.size());
-    const long elapsed =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - opened_at)
-            .count();
-    const std::time_t now = std::time(nullptr);
-    char clock[16] = "";
-    if (const std::tm* local = std::localtime(&now))
-        std::strftime(clock, sizeof clock, "%H:%M", local);
-    ImGui::Text("Scene %d of %d  ·  %ld:%02ld elapsed  ·  %s", k + 1, n, elapsed / 60, elapsed % 60, clock);
+    ImGui::TextUnformatted(player.position_line(opened_at).c_str());
     ImGui::TextDisabled("%s  ·  F7 swaps the screens", printable(lesson.title).c_str());
     ImGui::Separator();
     ImGui::TextWrapped("%s", printable(player.current().title).c_str());
