@@ -52,12 +52,7 @@ std::string lesson_handout_problem(const LessonHandoutOptions& o) {
         load_lesson_file(o.path);
         if (!handout_available())
             return handout_unavailable_reason();
-        require_writable(o.out);
-        if (!o.png.empty()) {
-            std::error_code ec;
-            require_writable(std::filesystem::is_directory(o.png, ec) ? (std::filesystem::path(o.png) / "scene-01.png").string()
-                                                                       : o.png);
-        }
+        require_handout_writable(o.out, o.png);
     } catch (const std::exception& e) {
         return e.what();
     }

@@ -148,4 +148,21 @@ std::vector<std::string> preset_algorithms(BenchSeriesPreset preset, const std::
     return {names.begin(), names.end()};
 }
 
+std::vector<std::string> series_list(std::string_view text) {
+    std::vector<std::string> names;
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        names.emplace_back(text.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return names;
+}
+
+std::string series_text(const std::vector<std::string>& algorithms) {
+    std::string text;
+    for (const std::string& algorithm : algorithms)
+        text += (text.empty() ? "" : ",") + algorithm;
+    return text;
+}
+
 } // namespace prefixlab

@@ -44,6 +44,10 @@ std::string fastest_own_scan(const std::vector<const BenchRun*>& runs);
 // `serial_baseline`: the speedup plot's baseline (BenchPlotOptions::speedup_baseline).
 LectureSeries lecture_series(const std::vector<const BenchRun*>& runs, std::string_view serial_baseline);
 
+// A lesson scene's own series, "cpu-std,cub,tuned-look-back", as its names, and back.
+std::vector<std::string> series_list(std::string_view text);
+std::string series_text(const std::vector<std::string>& algorithms);
+
 // The algorithms `preset` shows of these runs; for `all`, every algorithm with points.
 std::vector<std::string> preset_algorithms(BenchSeriesPreset preset, const std::vector<const BenchRun*>& runs,
                                            std::string_view serial_baseline);

@@ -19,6 +19,10 @@ struct HandoutScene {
 };
 
 bool handout_available();
+
+// Before any scene is drawn: throws FileError (one line) where the PDF or, if named, the PNGs' folder (made
+// at the end if it is not there) cannot be written.
+void require_handout_writable(const std::string& pdf_path, const std::string& png_folder);
 std::string handout_unavailable_reason();
 
 // The PDF's bytes. Throws std::runtime_error (one line) where Cairo fails.

@@ -47,6 +47,11 @@ void set_face(cairo_t* cr, bool mono, bool bold = false) {
                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 }
 
+void rectangle_of(cairo_t* cr, const PictureItem& item) {
+    cairo_rectangle(cr, item.points[0].x, item.points[0].y, item.points[1].x - item.points[0].x,
+                    item.points[1].y - item.points[0].y);
+}
+
 // Draws the picture in its own pixels (the caller scales and places it), clipped to it.
 void draw_picture(cairo_t* cr, const VectorPicture& picture) {
     cairo_save(cr);
@@ -62,14 +67,12 @@ void draw_picture(cairo_t* cr, const VectorPicture& picture) {
                 cairo_restore(cr);
             cairo_save(cr);
             clipped = true;
-            cairo_rectangle(cr, item.points[0].x, item.points[0].y, item.points[1].x - item.points[0].x,
-                            item.points[1].y - item.points[0].y);
+            rectangle_of(cr, item);
             cairo_clip(cr);
             break;
         case PictureItem::Kind::rect:
             set_colour(cr, item.colour);
-            cairo_rectangle(cr, item.points[0].x, item.points[0].y, item.points[1].x - item.points[0].x,
-                            item.points[1].y - item.points[0].y);
+            rectangle_of(cr, item);
             cairo_fill(cr);
             break;
         case PictureItem::Kind::polygon:

@@ -388,16 +388,11 @@ void read_bench(const json& value, const std::string& path, SceneBench& b) {
                 b.series = series;
                 return;
             }
-        std::size_t start = 0; // else algorithms, each one the benchmark knows
-        while (start <= series.size()) {
-            const std::size_t comma = std::min(series.find(',', start), series.size());
-            const std::string name = series.substr(start, comma - start);
+        for (const std::string& name : series_list(series)) // else algorithms, each one the benchmark knows
             if (find_bench_algorithm(name) == nullptr)
                 bad(at, "unknown series " + value_in_message(json(name)) +
                             " (a preset, all or lecture, or algorithms as `prefixlab bench --list` names them, "
                             "comma-separated)");
-            start = comma + 1;
-        }
         b.series = series;
     });
     if_present(value, path, "transfers",

@@ -55,12 +55,7 @@ bool BenchmarkFeature::open_file(const std::string& path, FileKind kind, GuiHost
 void BenchmarkFeature::store(Scene& scene) const {
     const BenchPlotOptions& plot = bench_.plot_options;
     scene.bench.view = bench_.showing_reduce_table ? "reduce-table" : "sweep";
-    scene.bench.series = std::string(name_of(plot.series));
-    if (!plot.chosen.empty()) {
-        scene.bench.series.clear();
-        for (const std::string& algorithm : plot.chosen)
-            scene.bench.series += (scene.bench.series.empty() ? "" : ",") + algorithm;
-    }
+    scene.bench.series = plot.chosen.empty() ? std::string(name_of(plot.series)) : series_text(plot.chosen);
     scene.bench.transfers = plot.with_transfers;
     scene.bench.plot = std::string(name_of(plot.kind));
     scene.bench.scan = plot.scan ? bench_scan_name(*plot.scan) : "";
@@ -70,16 +65,11 @@ void BenchmarkFeature::restore(const Scene& scene) {
     // The scene's reader has checked every name against these same lists.
     BenchPlotOptions& plot = bench_.plot_options;
     bench_.showing_reduce_table = scene.bench.view == "reduce-table";
-    plot.chosen.clear();
     bool preset_named = false;
     for (const BenchSeriesPreset preset : all_bench_series_presets())
         if (name_of(preset) == scene.bench.series)
             plot.series = preset, preset_named = true;
-    for (std::size_t start = 0; !preset_named && start <= scene.bench.series.size();) { // a scene's own list
-        const std::size_t comma = std::min(scene.bench.series.find(',', start), scene.bench.series.size());
-        plot.chosen.push_back(scene.bench.series.substr(start, comma - start));
-        start = comma + 1;
-    }
+    plot.chosen = preset_named ? std::vector<std::string>{} : series_list(scene.bench.series); // a scene's own
     if (!plot.chosen.empty())
         plot.hidden_series.clear();
     plot.with_transfers = scene.bench.transfers;

@@ -92,12 +92,8 @@ std::string bench_report_line(BenchState& bench) {
     for (std::size_t i = 0; i < plot.series.size(); ++i)
         if (visible[i])
             shown += (shown.empty() ? "" : "|") + plot.series[i].name;
-    std::string series(name_of(bench.plot_options.series));
-    if (!bench.plot_options.chosen.empty()) { // a lesson scene's own list
-        series.clear();
-        for (const std::string& algorithm : bench.plot_options.chosen)
-            series += (series.empty() ? "" : ",") + algorithm;
-    }
+    const std::vector<std::string>& chosen = bench.plot_options.chosen; // a lesson scene's own list
+    const std::string series = chosen.empty() ? std::string(name_of(bench.plot_options.series)) : series_text(chosen);
     return "bench-report: series=" + series +
            " plot=" + std::string(name_of(bench.plot_options.kind)) +
            " scan=" + bench_scan_name(plotted_scan(bench.plotted_runs(), bench.plot_options)) + " shown=" + shown;

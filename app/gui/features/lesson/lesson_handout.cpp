@@ -35,14 +35,7 @@ std::string LessonHandout::start(std::string pdf_path, std::string png_folder, c
     if (!handout_available())
         return handout_unavailable_reason();
     try { // before any scene is drawn: a path that cannot be written is said at once
-        require_writable(pdf_path);
-        if (!png_folder.empty()) { // a folder that is not there yet is made at the end
-            require_folder_named(png_folder);
-            std::error_code ec;
-            require_writable(fs::is_directory(png_folder, ec)
-                                 ? (fs::path(png_folder) / "scene-01.png").string()
-                                 : png_folder);
-        }
+        require_handout_writable(pdf_path, png_folder);
     } catch (const FileError& e) {
         return e.what();
     }
