@@ -218,6 +218,8 @@ void add_compact_table_command(CLI::App& app, CompactTableCommandOptions& o) {
         o, "Sizes: 2^28, ranges like 2^20..2^28, comma-separated (at most 2^30)");
     table->add_option("--keep", o.keep, "Percentages of the elements kept (the odd ones), comma-separated")
         ->capture_default_str();
+    table->add_flag("--sweep", o.sweep,
+                    "Also time the single-pass forms at every tile they are built with, staged and direct writes");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
@@ -263,8 +265,8 @@ int run_compact_table_command(const CompactTableCommandOptions& o) {
         for (std::uint64_t n : sizes)
             for (int percent : shares)
                 jobs.push_back({"N = " + std::to_string(n) + ", " + std::to_string(percent) + "% kept",
-                                [n, percent, options](const RowProgress& p, const Cancelled& c) {
-                                    return run_compact_table(n, percent, options, p, c);
+                                [n, percent, options, sweep = o.sweep](const RowProgress& p, const Cancelled& c) {
+                                    return run_compact_table(n, percent, options, p, c, sweep);
                                 }});
         return time_tables(kind, jobs, o.csv, "");
     } catch (const std::exception& e) {

@@ -35,6 +35,7 @@ struct ReduceTableCommandOptions : TableCommandOptions {
 struct CompactTableCommandOptions : TableCommandOptions {
     CompactTableCommandOptions() { sizes = "2^24,2^28"; }
     std::string keep = "1,50,99";
+    bool sweep = false;
 };
 
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& options);

@@ -40,6 +40,8 @@ std::unique_ptr<GpuTableRunner> make_gpu_compact_runner(const GpuCompactMethod& 
         return std::make_unique<CopyRunner>();
     case GpuCompactKind::own:
         return std::make_unique<OwnRunner>(method.split, method.threads, max_n);
+    case GpuCompactKind::single_pass:
+        return make_single_pass_compact_runner(method, max_n);
     default:
         break;
     }

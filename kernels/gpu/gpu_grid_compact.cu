@@ -11,16 +11,29 @@ namespace prefixlab {
 
 GridCompactResult gpu_run_grid_compact(const GridCompactRequest& request) {
     require_compact_request(request);
-    return dispatch_element(request.type, ScanOperator::add, [&]<class Op>() {
-        using T = typename Op::value_type;
+    return dispatch_value_type(request.type, [&]<class T>() {
+        using Op = AddOp<T>;
         const std::size_t n = request.input.size();
-        GridCompact<Op> compact(request.threads, n);
         DeviceBuffer<std::uint32_t> input(n), output(n);
         input.upload(request.input);
         output.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern));
-        compact.run(reinterpret_cast<const T*>(input.get()), reinterpret_cast<T*>(output.get()), n, request.split, request.keep);
         GridCompactResult result;
-        result.kept = compact.kept();
+        if (request.single_pass) {
+            // a split's rejected elements go to an array of their own, then after the kept ones
+            SinglePassGridCompact<Op> compact(request.threads, n);
+            DeviceBuffer<std::uint32_t> rejected(request.split ? n : 0);
+            compact.run(reinterpret_cast<const T*>(input.get()), reinterpret_cast<T*>(output.get()),
+                        request.split ? reinterpret_cast<T*>(rejected.get()) : nullptr, n, request.keep);
+            result.kept = compact.kept();
+            if (request.split && result.kept < n)
+                PL_CUDA_CHECK(cudaMemcpy(output.get() + result.kept, rejected.get(),
+                                         (n - result.kept) * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice));
+        } else {
+            GridCompact<Op> compact(request.threads, n);
+            compact.run(reinterpret_cast<const T*>(input.get()), reinterpret_cast<T*>(output.get()), n, request.split,
+                        request.keep);
+            result.kept = compact.kept();
+        }
         result.output = output.download(n);
         return result;
     });

@@ -7,6 +7,7 @@
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/grid_driver_scan.cuh" // GpuDriverLauncher
 #include "kernels/grid/grid_compact_request.hpp"
+#include "kernels/grid/single_pass_compact_plan.hpp"
 
 #include <cstddef>
 #include <stdexcept>
@@ -57,6 +58,54 @@ private:
     std::size_t max_n_;
     DeviceBuffer<std::uint32_t> counts_;
     std::size_t last_n_ = 1;
+};
+
+// The single-pass compaction and split (kernels/grid/single_pass_compact.cuh), untraced, tuned: blocks of
+// `threads` threads holding kItems elements a thread, looping over the tiles that fit at once. Owns the
+// status words for the largest N it is planned for, cleared before each run.
+template <class Op, int kItems = kSinglePassCompactItems, bool kStaged = kSinglePassCompactStaged>
+class SinglePassGridCompact {
+public:
+    using T = typename Op::value_type;
+    using Kernel = SinglePassCompact<kItems, kStaged>;
+
+    SinglePassGridCompact(int threads, std::size_t max_n)
+        : threads_(require_threads(threads)), max_n_(max_n == 0 ? 1 : max_n),
+          status_(tiles_for(max_n_, Kernel::tile_elements(threads))), words_(2) {}
+
+    // Compacts input[0, n) into output (device memory, 1 ≤ n ≤ max_n); a split (rejected not null) also
+    // writes the rejected elements to `rejected`, in order.
+    void run(const T* input, T* output, T* rejected, std::size_t n, const KeepPredicate& keep = {},
+             cudaStream_t stream = nullptr) {
+        if (n == 0 || n > max_n_)
+            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
+                                        " this compaction was planned for");
+        GpuDriverLauncher launcher(stream, nullptr);
+        SinglePassCompactOptions options;
+        options.threads = threads_;
+        options.keep = keep;
+        const SinglePassCompactWords words{
+            {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
+            {words_.get(), BufferId::tile_counter, 1},
+            {words_.get() + 1, BufferId::tile_totals, 1}};
+        run_single_pass_compact<Kernel, Op>(launcher, options, input, output, rejected, n, words);
+    }
+
+    // The last run's kept count (waits for the GPU).
+    std::size_t kept() const { return words_.download(2)[1]; }
+
+private:
+    static int require_threads(int threads) {
+        if (!Kernel::threads_valid(threads))
+            throw std::invalid_argument("a compaction's block has " + compact_threads_rule() + " threads, not " +
+                                        std::to_string(threads));
+        return threads;
+    }
+
+    int threads_;
+    std::size_t max_n_;
+    DeviceBuffer<std::uint64_t> status_;
+    DeviceBuffer<std::uint32_t> words_; // the tile counter, the kept count
 };
 
 } // namespace prefixlab

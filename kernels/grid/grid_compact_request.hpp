@@ -15,12 +15,21 @@
 
 namespace prefixlab {
 
+// The single-pass compaction's tuned tile on the GPU (kernels/grid/single_pass_compact.cuh; measured:
+// docs/compaction.md). Traced runs and the emulator hold kTracedRegisterItems elements a thread.
+inline constexpr int kSinglePassCompactThreads = 256;
+inline constexpr int kSinglePassCompactItems = 32;
+inline constexpr bool kSinglePassCompactStaged = false; // written from registers, not staged in shared memory
+
 struct GridCompactRequest {
     std::vector<std::uint32_t> input;
     ElementType type = ElementType::uint32;
     bool split = false;
     KeepPredicate keep{}; // which elements are kept (kernels/common/compaction_predicate.hpp)
     int threads = 256;
+    // One pass (kernels/grid/single_pass_compact.cuh: decoupled look-back over kept counts), not the
+    // lecture's count-scan-scatter (grid_compact_plan.hpp).
+    bool single_pass = false;
 };
 
 // What a compaction made: the output (compaction: the kept elements, the rest kUnwrittenPattern) and

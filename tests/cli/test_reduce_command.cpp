@@ -194,7 +194,7 @@ TEST_F(ReduceTableCommand, CompactTableTimesTheCpuRowsAndRefusesBadInput) {
     std::ifstream in(csv);
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(text.str().rfind("n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,correct,device\n", 0), 0u);
+    EXPECT_EQ(text.str().rfind("n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,device,driver,date\n", 0), 0u);
     EXPECT_NE(text.str().find("4096,99,"), std::string::npos) << text.str();
     EXPECT_EQ(text.str().find(",no,"), std::string::npos) << text.str();
     for (const char* bad : {"--keep 101", "--keep -1", "--keep ''", "--n 2^31", "--reps 0",

@@ -131,7 +131,7 @@ TEST(TimedTableCsv, TheHeaderComesFromTheKindAndATableReadsBackAsItWasWritten) {
               "n,bins,method,setup,median_ms,gb_per_s,of_loop,speedup,correct,device,driver,date");
     EXPECT_EQ(timed_table_csv_header(reduce_table_kind()), kReduceTableCsvHeader);
     EXPECT_EQ(timed_table_csv_header(compact_table_kind()),
-              "n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,correct,device");
+              "n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,device,driver,date");
     TimedTable second = sample_table();
     second.parameters = {32}; // same N, another parameter: another table
     std::ostringstream out;

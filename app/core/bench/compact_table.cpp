@@ -4,6 +4,7 @@
 #include "core/bench/timed_table_csv.hpp"
 #include "kernels/bench/gpu_compact_table.hpp"
 #include "kernels/common/compaction_predicate.hpp"
+#include "kernels/grid/grid_compact_request.hpp" // the single-pass tuned tile
 
 #include <algorithm>
 #include <iterator>
@@ -21,7 +22,18 @@ bool kept(std::uint32_t x) {
 }
 
 bool ours(const std::string& method) {
-    return method == "compact" || method == "split";
+    return method == "compact" || method == "split" || method == "compact-1pass" || method == "split-1pass";
+}
+
+bool is_split(const std::string& method) {
+    return method == "split" || method == "split-1pass" || method == "cub-partition" ||
+           method == "thrust-stable-partition" || method == "cpu-stable-partition";
+}
+
+std::string single_pass_setup(const GpuCompactMethod& m) {
+    const int items = m.items > 0 ? m.items : kSinglePassCompactItems;
+    return std::to_string(m.threads) + " x " + std::to_string(items) + (m.staged ? ", staged" : ", direct") +
+           (m.type == ElementType::uint32 ? "" : ", as " + std::string(name_of(m.type)));
 }
 
 // The answers, from the standard library: the kept elements in order, and the input split.
@@ -43,9 +55,12 @@ struct CompactAnswers {
     }
 };
 
-// The rows, in the order the table shows them: the copy, our compaction at three block sizes, CUB,
-// Thrust's copy_if, our split at three block sizes, Thrust's stable_partition, then the CPU's two.
-TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const CompactAnswers& answers) {
+// The rows, in the order the table shows them: the copy; our two-pass compaction at three block sizes,
+// our single-pass one (uint32, and the same bits as int32 and float), CUB's select, Thrust's copy_if; the
+// same for the split with CUB's partition and Thrust's stable_partition; then the CPU's two. `sweep`
+// adds the single-pass forms at every elements-a-thread choice, staged and direct (uint32).
+TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const CompactAnswers& answers,
+                                  bool sweep) {
     const double n = double(input.size());
     const double compact_bytes = 4.0 * (n + double(answers.compacted.size())); // N read, the kept written
     const double split_bytes = 8.0 * n;                                        // N read, N written
@@ -58,13 +73,33 @@ TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const
             [on_gpu](std::size_t max_n) { return make_gpu_compact_runner(on_gpu, max_n); },
             [&answers, split](const TableAnswer& a) { return answers.right(a, split); }));
     };
+    const auto single_pass_rows = [&](bool split) {
+        const std::string method = split ? "split-1pass" : "compact-1pass";
+        for (ElementType type : {ElementType::uint32, ElementType::int32, ElementType::float32}) {
+            GpuCompactMethod m{GpuCompactKind::single_pass, split, kSinglePassCompactThreads};
+            m.type = type;
+            row(method, single_pass_setup(m), split, m);
+        }
+        if (sweep)
+            for (int items : kSinglePassCompactItemChoices)
+                for (bool staged : {true, false}) {
+                    GpuCompactMethod m{GpuCompactKind::single_pass, split, kSinglePassCompactThreads};
+                    m.items = items;
+                    m.staged = staged;
+                    if (items != kSinglePassCompactItems || staged != kSinglePassCompactStaged)
+                        row(method, single_pass_setup(m), split, m);
+                }
+    };
     row("copy", "cudaMemcpy device to device", true, {GpuCompactKind::copy});
     for (int threads : {256, 512, 1024})
-        row("compact", std::to_string(threads) + " threads", false, {GpuCompactKind::own, false, threads});
+        row("compact", "two-pass, " + std::to_string(threads) + " threads", false, {GpuCompactKind::own, false, threads});
+    single_pass_rows(false);
     row("cub-select", "DeviceSelect::If", false, {GpuCompactKind::cub_select});
     row("thrust-copy-if", "thrust::copy_if", false, {GpuCompactKind::thrust_copy_if});
     for (int threads : {256, 512, 1024})
-        row("split", std::to_string(threads) + " threads", true, {GpuCompactKind::own, true, threads});
+        row("split", "two-pass, " + std::to_string(threads) + " threads", true, {GpuCompactKind::own, true, threads});
+    single_pass_rows(true);
+    row("cub-partition", "DevicePartition::If", true, {GpuCompactKind::cub_partition});
     row("thrust-stable-partition", "thrust::stable_partition", true,
         {GpuCompactKind::thrust_stable_partition});
 
@@ -104,8 +139,7 @@ const TimedTableKind& compact_table_kind() {
         kind.data = "uint32";
         kind.max_n = kMaxCompactN;
         kind.parameters = {{"percent", 100}, {"kept", kMaxCompactN}};
-        kind.columns = {{"of_cub", "x CUB", "× CUB", 9, false, 3}};
-        kind.dated = false; // its CSV's columns predate the timed tables' driver and date
+        kind.columns = {{"of_cub", "x CUB", "× CUB", 9, false, 3}, {"of_copy", "of copy", "% of copy", 9, true, 2}};
         kind.method_width = 24;
         kind.setup_width = 32;
         kind.wrong = "WRONG OUTPUT";
@@ -129,7 +163,7 @@ std::vector<std::uint32_t> compact_bench_input(std::uint64_t n, int percent, std
 }
 
 TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptions& options,
-                             const RowProgress& progress, const Cancelled& cancelled) {
+                             const RowProgress& progress, const Cancelled& cancelled, bool sweep) {
     if (n == 0 || n > kMaxCompactN)
         throw std::invalid_argument("N = " + std::to_string(n) +
                                     ": a compaction table takes N from 1 to 2^30");
@@ -143,13 +177,22 @@ TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptio
     TimedTable table;
     table.n = n;
     table.parameters = {std::uint64_t(percent), answers.compacted.size()};
-    time_table_rows(table, input, compact_table_plan(input, answers), options, progress, cancelled);
-    double cub = 0;
-    for (const TimedRow& row : table.rows)
+    time_table_rows(table, input, compact_table_plan(input, answers, sweep), options, progress, cancelled);
+    // a compaction against CUB's select, a split against CUB's partition; every row against the copy
+    double cub_select = 0, cub_partition = 0, copy = 0;
+    for (const TimedRow& row : table.rows) {
         if (row.method == compact_table_kind().cub_method)
-            cub = row.median_ms;
-    for (TimedRow& row : table.rows)
-        row.values = {cub > 0 ? row.median_ms / cub : 0.0};
+            cub_select = row.median_ms;
+        else if (row.method == "cub-partition")
+            cub_partition = row.median_ms;
+        else if (row.method == "copy")
+            copy = row.median_ms;
+    }
+    for (TimedRow& row : table.rows) {
+        const double cub = is_split(row.method) ? cub_partition : cub_select;
+        row.values = {cub > 0 ? row.median_ms / cub : 0.0,
+                      copy > 0 && row.median_ms > 0 ? copy / row.median_ms : 0.0};
+    }
     find_best_rows(compact_table_kind(), table);
     return table;
 }

@@ -26,21 +26,24 @@ enum CompactTableParameter : std::size_t {
     kKeptCount,   // how many the input keeps
 };
 enum CompactTableColumn : std::size_t {
-    kOfCub, // this median / CUB's (0 where CUB was not timed)
+    kOfCub,  // this median / CUB's (select's for a compaction, partition's for a split; 0 where not timed)
+    kOfCopy, // the copy's median / this one: the fraction of the copy's speed
 };
 
 // n elements, `percent` % of them (at random places) odd, the others even: the benchmark's input.
 std::vector<std::uint32_t> compact_bench_input(std::uint64_t n, int percent, std::uint64_t seed);
 
 // Times every row at n (1 ≤ n ≤ 2^30) with `percent` (0..100) % kept. `progress` (may be empty) hears each
-// row's name; `cancelled` (may be empty) stops between rows. Throws std::invalid_argument for a bad n,
-// share or options; GPU errors propagate.
+// row's name; `cancelled` (may be empty) stops between rows; `sweep` adds the single-pass forms at every
+// tile the table is built with. Throws std::invalid_argument for a bad n, share or options; GPU errors
+// propagate.
 TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptions& options,
-                             const RowProgress& progress = {}, const Cancelled& cancelled = {});
+                             const RowProgress& progress = {}, const Cancelled& cancelled = {}, bool sweep = false);
 
 std::string compact_table_text(const TimedTable& table);
 
-// Every table under one header: n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,correct,device.
+// Every table under one header: n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,
+// device,driver,date.
 void write_compact_table_csv(std::ostream& out, const std::vector<TimedTable>& tables);
 
 } // namespace prefixlab

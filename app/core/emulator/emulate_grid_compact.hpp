@@ -8,8 +8,9 @@
 namespace prefixlab {
 
 // Throws std::invalid_argument for a request require_compact_request refuses, and EmulationError for a
-// kernel error.
+// kernel error or a deadlock. `loop_over_tiles`: the single-pass form's blocks take tiles as the GPU's
+// untraced blocks do, several each (the schedule test's), not one each.
 GridCompactResult emulate_grid_compact(const GridCompactRequest& request, const GridSchedule& schedule,
-                                       GridRecording* recording = nullptr);
+                                       GridRecording* recording = nullptr, bool loop_over_tiles = false);
 
 } // namespace prefixlab
