@@ -33,21 +33,43 @@ PL_HOST_DEVICE constexpr bool has_bound(KeepRule rule) {
     return rule == KeepRule::less_than || rule == KeepRule::greater_than;
 }
 
+// The rule as a template argument: a loop over many elements (the single-pass compaction's rows) takes
+// the rule's switch once, not once an element (dispatch_keep_rule).
+template <KeepRule kRule, class T>
+PL_HOST_DEVICE constexpr bool kept_by(T x, double bound) {
+    if constexpr (kRule == KeepRule::odd)
+        return (to_bits(x) & 1u) != 0;
+    else if constexpr (kRule == KeepRule::even)
+        return (to_bits(x) & 1u) == 0;
+    else if constexpr (kRule == KeepRule::nonzero)
+        return x != T(0);
+    else if constexpr (kRule == KeepRule::less_than)
+        return static_cast<double>(x) < bound;
+    else
+        return static_cast<double>(x) > bound;
+}
+
+// Calls f.template operator()<kRule>() with `rule` as a template argument.
+template <class F>
+PL_HOST_DEVICE constexpr decltype(auto) dispatch_keep_rule(KeepRule rule, F&& f) {
+    switch (rule) {
+    case KeepRule::odd:
+        return f.template operator()<KeepRule::odd>();
+    case KeepRule::even:
+        return f.template operator()<KeepRule::even>();
+    case KeepRule::nonzero:
+        return f.template operator()<KeepRule::nonzero>();
+    case KeepRule::less_than:
+        return f.template operator()<KeepRule::less_than>();
+    case KeepRule::greater_than:
+        break;
+    }
+    return f.template operator()<KeepRule::greater_than>();
+}
+
 template <class T>
 PL_HOST_DEVICE constexpr bool kept_element(T x, const KeepPredicate& keep) {
-    switch (keep.rule) {
-    case KeepRule::odd:
-        return (to_bits(x) & 1u) != 0;
-    case KeepRule::even:
-        return (to_bits(x) & 1u) == 0;
-    case KeepRule::nonzero:
-        return x != T(0);
-    case KeepRule::less_than:
-        return static_cast<double>(x) < keep.bound;
-    case KeepRule::greater_than:
-        return static_cast<double>(x) > keep.bound;
-    }
-    return false;
+    return dispatch_keep_rule(keep.rule, [&]<KeepRule kRule>() { return kept_by<kRule>(x, keep.bound); });
 }
 
 } // namespace prefixlab

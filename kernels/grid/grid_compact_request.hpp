@@ -18,7 +18,7 @@ namespace prefixlab {
 // The single-pass compaction's tuned tile on the GPU (kernels/grid/single_pass_compact.cuh; measured:
 // docs/compaction.md). Traced runs and the emulator hold kTracedRegisterItems elements a thread.
 inline constexpr int kSinglePassCompactThreads = 256;
-inline constexpr int kSinglePassCompactItems = 32;
+inline constexpr int kSinglePassCompactItems = 16;
 inline constexpr bool kSinglePassCompactStaged = false; // written from registers, not staged in shared memory
 
 struct GridCompactRequest {

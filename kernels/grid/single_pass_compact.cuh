@@ -12,13 +12,15 @@
 // ballot is 32 consecutive elements, and a warp ranks its own elements in array order with no shared
 // memory: rank = kept in the warp's earlier rows + kept in this row's lower lanes (popc of the ballot).
 //   0. take a tile (and a second, where blocks loop: register_tile_scan.cuh says why);
-//   1. count the NEXT tile's kept elements (a ballot a row, summed), and after the barrier warp 0
-//      publishes that count as the next tile's aggregate, a tile early;
-//   2. flag this tile's elements with the predicate (compaction_predicate.hpp), a ballot a row: each
-//      element's rank in its warp, each warp's count into shared memory;
+//   1. flag the NEXT tile's elements with the predicate (compaction_predicate.hpp): a bit a row in each
+//      thread, the warp's count a butterfly of the lanes' popcounts; after the barrier warp 0 publishes
+//      the tile's count as its aggregate, a tile early; the bits wait in registers for the tile's turn;
+//   2. load this tile's elements (its bits and count came with step 1 the turn before), each warp's
+//      count into shared memory;
 //   3. after a barrier, warp 0 scans the warps' counts (the tile's kept count is its aggregate) and takes
 //      the tile's prefix — the kept elements of every earlier tile — from decoupled_look_back();
-//   4. after a barrier, the elements go out: kept ones to output[prefix + rank]; a split's rejected ones to
+//   4. after a barrier, the elements go out, a ballot a row giving each kept element's rank in its warp:
+//      kept ones to output[prefix + rank]; a split's rejected ones to
 //      `rejected`[rejected before the tile + rank among the rejected], stable too. A tile's rejected
 //      count needs no word of its own: the tile's elements before it less its kept ones.
 // Writes: kStagedWrites stages the tile's kept elements (a split's rejected ones after them) in shared
@@ -143,6 +145,8 @@ struct SinglePassCompact {
         }
         // barrier: the tiles are taken
         ctx.sync(step_tag(kFile, loops ? kCountNext.phase : kFlag.phase, __LINE__));
+        std::uint32_t carried_mask = 0, carried_count = 0; // the next tile's, for its turn
+        bool carried = false;
         for (std::uint32_t k = 0;; ++k) {
             const std::uint32_t s = k & 1u;
             const CountValue this_tile = words[kTileSlot + s];
@@ -155,31 +159,30 @@ struct SinglePassCompact {
                 next = plain_value(next_tile);
             }
 
-            // 1. the next tile's kept count, a warp at a time
+            // 1. the next tile's kept elements: a bit a row (the predicate evaluated once an element), and
+            // the warp's count; both kept for the next tile's turn
+            std::uint32_t next_mask = 0, next_count = 0;
             if (next < tiles) {
-                V x[kItems];
-                load_rows(ctx, io, next, warp, lane, x, stages.wait(1u - s, next));
-                const std::uint32_t count = tile_count(io, next);
-                std::uint32_t kept = 0;
-                PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
-                    const bool keep = element_of(warp, q, lane) < count && kept_element(plain_value(x[q]), io.keep);
-                    kept += static_cast<std::uint32_t>(vote_count(
-                        ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kCountNext.phase, __LINE__, std::uint16_t(q + 1)))));
-                }
+                V y[kItems];
+                load_rows(ctx, io, next, warp, lane, y, stages.wait(1u - s, next));
+                next_mask = kept_rows(y, tile_count(io, next), warp, lane, io.keep);
+                next_count = warp_total(ctx, next_mask, lane, kCountNext.phase);
                 if (lane == 0)
-                    words[kNextCounts + warp] = kept;
+                    words[kNextCounts + warp] = next_count;
             }
-            // 2. this tile's kept elements, counted a warp at a time (the scatter ballots again: a ballot
-            // is cheaper than kItems registers held across the look-back)
+            // 2. this tile: its elements, and its kept rows and warp count (counted as the next tile the
+            // turn before, where the block took it as such)
             V x[kItems];
             load_rows(ctx, io, tile, warp, lane, x, stages.wait(s, tile));
             const std::uint32_t count = tile_count(io, tile);
-            std::uint32_t warp_kept = 0;
-            PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
-                const bool keep = element_of(warp, q, lane) < count && kept_element(plain_value(x[q]), io.keep);
-                warp_kept += static_cast<std::uint32_t>(vote_count(
-                    ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kFlag.phase, __LINE__, std::uint16_t(q + 1)))));
+            std::uint32_t mask = carried_mask, warp_kept = carried_count;
+            if (!carried) {
+                mask = kept_rows(x, count, warp, lane, io.keep);
+                warp_kept = warp_total(ctx, mask, lane, kFlag.phase);
             }
+            carried = next < tiles;
+            carried_mask = next_mask;
+            carried_count = next_count;
             if (lane == 0)
                 words[kWarpCounts + warp] = warp_kept;
             // barrier: every warp's count (this tile's and the next one's) is in shared memory; this
@@ -229,7 +232,7 @@ struct SinglePassCompact {
             }
             // barrier: the tile's prefix and each warp's are in shared memory
             ctx.sync(step_tag(kFile, kScatter.phase, __LINE__));
-            scatter(ctx, io, shape, tile, count, warp, lane, x);
+            scatter(ctx, io, shape, tile, count, warp, lane, x, mask);
             if (!loops)
                 break;
             // barrier: every thread has read this tile's words (and the staged tile) before the next's
@@ -270,6 +273,31 @@ struct SinglePassCompact {
         }
     }
 
+    // The thread's kept rows of a tile of `count` elements: bit q for row q, the rule's switch taken once.
+    template <class X>
+    PL_BODY static std::uint32_t kept_rows(const X (&x)[kItems], std::uint32_t count, std::uint32_t warp,
+                                           std::uint32_t lane, const KeepPredicate& keep) {
+        return dispatch_keep_rule(keep.rule,
+                                  [&]<KeepRule kRule>() { return kept_rows_by<kRule>(x, count, warp, lane, keep.bound); });
+    }
+    // kept_rows for one rule
+    template <KeepRule kRule, class X>
+    PL_BODY static std::uint32_t kept_rows_by(const X (&x)[kItems], std::uint32_t count, std::uint32_t warp,
+                                              std::uint32_t lane, double bound) {
+        std::uint32_t mask = 0;
+        PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q)
+            if (element_of(warp, q, lane) < count && kept_by<kRule>(plain_value(x[q]), bound))
+                mask |= 1u << q;
+        return mask;
+    }
+
+    // A warp's kept elements from its lanes' masks, in every lane: a butterfly of the lanes' counts.
+    template <class Ctx>
+    PL_BODY static std::uint32_t warp_total(Ctx& ctx, std::uint32_t mask, std::uint32_t lane, Phase phase) {
+        return RegisterTile<4>::template combine_lanes_in_order<AddOp<std::uint32_t>>(
+            ctx, static_cast<std::uint32_t>(vote_count(mask)), lane, kWarpLanes, 0xffffffffu, phase);
+    }
+
     // An output written once and not read again: evict-first in L1 and L2 (st.global.cs) untraced, as the
     // tuned scan's stores (vector_words.cuh has the measurement); through the context where traced.
     template <class Ctx, class Out, class T, class X>
@@ -288,7 +316,7 @@ struct SinglePassCompact {
     template <class Ctx, class T, class X>
     PL_BODY static void scatter(Ctx& ctx, const SinglePassCompactIo<T>& io, const SinglePassLayout& shape,
                                 std::uint32_t tile, std::uint32_t count, std::uint32_t warp, std::uint32_t lane,
-                                const X (&x)[kItems]) {
+                                const X (&x)[kItems], std::uint32_t mask) {
         using CountValue = typename Ctx::template value<std::uint32_t>;
         const CountValue prefix_word = ctx.template shared<std::uint32_t>(shape.grid)[kPrefixSlot];
         const CountValue kept_word = ctx.template shared<std::uint32_t>(shape.grid)[kKeptSlot];
@@ -308,7 +336,7 @@ struct SinglePassCompact {
             std::uint32_t kept_before = before_warp; // in the tile, before this row
             PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
                 const std::uint32_t e = element_of(warp, q, lane);
-                const bool keep = e < count && kept_element(plain_value(x[q]), io.keep);
+                const bool keep = (mask >> q & 1u) != 0;
                 const std::uint32_t votes =
                     ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
                 const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
@@ -335,7 +363,7 @@ struct SinglePassCompact {
             std::uint32_t kept_before = before_warp;
             PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
                 const std::uint32_t e = element_of(warp, q, lane);
-                const bool keep = e < count && kept_element(plain_value(x[q]), io.keep);
+                const bool keep = (mask >> q & 1u) != 0;
                 const std::uint32_t votes =
                     ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
                 const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
@@ -351,23 +379,24 @@ struct SinglePassCompact {
     // --- catalogue entry: declared after run() so that its sync points keep their source lines ---
     static constexpr PhaseSpec kTakeTile = kTakeTilePhase;
     static constexpr PhaseSpec kCountNext{"count-next", "count the next tile's kept elements", nullptr,
-                                          "Each warp counts the kept elements of its part of the block's next "
-                                          "tile, a ballot a row; after the barrier warp 0 publishes the count, "
-                                          "a tile early."};
-    static constexpr PhaseSpec kFlag{"flag-rank", "flag and rank the tile's elements", nullptr,
-                                     "Each warp flags its elements with the predicate, a ballot a row: each kept "
-                                     "element's rank in the warp is the kept ones before it."};
+                                          "Each thread flags its elements of the block's next tile with the "
+                                          "predicate, each warp adds its lanes' counts (shuffle δ={offset}); "
+                                          "after the barrier warp 0 publishes the tile's count, a tile early."};
+    static constexpr PhaseSpec kFlag{"flag-count", "flag and count the tile's elements", nullptr,
+                                     "Each thread flags its elements with the predicate, each warp adds its "
+                                     "lanes' counts (shuffle δ={offset})."};
     static constexpr PhaseSpec kLookBack{"count-look-back", "count the tile and look back", nullptr,
                                          "Warp 0 adds up the warps' counts into the tile's kept count; the kept "
                                          "elements before the tile come from the earlier tiles' status words."};
     static constexpr PhaseSpec kScatter{"scatter-kept", "place the kept elements", nullptr,
-                                        "Each kept element goes to the kept ones before its tile, its warp and "
-                                        "its lane; a split's rejected ones to theirs."};
+                                        "Row {level}: a ballot gives each kept element its rank in the warp; it "
+                                        "goes after the kept ones before its tile, its warp and its lane; a "
+                                        "split's rejected ones after theirs."};
     static constexpr PhaseSpec kWriteRuns{"write-runs", "write the tile out", nullptr,
                                           "The block writes its staged elements as contiguous runs."};
     static constexpr PhaseSpec kPhases[] = {kTakeTile, kCountNext, kFlag, kLookBack, kScatter, kWriteRuns};
     static constexpr const char* kHelperSourcePaths[] = {kLookBackSourcePath, "kernels/grid/publish_tile_status.cuh",
-                                                         kWarpScanSourcePath};
+                                                         kWarpScanSourcePath, "kernels/grid/register_tile.cuh"};
 };
 
 } // namespace prefixlab
