@@ -50,6 +50,7 @@
 #include "kernels/grid/reduce_then_scan.cuh"
 #include "kernels/grid/scan_then_propagate.cuh"
 #include "kernels/grid/register_tile_scan.cuh"
+#include "kernels/grid/single_pass_compact.cuh"
 #include "kernels/grid/single_pass_scan.cuh"
 #include "kernels/grid/two_level_scan.cuh"
 
@@ -163,6 +164,7 @@ struct GridKernelList {
 };
 using GridKernels = GridKernelList<SinglePassScan<WarpShuffleScan>,               // chained, decoupled look-back
                                    RegisterTileScan<kTracedRegisterItems>,        // the same, register tiles
+                                   SinglePassCompact<kTracedRegisterItems>,       // compaction in one pass
                                    ScanTileStoreTotal<WarpShuffleScan>,           // scan-then-propagate
                                    PropagateTilePrefix,                           // its fan-out (and atomic-global's)
                                    ReduceTiles, ScanTileWithCarry<WarpShuffleScan>, // reduce-then-scan

@@ -4,6 +4,7 @@
 #include "core/analysis/look_back.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/capture/grid_capture.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/entry/exit_status.hpp"
 #include "core/trace/grid_trace_json.hpp"
 #include "core/util/atomic_file.hpp"
@@ -89,6 +90,20 @@ GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
     r.schedule.order = catalogued("--start-order", o.start_order, parse_block_start_order, all_block_start_orders());
     r.schedule.seed = o.order_seed;
     r.scan.order = catalogued("--tiles", o.tiles, parse_tile_order, all_tile_orders());
+    if (!o.compact.empty()) {
+        std::string problem;
+        const std::optional<KeepPredicate> keep = parse_keep_predicate(o.compact, problem);
+        if (!keep)
+            throw BadInput(value_problem("--compact", o.compact, problem));
+        if (r.scan.driver != GridDriver::decoupled_look_back)
+            throw BadInput("--compact: the single-pass compaction runs decoupled-look-back only, not " + o.driver);
+        if (r.scan.tile_threads % 32 != 0)
+            throw BadInput(value_problem("--tile-threads", o.tile_threads,
+                                         "a compaction's tile has whole warps (a ballot a row): a multiple of 32"));
+        r.scan.compaction = true;
+        r.scan.keep = *keep;
+        r.scan.body = TileScanBody::registers;
+    }
     return r;
 }
 
@@ -122,7 +137,8 @@ void print_summary(const GridTrace& t, const std::string& out, double capture_ms
     printf_to_terminal(stdout,
                        "wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu "
                        "accesses, %s; %s",
-                       out.c_str(), c.driver.c_str(), static_cast<unsigned long long>(c.n),
+                       out.c_str(), (c.compaction ? "compaction (keep " + name_of(c.keep) + "), " + c.driver : c.driver).c_str(),
+                       static_cast<unsigned long long>(c.n),
                        static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(),
                        c.tile_threads, std::string(name_of(c.type)).c_str(),
                        std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
@@ -179,6 +195,10 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
         ->capture_default_str();
     grid->add_option("--device", o.device, "cpu (the emulator), gpu (tile level) or auto (GPU if present)")
         ->capture_default_str();
+    grid->add_option("--compact", o.compact,
+                     "Trace the single-pass compaction instead of a scan, keeping odd, even, nonzero, less-than:K or "
+                     "greater-than:K (decoupled look-back over kept counts; register tiles of 4 elements a thread; "
+                     "tile level)");
     add_path_option(*grid, "--out", o.out, PathKind::file, "Grid trace file to write (required)");
 }
 

@@ -28,6 +28,7 @@ struct GridTraceCommandOptions {
     std::uint64_t order_seed = 1;
     std::string tiles = "counter";
     std::string device = "cpu";
+    std::string compact; // a predicate: the single-pass compaction instead of a scan
     std::string out;
 };
 

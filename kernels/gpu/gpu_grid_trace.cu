@@ -4,6 +4,7 @@
 #include "kernels/gpu/cuda_grid_context.cuh"
 #include "kernels/gpu/gpu_grid_trace.hpp"
 #include "kernels/gpu/grid_driver_scan.cuh"
+#include "kernels/grid/single_pass_compact_plan.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -53,6 +54,23 @@ private:
     GpuDriverLauncher fills_;
 };
 
+// The single-pass compaction of the request (GridScanRequest::compaction), traced: one tile a block, as
+// the emulator runs it.
+template <class T>
+void run_compaction(GpuTracedLauncher& launcher, const GridScanRequest& request, const std::uint32_t* input,
+                    std::uint32_t* output, std::size_t n, DeviceBuffer<std::uint64_t>& status,
+                    DeviceBuffer<std::uint32_t>& counter, DeviceBuffer<std::uint32_t>& kept) {
+    SinglePassCompactOptions options;
+    options.threads = request.tile_threads;
+    options.keep = request.keep;
+    options.order = request.order;
+    run_single_pass_compact<SinglePassCompact<kTracedRegisterItems>, AddOp<T>>(
+        launcher, options, reinterpret_cast<const T*>(input), reinterpret_cast<T*>(output), nullptr, n,
+        SinglePassCompactWords{{status.get(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
+                               {counter.get(), BufferId::tile_counter, 1},
+                               {kept.get(), BufferId::tile_totals, 1}});
+}
+
 std::string too_many_accesses(std::size_t n, unsigned long long count, std::uint64_t most) {
     return "a traced grid run of N = " + std::to_string(n) + " made " + std::to_string(count) +
            " accesses to the arrays the blocks share (a single-pass scan's polls of words not yet published "
@@ -65,6 +83,7 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
                                std::uint64_t most_accesses) {
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
+    require_grid_compaction(request);
     return dispatch_tile_body(request.body, [&]<class Body>() {
         if (!SinglePassKernel<Body>::threads_valid(request.tile_threads))
             throw std::invalid_argument("a grid scan's tile cannot have " + std::to_string(request.tile_threads) +
@@ -77,8 +96,9 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
             DeviceBuffer<std::uint32_t> input(n), output(n);
             input.upload(request.input);
             DeviceBuffer<T> totals(std::max<std::size_t>(grid_driver_totals(options, n, tile), 1));
-            DeviceBuffer<std::uint64_t> status(std::max<std::size_t>(grid_driver_status_words(options, n, tile), 1));
-            DeviceBuffer<std::uint32_t> counter(1), errors(1);
+            DeviceBuffer<std::uint64_t> status(
+                std::max<std::size_t>(request.compaction ? tiles_for(n, tile) : grid_driver_status_words(options, n, tile), 1));
+            DeviceBuffer<std::uint32_t> counter(1), errors(1), kept(1);
             DeviceBuffer<unsigned long long> ticket(1);
             const GridDriverWorkspace<T> workspace{
                 {totals.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals.size())},
@@ -94,8 +114,13 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest& request, std::uint32_t two
                                           ticket.get(), errors.get(), 0};
                 GpuGridRun run;
                 GpuTracedLauncher launcher(sink, run.launches);
-                run_grid_driver<Body, Op>(launcher, options, reinterpret_cast<const T*>(input.get()),
-                                          reinterpret_cast<T*>(output.get()), n, request.exclusive, workspace);
+                if (request.compaction) {
+                    output.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern)); // the words past the kept ones
+                    run_compaction<T>(launcher, request, input.get(), output.get(), n, status, counter, kept);
+                } else {
+                    run_grid_driver<Body, Op>(launcher, options, reinterpret_cast<const T*>(input.get()),
+                                              reinterpret_cast<T*>(output.get()), n, request.exclusive, workspace);
+                }
                 PL_CUDA_CHECK(cudaDeviceSynchronize());
                 if (const std::uint32_t error = errors.download(1)[0]; error != 0)
                     throw std::runtime_error((error & kGridTraceStepOverflow) != 0

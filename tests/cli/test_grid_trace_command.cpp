@@ -222,6 +222,26 @@ TEST_F(GridTraceCommand, ATileTheBodyCannotTakeIsRefused) {
     expect_refused("--tile-threads 1056" + out(), "--tile-threads '1056': the warp-shuffle body cannot take it");
 }
 
+// Issue 35: the single-pass compaction traced at tile level, its summary naming it and its predicate,
+// its file holding both, and what a compaction cannot be refused in one line.
+TEST_F(GridTraceCommand, TheSinglePassCompactionIsTracedWithItsPredicate) {
+    expect_refused("--compact banana" + out(), "--compact 'banana': unknown predicate");
+    expect_refused("--compact odd --driver chained" + out(), "--compact: the single-pass compaction runs decoupled-look-back only");
+    expect_refused("--compact odd --tile-threads 16" + out(), "--tile-threads '16': a compaction's tile has whole warps");
+    const ProcessResult r =
+        grid_trace("--compact less-than:500 --input random --n 5000 --resident 3 --start-order reversed" + out());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("compaction (keep less-than:500), decoupled-look-back, N=5000, 40 tiles of 128 (registers, "
+                         "32 threads)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("tile level; look-backs consistent"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("wrong outputs"), std::string::npos) << r.out;
+    const GridTrace loaded = load_grid_trace_file(out_path());
+    EXPECT_TRUE(loaded.config.compaction);
+    EXPECT_EQ(loaded.config.keep, (KeepPredicate{KeepRule::less_than, 500}));
+}
+
 TEST_F(GridTraceCommand, ADeadlockIsTheEmulatorsOneLineAndNoFile) {
     expect_refused("--driver chained --tiles block --start-order reversed --resident 2" + out(),
                    "deadlock: tile 7 waits for tile 6's prefix", 1);

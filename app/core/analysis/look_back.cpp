@@ -2,6 +2,7 @@
 
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
+#include "core/ground/keep_names.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
@@ -25,8 +26,16 @@ std::optional<std::uint16_t> status_launch(const GridTrace& trace) {
     return std::nullopt;
 }
 
+// A compaction's elements as 1 (kept) or 0: what its kept counts add up.
+std::vector<std::uint32_t> kept_flags(const GridTraceConfig& c, const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> flags(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i)
+        flags[i] = kept_bits(c.type, c.keep, input[i]) ? 1u : 0u;
+    return flags;
+}
+
 std::uint32_t combine_bits(const GridTrace& trace, std::uint32_t a, std::uint32_t b) {
-    return dispatch_element(trace.config.type, trace.config.op, [&]<class Op>() {
+    return dispatch_element(look_back_type(trace.config), look_back_operator(trace.config), [&]<class Op>() {
         using T = typename Op::value_type;
         return to_bits(Op::combine(from_bits<T>(a), from_bits<T>(b)));
     });
@@ -125,9 +134,12 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
     const GridTraceConfig& c = trace.config;
     const std::vector<std::uint32_t> input =
         trace.input.empty() ? generate_input(c.input_kind, c.type, c.op, static_cast<int>(c.n), c.seed) : trace.input;
-    const std::vector<std::uint32_t> inclusive = reference_scan(c.type, c.op, false, input);
-    const std::vector<double> exact = reference_scan_double(c.type, c.op, false, input);
-    const bool rounding = c.type == ElementType::float32 && c.op == ScanOperator::add;
+    // what the status words carry: the scan's prefixes, or a compaction's kept counts (uint32 +)
+    const ElementType type = look_back_type(c);
+    const std::vector<std::uint32_t> values = c.compaction ? kept_flags(c, input) : input;
+    const std::vector<std::uint32_t> inclusive = reference_scan(type, look_back_operator(c), false, values);
+    const std::vector<double> exact = reference_scan_double(type, look_back_operator(c), false, values);
+    const bool rounding = type == ElementType::float32 && look_back_operator(c) == ScanOperator::add;
     double magnitude = 0;
     std::size_t counted = 0;
     const double factor = float_sum_error_factor(input.size());
@@ -137,7 +149,7 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
         const std::size_t last =
             std::min<std::size_t>(std::size_t(tile.tile + 1) * c.tile, input.size()) - 1;
         for (; counted <= last; ++counted)
-            magnitude += std::fabs(element_as_double(c.type, input[counted]));
+            magnitude += std::fabs(element_as_double(type, values[counted]));
         // A chained tile publishes no aggregate: only its prefix is checked, against the reference below.
         if (tile.tile > 0) {
             const std::optional<std::uint32_t> read = prefix_read(trace, tile);
@@ -149,22 +161,22 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
                 // Float sums: the kernel combines a window's values as a butterfly, this check one after
                 // another, and the two round differently; within the sum's rounding bound they agree.
                 const std::uint32_t expected = combine_bits(trace, *read, tile.aggregate_bits);
-                const bool agrees = rounding ? float_sum_within_bound(element_as_double(c.type, tile.prefix_bits),
-                                                                      element_as_double(c.type, expected), factor,
+                const bool agrees = rounding ? float_sum_within_bound(element_as_double(type, tile.prefix_bits),
+                                                                      element_as_double(type, expected), factor,
                                                                       magnitude)
                                              : expected == tile.prefix_bits;
                 if (!agrees)
-                    return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +
-                           " is not what it read (" + bits_text(c.type, *read) + ") combined with its aggregate " +
-                           bits_text(c.type, tile.aggregate_bits);
+                    return tile_says(tile) + "its prefix " + bits_text(type, tile.prefix_bits) +
+                           " is not what it read (" + bits_text(type, *read) + ") combined with its aggregate " +
+                           bits_text(type, tile.aggregate_bits);
             }
         }
-        const bool equal = rounding ? float_sum_within_bound(element_as_double(c.type, tile.prefix_bits), exact[last],
+        const bool equal = rounding ? float_sum_within_bound(element_as_double(type, tile.prefix_bits), exact[last],
                                                              factor, magnitude)
                                     : tile.prefix_bits == inclusive[last];
         if (!equal)
-            return tile_says(tile) + "its prefix " + bits_text(c.type, tile.prefix_bits) +
-                   " is not the reference prefix " + bits_text(c.type, inclusive[last]);
+            return tile_says(tile) + "its prefix " + bits_text(type, tile.prefix_bits) +
+                   " is not the reference prefix " + bits_text(type, inclusive[last]);
     }
     return "";
 }

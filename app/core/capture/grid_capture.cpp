@@ -55,6 +55,14 @@ std::vector<GridBlockRun> block_runs(const GridTrace& trace, GridRecording& reco
     return runs;
 }
 
+// The outputs unequal to the reference: the scan's, or a compaction's (std::copy_if's, the rest unwritten).
+std::size_t wrong_outputs(const GridScanRequest& scan, const std::vector<std::uint32_t>& input,
+                          const std::vector<std::uint32_t>& output) {
+    if (scan.compaction)
+        return check_compaction_output(scan.type, false, scan.keep, input, output).wrong_count;
+    return check_output(scan.type, scan.op, scan.exclusive, input, output).wrong_count;
+}
+
 GridTraceConfig config_of(const GridCaptureRequest& request) {
     GridTraceConfig config;
     config.driver = driver_name(request.scan);
@@ -71,7 +79,10 @@ GridTraceConfig config_of(const GridCaptureRequest& request) {
     config.resident = request.schedule.resident;
     config.start_order = describe_start_order(request.schedule);
     config.tiles_from_counter = request.scan.order == TileOrder::atomic_counter;
-    config.element_detail = request.n <= kMaxElementDetailN;
+    // a compaction's trace is at tile level: the grid views' elements are a scan's
+    config.element_detail = request.n <= kMaxElementDetailN && !request.scan.compaction;
+    config.compaction = request.scan.compaction;
+    config.keep = request.scan.keep;
     return config;
 }
 
@@ -126,7 +137,7 @@ GridTrace grid_trace_of_gpu_run(const GridCaptureRequest& request, const std::ve
         trace.config.tile = trace.launches.front().tile;
     times_from_first_access(run.accesses);
     trace.accesses = std::move(run.accesses);
-    trace.wrong_outputs = check_output(request.scan.type, request.scan.op, request.scan.exclusive, input, run.output).wrong_count;
+    trace.wrong_outputs = wrong_outputs(request.scan, input, run.output);
     return trace;
 }
 
@@ -169,7 +180,7 @@ GridTrace capture_grid_trace(const GridCaptureRequest& asked) {
     trace.accesses = std::move(recording.accesses);
     if (trace.config.element_detail)
         trace.blocks = block_runs(trace, recording);
-    trace.wrong_outputs = check_output(scan.type, scan.op, scan.exclusive, scan.input, output).wrong_count;
+    trace.wrong_outputs = wrong_outputs(scan, scan.input, output);
     if (trace.config.element_detail) {
         trace.input = std::move(scan.input);
         trace.output = std::move(output);

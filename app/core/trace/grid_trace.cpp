@@ -8,6 +8,13 @@
 
 namespace prefixlab {
 
+ElementType look_back_type(const GridTraceConfig& config) {
+    return config.compaction ? ElementType::uint32 : config.type;
+}
+ScanOperator look_back_operator(const GridTraceConfig& config) {
+    return config.compaction ? ScanOperator::add : config.op;
+}
+
 std::vector<std::uint32_t> tiles_of_blocks(const GridTrace& trace, std::uint16_t launch) {
     std::vector<std::uint32_t> tiles;
     if (launch >= trace.launches.size())

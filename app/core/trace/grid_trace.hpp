@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/ground/kernel_names.hpp"
+#include "kernels/common/compaction_predicate.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_access.hpp"
@@ -47,7 +48,15 @@ struct GridTraceConfig {
     std::string start_order;    // the emulator's block start order, described ("random (seed 7)"); "" on the GPU
     bool tiles_from_counter = true; // single-pass scans: tile indices from the atomic counter, else blockIdx
     bool element_detail = false;
+    // Not a scan: the single-pass compaction (GridScanRequest::compaction), keeping what `keep` keeps; its
+    // status words carry kept counts (uint32 +), its trace is at tile level. In the file only when true.
+    bool compaction = false;
+    KeepPredicate keep{};
 };
+
+// The type and operator of what a trace's status words carry: the scan's, or a compaction's counts.
+ElementType look_back_type(const GridTraceConfig& config);
+ScanOperator look_back_operator(const GridTraceConfig& config);
 
 struct GridLaunch {
     std::string name;        // "reduce tiles", "scan the totals", "decoupled look-back"…

@@ -1,5 +1,7 @@
 #include "core/trace/grid_trace_json.hpp"
 
+#include "core/ground/keep_names.hpp"
+
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_fields.hpp"
@@ -69,6 +71,8 @@ json config_json(const GridTraceConfig& c) {
         {"tiles_from_counter", c.tiles_from_counter},
         {"element_detail", c.element_detail},
     });
+    if (c.compaction) // a scan's file stays as it was
+        config["compaction"] = {{"keep", name_of(c.keep)}};
     return config;
 }
 
@@ -95,12 +99,32 @@ bool is_start_order_description(const std::string& text, bool emulated) {
     return text == "in order" || text == "reversed" || (text.size() < 40 && std::regex_match(text, random));
 }
 
+// A compaction's config (GridTraceConfig::compaction): its predicate; decoupled look-back, register tiles
+// of whole warps, at tile level.
+void read_compaction(const json& c, const std::string& path, TileScanBody body, GridTraceConfig& config) {
+    const std::string compaction_path = member(path, "compaction");
+    const json& compaction = field(c, path, "compaction");
+    only_known(compaction, compaction_path, {"keep"});
+    std::string problem;
+    const std::string keep = string_field(compaction, compaction_path, "keep");
+    const std::optional<KeepPredicate> parsed = parse_keep_predicate(keep, problem);
+    if (!parsed)
+        malformed(member(compaction_path, "keep"), problem);
+    if (config.driver != name_of(GridDriver::decoupled_look_back) || body != TileScanBody::registers ||
+        config.tile_threads % 32 != 0)
+        malformed(compaction_path, "a compaction is decoupled-look-back over register tiles of whole warps");
+    if (config.element_detail)
+        malformed(compaction_path, "a compaction's grid trace is at tile level");
+    config.compaction = true;
+    config.keep = *parsed;
+}
+
 GridTraceConfig config_from(const json& root) {
     const std::string path = "config";
     const json& c = field(root, "", "config");
     only_known(c, path,
                {"driver", "n", "tile_body", "tile_threads", "tile", "element_type", "operator", "exclusive", "input",
-                "device", "tiles_from_counter", "element_detail"});
+                "device", "tiles_from_counter", "element_detail", "compaction"});
     GridTraceConfig config;
     config.driver = std::string(name_of(enum_field<GridDriver>(c, path, "driver", parse_grid_driver)));
     config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kGridRanges);
@@ -127,6 +151,8 @@ GridTraceConfig config_from(const json& root) {
                                   : "a GPU schedules its blocks itself: expected \"\", found '" + printable(config.start_order) + "'");
     config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
     config.element_detail = bool_field(c, path, "element_detail");
+    if (c.contains("compaction"))
+        read_compaction(c, path, body, config);
     if (config.element_detail && config.n > kMaxElementDetailN)
         malformed(member(path, "element_detail"),
                   "element detail is kept up to N = " + std::to_string(kMaxElementDetailN) + ", not " +

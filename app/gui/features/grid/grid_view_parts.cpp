@@ -1,6 +1,7 @@
 #include "gui/features/grid/grid_view_parts.hpp"
 
 #include "core/ground/format_value.hpp"
+#include "core/ground/keep_names.hpp"
 #include "gui/features/grid/grid_session.hpp"
 #include "gui/views/value_table_cells.hpp" // blend
 #include "gui/widgets.hpp"
@@ -60,7 +61,9 @@ theme::Rgb element_colour(const GridViewModel& model, std::size_t element, int s
 std::string grid_caption(const GridTrace& trace) {
     const GridTraceConfig& c = trace.config;
     const std::uint64_t tile = std::max<std::uint32_t>(1, c.tile), tiles = (c.n + tile - 1) / tile;
-    std::string text = c.driver + " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
+    // a compaction says so first: its status words carry kept counts, not the scan's prefixes
+    std::string text = (c.compaction ? "compaction, keep " + name_of(c.keep) + " · " : std::string()) + c.driver +
+                       " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
                        std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
     const bool single_pass = grid_has_look_backs(trace);
     if (trace.launches.size() > 1)

@@ -368,7 +368,7 @@ void LookBackTimelineView::draw(AppState& state, const ViewContext& context) {
     const int hovered = hovered_mark(grid, area_x, area_y, area_w, area_h);
     if (hovered >= 0 && !(reveal && static_cast<int>(timeline.marks[hovered].step) > step)) {
         const TimelineMark& mark = timeline.marks[hovered];
-        const ElementType type = grid.trace.config.type;
+        const ElementType type = look_back_type(grid.trace.config); // a compaction's words carry counts
         begin_tooltip();
         ImGui::Text("tile %u (block %u): %s", mark.tile, grid.look_backs.at(mark.tile).block, mark_name(mark));
         if (mark.kind == TimelineMarkKind::poll)
