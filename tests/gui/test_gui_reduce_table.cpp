@@ -2,7 +2,9 @@
 // intact at every scale on both screens and in both themes, and exports as the CSV it came from and a
 // slide; a table timed here is added, shown and saved at once; a file that is not a table is refused in
 // one line; a large table (in the data folder at start, or opened) is read while the window draws.
+#include "core/bench/compact_table.hpp"
 #include "core/bench/reduce_table.hpp"
+#include "core/bench/timed_table_csv.hpp"
 #include "support/png_image.hpp"
 #include "support/process.hpp"
 #include "support/synthetic_bench_files.hpp"
@@ -12,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <iostream>
 #include <regex>
+#include <sstream>
 
 namespace prefixlab::test {
 namespace {
@@ -85,6 +88,41 @@ TEST_F(GuiReduceTable, TheShippedTableShowsIntactAndExportsAsItsCsvAndASlide) {
     const int area = (shot.height * 2 / 3 - 80) * (shot.width / 2);
     EXPECT_GT(white, area / 2) << "the figure's background";
     EXPECT_GT(ink, area / 100) << "the table's text";
+}
+
+// Issue 35: the compaction table, the same view over another kind of timed table: the H200's shipped table
+// shows intact at every scale on both screens and in both themes, its picker names the share kept, and it
+// exports as the CSV it came from and a slide; a scene keeps the view.
+TEST_F(GuiReduceTable, TheShippedCompactionTableShowsIntactAndExportsAsItsCsvAndASlide) {
+    std::string script = "tab Benchmark\nbench-view compact-table\n";
+    for (const char* theme : {"dark", "projector"})
+        for (const char* scale : {"1", "2", "3"})
+            script += std::string("theme ") + theme + "\nscale " + scale + "\nwait 2\ncheck-layout\n";
+    script += "export-compact-table " + path("out") + " csv\nexport-compact-table " + path("out") +
+              " png\nscene-save " + path("table.json") + "\n";
+    for (const char* window : {"1920", "1280"}) {
+        const ProcessResult r = run_script(script, window);
+        ASSERT_EQ(r.exit_code, 0) << window << "\n" << r.err << r.out;
+        EXPECT_NE(r.out.find("check-layout"), std::string::npos) << r.out;
+    }
+    const std::vector<TimedTable> shipped =
+        read_timed_table_csv(PREFIXLAB_SOURCE_DIR "/assets/bench/h200-compact-table.csv", compact_table_kind());
+    ASSERT_FALSE(shipped.empty());
+    const std::string stem = "out/compaction-n" + std::to_string(shipped[0].n) + "-" +
+                             std::to_string(shipped[0].parameters.front());
+    const std::vector<TimedTable> exported = read_timed_table_csv(path(stem + ".csv"), compact_table_kind());
+    ASSERT_EQ(exported.size(), 1u);
+    EXPECT_EQ(exported[0].device, shipped[0].device);
+    ASSERT_EQ(exported[0].rows.size(), shipped[0].rows.size());
+    for (std::size_t r = 0; r < shipped[0].rows.size(); ++r)
+        EXPECT_EQ(exported[0].rows[r].median_ms, shipped[0].rows[r].median_ms) << shipped[0].rows[r].method;
+    const PngImage slide = load_png(path(stem + ".png"));
+    EXPECT_EQ(slide.width, 1600);
+    EXPECT_EQ(slide.height, 900);
+    std::ifstream scene(path("table.json"));
+    std::stringstream text;
+    text << scene.rdbuf();
+    EXPECT_NE(text.str().find("\"compact-table\""), std::string::npos) << text.str();
 }
 
 TEST_F(GuiReduceTable, ATableTimedHereIsShownAndSavedAtOnce) {

@@ -197,6 +197,11 @@ TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptio
     return table;
 }
 
+std::size_t compact_table_rows_planned(const TimedTableOptions& options) {
+    const std::vector<std::uint32_t> none;
+    return timed_rows_planned(compact_table_plan(none, CompactAnswers(none), false), options);
+}
+
 std::string compact_table_text(const TimedTable& table) {
     return timed_table_text(compact_table_kind(), table);
 }

@@ -40,6 +40,9 @@ std::vector<std::uint32_t> compact_bench_input(std::uint64_t n, int percent, std
 TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptions& options,
                              const RowProgress& progress = {}, const Cancelled& cancelled = {}, bool sweep = false);
 
+// How many rows run_compact_table times with `options` (no sweep), for progress bars.
+std::size_t compact_table_rows_planned(const TimedTableOptions& options);
+
 std::string compact_table_text(const TimedTable& table);
 
 // Every table under one header: n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,

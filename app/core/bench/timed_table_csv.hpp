@@ -5,7 +5,8 @@
 //   columns,]correct,device[,driver,date]
 // so the reduction table's is
 //   n,method,setup,median_ms,gb_per_s,of_read_speed,step_speedup,cumulative_speedup,correct,device,driver,date
-// and the compaction table's n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,correct,device.
+// and the compaction table's n,percent,kept,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,device,
+// driver,date.
 // Text fields are quoted, quotes doubled. The reader is strict: a file it did not write (a header it
 // does not know, a short row, a number out of range, a size over kMaxResultsFileBytes, more tables or
 // rows than the limits below) is refused with one line naming the line and the problem. It reads in

@@ -1,6 +1,6 @@
 #include "gui/features/benchmark/bench_plot_panel.hpp"
 
-#include "gui/features/benchmark/reduce_table_panel.hpp" // draw_bench_view_picker
+#include "gui/features/benchmark/timed_table_panel.hpp" // draw_bench_view_picker
 
 #include "core/bench/bench_catalog.hpp"
 #include "core/bench/bench_scan.hpp"

@@ -89,7 +89,7 @@ struct BenchState::LiveSink final : BenchObserver {
 };
 
 BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
-    : spec(default_gui_bench_spec()), notify_(std::move(notify)), reduce_tables_(notify_),
+    : spec(default_gui_bench_spec()), notify_(std::move(notify)), reduce_tables_(reduce_table_source(), notify_), compact_tables_(compact_table_source(), notify_),
       live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
 }
@@ -97,6 +97,7 @@ BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
 void BenchState::read_startup_files() {
     read_startup_runs();
     reduce_tables_.read_startup_tables();
+    compact_tables_.read_startup_tables();
 }
 
 BenchState::~BenchState() = default;
@@ -275,6 +276,7 @@ void BenchState::finish_run(BackgroundTask<BenchRun>::Outcome outcome) {
 
 void BenchState::poll() {
     reduce_tables_.poll();
+    compact_tables_.poll();
     if (auto read = reads_.poll())
         finish_read(std::move(*read));
     if (auto outcome = task_.poll())
@@ -327,17 +329,17 @@ void BenchState::export_current(const std::vector<PlotFileFormat>& formats) {
     });
 }
 
-void BenchState::export_reduce_table(std::optional<PlotFileFormat> format) {
-    const ShownReduceTable* shown = reduce_tables_.current();
-    std::optional<ReduceTable> table;
+void BenchState::export_table(const TimedTableState& tables, std::optional<PlotFileFormat> format) {
+    const ShownTimedTable* shown = tables.current();
+    std::optional<TimedTable> table;
     if (shown != nullptr)
         table = shown->table;
     // A 1600 × 900 PNG takes ~50 ms to draw: on the export thread, as the plots are; no table is a
     // failed export, so that a script waiting for it fails too.
-    start_export([table = std::move(table), folder = export_folder, format, dark = dark_plot] {
+    start_export([table = std::move(table), source = tables.source(), folder = export_folder, format, dark = dark_plot] {
         if (!table)
-            throw std::runtime_error("nothing to export: no reduction table yet");
-        return write_reduce_table_file(*table, folder, format, dark);
+            throw std::runtime_error("nothing to export: no " + source.kind->name + " table yet");
+        return write_timed_table_file(source, *table, folder, format, dark);
     });
 }
 

@@ -15,7 +15,7 @@
 #include "core/plot/plot_export.hpp"
 #include "core/util/background_queue.hpp"
 #include "core/util/background_task.hpp"
-#include "gui/features/benchmark/reduce_table_state.hpp"
+#include "gui/features/benchmark/timed_table_state.hpp"
 #include "gui/sessions/background_work.hpp"
 
 #include <functional>
@@ -27,6 +27,10 @@
 #include <vector>
 
 namespace prefixlab {
+
+// What the Benchmark tab shows: the scans' sweep, or one of its timed tables; in the order of the scene's
+// and the script's names (kSceneBenchViews).
+enum class BenchShows : std::uint8_t { sweep, reduce_table, compact_table };
 
 struct BenchPlotSource;
 
@@ -74,7 +78,7 @@ public:
     // Results files opened and read since the last call, for the recent files (file_opening).
     std::vector<std::string> take_results_files_opened() { return std::exchange(opened_, {}); }
     // Any file of the tab still being read: results or reduction tables (a script waits for them).
-    bool reading_files() const override { return reading() || reduce_tables_.reading(); }
+    bool reading_files() const override { return reading() || reading_tables(); }
 
     // --- running a sweep ---
     BenchSpec spec; // what Run starts; the panel edits it
@@ -111,15 +115,18 @@ public:
     void export_current(const std::vector<PlotFileFormat>& formats);
     void export_all_plots();
     void export_results(); // bench.json and bench.csv of the primary run
-    // The reduction table on show (write_reduce_table_file): a slide in `format`, or (none) its CSV.
-    void export_reduce_table(std::optional<PlotFileFormat> format);
+    // The table `tables` has on show (write_timed_table_file): a slide in `format`, or (none) its CSV.
+    void export_table(const TimedTableState& tables, std::optional<PlotFileFormat> format);
     bool exporting() const { return export_task_.busy(); }
     const std::string& last_export() const { return last_export_; }
     bool last_export_failed() const { return last_export_failed_; }
 
-    // --- Harris's reduction tables (the tab's other view) ---
-    bool showing_reduce_table = false; // the tab shows the table instead of the sweep's plots
-    ReduceTableState& reduce_tables() { return reduce_tables_; }
+    // --- the timed tables (the tab's other views): Harris's reduction table, the compaction table ---
+    BenchShows shows = BenchShows::sweep;
+    TimedTableState& reduce_tables() { return reduce_tables_; }
+    TimedTableState& compact_tables() { return compact_tables_; }
+    TimedTableState& tables_of(BenchShows table) { return table == BenchShows::compact_table ? compact_tables_ : reduce_tables_; }
+    bool reading_tables() const { return reduce_tables_.reading() || compact_tables_.reading(); }
 
     const GpuStatus& gpu() const { return gpu_info(); } // the GPU algorithms need one
 
@@ -143,7 +150,8 @@ private:
     BenchPlotSource export_source(); // what the plots show, shared with the export's thread
 
     std::function<void(const std::string&, bool)> notify_;
-    ReduceTableState reduce_tables_;
+    TimedTableState reduce_tables_;
+    TimedTableState compact_tables_;
     std::vector<ShownRun> runs_;
     std::size_t primary_ = 0;
     std::shared_ptr<LiveSink> live_;

@@ -145,10 +145,12 @@ void BenchView::draw_algorithms(BenchState& bench) {
 
 void BenchView::draw(AppState&, const ViewContext& context) {
     BenchState& bench = bench_;
-    // The tab's two views, the scans' sweep and Harris's reduction table; each heads its first row with
-    // the picker between them (draw_bench_view_picker).
-    if (bench.showing_reduce_table)
+    // The tab's views, the scans' sweep and the timed tables (Harris's reduction table, the compaction
+    // table); each heads its first row with the picker between them (draw_bench_view_picker).
+    if (bench.shows == BenchShows::reduce_table)
         reduce_table_.draw(bench, context);
+    else if (bench.shows == BenchShows::compact_table)
+        compact_table_.draw(bench, context);
     else
         draw_sweep(bench, context);
 }

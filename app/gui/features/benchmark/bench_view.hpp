@@ -1,10 +1,10 @@
 // The Benchmark tab: a sweep's settings (algorithms, N range, repetitions, block sizes), Run and
 // Cancel with a progress bar and the time left, the result sets on show, exports, and the plot; or,
-// switched at its top, Harris's reduction table (reduce_table_panel.hpp).
+// switched at its top, Harris's reduction table or the compaction table (timed_table_panel.hpp).
 #pragma once
 
 #include "gui/features/benchmark/bench_plot_panel.hpp"
-#include "gui/features/benchmark/reduce_table_panel.hpp"
+#include "gui/features/benchmark/timed_table_panel.hpp"
 #include "gui/views/view.hpp"
 
 #include <optional>
@@ -34,7 +34,8 @@ private:
     static constexpr float kPlotMinEms = 40;
 
     BenchPlotPanel plot_;
-    ReduceTablePanel reduce_table_;
+    TimedTablePanel reduce_table_{BenchShows::reduce_table, 22};   // at Harris's size
+    TimedTablePanel compact_table_{BenchShows::compact_table, 28}; // at the size the lecture's figures use
     std::optional<bool> settings_choice_; // the lecturer's; until then, by the room there is
     char results_path_[512] = "";
     char export_folder_[512] = "";

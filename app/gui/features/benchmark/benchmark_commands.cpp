@@ -1,7 +1,7 @@
 // The Benchmark feature's script commands (docs/gui-script.md): the sweep (`bench`, `wait-bench`,
 // `cancel-bench`), what the plot shows (`plot`, `bench-series`, `bench-scan`, `bench-report`), results
-// files (`open-results`, `export-results`), plot exports, and Harris's reduction tables (`bench-view`,
-// `time-reduce-table`, `open-reduce-table`, `export-reduce-table`).
+// files (`open-results`, `export-results`), plot exports, and the timed tables (`bench-view`;
+// `time-reduce-table`, `open-reduce-table`, `export-reduce-table`, and the same for `compact-table`).
 #include "core/plot/plot_export.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
@@ -33,12 +33,13 @@ std::vector<std::string> table_formats() {
     return names;
 }
 
-// Waits for a file opened in the background; fails with the status bar's line if it was refused.
-void wait_for_read(ScriptRun& run, BenchState& bench, bool results, const std::string& where) {
-    run.wait_while([&run, &bench, results, where](std::string& failure) {
+// Waits for a file opened in the background (a results file, or one of `tables`); fails with the
+// status bar's line if it was refused.
+void wait_for_read(ScriptRun& run, BenchState& bench, const TimedTableState* tables, const std::string& where) {
+    run.wait_while([&run, &bench, tables, where](std::string& failure) {
         if (bench.reading_files())
             return true;
-        if (results ? bench.last_open_failed() : bench.reduce_tables().last_open_failed())
+        if (tables == nullptr ? bench.last_open_failed() : tables->last_open_failed())
             failure = "script " + where + ": " + run.host().state.message();
         return false;
     });
@@ -53,6 +54,53 @@ void wait_for_export(ScriptRun& run, BenchState& bench) {
             failure = bench.last_export();
         return false;
     });
+}
+
+// `time-TAG N`, `open-TAG FILE.csv` and `export-TAG FOLDER FORMAT` for the tables `which` names
+// (reduce-table, compact-table): one set of commands for every timed table.
+void add_table_commands(ScriptTable& table, BenchState& bench, BenchShows which, const std::string& title) {
+    TimedTableState& tables = bench.tables_of(which);
+    const std::string tag = tables.source().file_tag, kind = tables.source().kind->name;
+    table.add({.name = "time-" + tag,
+               .usage = "time-" + tag + " N",
+               .help = "time " + title + " at N (1024 to 2^30, 3 repetitions a row) here, show it and save it; "
+                       "waits for it",
+               .args = {whole_arg("N", 1024, std::uint64_t(1) << 30)},
+               .run = [&bench, &tables, which](ScriptRun& run, const ScriptCommand& c) {
+                   bench.shows = which;
+                   tables.start(c.args[0].whole, 3); // few repetitions: a script checks the view
+                   run.wait_while([&tables, &run](std::string& failure) {
+                       if (tables.running())
+                           return true;
+                       if (run.host().state.message_is_error())
+                           failure = run.host().state.message();
+                       return false;
+                   });
+               }});
+    table.add({.name = "open-" + tag,
+               .usage = "open-" + tag + " FILE.csv",
+               .help = "open a " + kind + " table (from `prefixlab " + tag +
+                       " --csv`), read in the background; the script waits for it, and fails on a malformed one",
+               .args = {path_arg("FILE.csv")},
+               .run = [&bench, &tables, which](ScriptRun& run, const ScriptCommand& c) {
+                   bench.shows = which;
+                   tables.open(c.args[0].text);
+                   wait_for_read(run, bench, &tables, c.where);
+               }});
+    table.add({.name = "export-" + tag,
+               .usage = "export-" + tag + " FOLDER png|svg|pdf|csv",
+               .help = "write the " + kind + " table on show as `FOLDER/" + tables.source().slide_stem +
+                       "-nN" + (which == BenchShows::compact_table ? "-P" : "") +
+                       ".*` (a 1600 × 900 slide, or its CSV)",
+               .args = {path_arg("FOLDER"), name_arg("FORMAT", table_formats())},
+               .run = [&bench, &tables](ScriptRun& run, const ScriptCommand& c) {
+                   const std::size_t format = *c.args[1].choice;
+                   const std::optional<PlotFileFormat> as =
+                       format < export_formats().size() ? std::optional(export_formats()[format]) : std::nullopt;
+                   bench.export_folder = c.args[0].text;
+                   bench.export_table(tables, as);
+                   wait_for_export(run, bench); // a failure, or no table, fails the script there
+               }});
 }
 
 } // namespace
@@ -183,53 +231,17 @@ void BenchmarkFeature::add_commands(ScriptTable& table) {
                .args = {path_arg("FILE")},
                .run = [this](ScriptRun& run, const ScriptCommand& c) {
                    bench_.open_results(c.args[0].text);
-                   wait_for_read(run, bench_, true, c.where);
+                   wait_for_read(run, bench_, nullptr, c.where);
                }});
     table.add({.name = "bench-view",
-               .usage = "bench-view sweep|reduce-table",
-               .help = "the Benchmark tab's view: the scans' sweep, or Harris's reduction table",
-               .args = {name_arg("VIEW", {"sweep", "reduce-table"})},
+               .usage = "bench-view sweep|reduce-table|compact-table",
+               .help = "the Benchmark tab's view: the scans' sweep, Harris's reduction table or the compaction table",
+               .args = {name_arg("VIEW", {std::begin(kSceneBenchViews), std::end(kSceneBenchViews)})},
                .run = [this](ScriptRun&, const ScriptCommand& c) {
-                   bench_.showing_reduce_table = *c.args[0].choice == 1;
+                   bench_.shows = static_cast<BenchShows>(*c.args[0].choice);
                }});
-    table.add({.name = "time-reduce-table",
-               .usage = "time-reduce-table N",
-               .help = "time Harris's table at N (1024 to 2^30, 3 repetitions a row) here, show it and save it; "
-                       "waits for it",
-               .args = {whole_arg("N", 1024, std::uint64_t(1) << 30)},
-               .run = [this](ScriptRun& run, const ScriptCommand& c) {
-                   bench_.showing_reduce_table = true;
-                   bench_.reduce_tables().start(c.args[0].whole, 3); // few repetitions: a script checks the view
-                   run.wait_while([this, &run](std::string& failure) {
-                       if (bench_.reduce_tables().running())
-                           return true;
-                       if (run.host().state.message_is_error())
-                           failure = run.host().state.message();
-                       return false;
-                   });
-               }});
-    table.add({.name = "open-reduce-table",
-               .usage = "open-reduce-table FILE.csv",
-               .help = "open a reduction table (from `prefixlab reduce-table --csv`), read in the background; the "
-                       "script waits for it, and fails on a malformed one",
-               .args = {path_arg("FILE.csv")},
-               .run = [this](ScriptRun& run, const ScriptCommand& c) {
-                   bench_.showing_reduce_table = true;
-                   bench_.reduce_tables().open(c.args[0].text);
-                   wait_for_read(run, bench_, false, c.where);
-               }});
-    table.add({.name = "export-reduce-table",
-               .usage = "export-reduce-table FOLDER png|svg|pdf|csv",
-               .help = "write the table on show as `FOLDER/harris-nN.*` (a 1600 × 900 slide, or its CSV)",
-               .args = {path_arg("FOLDER"), name_arg("FORMAT", table_formats())},
-               .run = [this](ScriptRun& run, const ScriptCommand& c) {
-                   const std::size_t format = *c.args[1].choice;
-                   const std::optional<PlotFileFormat> as =
-                       format < export_formats().size() ? std::optional(export_formats()[format]) : std::nullopt;
-                   bench_.export_folder = c.args[0].text;
-                   bench_.export_reduce_table(as);
-                   wait_for_export(run, bench_); // a failure, or no table, fails the script there
-               }});
+    add_table_commands(table, bench_, BenchShows::reduce_table, "Harris's table");
+    add_table_commands(table, bench_, BenchShows::compact_table, "the compaction table (half the elements kept)");
 }
 
 } // namespace prefixlab

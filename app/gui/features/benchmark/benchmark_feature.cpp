@@ -54,7 +54,7 @@ bool BenchmarkFeature::open_file(const std::string& path, FileKind kind, GuiHost
 
 void BenchmarkFeature::store(Scene& scene) const {
     const BenchPlotOptions& plot = bench_.plot_options;
-    scene.bench.view = bench_.showing_reduce_table ? "reduce-table" : "sweep";
+    scene.bench.view = std::string(kSceneBenchViews[static_cast<std::size_t>(bench_.shows)]);
     scene.bench.series = plot.chosen.empty() ? std::string(name_of(plot.series)) : series_text(plot.chosen);
     scene.bench.transfers = plot.with_transfers;
     scene.bench.plot = std::string(name_of(plot.kind));
@@ -64,7 +64,9 @@ void BenchmarkFeature::store(Scene& scene) const {
 void BenchmarkFeature::restore(const Scene& scene) {
     // The scene's reader has checked every name against these same lists.
     BenchPlotOptions& plot = bench_.plot_options;
-    bench_.showing_reduce_table = scene.bench.view == "reduce-table";
+    for (std::size_t v = 0; v < std::size(kSceneBenchViews); ++v)
+        if (kSceneBenchViews[v] == scene.bench.view)
+            bench_.shows = static_cast<BenchShows>(v);
     bool preset_named = false;
     for (const BenchSeriesPreset preset : all_bench_series_presets())
         if (name_of(preset) == scene.bench.series)

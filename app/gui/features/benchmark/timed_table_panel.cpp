@@ -1,7 +1,7 @@
-#include "gui/features/benchmark/reduce_table_panel.hpp"
+#include "gui/features/benchmark/timed_table_panel.hpp"
 
 #include "core/bench/bench_sizes.hpp"
-#include "core/bench/reduce_table.hpp"
+#include "core/bench/timed_table_figure.hpp"
 #include "core/capture/gpu_info.hpp"
 #include "core/plot/plot_export.hpp"
 #include "core/plot/table_figure.hpp"
@@ -23,8 +23,11 @@ namespace prefixlab {
 
 namespace {
 
-std::string table_label(const ShownReduceTable& shown) {
-    return "N = " + format_size(shown.table.n) + " · " + shown.table.device + " · " + shown.origin;
+std::string table_label(const ShownTimedTable& shown) {
+    // a compaction table's share kept tells it from the others of its N
+    const std::string parameter =
+        shown.table.parameters.empty() ? "" : " · " + std::to_string(shown.table.parameters.front()) + "% kept";
+    return "N = " + format_size(shown.table.n) + parameter + " · " + shown.table.device + " · " + shown.origin;
 }
 
 // `text` cut at a character boundary with "…" so that it is at most `width` wide (a combo's preview;
@@ -45,13 +48,13 @@ std::string fitted(const std::string& text, float width) {
 }
 
 // The table picker: every table loaded, newest last.
-void draw_picker(ReduceTableState& tables) {
-    const ShownReduceTable* current = tables.current();
+void draw_picker(TimedTableState& tables) {
+    const ShownTimedTable* current = tables.current();
     const float em = ImGui::GetFontSize();
     const float width = std::min(ImGui::GetContentRegionAvail().x, em * 18);
     ImGui::SetNextItemWidth(width);
     const float preview = width - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
-    if (ImGui::BeginCombo("##reduce-table", fitted(current ? table_label(*current) : "no table yet", preview).c_str())) {
+    if (ImGui::BeginCombo(("##" + tables.source().file_tag).c_str(), fitted(current ? table_label(*current) : "no table yet", preview).c_str())) {
         for (std::size_t i = 0; i < tables.tables().size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             if (ImGui::Selectable(table_label(tables.tables()[i]).c_str(), i == tables.selected()))
@@ -67,7 +70,7 @@ void draw_picker(ReduceTableState& tables) {
                           current->table.date.c_str(), current->table.rows.size());
 }
 
-constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table"};
+constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table", "Compaction table"};
 
 } // namespace
 
@@ -80,17 +83,18 @@ float bench_view_picker_width() {
 
 void draw_bench_view_picker(BenchState& bench) {
     ImGui::SetNextItemWidth(bench_view_picker_width());
-    int view = bench.showing_reduce_table ? 1 : 0;
-    if (ImGui::Combo("##bench-view", &view, kBenchViews, 2))
-        bench.showing_reduce_table = view == 1;
+    int view = static_cast<int>(bench.shows);
+    if (ImGui::Combo("##bench-view", &view, kBenchViews, 3))
+        bench.shows = static_cast<BenchShows>(view);
     if (ImGui::IsItemHovered())
         tooltip("Scan sweep: the scans' times across N, plotted.\nReduction table: Harris's seven "
-                          "reduction kernels, the shuffle reductions, CUB, Thrust and the CPU at one N (time, GB/s, "
-                          "share of a read-only pass, speedups)");
+                "reduction kernels, the shuffle reductions, CUB, Thrust and the CPU at one N (time, GB/s, "
+                "share of a read-only pass, speedups).\nCompaction table: compaction and split, two-pass and "
+                "single-pass, against CUB, Thrust, the copy and the CPU at one N and share kept");
 }
 
-void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
-    ReduceTableState& tables = bench.reduce_tables();
+void TimedTablePanel::draw_controls(BenchState& bench, bool& shown) {
+    TimedTableState& tables = bench.tables_of(table_);
     draw_bench_view_picker(bench);
     same_line_if_fits(ImGui::GetFontSize() * 18);
     draw_picker(tables);
@@ -115,13 +119,16 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     if (!tables.running()) {
         same_line_if_fits(em * 7 + button_width("Time here"));
         ImGui::SetNextItemWidth(em * 7);
-        slider_int("##reduce-n", &n_exponent_, 10, 30, "N = 2^%d");
+        slider_int(("##n-" + tables.source().file_tag).c_str(), &n_exponent_, 10, 30, "N = 2^%d");
         ImGui::SameLine();
         if (ImGui::Button("Time here"))
             tables.start(std::uint64_t(1) << n_exponent_, repetitions_);
         if (ImGui::IsItemHovered())
             tooltip("%s", gpu_info().available
-                                        ? "Time every row on this GPU and the CPU (about a minute at 2^28)"
+                                        ? (table_ == BenchShows::compact_table
+                                               ? "Time every row on this GPU and the CPU, half the elements kept "
+                                                 "(about a minute at 2^28)"
+                                               : "Time every row on this GPU and the CPU (about a minute at 2^28)")
                                         : ("No CUDA GPU (" + gpu_info().reason + "): the CPU rows only").c_str());
     } else {
         same_line_if_fits(button_width("Cancel"));
@@ -147,7 +154,7 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
         same_line_if_fits(button_width(kFormats[f]));
         ImGui::BeginDisabled(!can_draw);
         if (ImGui::Button(kFormats[f]))
-            bench.export_reduce_table(kFileFormats[f]);
+            bench.export_table(tables, kFileFormats[f]);
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             tooltip("%s", can_draw ? ("The table as a 1600x900 slide in " + bench.export_folder).c_str()
@@ -155,37 +162,39 @@ void ReduceTablePanel::draw_controls(BenchState& bench, bool& shown) {
     }
     same_line_if_fits(button_width("CSV"));
     if (ImGui::Button("CSV"))
-        bench.export_reduce_table(std::nullopt);
+        bench.export_table(tables, std::nullopt);
     if (ImGui::IsItemHovered())
         tooltip("Every row of the table as CSV in %s", bench.export_folder.c_str());
     ImGui::EndDisabled();
     same_line_if_fits(checkbox_width("dark"));
     ImGui::Checkbox("dark", &bench.dark_plot);
 
-    // Opening a table written by prefixlab reduce-table --csv (on the GPU machine, say).
+    // Opening a table written by prefixlab reduce-table (compact-table) --csv (on the GPU machine, say).
     same_line_if_fits(em * 12 + button_width("Open"));
     ImGui::SetNextItemWidth(em * 12);
-    ImGui::InputTextWithHint("##reduce-open", "table CSV to open", open_path_, sizeof open_path_);
+    ImGui::InputTextWithHint(("##open-" + tables.source().file_tag).c_str(), "table CSV to open", open_path_,
+                             sizeof open_path_);
     layout::note_text_field();
     ImGui::SameLine();
-    if (ImGui::Button("Open##reduce") && open_path_[0] != '\0')
+    if (ImGui::Button(("Open##" + tables.source().file_tag).c_str()) && open_path_[0] != '\0')
         tables.open(open_path_);
 }
 
-void ReduceTablePanel::draw_figure(BenchState& bench, const ViewContext& context) {
-    const ShownReduceTable* shown = bench.reduce_tables().current();
+void TimedTablePanel::draw_figure(BenchState& bench, const ViewContext& context) {
+    const TimedTableState& tables = bench.tables_of(table_);
+    const ShownTimedTable* shown = tables.current();
     if (shown == nullptr) {
-        ImGui::TextWrapped("%s", bench.reduce_tables().reading()
-                                     ? "Reading the reduction tables…"
-                                     : "No reduction table yet: time one here, or open a CSV from prefixlab "
-                                       "reduce-table --csv");
+        const std::string& kind = tables.source().kind->name;
+        ImGui::TextWrapped("%s", tables.reading() ? ("Reading the " + kind + " tables…").c_str()
+                                                  : ("No " + kind + " table yet: time one here, or open a CSV from "
+                                                     "prefixlab " + tables.source().file_tag + " --csv").c_str());
         return;
     }
     // The figure takes the whole width and the height that gives it (text about the UI's size at a
     // 1280-pixel window); where that is taller than the room left, the tab scrolls rather than the text
     // shrinking below what the back of a hall can read.
     const PlotStyle style = bench.dark_plot ? PlotStyle::dark(context.ui_scale) : PlotStyle::light(context.ui_scale);
-    const TableFigure figure = reduce_table_figure(shown->table);
+    const TableFigure figure = timed_table_figure(*tables.source().kind, shown->table);
     ImGuiPlotPainter measure(nullptr, ImGui::GetFont());
     const Vec2f natural = table_figure_size(figure, measure, style);
     const ImVec2 room = ImGui::GetContentRegionAvail();
@@ -207,7 +216,7 @@ void ReduceTablePanel::draw_figure(BenchState& bench, const ViewContext& context
     });
 }
 
-void ReduceTablePanel::draw(BenchState& bench, const ViewContext& context) {
+void TimedTablePanel::draw(BenchState& bench, const ViewContext& context) {
     bool shown = controls_choice_.value_or(ImGui::GetContentRegionAvail().y >= ImGui::GetFontSize() * kRoomyEms);
     const bool was_shown = shown;
     draw_controls(bench, shown);
