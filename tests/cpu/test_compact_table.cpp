@@ -2,6 +2,7 @@
 // share asked for, the CPU rows are timed and checked against the standard library, and bad shares and
 // sizes are refused.
 #include "core/bench/compact_table.hpp"
+#include "core/bench/timed_table_csv.hpp"
 
 #include <gtest/gtest.h>
 
@@ -40,6 +41,30 @@ TEST(CompactTable, TheCpuRowsAreTimedAndRight) {
     EXPECT_NEAR(double(table.parameters[kKeptCount]) / 4096, 0.25, 0.03);
     const std::string text = compact_table_text(table);
     EXPECT_NE(text.find("N = 4096, 25% kept"), std::string::npos) << text;
+}
+
+// Issue 35: the shipped H200 table (the single-pass sweep): its slide shows every row but the sweep's,
+// each single-pass form at its three element types; the rows planned without a GPU are the CPU's two.
+TEST(CompactTable, TheSlideLeavesOutTheSinglePassSweepAndThePlanCountsTheRowsTimed) {
+    const std::vector<TimedTable> shipped =
+        read_timed_table_csv(PREFIXLAB_SOURCE_DIR "/assets/bench/h200-compact-table.csv", compact_table_kind());
+    ASSERT_EQ(shipped.size(), 3u); // 1%, 50%, 99% kept
+    for (const TimedTable& table : shipped) {
+        const std::vector<std::size_t> rows = compact_table_kind().figure_rows(table);
+        int compact = 0, split = 0, others = 0;
+        for (std::size_t r : rows) {
+            const std::string& method = table.rows.at(r).method;
+            (method == "compact-1pass" ? compact : method == "split-1pass" ? split : others) += 1;
+        }
+        EXPECT_EQ(compact, 3);
+        EXPECT_EQ(split, 3);
+        EXPECT_EQ(std::size_t(others + compact + split), rows.size());
+        EXPECT_EQ(rows.size(), table.rows.size() - 14) << "the sweep's 7 rows of each form left out";
+        EXPECT_GT(table.rows.at(rows.front()).median_ms, 0);
+    }
+    TimedTableOptions options;
+    options.gpu = false;
+    EXPECT_EQ(compact_table_rows_planned(options), 2u);
 }
 
 TEST(CompactTable, BadSizesSharesAndRepetitionsAreRefused) {

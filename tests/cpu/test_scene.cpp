@@ -606,6 +606,36 @@ TEST_F(SceneFile, SavingRefusesATargetThatIsNotARegularFile) {
 
 // A scene's own benchmark series (issue 34): the algorithms by the benchmark's names, each one checked; the
 // transfers with them.
+// Issue 35: a grid scene of the single-pass compaction keeps its predicate; `compact` alone brings the
+// compaction's driver and body, and a driver, body or tile it cannot take is refused naming the field.
+TEST(SceneJson, AGridCompactionSceneKeepsItsPredicateAndRefusesWhatItCannotTake) {
+    Scene scene;
+    scene.grid.scan.compaction = true;
+    scene.grid.scan.keep = {KeepRule::greater_than, 7.5};
+    scene.grid.scan.driver = GridDriver::decoupled_look_back;
+    scene.grid.scan.body = TileScanBody::registers;
+    scene.grid.scan.tile_threads = 32;
+    const std::string text = scene_to_json_text(scene);
+    EXPECT_NE(text.find("\"compact\": \"greater-than:7.5\""), std::string::npos) << text;
+    const Scene read = scene_from_json_text(text);
+    EXPECT_TRUE(read == scene);
+    Scene other = scene;
+    other.grid.scan.keep = {KeepRule::odd, 0};
+    EXPECT_FALSE(other == scene);
+    EXPECT_EQ(scene_to_json_text(Scene{}).find("\"compact\""), std::string::npos) << "a scan's scene stays as it was";
+
+    const std::string head = R"({"format": "prefixlab-scene", "version": 1, "grid": {)";
+    const Scene implied = scene_from_json_text(head + R"("tile_threads": 64, "compact": "odd"}})");
+    EXPECT_TRUE(implied.grid.scan.compaction);
+    EXPECT_EQ(implied.grid.scan.driver, GridDriver::decoupled_look_back);
+    EXPECT_EQ(implied.grid.scan.body, TileScanBody::registers);
+    EXPECT_NE(scene_error(head + R"("compact": "banana"}})").find("grid.compact"), std::string::npos);
+    EXPECT_NE(scene_error(head + R"("driver": "chained", "tile_threads": 32, "compact": "odd"}})").find("grid.compact"),
+              std::string::npos);
+    EXPECT_NE(scene_error(head + R"("tile_threads": 8, "body": "registers", "compact": "odd"}})").find("whole warps"),
+              std::string::npos);
+}
+
 TEST(SceneJson, ABenchmarkSceneNamesItsOwnSeries) {
     const Scene scene = scene_from_json_text(
         R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cpu-std,cub,tuned-look-back", "transfers": true}})");

@@ -155,6 +155,29 @@ TEST_F(GuiGridViews, MultiLaunchDriversShowTheirTileTotalsAndNoStatusWords) {
 // Not in a sanitizer build: there, on this 2-core machine with two compilers running, the grid's median
 // read 89.6 ms and the timeline's 62.9 ms (13.7 and 11.7 ms uninstrumented in CI), and a bound measures
 // the load and the instrumentation, not the view (it failed a local sanitizer run so).
+// Issue 35: the single-pass compaction from the script's grid-trace (compact=KEEP): its look-backs
+// consistent on the Timeline and Grid tabs at every scale on both screens and themes, its captions naming
+// it, the scene keeping its predicate, and compact=none a scan again.
+TEST_F(GuiGridViews, TheSinglePassCompactionShowsItsCountsLookBackAndTheSceneKeepsIt) {
+    for (const int width : {1920, 1280})
+        for (const std::string theme : {"dark", "projector"}) {
+            std::string script = "theme " + theme + "\ngrid-trace compact=less-than:500 input=random tile=32 n=8192 "
+                                 "resident=6 order=random\nreport-grid\nreport-scene\n";
+            for (const char* scale : {"1", "2", "3"})
+                script += std::string("scale ") + scale + "\nwait 3\ntab Timeline\ncheck-layout\ntab Grid\ncheck-layout\n";
+            script += "grid-trace compact=none body=warp-shuffle n=256\nreport-scene\n";
+            const ProcessResult run = run_script(script, width);
+            ASSERT_EQ(run.exit_code, 0) << width << " " << theme << "\n" << run.out << run.err;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"(check-layout \S+: [1-9]\d* texts, 0 problems)")), 6)
+                << run.out;
+            EXPECT_NE(run.out.find("grid: driver=decoupled-look-back n=8192 tiles=64 launches=1"), std::string::npos)
+                << run.out;
+            EXPECT_NE(run.out.find("verdict=consistent"), std::string::npos) << run.out;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"("compact": ?"less-than:500")")), 1) << run.out;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"("compact")")), 1) << "compact=none: a scan's scene again";
+        }
+}
+
 TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {
     const ProcessResult run = run_script(std::string(kSmallGrid) + "tab Grid\nstep 3\nmeasure-frames 120\n"
                                          "grid-trace n=4096 tile=64\ntab Timeline\nmeasure-frames 120\n"

@@ -124,6 +124,20 @@ TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const
     return plan;
 }
 
+// The slide's rows: all but the single-pass sweep's (--sweep), which follow each single-pass form's three
+// element types; the CSV keeps them.
+std::vector<std::size_t> compact_table_figure_rows(const TimedTable& table) {
+    std::vector<std::size_t> rows;
+    int compact = 0, split = 0;
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        const std::string& method = table.rows[r].method;
+        int* seen = method == "compact-1pass" ? &compact : method == "split-1pass" ? &split : nullptr;
+        if (seen == nullptr || (*seen)++ < 3)
+            rows.push_back(r);
+    }
+    return rows;
+}
+
 std::string text_heading(const TimedTable& table) {
     return "N = " + std::to_string(table.n) + ", " + std::to_string(table.parameters[kKeptPercent]) +
            "% kept (" + std::to_string(table.parameters[kKeptCount]) + " elements), uint32, on " +
@@ -146,6 +160,7 @@ const TimedTableKind& compact_table_kind() {
         kind.cub_method = "cub-select";
         kind.ours = ours;
         kind.text_heading = text_heading;
+        kind.figure_rows = compact_table_figure_rows;
         return kind;
     }();
     return kind;

@@ -67,7 +67,7 @@ ordered_json capture_to_json(const ScanSetup& r) {
 }
 
 ordered_json grid_to_json(const GridCaptureRequest& g) {
-    return {{"driver", name_of(g.scan.driver)},
+    ordered_json grid = {{"driver", name_of(g.scan.driver)},
             {"n", g.n},
             {"tile_threads", g.scan.tile_threads},
             {"body", name_of(g.scan.body)},
@@ -81,6 +81,9 @@ ordered_json grid_to_json(const GridCaptureRequest& g) {
             {"input", name_of(g.input)},
             {"seed", g.seed},
             {"device", name_of(g.device)}};
+    if (g.scan.compaction) // a scan's scene stays as it was
+        grid["compact"] = name_of(g.scan.keep);
+    return grid;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -281,7 +284,7 @@ void read_compare(const json& value, const std::string& path, SceneCompare& c) {
 void read_grid(const json& value, const std::string& path, GridCaptureRequest& g) {
     only_known_keys(value, path,
                     {"driver", "n", "tile_threads", "body", "resident", "start_order", "order_seed",
-                     "tile_order", "type", "operator", "exclusive", "input", "seed", "device"});
+                     "tile_order", "type", "operator", "exclusive", "input", "seed", "device", "compact"});
     if_present(value, path, "driver", [&](const json& v, const std::string& at) {
         g.scan.driver = named_at(v, at, all_grid_drivers());
     });
@@ -315,6 +318,21 @@ void read_grid(const json& value, const std::string& path, GridCaptureRequest& g
     if_present(value, path, "seed", [&](const json& v, const std::string& at) { g.seed = seed_at(v, at); });
     if_present(value, path, "device", [&](const json& v, const std::string& at) {
         g.device = named_at(v, at, all_device_choices());
+    });
+    if_present(value, path, "compact", [&](const json& v, const std::string& at) {
+        g.scan.compaction = true;
+        g.scan.keep = keep_at(v, at);
+        // its driver and body come with it (as the Grid panel's Compaction box sets them), unless the
+        // scene names others, which a compaction cannot take
+        if (!value.contains("driver"))
+            g.scan.driver = GridDriver::decoupled_look_back;
+        if (!value.contains("body"))
+            g.scan.body = TileScanBody::registers;
+        try {
+            require_grid_compaction(g.scan);
+        } catch (const std::invalid_argument& e) {
+            bad(at, e.what());
+        }
     });
 
     // N by the device, as the script's grid-trace checks it: the emulator runs a fiber per thread, so its

@@ -66,7 +66,7 @@ void ControlsView::draw_kernel_settings(AppState& state) {
     changed |= enum_combo("Type", r.type, all_element_types());
     changed |= enum_combo("Operator", r.op, all_scan_operators());
     if (keeps_elements(r.algorithm))
-        changed |= draw_keep_choice(r.keep);
+        changed |= draw_keep_choice("Keep", r.keep);
     if (listed) // a list that reads as one type may not as another: say so where the list is
         draw_values_problem(r);
     if (has_exclusive_form(r.algorithm)) {
@@ -130,28 +130,6 @@ void ControlsView::draw_values_problem(const ScanSetup& r) {
         ImGui::TextWrapped("%s", e.what());
         ImGui::PopStyleColor();
     }
-}
-
-bool ControlsView::draw_keep_choice(KeepPredicate& keep) {
-    bool changed = false;
-    const std::string current(rule_name(keep.rule));
-    if (ImGui::BeginCombo("Keep", current.c_str())) {
-        for (const KeepRule rule : all_keep_rules()) {
-            const std::string name(rule_name(rule));
-            if (ImGui::Selectable(name.c_str(), rule == keep.rule) && rule != keep.rule) {
-                keep.rule = rule;
-                changed = true;
-            }
-        }
-        ImGui::EndCombo();
-    }
-    if (ImGui::IsItemHovered())
-        tooltip("The elements the compaction keeps: %s", condition_of(keep).c_str());
-    if (has_bound(keep.rule))
-        changed |= ImGui::InputDouble("K", &keep.bound, 1, 10, "%g");
-    if (!has_bound(keep.rule))
-        keep.bound = 0;
-    return changed;
 }
 
 void ControlsView::draw_file_mark(const AppState& state) {

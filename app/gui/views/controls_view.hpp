@@ -32,7 +32,6 @@ private:
     // The input's kind, its seed or its list of values (which sets N); the compaction's predicate; a list
     // the setup refuses (one line, in the error colour).
     static bool draw_input_choice(ScanSetup& setup);
-    static bool draw_keep_choice(KeepPredicate& keep);
     static void draw_values_problem(const ScanSetup& setup);
     void draw_stepping(AppState& state, const ViewContext& context);
     void draw_files(AppState& state);

@@ -1,6 +1,10 @@
 #include "gui/views/setting_widgets.hpp"
 
+#include "core/ground/keep_names.hpp"
 #include "gui/widgets.hpp"
+
+#include <algorithm>
+#include <string_view>
 
 namespace prefixlab {
 
@@ -40,5 +44,29 @@ bool draw_warp_order(WarpOrder& order) {
     return changed;
 }
 
+
+bool draw_keep_choice(const char* label, KeepPredicate& keep) {
+    bool changed = false;
+    const std::string current(rule_name(keep.rule));
+    if (ImGui::BeginCombo(label, current.c_str())) {
+        for (const KeepRule rule : all_keep_rules()) {
+            const std::string name(rule_name(rule));
+            if (ImGui::Selectable(name.c_str(), rule == keep.rule) && rule != keep.rule) {
+                keep.rule = rule;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        tooltip("The elements the compaction keeps: %s", condition_of(keep).c_str());
+    const std::string_view id = std::string_view(label).substr(std::min(std::string_view(label).find("##"),
+                                                                        std::string_view(label).size()));
+    if (has_bound(keep.rule))
+        changed |= ImGui::InputDouble(("K" + std::string(id)).c_str(), &keep.bound, 1, 10, "%g");
+    if (!has_bound(keep.rule))
+        keep.bound = 0;
+    return changed;
+}
 
 } // namespace prefixlab

@@ -5,6 +5,7 @@
 #include "core/capture/gpu_info.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/scan_setup.hpp"
+#include "kernels/common/compaction_predicate.hpp"
 
 #include <imgui.h>
 #include <string>
@@ -36,5 +37,9 @@ bool draw_device_choice(DeviceChoice& device, const GpuStatus& gpu);
 
 // Only the emulator has an order to choose; the GPU's hardware picks its own.
 bool draw_warp_order(WarpOrder& order);
+
+// Which elements a compaction keeps: the rule's combo, and K for the rules that compare with one.
+// `label` is the combo's ("Keep", "Keep##grid"); K's label takes its ## suffix.
+bool draw_keep_choice(const char* label, KeepPredicate& keep);
 
 } // namespace prefixlab

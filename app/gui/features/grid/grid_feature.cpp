@@ -99,7 +99,8 @@ void GridFeature::draw_sidebar(AppState& state, const std::string&) {
 void GridFeature::add_commands(ScriptTable& table) {
     table.add({.name = "grid-trace",
                .usage = "grid-trace [driver=NAME] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
-                        "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND] [device=cpu|gpu]",
+                        "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND] [device=cpu|gpu] "
+                        "[compact=KEEP|none]",
                .help = "change the grid scan's settings (the settings panel's Grid scan section) and trace it in the "
                        "background; the script waits for it. `driver` one of `scan-then-propagate`, "
                        "`reduce-then-scan`, `two-level`, `atomic-global`, `chained`, `decoupled-look-back`; `n` 1 to "
@@ -108,7 +109,10 @@ void GridFeature::add_commands(ScriptTable& table) {
                        "body=warp-shuffle` is 8 tiles of 8 elements); `body` `warp-shuffle` or `blelloch`, or "
                        "`registers` (the tuned scan's register tile, 4 elements per thread: `n=64 tile=8 "
                        "body=registers` is 2 tiles of 32 elements); `resident` the blocks resident at once (1–4096); "
-                       "`order` the blocks' start order, `in-order`, `reversed` or `random` (with `seed`); `tiles` "
+                       "`order` the blocks' start order, `in-order`, `reversed` or `random` (with `seed`); `compact` "
+                       "the single-pass compaction instead of a scan, keeping `odd`, `even`, `nonzero`, "
+                       "`less-than:K` or `greater-than:K` (with its driver, `decoupled-look-back`, and body, "
+                       "`registers`; `none`: a scan again); `tiles` "
                        "where a block's tile comes from, the atomic counter or its block index; `device` the "
                        "section's \"Run on\": `cpu` the emulator (the default), `gpu` the GPU at tile level, where "
                        "the hardware schedules the blocks and `resident`, `order` and `seed` do not apply (without a "

@@ -6,6 +6,7 @@
 #include "gui/features/grid/gui_script_grid.hpp"
 #include "gui/theme.hpp"
 #include "gui/value_slider.hpp"
+#include "gui/views/setting_widgets.hpp" // draw_keep_choice
 #include "gui/widgets.hpp"
 
 #include <algorithm>
@@ -92,13 +93,28 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
     const std::uint64_t max_n = on_gpu ? kMaxGpuGridN : kMaxEmulatedGridN;
     r.n = std::clamp<std::uint64_t>(r.n, 1, max_n);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
+    // The single-pass compaction instead of a scan: its driver and body are fixed, it has no operator
+    if (ImGui::Checkbox("Compaction##grid", &r.scan.compaction) && r.scan.compaction) {
+        r.scan.driver = GridDriver::decoupled_look_back;
+        r.scan.body = TileScanBody::registers;
+        r.scan.tile_threads = std::max(32, r.scan.tile_threads / 32 * 32);
+    }
+    if (ImGui::IsItemHovered())
+        tooltip("Trace the single-pass compaction instead of a scan: its tiles find their places by decoupled "
+                "look-back over kept counts (register tiles of 4 elements a thread, whole warps)");
+    if (r.scan.compaction)
+        draw_keep_choice("Keep##grid", r.scan.keep);
+    ImGui::BeginDisabled(r.scan.compaction);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
+    ImGui::EndDisabled();
     int n = static_cast<int>(r.n);
     if (slider_int("N##grid", &n, 1, static_cast<int>(max_n), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
     tile_threads_combo(r.scan.tile_threads);
+    ImGui::BeginDisabled(r.scan.compaction);
     catalogue_combo("Body", r.scan.body, all_tile_bodies());
+    ImGui::EndDisabled();
     ImGui::BeginDisabled(on_gpu);
     int resident = static_cast<int>(r.schedule.resident);
     if (slider_int("Resident", &resident, 1, 64, "%d blocks", ImGuiSliderFlags_AlwaysClamp))
@@ -124,9 +140,13 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                                    "and a tile waiting for a block that never starts would hang the GPU"
                                  : "Block index with the chained scan, a reversed start and few resident blocks deadlocks");
     catalogue_combo("Type##grid", r.scan.type, all_element_types());
+    ImGui::BeginDisabled(r.scan.compaction);
     catalogue_combo("Operator##grid", r.scan.op, all_scan_operators());
+    ImGui::EndDisabled();
     catalogue_combo("Input##grid", r.input, generated_input_kinds());
+    ImGui::BeginDisabled(r.scan.compaction);
     ImGui::Checkbox("Exclusive##grid", &r.scan.exclusive);
+    ImGui::EndDisabled();
     ImGui::PopItemWidth();
     const bool tracing = session.busy() && session.status() == "Tracing the grid…";
     if (ImGui::Button(tracing ? "Tracing the grid…" : "Trace the grid"))

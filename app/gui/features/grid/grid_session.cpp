@@ -130,6 +130,8 @@ GridCaptureRequest GridSession::request_like(const GridTraceConfig& c, GridCaptu
     r.scan.type = c.type;
     r.scan.op = c.op;
     r.scan.exclusive = c.exclusive;
+    r.scan.compaction = c.compaction;
+    r.scan.keep = c.keep;
     r.scan.order = c.tiles_from_counter ? TileOrder::atomic_counter : TileOrder::block_index;
     r.input = c.input_kind;
     r.seed = c.seed;

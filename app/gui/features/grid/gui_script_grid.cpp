@@ -1,5 +1,6 @@
 #include "gui/features/grid/gui_script_grid.hpp"
 
+#include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "core/util/enum_names.hpp"
@@ -59,9 +60,16 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
                                                names_of(generated_input_kinds()));
         } else if (key == "device") {
             s.device = script_choice<DeviceChoice>(what, value, parse_run_on_device, "cpu, gpu");
+        } else if (key == "compact") {
+            std::string problem;
+            const std::optional<KeepPredicate> keep = parse_keep_predicate(value, problem);
+            if (!keep && value != "none")
+                throw ScriptValueError(value_problem(what, value, problem + ", or none"));
+            s.compact = keep;
         } else {
             refuse_unknown_name("grid-trace setting", key,
-                                "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input, device");
+                                "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input, "
+                                "device, compact");
         }
     }
     if (s.n && *s.n > kMaxEmulatedGridN && s.device != DeviceChoice::gpu)
@@ -86,6 +94,14 @@ void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r
     r.scan.exclusive = s.exclusive.value_or(r.scan.exclusive);
     r.input = s.input.value_or(r.input);
     r.device = s.device.value_or(r.device);
+    if (s.compact) {
+        r.scan.compaction = s.compact->has_value();
+        if (r.scan.compaction) { // its driver and body with it, as the Compaction checkbox sets them
+            r.scan.keep = **s.compact;
+            r.scan.driver = GridDriver::decoupled_look_back;
+            r.scan.body = TileScanBody::registers;
+        }
+    }
 }
 
 } // namespace prefixlab

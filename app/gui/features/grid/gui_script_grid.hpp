@@ -27,6 +27,9 @@ struct GridTraceSettings {
     std::optional<bool> exclusive;
     std::optional<InputKind> input;
     std::optional<DeviceChoice> device; // cpu (the emulator) or gpu
+    // compact=KEEP: the single-pass compaction keeping what KEEP keeps (its driver and body with it);
+    // compact=none: a scan again
+    std::optional<std::optional<KeepPredicate>> compact;
 };
 
 // Throws ScriptValueError naming the setting and quoting its value.
