@@ -331,23 +331,29 @@ struct SinglePassCompact {
                                                               static_cast<int>(io.n), false});
         // the rejected elements before the tile: its elements before it less their kept ones
         const std::size_t rejected_before = tile_base - prefix;
-        if constexpr (kStagedWrites) {
-            const auto staged = ctx.template shared<T>(shape.shared.find(BufferId::data));
-            std::uint32_t kept_before = before_warp; // in the tile, before this row
-            PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
-                const std::uint32_t e = element_of(warp, q, lane);
-                const bool keep = (mask >> q & 1u) != 0;
-                const std::uint32_t votes =
-                    ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
-                const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
-                if (e < count) {
-                    if (keep)
-                        staged[rank] = x[q];
-                    else if (split) // after the tile's kept ones: its elements before e less their kept ones
-                        staged[tile_kept + e - rank] = x[q];
-                }
-                kept_before += static_cast<std::uint32_t>(vote_count(votes));
+        // staged: the tile in its final order (without staging, never written: the grid words stand in)
+        const auto staged =
+            ctx.template shared<T>(kStagedWrites ? shape.shared.find(BufferId::data) : shape.grid);
+        (void)staged;
+        std::uint32_t kept_before = before_warp; // in the tile, before this row
+        PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
+            const std::uint32_t e = element_of(warp, q, lane);
+            const bool keep = (mask >> q & 1u) != 0;
+            const std::uint32_t votes =
+                ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
+            const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
+            if (e < count && (keep || split)) {
+                const std::uint32_t rejected_rank = e - rank; // the tile's elements before e less their kept ones
+                if constexpr (kStagedWrites)
+                    staged[keep ? rank : tile_kept + rejected_rank] = x[q]; // a split's rejected after the kept
+                else if (keep)
+                    write_once(ctx, out, io.output, prefix + rank, x[q]);
+                else
+                    write_once(ctx, rejected_out, io.rejected, rejected_before + rejected_rank, x[q]);
             }
+            kept_before += static_cast<std::uint32_t>(vote_count(votes));
+        }
+        if constexpr (kStagedWrites) {
             // barrier: the tile is staged in its final order
             ctx.sync(step_tag(kFile, kWriteRuns.phase, __LINE__));
             const std::uint32_t runs = split ? count : tile_kept;
@@ -357,21 +363,6 @@ struct SinglePassCompact {
                     write_once(ctx, out, io.output, prefix + j, value);
                 else
                     write_once(ctx, rejected_out, io.rejected, rejected_before + (j - tile_kept), value);
-            }
-        } else {
-            (void)tile_kept;
-            std::uint32_t kept_before = before_warp;
-            PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
-                const std::uint32_t e = element_of(warp, q, lane);
-                const bool keep = (mask >> q & 1u) != 0;
-                const std::uint32_t votes =
-                    ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
-                const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
-                if (keep)
-                    write_once(ctx, out, io.output, prefix + rank, x[q]);
-                else if (split && e < count)
-                    write_once(ctx, rejected_out, io.rejected, rejected_before + e - rank, x[q]);
-                kept_before += static_cast<std::uint32_t>(vote_count(votes));
             }
         }
     }

@@ -4,7 +4,9 @@
 // once, taking one tile each or several (the GPU's looping blocks), complete, with every tile's look-back
 // consistent — each status word ends as a prefix equal to the kept elements up to the tile's end.
 #include "core/emulator/emulate_grid_compact.hpp"
+#include "core/emulator/emulator_launcher.hpp"
 #include "core/emulator/grid_recording.hpp"
+#include "kernels/grid/single_pass_compact_plan.hpp"
 #include "kernels/grid/tile_status.hpp"
 #include "support/compaction_support.hpp"
 #include "support/sanitizer.hpp"
@@ -115,6 +117,38 @@ TEST(SinglePassCompaction, EveryTilesStatusWordsCarryItsKeptCountThenItsPrefix) 
             EXPECT_EQ(stores[t], expected) << "tile " << t << (loops ? ", looping blocks" : "");
         }
     }
+}
+
+// The other write path (kStagedWrites: the tile staged in shared memory in its final order, then written
+// as runs), which the tuned kernel does not take but the table's sweep times: the same outputs.
+TEST(SinglePassCompaction, StagedWritesGiveTheSameOutputs) {
+    using Kernel = SinglePassCompact<kTracedRegisterItems, !kSinglePassCompactStaged>;
+    for (bool split : {false, true})
+        for (std::size_t n : {std::size_t(1), std::size_t(200), std::size_t(5000)})
+            for (bool loops : {false, true}) {
+                const GridCompactRequest request = single_pass_request(ElementType::uint32, split, n, 37, 64);
+                std::vector<std::uint32_t> output(n, kUnwrittenPattern), rejected(split ? n : 0, kUnwrittenPattern);
+                std::vector<std::uint64_t> status(n / 256 + 1, 0);
+                std::uint32_t counter = 0, kept = 0;
+                SinglePassCompactOptions options;
+                options.threads = 64;
+                options.loop_over_tiles = loops;
+                EmulatorLauncher launcher(GridSchedule{3, BlockStartOrder::reversed, 0}, nullptr);
+                run_single_pass_compact<Kernel, AddOp<std::uint32_t>>(
+                    launcher, options, request.input.data(), output.data(), split ? rejected.data() : nullptr, n,
+                    SinglePassCompactWords{{status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
+                                           {&counter, BufferId::tile_counter, 1},
+                                           {&kept, BufferId::tile_totals, 1}});
+                const std::string what = std::string(split ? "split" : "compact") + " n=" + std::to_string(n) +
+                                         (loops ? " looping" : "");
+                std::vector<std::uint32_t> want_kept, want_rejected;
+                for (std::uint32_t bits : request.input)
+                    ((bits & 1u) != 0 ? want_kept : want_rejected).push_back(bits);
+                EXPECT_EQ(kept, want_kept.size()) << what;
+                EXPECT_TRUE(std::equal(want_kept.begin(), want_kept.end(), output.begin())) << what;
+                if (split)
+                    EXPECT_TRUE(std::equal(want_rejected.begin(), want_rejected.end(), rejected.begin())) << what;
+            }
 }
 
 TEST(SinglePassCompaction, ThreadsTheRuleRefusesAreRefused) {
