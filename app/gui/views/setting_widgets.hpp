@@ -4,8 +4,8 @@
 
 #include "core/capture/gpu_info.hpp"
 #include "core/ground/kernel_names.hpp"
+#include "core/ground/keep_names.hpp" // KeepPredicate
 #include "core/ground/scan_setup.hpp"
-#include "kernels/common/compaction_predicate.hpp"
 
 #include <imgui.h>
 #include <string>
