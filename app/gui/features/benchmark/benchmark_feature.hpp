@@ -1,7 +1,8 @@
 // The Benchmark feature: the tab that times the scans against the CPU across N (the sweep, its plots
-// and exports) and shows Harris's reduction tables; its state (bench_state, reduce_table_state), its
-// key (F6 runs the sweep, Esc cancels it), the results files it opens, and its script commands (`bench`,
-// `wait-bench`, `plot`, `export-plots`, `open-results`, `time-reduce-table`, …; docs/gui-script.md).
+// and exports) and shows the timed tables (Harris's reduction table, the compaction table); its state
+// (bench_state, timed_table_state), its key (F6 runs the sweep, Esc cancels it), the results files it
+// opens, and its script commands (`bench`, `wait-bench`, `plot`, `export-plots`, `open-results`,
+// `time-reduce-table`, `time-compact-table`, …; docs/gui-script.md).
 #pragma once
 
 #include "gui/features/benchmark/bench_state.hpp"
