@@ -69,6 +69,19 @@ void write_grid_trace_seeds(const fs::path& folder) {
     capture(GridDriver::decoupled_look_back, 5000, ElementType::uint32, "look-back-n5000-tiles.json");
     // A multi-launch driver as `prefixlab grid-trace --driver two-level --n 8192` writes it (tile level).
     capture(GridDriver::two_level, 8192, ElementType::uint32, "two-level-n8192-tiles.json");
+    // The single-pass compaction as `prefixlab grid-trace --compact less-than:500 --n 600` writes it
+    // (config.compaction, its status words carrying kept counts).
+    GridCaptureRequest compaction;
+    compaction.scan.body = TileScanBody::registers;
+    compaction.scan.tile_threads = 32;
+    compaction.scan.compaction = true;
+    compaction.scan.keep = {KeepRule::less_than, 500};
+    compaction.n = 600;
+    compaction.input = InputKind::random;
+    compaction.schedule = GridSchedule{3, BlockStartOrder::seeded_random, 2};
+    std::ostringstream compaction_text;
+    write_grid_trace_json(capture_grid_trace(compaction), compaction_text);
+    write_seed(folder, "compaction-n600-tiles.json", compaction_text.str());
 }
 
 // --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------
