@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -62,17 +63,48 @@ struct StdAnswer {
     std::vector<std::uint32_t> kept, rejected;
 };
 
+// The answer, stably, a chunk a hardware thread: each chunk's kept count, their running sums, then each
+// chunk writes its kept and rejected elements at its offsets. The serial loop of push_backs it replaces
+// took 5.8 s at 2^28 with 37% kept on the 2-core machine (busy with a CI run); on the H200's host the
+// grid's 90 cases at 123123123 and 2^28 took 441 s in all.
 StdAnswer single_pass_answer(ElementType type, const KeepPredicate& keep, const std::vector<std::uint32_t>& input) {
     const auto kept_by = std_predicate(type, keep);
-    std::vector<char> flags(input.size());
-    in_parallel_chunks(input.size(), [&](std::size_t first, std::size_t last) {
-        for (std::size_t e = first; e < last; ++e)
+    const std::size_t n = input.size();
+    const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t chunk = (n + workers - 1) / workers;
+    const std::size_t chunks = chunk == 0 ? 0 : (n + chunk - 1) / chunk;
+    std::vector<char> flags(n);
+    std::vector<std::size_t> kept_in(chunks, 0);
+    in_parallel_chunks(n, [&](std::size_t first, std::size_t last) {
+        std::size_t kept = 0;
+        for (std::size_t e = first; e < last; ++e) {
             flags[e] = kept_by(input[e]) ? 1 : 0;
+            kept += std::size_t(flags[e]);
+        }
+        kept_in[first / chunk] = kept;
     });
+    std::vector<std::size_t> kept_before(chunks + 1, 0);
+    for (std::size_t c = 0; c < chunks; ++c)
+        kept_before[c + 1] = kept_before[c] + kept_in[c];
     StdAnswer answer;
-    for (std::size_t e = 0; e < input.size(); ++e)
-        (flags[e] != 0 ? answer.kept : answer.rejected).push_back(input[e]);
+    answer.kept.resize(kept_before[chunks]);
+    answer.rejected.resize(n - kept_before[chunks]);
+    in_parallel_chunks(n, [&](std::size_t first, std::size_t last) {
+        std::size_t k = kept_before[first / chunk], r = first - k;
+        for (std::size_t e = first; e < last; ++e)
+            (flags[e] != 0 ? answer.kept[k++] : answer.rejected[r++]) = input[e];
+    });
     return answer;
+}
+
+// Whether count words from a equal those from b, a chunk a hardware thread.
+bool equal_in_parallel(const std::uint32_t* a, const std::uint32_t* b, std::size_t count) {
+    std::atomic<bool> equal{true};
+    in_parallel_chunks(count, [&](std::size_t first, std::size_t last) {
+        if (!std::equal(a + first, a + last, b + first))
+            equal = false;
+    });
+    return equal;
 }
 
 // Compaction and split of `input` on the GPU, checked against the answer. Returns the failures.
@@ -94,11 +126,11 @@ int expect_single_pass_gpu(ElementType type, const KeepPredicate& keep, std::vec
         failures += result.kept != answer.kept.size();
         if (result.kept != answer.kept.size() || result.output.size() != request.input.size())
             continue;
-        const bool kept_right = std::equal(answer.kept.begin(), answer.kept.end(), result.output.begin());
+        const std::size_t kept = answer.kept.size();
+        const bool kept_right = equal_in_parallel(answer.kept.data(), result.output.data(), kept);
         const bool rest_right =
-            split ? std::equal(answer.rejected.begin(), answer.rejected.end(),
-                               result.output.begin() + std::ptrdiff_t(answer.kept.size()))
-                  : std::all_of(result.output.begin() + std::ptrdiff_t(answer.kept.size()), result.output.end(),
+            split ? equal_in_parallel(answer.rejected.data(), result.output.data() + kept, answer.rejected.size())
+                  : std::all_of(result.output.begin() + std::ptrdiff_t(kept), result.output.end(),
                                 [](std::uint32_t bits) { return bits == kUnwrittenPattern; });
         EXPECT_TRUE(kept_right) << run << ": the kept elements, in order";
         EXPECT_TRUE(rest_right) << run << (split ? ": the rejected elements, in order" : ": a word past the kept ones");
