@@ -51,7 +51,7 @@ TEST(ReduceTableCsvLoadTime, FourTimesTheTablesTakeLessThanSixTimesTheTime) {
     EXPECT_LT(b, 5.0) << "a table at both limits (34.5 MB) must read in well under a second";
 }
 
-TEST(ResultsLoadTime, FourTimesThePointsReadAndPlotInLessThanSixTimesTheTime) {
+TEST(ResultsLoadTime, FourTimesThePointsReadAndPlotInLessThanEightTimesTheTime) {
     // 8,192 and then 32,768 points of the catalogue's 23 algorithms, read and plotted in every kind as
     // the Benchmark tab's plot switch does.
     const auto load = [](const std::string& text) {
@@ -74,7 +74,10 @@ TEST(ResultsLoadTime, FourTimesThePointsReadAndPlotInLessThanSixTimesTheTime) {
     const double b = least_of_three([&] { points = load(large); });
     ASSERT_EQ(points, 32768u);
     std::cout << "results read and plotted, 8,192 then 32,768 points: " << a << " s, then " << b << " s\n";
-    EXPECT_LT(b, 6 * std::max(a, kFloorSeconds)) << "read and plot: " << a << " s, then " << b << " s";
+    // Linear is 4x, quadratic 16x; 8x tells them apart. It was 6x, which fresh-clone CI runs on the 2-core
+    // machine passed by 6.06x (0.502 s against a 0.497 s limit) and 6.07x (0.0464 s, then 0.2816 s,
+    // 2026-11-28); the same build run alone measured 4.7x (0.0601 s, then 0.2830 s).
+    EXPECT_LT(b, 8 * std::max(a, kFloorSeconds)) << "read and plot: " << a << " s, then " << b << " s";
     EXPECT_LT(b, 10.0) << "32,768 points (half the limit) must read and plot in seconds";
 }
 
