@@ -104,7 +104,7 @@ struct SinglePassCompact {
     }
 
     // The tuned scan's two stages of bulk copies (its tile size is what the constructor is told).
-    template <class Ctx, class T>
+    template <class Ctx>
     using Stages = typename RegisterTileScan<4>::template Stages<Ctx>;
 
     // Element q of `lane` in `warp`, from the tile's first element.
@@ -125,7 +125,7 @@ struct SinglePassCompact {
         const SinglePassLayout shape = layout(threads);
         const auto words = ctx.template shared<std::uint32_t>(shape.grid);
         const std::uint32_t tiles = io.status.count;
-        Stages<Ctx, T> stages(ctx, io, shape);
+        Stages<Ctx> stages(ctx, io, shape);
         const bool loops = !Ctx::traced || io.loop_over_tiles;
 
         // 0. take a tile, and a second one where the blocks loop and one round of blocks leaves tiles over
@@ -165,7 +165,7 @@ struct SinglePassCompact {
             if (next < tiles) {
                 V y[kItems];
                 load_rows(ctx, io, next, warp, lane, y, stages.wait(1u - s, next));
-                next_mask = kept_rows(y, tile_count(io, next), warp, lane, io.keep);
+                next_mask = kept_rows(y, tile_elements_of(io, next), warp, lane, io.keep);
                 next_count = warp_total(ctx, next_mask, lane, kCountNext.phase);
                 if (lane == 0)
                     words[kNextCounts + warp] = next_count;
@@ -174,7 +174,7 @@ struct SinglePassCompact {
             // turn before, where the block took it as such)
             V x[kItems];
             load_rows(ctx, io, tile, warp, lane, x, stages.wait(s, tile));
-            const std::uint32_t count = tile_count(io, tile);
+            const std::uint32_t count = tile_elements_of(io, tile);
             std::uint32_t mask = carried_mask, warp_kept = carried_count;
             if (!carried) {
                 mask = kept_rows(x, count, warp, lane, io.keep);
@@ -240,14 +240,6 @@ struct SinglePassCompact {
         }
     }
 
-    // The elements of tile `tile` (the last one may be short).
-    template <class T>
-    PL_HOST_DEVICE static std::uint32_t tile_count(const SinglePassCompactIo<T>& io, std::uint32_t tile) {
-        const std::size_t base = std::size_t(tile) * std::size_t(io.tile);
-        const std::size_t left = io.n - base;
-        return static_cast<std::uint32_t>(left < std::size_t(io.tile) ? left : std::size_t(io.tile));
-    }
-
     // Each of the thread's rows' element of `tile`: from its stage (untraced, whole tiles), else from
     // global memory element by element (the traced runs record each read). Past the tile's end: unread.
     template <class Ctx, class T, class X>
@@ -271,6 +263,12 @@ struct SinglePassCompact {
             if (e < static_cast<std::uint32_t>(span.n))
                 x[q] = in[e];
         }
+    }
+
+    // The elements of tile `tile` (the last one may be short): single_pass_tile_io's count.
+    template <class T>
+    PL_HOST_DEVICE static std::uint32_t tile_elements_of(const SinglePassCompactIo<T>& io, std::uint32_t tile) {
+        return static_cast<std::uint32_t>(single_pass_tile_io(io, tile).n);
     }
 
     // The thread's kept rows of a tile of `count` elements: bit q for row q, the rule's switch taken once.
