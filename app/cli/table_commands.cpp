@@ -220,6 +220,8 @@ void add_compact_table_command(CLI::App& app, CompactTableCommandOptions& o) {
         ->capture_default_str();
     table->add_flag("--sweep", o.sweep,
                     "Also time the single-pass forms at every tile they are built with, staged and direct writes");
+    table->add_flag("--gpu-only", o.gpu_only,
+                    "Leave out the CPU's rows (a stable partition of 2^30 elements takes seconds); needs a GPU");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
@@ -261,12 +263,15 @@ int run_compact_table_command(const CompactTableCommandOptions& o) {
                                 std::to_string(shares.size()) + " shares",
                             kind);
         const TimedTableOptions options = timing_of(o);
+        if (o.gpu_only && !timed_table_uses_gpu(options))
+            throw BadInput("--gpu-only: there is no CUDA GPU here, so the table would have no rows");
+        const CompactTableRows rows{o.sweep, !o.gpu_only};
         std::vector<TableJob> jobs;
         for (std::uint64_t n : sizes)
             for (int percent : shares)
                 jobs.push_back({"N = " + std::to_string(n) + ", " + std::to_string(percent) + "% kept",
-                                [n, percent, options, sweep = o.sweep](const RowProgress& p, const Cancelled& c) {
-                                    return run_compact_table(n, percent, options, p, c, sweep);
+                                [n, percent, options, rows](const RowProgress& p, const Cancelled& c) {
+                                    return run_compact_table(n, percent, options, p, c, rows);
                                 }});
         return time_tables(kind, jobs, o.csv, "");
     } catch (const std::exception& e) {

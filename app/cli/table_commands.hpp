@@ -36,6 +36,7 @@ struct CompactTableCommandOptions : TableCommandOptions {
     CompactTableCommandOptions() { sizes = "2^24,2^28"; }
     std::string keep = "1,50,99";
     bool sweep = false;
+    bool gpu_only = false;
 };
 
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& options);

@@ -163,7 +163,7 @@ struct SinglePassCompact {
             // the warp's count; both kept for the next tile's turn
             std::uint32_t next_mask = 0, next_count = 0;
             if (next < tiles) {
-                V y[kItems];
+                V y[kItems]{};
                 load_rows(ctx, io, next, warp, lane, y, stages.wait(1u - s, next));
                 next_mask = kept_rows(y, tile_elements_of(io, next), warp, lane, io.keep);
                 next_count = warp_total(ctx, next_mask, lane, kCountNext.phase);
@@ -172,7 +172,7 @@ struct SinglePassCompact {
             }
             // 2. this tile: its elements, and its kept rows and warp count (counted as the next tile the
             // turn before, where the block took it as such)
-            V x[kItems];
+            V x[kItems]{};
             load_rows(ctx, io, tile, warp, lane, x, stages.wait(s, tile));
             const std::uint32_t count = tile_elements_of(io, tile);
             std::uint32_t mask = carried_mask, warp_kept = carried_count;
@@ -272,22 +272,33 @@ struct SinglePassCompact {
     }
 
     // The thread's kept rows of a tile of `count` elements: bit q for row q, the rule's switch taken once.
+    // The predicate runs on every row (a row past the tile's end holds a value-initialised element) and
+    // the rows in the tile are one mask a tile, not a comparison an element: that comparison and its
+    // select were two of a full tile's five instructions an element (PTX of the odd rule).
     template <class X>
     PL_BODY static std::uint32_t kept_rows(const X (&x)[kItems], std::uint32_t count, std::uint32_t warp,
                                            std::uint32_t lane, const KeepPredicate& keep) {
-        return dispatch_keep_rule(keep.rule,
-                                  [&]<KeepRule kRule>() { return kept_rows_by<kRule>(x, count, warp, lane, keep.bound); });
+        const std::uint32_t rule_bits =
+            dispatch_keep_rule(keep.rule, [&]<KeepRule kRule>() { return kept_rows_by<kRule>(x, keep.bound); });
+        return rule_bits & rows_in_tile(count, warp, lane);
     }
-    // kept_rows for one rule
+    // kept_rows for one rule, before the tile's end
     template <KeepRule kRule, class X>
-    PL_BODY static std::uint32_t kept_rows_by(const X (&x)[kItems], std::uint32_t count, std::uint32_t warp,
-                                              std::uint32_t lane, double bound) {
+    PL_BODY static std::uint32_t kept_rows_by(const X (&x)[kItems], double bound) {
         std::uint32_t mask = 0;
         PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q)
-            if (element_of(warp, q, lane) < count && kept_by<kRule>(plain_value(x[q]), bound))
-                mask |= 1u << q;
+            mask |= std::uint32_t(kept_by<kRule>(plain_value(x[q]), bound)) << q;
         return mask;
     }
+    // The rows whose element of `lane` lies in a tile of `count` elements: rows q with
+    // element_of(warp, q, lane) < count, the first ones of the warp's.
+    PL_HOST_DEVICE static constexpr std::uint32_t rows_in_tile(std::uint32_t count, std::uint32_t warp,
+                                                                std::uint32_t lane) {
+        const std::uint32_t first = warp * std::uint32_t(kItems) * kWarpLanes + lane; // row 0's element
+        const std::uint32_t rows = count <= first ? 0u : (count - first + kWarpLanes - 1) / kWarpLanes;
+        return rows >= std::uint32_t(kItems) ? kAllRows : (1u << rows) - 1u;
+    }
+    static constexpr std::uint32_t kAllRows = kItems == 32 ? 0xffffffffu : (1u << kItems) - 1u;
 
     // A warp's kept elements from its lanes' masks, in every lane: a butterfly of the lanes' counts.
     template <class Ctx>
@@ -336,11 +347,15 @@ struct SinglePassCompact {
         std::uint32_t kept_before = before_warp; // in the tile, before this row
         PL_CUDA_PRAGMA(unroll) for (int q = 0; q < kItems; ++q) {
             const std::uint32_t e = element_of(warp, q, lane);
-            const bool keep = (mask >> q & 1u) != 0;
+            const bool keep = (mask >> q & 1u) != 0; // only in the tile (kept_rows)
             const std::uint32_t votes =
                 ctx.ballot(keep, 0xffffffffu, step_tag(kFile, kScatter.phase, __LINE__, std::uint16_t(q + 1)));
+            // a compaction's row with nothing kept writes nothing: one branch for the warp, where most rows
+            // are empty (at 1% kept, 72% of 32-element rows) and all the rank arithmetic was spent on them
+            if (votes == 0 && !split)
+                continue;
             const std::uint32_t rank = kept_before + static_cast<std::uint32_t>(vote_count(votes & lower));
-            if (e < count && (keep || split)) {
+            if (keep || (split && e < count)) {
                 const std::uint32_t rejected_rank = e - rank; // the tile's elements before e less their kept ones
                 if constexpr (kStagedWrites)
                     staged[keep ? rank : tile_kept + rejected_rank] = x[q]; // a split's rejected after the kept

@@ -205,5 +205,18 @@ TEST_F(ReduceTableCommand, CompactTableTimesTheCpuRowsAndRefusesBadInput) {
     }
 }
 
+// `compact-table --gpu-only` leaves out the CPU's rows; without a GPU it would time nothing, so it says
+// so in one line. (On a GPU machine the flag times the GPU rows: nothing to check here.)
+TEST_F(ReduceTableCommand, CompactTableGpuOnlyWithoutAGpuSaysSoInOneLine) {
+    const ProcessResult probe = run_prefixlab("compact-table --n 2^10 --keep 50 --reps 1 --warmup 0");
+    ASSERT_EQ(probe.exit_code, 0) << probe.err;
+    if (probe.out.find("CPU only") == std::string::npos && probe.out.find("no GPU") == std::string::npos)
+        GTEST_SKIP() << "SKIPPED: this machine has a GPU, where --gpu-only times the GPU's rows";
+    const ProcessResult r = run_prefixlab("compact-table --n 2^10 --keep 50 --reps 1 --warmup 0 --gpu-only");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(count_lines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("--gpu-only: there is no CUDA GPU here"), std::string::npos) << r.err;
+}
+
 } // namespace
 } // namespace prefixlab::test

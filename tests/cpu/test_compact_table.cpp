@@ -43,6 +43,19 @@ TEST(CompactTable, TheCpuRowsAreTimedAndRight) {
     EXPECT_NE(text.find("N = 4096, 25% kept"), std::string::npos) << text;
 }
 
+// `--gpu-only` (CompactTableRows::cpu false) plans no CPU row: without a GPU the table is empty.
+TEST(CompactTable, LeavingOutTheCpuRowsLeavesNoCpuRow) {
+    TimedTableOptions options;
+    options.gpu = false;
+    options.repetitions = 1;
+    options.warmup = 0;
+    CompactTableRows rows;
+    rows.cpu = false;
+    EXPECT_TRUE(run_compact_table(4096, 25, options, {}, {}, rows).rows.empty());
+    rows.cpu = true;
+    EXPECT_EQ(run_compact_table(4096, 25, options, {}, {}, rows).rows.size(), 2u);
+}
+
 // Issue 35: the shipped H200 table (the single-pass sweep): its slide shows every row but the sweep's,
 // each single-pass form at its three element types; the rows planned without a GPU are the CPU's two.
 TEST(CompactTable, TheSlideLeavesOutTheSinglePassSweepAndThePlanCountsTheRowsTimed) {

@@ -57,10 +57,11 @@ struct CompactAnswers {
 
 // The rows, in the order the table shows them: the copy; our two-pass compaction at three block sizes,
 // our single-pass one (uint32, and the same bits as int32 and float), CUB's select, Thrust's copy_if; the
-// same for the split with CUB's partition and Thrust's stable_partition; then the CPU's two. `sweep`
-// adds the single-pass forms at every elements-a-thread choice, staged and direct (uint32).
+// same for the split with CUB's partition and Thrust's stable_partition; then the CPU's two (unless
+// `chosen.cpu` is false). `chosen.sweep` adds the single-pass forms at every elements-a-thread choice,
+// staged and direct (uint32).
 TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const CompactAnswers& answers,
-                                  bool sweep) {
+                                  const CompactTableRows& chosen) {
     const double n = double(input.size());
     const double compact_bytes = 4.0 * (n + double(answers.compacted.size())); // N read, the kept written
     const double split_bytes = 8.0 * n;                                        // N read, N written
@@ -80,7 +81,7 @@ TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const
             m.type = type;
             row(method, single_pass_setup(m), split, m);
         }
-        if (sweep)
+        if (chosen.sweep)
             for (int items : kSinglePassCompactItemChoices)
                 for (bool staged : {true, false}) {
                     GpuCompactMethod m{GpuCompactKind::single_pass, split, kSinglePassCompactThreads};
@@ -116,6 +117,8 @@ TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const
         answer.value = std::uint64_t(end - answer.output.begin());
         return answer;
     };
+    if (!chosen.cpu)
+        return plan;
     plan.rows.push_back(cpu_row("cpu-copy-if", "std::copy_if, one core", compact_bytes, copy_if,
                                 [&answers](const TableAnswer& a) { return answers.right(a, false); }));
     plan.rows.push_back(cpu_row("cpu-stable-partition", "std::stable_partition, one core", split_bytes,
@@ -178,7 +181,8 @@ std::vector<std::uint32_t> compact_bench_input(std::uint64_t n, int percent, std
 }
 
 TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptions& options,
-                             const RowProgress& progress, const Cancelled& cancelled, bool sweep) {
+                             const RowProgress& progress, const Cancelled& cancelled,
+                             const CompactTableRows& rows) {
     if (n == 0 || n > kMaxCompactN)
         throw std::invalid_argument("N = " + std::to_string(n) +
                                     ": a compaction table takes N from 1 to 2^30");
@@ -192,7 +196,7 @@ TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptio
     TimedTable table;
     table.n = n;
     table.parameters = {std::uint64_t(percent), answers.compacted.size()};
-    time_table_rows(table, input, compact_table_plan(input, answers, sweep), options, progress, cancelled);
+    time_table_rows(table, input, compact_table_plan(input, answers, rows), options, progress, cancelled);
     // a compaction against CUB's select, a split against CUB's partition; every row against the copy
     double cub_select = 0, cub_partition = 0, copy = 0;
     for (const TimedRow& row : table.rows) {
@@ -214,7 +218,7 @@ TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptio
 
 std::size_t compact_table_rows_planned(const TimedTableOptions& options) {
     const std::vector<std::uint32_t> none;
-    return timed_rows_planned(compact_table_plan(none, CompactAnswers(none), false), options);
+    return timed_rows_planned(compact_table_plan(none, CompactAnswers(none), CompactTableRows{}), options);
 }
 
 std::string compact_table_text(const TimedTable& table) {

@@ -33,12 +33,18 @@ enum CompactTableColumn : std::size_t {
 // n elements, `percent` % of them (at random places) odd, the others even: the benchmark's input.
 std::vector<std::uint32_t> compact_bench_input(std::uint64_t n, int percent, std::uint64_t seed);
 
+// Which rows a compaction table has besides the GPU's usual ones.
+struct CompactTableRows {
+    bool sweep = false; // the single-pass forms at every tile the table is built with, staged and direct
+    bool cpu = true;    // the CPU's two (false: `--gpu-only`; a stable partition of 2^30 elements takes seconds)
+};
+
 // Times every row at n (1 ≤ n ≤ 2^30) with `percent` (0..100) % kept. `progress` (may be empty) hears each
-// row's name; `cancelled` (may be empty) stops between rows; `sweep` adds the single-pass forms at every
-// tile the table is built with. Throws std::invalid_argument for a bad n, share or options; GPU errors
-// propagate.
+// row's name; `cancelled` (may be empty) stops between rows; `rows` chooses the sweep and the CPU's rows.
+// Throws std::invalid_argument for a bad n, share or options; GPU errors propagate.
 TimedTable run_compact_table(std::uint64_t n, int percent, const TimedTableOptions& options,
-                             const RowProgress& progress = {}, const Cancelled& cancelled = {}, bool sweep = false);
+                             const RowProgress& progress = {}, const Cancelled& cancelled = {},
+                             const CompactTableRows& rows = {});
 
 // How many rows run_compact_table times with `options` (no sweep), for progress bars.
 std::size_t compact_table_rows_planned(const TimedTableOptions& options);
