@@ -219,7 +219,8 @@ void add_compact_table_command(CLI::App& app, CompactTableCommandOptions& o) {
     table->add_option("--keep", o.keep, "Percentages of the elements kept (the odd ones), comma-separated")
         ->capture_default_str();
     table->add_flag("--sweep", o.sweep,
-                    "Also time the single-pass forms at every tile they are built with, staged and direct writes");
+                    "Also time the single-pass forms at every tile they are built with (128 and 256 threads, 8-32 "
+                    "elements a thread), staged and direct writes");
     table->add_flag("--gpu-only", o.gpu_only,
                     "Leave out the CPU's rows (a stable partition of 2^30 elements takes seconds); needs a GPU");
 }

@@ -42,6 +42,10 @@ struct GpuCompactMethod {
 
 // The elements a thread the single-pass compaction is built with for the table's sweep (uint32 only).
 inline constexpr int kSinglePassCompactItemChoices[] = {8, 16, 24, 32};
+// The block sizes the sweep times each at (a run-time choice): 128-thread blocks hold half the tile and
+// twice as many fit an SM, for the sizes below 2^25 where 256-thread blocks were slower than CUB
+// (docs/compaction.md).
+inline constexpr int kSinglePassCompactThreadChoices[] = {128, 256};
 
 // A compaction table's session at n elements: the output array, and CUB's or Thrust's storage, about the
 // input's again at most.

@@ -3,6 +3,7 @@
 // on a stream with the grid scans' launcher.
 #pragma once
 
+#include "kernels/gpu/alternating_status_words.cuh"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/grid_driver_scan.cuh" // GpuDriverLauncher
@@ -61,8 +62,10 @@ private:
 };
 
 // The single-pass compaction and split (kernels/grid/single_pass_compact.cuh), untraced, tuned: blocks of
-// `threads` threads holding kItems elements a thread, looping over the tiles that fit at once. Owns the
-// status words for the largest N it is planned for, cleared before each run.
+// `threads` threads holding kItems elements a thread, looping over the tiles that fit at once. Owns two
+// sets of status words and tile counters for the largest N it is planned for, as the scans do
+// (alternating_status_words.cuh): a run's blocks clear the other set for the next run, so a run is one
+// launch, without the two fills before it (CUB's select has an init kernel before its own).
 template <class Op, int kItems = kSinglePassCompactItems, bool kStaged = kSinglePassCompactStaged>
 class SinglePassGridCompact {
 public:
@@ -71,7 +74,7 @@ public:
 
     SinglePassGridCompact(int threads, std::size_t max_n)
         : threads_(require_threads(threads)), max_n_(max_n == 0 ? 1 : max_n),
-          status_(tiles_for(max_n_, Kernel::tile_elements(threads))), words_(2) {}
+          words_(tiles_for(max_n_, Kernel::tile_elements(threads))), kept_(1) {}
 
     // Compacts input[0, n) into output (device memory, 1 ≤ n ≤ max_n); a split (rejected not null) also
     // writes the rejected elements to `rejected`, in order.
@@ -84,15 +87,15 @@ public:
         SinglePassCompactOptions options;
         options.threads = threads_;
         options.keep = keep;
-        const SinglePassCompactWords words{
-            {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
-            {words_.get(), BufferId::tile_counter, 1},
-            {words_.get() + 1, BufferId::tile_totals, 1}};
+        const AlternatingStatusWords::Run run = words_.start(tiles_for(n, Kernel::tile_elements(threads_)));
+        const SinglePassCompactWords words{run.status,  run.counter,     {kept_.get(), BufferId::tile_totals, 1},
+                                           run.cleared, run.next_status, run.next_counter};
         run_single_pass_compact<Kernel, Op>(launcher, options, input, output, rejected, n, words);
+        words_.launched(run);
     }
 
     // The last run's kept count (waits for the GPU).
-    std::size_t kept() const { return words_.download(2)[1]; }
+    std::size_t kept() const { return kept_.download(1)[0]; }
 
 private:
     static int require_threads(int threads) {
@@ -104,8 +107,8 @@ private:
 
     int threads_;
     std::size_t max_n_;
-    DeviceBuffer<std::uint64_t> status_;
-    DeviceBuffer<std::uint32_t> words_; // the tile counter, the kept count
+    AlternatingStatusWords words_;      // status words and tile counter, two sets
+    DeviceBuffer<std::uint32_t> kept_; // the kept count
 };
 
 } // namespace prefixlab

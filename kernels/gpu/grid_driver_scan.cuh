@@ -10,6 +10,7 @@
 
 #include "kernels/common/gpu_block_too_large.hpp"
 #include "kernels/gpu/cuda_check.hpp"
+#include "kernels/gpu/alternating_status_words.cuh"
 #include "kernels/gpu/cuda_context.cuh"
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/grid/grid_driver_plan.hpp"
@@ -174,8 +175,7 @@ public:
         : options_{driver, order, threads, gpu_two_level_blocks(threads)},
           tile_(threads * Body::kElementsPerThread), max_n_(max_n == 0 ? 1 : max_n),
           totals_(grid_driver_totals(options_, max_n_, tile_) + 1),
-          sets_{StatusSet(grid_driver_status_words(options_, max_n_, tile_)),
-                StatusSet(grid_driver_status_words(options_, max_n_, tile_))} {
+          words_(grid_driver_status_words(options_, max_n_, tile_)) {
         if (!SinglePassKernel<Body>::threads_valid(threads))
             throw std::invalid_argument("a grid scan's tile has " +
                                         tile_threads_rule(SinglePassKernel<Body>::max_threads()) +
@@ -193,71 +193,30 @@ public:
         if (n > max_n_)
             throw std::invalid_argument("N = " + std::to_string(n) + " is more than this scan was planned for");
         GpuDriverLauncher launcher(stream, timer);
-        StatusSet& now = sets_[current_];
-        StatusSet& next = sets_[1 - current_];
-        const std::size_t tiles = tiles_for(n, tile_);
-        GridDriverWorkspace<T> workspace{{totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())},
-                                         now.status(),
-                                         now.counter()};
-        const bool single_pass = is_single_pass(options_.driver);
-        if (single_pass) {
-            workspace.cleared = now.dirty.clean_for(tiles);
-            workspace.next_status = next.status();
-            workspace.next_counter = next.counter();
-        }
-        const Dirty before = now.dirty;
-        now.dirty = Dirty{}; // everything, until the launch is on the stream
-        run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(launcher, options_, input, output, n, exclusive_,
-                                                                   workspace);
-        if (!single_pass) {
-            now.dirty = before;
+        const GridWords<T> totals{totals_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(totals_.size())};
+        if (!is_single_pass(options_.driver)) { // no status word or counter written
+            run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(
+                launcher, options_, input, output, n, exclusive_,
+                GridDriverWorkspace<T>{totals, words_.idle_status(), words_.idle_counter()});
             return;
         }
-        now.dirty = before.used(tiles);
-        next.dirty = next.dirty.cleared(tiles);
-        current_ = 1 - current_;
+        const AlternatingStatusWords::Run run = words_.start(tiles_for(n, tile_));
+        run_grid_driver<Body, Op, GpuDriverLauncher, kEveryDriver>(
+            launcher, options_, input, output, n, exclusive_,
+            GridDriverWorkspace<T>{totals, run.status, run.counter, run.cleared, run.next_status, run.next_counter});
+        words_.launched(run);
     }
 
     void set_exclusive(bool exclusive) { exclusive_ = exclusive; }
     int tile() const { return tile_; }
 
 private:
-    // What of a set of words may be non-zero: the status words [from, to) and the counter.
-    struct Dirty {
-        std::size_t from = 0, to = std::numeric_limits<std::size_t>::max();
-        bool counter = true;
-
-        // Whether a run of `tiles` tiles finds the words zero.
-        bool clean_for(std::size_t tiles) const { return !counter && (to <= from || tiles <= from); }
-        // After a run of `tiles` tiles on the set, which filled [0, tiles) where it was not clean: all of
-        // [0, tiles) written, whatever was dirty past it still so.
-        Dirty used(std::size_t tiles) const { return Dirty{0, std::max(tiles, to > from ? to : 0), true}; }
-        // After a run of `tiles` tiles on the other set, which cleared [0, tiles) and the counter here.
-        Dirty cleared(std::size_t tiles) const { return Dirty{std::max(from, tiles), to, false}; }
-    };
-    // One set of a single-pass scan's words: the tile counter in word 0 (its low half), the status
-    // words after it. Two sets alternate: a run uses one and clears the other as it goes
-    // (GridScanIo::next_status), so that the next run starts on cleared words without a memset.
-    struct StatusSet {
-        explicit StatusSet(std::size_t status_words) : words(status_words + 2) {}
-        DeviceBuffer<std::uint64_t> words;
-        Dirty dirty;
-
-        GridWords<std::uint64_t> status() {
-            return {words.get() + 1, BufferId::tile_status, static_cast<std::uint32_t>(words.size() - 1)};
-        }
-        GridWords<std::uint32_t> counter() {
-            return {reinterpret_cast<std::uint32_t*>(words.get()), BufferId::tile_counter, 1};
-        }
-    };
-
     GridDriverOptions options_;
     int tile_;
     std::size_t max_n_;
     bool exclusive_ = false;
     DeviceBuffer<T> totals_;
-    StatusSet sets_[2];
-    int current_ = 0;
+    AlternatingStatusWords words_; // the single-pass drivers' status words and counter
 };
 
 } // namespace prefixlab

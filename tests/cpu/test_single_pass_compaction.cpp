@@ -119,8 +119,8 @@ TEST(SinglePassCompaction, EveryTilesStatusWordsCarryItsKeptCountThenItsPrefix) 
     }
 }
 
-// The other write path (kStagedWrites: the tile staged in shared memory in its final order, then written
-// as runs), which the tuned kernel does not take but the table's sweep times: the same outputs.
+// The write path the tuned kernel does not take (kStagedWrites: staged in shared memory in the final
+// order, then written as runs; or written from registers), which the table's sweep times: the same outputs.
 TEST(SinglePassCompaction, StagedWritesGiveTheSameOutputs) {
     using Kernel = SinglePassCompact<kTracedRegisterItems, !kSinglePassCompactStaged>;
     for (bool split : {false, true})
@@ -149,6 +149,65 @@ TEST(SinglePassCompaction, StagedWritesGiveTheSameOutputs) {
                 if (split)
                     EXPECT_TRUE(std::equal(want_rejected.begin(), want_rejected.end(), rejected.begin())) << what;
             }
+}
+
+// Two sets of words alternating, as the GPU class runs them: a run's blocks clear the other set's status
+// words of their tiles and its counter as they go (GridScanIo::next_status), so the next run, on that set,
+// needs no fill (SinglePassCompactWords::cleared). The other set starts full of stale words (a finished
+// run's prefixes and a counter past its tiles): after the first run they are zero where its tiles were,
+// and a second and third run on cleared words, larger and smaller, give std's answers.
+TEST(SinglePassCompaction, ARunClearsTheOtherSetOfWordsForTheNextRun) {
+    using Kernel = SinglePassCompact<kTracedRegisterItems>;
+    constexpr int kThreads = 64;
+    const std::uint32_t tile = std::uint32_t(Kernel::tile_elements(kThreads));
+    const std::size_t most = 9000;
+    const std::uint32_t words = static_cast<std::uint32_t>(tiles_for(most, tile));
+    const std::uint64_t stale = pack_tile_status(TileStatus::prefix, 4321);
+    std::vector<std::uint64_t> status[2] = {std::vector<std::uint64_t>(words, stale),
+                                            std::vector<std::uint64_t>(words, stale)};
+    std::uint32_t counter[2] = {999, 999};
+    int now = 0;
+    bool cleared = false; // the first run fills its set
+    for (std::size_t n : {std::size_t(5000), std::size_t(9000), std::size_t(700)}) {
+        for (bool loops : {false, true}) {
+            const GridCompactRequest request = single_pass_request(ElementType::uint32, false, n, 37, kThreads);
+            const std::size_t tiles = tiles_for(n, tile);
+            // a set is clean for this run where the run before on the other set covered as many tiles
+            std::vector<std::uint32_t> output(n, kUnwrittenPattern);
+            std::uint32_t kept = 0;
+            SinglePassCompactOptions options;
+            options.threads = kThreads;
+            options.loop_over_tiles = loops;
+            EmulatorLauncher launcher(GridSchedule{3, BlockStartOrder::seeded_random, 7}, nullptr);
+            const int other = 1 - now;
+            run_single_pass_compact<Kernel, AddOp<std::uint32_t>>(
+                launcher, options, request.input.data(), output.data(), nullptr, n,
+                SinglePassCompactWords{{status[now].data(), BufferId::tile_status, words},
+                                       {&counter[now], BufferId::tile_counter, 1},
+                                       {&kept, BufferId::tile_totals, 1},
+                                       cleared,
+                                       {status[other].data(), BufferId::tile_status, words},
+                                       {&counter[other], BufferId::tile_counter, 1}});
+            const std::string what = "n=" + std::to_string(n) + (loops ? " looping" : "") +
+                                     (cleared ? " on cleared words" : " after a fill");
+            std::vector<std::uint32_t> want;
+            for (std::uint32_t bits : request.input)
+                if ((bits & 1u) != 0)
+                    want.push_back(bits);
+            ASSERT_EQ(kept, want.size()) << what;
+            EXPECT_TRUE(std::equal(want.begin(), want.end(), output.begin())) << what;
+            // the other set: zero where this run's tiles were, and its counter
+            for (std::size_t t = 0; t < tiles; ++t)
+                ASSERT_EQ(status[other][t], 0u) << what << ": the next run's status word of tile " << t;
+            EXPECT_EQ(counter[other], 0u) << what << ": the next run's tile counter";
+            // the next run is on the other set; clean for it only if it has no more tiles than this one
+            // cleared (the GPU class tracks this; here the sizes are chosen so): 5000 → 5000 → 9000 ...
+            now = other;
+            cleared = true;
+        }
+        // the next size may have more tiles than the last run cleared: fill again, as the GPU class would
+        cleared = false;
+    }
 }
 
 TEST(SinglePassCompaction, ThreadsTheRuleRefusesAreRefused) {

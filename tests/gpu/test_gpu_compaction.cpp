@@ -195,9 +195,9 @@ TEST(GpuCompactTable, EveryRowIsTimedAndEveryOutputIsRight) {
     options.repetitions = 3;
     options.warmup = 1;
     const TimedTable table = run_compact_table(std::size_t(1) << 20, 50, options, {}, {}, CompactTableRows{true, true});
-    // the copy; two-pass ×3, single-pass ×3 types + 7 more of the sweep, CUB, Thrust; the same for the
-    // split; the CPU's two
-    EXPECT_EQ(table.rows.size(), 1u + (3 + 3 + 7 + 2) * 2 + 2);
+    // the copy; two-pass ×3, single-pass ×3 types + 15 more of the sweep (2 block sizes × 4 tiles × 2
+    // write paths, less the tuned one), CUB, Thrust; the same for the split; the CPU's two
+    EXPECT_EQ(table.rows.size(), 1u + (3 + 3 + 15 + 2) * 2 + 2);
     // --gpu-only, no sweep: the same GPU rows without the sweep's, and no CPU row
     const TimedTable gpu_only = run_compact_table(std::size_t(1) << 20, 50, options, {}, {}, CompactTableRows{false, false});
     EXPECT_EQ(gpu_only.rows.size(), 1u + (3 + 3 + 2) * 2);

@@ -82,14 +82,16 @@ TimedTablePlan compact_table_plan(const std::vector<std::uint32_t>& input, const
             row(method, single_pass_setup(m), split, m);
         }
         if (chosen.sweep)
-            for (int items : kSinglePassCompactItemChoices)
-                for (bool staged : {true, false}) {
-                    GpuCompactMethod m{GpuCompactKind::single_pass, split, kSinglePassCompactThreads};
-                    m.items = items;
-                    m.staged = staged;
-                    if (items != kSinglePassCompactItems || staged != kSinglePassCompactStaged)
-                        row(method, single_pass_setup(m), split, m);
-                }
+            for (int threads : kSinglePassCompactThreadChoices)
+                for (int items : kSinglePassCompactItemChoices)
+                    for (bool staged : {true, false}) {
+                        GpuCompactMethod m{GpuCompactKind::single_pass, split, threads};
+                        m.items = items;
+                        m.staged = staged;
+                        if (threads != kSinglePassCompactThreads || items != kSinglePassCompactItems ||
+                            staged != kSinglePassCompactStaged)
+                            row(method, single_pass_setup(m), split, m);
+                    }
     };
     row("copy", "cudaMemcpy device to device", true, {GpuCompactKind::copy});
     for (int threads : {256, 512, 1024})
