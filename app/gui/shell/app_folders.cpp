@@ -1,5 +1,6 @@
 #include "gui/shell/app_folders.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -29,6 +30,16 @@ std::string data_folder() {
     if (const std::string home = env("HOME"); !home.empty())
         return (fs::path(home) / ".local" / "share" / "prefixlab").string();
     return (fs::temp_directory_path() / "prefixlab").string();
+}
+
+std::vector<fs::path> files_in(const fs::path& folder, const std::string& extension, const std::string& tag) {
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+        if (it->path().extension() == extension && it->path().filename().string().find(tag) != std::string::npos)
+            files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 } // namespace prefixlab

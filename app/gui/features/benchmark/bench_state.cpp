@@ -36,19 +36,6 @@ std::string run_file_name(const BenchRun& run) {
     return "run-" + date + ".json";
 }
 
-// The .json files directly in `folder`, by name; none when it cannot be listed. Error codes
-// throughout, increments included: a folder that vanishes or turns unreadable while it is listed
-// must not stop the app from starting.
-std::vector<fs::path> json_files_in(const fs::path& folder) {
-    std::vector<fs::path> files;
-    std::error_code error;
-    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-        if (it->path().extension() == ".json")
-            files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 } // namespace
 
 BenchSpec default_gui_bench_spec() {
@@ -106,9 +93,9 @@ void BenchState::read_startup_runs() {
     // The shipped default first, so the plots work on a machine that never ran a benchmark; then the
     // newest saved runs (names carry the date: oldest first). Each is read in the background and shown
     // once read.
-    for (const fs::path& path : json_files_in(fs::path(assets_folder()) / "bench"))
+    for (const fs::path& path : files_in(fs::path(assets_folder()) / "bench", ".json"))
         read_file(path.string(), "shipped default", Read::shipped);
-    std::vector<fs::path> saved = json_files_in(fs::path(data_folder()) / "bench");
+    std::vector<fs::path> saved = files_in(fs::path(data_folder()) / "bench", ".json");
     if (saved.size() > kSavedRunsShown)
         saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedRunsShown));
     for (const fs::path& path : saved)

@@ -24,18 +24,6 @@ namespace {
 
 constexpr std::size_t kSavedTablesShown = 8; // the newest tables saved earlier come back at start
 
-// A kind's CSV files directly in `folder` (their names hold its tag), by name (their names carry the
-// date); none when it cannot be listed (error codes throughout, as for the sweeps' files).
-std::vector<fs::path> table_files_in(const fs::path& folder, const std::string& tag) {
-    std::vector<fs::path> files;
-    std::error_code error;
-    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-        if (it->path().extension() == ".csv" && it->path().filename().string().find(tag) != std::string::npos)
-            files.push_back(it->path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 } // namespace
 
 TimedTableSource reduce_table_source() {
@@ -90,9 +78,9 @@ TimedTableState::TimedTableState(TimedTableSource source, std::function<void(con
 
 void TimedTableState::read_startup_tables() {
     // The shipped tables, then the newest saved ones, each read in the background and shown once read.
-    for (const fs::path& path : table_files_in(fs::path(assets_folder()) / "bench", source_.file_tag))
+    for (const fs::path& path : files_in(fs::path(assets_folder()) / "bench", ".csv", source_.file_tag))
         read_file(path.string(), "shipped", false);
-    std::vector<fs::path> saved = table_files_in(fs::path(data_folder()) / "bench", source_.file_tag);
+    std::vector<fs::path> saved = files_in(fs::path(data_folder()) / "bench", ".csv", source_.file_tag);
     if (saved.size() > kSavedTablesShown)
         saved.erase(saved.begin(), saved.end() - std::ptrdiff_t(kSavedTablesShown));
     for (const fs::path& path : saved)
