@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <unistd.h>
 
 namespace prefixlab::test {
@@ -63,6 +64,27 @@ TEST_F(RunProcess, AnyOtherFailureIsNotRunAgain) {
     int runs = 0;
     in >> runs;
     EXPECT_EQ(runs, 1);
+}
+
+// A script that saved a file, run again after the tracer's crash, finds the folder as before its first run:
+// the second save is not refused as "exists", and the settings do not remember the first run (seen in CI).
+TEST_F(RunProcess, ARunAgainStartsFromTheFolderAsItWasBeforeTheFirst) {
+    const fs::path folder = counter_.string() + "_folder";
+    fs::remove_all(folder);
+    fs::create_directories(folder / "config");
+    std::ofstream(folder / "config" / "settings") << "before\n";
+    const std::string log = shell_quote((folder / "config" / "settings").string());
+    const ProcessResult result =
+        run_process("echo saved >> " + log + "; echo copy > " + shell_quote((folder / "copy.md").string()) + "; " +
+                        crashing_command(counter_, 1),
+                    folder);
+    EXPECT_EQ(result.out, "try 2\n") << result.err;
+    std::ifstream in(folder / "config" / "settings");
+    const std::string settings((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(settings, "before\nsaved\n") << "the first run's line was not taken back";
+    EXPECT_TRUE(fs::exists(folder / "copy.md"));
+    EXPECT_FALSE(fs::exists(folder.string() + ".before-the-run")) << "the kept copy is removed";
+    fs::remove_all(folder);
 }
 
 } // namespace

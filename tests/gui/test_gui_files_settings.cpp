@@ -49,7 +49,7 @@ protected:
         const std::string env = "PREFIXLAB_DATA_DIR=" + shell_quote(path("data")) + " " +
                                 (with_settings ? "PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " : "");
         return run_process(env + shell_quote(PREFIXLAB_BINARY) + " " + arguments + " --script " +
-                           shell_quote(path("session.script")));
+                           shell_quote(path("session.script")), dir_);
     }
     std::string make_trace(const std::string& name, const std::string& settings) const {
         const std::string out = path(name);

@@ -39,7 +39,7 @@ protected:
     ProcessResult gui(const std::string& arguments, const std::string& script) const {
         std::ofstream(path("session.script")) << script << "quit\n";
         return run_process(shell_quote(PREFIXLAB_BINARY) + " --window 1280 --ui-scale 1 " + arguments + " --script " +
-                           shell_quote(path("session.script")));
+                           shell_quote(path("session.script")), dir_);
     }
     fs::path dir_;
 };

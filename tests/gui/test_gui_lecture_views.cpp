@@ -38,7 +38,7 @@ protected:
     ProcessResult gui(const std::string& script, int width) const {
         std::ofstream(path("session.script")) << "theme projector\n" << script << "quit\n";
         return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
-                           " --ui-scale 2 --script " + shell_quote(path("session.script")));
+                           " --ui-scale 2 --script " + shell_quote(path("session.script")), dir_);
     }
     fs::path dir_;
 };

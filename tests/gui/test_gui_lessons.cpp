@@ -69,7 +69,7 @@ protected:
         std::ofstream(path("session.script")) << script << "quit\n";
         return run_process("PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " +
                            shell_quote(PREFIXLAB_BINARY) + " --window 1920 --ui-scale 2 " + arguments +
-                           " --script " + shell_quote(path("session.script")));
+                           " --script " + shell_quote(path("session.script")), dir_);
     }
     fs::path dir_;
 };

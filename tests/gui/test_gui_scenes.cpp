@@ -35,7 +35,7 @@ protected:
         std::ofstream(path("session.script")) << script << "quit\n";
         return run_process("PREFIXLAB_DATA_DIR=" + shell_quote(path("data")) +
                            " PREFIXLAB_CONFIG_DIR=" + shell_quote(path("config")) + " " + shell_quote(PREFIXLAB_BINARY) +
-                           " --window 1280 " + arguments + " --script " + shell_quote(path("session.script")));
+                           " --window 1280 " + arguments + " --script " + shell_quote(path("session.script")), dir_);
     }
     fs::path dir_;
 };

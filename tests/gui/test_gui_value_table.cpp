@@ -96,7 +96,7 @@ protected:
     ProcessResult gui(const std::string& script, int width = 1920, const std::string& scale = "1") const {
         std::ofstream(path("values.script")) << script << "quit\n";
         return run_process(shell_quote(PREFIXLAB_BINARY) + " --window " + std::to_string(width) +
-                           " --ui-scale " + scale + " --script " + shell_quote(path("values.script")));
+                           " --ui-scale " + scale + " --script " + shell_quote(path("values.script")), dir_);
     }
     fs::path dir_;
 };

@@ -50,11 +50,49 @@ std::string shell_quote(const std::string& argument) {
     return quoted + "'";
 }
 
-ProcessResult run_process(const std::string& command) {
+namespace {
+
+// The folder as it was, kept beside it and put back before each run again. Copied before every run (a test's
+// folder holds a few small files) since whether the tool will crash is not known until the run has ended.
+class FolderBeforeTheRun {
+public:
+    explicit FolderBeforeTheRun(const std::filesystem::path& folder) : folder_(folder) {
+        if (!folder_.empty() && std::filesystem::is_directory(folder_)) {
+            kept_ = folder_.string() + ".before-the-run";
+            std::filesystem::remove_all(kept_);
+            std::filesystem::copy(folder_, kept_, std::filesystem::copy_options::recursive);
+        }
+    }
+    FolderBeforeTheRun(const FolderBeforeTheRun&) = delete;
+    FolderBeforeTheRun& operator=(const FolderBeforeTheRun&) = delete;
+    ~FolderBeforeTheRun() {
+        std::error_code ignored;
+        if (!kept_.empty())
+            std::filesystem::remove_all(kept_, ignored);
+    }
+    void put_back() const {
+        if (kept_.empty())
+            return;
+        std::filesystem::remove_all(folder_);
+        std::filesystem::copy(kept_, folder_, std::filesystem::copy_options::recursive);
+    }
+
+private:
+    std::filesystem::path folder_;
+    std::filesystem::path kept_;
+};
+
+} // namespace
+
+ProcessResult run_process(const std::string& command) { return run_process(command, std::filesystem::path()); }
+
+ProcessResult run_process(const std::string& command, const std::filesystem::path& folder) {
     constexpr int kTriesWithLeakCheck = 3;
+    const FolderBeforeTheRun before(folder);
     ProcessResult result = run_once(command);
     for (int tries = 1; tries < kTriesWithLeakCheck && leak_tracer_crashed(result); ++tries) {
         std::cerr << "note: LeakSanitizer's tracer crashed (google/sanitizers#1353); running once more: " << command << "\n";
+        before.put_back();
         result = run_once(command);
     }
     if (!leak_tracer_crashed(result))
@@ -64,6 +102,7 @@ ProcessResult run_process(const std::string& command) {
     std::cerr << "note: LeakSanitizer's tracer crashed " << kTriesWithLeakCheck
               << " times; this run goes without the leak check: " << command << "\n";
     const char* options = std::getenv("ASAN_OPTIONS");
+    before.put_back();
     return run_once("export ASAN_OPTIONS=" + shell_quote(std::string(options ? options : "") + ":detect_leaks=0") + "; " + command);
 }
 
