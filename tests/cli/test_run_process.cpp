@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace prefixlab::test {
@@ -73,6 +74,7 @@ TEST_F(RunProcess, ARunAgainStartsFromTheFolderAsItWasBeforeTheFirst) {
     fs::remove_all(folder);
     fs::create_directories(folder / "config");
     std::ofstream(folder / "config" / "settings") << "before\n";
+    ASSERT_EQ(::mkfifo((folder / "pipe").c_str(), 0600), 0); // a hostile-input test's FIFO: never read
     const std::string log = shell_quote((folder / "config" / "settings").string());
     const ProcessResult result =
         run_process("echo saved >> " + log + "; echo copy > " + shell_quote((folder / "copy.md").string()) + "; " +
@@ -83,6 +85,7 @@ TEST_F(RunProcess, ARunAgainStartsFromTheFolderAsItWasBeforeTheFirst) {
     const std::string settings((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_EQ(settings, "before\nsaved\n") << "the first run's line was not taken back";
     EXPECT_TRUE(fs::exists(folder / "copy.md"));
+    EXPECT_TRUE(fs::is_fifo(folder / "pipe")) << "left as it was";
     EXPECT_FALSE(fs::exists(folder.string() + ".before-the-run")) << "the kept copy is removed";
     fs::remove_all(folder);
 }

@@ -3,10 +3,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 namespace prefixlab::test {
 
@@ -52,15 +55,37 @@ std::string shell_quote(const std::string& argument) {
 
 namespace {
 
-// The folder as it was, kept beside it and put back before each run again. Copied before every run (a test's
-// folder holds a few small files) since whether the tool will crash is not known until the run has ended.
+// The folder as it was, put back before each run again: what the run added is removed and the regular
+// files it had are copied back (kept beside it, a test's folder holding a few files). Links, FIFOs and
+// devices a test made (hostile inputs) are left where they are: copying one would read it. Taken before
+// every run, since whether the tool will crash is not known until the run has ended.
 class FolderBeforeTheRun {
 public:
     explicit FolderBeforeTheRun(const std::filesystem::path& folder) : folder_(folder) {
-        if (!folder_.empty() && std::filesystem::is_directory(folder_)) {
-            kept_ = folder_.string() + ".before-the-run";
-            std::filesystem::remove_all(kept_);
-            std::filesystem::copy(folder_, kept_, std::filesystem::copy_options::recursive);
+        namespace fs = std::filesystem;
+        std::error_code error;
+        if (folder_.empty() || !fs::is_directory(folder_, error))
+            return;
+        kept_ = folder_.string() + ".before-the-run";
+        fs::remove_all(kept_, error);
+        fs::create_directories(kept_, error);
+        for (auto it = fs::recursive_directory_iterator(folder_, error); !error && it != fs::recursive_directory_iterator();
+             it.increment(error)) {
+            const fs::path relative = fs::relative(it->path(), folder_, error);
+            before_.push_back(relative);
+            if (it->is_symlink(error))
+                it.disable_recursion_pending();
+            else if (it->is_directory(error))
+                fs::create_directories(kept_ / relative, error);
+            else if (it->is_regular_file(error))
+                fs::copy_file(it->path(), kept_ / relative, error);
+            if (error)
+                break;
+        }
+        if (error) {
+            std::cerr << "note: " << folder_.string() << " could not be kept for a run again (" << error.message() << ")\n";
+            fs::remove_all(kept_, error);
+            kept_.clear();
         }
     }
     FolderBeforeTheRun(const FolderBeforeTheRun&) = delete;
@@ -71,15 +96,37 @@ public:
             std::filesystem::remove_all(kept_, ignored);
     }
     void put_back() const {
+        namespace fs = std::filesystem;
         if (kept_.empty())
             return;
-        std::filesystem::remove_all(folder_);
-        std::filesystem::copy(kept_, folder_, std::filesystem::copy_options::recursive);
+        std::error_code error;
+        std::vector<fs::path> added;
+        for (auto it = fs::recursive_directory_iterator(folder_, error); !error && it != fs::recursive_directory_iterator();
+             it.increment(error)) {
+            const fs::path relative = fs::relative(it->path(), folder_, error);
+            if (std::find(before_.begin(), before_.end(), relative) == before_.end()) {
+                added.push_back(it->path());
+                it.disable_recursion_pending();
+            }
+        }
+        for (const fs::path& path : added)
+            fs::remove_all(path, error);
+        for (auto it = fs::recursive_directory_iterator(kept_, error); !error && it != fs::recursive_directory_iterator();
+             it.increment(error)) {
+            const fs::path target = folder_ / fs::relative(it->path(), kept_, error);
+            if (it->is_directory(error))
+                fs::create_directories(target, error);
+            else
+                fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, error);
+        }
+        if (error)
+            std::cerr << "note: " << folder_.string() << " could not be put back as it was (" << error.message() << ")\n";
     }
 
 private:
     std::filesystem::path folder_;
     std::filesystem::path kept_;
+    std::vector<std::filesystem::path> before_; // every entry, relative to the folder
 };
 
 } // namespace
