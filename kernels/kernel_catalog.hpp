@@ -35,6 +35,7 @@
 #include "kernels/block/hillis_steele_barrier_in_branch.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
+#include "kernels/block/radix_sort_bits.cuh"
 #include "kernels/block/reduce_add_on_load.cuh"
 #include "kernels/block/reduce_barrier_in_branch.cuh"
 #include "kernels/block/reduce_interleaved.cuh"
@@ -93,7 +94,8 @@ using BlockKernels = KernelList<
     BlockSplit,
     ReduceBarrierInBranch,    // the lecture's wrong fragments (issue 16's quiz), after the catalogue's
     HillisSteeleBarrierInBranch, // positions that settings and traces already name
-    WarpShuffleInBranch
+    WarpShuffleInBranch,
+    RadixSortBits             // radix sort, a split a bit
     // catalogue: block kernels end
     >;
 

@@ -6,8 +6,9 @@
 // setup the command line and the GUI offer reaches an instance, and that every instance is reached.
 //
 //   element types   all three (int32, uint32, float), for every kernel
-//   operators       add, max and min, but a compaction or split counts its flags with + whatever the
-//                   operator (compact_split.cuh), so AddOp alone serves every operator asked for
+//   operators       add, max and min, but a compaction, a split or a sort counts its flags with + whatever
+//                   the operator (compact_split.cuh, radix_sort_bits.cuh), so AddOp alone serves every
+//                   operator asked for
 //   traced on GPU   every kernel but the quiz's wrong fragments (kDivergentSync): those may hang, so they
 //                   run on a GPU only untraced, in a child process (app/core/quiz/quiz_gpu_run.hpp)
 #pragma once
@@ -22,7 +23,7 @@ namespace prefixlab {
 // Whether the operator changes what the kernel computes.
 template <class Kernel>
 constexpr bool operator_matters() {
-    return Kernel::kFamily != KernelFamily::compaction;
+    return Kernel::kFamily != KernelFamily::compaction && Kernel::kFamily != KernelFamily::sort;
 }
 
 // Whether the kernel has a traced GPU instantiation.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "kernels/common/compaction_predicate.hpp"
+#include "kernels/common/radix_key.hpp"
 #include "kernels/common/scan_types.hpp"
 
 #include <cstdint>
@@ -41,6 +42,12 @@ template <class Algo>
 int launch_threads(const BlockRequest& request) {
     const int minimum = Algo::threads_for(static_cast<int>(request.input.size()));
     return request.block_threads > minimum ? request.block_threads : minimum;
+}
+
+// A radix sort's passes over the request's input (ScanIo::radix_end_bit), the same for the GPU and the
+// emulator.
+inline int radix_end_bit(const BlockRequest& request) {
+    return radix_end_bit(request.type, request.input.data(), request.input.size());
 }
 
 } // namespace prefixlab

@@ -11,6 +11,7 @@ enum class KernelFamily : std::uint8_t {
     reduction,    // one total per block or array
     compaction,   // keep the elements a predicate selects
     quiz_variant, // a deliberately broken or altered kernel for a lecture question
+    sort,         // put the keys in order (radix sort: a split a digit)
 };
 
 enum class KernelKind : std::uint8_t {
@@ -19,6 +20,7 @@ enum class KernelKind : std::uint8_t {
     compaction,         // stream compaction: the kept elements, in order, at the front
     split,              // stream split (stable partition): the kept elements, then the others
     multi_block_driver, // a grid of blocks around a block kernel
+    sort,               // the keys in ascending order of their radix_key (kernels/common/radix_key.hpp)
 };
 
 } // namespace prefixlab

@@ -43,6 +43,9 @@ struct ScanIo {
     bool atomic_total = false;
     // Which elements a compaction or a split keeps (kernels/common/compaction_predicate.hpp).
     KeepPredicate keep{};
+    // A radix sort's passes: bits 0 up to this one of the keys' radix_key (kernels/common/radix_key.hpp),
+    // which the host computes from the input (radix_end_bit); every other kernel ignores it.
+    int radix_end_bit = 32;
 };
 
 // The descriptor of the part of a grid's tile totals array a spine level scans (see ScanIo).

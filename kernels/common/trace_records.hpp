@@ -21,8 +21,10 @@ inline constexpr std::uint8_t kShuffleSource = 0xfe;
 // never written, and views show them as empty.
 inline constexpr std::uint32_t kUnwrittenPattern = 0xdeadbeefu;
 
-// Fixed bound on the steps of one traced block; every PrefixLab kernel needs fewer than 40.
-inline constexpr std::uint32_t kMaxTraceSteps = 128;
+// Fixed bound on the steps of one traced block. The scans and reductions need fewer than 40; the 1-bit
+// radix sort (kernels/block/radix_sort_bits.cuh) makes 2 + passes x (2 + 2 ceil(log2 N)) steps: 706 for
+// 1024 keys that differ in all 32 bits.
+inline constexpr std::uint32_t kMaxTraceSteps = 1024;
 
 struct AccessRecord {
     std::uint16_t step;

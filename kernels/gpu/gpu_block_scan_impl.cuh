@@ -22,11 +22,12 @@ namespace prefixlab {
 
 template <class Algo, class Op, bool Traced>
 __global__ void block_scan_kernel(const typename Op::value_type* input, typename Op::value_type* output, int n,
-                                  bool exclusive, KeepPredicate keep, DeviceTraceSink sink) {
+                                  bool exclusive, KeepPredicate keep, int end_bit, DeviceTraceSink sink) {
     extern __shared__ __align__(16) unsigned char shared_memory[];
     CudaContext<Traced> ctx(shared_memory, sink);
     ScanIo<typename Op::value_type> io{input, output, n, exclusive};
     io.keep = keep;
+    io.radix_end_bit = end_bit;
     Algo::template run<Op>(ctx, io);
     ctx.finish();
 }
@@ -79,7 +80,7 @@ std::vector<std::uint32_t> run_untraced_on_gpu(const BlockRequest& request) {
     const std::size_t shared_bytes = Algo::layout(n).total_words * sizeof(std::uint32_t);
     block_scan_kernel<Algo, Op, false>
         <<<1, launch_threads<Algo>(request), shared_bytes>>>(input.get(), output.get(), n, request.exclusive, request.keep,
-                                                       DeviceTraceSink{});
+                                                       radix_end_bit(request), DeviceTraceSink{});
     PL_CUDA_CHECK_LAUNCH();
     PL_CUDA_CHECK(cudaDeviceSynchronize());
     return bits_from_elements(output.download(n));
@@ -131,7 +132,8 @@ RawTrace trace_on_gpu(const BlockRequest& request) {
         sink.register_sources = register_sources.get();
         sink.threads = threads;
         block_scan_kernel<Algo, Op, true>
-            <<<1, threads, shared_bytes>>>(input.get(), output.get(), n, request.exclusive, request.keep, sink);
+            <<<1, threads, shared_bytes>>>(input.get(), output.get(), n, request.exclusive, request.keep,
+                                            radix_end_bit(request), sink);
         PL_CUDA_CHECK_LAUNCH();
         PL_CUDA_CHECK(cudaDeviceSynchronize());
 

@@ -1,6 +1,7 @@
 // Issue 12: the Values table's arrows for a step come from the trace's provenance. Hillis–Steele's
-// write step at offset 2 (N = 16): thread t ≥ 2 writes data[t] from its partner's word t − 2 as it
-// stood two rows up (read in the step before) and its own word as it stood one row up; Blelloch's
+// write step at offset 2 (N = 16): thread t ≥ 2 writes data[t] from its partner's word t − 2 and its own
+// word, both as they stood one row up (the partner was read in the step before, which changed no word:
+// the arrow starts at the latest row that still shows the value read); Blelloch's
 // up-sweep and the warp scan's shuffles likewise; a racy read's arrow starts in its own row when it
 // got the new value, in the row above when it got the old one.
 #include "core/analysis/table_arrows.hpp"
@@ -26,7 +27,7 @@ int step_of(const Trace& trace, Phase phase, std::uint32_t offset) {
     return -1;
 }
 
-TEST(TableArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
+TEST(TableArrows, HillisSteeleWritesFromItsPartnerAndItselfOneRowUp) {
     const Trace trace = emulated_trace(kernel_id("hillis-steele"), 16);
     const ValueTableModel model = build_value_table_model(trace);
     const int k = step_of(trace, phase_id("scan-write"), 2);
@@ -34,7 +35,7 @@ TEST(TableArrows, HillisSteeleWritesFromItsPartnerTwoRowsUpAndItselfOneRowUp) {
     const std::vector<TableArrow> arrows = table_arrows(trace, model, k);
     EXPECT_EQ(arrows.size(), 2u * 14) << "two sources for each of threads 2..15";
     for (int t = 2; t < 16; ++t) {
-        EXPECT_TRUE(has(arrows, {t - 2, k - 2, t, k, false})) << "partner of " << t;
+        EXPECT_TRUE(has(arrows, {t - 2, k - 1, t, k, false})) << "partner of " << t;
         EXPECT_TRUE(has(arrows, {t, k - 1, t, k, false})) << "own word of " << t;
     }
 }

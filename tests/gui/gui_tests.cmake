@@ -18,6 +18,7 @@ add_executable(prefixlab_gui_tests
   gui/test_gui_lecture_views.cpp
   gui/test_gui_presentation.cpp
   gui/test_gui_quiz.cpp
+  gui/test_gui_radix_sort.cpp
   gui/test_gui_reduce_table.cpp
   gui/test_gui_scenes.cpp
   gui/test_gui_screenshots.cpp

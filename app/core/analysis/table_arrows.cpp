@@ -54,14 +54,29 @@ std::optional<std::pair<int, Origin>> source_cell(const Trace& trace, const Valu
     return std::pair{model.registers + static_cast<int>(read.word), origin_of(trace, read, cache)};
 }
 
+// The latest row before `step` that still shows the value a shared word held at `row`: a value read
+// several steps before it is written (a radix sort's key, read in its pass's flag step and scattered ten
+// steps later) is drawn from just above its new place, not across the rows between, whose text it crossed.
+int latest_row_holding(const Trace& trace, const ValueTableModel& model, int column, int row, int step) {
+    std::uint32_t read = 0, later = 0;
+    if (!table_cell_value(trace, model.columns[static_cast<std::size_t>(column)], row, read))
+        return row;
+    while (row + 1 < step && table_cell_value(trace, model.columns[static_cast<std::size_t>(column)], row + 1, later) &&
+           later == read)
+        ++row;
+    return row;
+}
+
 void add_arrows(std::vector<TableArrow>& arrows, const Trace& trace, const ValueTableModel& model,
                 std::uint32_t thread, const std::uint32_t* sources, int to_column, int step,
                 StepIndexCache& cache) {
     for (int i = 0; i < 2; ++i)
-        if (const auto from = source_cell(trace, model, thread, sources[i], cache);
-            from && from->second.row >= 0)
+        if (auto from = source_cell(trace, model, thread, sources[i], cache); from && from->second.row >= 0) {
+            if (from->first >= model.registers && !from->second.racy)
+                from->second.row = latest_row_holding(trace, model, from->first, from->second.row, step);
             if (from->first != to_column || from->second.row != step)
                 arrows.push_back({from->first, from->second.row, to_column, step, from->second.racy});
+        }
 }
 
 // A scatter's arrows: an output write whose value is an input read, from the input row to the output row.

@@ -21,6 +21,7 @@ RawTrace emulate_block_scan(const BlockRequest& request) {
             std::vector<T> output(n, from_bits<T>(kUnwrittenPattern));
             ScanIo<T> io{input.data(), output.data(), n, request.exclusive};
             io.keep = request.keep;
+            io.radix_end_bit = radix_end_bit(request);
 
             EmulatedBlock block(static_cast<std::uint32_t>(launch_threads<Algo>(request)), Algo::layout(n),
                                 Algo::kWatchesRegisters, request.warp_order);

@@ -18,6 +18,8 @@ std::string_view no_exclusive_form_reason_of(KernelKind kind) {
     case KernelKind::compaction:
     case KernelKind::split:
         return "A compaction or a split moves elements, adding none: it has no exclusive form.";
+    case KernelKind::sort:
+        return "A sort moves keys, adding none: it has no exclusive form.";
     default:
         return "";
     }

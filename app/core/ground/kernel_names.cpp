@@ -84,19 +84,21 @@ constexpr NameTable<TileOrder, 2> kTileOrderNames{{
     {TileOrder::block_index, "block"},
 }};
 
-constexpr NameTable<KernelFamily, 4> kFamilyNames{{
+constexpr NameTable<KernelFamily, 5> kFamilyNames{{
     {KernelFamily::scan, "scan"},
     {KernelFamily::reduction, "reduction"},
     {KernelFamily::compaction, "compaction"},
     {KernelFamily::quiz_variant, "quiz-variant"},
+    {KernelFamily::sort, "sort"},
 }};
 
-constexpr NameTable<KernelKind, 5> kKindNames{{
+constexpr NameTable<KernelKind, 6> kKindNames{{
     {KernelKind::block_scan, "block-scan"},
     {KernelKind::block_reduce, "block-reduce"},
     {KernelKind::compaction, "compaction"},
     {KernelKind::split, "split"},
     {KernelKind::multi_block_driver, "multi-block-driver"},
+    {KernelKind::sort, "sort"},
 }};
 
 constexpr NameTable<KernelLevel, 2> kLevelNames{{

@@ -2,11 +2,13 @@
 
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/keep_names.hpp"
+#include "kernels/common/radix_key.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
 
 #include <algorithm>
 #include <functional>
 #include <iterator>
+#include <utility>
 
 #include <cmath>
 
@@ -103,10 +105,12 @@ std::vector<std::uint32_t> reference_compaction(ElementType type, bool split, co
     return reference;
 }
 
-OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
-                                    const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
+namespace {
+
+// The output against a reference that moves elements and computes none: bit for bit, no error allowed.
+OutputCheck bit_for_bit(ElementType type, std::vector<std::uint32_t> reference, const std::vector<std::uint32_t>& output) {
     OutputCheck check;
-    check.reference = reference_compaction(type, split, keep, input);
+    check.reference = std::move(reference);
     const std::size_t n = check.reference.size();
     check.exact.assign(n, 0.0);
     check.error.assign(n, 0.0);
@@ -120,6 +124,27 @@ OutputCheck check_compaction_output(ElementType type, bool split, const KeepPred
     return check;
 }
 
+} // namespace
+
+OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
+                                    const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output) {
+    return bit_for_bit(type, reference_compaction(type, split, keep, input), output);
+}
+
+std::vector<std::uint32_t> reference_sort(ElementType type, const std::vector<std::uint32_t>& input) {
+    const bool is_float = type == ElementType::float32, is_signed = type != ElementType::uint32;
+    std::vector<std::uint32_t> sorted = input;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return radix_key_of_bits(a, is_signed, is_float) < radix_key_of_bits(b, is_signed, is_float);
+    });
+    return sorted;
+}
+
+OutputCheck check_sort_output(ElementType type, const std::vector<std::uint32_t>& input,
+                              const std::vector<std::uint32_t>& output) {
+    return bit_for_bit(type, reference_sort(type, input), output);
+}
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep) {
@@ -127,6 +152,8 @@ OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator 
         return check_reduction_output(type, op, input, output);
     if (kind == KernelKind::compaction || kind == KernelKind::split)
         return check_compaction_output(type, kind == KernelKind::split, keep, input, output);
+    if (kind == KernelKind::sort)
+        return check_sort_output(type, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

@@ -43,6 +43,13 @@ std::vector<std::uint32_t> reference_compaction(ElementType type, bool split, co
 OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
                                     const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output);
 
+// A sort's output (kernels/common/radix_key.hpp): the input in ascending order of its keys' radix_key
+// (for floats IEEE 754's totalOrder: -0.0 before +0.0, NaNs by sign and payload), equal keys in their
+// input order, as std::stable_sort puts them; bit for bit.
+std::vector<std::uint32_t> reference_sort(ElementType type, const std::vector<std::uint32_t>& input);
+OutputCheck check_sort_output(ElementType type, const std::vector<std::uint32_t>& input,
+                              const std::vector<std::uint32_t>& output);
+
 // The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
 // keeps), else the scan's (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,

@@ -484,9 +484,11 @@ void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x
 }
 
 void note_text_field() {
+    // The field's frame, where its text is clipped: the item's rectangle also holds a label beside it
+    // ("Values"), whose edge is not where the text stops.
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
-    note_scrolled_region(min.x, min.y, max.x, max.y, true, false);
+    note_scrolled_region(min.x, min.y, std::min(max.x, min.x + ImGui::CalcItemWidth()), max.y, true, false);
 }
 
 void new_frame() {

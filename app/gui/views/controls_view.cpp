@@ -114,6 +114,7 @@ bool ControlsView::draw_input_choice(ScanSetup& r) {
         r.values = "10,0,3,9,2,0,1,2";
     if (input_text("Values", r.values))
         changed = true;
+    layout::note_text_field(); // a list longer than the field scrolls under the caret (16 keys at 2x)
     if (ImGui::IsItemHovered())
         tooltip("The elements, separated by commas: 10,0,3,9,2,0,1,2. N is their count.");
     const std::size_t count = input_value_count(r.values);

@@ -3,6 +3,7 @@
 // a text is drawn only where it fits whole (a value wider than its zoomed cell leaves the colour).
 #include "gui/features/values/value_table_text.hpp"
 
+#include "core/analysis/sort_bits.hpp"
 #include "core/ground/format_value.hpp"
 #include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_facts.hpp"
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <imgui.h>
 
 namespace prefixlab {
@@ -43,6 +45,25 @@ bool centred_text(ImDrawList* list, float x0, float x1, float y0, float y1, cons
     list->AddText(ImVec2(std::round((x0 + x1 - size.x) / 2), std::round((y0 + y1 - size.y) / 2)), colour,
                   text.c_str());
     return true;
+}
+
+// A radix sort's key in binary ("1011"), centred like any value, the digit of the row's pass (bit `pass`,
+// counted from the right) underlined: marked by shape, so it reads on every fill in both themes.
+void key_bits_text(ImDrawList* list, float x0, float x1, float y0, float y1, const std::string& digits,
+                   std::optional<int> pass, std::uint32_t colour) {
+    const ImVec2 size = ImGui::CalcTextSize(digits.c_str());
+    if (size.x > x1 - x0 - 2 * padding() || size.y > y1 - y0 + 1)
+        return;
+    const ImVec2 at(std::round((x0 + x1 - size.x) / 2), std::round((y0 + y1 - size.y) / 2));
+    list->AddText(at, colour, digits.c_str());
+    const int digit = pass ? static_cast<int>(digits.size()) - 1 - *pass : -1;
+    if (digit < 0 || digit >= static_cast<int>(digits.size()))
+        return;
+    const float left = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit).x;
+    const float right = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit + 1).x;
+    const float thick = std::max(2.0f, std::round(ImGui::GetFontSize() / 8));
+    const float y = std::min(at.y + size.y, y1 - thick);
+    list->AddRectFilled(ImVec2(left, y - thick), ImVec2(right, y), colour);
 }
 
 // A cell of a global row, drawn live with the same insets as the cached step cells.
@@ -152,14 +173,20 @@ void ValueTableView::draw_cell_text(ImDrawList* list, const ValueTableLayout& l,
     const bool text = room_for_text(l, cell_chars_);
     for (int r = first_row; text && r <= last_row; ++r) {
         const float y = l.step_y(r);
+        const std::optional<int> pass = sort_bits_ > 0 ? sort_pass_of_step(trace, r) : std::nullopt;
         for (int c = first_col; c <= last_col; ++c) {
             const CellLook look = step_cell_look(*loaded_, model_, c, r, showing);
             std::uint32_t bits = 0;
             if (look.hidden || !table_cell_value(trace, model_.columns[c], r, bits))
                 continue;
             const float x = l.column_x(c, sx);
-            centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits),
-                         theme::packed(look.ink));
+            const ValueTableColumn& column = model_.columns[c];
+            if (sort_bits_ > 0 && !column.is_register && is_sort_key_word(trace, column.index))
+                key_bits_text(list, x, x + l.cell_w, y, y + l.cell_h,
+                              key_in_binary(trace.config.type, bits, sort_bits_), pass, theme::packed(look.ink));
+            else
+                centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits),
+                             theme::packed(look.ink));
         }
     }
     // The current step's frame.
@@ -360,9 +387,17 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
         begin_tooltip();
         ImGui::Text("%s %u, after step %d", col.is_register ? "thread" : "word", col.index, r);
         std::uint32_t bits = 0;
-        if (table_cell_value(trace, col, r, bits))
+        if (table_cell_value(trace, col, r, bits)) {
             ImGui::Text("value %s", format_value(trace.config.type, bits, false).c_str());
-        else
+            if (sort_bits_ > 0 && !col.is_register && is_sort_key_word(trace, col.index)) {
+                const std::string digits = key_in_binary(trace.config.type, bits, sort_bits_);
+                if (const std::optional<int> pass = sort_pass_of_step(trace, r))
+                    ImGui::Text("key bits %s: bit %d is %c", digits.c_str(), *pass,
+                                digits[digits.size() - 1 - static_cast<std::size_t>(*pass)]);
+                else
+                    ImGui::Text("key bits %s", digits.c_str());
+            }
+        } else
             ImGui::TextUnformatted("not written yet");
         if (!col.is_register && acc.written[col.index])
             ImGui::Text("written by thread %u (warp %u, lane %u)", acc.writer[col.index],

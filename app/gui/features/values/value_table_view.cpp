@@ -1,5 +1,6 @@
 #include "gui/features/values/value_table_view.hpp"
 
+#include "core/analysis/sort_bits.hpp"
 #include "core/ground/format_value.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/step_label.hpp"
@@ -77,6 +78,8 @@ void ValueTableView::prepare(const LoadedTrace& loaded) {
             widest = std::max(widest, format_value(trace.config.type, trace.output[e]).size());
     for (std::uint32_t bits : trace.input)
         widest = std::max(widest, format_value(trace.config.type, bits).size());
+    sort_bits_ = sort_bits_in_binary(trace);
+    widest = std::max(widest, static_cast<std::size_t>(sort_bits_));
     cell_chars_ = static_cast<int>(std::min<std::size_t>(widest, 12));
 
     row_labels_.clear();

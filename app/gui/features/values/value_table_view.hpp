@@ -81,6 +81,7 @@ private:
     std::vector<int> column_element_;     // [column]: the element of the global rows under it, or -1
     std::vector<std::string> row_labels_; // "  7  iteration 3, offset 4: read partner"
     int cell_chars_ = 3;
+    int sort_bits_ = 0; // a radix sort's keys, shown in binary: their bits (sort_bits.hpp); else 0
     ImFont* table_font_ = nullptr; // this frame's, fitting_font()
     int label_chars_ = 20;
     int compact_chars_ = 4;

@@ -117,13 +117,14 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
             go_to_shown_step(state, context.shown, static_cast<int>(s));
         ImGui::PopStyleVar();
         if (static_cast<int>(s) == current) {
-            // A new step (a key, the slider, the other side) or another window (a half of compare mode opens
-            // at the top): the row to the middle of the view. The part of the screen the rows show through
-            // is the table's, clipped by the windows around it.
+            // A new step (a key, the slider, the other side), another window (a half of compare mode opens
+            // at the top) or another row height (a new UI scale moves every row: the row of step 30 of a
+            // radix sort left the view at 1.5x): the row to the middle of the view. The part of the screen
+            // the rows show through is the table's, clipped by the windows around it.
             const ImGuiWindow* rows = ImGui::GetCurrentWindowRead();
-            if (current != followed_step_ || rows->ID != followed_window_)
+            if (current != followed_step_ || rows->ID != followed_window_ || row_h != followed_row_h_)
                 ImGui::SetScrollHereY(0.5f);
-            followed_step_ = current, followed_window_ = rows->ID;
+            followed_step_ = current, followed_window_ = rows->ID, followed_row_h_ = row_h;
         }
         if (!full_labels && ImGui::IsItemHovered())
             tooltip("%s", full.c_str());

@@ -21,6 +21,7 @@ private:
     PerTrace<WarpActivity> activity_;
     int followed_step_ = -1; // the step last scrolled into view
     unsigned followed_window_ = 0; // the ImGuiID of the rows' window then
+    float followed_row_h_ = 0;     // and the rows' height
 };
 
 } // namespace prefixlab

@@ -1,0 +1,241 @@
+// The one-block LSD radix sort, one bit a pass (issue 36, kernels/block/radix_sort_bits.cuh), in the
+// emulator: every element type and awkward N, keys all equal, sorted, reversed, random in all 32 bits,
+// in the high bits only and in the low bits only, under every warp order, equal to std::stable_sort
+// (floats by std::strong_order, IEEE 754's totalOrder, a reference apart from the kernel's radix_key).
+// The trace makes one pass per bit up to the highest in which two keys differ, each pass a flag step,
+// ceil(log2 N) scan iterations of two steps and a scatter; the Values table's arrows show the scatter.
+#include "core/analysis/sort_bits.hpp"
+#include "core/analysis/table_arrows.hpp"
+#include "core/analysis/value_table_model.hpp"
+#include "core/emulator/emulate_block_scan.hpp"
+#include "core/ground/output_check.hpp"
+#include "kernels/common/radix_key.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <compare>
+#include <limits>
+#include <random>
+
+namespace prefixlab::test {
+namespace {
+
+constexpr BlockAlgorithm kSort = kernel_id("radix-sort-1bit");
+
+enum class Keys { all_equal, sorted, reversed, random, high_bits, low_bits };
+
+const char* name_of_keys(Keys keys) {
+    constexpr const char* names[] = {"all equal", "sorted", "reversed", "random", "high bits", "low bits"};
+    return names[static_cast<int>(keys)];
+}
+
+// n keys of `type` as bits: random words drawn from all 32 bits, or from the top 4 or the low 4 only;
+// sorted and reversed are the random words put in order (by the reference's order).
+std::vector<std::uint32_t> keys_of(Keys keys, ElementType type, int n, std::uint32_t seed);
+
+// The input in ascending order, without the kernel's radix_key: integers by <, floats by totalOrder.
+std::vector<std::uint32_t> std_sorted(ElementType type, std::vector<std::uint32_t> bits) {
+    std::stable_sort(bits.begin(), bits.end(), [type](std::uint32_t a, std::uint32_t b) {
+        switch (type) {
+        case ElementType::uint32:
+            return a < b;
+        case ElementType::int32:
+            return std::bit_cast<std::int32_t>(a) < std::bit_cast<std::int32_t>(b);
+        case ElementType::float32:
+            return std::strong_order(std::bit_cast<float>(a), std::bit_cast<float>(b)) < 0;
+        }
+        return false;
+    });
+    return bits;
+}
+
+std::vector<std::uint32_t> keys_of(Keys keys, ElementType type, int n, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<std::uint32_t> bits(static_cast<std::size_t>(n));
+    for (std::uint32_t& b : bits) {
+        const std::uint32_t word = rng();
+        b = keys == Keys::all_equal ? 0x40490fdbu // 3.14159274f, 1078530011
+            : keys == Keys::high_bits ? word & 0xf0000000u
+            : keys == Keys::low_bits  ? word & 0xfu
+                                      : word;
+    }
+    if (keys == Keys::sorted || keys == Keys::reversed)
+        bits = std_sorted(type, bits);
+    if (keys == Keys::reversed)
+        std::reverse(bits.begin(), bits.end());
+    return bits;
+}
+
+int ceil_log2(int n) {
+    int iterations = 0;
+    while ((1 << iterations) < n)
+        ++iterations;
+    return iterations;
+}
+
+RawTrace sorted_in_emulator(ElementType type, std::vector<std::uint32_t> input, WarpOrder order = WarpOrder::in_order) {
+    BlockRequest request = make_request(kSort, static_cast<int>(input.size()), InputKind::iota, 1, type);
+    request.input = std::move(input);
+    request.warp_order = order;
+    return emulate_block_scan(request);
+}
+
+TEST(EmulatedRadixSort, EveryTypeSizeAndKindOfKeysIsStdStableSortUnderEveryWarpOrder) {
+    for (ElementType type : all_element_types())
+        for (int n : {1, 2, 31, 33, 200, 1024})
+            for (Keys keys : {Keys::all_equal, Keys::sorted, Keys::reversed, Keys::random, Keys::high_bits, Keys::low_bits})
+                for (WarpOrder order : all_warp_orders()) {
+                    // the schedules differ between warps: two warps show them; 1024 keys in one order (time)
+                    if (n > 33 && order != WarpOrder::in_order)
+                        continue;
+                    const std::string what = std::string(name_of(type)) + " n=" + std::to_string(n) + " " +
+                                             name_of_keys(keys) + " " + std::string(name_of(order));
+                    const std::vector<std::uint32_t> input = keys_of(keys, type, n, static_cast<std::uint32_t>(n));
+                    const RawTrace raw = sorted_in_emulator(type, input, order);
+                    ASSERT_EQ(raw.output, std_sorted(type, input)) << what;
+                    EXPECT_EQ(check_kernel_output(KernelKind::sort, type, ScanOperator::add, false, input, raw.output,
+                                                  KeepPredicate{})
+                                  .wrong_count,
+                              0u)
+                        << what;
+                }
+}
+
+// IEEE 754's totalOrder for floats (radix_key.hpp, docs/sorting.md): -NaN, -inf, negatives, -0.0, +0.0,
+// denormals, positives, +inf, +NaN; every key kept bit for bit.
+TEST(EmulatedRadixSort, FloatKeysSortInTotalOrderWithSignedZerosInfinitiesNaNsAndDenormals) {
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float denormal = std::numeric_limits<float>::denorm_min();
+    const std::vector<float> keys = {1.5f, -0.0f, nan, -inf, 0.0f, denormal, -nan, -2.0f, inf, -denormal, 0.0f, -0.0f};
+    std::vector<std::uint32_t> input;
+    for (float k : keys)
+        input.push_back(std::bit_cast<std::uint32_t>(k));
+    const RawTrace raw = sorted_in_emulator(ElementType::float32, input);
+    const std::vector<float> expected = {-nan, -inf, -2.0f, -denormal, -0.0f, -0.0f, 0.0f, 0.0f, denormal, 1.5f, inf, nan};
+    ASSERT_EQ(raw.output.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        EXPECT_EQ(raw.output[i], std::bit_cast<std::uint32_t>(expected[i])) << "position " << i;
+    EXPECT_EQ(raw.output, std_sorted(ElementType::float32, input));
+}
+
+// Negative int32 keys come before the positive ones (the sign bit flipped): INT_MIN first.
+TEST(EmulatedRadixSort, NegativeIntegersComeFirst) {
+    const std::vector<std::int32_t> keys = {5, -1, std::numeric_limits<std::int32_t>::max(), 0,
+                                            std::numeric_limits<std::int32_t>::min(), -7};
+    std::vector<std::uint32_t> input;
+    for (std::int32_t k : keys)
+        input.push_back(std::bit_cast<std::uint32_t>(k));
+    const RawTrace raw = sorted_in_emulator(ElementType::int32, input);
+    std::vector<std::int32_t> got;
+    for (std::uint32_t b : raw.output)
+        got.push_back(std::bit_cast<std::int32_t>(b));
+    EXPECT_EQ(got, (std::vector<std::int32_t>{std::numeric_limits<std::int32_t>::min(), -7, -1, 0, 5,
+                                              std::numeric_limits<std::int32_t>::max()}));
+}
+
+// The passes are the bits up to the highest in which two keys differ: the numbers 0..15 four, equal
+// keys none, -1 and 0 as int32 all 32 (they differ in every bit of their radix_key).
+TEST(EmulatedRadixSort, ThePassesAreTheBitsInWhichTheKeysDiffer) {
+    const std::vector<std::uint32_t> zero_to_fifteen = {9, 3, 12, 0, 7, 3, 15, 1, 8, 2, 11, 5, 3, 14, 6, 10};
+    EXPECT_EQ(radix_end_bit(ElementType::uint32, zero_to_fifteen.data(), zero_to_fifteen.size()), 4);
+    EXPECT_EQ(radix_end_bit(ElementType::int32, zero_to_fifteen.data(), zero_to_fifteen.size()), 4);
+    const std::vector<std::uint32_t> equal(7, 42u);
+    EXPECT_EQ(radix_end_bit(ElementType::uint32, equal.data(), equal.size()), 0);
+    const std::vector<std::uint32_t> minus_one_and_zero = {0xffffffffu, 0u};
+    EXPECT_EQ(radix_end_bit(ElementType::int32, minus_one_and_zero.data(), 2), 32);
+    EXPECT_EQ(radix_end_bit(ElementType::uint32, minus_one_and_zero.data(), 2), 32);
+    const std::vector<std::uint32_t> six_and_seven = {6, 7}; // differ in bit 0 only: bit 0 is the last
+    EXPECT_EQ(radix_end_bit(ElementType::uint32, six_and_seven.data(), 2), 1);
+    const std::vector<std::uint32_t> four_and_six = {4, 6}; // differ in bit 1: bits 0 and 1 are passed over
+    EXPECT_EQ(radix_end_bit(ElementType::uint32, four_and_six.data(), 2), 2);
+}
+
+TEST(EmulatedRadixSort, TheTraceMakesAFlagScanAndScatterPassPerBit) {
+    for (int n : {1, 2, 16, 33, 1024})
+        for (Keys keys : {Keys::all_equal, Keys::low_bits, Keys::high_bits}) {
+            const std::vector<std::uint32_t> input = keys_of(keys, ElementType::uint32, n, 5);
+            const RawTrace raw = sorted_in_emulator(ElementType::uint32, input);
+            const int passes = radix_end_bit(ElementType::uint32, input.data(), input.size());
+            ASSERT_EQ(raw.steps.size(), static_cast<std::size_t>(2 + passes * (2 + 2 * ceil_log2(n))))
+                << name_of_keys(keys) << " n=" << n;
+            std::vector<int> scatter_levels;
+            for (const StepTag& tag : raw.steps)
+                if (tag.phase == phase_id("sort-bit-scatter"))
+                    scatter_levels.push_back(tag.level);
+            ASSERT_EQ(scatter_levels.size(), static_cast<std::size_t>(passes)) << name_of_keys(keys) << " n=" << n;
+            for (int p = 0; p < passes; ++p)
+                EXPECT_EQ(scatter_levels[p], p) << "pass " << p << " splits on bit " << p;
+        }
+}
+
+// The check fails on keys out of order and on a key lost (another duplicated in its place).
+TEST(EmulatedRadixSort, TheCheckFindsDisorderAndALostKey) {
+    const std::vector<std::uint32_t> input = {3, 1, 2, 1};
+    EXPECT_EQ(check_sort_output(ElementType::uint32, input, {1, 1, 2, 3}).wrong_count, 0u);
+    EXPECT_EQ(check_sort_output(ElementType::uint32, input, {1, 2, 1, 3}).wrong_count, 2u);
+    EXPECT_EQ(check_sort_output(ElementType::uint32, input, {1, 1, 3, 3}).wrong_count, 1u);
+    EXPECT_EQ(check_sort_output(ElementType::int32, {0xffffffffu, 1u}, {1u, 0xffffffffu}).wrong_count, 2u)
+        << "-1 comes before 1 as int32";
+}
+
+// The Values table's arrows of a scatter run from each key's word, as the flag step read it, to the word
+// the key moves to.
+TEST(EmulatedRadixSort, TheScatterDrawsAnArrowFromEachKeyToItsPlace) {
+    const Trace trace = emulated_trace(kSort, 4, InputKind::iota, 1); // keys 0 1 2 3: two passes
+    const ValueTableModel model = build_value_table_model(trace);
+    int scatter = -1;
+    for (std::size_t s = 0; s < trace.steps.size() && scatter < 0; ++s)
+        if (trace.steps[s].tag.phase == phase_id("sort-bit-scatter"))
+            scatter = static_cast<int>(s);
+    ASSERT_GE(scatter, 0);
+    const std::vector<TableArrow> arrows = table_arrows(trace, model, scatter);
+    // pass 0 on 0 1 2 3: the evens 0 2 first, then the odds 1 3: key 1 moves from word 1 to word 2, key 2
+    // from word 2 to word 1, keys 0 and 3 stay
+    const int keys = model.registers; // the keys are shared memory's first buffer
+    // each from the row just above the scatter, where the key still stands (not from the flag step's row,
+    // ten rows up: the arrow would cross the rows between)
+    const auto moved = [&](int from, int to) {
+        return std::ranges::any_of(arrows, [&](const TableArrow& a) {
+            return a.from_column == keys + from && a.to_column == keys + to && a.to_row == scatter &&
+                   a.from_row == scatter - 1;
+        });
+    };
+    EXPECT_TRUE(moved(1, 2)) << arrows.size();
+    EXPECT_TRUE(moved(2, 1)) << arrows.size();
+    EXPECT_TRUE(moved(0, 0));
+    EXPECT_TRUE(moved(3, 3));
+}
+
+// What the Values table shows of the keys (core/analysis/sort_bits.hpp): keys of up to 8 bits in binary,
+// the radix key's bits; each pass's steps name the bit they split on, the load and the store none; the
+// keys are the first buffer's words, not the counts'.
+TEST(EmulatedRadixSort, TheValuesTableShowsFewBitKeysInBinaryWithEachStepsPass) {
+    const Trace trace = emulated_trace(kSort, 16, InputKind::iota, 1); // 0..15: 4 bits, 4 passes
+    EXPECT_EQ(sort_bits_in_binary(trace), 4);
+    EXPECT_EQ(key_in_binary(ElementType::uint32, 11, 4), "1011");
+    EXPECT_EQ(key_in_binary(ElementType::int32, 5, 4), "0101");
+    EXPECT_EQ(key_in_binary(ElementType::int32, 0xffffffffu, 32), "0" + std::string(31, '1')) << "-1's radix key";
+    EXPECT_FALSE(sort_pass_of_step(trace, 0)) << "the load";
+    EXPECT_FALSE(sort_pass_of_step(trace, static_cast<int>(trace.steps.size()) - 1)) << "the store";
+    const int per_pass = 2 + 2 * ceil_log2(16);
+    for (int pass = 0; pass < 4; ++pass)
+        for (int k = 0; k < per_pass; ++k)
+            EXPECT_EQ(sort_pass_of_step(trace, 1 + pass * per_pass + k), pass) << "step " << 1 + pass * per_pass + k;
+    EXPECT_TRUE(is_sort_key_word(trace, 0));
+    EXPECT_TRUE(is_sort_key_word(trace, 15));
+    EXPECT_FALSE(is_sort_key_word(trace, 16)) << "the first count";
+    // keys that use more bits than a cell shows in binary are shown as numbers; other kernels' never
+    EXPECT_EQ(sort_bits_in_binary(emulated_trace(kSort, 512, InputKind::iota, 1)), 0) << "9 bits";
+    const Trace scan = emulated_trace(kernel_id("hillis-steele"), 16, InputKind::iota, 1);
+    EXPECT_EQ(sort_bits_in_binary(scan), 0);
+    EXPECT_FALSE(sort_pass_of_step(scan, 1));
+    EXPECT_FALSE(is_sort_key_word(scan, 0));
+}
+
+} // namespace
+} // namespace prefixlab::test
