@@ -37,7 +37,8 @@ inline int radix_end_bit(ElementType type, const std::uint32_t* bits, std::size_
     const bool is_float = type == ElementType::float32, is_signed = type != ElementType::uint32;
     std::uint32_t differ = 0;
     for (std::size_t i = 1; i < n; ++i)
-        differ |= radix_key_of_bits(bits[i], is_signed, is_float) ^ radix_key_of_bits(bits[0], is_signed, is_float);
+        differ |=
+            radix_key_of_bits(bits[i], is_signed, is_float) ^ radix_key_of_bits(bits[0], is_signed, is_float);
     int end = 0;
     for (; differ != 0; differ >>= 1)
         ++end;

@@ -44,17 +44,6 @@ struct CompactLaunchIo {
     KeepPredicate keep{}; // which elements are kept (kernels/common/compaction_predicate.hpp)
 };
 
-// The set bits of a warp's votes.
-PL_HOST_DEVICE constexpr int vote_count(std::uint32_t votes) {
-#if defined(__CUDA_ARCH__)
-    return __popc(votes);
-#else
-    votes = votes - ((votes >> 1) & 0x55555555u);
-    votes = (votes & 0x33333333u) + ((votes >> 2) & 0x33333333u);
-    return static_cast<int>((((votes + (votes >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-#endif
-}
-
 // The elements of the tile's rows, as ScanIo spans through which the context records each access.
 template <class T>
 PL_HOST_DEVICE ScanIo<T> compact_tile_span(const CompactLaunchIo<T>& io, std::size_t tile) {

@@ -42,7 +42,6 @@
 #include "kernels/common/scan_operators.hpp"
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/traced_value.hpp"
-#include "kernels/grid/compact_tiles.cuh" // vote_count
 #include "kernels/grid/decoupled_look_back.cuh"
 #include "kernels/grid/driver_launch.hpp" // write_total
 #include "kernels/grid/grid_compact_request.hpp" // the tuned choices

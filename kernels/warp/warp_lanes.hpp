@@ -30,6 +30,20 @@ PL_HOST_DEVICE constexpr std::uint32_t present_lane_mask(int block_threads, int 
     return lanes == kWarpLanes ? 0xffffffffu : (1u << lanes) - 1u;
 }
 
+// The set bits of a warp's votes (a ballot's answer).
+PL_HOST_DEVICE constexpr int vote_count(std::uint32_t votes) {
+#if defined(__CUDA_ARCH__)
+    return __popc(votes);
+#else
+    votes = votes - ((votes >> 1) & 0x55555555u);
+    votes = (votes & 0x33333333u) + ((votes >> 2) & 0x33333333u);
+    return static_cast<int>((((votes + (votes >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+
+// The lanes below `lane`: a rank among the lanes a ballot names is vote_count(votes & lanes_below(lane)).
+PL_HOST_DEVICE constexpr std::uint32_t lanes_below(int lane) { return (1u << lane) - 1u; }
+
 // The last lane of `warp` present in the block: the one whose inclusive warp scan is the warp's total.
 PL_HOST_DEVICE constexpr int last_present_lane(int block_threads, int warp) {
     return lanes_present(block_threads, warp) - 1;

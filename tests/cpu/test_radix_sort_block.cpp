@@ -1,30 +1,35 @@
-// The one-block LSD radix sort, one bit a pass (issue 36, kernels/block/radix_sort_bits.cuh), in the
-// emulator: every element type and awkward N, keys all equal, sorted, reversed, random in all 32 bits,
-// in the high bits only and in the low bits only, under every warp order, equal to std::stable_sort
-// (floats by std::strong_order, IEEE 754's totalOrder, a reference apart from the kernel's radix_key).
-// The trace makes one pass per bit up to the highest in which two keys differ, each pass a flag step,
-// ceil(log2 N) scan iterations of two steps and a scatter; the Values table's arrows show the scatter.
+// The one-block LSD radix sorts (issue 36), one bit a pass (kernels/block/radix_sort_bits.cuh) and a
+// 4-bit digit a pass (radix_sort_digits.cuh), in the emulator: every element type and awkward N, keys all
+// equal, sorted, reversed, random in all 32 bits, in the high bits only and in the low bits only, under every
+// warp order, equal to std::stable_sort (floats by std::strong_order, IEEE 754's totalOrder, a reference
+// apart from the kernel's radix_key). The trace makes one pass per bit up to the highest in which two keys
+// differ, each pass a flag step, ceil(log2 N) scan iterations of two steps and a scatter; the Values table's
+// arrows show the scatter.
+#include "core/analysis/read_origin.hpp"
 #include "core/analysis/sort_bits.hpp"
 #include "core/analysis/table_arrows.hpp"
 #include "core/analysis/value_table_model.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/output_check.hpp"
+#include "core/trace/trace_value_json.hpp"
 #include "kernels/common/radix_key.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <bit>
 #include <compare>
+#include <gtest/gtest.h>
 #include <limits>
+#include <map>
 #include <random>
 
 namespace prefixlab::test {
 namespace {
 
 constexpr BlockAlgorithm kSort = kernel_id("radix-sort-1bit");
+constexpr BlockAlgorithm kDigitSort = kernel_id("radix-sort-4bit");
+constexpr BlockAlgorithm kSorts[] = {kSort, kDigitSort};
 
 enum class Keys { all_equal, sorted, reversed, random, high_bits, low_bits };
 
@@ -58,7 +63,7 @@ std::vector<std::uint32_t> keys_of(Keys keys, ElementType type, int n, std::uint
     std::vector<std::uint32_t> bits(static_cast<std::size_t>(n));
     for (std::uint32_t& b : bits) {
         const std::uint32_t word = rng();
-        b = keys == Keys::all_equal ? 0x40490fdbu // 3.14159274f, 1078530011
+        b = keys == Keys::all_equal   ? 0x40490fdbu // 3.14159274f, 1078530011
             : keys == Keys::high_bits ? word & 0xf0000000u
             : keys == Keys::low_bits  ? word & 0xfu
                                       : word;
@@ -77,32 +82,38 @@ int ceil_log2(int n) {
     return iterations;
 }
 
-RawTrace sorted_in_emulator(ElementType type, std::vector<std::uint32_t> input, WarpOrder order = WarpOrder::in_order) {
-    BlockRequest request = make_request(kSort, static_cast<int>(input.size()), InputKind::iota, 1, type);
+RawTrace sorted_in_emulator(ElementType type, std::vector<std::uint32_t> input,
+                            WarpOrder order = WarpOrder::in_order, BlockAlgorithm sort = kSort) {
+    BlockRequest request = make_request(sort, static_cast<int>(input.size()), InputKind::iota, 1, type);
     request.input = std::move(input);
     request.warp_order = order;
     return emulate_block_scan(request);
 }
 
 TEST(EmulatedRadixSort, EveryTypeSizeAndKindOfKeysIsStdStableSortUnderEveryWarpOrder) {
-    for (ElementType type : all_element_types())
-        for (int n : {1, 2, 31, 33, 200, 1024})
-            for (Keys keys : {Keys::all_equal, Keys::sorted, Keys::reversed, Keys::random, Keys::high_bits, Keys::low_bits})
-                for (WarpOrder order : all_warp_orders()) {
-                    // the schedules differ between warps: two warps show them; 1024 keys in one order (time)
-                    if (n > 33 && order != WarpOrder::in_order)
-                        continue;
-                    const std::string what = std::string(name_of(type)) + " n=" + std::to_string(n) + " " +
-                                             name_of_keys(keys) + " " + std::string(name_of(order));
-                    const std::vector<std::uint32_t> input = keys_of(keys, type, n, static_cast<std::uint32_t>(n));
-                    const RawTrace raw = sorted_in_emulator(type, input, order);
-                    ASSERT_EQ(raw.output, std_sorted(type, input)) << what;
-                    EXPECT_EQ(check_kernel_output(KernelKind::sort, type, ScanOperator::add, false, input, raw.output,
-                                                  KeepPredicate{})
-                                  .wrong_count,
-                              0u)
-                        << what;
-                }
+    for (BlockAlgorithm sort : kSorts)
+        for (ElementType type : all_element_types())
+            for (int n : {1, 2, 31, 33, 200, 1024})
+                for (Keys keys : {Keys::all_equal, Keys::sorted, Keys::reversed, Keys::random,
+                                  Keys::high_bits, Keys::low_bits})
+                    for (WarpOrder order : all_warp_orders()) {
+                        // the schedules differ between warps: two warps show them; 1024 keys in one order
+                        // (time)
+                        if (n > 33 && order != WarpOrder::in_order)
+                            continue;
+                        const std::string what = std::string(name_of(sort)) + " " +
+                                                 std::string(name_of(type)) + " n=" + std::to_string(n) +
+                                                 " " + name_of_keys(keys) + " " + std::string(name_of(order));
+                        const std::vector<std::uint32_t> input =
+                            keys_of(keys, type, n, static_cast<std::uint32_t>(n));
+                        const RawTrace raw = sorted_in_emulator(type, input, order, sort);
+                        ASSERT_EQ(raw.output, std_sorted(type, input)) << what;
+                        EXPECT_EQ(check_kernel_output(KernelKind::sort, type, ScanOperator::add, false, input,
+                                                      raw.output, KeepPredicate{})
+                                      .wrong_count,
+                                  0u)
+                            << what;
+                    }
 }
 
 // IEEE 754's totalOrder for floats (radix_key.hpp, docs/sorting.md): -NaN, -inf, negatives, -0.0, +0.0,
@@ -111,31 +122,39 @@ TEST(EmulatedRadixSort, FloatKeysSortInTotalOrderWithSignedZerosInfinitiesNaNsAn
     const float inf = std::numeric_limits<float>::infinity();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float denormal = std::numeric_limits<float>::denorm_min();
-    const std::vector<float> keys = {1.5f, -0.0f, nan, -inf, 0.0f, denormal, -nan, -2.0f, inf, -denormal, 0.0f, -0.0f};
+    const std::vector<float> keys = {1.5f, -0.0f, nan, -inf,      0.0f, denormal,
+                                     -nan, -2.0f, inf, -denormal, 0.0f, -0.0f};
     std::vector<std::uint32_t> input;
     for (float k : keys)
         input.push_back(std::bit_cast<std::uint32_t>(k));
-    const RawTrace raw = sorted_in_emulator(ElementType::float32, input);
-    const std::vector<float> expected = {-nan, -inf, -2.0f, -denormal, -0.0f, -0.0f, 0.0f, 0.0f, denormal, 1.5f, inf, nan};
-    ASSERT_EQ(raw.output.size(), expected.size());
-    for (std::size_t i = 0; i < expected.size(); ++i)
-        EXPECT_EQ(raw.output[i], std::bit_cast<std::uint32_t>(expected[i])) << "position " << i;
-    EXPECT_EQ(raw.output, std_sorted(ElementType::float32, input));
+    const std::vector<float> expected = {-nan, -inf, -2.0f,    -denormal, -0.0f, -0.0f,
+                                         0.0f, 0.0f, denormal, 1.5f,      inf,   nan};
+    for (BlockAlgorithm sort : kSorts) {
+        const RawTrace raw = sorted_in_emulator(ElementType::float32, input, WarpOrder::in_order, sort);
+        ASSERT_EQ(raw.output.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            EXPECT_EQ(raw.output[i], std::bit_cast<std::uint32_t>(expected[i]))
+                << name_of(sort) << " position " << i;
+        EXPECT_EQ(raw.output, std_sorted(ElementType::float32, input));
+    }
 }
 
 // Negative int32 keys come before the positive ones (the sign bit flipped): INT_MIN first.
 TEST(EmulatedRadixSort, NegativeIntegersComeFirst) {
-    const std::vector<std::int32_t> keys = {5, -1, std::numeric_limits<std::int32_t>::max(), 0,
-                                            std::numeric_limits<std::int32_t>::min(), -7};
+    const std::vector<std::int32_t> keys = {
+        5, -1, std::numeric_limits<std::int32_t>::max(), 0, std::numeric_limits<std::int32_t>::min(), -7};
     std::vector<std::uint32_t> input;
     for (std::int32_t k : keys)
         input.push_back(std::bit_cast<std::uint32_t>(k));
-    const RawTrace raw = sorted_in_emulator(ElementType::int32, input);
-    std::vector<std::int32_t> got;
-    for (std::uint32_t b : raw.output)
-        got.push_back(std::bit_cast<std::int32_t>(b));
-    EXPECT_EQ(got, (std::vector<std::int32_t>{std::numeric_limits<std::int32_t>::min(), -7, -1, 0, 5,
-                                              std::numeric_limits<std::int32_t>::max()}));
+    for (BlockAlgorithm sort : kSorts) {
+        const RawTrace raw = sorted_in_emulator(ElementType::int32, input, WarpOrder::in_order, sort);
+        std::vector<std::int32_t> got;
+        for (std::uint32_t b : raw.output)
+            got.push_back(std::bit_cast<std::int32_t>(b));
+        EXPECT_EQ(got, (std::vector<std::int32_t>{std::numeric_limits<std::int32_t>::min(), -7, -1, 0, 5,
+                                                  std::numeric_limits<std::int32_t>::max()}))
+            << name_of(sort);
+    }
 }
 
 // The passes are the bits up to the highest in which two keys differ: the numbers 0..15 four, equal
@@ -167,9 +186,85 @@ TEST(EmulatedRadixSort, TheTraceMakesAFlagScanAndScatterPassPerBit) {
             for (const StepTag& tag : raw.steps)
                 if (tag.phase == phase_id("sort-bit-scatter"))
                     scatter_levels.push_back(tag.level);
-            ASSERT_EQ(scatter_levels.size(), static_cast<std::size_t>(passes)) << name_of_keys(keys) << " n=" << n;
+            ASSERT_EQ(scatter_levels.size(), static_cast<std::size_t>(passes))
+                << name_of_keys(keys) << " n=" << n;
             for (int p = 0; p < passes; ++p)
                 EXPECT_EQ(scatter_levels[p], p) << "pass " << p << " splits on bit " << p;
+        }
+}
+
+// The 4-bit sort: a pass per 4 bits, each clearing the counts, five ballots (the lanes holding a key,
+// then a digit bit each), the warps' counts, ceil(log2(16 W)) scan iterations of two steps and a scatter.
+TEST(EmulatedRadixSort, TheDigitSortMakesAPassPerFourBitsWithFiveBallots) {
+    for (int n : {1, 2, 16, 33, 1024})
+        for (Keys keys : {Keys::all_equal, Keys::low_bits, Keys::high_bits, Keys::random}) {
+            const std::vector<std::uint32_t> input = keys_of(keys, ElementType::uint32, n, 9);
+            const RawTrace raw =
+                sorted_in_emulator(ElementType::uint32, input, WarpOrder::in_order, kDigitSort);
+            const int bits = radix_end_bit(ElementType::uint32, input.data(), input.size());
+            const int passes = (bits + 3) / 4;
+            const int warps = (n + 31) / 32;
+            ASSERT_EQ(raw.steps.size(),
+                      static_cast<std::size_t>(2 + passes * (8 + 2 * ceil_log2(16 * warps))))
+                << name_of_keys(keys) << " n=" << n;
+            std::vector<int> scatter_levels;
+            int ballots = 0;
+            for (const StepTag& tag : raw.steps) {
+                if (tag.phase == phase_id("sort-digit-scatter"))
+                    scatter_levels.push_back(tag.level);
+                ballots += tag.opening == StepOpening::shuffle;
+            }
+            EXPECT_EQ(ballots, 5 * passes) << name_of_keys(keys) << " n=" << n;
+            ASSERT_EQ(scatter_levels.size(), static_cast<std::size_t>(passes));
+            for (int p = 0; p < passes; ++p)
+                EXPECT_EQ(scatter_levels[p], p);
+        }
+}
+
+// After each pass of the 4-bit sort the keys are sorted by their digits so far, stably (the Values
+// table's rows): pass 0 of keys 0..255 reversed leaves them ordered by their low 4 bits, ties in input order.
+TEST(EmulatedRadixSort, EachDigitPassLeavesTheKeysSortedByTheDigitsSoFar) {
+    std::vector<std::uint32_t> input;
+    for (std::uint32_t k = 0; k < 256; ++k)
+        input.push_back(255 - k);
+    const RawTrace raw = sorted_in_emulator(ElementType::uint32, input, WarpOrder::reversed, kDigitSort);
+    const std::uint32_t words = raw.shared_words;
+    for (std::size_t s = 0; s < raw.steps.size(); ++s) {
+        if (raw.steps[s].phase != phase_id("sort-digit-scatter"))
+            continue;
+        const int pass = raw.steps[s].level;
+        std::vector<std::uint32_t> shown(raw.shared.begin() + std::ptrdiff_t(s * words),
+                                         raw.shared.begin() + std::ptrdiff_t(s * words + 256));
+        std::vector<std::uint32_t> expected = input;
+        const std::uint32_t mask = (16u << (4 * pass)) - 1;
+        std::stable_sort(expected.begin(), expected.end(),
+                         [mask](std::uint32_t a, std::uint32_t b) { return (a & mask) < (b & mask); });
+        EXPECT_EQ(shown, expected) << "after pass " << pass;
+    }
+}
+
+// The Values table shows what each step wrote: a shared word's cell at a step's row holds the last value
+// the step wrote to it. A step that ends at a ballot or shuffle has no snapshot of its own (it repeats the
+// one before), so a kernel writes shared memory only in steps that end at a barrier; the 4-bit sort once
+// cleared its counts in a step a ballot ended, and the table showed 0xdeadbeef there. Every kernel of the
+// catalogue, at two sizes.
+TEST(EmulatedRadixSort, EveryKernelsTableShowsWhatEachStepWroteToSharedMemory) {
+    for (BlockAlgorithm algorithm : correct_algorithms())
+        for (int n : {16, 33}) {
+            const Trace trace = emulated_trace(algorithm, n, InputKind::random, 3);
+            const ValueTableModel model = build_value_table_model(trace);
+            std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> last; // (step, word) → bits
+            for (const AccessRecord& a : trace.accesses)
+                if (a.kind == AccessKind::write && is_shared_word_access(a) && a.word < trace.config.shared_words)
+                    last[{a.step, a.word}] = a.value;
+            for (const auto& [where, bits] : last) {
+                std::uint32_t shown = 0;
+                const ValueTableColumn& column = model.columns[static_cast<std::size_t>(model.registers) + where.second];
+                ASSERT_TRUE(table_cell_value(trace, column, static_cast<int>(where.first), shown))
+                    << name_of(algorithm) << " n=" << n << " step " << where.first << " word " << where.second;
+                EXPECT_EQ(shown, bits) << name_of(algorithm) << " n=" << n << " step " << where.first << " word "
+                                       << where.second;
+            }
         }
 }
 
@@ -219,13 +314,15 @@ TEST(EmulatedRadixSort, TheValuesTableShowsFewBitKeysInBinaryWithEachStepsPass) 
     EXPECT_EQ(sort_bits_in_binary(trace), 4);
     EXPECT_EQ(key_in_binary(ElementType::uint32, 11, 4), "1011");
     EXPECT_EQ(key_in_binary(ElementType::int32, 5, 4), "0101");
-    EXPECT_EQ(key_in_binary(ElementType::int32, 0xffffffffu, 32), "0" + std::string(31, '1')) << "-1's radix key";
+    EXPECT_EQ(key_in_binary(ElementType::int32, 0xffffffffu, 32), "0" + std::string(31, '1'))
+        << "-1's radix key";
     EXPECT_FALSE(sort_pass_of_step(trace, 0)) << "the load";
     EXPECT_FALSE(sort_pass_of_step(trace, static_cast<int>(trace.steps.size()) - 1)) << "the store";
     const int per_pass = 2 + 2 * ceil_log2(16);
     for (int pass = 0; pass < 4; ++pass)
         for (int k = 0; k < per_pass; ++k)
-            EXPECT_EQ(sort_pass_of_step(trace, 1 + pass * per_pass + k), pass) << "step " << 1 + pass * per_pass + k;
+            EXPECT_EQ(sort_pass_of_step(trace, 1 + pass * per_pass + k), (SortPassBits{pass, 1}))
+                << "step " << 1 + pass * per_pass + k;
     EXPECT_TRUE(is_sort_key_word(trace, 0));
     EXPECT_TRUE(is_sort_key_word(trace, 15));
     EXPECT_FALSE(is_sort_key_word(trace, 16)) << "the first count";
@@ -235,6 +332,33 @@ TEST(EmulatedRadixSort, TheValuesTableShowsFewBitKeysInBinaryWithEachStepsPass) 
     EXPECT_EQ(sort_bits_in_binary(scan), 0);
     EXPECT_FALSE(sort_pass_of_step(scan, 1));
     EXPECT_FALSE(is_sort_key_word(scan, 0));
+    // the 4-bit sort's steps sort by 4 bits at once
+    const Trace digits = emulated_trace(kDigitSort, 256, InputKind::iota, 1); // 0..255: 8 bits, 2 passes
+    EXPECT_EQ(sort_bits_in_binary(digits), 8);
+    std::vector<SortPassBits> seen;
+    for (int s = 0; s < static_cast<int>(digits.steps.size()); ++s)
+        if (const auto pass = sort_pass_of_step(digits, s); pass && (seen.empty() || !(seen.back() == *pass)))
+            seen.push_back(*pass);
+    EXPECT_EQ(seen, (std::vector<SortPassBits>{{0, 4}, {4, 4}}));
+    EXPECT_TRUE(sorts_by(SortPassBits{4, 4}, 7));
+    EXPECT_FALSE(sorts_by(SortPassBits{4, 4}, 3));
+    EXPECT_FALSE(sorts_by(std::nullopt, 0));
+}
+
+// A float trace file keeps every NaN bit for bit (docs/trace-format.md): "nan" is the plain quiet NaN,
+// any other "nan:0x" and its bits; a float sort's -NaN key, and a ballot's votes, read back the same.
+TEST(EmulatedRadixSort, AFloatTraceKeepsEveryNanBitForBit) {
+    std::string problem;
+    for (std::uint32_t bits : {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0xffffffffu, 0x7fc0beefu}) {
+        const nlohmann::json written = value_to_json(ElementType::float32, bits);
+        EXPECT_EQ(value_from_json(ElementType::float32, written, problem), bits) << written.dump() << " " << problem;
+    }
+    EXPECT_EQ(value_to_json(ElementType::float32, 0x7fc00000u), "nan");
+    EXPECT_EQ(value_to_json(ElementType::float32, 0xffc00000u), "nan:0xffc00000");
+    for (const char* refused : {"nan:0x7f800000", "nan:0xffc0000", "nan:0xFFC00000", "nan:0xffc00000 ", "nan:"})
+        EXPECT_FALSE(value_from_json(ElementType::float32, refused, problem)) << refused;
+    // whole traces: TraceJson.EveryAlgorithmsTraceReadsBack writes and reads every kernel's float trace, the
+    // 4-bit sort's ballots (votes 0xffffffff) among them
 }
 
 } // namespace

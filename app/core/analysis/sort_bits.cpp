@@ -2,6 +2,7 @@
 
 #include "core/ground/kernel_facts.hpp"
 #include "kernels/block/radix_sort_bits.cuh"
+#include "kernels/block/radix_sort_digits.cuh"
 #include "kernels/common/radix_key.hpp"
 
 namespace prefixlab {
@@ -13,7 +14,7 @@ int sort_bits_in_binary(const Trace& trace) {
     return bits <= kMostSortBitsInBinary ? bits : 0;
 }
 
-std::optional<int> sort_pass_of_step(const Trace& trace, int step) {
+std::optional<SortPassBits> sort_pass_of_step(const Trace& trace, int step) {
     if (kind_of(trace.config.algorithm) != KernelKind::sort || step < 0 ||
         step >= static_cast<int>(trace.steps.size()))
         return std::nullopt;
@@ -21,17 +22,24 @@ std::optional<int> sort_pass_of_step(const Trace& trace, int step) {
     for (const PhaseSpec& pass : {RadixSortBits::kFlag, RadixSortBits::kCountRead, RadixSortBits::kCountWrite,
                                   RadixSortBits::kScatter})
         if (tag.phase == pass.phase)
-            return tag.level;
+            return SortPassBits{tag.level, 1};
+    using Digits = RadixSortDigits;
+    for (const PhaseSpec& pass : {Digits::kClear, Digits::kRead, Digits::kHolders, Digits::kMatch,
+                                  Digits::kWarpCounts, Digits::kCountRead, Digits::kCountWrite, Digits::kScatter})
+        if (tag.phase == pass.phase)
+            return SortPassBits{tag.level * Digits::kDigitBits, Digits::kDigitBits};
     return std::nullopt;
 }
 
 bool is_sort_key_word(const Trace& trace, std::uint32_t word) {
+    // both sorts lay out their n keys first (data), then the flags or counts (ping)
     return kind_of(trace.config.algorithm) == KernelKind::sort &&
-           word < RadixSortBits::layout(trace.config.n).find(BufferId::ping).base_word;
+           word < static_cast<std::uint32_t>(trace.config.n);
 }
 
 std::string key_in_binary(ElementType type, std::uint32_t bits, int width) {
-    const std::uint32_t key = radix_key_of_bits(bits, type != ElementType::uint32, type == ElementType::float32);
+    const std::uint32_t key =
+        radix_key_of_bits(bits, type != ElementType::uint32, type == ElementType::float32);
     std::string digits;
     for (int b = width - 1; b >= 0; --b)
         digits += (key >> b & 1u) != 0 ? '1' : '0';

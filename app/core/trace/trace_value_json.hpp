@@ -1,6 +1,7 @@
 // How one element value is written in JSON: int32 and uint32 as integers, floats as numbers (exact:
 // a float widened to double prints and parses back to the same bits), with "inf", "-inf" and "nan"
-// as strings since JSON has no such numbers; an undefined word is null.
+// as strings since JSON has no such numbers, and any other NaN as "nan:0x" and its 8 hex digits
+// ("nan:0xffc00000", a -NaN); an undefined word is null.
 #pragma once
 
 #include "kernels/common/scan_types.hpp"

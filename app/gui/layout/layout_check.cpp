@@ -485,10 +485,11 @@ void note_scrolled_region(float x0, float y0, float x1, float y1, bool scrolls_x
 
 void note_text_field() {
     // The field's frame, where its text is clipped: the item's rectangle also holds a label beside it
-    // ("Values"), whose edge is not where the text stops.
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    note_scrolled_region(min.x, min.y, std::min(max.x, min.x + ImGui::CalcItemWidth()), max.y, true, false);
+    // ("Values"), whose edge is not where the text stops. Dear ImGui adds a text field with its frame as
+    // the navigation rectangle. (CalcItemWidth() after the field is the next item's width, not this
+    // one's: a field sized with SetNextItemWidth was cut in the Benchmark tab's settings.)
+    const ImRect& frame = GImGui->LastItemData.NavRect;
+    note_scrolled_region(frame.Min.x, frame.Min.y, frame.Max.x, frame.Max.y, true, false);
 }
 
 void new_frame() {

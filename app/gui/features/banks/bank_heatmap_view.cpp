@@ -262,8 +262,6 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     ImGui::PopStyleVar();
     const ImVec2 win = ImGui::GetWindowPos();
     const ImVec2 visible = ImGui::GetContentRegionAvail(); // without the scroll bars
-    ImGui::Dummy(ImVec2(layout.content_w(), layout.header_h + layout.bands.total()));
-    const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
     // The rows' view, in content coordinates below the header: [view_top, view_bottom) of the rows as this
     // window scrolls them, less what the windows around it hide (the tab scrolls where it is short: at 3× on
     // 1280×720 the heatmap's bottom 50 px were below the tab's edge, and the band followed into them).
@@ -273,6 +271,10 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
     const float view_top = std::clamp(clip.Min.y - rows_top, 0.0f, rows_visible);
     const float view_bottom = std::clamp(clip.Max.y - rows_top, view_top, rows_visible);
     const float view_h = view_bottom - view_top;
+    // Room below the last band for what the windows around hide, so that the last step's band can scroll up
+    // into the part shown (at 3× on 1280×720 the last of a radix sort's 18 bands stayed below it).
+    ImGui::Dummy(ImVec2(layout.content_w(), layout.header_h + layout.bands.total() + (rows_visible - view_bottom)));
+    const float scroll_x = ImGui::GetScrollX(), scroll_y = ImGui::GetScrollY();
 
     // Keep the current step's band in view when the step changes (stepping, playback), in another window
     // (compare mode draws the left side in a window of its own, which opens at the top: it showed rows 0–3 at
@@ -285,14 +287,20 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
         const float top = bands.top[step], bottom = bands.top[step + 1];
         if (layout.step != followed_step_ || window != followed_window_ || top != followed_top_ ||
             bottom != followed_bottom_ || view_top != followed_view_top_ || view_h != followed_view_) {
+            followed_step_ = layout.step, followed_window_ = window;
+            followed_top_ = top, followed_bottom_ = bottom, followed_view_top_ = view_top, followed_view_ = view_h;
+            // Asked for over a few frames: a scroll asked for in the frame that made room below the last band
+            // is clamped to the room before it (the last of a radix sort's 18 bands at 3× on 1280×720).
+            follow_frames_ = 3;
+        }
+        if (follow_frames_ > 0) {
+            --follow_frames_;
             // A third of the view above the band for context, less where the band would then end below the
             // view (a 75-px band in an 84-px view at 3×), and none where the band is taller than the view.
             if (top < scroll_y + view_top || bottom > scroll_y + view_bottom) {
                 const float band_at = std::min(top, std::max(top - view_h / 3, bottom - view_h)) - view_top;
                 ImGui::SetScrollY(std::max(0.0f, band_at));
             }
-            followed_step_ = layout.step, followed_window_ = window;
-            followed_top_ = top, followed_bottom_ = bottom, followed_view_top_ = view_top, followed_view_ = view_h;
         }
     }
 

@@ -60,6 +60,7 @@ private:
     unsigned followed_window_ = 0; // the ImGuiID of the window the step was followed in
     float followed_top_ = 0, followed_bottom_ = 0;        // the band's place when followed
     float followed_view_top_ = 0, followed_view_ = 0;     // and the part of the rows in view then
+    int follow_frames_ = 0; // frames left in which the band is scrolled into view if it is not
     int focused_panel_ = 0;  // whose instruction the lane-to-bank diagram shows: the panel last clicked
 };
 

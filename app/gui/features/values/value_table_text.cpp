@@ -47,23 +47,26 @@ bool centred_text(ImDrawList* list, float x0, float x1, float y0, float y1, cons
     return true;
 }
 
-// A radix sort's key in binary ("1011"), centred like any value, the digit of the row's pass (bit `pass`,
-// counted from the right) underlined: marked by shape, so it reads on every fill in both themes.
+// A radix sort's key in binary ("1011"), centred like any value, the digits of the row's pass (bit b of
+// the 1-bit sort's pass b, 4 bits of the 4-bit sort's) underlined: marked by shape, so it reads on every
+// fill in both themes.
 void key_bits_text(ImDrawList* list, float x0, float x1, float y0, float y1, const std::string& digits,
-                   std::optional<int> pass, std::uint32_t colour) {
+                   const std::optional<SortPassBits>& pass, std::uint32_t colour) {
     const ImVec2 size = ImGui::CalcTextSize(digits.c_str());
     if (size.x > x1 - x0 - 2 * padding() || size.y > y1 - y0 + 1)
         return;
     const ImVec2 at(std::round((x0 + x1 - size.x) / 2), std::round((y0 + y1 - size.y) / 2));
     list->AddText(at, colour, digits.c_str());
-    const int digit = pass ? static_cast<int>(digits.size()) - 1 - *pass : -1;
-    if (digit < 0 || digit >= static_cast<int>(digits.size()))
-        return;
-    const float left = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit).x;
-    const float right = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit + 1).x;
+    const int width = static_cast<int>(digits.size());
     const float thick = std::max(2.0f, std::round(ImGui::GetFontSize() / 8));
     const float y = std::min(at.y + size.y, y1 - thick);
-    list->AddRectFilled(ImVec2(left, y - thick), ImVec2(right, y), colour);
+    for (int digit = 0; digit < width; ++digit) {
+        if (!sorts_by(pass, width - 1 - digit))
+            continue;
+        const float left = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit).x;
+        const float right = at.x + ImGui::CalcTextSize(digits.c_str(), digits.c_str() + digit + 1).x;
+        list->AddRectFilled(ImVec2(left, y - thick), ImVec2(right, y), colour);
+    }
 }
 
 // A cell of a global row, drawn live with the same insets as the cached step cells.
@@ -173,7 +176,7 @@ void ValueTableView::draw_cell_text(ImDrawList* list, const ValueTableLayout& l,
     const bool text = room_for_text(l, cell_chars_);
     for (int r = first_row; text && r <= last_row; ++r) {
         const float y = l.step_y(r);
-        const std::optional<int> pass = sort_bits_ > 0 ? sort_pass_of_step(trace, r) : std::nullopt;
+        const std::optional<SortPassBits> pass = sort_bits_ > 0 ? sort_pass_of_step(trace, r) : std::nullopt;
         for (int c = first_col; c <= last_col; ++c) {
             const CellLook look = step_cell_look(*loaded_, model_, c, r, showing);
             std::uint32_t bits = 0;
@@ -391,9 +394,12 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
             ImGui::Text("value %s", format_value(trace.config.type, bits, false).c_str());
             if (sort_bits_ > 0 && !col.is_register && is_sort_key_word(trace, col.index)) {
                 const std::string digits = key_in_binary(trace.config.type, bits, sort_bits_);
-                if (const std::optional<int> pass = sort_pass_of_step(trace, r))
-                    ImGui::Text("key bits %s: bit %d is %c", digits.c_str(), *pass,
-                                digits[digits.size() - 1 - static_cast<std::size_t>(*pass)]);
+                if (const std::optional<SortPassBits> pass = sort_pass_of_step(trace, r); pass && pass->count == 1)
+                    ImGui::Text("key bits %s: bit %d is %c", digits.c_str(), pass->first,
+                                digits[digits.size() - 1 - static_cast<std::size_t>(pass->first)]);
+                else if (pass)
+                    ImGui::Text("key bits %s: this pass sorts by bits %d to %d", digits.c_str(), pass->first,
+                                pass->first + pass->count - 1);
                 else
                     ImGui::Text("key bits %s", digits.c_str());
             }

@@ -159,6 +159,12 @@ void DivergenceView::draw(AppState& state, const ViewContext& context) {
             ImGui::PopStyleColor();
         }
     }
+    // Room below the last step, so that its row can scroll wholly into view: the table scrolled no further
+    // than that row's content, and a radix sort's last step (its 18th) stayed 2 px below the view at 1.5×;
+    // and room for what the windows around hide.
+    const ImGuiWindow* rows = ImGui::GetCurrentWindowRead();
+    const float hidden = std::max(0.0f, rows->InnerRect.Max.y - rows->InnerClipRect.Max.y);
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, hidden + ImGui::GetStyle().CellPadding.y * 2);
     ImGui::EndTable();
 }
 
