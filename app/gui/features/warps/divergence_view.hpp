@@ -22,6 +22,7 @@ private:
     int followed_step_ = -1; // the step last scrolled into view
     unsigned followed_window_ = 0; // the ImGuiID of the rows' window then
     float followed_row_h_ = 0;     // and the rows' height
+    int follow_frames_ = 0;        // frames left in which the current row is scrolled to the middle
 };
 
 } // namespace prefixlab
