@@ -12,6 +12,7 @@
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/value_bits.hpp"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -39,10 +40,7 @@ inline int radix_end_bit(ElementType type, const std::uint32_t* bits, std::size_
     for (std::size_t i = 1; i < n; ++i)
         differ |=
             radix_key_of_bits(bits[i], is_signed, is_float) ^ radix_key_of_bits(bits[0], is_signed, is_float);
-    int end = 0;
-    for (; differ != 0; differ >>= 1)
-        ++end;
-    return end;
+    return static_cast<int>(std::bit_width(differ));
 }
 
 } // namespace prefixlab
