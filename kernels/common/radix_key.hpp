@@ -30,16 +30,20 @@ PL_HOST_DEVICE inline std::uint32_t radix_key(T value) {
     return radix_key_of_bits(to_bits(value), std::is_signed_v<T>, std::is_floating_point_v<T>);
 }
 
+// The radix key of an element's bits read as `type`: the one choice of transform for the host's code
+// that holds a type as a value (the output check, the Values table, the passes' bound).
+inline std::uint32_t radix_key_of(ElementType type, std::uint32_t bits) {
+    return radix_key_of_bits(bits, type != ElementType::uint32, type == ElementType::float32);
+}
+
 // The bits a sort of these elements (their bits, read as `type`) must pass over: 0 up to the highest bit
 // in which two keys differ (bits the same in every key leave the order as it is). CUB's radix sorts take
 // it as end_bit; a sort of the numbers 0..15 makes 4 passes, of equal keys none. The host computes it,
 // the same for the GPU and the emulator, and hands it to the kernel (ScanIo::radix_end_bit).
 inline int radix_end_bit(ElementType type, const std::uint32_t* bits, std::size_t n) {
-    const bool is_float = type == ElementType::float32, is_signed = type != ElementType::uint32;
     std::uint32_t differ = 0;
     for (std::size_t i = 1; i < n; ++i)
-        differ |=
-            radix_key_of_bits(bits[i], is_signed, is_float) ^ radix_key_of_bits(bits[0], is_signed, is_float);
+        differ |= radix_key_of(type, bits[i]) ^ radix_key_of(type, bits[0]);
     return static_cast<int>(std::bit_width(differ));
 }
 

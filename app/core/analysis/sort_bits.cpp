@@ -32,14 +32,13 @@ std::optional<SortPassBits> sort_pass_of_step(const Trace& trace, int step) {
 }
 
 bool is_sort_key_word(const Trace& trace, std::uint32_t word) {
-    // both sorts lay out their n keys first (data), then the flags or counts (ping)
+    // both sorts lay out their n keys first (data), then the flags (ping) or the digit counts (warp_totals)
     return kind_of(trace.config.algorithm) == KernelKind::sort &&
            word < static_cast<std::uint32_t>(trace.config.n);
 }
 
 std::string key_in_binary(ElementType type, std::uint32_t bits, int width) {
-    const std::uint32_t key =
-        radix_key_of_bits(bits, type != ElementType::uint32, type == ElementType::float32);
+    const std::uint32_t key = radix_key_of(type, bits);
     std::string digits;
     for (int b = width - 1; b >= 0; --b)
         digits += (key >> b & 1u) != 0 ? '1' : '0';

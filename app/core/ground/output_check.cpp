@@ -132,10 +132,9 @@ OutputCheck check_compaction_output(ElementType type, bool split, const KeepPred
 }
 
 std::vector<std::uint32_t> reference_sort(ElementType type, const std::vector<std::uint32_t>& input) {
-    const bool is_float = type == ElementType::float32, is_signed = type != ElementType::uint32;
     std::vector<std::uint32_t> sorted = input;
     std::stable_sort(sorted.begin(), sorted.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return radix_key_of_bits(a, is_signed, is_float) < radix_key_of_bits(b, is_signed, is_float);
+        return radix_key_of(type, a) < radix_key_of(type, b);
     });
     return sorted;
 }
