@@ -4,6 +4,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/compact_table.hpp"
 #include "core/bench/reduce_table.hpp"
+#include "core/bench/sort_table.hpp"
 #include "core/bench/timed_table_csv.hpp"
 #include "core/bench/timed_table_figure.hpp"
 #include "core/capture/grid_reduce_run.hpp" // kMinReduceThreads, reduce_threads_rule
@@ -225,6 +226,15 @@ void add_compact_table_command(CLI::App& app, CompactTableCommandOptions& o) {
                     "Leave out the CPU's rows (a stable partition of 2^30 elements takes seconds); needs a GPU");
 }
 
+void add_sort_table_command(CLI::App& app, SortTableCommandOptions& o) {
+    CLI::App* table = add_table_command(
+        app, "sort-table", "Radix sort of uint32 keys and pairs on this GPU against CUB, Thrust and the CPU, at each N",
+        o, "Sizes: 2^28, ranges like 2^20..2^30, comma-separated (at most 2^30)");
+    add_whole_number_option(*table, "--bits", o.bits, 1, 32, "The keys are random in their lowest BITS bits, 1 to 32");
+    table->add_flag("--gpu-only", o.gpu_only,
+                    "Leave out the CPU's rows (std::stable_sort of 2^30 keys takes a minute); needs a GPU");
+}
+
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
     try {
         const TimedTableKind& kind = reduce_table_kind();
@@ -274,6 +284,28 @@ int run_compact_table_command(const CompactTableCommandOptions& o) {
                                 [n, percent, options, rows](const RowProgress& p, const Cancelled& c) {
                                     return run_compact_table(n, percent, options, p, c, rows);
                                 }});
+        return time_tables(kind, jobs, o.csv, "");
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+int run_sort_table_command(const SortTableCommandOptions& o) {
+    try {
+        const TimedTableKind& kind = sort_table_kind();
+        const std::vector<std::uint64_t> sizes = table_sizes(o.sizes);
+        require_sizes_at_most(sizes, kind);
+        require_table_count(sizes.size(), "--n: " + std::to_string(sizes.size()) + " sizes", kind);
+        const TimedTableOptions options = timing_of(o);
+        if (o.gpu_only && !timed_table_uses_gpu(options))
+            throw BadInput("--gpu-only: there is no CUDA GPU here, so the table would have no rows");
+        const SortTableRows rows{!o.gpu_only};
+        std::vector<TableJob> jobs;
+        for (std::uint64_t n : sizes)
+            jobs.push_back({"N = " + std::to_string(n), [n, bits = o.bits, options, rows](const RowProgress& p,
+                                                                                          const Cancelled& c) {
+                                return run_sort_table(n, bits, options, p, c, rows);
+                            }});
         return time_tables(kind, jobs, o.csv, "");
     } catch (const std::exception& e) {
         return report_exception(e);

@@ -1,5 +1,5 @@
-// The compaction table's runners (gpu_compact_table.hpp): the copy and our compaction and split. The
-// session that times them is the tables' one (gpu_table_session.cu).
+// The compaction table's runners (gpu_compact_table.hpp): our compaction and split; the copy is the tables'
+// one. The session that times them is the tables' one too (gpu_table_session.cu).
 #include "kernels/bench/gpu_compact_table.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/grid_compact.cuh"
@@ -7,16 +7,6 @@
 namespace prefixlab {
 
 namespace {
-
-// The speed of light of a pass that reads and writes every element: a device-to-device copy.
-class CopyRunner final : public GpuTableRunner {
-public:
-    void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
-        PL_CUDA_CHECK(cudaMemcpyAsync(output, input, n * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice));
-    }
-    bool synchronizes() const override { return false; }
-    std::optional<std::uint64_t> answer() override { return std::nullopt; }
-};
 
 class OwnRunner final : public GpuTableRunner {
 public:
@@ -37,7 +27,7 @@ private:
 std::unique_ptr<GpuTableRunner> make_gpu_compact_runner(const GpuCompactMethod& method, std::size_t max_n) {
     switch (method.kind) {
     case GpuCompactKind::copy:
-        return std::make_unique<CopyRunner>();
+        return make_copy_runner();
     case GpuCompactKind::own:
         return std::make_unique<OwnRunner>(method.split, method.threads, max_n);
     case GpuCompactKind::single_pass:

@@ -56,6 +56,10 @@ struct GpuTableBuffers {
     std::size_t workspace_bytes = 0;
 };
 
+// The speed of light of a pass that reads and writes every element, a row of every table that writes an
+// array: a device-to-device copy of the input to the output.
+std::unique_ptr<GpuTableRunner> make_copy_runner();
+
 struct GpuTableSamples {
     std::vector<double> ms;            // one per timed repetition
     bool checked = false;              // the runner answered (not a speed-of-light pass)

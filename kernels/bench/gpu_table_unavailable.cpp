@@ -2,6 +2,7 @@
 // tables ask gpu_status() first and time their CPU rows only, so these are reached by no table.
 #include "kernels/bench/gpu_compact_table.hpp"
 #include "kernels/bench/gpu_reduce_table.hpp"
+#include "kernels/bench/gpu_sort_table.hpp"
 #include "kernels/bench/gpu_table_session.hpp"
 #include "kernels/gpu/gpu_block_scan.hpp"
 
@@ -25,6 +26,10 @@ std::unique_ptr<GpuTableRunner> make_gpu_reduce_runner(const GpuReduceMethod&, s
 }
 
 std::unique_ptr<GpuTableRunner> make_gpu_compact_runner(const GpuCompactMethod&, std::size_t) {
+    throw std::runtime_error(gpu_status().reason);
+}
+
+std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod&, std::size_t) {
     throw std::runtime_error(gpu_status().reason);
 }
 

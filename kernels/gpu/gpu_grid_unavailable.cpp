@@ -1,9 +1,10 @@
 // The grid entry points (gpu_run_grid_scan(s), gpu_trace_grid_scan, gpu_run_grid_reduce,
-// gpu_run_grid_compact) in a build without CUDA: refuse with the reason gpu_status() gives.
+// gpu_run_grid_compact, gpu_run_grid_sort) in a build without CUDA: refuse with the reason gpu_status() gives.
 #include "kernels/gpu/gpu_block_scan.hpp"
 #include "kernels/gpu/gpu_grid_compact.hpp"
 #include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "kernels/gpu/gpu_grid_scan.hpp"
+#include "kernels/gpu/gpu_grid_sort.hpp"
 #include "kernels/gpu/gpu_grid_trace.hpp"
 
 #include <stdexcept>
@@ -25,5 +26,7 @@ GpuGridRun gpu_trace_grid_scan(const GridScanRequest&, std::uint32_t, std::uint6
 std::uint32_t gpu_run_grid_reduce(const GridReduceRequest&) { throw std::runtime_error(gpu_status().reason); }
 
 GridCompactResult gpu_run_grid_compact(const GridCompactRequest&) { throw std::runtime_error(gpu_status().reason); }
+
+GridSortResult gpu_run_grid_sort(const GridSortRequest&) { throw std::runtime_error(gpu_status().reason); }
 
 } // namespace prefixlab

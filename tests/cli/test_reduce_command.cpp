@@ -218,5 +218,27 @@ TEST_F(ReduceTableCommand, CompactTableGpuOnlyWithoutAGpuSaysSoInOneLine) {
     EXPECT_NE(r.err.find("--gpu-only: there is no CUDA GPU here"), std::string::npos) << r.err;
 }
 
+// `prefixlab sort-table` without a GPU: the CPU's three sorts of each N, the CSV, and bad input.
+TEST_F(ReduceTableCommand, SortTableTimesTheCpuRowsAndRefusesBadInput) {
+    const fs::path csv = dir_ / "sort.csv";
+    const ProcessResult r =
+        run_prefixlab("sort-table --n 2^12,1000 --bits 20 --reps 2 --warmup 0 --csv " + shell_quote(csv.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("N = 4096, uint32 keys random in 20 bits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("N = 1000, uint32 keys random in 20 bits"), std::string::npos) << r.out;
+    std::ifstream in(csv);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().rfind("n,bits,method,setup,median_ms,gb_per_s,of_cub,of_copy,correct,device,driver,date\n", 0), 0u);
+    for (const char* row : {"4096,20,\"cpu-sort\"", "4096,20,\"cpu-stable-sort\"", "1000,20,\"cpu-parallel-sort\""})
+        EXPECT_NE(text.str().find(row), std::string::npos) << row << "\n" << text.str();
+    EXPECT_EQ(text.str().find(",no,"), std::string::npos) << text.str();
+    for (const char* bad : {"--bits 0", "--bits 33", "--n 2^31", "--n 0", "--reps 0", "--csv /nonexistent/dir/x.csv"}) {
+        const ProcessResult b = run_prefixlab(std::string("sort-table ") + bad);
+        EXPECT_EQ(b.exit_code, 2) << bad << "\n" << b.err;
+        EXPECT_EQ(count_lines(b.err), 1u) << bad << "\n" << b.err;
+    }
+}
+
 } // namespace
 } // namespace prefixlab::test

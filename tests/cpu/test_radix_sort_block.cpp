@@ -15,6 +15,7 @@
 #include "kernels/common/radix_key.hpp"
 #include "support/catalogue_ids.hpp"
 #include "support/scan_test_support.hpp"
+#include "support/sort_support.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -30,50 +31,6 @@ namespace {
 constexpr BlockAlgorithm kSort = kernel_id("radix-sort-1bit");
 constexpr BlockAlgorithm kDigitSort = kernel_id("radix-sort-4bit");
 constexpr BlockAlgorithm kSorts[] = {kSort, kDigitSort};
-
-enum class Keys { all_equal, sorted, reversed, random, high_bits, low_bits };
-
-const char* name_of_keys(Keys keys) {
-    constexpr const char* names[] = {"all equal", "sorted", "reversed", "random", "high bits", "low bits"};
-    return names[static_cast<int>(keys)];
-}
-
-// n keys of `type` as bits: random words drawn from all 32 bits, or from the top 4 or the low 4 only;
-// sorted and reversed are the random words put in order (by the reference's order).
-std::vector<std::uint32_t> keys_of(Keys keys, ElementType type, int n, std::uint32_t seed);
-
-// The input in ascending order, without the kernel's radix_key: integers by <, floats by totalOrder.
-std::vector<std::uint32_t> std_sorted(ElementType type, std::vector<std::uint32_t> bits) {
-    std::stable_sort(bits.begin(), bits.end(), [type](std::uint32_t a, std::uint32_t b) {
-        switch (type) {
-        case ElementType::uint32:
-            return a < b;
-        case ElementType::int32:
-            return std::bit_cast<std::int32_t>(a) < std::bit_cast<std::int32_t>(b);
-        case ElementType::float32:
-            return std::strong_order(std::bit_cast<float>(a), std::bit_cast<float>(b)) < 0;
-        }
-        return false;
-    });
-    return bits;
-}
-
-std::vector<std::uint32_t> keys_of(Keys keys, ElementType type, int n, std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::vector<std::uint32_t> bits(static_cast<std::size_t>(n));
-    for (std::uint32_t& b : bits) {
-        const std::uint32_t word = rng();
-        b = keys == Keys::all_equal   ? 0x40490fdbu // 3.14159274f, 1078530011
-            : keys == Keys::high_bits ? word & 0xf0000000u
-            : keys == Keys::low_bits  ? word & 0xfu
-                                      : word;
-    }
-    if (keys == Keys::sorted || keys == Keys::reversed)
-        bits = std_sorted(type, bits);
-    if (keys == Keys::reversed)
-        std::reverse(bits.begin(), bits.end());
-    return bits;
-}
 
 int ceil_log2(int n) {
     int iterations = 0;

@@ -1,0 +1,32 @@
+#include "core/emulator/emulate_grid_sort.hpp"
+
+#include "core/emulator/element_arrays.hpp"
+#include "core/emulator/emulator_launcher.hpp"
+#include "kernels/block_dispatch.hpp"
+
+namespace prefixlab {
+
+GridSortResult emulate_grid_sort(const GridSortRequest& request, const GridSchedule& schedule,
+                                 GridRecording* recording) {
+    require_sort_request(request);
+    const int end_bit = sort_end_bit(request);
+    return dispatch_value_type(request.type, [&]<class T>() {
+        const std::size_t n = request.keys.size();
+        const bool pairs = !request.values.empty();
+        const std::vector<T> keys = elements_as<T>(request.keys);
+        std::vector<T> out(n, from_bits<T>(kUnwrittenPattern)), scratch(n, from_bits<T>(kUnwrittenPattern));
+        std::vector<std::uint32_t> values_out(pairs ? n : 0, kUnwrittenPattern), values_scratch = values_out;
+        std::vector<std::uint32_t> counts(grid_sort_counts(n, request.threads), kUnwrittenPattern);
+        SortArrays<T> arrays{keys.data(), out.data(), scratch.data()};
+        if (pairs)
+            arrays = {keys.data(), out.data(), scratch.data(), request.values.data(), values_out.data(),
+                      values_scratch.data()};
+        EmulatorLauncher launcher(schedule, recording);
+        run_grid_sort<AddOp<T>>(launcher, arrays, n, end_bit, request.threads,
+                                GridWords<std::uint32_t>{counts.data(), BufferId::tile_totals,
+                                                         static_cast<std::uint32_t>(counts.size())});
+        return GridSortResult{bits_of(out), values_out};
+    });
+}
+
+} // namespace prefixlab

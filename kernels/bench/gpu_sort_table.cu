@@ -1,0 +1,87 @@
+// The sort table's runners (gpu_sort_table.hpp): our textbook radix sort, keys alone and pairs; the copy is
+// the tables' one. And the pairs' values and their check, which every runner of pairs shares.
+#include "kernels/bench/gpu_sort_table.hpp"
+#include "kernels/gpu/cuda_check.hpp"
+#include "kernels/gpu/device_buffer.cuh"
+#include "kernels/gpu/grid_sort.cuh"
+
+#include <vector>
+
+namespace prefixlab {
+
+namespace {
+
+__global__ void fill_indices_kernel(std::uint32_t* values, std::size_t n) {
+    const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i < n)
+        values[i] = static_cast<std::uint32_t>(i);
+}
+
+class TextbookRunner final : public GpuTableRunner {
+public:
+    TextbookRunner(const GpuSortMethod& method, std::size_t max_n)
+        : sort_(method.threads, max_n, method.pairs), values_(method.pairs ? max_n : 0),
+          values_out_(method.pairs ? max_n : 0) {
+        if (method.pairs)
+            fill_indices(values_.get(), max_n);
+    }
+    void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
+        const bool pairs = values_.size() > 0;
+        sort_.run(input, output, n, 32, pairs ? values_.get() : nullptr, pairs ? values_out_.get() : nullptr);
+        input_ = input;
+        output_ = output;
+        n_ = n;
+    }
+    bool synchronizes() const override { return false; }
+    std::optional<std::uint64_t> answer() override {
+        if (values_.size() == 0)
+            return n_;
+        return keys_with_their_values(input_, output_, values_out_.get(), n_);
+    }
+
+private:
+    GridSort<AddOp<std::uint32_t>> sort_;
+    DeviceBuffer<std::uint32_t> values_, values_out_;
+    const std::uint32_t* input_ = nullptr;
+    const std::uint32_t* output_ = nullptr;
+    std::size_t n_ = 0;
+};
+
+} // namespace
+
+void fill_indices(std::uint32_t* values, std::size_t n) {
+    if (n == 0)
+        return;
+    fill_indices_kernel<<<static_cast<unsigned>((n + 255) / 256), 256>>>(values, n);
+    PL_CUDA_CHECK_LAUNCH();
+    PL_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+std::uint64_t keys_with_their_values(const std::uint32_t* input, const std::uint32_t* sorted,
+                                     const std::uint32_t* values, std::size_t n) {
+    std::vector<std::uint32_t> keys(n), out(n), from(n);
+    PL_CUDA_CHECK(cudaMemcpy(keys.data(), input, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    PL_CUDA_CHECK(cudaMemcpy(out.data(), sorted, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    PL_CUDA_CHECK(cudaMemcpy(from.data(), values, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+    std::uint64_t right = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        const bool own = from[j] < n && keys[from[j]] == out[j];
+        const bool stable = j == 0 || out[j] != out[j - 1] || from[j - 1] < from[j];
+        right += own && stable ? 1 : 0;
+    }
+    return right;
+}
+
+std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method, std::size_t max_n) {
+    switch (method.kind) {
+    case GpuSortKind::copy:
+        return make_copy_runner();
+    case GpuSortKind::textbook:
+        return std::make_unique<TextbookRunner>(method, max_n);
+    default:
+        break;
+    }
+    return make_library_sort_runner(method, max_n);
+}
+
+} // namespace prefixlab

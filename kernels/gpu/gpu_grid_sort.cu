@@ -1,0 +1,33 @@
+// gpu_run_grid_sort: the textbook multi-block radix sort (kernels/gpu/grid_sort.cuh) for every key type on
+// the GPU, untraced, for the tests.
+#include "kernels/block_dispatch.hpp" // dispatch_value_type
+#include "kernels/gpu/device_buffer.cuh"
+#include "kernels/gpu/gpu_grid_sort.hpp"
+#include "kernels/gpu/grid_sort.cuh"
+
+#include <vector>
+
+namespace prefixlab {
+
+GridSortResult gpu_run_grid_sort(const GridSortRequest& request) {
+    require_sort_request(request);
+    const int end_bit = sort_end_bit(request);
+    return dispatch_value_type(request.type, [&]<class T>() {
+        const std::size_t n = request.keys.size();
+        const bool pairs = !request.values.empty();
+        DeviceBuffer<std::uint32_t> keys(n), out(n), values(pairs ? n : 0), values_out(pairs ? n : 0);
+        keys.upload(request.keys);
+        out.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern));
+        if (pairs) {
+            values.upload(request.values);
+            values_out.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern));
+        }
+        GridSort<AddOp<T>> sort(request.threads, n, pairs);
+        sort.run(reinterpret_cast<const T*>(keys.get()), reinterpret_cast<T*>(out.get()), n, end_bit,
+                 pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
+        PL_CUDA_CHECK(cudaDeviceSynchronize());
+        return GridSortResult{out.download(n), pairs ? values_out.download(n) : std::vector<std::uint32_t>{}};
+    });
+}
+
+} // namespace prefixlab

@@ -1,0 +1,60 @@
+// The textbook multi-block radix sort on the GPU, untraced (kernels/grid/grid_sort_plan.hpp): GridSort
+// owns the tiles' digit counts and their spine, and the scratch arrays the passes alternate with, sized
+// for the largest N it is planned for, and runs the plan on a stream with the grid scans' launcher.
+#pragma once
+
+#include "kernels/gpu/cuda_check.hpp"
+#include "kernels/gpu/device_buffer.cuh"
+#include "kernels/gpu/grid_driver_scan.cuh" // GpuDriverLauncher
+#include "kernels/grid/grid_sort_request.hpp"
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace prefixlab {
+
+template <class Op>
+class GridSort {
+public:
+    using T = typename Op::value_type;
+
+    // `pairs`: room for values too.
+    GridSort(int threads, std::size_t max_n, bool pairs)
+        : threads_(require_threads(threads)), max_n_(max_n == 0 ? 1 : max_n),
+          counts_(grid_sort_counts(max_n_, threads)), scratch_(max_n_), values_scratch_(pairs ? max_n_ : 0) {}
+
+    // Sorts keys[0, n) into out (device memory, 1 ≤ n ≤ max_n) by the radix keys' bits 0 … end_bit − 1
+    // (32: every bit, as CUB's default), and values (null: none) into values_out with them.
+    void run(const T* keys, T* out, std::size_t n, int end_bit = 32, const std::uint32_t* values = nullptr,
+             std::uint32_t* values_out = nullptr, cudaStream_t stream = nullptr) {
+        if (n == 0 || n > max_n_)
+            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
+                                        " this sort was planned for");
+        if (values != nullptr && values_scratch_.size() == 0)
+            throw std::invalid_argument("this sort was planned for keys alone, not pairs");
+        SortArrays<T> arrays{keys, out, scratch_.get()};
+        if (values != nullptr)
+            arrays = {keys, out, scratch_.get(), values, values_out, values_scratch_.get()};
+        GpuDriverLauncher launcher(stream, nullptr);
+        run_grid_sort<Op>(launcher, arrays, n, end_bit, threads_,
+                          GridWords<std::uint32_t>{counts_.get(), BufferId::tile_totals,
+                                                   static_cast<std::uint32_t>(counts_.size())});
+    }
+
+private:
+    static int require_threads(int threads) {
+        if (!sort_threads_valid(threads))
+            throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +
+                                        std::to_string(threads));
+        return threads;
+    }
+
+    int threads_;
+    std::size_t max_n_;
+    DeviceBuffer<std::uint32_t> counts_;
+    DeviceBuffer<T> scratch_;
+    DeviceBuffer<std::uint32_t> values_scratch_;
+};
+
+} // namespace prefixlab

@@ -1,0 +1,107 @@
+// The textbook multi-block radix sort (issue 36, kernels/grid/grid_sort_plan.hpp) in the emulator: every key
+// type, N ∈ {1, 2, 31, 33, 1000, 4097} with 32-thread blocks (up to 33 tiles of 128 keys, 528 digit counts:
+// a spine of two levels), keys all equal, sorted, reversed, random, in the high bits only and in the low bits
+// only, blocks started in order and reversed: equal to std::stable_sort by each type's order. Pairs: each
+// key's value (its index) goes with it, and equal keys keep their order. Threads the rule refuses, no keys and
+// a value count other than the keys' are refused.
+#include "core/emulator/emulate_grid_sort.hpp"
+#include "support/sanitizer.hpp"
+#include "support/scan_test_support.hpp"
+#include "support/sort_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+namespace prefixlab::test {
+namespace {
+
+constexpr Keys kAllKeys[] = {Keys::all_equal, Keys::sorted, Keys::reversed, Keys::random, Keys::high_bits,
+                             Keys::low_bits};
+
+GridSortRequest request_of(ElementType type, Keys keys, std::size_t n, int threads) {
+    GridSortRequest request;
+    request.type = type;
+    request.threads = threads;
+    request.keys = keys_of(keys, type, n, static_cast<std::uint32_t>(n * 3 + 1));
+    return request;
+}
+
+TEST(GridSort, EveryTypeKindAndSizeGivesStableSort) {
+    for (ElementType type : all_element_types())
+        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(31), std::size_t(33), std::size_t(1000),
+                              std::size_t(4097)})
+            for (Keys keys : kAllKeys)
+                for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed}) {
+                    const GridSortRequest request = request_of(type, keys, n, 32);
+                    const std::string what = std::string(name_of(type)) + " n=" + std::to_string(n) + " " +
+                                             name_of_keys(keys) + " " + std::string(name_of(order));
+                    const GridSortResult result = emulate_grid_sort(request, GridSchedule{4, order, 0});
+                    ASSERT_EQ(result.keys, std_sorted(type, request.keys)) << what;
+                    EXPECT_TRUE(result.values.empty()) << what;
+                }
+}
+
+TEST(GridSort, PairsGoWithTheirKeysAndEqualKeysKeepTheirOrder) {
+    for (ElementType type : all_element_types())
+        for (std::size_t n : {std::size_t(1), std::size_t(33), std::size_t(4097)})
+            for (Keys keys : {Keys::all_equal, Keys::low_bits, Keys::high_bits, Keys::random}) {
+                GridSortRequest request = request_of(type, keys, n, 64);
+                request.values.resize(n);
+                std::iota(request.values.begin(), request.values.end(), 0u);
+                const std::string what =
+                    std::string(name_of(type)) + " n=" + std::to_string(n) + " " + name_of_keys(keys);
+                const GridSortResult result = emulate_grid_sort(request, GridSchedule{3, BlockStartOrder::reversed, 0});
+                ASSERT_EQ(result.keys, std_sorted(type, request.keys)) << what;
+                expect_stable_pairs(request.keys, result.keys, result.values, what);
+            }
+}
+
+// Floats of every kind in IEEE 754's totalOrder: -NaN, -inf, a negative denormal, -0.0, +0.0, a positive
+// denormal, +inf, +NaN, each twice among 1000 random floats.
+TEST(GridSort, FloatSpecialsSortInTotalOrder) {
+    GridSortRequest request = request_of(ElementType::float32, Keys::random, 1000, 128);
+    const std::uint32_t specials[] = {0xffc00000u, 0xff800000u, 0x80000001u, 0x80000000u,
+                                      0x00000000u, 0x00000001u, 0x7f800000u, 0x7fc00000u};
+    for (std::size_t k = 0; k < 16; ++k)
+        request.keys[k * 61] = specials[k % 8];
+    const GridSortResult result = emulate_grid_sort(request, GridSchedule{});
+    EXPECT_EQ(result.keys, std_sorted(ElementType::float32, request.keys));
+    // the random words hold NaNs of other payloads too: the specials' own order is what is checked here
+    std::size_t last = 0;
+    for (std::uint32_t special : specials) {
+        const auto at = std::find(result.keys.begin(), result.keys.end(), special);
+        ASSERT_NE(at, result.keys.end()) << std::hex << special;
+        const auto index = static_cast<std::size_t>(at - result.keys.begin());
+        EXPECT_GE(index, last) << std::hex << special;
+        last = index;
+    }
+}
+
+// About 3 s in a release build (8 passes of three launches over 2^16 keys).
+TEST(GridSort, TwoToTheSixteenRandomKeysWith256Threads) {
+    if (kUnderAddressSanitizer)
+        GTEST_SKIP() << "N = 2^16 runs in the main job's release build (minutes under AddressSanitizer)";
+    const GridSortRequest request = request_of(ElementType::uint32, Keys::random, std::size_t(1) << 16, 256);
+    EXPECT_EQ(emulate_grid_sort(request, GridSchedule{}).keys, std_sorted(ElementType::uint32, request.keys));
+}
+
+TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {
+    GridSortRequest request;
+    request.keys = {3, 1, 2};
+    for (int threads : {0, 16, 33, 1056, 2048}) {
+        request.threads = threads;
+        EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument) << threads;
+    }
+    request.threads = 64;
+    request.values = {1, 2};
+    EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);
+    request.values.clear();
+    request.keys.clear();
+    EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);
+}
+
+} // namespace
+} // namespace prefixlab::test
