@@ -233,6 +233,7 @@ void add_sort_table_command(CLI::App& app, SortTableCommandOptions& o) {
     add_whole_number_option(*table, "--bits", o.bits, 1, 32, "The keys are random in their lowest BITS bits, 1 to 32");
     table->add_flag("--gpu-only", o.gpu_only,
                     "Leave out the CPU's rows (std::stable_sort of 2^30 keys takes a minute); needs a GPU");
+    table->add_flag("--sweep", o.sweep, "Also time Onesweep at every tile it is built with (256 threads x 8-20 keys)");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
@@ -299,7 +300,7 @@ int run_sort_table_command(const SortTableCommandOptions& o) {
         const TimedTableOptions options = timing_of(o);
         if (o.gpu_only && !timed_table_uses_gpu(options))
             throw BadInput("--gpu-only: there is no CUDA GPU here, so the table would have no rows");
-        const SortTableRows rows{!o.gpu_only};
+        const SortTableRows rows{!o.gpu_only, o.sweep};
         std::vector<TableJob> jobs;
         for (std::uint64_t n : sizes)
             jobs.push_back({"N = " + std::to_string(n), [n, bits = o.bits, options, rows](const RowProgress& p,

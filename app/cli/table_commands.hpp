@@ -44,6 +44,7 @@ struct SortTableCommandOptions : TableCommandOptions {
     SortTableCommandOptions() { sizes = "2^24,2^28"; }
     int bits = 32;
     bool gpu_only = false;
+    bool sweep = false;
 };
 
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& options);

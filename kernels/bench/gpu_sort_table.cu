@@ -1,10 +1,12 @@
-// The sort table's runners (gpu_sort_table.hpp): our textbook radix sort, keys alone and pairs; the copy is
+// The sort table's runners (gpu_sort_table.hpp): our textbook radix sort and Onesweep, keys alone and pairs; the copy is
 // the tables' one. And the pairs' values and their check, which every runner of pairs shares.
 #include "kernels/bench/gpu_sort_table.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/grid_sort.cuh"
 
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace prefixlab {
@@ -17,17 +19,19 @@ __global__ void fill_indices_kernel(std::uint32_t* values, std::size_t n) {
         values[i] = static_cast<std::uint32_t>(i);
 }
 
-class TextbookRunner final : public GpuTableRunner {
+// Ours, the textbook's GridSort or OnesweepSort (kernels/gpu/grid_sort.cuh).
+template <class Sort>
+class OwnSortRunner final : public GpuTableRunner {
 public:
-    TextbookRunner(const GpuSortMethod& method, std::size_t max_n)
-        : sort_(method.threads, max_n, method.pairs), values_(method.pairs ? max_n : 0),
+    OwnSortRunner(std::unique_ptr<Sort> sort, const GpuSortMethod& method, std::size_t max_n)
+        : sort_(std::move(sort)), values_(method.pairs ? max_n : 0),
           values_out_(method.pairs ? max_n : 0) {
         if (method.pairs)
             fill_indices(values_.get(), max_n);
     }
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
         const bool pairs = values_.size() > 0;
-        sort_.run(input, output, n, 32, pairs ? values_.get() : nullptr, pairs ? values_out_.get() : nullptr);
+        sort_->run(input, output, n, 32, pairs ? values_.get() : nullptr, pairs ? values_out_.get() : nullptr);
         input_ = input;
         output_ = output;
         n_ = n;
@@ -40,12 +44,18 @@ public:
     }
 
 private:
-    GridSort<AddOp<std::uint32_t>> sort_;
+    std::unique_ptr<Sort> sort_;
     DeviceBuffer<std::uint32_t> values_, values_out_;
     const std::uint32_t* input_ = nullptr;
     const std::uint32_t* output_ = nullptr;
     std::size_t n_ = 0;
 };
+
+template <int kItems>
+std::unique_ptr<GpuTableRunner> onesweep_runner(const GpuSortMethod& method, std::size_t max_n) {
+    using Sort = OnesweepSort<AddOp<std::uint32_t>, kItems>;
+    return std::make_unique<OwnSortRunner<Sort>>(std::make_unique<Sort>(max_n, method.pairs), method, max_n);
+}
 
 } // namespace
 
@@ -76,8 +86,25 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
     switch (method.kind) {
     case GpuSortKind::copy:
         return make_copy_runner();
-    case GpuSortKind::textbook:
-        return std::make_unique<TextbookRunner>(method, max_n);
+    case GpuSortKind::textbook: {
+        using Sort = GridSort<AddOp<std::uint32_t>>;
+        return std::make_unique<OwnSortRunner<Sort>>(std::make_unique<Sort>(method.threads, max_n, method.pairs), method,
+                                                     max_n);
+    }
+    case GpuSortKind::onesweep:
+        switch (method.items == 0 ? kOnesweepItems : method.items) {
+        case 8:
+            return onesweep_runner<8>(method, max_n);
+        case 12:
+            return onesweep_runner<12>(method, max_n);
+        case 16:
+            return onesweep_runner<16>(method, max_n);
+        case 20:
+            return onesweep_runner<20>(method, max_n);
+        default:
+            throw std::invalid_argument("Onesweep is not built with " + std::to_string(method.items) +
+                                        " keys a thread");
+        }
     default:
         break;
     }

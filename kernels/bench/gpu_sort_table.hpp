@@ -1,6 +1,7 @@
 // The sort table's methods on the GPU (issue 36), timed by the tables' one session (gpu_table_session.hpp);
 // the untimed multi-block sorts are kernels/gpu/gpu_grid_sort.hpp. The table sorts uint32 keys, alone or
-// with a uint32 value each (their indices): our textbook radix sort (kernels/grid/grid_sort_plan.hpp),
+// with a uint32 value each (their indices): our textbook radix sort (kernels/grid/grid_sort_plan.hpp) and
+// Onesweep (onesweep_sort_plan.hpp),
 // cub::DeviceRadixSort::SortKeys and SortPairs (temporary storage allocated once), thrust::sort and
 // thrust::stable_sort_by_key as a student calls them, and the copy. Plain C++; a build without CUDA links
 // gpu_table_unavailable.cpp, which refuses with the reason.
@@ -14,13 +15,17 @@
 
 namespace prefixlab {
 
-enum class GpuSortKind : std::uint8_t { copy, textbook, cub, thrust };
+enum class GpuSortKind : std::uint8_t { copy, textbook, onesweep, cub, thrust };
 
 struct GpuSortMethod {
     GpuSortKind kind = GpuSortKind::textbook;
     bool pairs = false; // with a uint32 value a key (the key's index), which goes where its key goes
-    int threads = 256;  // textbook only
+    int threads = 256;  // textbook only (Onesweep's blocks have 256 threads, a thread a digit)
+    int items = 0;      // Onesweep only: keys a thread, one of kOnesweepItemChoices (0: the tuned kOnesweepItems)
 };
+
+// The keys a thread Onesweep is built with for the table's sweep (`sort-table --sweep`).
+inline constexpr int kOnesweepItemChoices[] = {8, 12, 16, 20};
 
 // A sort table's session at n keys: the output array, and at most a scratch copy of the keys and three
 // arrays of values (the pairs' input, output and scratch) besides.

@@ -174,6 +174,11 @@ public:
         }
     }
 
+    // __syncwarp: the lanes of `mask` wait for each other, and their shared-memory accesses before it are
+    // seen by those after it (a ballot or a shuffle orders no memory). Opens no step: the emulator's warps
+    // run in lockstep, one access each in turn, which already gives this order.
+    __device__ void sync_warp(std::uint32_t mask) { __syncwarp(mask); }
+
     // Block barrier that opens the step `next`.
     __device__ void sync(StepTag next) {
         if constexpr (kTraced) {

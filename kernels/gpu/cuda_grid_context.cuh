@@ -103,6 +103,9 @@ public:
         __syncthreads();
     }
 
+    // __syncwarp (CudaContext::sync_warp says why it opens no step).
+    __device__ void sync_warp(std::uint32_t mask) { __syncwarp(mask); }
+
     // A barrier: the block's step becomes one past the largest any thread reached.
     __device__ void sync(StepTag) {
         std::uint32_t& block_step = grid_traced_block_step();

@@ -1,5 +1,5 @@
-// gpu_run_grid_sort: the textbook multi-block radix sort (kernels/gpu/grid_sort.cuh) for every key type on
-// the GPU, untraced, for the tests.
+// gpu_run_grid_sort: the multi-block radix sorts, textbook and Onesweep (kernels/gpu/grid_sort.cuh), for
+// every key type on the GPU, untraced, for the tests.
 #include "kernels/block_dispatch.hpp" // dispatch_value_type
 #include "kernels/gpu/device_buffer.cuh"
 #include "kernels/gpu/gpu_grid_sort.hpp"
@@ -22,9 +22,15 @@ GridSortResult gpu_run_grid_sort(const GridSortRequest& request) {
             values.upload(request.values);
             values_out.upload(std::vector<std::uint32_t>(n, kUnwrittenPattern));
         }
-        GridSort<AddOp<T>> sort(request.threads, n, pairs);
-        sort.run(reinterpret_cast<const T*>(keys.get()), reinterpret_cast<T*>(out.get()), n, end_bit,
-                 pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
+        const auto* from = reinterpret_cast<const T*>(keys.get());
+        auto* to = reinterpret_cast<T*>(out.get());
+        if (request.onesweep) {
+            OnesweepSort<AddOp<T>> sort(n, pairs);
+            sort.run(from, to, n, end_bit, pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
+        } else {
+            GridSort<AddOp<T>> sort(request.threads, n, pairs);
+            sort.run(from, to, n, end_bit, pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
+        }
         PL_CUDA_CHECK(cudaDeviceSynchronize());
         return GridSortResult{out.download(n), pairs ? values_out.download(n) : std::vector<std::uint32_t>{}};
     });

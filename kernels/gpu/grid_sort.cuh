@@ -1,6 +1,8 @@
-// The textbook multi-block radix sort on the GPU, untraced (kernels/grid/grid_sort_plan.hpp): GridSort
-// owns the tiles' digit counts and their spine, and the scratch arrays the passes alternate with, sized
-// for the largest N it is planned for, and runs the plan on a stream with the grid scans' launcher.
+// The multi-block radix sorts on the GPU, untraced: GridSort, the textbook's (kernels/grid/grid_sort_plan.hpp),
+// owns the tiles' digit counts and their spine; OnesweepSort (onesweep_sort_plan.hpp) the passes' digit
+// counts, the tiles' status words and the tile counter. Each owns the scratch arrays the passes alternate
+// with, sized for the largest N it is planned for, and runs its plan on a stream with the grid scans'
+// launcher.
 #pragma once
 
 #include "kernels/gpu/cuda_check.hpp"
@@ -53,6 +55,45 @@ private:
     int threads_;
     std::size_t max_n_;
     DeviceBuffer<std::uint32_t> counts_;
+    DeviceBuffer<T> scratch_;
+    DeviceBuffer<std::uint32_t> values_scratch_;
+};
+
+template <class Op, int kItems = kOnesweepItems>
+class OnesweepSort {
+public:
+    using T = typename Op::value_type;
+
+    // `pairs`: room for values too.
+    OnesweepSort(std::size_t max_n, bool pairs)
+        : max_n_(max_n == 0 ? 1 : max_n), counts_(kOnesweepMaxPasses * kOnesweepDigits),
+          status_(onesweep_status_words(max_n_, kItems)), counter_(1), scratch_(max_n_),
+          values_scratch_(pairs ? max_n_ : 0) {}
+
+    // As GridSort::run.
+    void run(const T* keys, T* out, std::size_t n, int end_bit = 32, const std::uint32_t* values = nullptr,
+             std::uint32_t* values_out = nullptr, cudaStream_t stream = nullptr) {
+        if (n == 0 || n > max_n_)
+            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
+                                        " this sort was planned for");
+        if (values != nullptr && values_scratch_.size() == 0)
+            throw std::invalid_argument("this sort was planned for keys alone, not pairs");
+        SortArrays<T> arrays{keys, out, scratch_.get()};
+        if (values != nullptr)
+            arrays = {keys, out, scratch_.get(), values, values_out, values_scratch_.get()};
+        GpuDriverLauncher launcher(stream, nullptr);
+        run_onesweep_sort<kItems, Op>(
+            launcher, arrays, n, end_bit,
+            OnesweepWords{{counts_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(counts_.size())},
+                          {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},
+                          {counter_.get(), BufferId::tile_counter, 1}});
+    }
+
+private:
+    std::size_t max_n_;
+    DeviceBuffer<std::uint32_t> counts_;
+    DeviceBuffer<std::uint64_t> status_;
+    DeviceBuffer<std::uint32_t> counter_;
     DeviceBuffer<T> scratch_;
     DeviceBuffer<std::uint32_t> values_scratch_;
 };

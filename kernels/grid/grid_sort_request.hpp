@@ -7,6 +7,7 @@
 #include "kernels/common/radix_key.hpp"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/grid_sort_plan.hpp"
+#include "kernels/grid/onesweep_sort_plan.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -19,7 +20,10 @@ struct GridSortRequest {
     std::vector<std::uint32_t> keys;
     ElementType type = ElementType::uint32;
     std::vector<std::uint32_t> values; // empty: keys alone; else one a key, moved with it
-    int threads = 256;
+    int threads = 256;                 // the textbook form's (Onesweep's blocks have 256, a thread a digit)
+    // Onesweep (kernels/grid/onesweep_sort.cuh: 8-bit digits, a launch a pass, look-back over digit
+    // counts), not the textbook's three launches a 4-bit digit (grid_sort_plan.hpp).
+    bool onesweep = false;
 };
 
 // What a sort made: the keys in order (of their radix keys, stable), their values in the same order.
@@ -36,7 +40,7 @@ inline void require_sort_request(const GridSortRequest& request) {
     if (!request.values.empty() && request.values.size() != request.keys.size())
         throw std::invalid_argument("a sort of pairs needs one value a key: " + std::to_string(request.keys.size()) +
                                     " keys, " + std::to_string(request.values.size()) + " values");
-    if (!sort_threads_valid(request.threads))
+    if (!request.onesweep && !sort_threads_valid(request.threads))
         throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +
                                     std::to_string(request.threads));
 }

@@ -40,6 +40,7 @@ public:
 
     PL_HOST_DEVICE void begin(StepTag) {} // the grid kernel began; see above
     PL_HOST_DEVICE void sync(StepTag next) { ctx_.sync(next); }
+    PL_HOST_DEVICE void sync_warp(std::uint32_t mask) { ctx_.sync_warp(mask); }
 
     template <class V>
     PL_HOST_DEVICE V shfl_up(const V& v, int delta, std::uint32_t mask, StepTag next) {

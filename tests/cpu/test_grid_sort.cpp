@@ -21,23 +21,28 @@ namespace {
 constexpr Keys kAllKeys[] = {Keys::all_equal, Keys::sorted, Keys::reversed, Keys::random, Keys::high_bits,
                              Keys::low_bits};
 
-GridSortRequest request_of(ElementType type, Keys keys, std::size_t n, int threads) {
+GridSortRequest request_of(ElementType type, Keys keys, std::size_t n, int threads, bool onesweep = false) {
     GridSortRequest request;
     request.type = type;
     request.threads = threads;
+    request.onesweep = onesweep;
     request.keys = keys_of(keys, type, n, static_cast<std::uint32_t>(n * 3 + 1));
     return request;
 }
 
+const char* form_of(bool onesweep) { return onesweep ? "onesweep" : "textbook"; }
+
 TEST(GridSort, EveryTypeKindAndSizeGivesStableSort) {
+    for (bool onesweep : {false, true})
     for (ElementType type : all_element_types())
         for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(31), std::size_t(33), std::size_t(1000),
                               std::size_t(4097)})
             for (Keys keys : kAllKeys)
                 for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed}) {
-                    const GridSortRequest request = request_of(type, keys, n, 32);
-                    const std::string what = std::string(name_of(type)) + " n=" + std::to_string(n) + " " +
-                                             name_of_keys(keys) + " " + std::string(name_of(order));
+                    const GridSortRequest request = request_of(type, keys, n, 32, onesweep);
+                    const std::string what = std::string(form_of(onesweep)) + " " + std::string(name_of(type)) +
+                                             " n=" + std::to_string(n) + " " + name_of_keys(keys) + " " +
+                                             std::string(name_of(order));
                     const GridSortResult result = emulate_grid_sort(request, GridSchedule{4, order, 0});
                     ASSERT_EQ(result.keys, std_sorted(type, request.keys)) << what;
                     EXPECT_TRUE(result.values.empty()) << what;
@@ -45,14 +50,15 @@ TEST(GridSort, EveryTypeKindAndSizeGivesStableSort) {
 }
 
 TEST(GridSort, PairsGoWithTheirKeysAndEqualKeysKeepTheirOrder) {
+    for (bool onesweep : {false, true})
     for (ElementType type : all_element_types())
         for (std::size_t n : {std::size_t(1), std::size_t(33), std::size_t(4097)})
             for (Keys keys : {Keys::all_equal, Keys::low_bits, Keys::high_bits, Keys::random}) {
-                GridSortRequest request = request_of(type, keys, n, 64);
+                GridSortRequest request = request_of(type, keys, n, 64, onesweep);
                 request.values.resize(n);
                 std::iota(request.values.begin(), request.values.end(), 0u);
-                const std::string what =
-                    std::string(name_of(type)) + " n=" + std::to_string(n) + " " + name_of_keys(keys);
+                const std::string what = std::string(form_of(onesweep)) + " " + std::string(name_of(type)) +
+                                         " n=" + std::to_string(n) + " " + name_of_keys(keys);
                 const GridSortResult result = emulate_grid_sort(request, GridSchedule{3, BlockStartOrder::reversed, 0});
                 ASSERT_EQ(result.keys, std_sorted(type, request.keys)) << what;
                 expect_stable_pairs(request.keys, result.keys, result.values, what);
@@ -62,7 +68,8 @@ TEST(GridSort, PairsGoWithTheirKeysAndEqualKeysKeepTheirOrder) {
 // Floats of every kind in IEEE 754's totalOrder: -NaN, -inf, a negative denormal, -0.0, +0.0, a positive
 // denormal, +inf, +NaN, each twice among 1000 random floats.
 TEST(GridSort, FloatSpecialsSortInTotalOrder) {
-    GridSortRequest request = request_of(ElementType::float32, Keys::random, 1000, 128);
+    for (bool onesweep : {false, true}) {
+    GridSortRequest request = request_of(ElementType::float32, Keys::random, 1000, 128, onesweep);
     const std::uint32_t specials[] = {0xffc00000u, 0xff800000u, 0x80000001u, 0x80000000u,
                                       0x00000000u, 0x00000001u, 0x7f800000u, 0x7fc00000u};
     for (std::size_t k = 0; k < 16; ++k)
@@ -75,17 +82,21 @@ TEST(GridSort, FloatSpecialsSortInTotalOrder) {
         const auto at = std::find(result.keys.begin(), result.keys.end(), special);
         ASSERT_NE(at, result.keys.end()) << std::hex << special;
         const auto index = static_cast<std::size_t>(at - result.keys.begin());
-        EXPECT_GE(index, last) << std::hex << special;
+        EXPECT_GE(index, last) << form_of(onesweep) << " " << std::hex << special;
         last = index;
+    }
     }
 }
 
-// About 3 s in a release build (8 passes of three launches over 2^16 keys).
+// About 3 s in a release build (8 passes of three launches over 2^16 keys; Onesweep's 4 of one).
 TEST(GridSort, TwoToTheSixteenRandomKeysWith256Threads) {
     if (kUnderAddressSanitizer)
         GTEST_SKIP() << "N = 2^16 runs in the main job's release build (minutes under AddressSanitizer)";
-    const GridSortRequest request = request_of(ElementType::uint32, Keys::random, std::size_t(1) << 16, 256);
-    EXPECT_EQ(emulate_grid_sort(request, GridSchedule{}).keys, std_sorted(ElementType::uint32, request.keys));
+    for (bool onesweep : {false, true}) {
+        const GridSortRequest request = request_of(ElementType::uint32, Keys::random, std::size_t(1) << 16, 256, onesweep);
+        EXPECT_EQ(emulate_grid_sort(request, GridSchedule{}).keys, std_sorted(ElementType::uint32, request.keys))
+            << form_of(onesweep);
+    }
 }
 
 TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {

@@ -1,14 +1,15 @@
 // Radix sort as a timed table: the sort kind, its plan of rows, and its ratios to CUB and the copy.
 #include "core/bench/sort_table.hpp"
 
+#include "core/bench/cpu_sort.hpp"
 #include "core/bench/timed_table_csv.hpp"
 #include "kernels/bench/gpu_sort_table.hpp"
+#include "kernels/grid/onesweep_sort_plan.hpp" // kOnesweepItems
 
 #include <algorithm>
 #include <cstdio>
 #include <random>
 #include <stdexcept>
-#include <thread>
 
 namespace prefixlab {
 
@@ -16,37 +17,15 @@ namespace {
 
 constexpr std::uint64_t kMaxSortN = std::uint64_t(1) << 30;
 
-bool sort_is_ours(const std::string& method) { return method.rfind("textbook", 0) == 0; }
+bool sort_is_ours(const std::string& method) {
+    return method.rfind("textbook", 0) == 0 || method.rfind("onesweep", 0) == 0;
+}
 
 bool sorts_pairs(const std::string& method) {
     return method.size() > 6 && method.compare(method.size() - 6, 6, "-pairs") == 0;
 }
 
-// std::sort on every core: each thread sorts a part, then the parts are merged pairwise, the merges of a
-// round on threads of their own.
-void sort_on_every_core(std::vector<std::uint32_t>& keys) {
-    const std::size_t parts = std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::size_t> bounds;
-    for (std::size_t p = 0; p <= parts; ++p)
-        bounds.push_back(keys.size() * p / parts);
-    const auto at = [&keys](std::size_t i) { return keys.begin() + std::ptrdiff_t(i); };
-    std::vector<std::thread> threads;
-    for (std::size_t p = 0; p < parts; ++p)
-        threads.emplace_back([&, p] { std::sort(at(bounds[p]), at(bounds[p + 1])); });
-    for (std::thread& t : threads)
-        t.join();
-    for (std::size_t width = 1; width < parts; width *= 2) {
-        threads.clear();
-        for (std::size_t p = 0; p + width < parts; p += 2 * width) {
-            const std::size_t first = bounds[p], middle = bounds[p + width], last = bounds[std::min(p + 2 * width, parts)];
-            threads.emplace_back([&, first, middle, last] { std::inplace_merge(at(first), at(middle), at(last)); });
-        }
-        for (std::thread& t : threads)
-            t.join();
-    }
-}
-
-// The rows, in the order the table shows them: the copy; keys: ours at two block sizes, CUB's SortKeys,
+// The rows, in the order the table shows them: the copy; keys: Onesweep, the textbook's at two block sizes, CUB's SortKeys,
 // thrust::sort; pairs: the same with SortPairs and thrust::stable_sort_by_key; then the CPU's three (unless
 // `chosen.cpu` is false).
 TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& sorted,
@@ -65,6 +44,12 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
     row("copy", "cudaMemcpy device to device", {GpuSortKind::copy});
     for (bool pairs : {false, true}) {
         const std::string suffix = pairs ? "-pairs" : "";
+        row("onesweep" + suffix, "8-bit digits, 256 x " + std::to_string(kOnesweepItems), {GpuSortKind::onesweep, pairs});
+        if (chosen.sweep && !pairs)
+            for (int items : kOnesweepItemChoices)
+                if (items != kOnesweepItems)
+                    row("onesweep", "8-bit digits, 256 x " + std::to_string(items),
+                        {GpuSortKind::onesweep, false, 256, items});
         for (int threads : {256, 512})
             row("textbook" + suffix, "4-bit digits, " + std::to_string(threads) + " threads",
                 {GpuSortKind::textbook, pairs, threads});

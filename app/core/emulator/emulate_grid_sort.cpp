@@ -16,12 +16,23 @@ GridSortResult emulate_grid_sort(const GridSortRequest& request, const GridSched
         const std::vector<T> keys = elements_as<T>(request.keys);
         std::vector<T> out(n, from_bits<T>(kUnwrittenPattern)), scratch(n, from_bits<T>(kUnwrittenPattern));
         std::vector<std::uint32_t> values_out(pairs ? n : 0, kUnwrittenPattern), values_scratch = values_out;
-        std::vector<std::uint32_t> counts(grid_sort_counts(n, request.threads), kUnwrittenPattern);
+        std::vector<std::uint32_t> counts(request.onesweep ? 0 : grid_sort_counts(n, request.threads), kUnwrittenPattern);
         SortArrays<T> arrays{keys.data(), out.data(), scratch.data()};
         if (pairs)
             arrays = {keys.data(), out.data(), scratch.data(), request.values.data(), values_out.data(),
                       values_scratch.data()};
         EmulatorLauncher launcher(schedule, recording);
+        if (request.onesweep) {
+            std::vector<std::uint32_t> digit_counts(kOnesweepMaxPasses * kOnesweepDigits, kUnwrittenPattern);
+            std::vector<std::uint64_t> status(onesweep_status_words(n, kOnesweepTracedItems), 0);
+            std::uint32_t counter = kUnwrittenPattern;
+            run_onesweep_sort<kOnesweepTracedItems, AddOp<T>>(
+                launcher, arrays, n, end_bit,
+                OnesweepWords{{digit_counts.data(), BufferId::tile_totals, static_cast<std::uint32_t>(digit_counts.size())},
+                              {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
+                              {&counter, BufferId::tile_counter, 1}});
+            return GridSortResult{bits_of(out), values_out};
+        }
         run_grid_sort<AddOp<T>>(launcher, arrays, n, end_bit, request.threads,
                                 GridWords<std::uint32_t>{counts.data(), BufferId::tile_totals,
                                                          static_cast<std::uint32_t>(counts.size())});

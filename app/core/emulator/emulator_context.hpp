@@ -42,6 +42,9 @@ public:
     }
 
     void begin(StepTag tag) { block_.begin(thread_, tag); }
+    // __syncwarp on the GPU: here nothing. The warp's lanes run in lockstep, each access in turn, so the
+    // accesses before it already come before those after it in every lane.
+    void sync_warp(std::uint32_t) {}
     void sync(StepTag next) { block_.barrier(thread_, next); }
     void finish() { block_.finish(thread_); }
 

@@ -1,0 +1,441 @@
+// Onesweep (Adinets & Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022; CUB's
+// DeviceRadixSort since CUB 2.0): a radix sort with one launch a digit pass, 8-bit digits, where the textbook
+// (grid_sort_plan.hpp) makes three launches a 4-bit digit. Its launches (onesweep_sort_plan.hpp):
+//
+//   OnesweepHistogram  reads the keys once and counts every pass's digits at once: 256 counts a pass
+//   OnesweepScanCounts one block turns each pass's 256 counts into where each digit's keys start (exclusive)
+//   OnesweepPass       one a pass: a block takes the next tile from a counter, ranks its keys by digit,
+//                      learns how many keys of each digit the tiles before it hold by decoupled look-back
+//                      over their 256 counts (digit_look_back: a thread a digit, the scans' protocol on
+//                      a vector of counts), and writes its keys, staged in shared memory in digit order,
+//                      as runs of consecutive addresses
+//
+// A tile is kThreads × kItems keys; warp w holds keys w·32·kItems … (w+1)·32·kItems − 1, row k of it
+// keys 32k … 32k + 31 of its part, so that each row's load is coalesced and ranking warp by warp, row by row,
+// keeps the keys' order (stable). A row's keys are matched by digit with ballots, as in the 4-bit sorts: one
+// for the lanes holding a key, one a digit bit; each warp counts its keys of each digit in shared memory of
+// its own, the lowest lane of a digit adding to it, so no two lanes write a word at once.
+#pragma once
+
+#include "kernels/common/catalogue_entry.hpp"
+#include "kernels/common/grid_words.hpp"
+#include "kernels/common/host_device.hpp"
+#include "kernels/common/radix_key.hpp"
+#include "kernels/common/scan_io.hpp"
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/common/shared_layout.hpp"
+#include "kernels/common/traced_value.hpp"
+#include "kernels/grid/driver_launch.hpp"
+#include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/publish_tile_status.cuh"
+#include "kernels/grid/tile_status.hpp"
+#include "kernels/warp/warp_lanes.hpp"
+#include "kernels/warp/warp_scan.cuh"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace prefixlab {
+
+inline constexpr int kOnesweepDigitBits = 8;
+inline constexpr std::uint32_t kOnesweepDigits = 1u << kOnesweepDigitBits;
+// A thread a digit in the look-back and the scans of the counts.
+inline constexpr int kOnesweepThreads = static_cast<int>(kOnesweepDigits);
+inline constexpr std::uint32_t kOnesweepWarps = kOnesweepDigits / kWarpLanes;
+inline constexpr int kOnesweepMaxPasses = 32 / kOnesweepDigitBits;
+
+// Passes of a sort over bits 0 … end_bit − 1: an 8-bit digit each, at least one.
+PL_HOST_DEVICE constexpr int onesweep_passes(int end_bit) {
+    const int passes = (end_bit + kOnesweepDigitBits - 1) / kOnesweepDigitBits;
+    return passes < 1 ? 1 : passes;
+}
+
+template <class T>
+PL_HOST_DEVICE std::uint32_t onesweep_digit(T key, int pass) {
+    return radix_key(key) >> (pass * kOnesweepDigitBits) & (kOnesweepDigits - 1u);
+}
+
+template <class T>
+struct OnesweepIo {
+    const T* keys_in = nullptr;
+    T* keys_out = nullptr;
+    const std::uint32_t* values_in = nullptr; // a key's value; null: keys alone
+    std::uint32_t* values_out = nullptr;
+    std::size_t n = 0;
+    int tile = 0;          // kOnesweepThreads × kItems
+    std::size_t tiles = 0; // tiles_for(n, tile)
+    int pass = 0;          // OnesweepPass: the digit, bits 8·pass … 8·pass + 7 of the radix key
+    int passes = 1;        // OnesweepHistogram: how many passes it counts for
+    // The passes' digit counts, pass-major (word p · 256 + d), zero before the histogram; after
+    // OnesweepScanCounts, where each digit's keys start in the output.
+    GridWords<std::uint32_t> counts;
+    GridWords<std::uint64_t> status;       // OnesweepPass: tiles × 256 status words, tile-major, all invalid
+    GridWords<std::uint32_t> tile_counter; // OnesweepPass: 0 before the launch
+    // The histogram's blocks loop over the tiles, as many blocks as fit at once (the launchers read these).
+    bool loop_over_tiles = true;
+    TileOrder order = TileOrder::atomic_counter;
+};
+
+template <class T>
+PL_HOST_DEVICE ScanIo<T> onesweep_tile_span(const OnesweepIo<T>& io, std::size_t tile) {
+    const std::size_t base = tile * std::size_t(io.tile);
+    const std::size_t left = io.n - base;
+    const std::size_t count = left < std::size_t(io.tile) ? left : std::size_t(io.tile);
+    return ScanIo<T>{io.keys_in + base, io.keys_out, static_cast<int>(count), false};
+}
+
+// Key q of a thread: row q of its warp's part of the tile, its lane's column.
+PL_HOST_DEVICE constexpr std::uint32_t onesweep_element(int items, std::uint32_t warp, int q, std::uint32_t lane) {
+    return (warp * std::uint32_t(items) + std::uint32_t(q)) * kWarpLanes + lane;
+}
+
+// The lanes of the calling lane's warp that hold a key of its digit: a ballot for the holders, then one a
+// digit bit. Every lane of the warp calls it (the ballots name all 32 lanes).
+template <class Ctx>
+PL_BODY std::uint32_t onesweep_peers(Ctx& ctx, bool holds, std::uint32_t digit, KernelFile file, Phase phase,
+                                     std::uint16_t row) {
+    std::uint32_t peers = ctx.ballot(holds, 0xffffffffu, step_tag(file, phase, __LINE__, row));
+    for (int b = 0; b < kOnesweepDigitBits; ++b) {
+        const bool set = (digit >> b & 1u) != 0;
+        const std::uint32_t votes =
+            ctx.ballot(holds && set, 0xffffffffu, step_tag(file, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
+        peers &= set ? votes : ~votes;
+    }
+    return holds ? peers : 0u;
+}
+
+// Adds a row's keys of each digit to the warp's own counts (`counts`, 256 words from `base`): every lane of
+// a digit reads the count so far, and after the warp's lanes have all read it, the lowest of them writes it
+// grown by the digit's keys in the row. Returns the count so far: the lane's rank is it plus its peers below.
+template <class Ctx, class Words>
+PL_BODY std::uint32_t count_row_digit(Ctx& ctx, const Words& counts, std::uint32_t base, bool holds,
+                                      std::uint32_t digit, std::uint32_t peers, std::uint32_t lane) {
+    using U = typename Ctx::template value<std::uint32_t>;
+    std::uint32_t before = 0;
+    if (holds) {
+        const U c = counts[base + digit];
+        before = plain_value(c);
+    }
+    ctx.sync_warp(0xffffffffu); // every lane has read before the lowest writes
+    if (holds && (peers & lanes_below(int(lane))) == 0)
+        counts[base + digit] = before + static_cast<std::uint32_t>(vote_count(peers));
+    ctx.sync_warp(0xffffffffu); // written before the next row reads
+    return before;
+}
+
+// Every thread's `value` summed over the threads before it, in every thread: each warp scans its lanes, its
+// last lane stores the warp's sum in sums[first + warp], and after the barrier `next` each thread adds the
+// sums of the warps before its own. Those words must not be read by anyone after the previous barrier.
+template <class Ctx, class Words>
+PL_BODY std::uint32_t block_exclusive_sum(Ctx& ctx, std::uint32_t value, const Words& sums, std::uint32_t first,
+                                          Phase shuffle, StepTag next) {
+    using U = typename Ctx::template value<std::uint32_t>;
+    const auto i = static_cast<std::uint32_t>(ctx.thread_index());
+    const std::uint32_t lane = i % kWarpLanes, warp = i / kWarpLanes;
+    U through = value;
+    warp_inclusive_scan<AddOp<std::uint32_t>>(ctx, through, lane, 0xffffffffu, shuffle);
+    if (lane == kWarpLanes - 1)
+        sums[first + warp] = plain_value(through);
+    ctx.sync(next);
+    std::uint32_t before = 0;
+    for (std::uint32_t w = 0; w < warp; ++w) {
+        const U s = sums[first + w];
+        before += plain_value(s);
+    }
+    return before + plain_value(through) - value;
+}
+
+// Decoupled look-back over a vector of counts (Merrill & Garland 2016, §4; Onesweep's per-digit form): thread d
+// publishes the tile's count of digit d (status "aggregate"; tile 0 its prefix at once), walks back over the
+// earlier tiles' words of digit d, adding aggregates, until a tile's inclusive prefix, and publishes its own
+// prefix. Returns the keys of digit d in the tiles before this one. Each thread waits for its digit alone.
+template <class Ctx>
+PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
+                                      std::uint32_t digit, std::uint32_t count) {
+    const auto word_of = [digit](std::uint32_t t) { return t * kOnesweepDigits + digit; };
+    if (tile == 0) {
+        publish_tile_status(ctx, status, word_of(0), TileStatus::prefix, count);
+        return 0;
+    }
+    publish_tile_status(ctx, status, word_of(tile), TileStatus::aggregate, count);
+    std::uint32_t before = 0;
+    for (std::uint32_t t = tile - 1;; --t) {
+        std::uint64_t word = ctx.load_status(status, word_of(t));
+        TileWait wait{tile, t, TileStatus::aggregate, 0};
+        while (status_of(word) == TileStatus::invalid) {
+            ctx.spin_wait(wait);
+            ++wait.polls;
+            word = ctx.load_status(status, word_of(t));
+        }
+        before += value_bits_of(word);
+        if (status_of(word) == TileStatus::prefix)
+            break;
+    }
+    publish_tile_status(ctx, status, word_of(tile), TileStatus::prefix, before + count);
+    return before;
+}
+
+template <int kItems>
+struct OnesweepHistogram {
+    static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr bool kLoopsOverTiles = true;
+
+    // Each warp's counts of each pass's digits (warp-major, then pass-major).
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
+        SharedLayout layout;
+        layout.add(BufferId::warp_totals, kOnesweepWarps * kOnesweepMaxPasses * kOnesweepDigits);
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const OnesweepIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        using U = typename Ctx::template value<std::uint32_t>;
+        const auto i = static_cast<std::uint32_t>(ctx.thread_index());
+        const std::uint32_t lane = i % kWarpLanes, warp = i / kWarpLanes;
+        const std::uint32_t per_warp = kOnesweepMaxPasses * kOnesweepDigits;
+        const auto counts = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::warp_totals));
+
+        ctx.begin(step_tag(kFile, kClear.phase, __LINE__));
+        for (std::uint32_t w = i; w < kOnesweepWarps * per_warp; w += kOnesweepDigits)
+            counts[w] = 0u;
+        // barrier: every count is 0
+        ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
+        for (std::size_t tile = std::size_t(ctx.block_index()); tile < io.tiles; tile += std::size_t(ctx.grid_blocks())) {
+            const ScanIo<T> span = onesweep_tile_span(io, tile);
+            const auto in = block_input(ctx, span);
+            for (int q = 0; q < kItems; ++q) {
+                const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
+                const bool holds = e < static_cast<std::uint32_t>(span.n);
+                V x{};
+                if (holds)
+                    x = in[e];
+                for (int p = 0; p < io.passes; ++p) {
+                    const std::uint32_t digit = holds ? onesweep_digit(plain_value(x), p) : 0u;
+                    const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(p + 1));
+                    count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds, digit,
+                                    peers, lane);
+                }
+            }
+        }
+        // barrier: every warp's counts are done; thread d adds up digit d's of each pass into the grid's
+        ctx.sync(step_tag(kFile, kAdd.phase, __LINE__));
+        for (int p = 0; p < io.passes; ++p) {
+            std::uint32_t total = 0;
+            for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
+                const U c = counts[w * per_warp + std::uint32_t(p) * kOnesweepDigits + i];
+                total += plain_value(c);
+            }
+            if (total != 0)
+                ctx.template atomic_combine<AddOp<std::uint32_t>>(io.counts, std::uint32_t(p) * kOnesweepDigits + i,
+                                                                  total);
+        }
+    }
+
+    static constexpr PhaseSpec kClear{"onesweep-histogram-clear", "clear the warps' digit counts", nullptr,
+                                      "Each thread clears its share of the warps' counts of every pass's digits."};
+    static constexpr PhaseSpec kCount{"onesweep-histogram-count", "count every pass's digits", nullptr,
+                                      "The block reads its tiles' keys row by row; for each pass, each warp "
+                                      "matches its lanes' digits and counts them."};
+    static constexpr PhaseSpec kVote{"onesweep-histogram-vote", "pass {level}: match the row's digits", nullptr,
+                                     "Pass {level}: a ballot for the lanes holding a key, one for each bit of "
+                                     "their digits; the lowest lane of each digit adds its peers to the warp's "
+                                     "count."};
+    static constexpr PhaseSpec kAdd{"onesweep-histogram-add", "add the block's counts to the grid's", nullptr,
+                                    "Thread d adds up the warps' counts of digit d of each pass and adds them to "
+                                    "the grid's (atomicAdd)."};
+    static constexpr PhaseSpec kPhases[] = {kClear, kCount, kVote, kAdd};
+};
+
+// One block: each pass's 256 counts become where each digit's keys start (an exclusive sum over digits).
+struct OnesweepScanCounts {
+    static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
+        SharedLayout layout;
+        layout.add(BufferId::warp_totals, kOnesweepWarps);
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const OnesweepIo<typename Op::value_type>& io) {
+        const auto d = static_cast<std::uint32_t>(ctx.thread_index());
+        const auto sums = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::warp_totals));
+        ctx.begin(step_tag(kFile, kScan.phase, __LINE__));
+        for (int p = 0; p < io.passes; ++p) {
+            const std::uint32_t word = std::uint32_t(p) * kOnesweepDigits + d;
+            const std::uint32_t count = read_total(ctx, io.counts, word);
+            const std::uint32_t start =
+                block_exclusive_sum(ctx, count, sums, 0, kShuffle.phase,
+                                    step_tag(kFile, kStore.phase, __LINE__, std::uint16_t(p + 1)));
+            write_total(ctx, io.counts, word, start);
+            // barrier: every thread has read the warps' sums before the next pass's scan writes them
+            ctx.sync(step_tag(kFile, kScan.phase, __LINE__, std::uint16_t(p + 2)));
+        }
+    }
+
+    static constexpr PhaseSpec kScan{"onesweep-scan-counts", "read a pass's 256 digit counts", nullptr,
+                                     "Thread d reads the grid's count of digit d of the pass."};
+    static constexpr PhaseSpec kShuffle{"onesweep-scan-counts-shuffle", "scan the counts: shuffle δ={offset}",
+                                        nullptr, "Each warp scans its threads' counts, shuffle δ={offset}."};
+    static constexpr PhaseSpec kStore{"onesweep-scan-counts-store", "pass {level}: where each digit's keys start",
+                                      nullptr,
+                                      "Thread d adds the warps' sums before its own: the keys of the digits below "
+                                      "d, where digit d's keys start in the output."};
+    static constexpr PhaseSpec kPhases[] = {kScan, kShuffle, kStore};
+};
+
+template <int kItems>
+struct OnesweepPass {
+    static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr int kTile = kOnesweepThreads * kItems;
+
+    // warp_totals: each warp's counts of each digit (warp-major), then where each digit's keys of the tile go
+    // in the output less where they start in the tile, the warps' sums of a block sum, and the tile's index.
+    // data: the tile's keys in digit order; pong: their values.
+    static constexpr std::uint32_t kDigitBase = kOnesweepWarps * kOnesweepDigits;
+    static constexpr std::uint32_t kSums = kDigitBase + kOnesweepDigits;
+    static constexpr std::uint32_t kTileSlot = kSums + kOnesweepWarps;
+    PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
+        SharedLayout layout;
+        layout.add(BufferId::warp_totals, kTileSlot + 1);
+        layout.add(BufferId::data, kTile);
+        layout.add(BufferId::pong, kTile);
+        return layout;
+    }
+
+    template <class Op, class Ctx>
+    PL_BODY static void run(Ctx& ctx, const OnesweepIo<typename Op::value_type>& io) {
+        using T = typename Op::value_type;
+        using V = typename Ctx::template value<T>;
+        using U = typename Ctx::template value<std::uint32_t>;
+        const auto i = static_cast<std::uint32_t>(ctx.thread_index());
+        const std::uint32_t lane = i % kWarpLanes, warp = i / kWarpLanes, d = i; // thread d: digit d
+        const SharedLayout shape = layout(0);
+        const auto words = ctx.template shared<std::uint32_t>(shape.find(BufferId::warp_totals));
+        const auto staged = ctx.template shared<T>(shape.find(BufferId::data));
+        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(BufferId::pong));
+        const bool pairs = io.values_in != nullptr;
+
+        // 1. the tile, from the counter (tiles are taken in order, so every earlier one belongs to a block
+        // that has started: the look-back never waits on a block that cannot run); the warps' counts cleared
+        ctx.begin(step_tag(kFile, kTake.phase, __LINE__));
+        if (i == 0)
+            words[kTileSlot] = ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u);
+        for (std::uint32_t w = 0; w < kOnesweepWarps; ++w)
+            words[w * kOnesweepDigits + d] = 0u;
+        // barrier: the tile's index is in shared memory and every count is 0
+        ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
+        const U taken = words[kTileSlot];
+        const std::uint32_t tile = plain_value(taken);
+        const ScanIo<T> span = onesweep_tile_span(io, tile);
+        const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
+        const auto count = static_cast<std::uint32_t>(span.n);
+
+        // 2. each warp ranks its keys row by row among its keys of the same digit
+        const auto in = block_input(ctx, span);
+        V x[kItems];
+        std::uint32_t rank[kItems];
+        PL_CUDA_PRAGMA(unroll)
+        for (int q = 0; q < kItems; ++q) {
+            const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
+            const bool holds = e < count;
+            if (holds)
+                x[q] = in[e];
+            const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : 0u;
+            const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(q + 1));
+            rank[q] = count_row_digit(ctx, words, warp * kOnesweepDigits, holds, digit, peers, lane) +
+                      static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
+        }
+        // barrier: every warp's counts are done. Thread d turns digit d's counts into the keys of digit d in
+        // the warps before each, and has the tile's count of digit d
+        ctx.sync(step_tag(kFile, kWarpOffsets.phase, __LINE__));
+        std::uint32_t in_tile = 0;
+        for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
+            const U c = words[w * kOnesweepDigits + d];
+            words[w * kOnesweepDigits + d] = in_tile;
+            in_tile += plain_value(c);
+        }
+
+        // 3. the keys of digit d before this tile, by look-back; where digit d's keys of the tile start in it
+        const std::uint32_t before_tile = digit_look_back(ctx, io.status, tile, d, in_tile);
+        const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
+                                                             step_tag(kFile, kTileStarts.phase, __LINE__));
+        const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
+        words[kDigitBase + d] = digit_start + before_tile - tile_start;
+        for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
+            const U c = words[w * kOnesweepDigits + d];
+            words[w * kOnesweepDigits + d] = plain_value(c) + tile_start;
+        }
+
+        // 4. the keys staged in the tile's digit order
+        // barrier: every warp's place of every digit in the tile is in shared memory
+        ctx.sync(step_tag(kFile, kStage.phase, __LINE__));
+        const auto values_in = block_input(ctx, ScanIo<std::uint32_t>{pairs ? io.values_in + tile_base : nullptr,
+                                                                      io.values_out, span.n, false});
+        PL_CUDA_PRAGMA(unroll)
+        for (int q = 0; q < kItems; ++q) {
+            const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
+            if (e < count) {
+                const std::uint32_t digit = onesweep_digit(plain_value(x[q]), io.pass);
+                const U warp_place = words[warp * kOnesweepDigits + digit];
+                const std::uint32_t place = plain_value(warp_place) + rank[q];
+                staged[place] = x[q];
+                if (pairs) {
+                    const U value = values_in[e];
+                    staged_values[place] = value;
+                }
+            }
+        }
+
+        // 5. written out in runs: the tile's keys of one digit go to consecutive places
+        // barrier: the tile is staged
+        ctx.sync(step_tag(kFile, kWrite.phase, __LINE__));
+        const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
+        const auto values_out =
+            block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
+        for (std::uint32_t j = i; j < count; j += kOnesweepDigits) {
+            const V key = staged[j];
+            const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
+            const std::uint32_t place = plain_value(base) + j;
+            out[place] = key;
+            if (pairs) {
+                const U value = staged_values[j];
+                values_out[place] = value;
+            }
+        }
+    }
+
+    static constexpr PhaseSpec kTake{"onesweep-take", "take a tile, clear the warps' counts", nullptr,
+                                     "Thread 0 takes the next tile from the counter; each thread clears its "
+                                     "digit's count in every warp."};
+    static constexpr PhaseSpec kRank{"onesweep-rank", "read the tile's keys, rank them by digit", nullptr,
+                                     "Each warp reads its part of the tile row by row and ranks each key among "
+                                     "its keys of the same digit."};
+    static constexpr PhaseSpec kVote{"onesweep-vote", "row {level}: match the row's digits", nullptr,
+                                     "Row {level}: a ballot for the lanes holding a key, one for each bit of their "
+                                     "digits; a key's rank is its warp's keys of its digit so far plus its peers "
+                                     "below it; the lowest adds the row's to the count."};
+    static constexpr PhaseSpec kWarpOffsets{"onesweep-look-back", "count the tile's digits, look back", nullptr,
+                                            "Thread d adds up digit d's counts over the warps, publishes the tile's "
+                                            "count and looks back over the earlier tiles' counts of digit d."};
+    static constexpr PhaseSpec kScanShuffle{"onesweep-tile-starts-shuffle", "scan the tile's counts: shuffle δ={offset}",
+                                            nullptr, "Each warp scans its threads' digit counts, shuffle δ={offset}."};
+    static constexpr PhaseSpec kTileStarts{"onesweep-tile-starts", "where each digit's keys start in the tile",
+                                           nullptr,
+                                           "Thread d: the tile's keys of the digits below d; digit d's keys go to the "
+                                           "output after the keys of smaller digits and of digit d in earlier tiles."};
+    static constexpr PhaseSpec kStage{"onesweep-stage", "stage the tile in digit order", nullptr,
+                                      "Each key goes to its place in the tile's digit order in shared memory."};
+    static constexpr PhaseSpec kWrite{"onesweep-write", "write the tile out in runs", nullptr,
+                                      "Each thread writes every 256th staged key to its digit's place: the keys "
+                                      "of one digit go to consecutive addresses."};
+    static constexpr PhaseSpec kPhases[] = {kTake,  kRank,        kVote,  kWarpOffsets, kScanShuffle,
+                                            kTileStarts, kStage, kWrite};
+};
+
+} // namespace prefixlab

@@ -1,0 +1,91 @@
+// Onesweep's launches (kernels/grid/onesweep_sort.cuh), written once for the GPU and the emulator over the
+// grid scans' launchers:
+//
+//   histogram   every pass's 256 digit counts, in one read of the keys
+//   scan        each pass's counts into where each digit's keys start
+//   a pass a digit, 8 bits each: the status words and the tile counter cleared, then one launch that ranks,
+//               looks back and scatters
+//
+// N + passes × 2N key reads and writes in all, where the textbook pass (grid_sort_plan.hpp) makes 3N a
+// 4-bit digit. The passes alternate between the output and a scratch array, as the textbook's do.
+#pragma once
+
+#include "kernels/common/grid_words.hpp"
+#include "kernels/common/scan_operators.hpp"
+#include "kernels/grid/grid_driver_plan.hpp"
+#include "kernels/grid/grid_sort_plan.hpp" // SortArrays
+#include "kernels/grid/onesweep_sort.cuh"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace prefixlab {
+
+// Keys a thread of the tuned GPU kernel (kernels/gpu/grid_sort.cuh), and of traced runs and the emulator,
+// whose small tiles make a few thousand keys many tiles that look back.
+inline constexpr int kOnesweepItems = 16;
+inline constexpr int kOnesweepTracedItems = 2;
+
+constexpr int onesweep_tile(int items) { return kOnesweepThreads * items; }
+
+// Status words of a sort of n keys: 256 a tile.
+constexpr std::size_t onesweep_status_words(std::size_t n, int items) {
+    return tiles_for(n, onesweep_tile(items)) * kOnesweepDigits;
+}
+
+// The grid arrays of a sort: the passes' digit counts (kOnesweepMaxPasses × 256 words), the status words
+// (onesweep_status_words) and the tile counter (one word).
+struct OnesweepWords {
+    GridWords<std::uint32_t> counts;
+    GridWords<std::uint64_t> status;
+    GridWords<std::uint32_t> tile_counter;
+};
+
+// Sorts arrays.in[0, n) into arrays.out by the radix keys' bits 0 … end_bit − 1, stably; Op is the key type's
+// AddOp (only its value type matters). n ≥ 1 is the caller's to check.
+template <int kItems, class Op, class Launcher>
+void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_type>& arrays, std::size_t n,
+                       int end_bit, const OnesweepWords& words) {
+    using T = typename Op::value_type;
+    OnesweepIo<T> io;
+    io.keys_in = arrays.in;
+    io.n = n;
+    io.tile = onesweep_tile(kItems);
+    io.tiles = tiles_for(n, io.tile);
+    io.passes = onesweep_passes(end_bit);
+    io.counts = words.counts;
+    io.status = words.status;
+    io.tile_counter = words.tile_counter;
+    const auto blocks = static_cast<std::uint32_t>(io.tiles);
+    launcher.fill(words.counts, std::size_t(io.passes) * kOnesweepDigits, std::uint32_t(0));
+    launcher.template launch<OnesweepHistogram<kItems>, Op>(
+        DriverLaunch{"count every pass's digits", blocks, kOnesweepThreads, io.tile}, io);
+    launcher.phase_done();
+    launcher.template launch<OnesweepScanCounts, Op>(
+        DriverLaunch{"where each pass's digits start", 1, kOnesweepThreads, kOnesweepThreads}, io);
+    launcher.phase_done();
+    const T* from = arrays.in;
+    const std::uint32_t* values_from = arrays.values_in;
+    for (int pass = 0; pass < io.passes; ++pass) {
+        const bool last_writes_out = (io.passes - 1 - pass) % 2 == 0;
+        io.keys_in = from;
+        io.keys_out = last_writes_out ? arrays.out : arrays.scratch;
+        if (values_from != nullptr) {
+            io.values_in = values_from;
+            io.values_out = last_writes_out ? arrays.values_out : arrays.values_scratch;
+        }
+        io.pass = pass;
+        launcher.fill(words.status, io.tiles * kOnesweepDigits, pack_tile_status(TileStatus::invalid, 0));
+        launcher.fill(words.tile_counter, 1, std::uint32_t(0));
+        launcher.template launch<OnesweepPass<kItems>, Op>(
+            DriverLaunch{"digit " + std::to_string(pass) + ": rank, look back, scatter", blocks, kOnesweepThreads,
+                         io.tile},
+            io);
+        launcher.phase_done();
+        from = io.keys_out;
+        values_from = io.values_out;
+    }
+}
+
+} // namespace prefixlab
