@@ -157,7 +157,7 @@ const TimedTableKind& compact_table_kind() {
         kind.name = "compaction";
         kind.data = "uint32";
         kind.max_n = kMaxCompactN;
-        kind.parameters = {{"percent", 100}, {"kept", kMaxCompactN}};
+        kind.parameters = {{"percent", 100, "% kept"}, {"kept", kMaxCompactN, ""}};
         kind.columns = {{"of_cub", "x CUB", "× CUB", 9, false, 3}, {"of_copy", "of copy", "% of copy", 9, true, 2}};
         kind.method_width = 24;
         kind.setup_width = 32;

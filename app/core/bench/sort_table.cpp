@@ -102,7 +102,7 @@ const TimedTableKind& sort_table_kind() {
         kind.name = "sort";
         kind.data = "uint32 keys";
         kind.max_n = kMaxSortN;
-        kind.parameters = {{"bits", 32}};
+        kind.parameters = {{"bits", 32, "-bit keys"}};
         kind.columns = {{"of_cub", "x CUB", "× CUB", 9, false, 3}, {"of_copy", "of copy", "% of copy", 9, true, 2}};
         kind.method_width = 20;
         kind.setup_width = 32;

@@ -30,6 +30,7 @@ struct TimedColumn {
 struct TimedParameter {
     std::string csv;        // "percent"
     std::uint64_t most = 0; // the largest a file may give
+    std::string shown;      // after its value where a table is named ("% kept": "50% kept"); "": not named
 };
 
 // What a kind of table is. One constant a table (reduce_table_kind(), compact_table_kind()); the hooks

@@ -396,7 +396,7 @@ void read_bench(const json& value, const std::string& path, SceneBench& b) {
         const std::string view = text_at(v, at);
         if (std::find(std::begin(kSceneBenchViews), std::end(kSceneBenchViews), view) ==
             std::end(kSceneBenchViews))
-            bad(at, "unknown name " + value_in_message(v) + " (one of sweep, reduce-table, compact-table)");
+            bad(at, "unknown name " + value_in_message(v) + " (one of sweep, reduce-table, compact-table, sort-table)");
         b.view = view;
     });
     if_present(value, path, "series", [&](const json& v, const std::string& at) {

@@ -30,7 +30,7 @@ namespace prefixlab {
 
 // What the Benchmark tab shows: the scans' sweep, or one of its timed tables; in the order of the scene's
 // and the script's names (kSceneBenchViews).
-enum class BenchShows : std::uint8_t { sweep, reduce_table, compact_table };
+enum class BenchShows : std::uint8_t { sweep, reduce_table, compact_table, sort_table };
 
 struct BenchPlotSource;
 
@@ -121,12 +121,16 @@ public:
     const std::string& last_export() const { return last_export_; }
     bool last_export_failed() const { return last_export_failed_; }
 
-    // --- the timed tables (the tab's other views): Harris's reduction table, the compaction table ---
+    // --- the timed tables (the tab's other views): Harris's reduction table, the compaction table, the sort table ---
     BenchShows shows = BenchShows::sweep;
     TimedTableState& reduce_tables() { return reduce_tables_; }
     TimedTableState& compact_tables() { return compact_tables_; }
-    TimedTableState& tables_of(BenchShows table) { return table == BenchShows::compact_table ? compact_tables_ : reduce_tables_; }
-    bool reading_tables() const { return reduce_tables_.reading() || compact_tables_.reading(); }
+    TimedTableState& tables_of(BenchShows table) {
+        return table == BenchShows::compact_table ? compact_tables_
+               : table == BenchShows::sort_table  ? sort_tables_
+                                                  : reduce_tables_;
+    }
+    bool reading_tables() const { return reduce_tables_.reading() || compact_tables_.reading() || sort_tables_.reading(); }
 
     const GpuStatus& gpu() const { return gpu_info(); } // the GPU algorithms need one
 
@@ -152,6 +156,7 @@ private:
     std::function<void(const std::string&, bool)> notify_;
     TimedTableState reduce_tables_;
     TimedTableState compact_tables_;
+    TimedTableState sort_tables_;
     std::vector<ShownRun> runs_;
     std::size_t primary_ = 0;
     std::shared_ptr<LiveSink> live_;

@@ -151,6 +151,8 @@ void BenchView::draw(AppState&, const ViewContext& context) {
         reduce_table_.draw(bench, context);
     else if (bench.shows == BenchShows::compact_table)
         compact_table_.draw(bench, context);
+    else if (bench.shows == BenchShows::sort_table)
+        sort_table_.draw(bench, context);
     else
         draw_sweep(bench, context);
 }

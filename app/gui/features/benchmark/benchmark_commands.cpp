@@ -1,7 +1,8 @@
 // The Benchmark feature's script commands (docs/gui-script.md): the sweep (`bench`, `wait-bench`,
 // `cancel-bench`), what the plot shows (`plot`, `bench-series`, `bench-scan`, `bench-report`), results
 // files (`open-results`, `export-results`), plot exports, and the timed tables (`bench-view`;
-// `time-reduce-table`, `open-reduce-table`, `export-reduce-table`, and the same for `compact-table`).
+// `time-reduce-table`, `open-reduce-table`, `export-reduce-table`, and the same for `compact-table` and
+// `sort-table`).
 #include "core/plot/plot_export.hpp"
 #include "core/util/terminal_output.hpp"
 #include "gui/app_state.hpp"
@@ -90,7 +91,7 @@ void add_table_commands(ScriptTable& table, BenchState& bench, BenchShows which,
     table.add({.name = "export-" + tag,
                .usage = "export-" + tag + " FOLDER png|svg|pdf|csv",
                .help = "write the " + kind + " table on show as `FOLDER/" + tables.source().slide_stem +
-                       "-nN" + (which == BenchShows::compact_table ? "-P" : "") +
+                       "-nN" + (which == BenchShows::compact_table ? "-P" : which == BenchShows::sort_table ? "-B" : "") +
                        ".*` (a 1600 × 900 slide, or its CSV)",
                .args = {path_arg("FOLDER"), name_arg("FORMAT", table_formats())},
                .run = [&bench, &tables](ScriptRun& run, const ScriptCommand& c) {
@@ -234,14 +235,16 @@ void BenchmarkFeature::add_commands(ScriptTable& table) {
                    wait_for_read(run, bench_, nullptr, c.where);
                }});
     table.add({.name = "bench-view",
-               .usage = "bench-view sweep|reduce-table|compact-table",
-               .help = "the Benchmark tab's view: the scans' sweep, Harris's reduction table or the compaction table",
+               .usage = "bench-view sweep|reduce-table|compact-table|sort-table",
+               .help = "the Benchmark tab's view: the scans' sweep, Harris's reduction table, the compaction table or "
+                       "the sort table",
                .args = {name_arg("VIEW", {std::begin(kSceneBenchViews), std::end(kSceneBenchViews)})},
                .run = [this](ScriptRun&, const ScriptCommand& c) {
                    bench_.shows = static_cast<BenchShows>(*c.args[0].choice);
                }});
     add_table_commands(table, bench_, BenchShows::reduce_table, "Harris's table");
     add_table_commands(table, bench_, BenchShows::compact_table, "the compaction table (half the elements kept)");
+    add_table_commands(table, bench_, BenchShows::sort_table, "the sort table (random keys)");
 }
 
 } // namespace prefixlab

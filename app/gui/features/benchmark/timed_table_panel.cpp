@@ -23,10 +23,13 @@ namespace prefixlab {
 
 namespace {
 
-std::string table_label(const ShownTimedTable& shown) {
-    // a compaction table's share kept tells it from the others of its N
-    const std::string parameter =
-        shown.table.parameters.empty() ? "" : " · " + std::to_string(shown.table.parameters.front()) + "% kept";
+std::string table_label(const ShownTimedTable& shown, const TimedTableKind& kind) {
+    // the parameters that tell a table from the others of its N: a compaction table's share kept, a sort
+    // table's key bits
+    std::string parameter;
+    for (std::size_t p = 0; p < kind.parameters.size() && p < shown.table.parameters.size(); ++p)
+        if (!kind.parameters[p].shown.empty())
+            parameter += " · " + std::to_string(shown.table.parameters[p]) + kind.parameters[p].shown;
     return "N = " + format_size(shown.table.n) + parameter + " · " + shown.table.device + " · " + shown.origin;
 }
 
@@ -54,10 +57,10 @@ void draw_picker(TimedTableState& tables) {
     const float width = std::min(ImGui::GetContentRegionAvail().x, em * 18);
     ImGui::SetNextItemWidth(width);
     const float preview = width - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
-    if (ImGui::BeginCombo(("##" + tables.source().file_tag).c_str(), fitted(current ? table_label(*current) : "no table yet", preview).c_str())) {
+    if (ImGui::BeginCombo(("##" + tables.source().file_tag).c_str(), fitted(current ? table_label(*current, *tables.source().kind) : "no table yet", preview).c_str())) {
         for (std::size_t i = 0; i < tables.tables().size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(table_label(tables.tables()[i]).c_str(), i == tables.selected()))
+            if (ImGui::Selectable(table_label(tables.tables()[i], *tables.source().kind).c_str(), i == tables.selected()))
                 tables.select(i);
             ImGui::PopID();
         }
@@ -70,7 +73,7 @@ void draw_picker(TimedTableState& tables) {
                           current->table.date.c_str(), current->table.rows.size());
 }
 
-constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table", "Compaction table"};
+constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table", "Compaction table", "Sort table"};
 
 } // namespace
 
@@ -84,13 +87,15 @@ float bench_view_picker_width() {
 void draw_bench_view_picker(BenchState& bench) {
     ImGui::SetNextItemWidth(bench_view_picker_width());
     int view = static_cast<int>(bench.shows);
-    if (ImGui::Combo("##bench-view", &view, kBenchViews, 3))
+    if (ImGui::Combo("##bench-view", &view, kBenchViews, IM_ARRAYSIZE(kBenchViews)))
         bench.shows = static_cast<BenchShows>(view);
     if (ImGui::IsItemHovered())
         tooltip("Scan sweep: the scans' times across N, plotted.\nReduction table: Harris's seven "
                 "reduction kernels, the shuffle reductions, CUB, Thrust and the CPU at one N (time, GB/s, "
                 "share of a read-only pass, speedups).\nCompaction table: compaction and split, two-pass and "
-                "single-pass, against CUB, Thrust, the copy and the CPU at one N and share kept");
+                "single-pass, against CUB, Thrust, the copy and the CPU at one N and share kept.\nSort table: radix "
+                "sorts of uint32 keys and pairs, Onesweep and the textbook's, against CUB, Thrust, the copy and the "
+                "CPU at one N");
 }
 
 void TimedTablePanel::draw_controls(BenchState& bench, bool& shown) {
@@ -128,6 +133,9 @@ void TimedTablePanel::draw_controls(BenchState& bench, bool& shown) {
                                         ? (table_ == BenchShows::compact_table
                                                ? "Time every row on this GPU and the CPU, half the elements kept "
                                                  "(about a minute at 2^28)"
+                                           : table_ == BenchShows::sort_table
+                                               ? "Time every row on this GPU and the CPU, random keys (about two "
+                                                 "minutes at 2^28, most of it the CPU's sorts)"
                                                : "Time every row on this GPU and the CPU (about a minute at 2^28)")
                                         : ("No CUDA GPU (" + gpu_info().reason + "): the CPU rows only").c_str());
     } else {

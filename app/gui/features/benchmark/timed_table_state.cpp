@@ -2,6 +2,7 @@
 
 #include "core/bench/compact_table.hpp"
 #include "core/bench/reduce_table.hpp"
+#include "core/bench/sort_table.hpp"
 #include "core/bench/timed_table_figure.hpp"
 
 #include "core/bench/bench_export.hpp" // extension_of
@@ -61,6 +62,26 @@ TimedTableSource compact_table_source() {
         TimedTableOptions options;
         options.repetitions = repetitions;
         return run_compact_table(n, kPercent, options, progress, cancelled);
+    };
+    return source;
+}
+
+TimedTableSource sort_table_source() {
+    constexpr int kKeyBits = 32; // random keys in all their bits: every pass of every sort has work
+    TimedTableSource source;
+    source.kind = &sort_table_kind();
+    source.file_tag = "sort-table";
+    source.slide_stem = "sort";
+    source.title = "the sort table";
+    source.rows_planned = [](int repetitions) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return sort_table_rows_planned(options);
+    };
+    source.run = [](std::uint64_t n, int repetitions, const RowProgress& progress, const Cancelled& cancelled) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return run_sort_table(n, kKeyBits, options, progress, cancelled);
     };
     return source;
 }

@@ -41,6 +41,7 @@ struct TimedTableSource {
 // The two the tab shows.
 TimedTableSource reduce_table_source();
 TimedTableSource compact_table_source();
+TimedTableSource sort_table_source();
 
 struct ShownTimedTable {
     TimedTable table;
