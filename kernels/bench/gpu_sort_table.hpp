@@ -22,6 +22,7 @@ struct GpuSortMethod {
     bool pairs = false; // with a uint32 value a key (the key's index), which goes where its key goes
     int threads = 256;  // textbook only (Onesweep's blocks have 256 threads, a thread a digit)
     int items = 0;      // Onesweep only: keys a thread, one of kOnesweepItemChoices (0: the tuned kOnesweepItems)
+    int window = 0;     // Onesweep only: predecessors its look-back reads at once, 1, 4 or 8 (0: kOnesweepWindow)
 };
 
 // The keys a thread Onesweep is built with for the table's sweep (`sort-table --sweep`).

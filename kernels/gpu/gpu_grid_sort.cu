@@ -24,9 +24,16 @@ GridSortResult gpu_run_grid_sort(const GridSortRequest& request) {
         }
         const auto* from = reinterpret_cast<const T*>(keys.get());
         auto* to = reinterpret_cast<T*>(out.get());
-        if (request.onesweep) {
-            OnesweepSort<AddOp<T>> sort(n, pairs);
+        const auto onesweep = [&]<int kWindow>() {
+            OnesweepSort<AddOp<T>, kOnesweepItems, kWindow> sort(n, pairs);
             sort.run(from, to, n, end_bit, pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
+        };
+        if (request.onesweep && request.onesweep_window == 8) {
+            onesweep.template operator()<8>();
+        } else if (request.onesweep && request.onesweep_window == 4) {
+            onesweep.template operator()<4>();
+        } else if (request.onesweep) {
+            onesweep.template operator()<1>();
         } else {
             GridSort<AddOp<T>> sort(request.threads, n, pairs);
             sort.run(from, to, n, end_bit, pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);

@@ -9,7 +9,9 @@
 #include "kernels/grid/grid_sort_plan.hpp"
 #include "kernels/grid/onesweep_sort_plan.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@ struct GridSortRequest {
     // Onesweep (kernels/grid/onesweep_sort.cuh: 8-bit digits, a launch a pass, look-back over digit
     // counts), not the textbook's three launches a 4-bit digit (grid_sort_plan.hpp).
     bool onesweep = false;
+    int onesweep_window = kOnesweepWindow; // Onesweep's look-back reads this many predecessors at once
 };
 
 // What a sort made: the keys in order (of their radix keys, stable), their values in the same order.
@@ -40,6 +43,10 @@ inline void require_sort_request(const GridSortRequest& request) {
     if (!request.values.empty() && request.values.size() != request.keys.size())
         throw std::invalid_argument("a sort of pairs needs one value a key: " + std::to_string(request.keys.size()) +
                                     " keys, " + std::to_string(request.values.size()) + " values");
+    if (request.onesweep && std::find(std::begin(kOnesweepWindowChoices), std::end(kOnesweepWindowChoices),
+                                      request.onesweep_window) == std::end(kOnesweepWindowChoices))
+        throw std::invalid_argument("Onesweep's look-back reads 1, 4 or 8 predecessors at once, not " +
+                                    std::to_string(request.onesweep_window));
     if (!request.onesweep && !sort_threads_valid(request.threads))
         throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +
                                     std::to_string(request.threads));

@@ -149,9 +149,13 @@ PL_BODY std::uint32_t block_exclusive_sum(Ctx& ctx, std::uint32_t value, const W
 // publishes the tile's count of digit d (status "aggregate"; tile 0 its prefix at once), walks back over the
 // earlier tiles' words of digit d, adding aggregates, until a tile's inclusive prefix, and publishes its own
 // prefix. Returns the keys of digit d in the tiles before this one. Each thread waits for its digit alone.
-template <class Ctx>
+// It reads kWindow predecessors' words at once, newest first, as the scans' look-back reads a window of 32
+// with a warp: one round trip to L2 for kWindow tiles where reading one at a time makes kWindow. A word
+// still invalid is polled again alone; words past the first prefix are read and not used.
+template <int kWindow, class Ctx>
 PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
                                       std::uint32_t digit, std::uint32_t count) {
+    static_assert(kWindow >= 1 && kWindow <= 32, "a window of 1 to 32 predecessors");
     const auto word_of = [digit](std::uint32_t t) { return t * kOnesweepDigits + digit; };
     if (tile == 0) {
         publish_tile_status(ctx, status, word_of(0), TileStatus::prefix, count);
@@ -159,17 +163,27 @@ PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status,
     }
     publish_tile_status(ctx, status, word_of(tile), TileStatus::aggregate, count);
     std::uint32_t before = 0;
-    for (std::uint32_t t = tile - 1;; --t) {
-        std::uint64_t word = ctx.load_status(status, word_of(t));
-        TileWait wait{tile, t, TileStatus::aggregate, 0};
-        while (status_of(word) == TileStatus::invalid) {
-            ctx.spin_wait(wait);
-            ++wait.polls;
-            word = ctx.load_status(status, word_of(t));
+    bool found = false;
+    for (std::uint32_t newest = tile - 1; !found; newest -= std::uint32_t(kWindow)) {
+        std::uint64_t words[kWindow];
+        PL_CUDA_PRAGMA(unroll)
+        for (int k = 0; k < kWindow; ++k) // the window's reads, all in flight before the first is used
+            words[k] = std::uint32_t(k) <= newest ? ctx.load_status(status, word_of(newest - std::uint32_t(k)))
+                                                  : pack_tile_status(TileStatus::prefix, 0);
+        PL_CUDA_PRAGMA(unroll)
+        for (int k = 0; k < kWindow; ++k) {
+            if (found)
+                break;
+            const std::uint32_t t = newest - std::uint32_t(k); // tile 0's word is a prefix: t never wraps
+            TileWait wait{tile, t, TileStatus::aggregate, 0};
+            while (status_of(words[k]) == TileStatus::invalid) {
+                ctx.spin_wait(wait);
+                ++wait.polls;
+                words[k] = ctx.load_status(status, word_of(t));
+            }
+            before += value_bits_of(words[k]);
+            found = status_of(words[k]) == TileStatus::prefix;
         }
-        before += value_bits_of(word);
-        if (status_of(word) == TileStatus::prefix)
-            break;
     }
     publish_tile_status(ctx, status, word_of(tile), TileStatus::prefix, before + count);
     return before;
@@ -288,7 +302,7 @@ struct OnesweepScanCounts {
     static constexpr PhaseSpec kPhases[] = {kScan, kShuffle, kStore};
 };
 
-template <int kItems>
+template <int kItems, int kWindow = 1>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
@@ -362,7 +376,7 @@ struct OnesweepPass {
         }
 
         // 3. the keys of digit d before this tile, by look-back; where digit d's keys of the tile start in it
-        const std::uint32_t before_tile = digit_look_back(ctx, io.status, tile, d, in_tile);
+        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
         const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
                                                              step_tag(kFile, kTileStarts.phase, __LINE__));
         const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);

@@ -26,6 +26,10 @@ namespace prefixlab {
 // whose small tiles make a few thousand keys many tiles that look back.
 inline constexpr int kOnesweepItems = 16;
 inline constexpr int kOnesweepTracedItems = 2;
+// Predecessors a look-back reads at once (digit_look_back): one, as measured on the H200 (docs/sorting.md);
+// the emulator runs each window the GPU is built with.
+inline constexpr int kOnesweepWindow = 1;
+inline constexpr int kOnesweepWindowChoices[] = {1, 4, 8};
 
 constexpr int onesweep_tile(int items) { return kOnesweepThreads * items; }
 
@@ -44,7 +48,7 @@ struct OnesweepWords {
 
 // Sorts arrays.in[0, n) into arrays.out by the radix keys' bits 0 … end_bit − 1, stably; Op is the key type's
 // AddOp (only its value type matters). n ≥ 1 is the caller's to check.
-template <int kItems, class Op, class Launcher>
+template <int kItems, int kWindow, class Op, class Launcher>
 void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_type>& arrays, std::size_t n,
                        int end_bit, const OnesweepWords& words) {
     using T = typename Op::value_type;
@@ -78,7 +82,7 @@ void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_t
         io.pass = pass;
         launcher.fill(words.status, io.tiles * kOnesweepDigits, pack_tile_status(TileStatus::invalid, 0));
         launcher.fill(words.tile_counter, 1, std::uint32_t(0));
-        launcher.template launch<OnesweepPass<kItems>, Op>(
+        launcher.template launch<OnesweepPass<kItems, kWindow>, Op>(
             DriverLaunch{"digit " + std::to_string(pass) + ": rank, look back, scatter", blocks, kOnesweepThreads,
                          io.tile},
             io);

@@ -99,6 +99,26 @@ TEST(GridSort, TwoToTheSixteenRandomKeysWith256Threads) {
     }
 }
 
+// Onesweep's look-back reading 4 and 8 predecessors at once (the 9 tiles of 4097 keys make windows that reach
+// past tile 0) sorts as reading one does.
+TEST(GridSort, EveryLookBackWindowGivesTheSameSort) {
+    for (int window : kOnesweepWindowChoices)
+        for (std::size_t n : {std::size_t(33), std::size_t(1000), std::size_t(4097)})
+            for (Keys keys : {Keys::random, Keys::low_bits, Keys::all_equal}) {
+                GridSortRequest request = request_of(ElementType::uint32, keys, n, 256, true);
+                request.onesweep_window = window;
+                request.values.resize(n);
+                std::iota(request.values.begin(), request.values.end(), 0u);
+                const std::string what = "window " + std::to_string(window) + " n=" + std::to_string(n) + " " +
+                                         name_of_keys(keys);
+                for (BlockStartOrder order : {BlockStartOrder::in_order, BlockStartOrder::reversed}) {
+                    const GridSortResult result = emulate_grid_sort(request, GridSchedule{3, order, 0});
+                    ASSERT_EQ(result.keys, std_sorted(ElementType::uint32, request.keys)) << what;
+                    expect_stable_pairs(request.keys, result.keys, result.values, what);
+                }
+            }
+}
+
 TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {
     GridSortRequest request;
     request.keys = {3, 1, 2};
@@ -110,6 +130,11 @@ TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {
     request.values = {1, 2};
     EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);
     request.values.clear();
+    request.onesweep = true;
+    for (int window : {0, 2, 16}) {
+        request.onesweep_window = window;
+        EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument) << window;
+    }
     request.keys.clear();
     EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);
 }

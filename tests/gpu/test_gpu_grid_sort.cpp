@@ -103,6 +103,20 @@ TEST(GpuGridSort, TwoToTheTwentyEightEveryKindOfKeys) {
                                  keys);
 }
 
+// Onesweep's look-back windows on the GPU: each sorts 10^6 pairs of every kind as the emulator's reference does.
+TEST(GpuGridSort, EveryLookBackWindowSorts) {
+    PL_REQUIRE_GPU();
+    for (int window : kOnesweepWindowChoices)
+        for (Keys keys : kAllKeys) {
+            GridSortRequest request = request_of(ElementType::uint32, keys, 1000000, 256, true, true);
+            request.onesweep_window = window;
+            const GridSortResult on_gpu = gpu_run_grid_sort(request);
+            const std::string what = describe(request, keys) + " window " + std::to_string(window);
+            ASSERT_EQ(on_gpu.keys, reference_of(request)) << what;
+            expect_stable_pairs(request.keys, on_gpu.keys, on_gpu.values, what);
+        }
+}
+
 TEST(GpuSortTable, EveryRowIsTimedAndEveryOutputIsRight) {
     PL_REQUIRE_GPU();
     TimedTableOptions options;

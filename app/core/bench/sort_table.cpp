@@ -45,11 +45,17 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
     for (bool pairs : {false, true}) {
         const std::string suffix = pairs ? "-pairs" : "";
         row("onesweep" + suffix, "8-bit digits, 256 x " + std::to_string(kOnesweepItems), {GpuSortKind::onesweep, pairs});
-        if (chosen.sweep && !pairs)
+        if (chosen.sweep && !pairs) {
             for (int items : kOnesweepItemChoices)
                 if (items != kOnesweepItems)
                     row("onesweep", "8-bit digits, 256 x " + std::to_string(items),
                         {GpuSortKind::onesweep, false, 256, items});
+            for (int window : kOnesweepWindowChoices)
+                if (window != kOnesweepWindow)
+                    row("onesweep",
+                        "8-bit digits, 256 x " + std::to_string(kOnesweepItems) + ", look-back " + std::to_string(window),
+                        {GpuSortKind::onesweep, false, 256, 0, window});
+        }
         for (int threads : {256, 512})
             row("textbook" + suffix, "4-bit digits, " + std::to_string(threads) + " threads",
                 {GpuSortKind::textbook, pairs, threads});

@@ -36,7 +36,7 @@ std::vector<std::uint32_t> sort_bench_input(std::uint64_t n, int bits, std::uint
 // Which rows a sort table has besides the GPU's.
 struct SortTableRows {
     bool cpu = true;    // the CPU's three (false: `--gpu-only`; std::stable_sort of 2^30 keys takes a minute)
-    bool sweep = false; // Onesweep at every keys-a-thread it is built with (kOnesweepItemChoices), keys alone
+    bool sweep = false; // Onesweep at every keys-a-thread and look-back window it is built with, keys alone
 };
 
 // Times every row at n (1 ≤ n ≤ 2^30) keys random in `bits` bits. `progress` (may be empty) hears each

@@ -26,11 +26,16 @@ GridSortResult emulate_grid_sort(const GridSortRequest& request, const GridSched
             std::vector<std::uint32_t> digit_counts(kOnesweepMaxPasses * kOnesweepDigits, kUnwrittenPattern);
             std::vector<std::uint64_t> status(onesweep_status_words(n, kOnesweepTracedItems), 0);
             std::uint32_t counter = kUnwrittenPattern;
-            run_onesweep_sort<kOnesweepTracedItems, AddOp<T>>(
-                launcher, arrays, n, end_bit,
-                OnesweepWords{{digit_counts.data(), BufferId::tile_totals, static_cast<std::uint32_t>(digit_counts.size())},
-                              {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
-                              {&counter, BufferId::tile_counter, 1}});
+            const OnesweepWords words{
+                {digit_counts.data(), BufferId::tile_totals, static_cast<std::uint32_t>(digit_counts.size())},
+                {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
+                {&counter, BufferId::tile_counter, 1}};
+            if (request.onesweep_window == 8)
+                run_onesweep_sort<kOnesweepTracedItems, 8, AddOp<T>>(launcher, arrays, n, end_bit, words);
+            else if (request.onesweep_window == 4)
+                run_onesweep_sort<kOnesweepTracedItems, 4, AddOp<T>>(launcher, arrays, n, end_bit, words);
+            else
+                run_onesweep_sort<kOnesweepTracedItems, 1, AddOp<T>>(launcher, arrays, n, end_bit, words);
             return GridSortResult{bits_of(out), values_out};
         }
         run_grid_sort<AddOp<T>>(launcher, arrays, n, end_bit, request.threads,
