@@ -233,7 +233,8 @@ void add_sort_table_command(CLI::App& app, SortTableCommandOptions& o) {
     add_whole_number_option(*table, "--bits", o.bits, 1, 32, "The keys are random in their lowest BITS bits, 1 to 32");
     table->add_flag("--gpu-only", o.gpu_only,
                     "Leave out the CPU's rows (std::stable_sort of 2^30 keys takes a minute); needs a GPU");
-    table->add_flag("--sweep", o.sweep, "Also time Onesweep at every tile (256 threads x 8-20 keys) and look-back window (1, 4, 8) it is built with");
+    table->add_flag("--sweep", o.sweep, "Also time Onesweep at every tile (256 threads x 8-20 keys), look-back window (1, 4, 8) and way of counting "
+                    "digits it is built with");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {

@@ -51,9 +51,9 @@ private:
     std::size_t n_ = 0;
 };
 
-template <int kItems, int kWindow = kOnesweepWindow>
+template <int kItems, int kWindow = kOnesweepWindow, bool kSharedCounts = kOnesweepSharedCounts>
 std::unique_ptr<GpuTableRunner> onesweep_runner(const GpuSortMethod& method, std::size_t max_n) {
-    using Sort = OnesweepSort<AddOp<std::uint32_t>, kItems, kWindow>;
+    using Sort = OnesweepSort<AddOp<std::uint32_t>, kItems, kWindow, kSharedCounts>;
     return std::make_unique<OwnSortRunner<Sort>>(std::make_unique<Sort>(max_n, method.pairs), method, max_n);
 }
 
@@ -92,6 +92,8 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
                                                      max_n);
     }
     case GpuSortKind::onesweep:
+        if (method.shared_counts != kOnesweepSharedCounts) // the sweep's: at the tuned tile
+            return onesweep_runner<kOnesweepItems, kOnesweepWindow, !kOnesweepSharedCounts>(method, max_n);
         if (method.window == 4 || method.window == 8) // the sweep's: at the tuned tile
             return method.window == 4 ? onesweep_runner<kOnesweepItems, 4>(method, max_n)
                                       : onesweep_runner<kOnesweepItems, 8>(method, max_n);

@@ -65,6 +65,25 @@ public:
             return static_cast<T&>(base_[word_of(index)]);
     }
 
+    // atomicAdd(&array[index], value) on a word of shared memory (T is uint32): the old value. Traced, the
+    // context records its read and its write with no other lane's access between them.
+    PL_HOST_DEVICE T atomic_add(std::uint32_t index, T value) const {
+        static_assert(sizeof(T) == sizeof(std::uint32_t), "a 32-bit word");
+        const std::uint32_t word = word_of(index);
+        if constexpr (Ctx::traced) {
+            if (!ctx_->check_index(desc_, word))
+                return T{};
+            return ctx_->atomic_add_shared(desc_, word, base_ + word, value);
+        } else {
+#if defined(__CUDA_ARCH__)
+            return atomicAdd(base_ + word, value);
+#else
+            (void)value; // an untraced context runs on the GPU only
+            return T{};
+#endif
+        }
+    }
+
     PL_HOST_DEVICE const SharedBufferDesc& desc() const { return desc_; }
     // The context the array reports to: a body that stores into a second array beside this one (a
     // tile's total beside its output, kernels/common/scan_io.hpp) reaches it through the same context.

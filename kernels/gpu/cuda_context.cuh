@@ -319,6 +319,19 @@ public:
         return append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + word, kind, bits, sources);
     }
 
+    // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add); traced, its read and its write.
+    __device__ std::uint32_t atomic_add_shared(const SharedBufferDesc& desc, std::uint32_t word, std::uint32_t* address,
+                                               std::uint32_t value) {
+        const std::uint32_t before = atomicAdd(address, value);
+        if constexpr (kTraced) {
+            const std::uint32_t none[2] = {kNoSource, kNoSource};
+            const std::uint32_t read = on_access(desc, word, AccessKind::read, before, none);
+            const std::uint32_t sources[2] = {read, kNoSource};
+            on_access(desc, word, AccessKind::write, before + value, sources);
+        }
+        return before;
+    }
+
 private:
     // A warp exchange (shuffle or ballot) ends the thread's step and opens `next`. Every kind is tagged
     // StepOpening::shuffle: the opening decides which snapshots a step has (registers, no shared

@@ -152,6 +152,12 @@ public:
         return false;
     }
 
+    // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add): the block's own memory, not recorded.
+    __device__ std::uint32_t atomic_add_shared(const SharedBufferDesc&, std::uint32_t, std::uint32_t* address,
+                                               std::uint32_t value) {
+        return atomicAdd(address, value);
+    }
+
     // Plain reads and writes of the grid's arrays are recorded (a write's ticket after it: the
     // instrumented array has already stored; a plain total is read only by a later launch).
     __device__ std::uint32_t on_access(const SharedBufferDesc& desc, std::uint32_t word, AccessKind kind,

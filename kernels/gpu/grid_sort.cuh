@@ -59,7 +59,8 @@ private:
     DeviceBuffer<std::uint32_t> values_scratch_;
 };
 
-template <class Op, int kItems = kOnesweepItems, int kWindow = kOnesweepWindow>
+template <class Op, int kItems = kOnesweepItems, int kWindow = kOnesweepWindow,
+          bool kSharedCounts = kOnesweepSharedCounts>
 class OnesweepSort {
 public:
     using T = typename Op::value_type;
@@ -82,7 +83,7 @@ public:
         if (values != nullptr)
             arrays = {keys, out, scratch_.get(), values, values_out, values_scratch_.get()};
         GpuDriverLauncher launcher(stream, nullptr);
-        run_onesweep_sort<kItems, kWindow, Op>(
+        run_onesweep_sort<kItems, kWindow, kSharedCounts, Op>(
             launcher, arrays, n, end_bit,
             OnesweepWords{{counts_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(counts_.size())},
                           {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},

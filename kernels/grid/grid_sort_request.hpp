@@ -27,6 +27,9 @@ struct GridSortRequest {
     // counts), not the textbook's three launches a 4-bit digit (grid_sort_plan.hpp).
     bool onesweep = false;
     int onesweep_window = kOnesweepWindow; // Onesweep's look-back reads this many predecessors at once
+    // Onesweep counts the digits with shared-memory atomics (the histogram, a pass's early counts); with a
+    // window of 1 only (the forms the emulator and the GPU are built with)
+    bool onesweep_shared_counts = kOnesweepSharedCounts;
 };
 
 // What a sort made: the keys in order (of their radix keys, stable), their values in the same order.
@@ -46,6 +49,9 @@ inline void require_sort_request(const GridSortRequest& request) {
     if (request.onesweep && std::find(std::begin(kOnesweepWindowChoices), std::end(kOnesweepWindowChoices),
                                       request.onesweep_window) == std::end(kOnesweepWindowChoices))
         throw std::invalid_argument("Onesweep's look-back reads 1, 4 or 8 predecessors at once, not " +
+                                    std::to_string(request.onesweep_window));
+    if (request.onesweep && request.onesweep_shared_counts && request.onesweep_window != 1)
+        throw std::invalid_argument("Onesweep's shared-memory counts are built with a look-back window of 1, not " +
                                     std::to_string(request.onesweep_window));
     if (!request.onesweep && !sort_threads_valid(request.threads))
         throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +

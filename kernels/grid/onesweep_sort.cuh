@@ -151,17 +151,24 @@ PL_BODY std::uint32_t block_exclusive_sum(Ctx& ctx, std::uint32_t value, const W
 // prefix. Returns the keys of digit d in the tiles before this one. Each thread waits for its digit alone.
 // It reads kWindow predecessors' words at once, newest first, as the scans' look-back reads a window of 32
 // with a warp: one round trip to L2 for kWindow tiles where reading one at a time makes kWindow. A word
-// still invalid is polled again alone; words past the first prefix are read and not used.
+// still invalid is polled again alone; words past the first prefix are read and not used. `published`: the
+// tile's count went out already (publish_digit_count, before the ranking: Onesweep's early counts).
+template <class Ctx>
+PL_BODY void publish_digit_count(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile, std::uint32_t digit,
+                                 std::uint32_t count) {
+    publish_tile_status(ctx, status, tile * kOnesweepDigits + digit,
+                        tile == 0 ? TileStatus::prefix : TileStatus::aggregate, count);
+}
+
 template <int kWindow, class Ctx>
 PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
-                                      std::uint32_t digit, std::uint32_t count) {
+                                      std::uint32_t digit, std::uint32_t count, bool published = false) {
     static_assert(kWindow >= 1 && kWindow <= 32, "a window of 1 to 32 predecessors");
     const auto word_of = [digit](std::uint32_t t) { return t * kOnesweepDigits + digit; };
-    if (tile == 0) {
-        publish_tile_status(ctx, status, word_of(0), TileStatus::prefix, count);
+    if (!published)
+        publish_digit_count(ctx, status, tile, digit, count);
+    if (tile == 0)
         return 0;
-    }
-    publish_tile_status(ctx, status, word_of(tile), TileStatus::aggregate, count);
     std::uint32_t before = 0;
     bool found = false;
     for (std::uint32_t newest = tile - 1; !found; newest -= std::uint32_t(kWindow)) {
@@ -189,16 +196,19 @@ PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status,
     return before;
 }
 
-template <int kItems>
+// kSharedAtomics: each key adds 1 to its digit's count of each pass in the block's shared memory with an
+// atomicAdd (CUB's histogram), where without it each warp matches a row's digits by ballots (9 a pass).
+template <int kItems, bool kSharedAtomics = false>
 struct OnesweepHistogram {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr bool kLoopsOverTiles = true;
 
-    // Each warp's counts of each pass's digits (warp-major, then pass-major).
+    // Each warp's counts of each pass's digits (warp-major, then pass-major); with shared atomics, the block's.
+    static constexpr std::uint32_t kCounters = kSharedAtomics ? 1 : kOnesweepWarps;
     PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
         SharedLayout layout;
-        layout.add(BufferId::warp_totals, kOnesweepWarps * kOnesweepMaxPasses * kOnesweepDigits);
+        layout.add(BufferId::warp_totals, kCounters * kOnesweepMaxPasses * kOnesweepDigits);
         return layout;
     }
 
@@ -213,7 +223,7 @@ struct OnesweepHistogram {
         const auto counts = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::warp_totals));
 
         ctx.begin(step_tag(kFile, kClear.phase, __LINE__));
-        for (std::uint32_t w = i; w < kOnesweepWarps * per_warp; w += kOnesweepDigits)
+        for (std::uint32_t w = i; w < kCounters * per_warp; w += kOnesweepDigits)
             counts[w] = 0u;
         // barrier: every count is 0
         ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
@@ -228,9 +238,15 @@ struct OnesweepHistogram {
                     x = in[e];
                 for (int p = 0; p < io.passes; ++p) {
                     const std::uint32_t digit = holds ? onesweep_digit(plain_value(x), p) : 0u;
-                    const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(p + 1));
-                    count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds, digit,
-                                    peers, lane);
+                    if constexpr (kSharedAtomics) {
+                        if (holds)
+                            counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + digit, 1u);
+                    } else {
+                        const std::uint32_t peers =
+                            onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(p + 1));
+                        count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds,
+                                        digit, peers, lane);
+                    }
                 }
             }
         }
@@ -238,7 +254,7 @@ struct OnesweepHistogram {
         ctx.sync(step_tag(kFile, kAdd.phase, __LINE__));
         for (int p = 0; p < io.passes; ++p) {
             std::uint32_t total = 0;
-            for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
+            for (std::uint32_t w = 0; w < kCounters; ++w) {
                 const U c = counts[w * per_warp + std::uint32_t(p) * kOnesweepDigits + i];
                 total += plain_value(c);
             }
@@ -302,7 +318,9 @@ struct OnesweepScanCounts {
     static constexpr PhaseSpec kPhases[] = {kScan, kShuffle, kStore};
 };
 
-template <int kItems, int kWindow = 1>
+// kEarlyCounts: the tile's count of each digit is made with shared atomics as soon as the keys are read and
+// published at once (Onesweep's early counts), so that later tiles' look-backs find it while this tile ranks.
+template <int kItems, int kWindow = 1, bool kEarlyCounts = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
@@ -314,9 +332,10 @@ struct OnesweepPass {
     static constexpr std::uint32_t kDigitBase = kOnesweepWarps * kOnesweepDigits;
     static constexpr std::uint32_t kSums = kDigitBase + kOnesweepDigits;
     static constexpr std::uint32_t kTileSlot = kSums + kOnesweepWarps;
+    static constexpr std::uint32_t kTileCounts = kTileSlot + 1; // kEarlyCounts: the tile's count of each digit
     PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
         SharedLayout layout;
-        layout.add(BufferId::warp_totals, kTileSlot + 1);
+        layout.add(BufferId::warp_totals, kTileCounts + (kEarlyCounts ? kOnesweepDigits : 0u));
         layout.add(BufferId::data, kTile);
         layout.add(BufferId::pong, kTile);
         return layout;
@@ -342,6 +361,8 @@ struct OnesweepPass {
             words[kTileSlot] = ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u);
         for (std::uint32_t w = 0; w < kOnesweepWarps; ++w)
             words[w * kOnesweepDigits + d] = 0u;
+        if (kEarlyCounts)
+            words[kTileCounts + d] = 0u;
         // barrier: the tile's index is in shared memory and every count is 0
         ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
         const U taken = words[kTileSlot];
@@ -355,11 +376,23 @@ struct OnesweepPass {
         V x[kItems];
         std::uint32_t rank[kItems];
         PL_CUDA_PRAGMA(unroll)
+        for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
+            if (onesweep_element(kItems, warp, q, lane) < count)
+                x[q] = in[onesweep_element(kItems, warp, q, lane)];
+        if constexpr (kEarlyCounts) {
+            PL_CUDA_PRAGMA(unroll)
+            for (int q = 0; q < kItems; ++q)
+                if (onesweep_element(kItems, warp, q, lane) < count)
+                    words.atomic_add(kTileCounts + onesweep_digit(plain_value(x[q]), io.pass), 1u);
+            // barrier: the tile's counts are made; thread d publishes digit d's before ranking
+            ctx.sync(step_tag(kFile, kPublish.phase, __LINE__));
+            const U early = words[kTileCounts + d];
+            publish_digit_count(ctx, io.status, tile, d, plain_value(early));
+        }
+        PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
             const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
             const bool holds = e < count;
-            if (holds)
-                x[q] = in[e];
             const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : 0u;
             const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(q + 1));
             rank[q] = count_row_digit(ctx, words, warp * kOnesweepDigits, holds, digit, peers, lane) +
@@ -376,7 +409,7 @@ struct OnesweepPass {
         }
 
         // 3. the keys of digit d before this tile, by look-back; where digit d's keys of the tile start in it
-        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
+        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile, kEarlyCounts);
         const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
                                                              step_tag(kFile, kTileStarts.phase, __LINE__));
         const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
@@ -430,6 +463,9 @@ struct OnesweepPass {
     static constexpr PhaseSpec kRank{"onesweep-rank", "read the tile's keys, rank them by digit", nullptr,
                                      "Each warp reads its part of the tile row by row and ranks each key among "
                                      "its keys of the same digit."};
+    static constexpr PhaseSpec kPublish{"onesweep-publish", "publish the tile's digit counts", nullptr,
+                                        "The keys' digits counted with shared atomics; thread d publishes the "
+                                        "tile's count of digit d before the ranking, for later tiles' look-backs."};
     static constexpr PhaseSpec kVote{"onesweep-vote", "row {level}: match the row's digits", nullptr,
                                      "Row {level}: a ballot for the lanes holding a key, one for each bit of their "
                                      "digits; a key's rank is its warp's keys of its digit so far plus its peers "
@@ -448,8 +484,8 @@ struct OnesweepPass {
     static constexpr PhaseSpec kWrite{"onesweep-write", "write the tile out in runs", nullptr,
                                       "Each thread writes every 256th staged key to its digit's place: the keys "
                                       "of one digit go to consecutive addresses."};
-    static constexpr PhaseSpec kPhases[] = {kTake,  kRank,        kVote,  kWarpOffsets, kScanShuffle,
-                                            kTileStarts, kStage, kWrite};
+    static constexpr PhaseSpec kPhases[] = {kTake,       kRank,       kPublish, kVote, kWarpOffsets,
+                                            kScanShuffle, kTileStarts, kStage,   kWrite};
 };
 
 } // namespace prefixlab

@@ -30,6 +30,9 @@ inline constexpr int kOnesweepTracedItems = 2;
 // the emulator runs each window the GPU is built with.
 inline constexpr int kOnesweepWindow = 1;
 inline constexpr int kOnesweepWindowChoices[] = {1, 4, 8};
+// Whether the digits are counted with shared-memory atomics, in the histogram and a pass's early counts
+// (OnesweepHistogram, OnesweepPass): not, as measured on the H200, until the other way is measured faster.
+inline constexpr bool kOnesweepSharedCounts = false;
 
 constexpr int onesweep_tile(int items) { return kOnesweepThreads * items; }
 
@@ -48,7 +51,7 @@ struct OnesweepWords {
 
 // Sorts arrays.in[0, n) into arrays.out by the radix keys' bits 0 … end_bit − 1, stably; Op is the key type's
 // AddOp (only its value type matters). n ≥ 1 is the caller's to check.
-template <int kItems, int kWindow, class Op, class Launcher>
+template <int kItems, int kWindow, bool kSharedCounts, class Op, class Launcher>
 void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_type>& arrays, std::size_t n,
                        int end_bit, const OnesweepWords& words) {
     using T = typename Op::value_type;
@@ -63,7 +66,7 @@ void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_t
     io.tile_counter = words.tile_counter;
     const auto blocks = static_cast<std::uint32_t>(io.tiles);
     launcher.fill(words.counts, std::size_t(io.passes) * kOnesweepDigits, std::uint32_t(0));
-    launcher.template launch<OnesweepHistogram<kItems>, Op>(
+    launcher.template launch<OnesweepHistogram<kItems, kSharedCounts>, Op>(
         DriverLaunch{"count every pass's digits", blocks, kOnesweepThreads, io.tile}, io);
     launcher.phase_done();
     launcher.template launch<OnesweepScanCounts, Op>(
@@ -82,7 +85,7 @@ void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_t
         io.pass = pass;
         launcher.fill(words.status, io.tiles * kOnesweepDigits, pack_tile_status(TileStatus::invalid, 0));
         launcher.fill(words.tile_counter, 1, std::uint32_t(0));
-        launcher.template launch<OnesweepPass<kItems, kWindow>, Op>(
+        launcher.template launch<OnesweepPass<kItems, kWindow, kSharedCounts>, Op>(
             DriverLaunch{"digit " + std::to_string(pass) + ": rank, look back, scatter", blocks, kOnesweepThreads,
                          io.tile},
             io);

@@ -55,6 +55,10 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
                     row("onesweep",
                         "8-bit digits, 256 x " + std::to_string(kOnesweepItems) + ", look-back " + std::to_string(window),
                         {GpuSortKind::onesweep, false, 256, 0, window});
+            row("onesweep",
+                "8-bit digits, 256 x " + std::to_string(kOnesweepItems) +
+                    (kOnesweepSharedCounts ? ", counts by ballots" : ", shared-atomic counts"),
+                {GpuSortKind::onesweep, false, 256, 0, 0, !kOnesweepSharedCounts});
         }
         for (int threads : {256, 512})
             row("textbook" + suffix, "4-bit digits, " + std::to_string(threads) + " threads",

@@ -557,6 +557,18 @@ void EmulatedBlock::record_register(std::uint32_t thread) {
     self.watched_sources[1] = kNoSource;
 }
 
+std::uint32_t EmulatedBlock::atomic_add_shared(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word,
+                                              std::uint32_t* address, std::uint32_t value) {
+    const std::uint32_t before = *address;
+    *address = before + value;
+    const std::uint32_t none[2] = {kNoSource, kNoSource};
+    const std::uint32_t read = append_access(thread, buffer, word, AccessKind::read, before, none);
+    const std::uint32_t sources[2] = {read, kNoSource};
+    append_access(thread, buffer, word, AccessKind::write, before + value, sources);
+    threads_[thread].fiber->suspend(); // lockstep, as after any access
+    return before;
+}
+
 std::uint32_t EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word,
                                            AccessKind kind, std::uint32_t bits, const std::uint32_t (&sources)[2]) {
     Thread& self = threads_[thread];

@@ -104,6 +104,10 @@ public:
     // Records the access, then yields to the next lane (lockstep); returns the access's reference.
     std::uint32_t on_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
                             std::uint32_t bits, const std::uint32_t (&sources)[2]);
+    // atomicAdd on a word of the block's shared memory: the read and the write recorded with no other lane's
+    // access between them, then the yield; returns the word before.
+    std::uint32_t atomic_add_shared(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, std::uint32_t* address,
+                                    std::uint32_t value);
     // Global synchronisation (rule 5).
     // *word = combine(*word, operand) in one go; returns the word before.
     std::uint32_t atomic_update(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint32_t* word,

@@ -110,6 +110,13 @@ public:
     }
     void release_register(const void* value) { block_.release_register(thread_, value); }
 
+    // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add): recorded as its read and its write.
+    std::uint32_t atomic_add_shared(const SharedBufferDesc& desc, std::uint32_t word, std::uint32_t* address,
+                                    std::uint32_t value) {
+        return block_.atomic_add_shared(thread_, static_cast<std::uint8_t>(desc.id), desc.base_word + word, address,
+                                        value);
+    }
+
     bool check_index(const SharedBufferDesc& desc, std::uint32_t word) {
         block_.check_index(thread_, desc, word); // throws when out of bounds
         return true;
