@@ -3,6 +3,7 @@
 // CUB 2.0), thrust::sort and thrust::stable_sort_by_key (pairs: stable, as the table checks) as a student
 // calls them (they allocate their storage on each call, and sort in place: the input is copied to the
 // output first, untimed).
+#include "kernels/bench/gpu_sort_runner.cuh"
 #include "kernels/bench/gpu_sort_table.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
@@ -16,25 +17,12 @@ namespace prefixlab {
 
 namespace {
 
-class CubRunner final : public GpuTableRunner {
+class CubRunner final : public SortRunner {
 public:
-    CubRunner(bool pairs, std::size_t max_n)
-        : values_(pairs ? max_n : 0), values_out_(pairs ? max_n : 0),
-          temp_(sort(nullptr, 0, nullptr, nullptr, max_n)) {
-        if (pairs)
-            fill_indices(values_.get(), max_n);
-    }
+    CubRunner(bool pairs, std::size_t max_n) : SortRunner(pairs, max_n), temp_(sort(nullptr, 0, nullptr, nullptr, max_n)) {}
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
         sort(temp_.get(), temp_.size(), input, output, n);
-        input_ = input;
-        output_ = output;
-        n_ = n;
-    }
-    bool synchronizes() const override { return false; }
-    std::optional<std::uint64_t> answer() override {
-        if (values_.size() == 0)
-            return n_;
-        return keys_with_their_values(input_, output_, values_out_.get(), n_);
+        ran(input, output, n);
     }
 
 private:
@@ -48,42 +36,29 @@ private:
             PL_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(storage, bytes, input, output, static_cast<std::int64_t>(n)));
         return bytes;
     }
-    DeviceBuffer<std::uint32_t> values_, values_out_;
     DeviceBuffer<unsigned char> temp_;
-    const std::uint32_t* input_ = nullptr;
-    const std::uint32_t* output_ = nullptr;
-    std::size_t n_ = 0;
 };
 
-class ThrustRunner final : public GpuTableRunner {
+// In place: the values sorted in values_ itself, filled again before each run.
+class ThrustRunner final : public SortRunner {
 public:
-    ThrustRunner(bool pairs, std::size_t max_n) : values_(pairs ? max_n : 0) {}
+    ThrustRunner(bool pairs, std::size_t max_n) : SortRunner(pairs, max_n, true) {}
     void prepare(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
         PL_CUDA_CHECK(cudaMemcpyAsync(output, input, n * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice));
-        if (values_.size() > 0)
+        if (pairs())
             fill_indices(values_.get(), n);
     }
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
-        if (values_.size() > 0)
+        if (pairs())
             thrust::stable_sort_by_key(thrust::device, output, output + n, values_.get());
         else
             thrust::sort(thrust::device, output, output + n);
-        input_ = input;
-        output_ = output;
-        n_ = n;
+        ran(input, output, n);
     }
     bool synchronizes() const override { return true; }
-    std::optional<std::uint64_t> answer() override {
-        if (values_.size() == 0)
-            return n_;
-        return keys_with_their_values(input_, output_, values_.get(), n_);
-    }
 
 private:
-    DeviceBuffer<std::uint32_t> values_;
-    const std::uint32_t* input_ = nullptr;
-    const std::uint32_t* output_ = nullptr;
-    std::size_t n_ = 0;
+    const std::uint32_t* sorted_values() const override { return values_.get(); }
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 // The sort table's runners (gpu_sort_table.hpp): our textbook radix sort and Onesweep, keys alone and pairs; the copy is
 // the tables' one. And the pairs' values and their check, which every runner of pairs shares.
+#include "kernels/bench/gpu_sort_runner.cuh"
 #include "kernels/bench/gpu_sort_table.hpp"
 #include "kernels/gpu/cuda_check.hpp"
 #include "kernels/gpu/device_buffer.cuh"
@@ -21,34 +22,17 @@ __global__ void fill_indices_kernel(std::uint32_t* values, std::size_t n) {
 
 // Ours, the textbook's GridSort or OnesweepSort (kernels/gpu/grid_sort.cuh).
 template <class Sort>
-class OwnSortRunner final : public GpuTableRunner {
+class OwnSortRunner final : public SortRunner {
 public:
     OwnSortRunner(std::unique_ptr<Sort> sort, const GpuSortMethod& method, std::size_t max_n)
-        : sort_(std::move(sort)), values_(method.pairs ? max_n : 0),
-          values_out_(method.pairs ? max_n : 0) {
-        if (method.pairs)
-            fill_indices(values_.get(), max_n);
-    }
+        : SortRunner(method.pairs, max_n), sort_(std::move(sort)) {}
     void run(const std::uint32_t* input, std::uint32_t* output, std::size_t n) override {
-        const bool pairs = values_.size() > 0;
-        sort_->run(input, output, n, 32, pairs ? values_.get() : nullptr, pairs ? values_out_.get() : nullptr);
-        input_ = input;
-        output_ = output;
-        n_ = n;
-    }
-    bool synchronizes() const override { return false; }
-    std::optional<std::uint64_t> answer() override {
-        if (values_.size() == 0)
-            return n_;
-        return keys_with_their_values(input_, output_, values_out_.get(), n_);
+        sort_->run(input, output, n, 32, pairs() ? values_.get() : nullptr, pairs() ? values_out_.get() : nullptr);
+        ran(input, output, n);
     }
 
 private:
     std::unique_ptr<Sort> sort_;
-    DeviceBuffer<std::uint32_t> values_, values_out_;
-    const std::uint32_t* input_ = nullptr;
-    const std::uint32_t* output_ = nullptr;
-    std::size_t n_ = 0;
 };
 
 template <int kItems, int kWindow = kOnesweepWindow, bool kSharedCounts = kOnesweepSharedCounts>
