@@ -151,22 +151,13 @@ PL_BODY std::uint32_t block_exclusive_sum(Ctx& ctx, std::uint32_t value, const W
 // prefix. Returns the keys of digit d in the tiles before this one. Each thread waits for its digit alone.
 // It reads kWindow predecessors' words at once, newest first, as the scans' look-back reads a window of 32
 // with a warp: one round trip to L2 for kWindow tiles where reading one at a time makes kWindow. A word
-// still invalid is polled again alone; words past the first prefix are read and not used. `published`: the
-// tile's count went out already (publish_digit_count, before the ranking: Onesweep's early counts).
-template <class Ctx>
-PL_BODY void publish_digit_count(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile, std::uint32_t digit,
-                                 std::uint32_t count) {
-    publish_tile_status(ctx, status, tile * kOnesweepDigits + digit,
-                        tile == 0 ? TileStatus::prefix : TileStatus::aggregate, count);
-}
-
+// still invalid is polled again alone; words past the first prefix are read and not used.
 template <int kWindow, class Ctx>
 PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
-                                      std::uint32_t digit, std::uint32_t count, bool published = false) {
+                                      std::uint32_t digit, std::uint32_t count) {
     static_assert(kWindow >= 1 && kWindow <= 32, "a window of 1 to 32 predecessors");
     const auto word_of = [digit](std::uint32_t t) { return t * kOnesweepDigits + digit; };
-    if (!published)
-        publish_digit_count(ctx, status, tile, digit, count);
+    publish_tile_status(ctx, status, word_of(tile), tile == 0 ? TileStatus::prefix : TileStatus::aggregate, count);
     if (tile == 0)
         return 0;
     std::uint32_t before = 0;
@@ -318,8 +309,10 @@ struct OnesweepScanCounts {
     static constexpr PhaseSpec kPhases[] = {kScan, kShuffle, kStore};
 };
 
-// kEarlyCounts: the tile's count of each digit is made with shared atomics as soon as the keys are read and
-// published at once (Onesweep's early counts), so that later tiles' look-backs find it while this tile ranks.
+// kEarlyCounts: the tile's count of each digit is made with shared atomics as soon as the keys are read, and
+// the tile looks back at once, before the ranking (Onesweep's order): its prefix is out soon after it
+// started, so later tiles' walks back stay short. Without it the counts come from the ranking, and the
+// prefix only after it.
 template <int kItems, int kWindow = 1, bool kEarlyCounts = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
@@ -379,15 +372,16 @@ struct OnesweepPass {
         for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
             if (onesweep_element(kItems, warp, q, lane) < count)
                 x[q] = in[onesweep_element(kItems, warp, q, lane)];
+        std::uint32_t before_tile = 0; // the keys of digit d in the tiles before this one
         if constexpr (kEarlyCounts) {
             PL_CUDA_PRAGMA(unroll)
             for (int q = 0; q < kItems; ++q)
                 if (onesweep_element(kItems, warp, q, lane) < count)
                     words.atomic_add(kTileCounts + onesweep_digit(plain_value(x[q]), io.pass), 1u);
-            // barrier: the tile's counts are made; thread d publishes digit d's before ranking
+            // barrier: the tile's counts are made; thread d looks back for digit d before the ranking
             ctx.sync(step_tag(kFile, kPublish.phase, __LINE__));
             const U early = words[kTileCounts + d];
-            publish_digit_count(ctx, io.status, tile, d, plain_value(early));
+            before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, plain_value(early));
         }
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
@@ -408,8 +402,10 @@ struct OnesweepPass {
             in_tile += plain_value(c);
         }
 
-        // 3. the keys of digit d before this tile, by look-back; where digit d's keys of the tile start in it
-        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile, kEarlyCounts);
+        // 3. the keys of digit d before this tile, by look-back (unless done early); where digit d's keys of
+        // the tile start in it
+        if constexpr (!kEarlyCounts)
+            before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
         const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
                                                              step_tag(kFile, kTileStarts.phase, __LINE__));
         const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
@@ -463,9 +459,10 @@ struct OnesweepPass {
     static constexpr PhaseSpec kRank{"onesweep-rank", "read the tile's keys, rank them by digit", nullptr,
                                      "Each warp reads its part of the tile row by row and ranks each key among "
                                      "its keys of the same digit."};
-    static constexpr PhaseSpec kPublish{"onesweep-publish", "publish the tile's digit counts", nullptr,
+    static constexpr PhaseSpec kPublish{"onesweep-early-look-back", "count the tile's digits, look back", nullptr,
                                         "The keys' digits counted with shared atomics; thread d publishes the "
-                                        "tile's count of digit d before the ranking, for later tiles' look-backs."};
+                                        "tile's count of digit d and looks back over the earlier tiles' before "
+                                        "the ranking."};
     static constexpr PhaseSpec kVote{"onesweep-vote", "row {level}: match the row's digits", nullptr,
                                      "Row {level}: a ballot for the lanes holding a key, one for each bit of their "
                                      "digits; a key's rank is its warp's keys of its digit so far plus its peers "
