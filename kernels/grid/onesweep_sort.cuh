@@ -28,7 +28,9 @@
 #include "kernels/grid/driver_launch.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
 #include "kernels/grid/publish_tile_status.cuh"
+#include "kernels/grid/radix_sort_tiles.cuh" // sort_tile_span
 #include "kernels/grid/tile_status.hpp"
+#include "kernels/warp/warp_digit_votes.cuh"
 #include "kernels/warp/warp_lanes.hpp"
 #include "kernels/warp/warp_scan.cuh"
 
@@ -76,32 +78,17 @@ struct OnesweepIo {
     TileOrder order = TileOrder::atomic_counter;
 };
 
-template <class T>
-PL_HOST_DEVICE ScanIo<T> onesweep_tile_span(const OnesweepIo<T>& io, std::size_t tile) {
-    const std::size_t base = tile * std::size_t(io.tile);
-    const std::size_t left = io.n - base;
-    const std::size_t count = left < std::size_t(io.tile) ? left : std::size_t(io.tile);
-    return ScanIo<T>{io.keys_in + base, io.keys_out, static_cast<int>(count), false};
-}
-
 // Key q of a thread: row q of its warp's part of the tile, its lane's column.
 PL_HOST_DEVICE constexpr std::uint32_t onesweep_element(int items, std::uint32_t warp, int q, std::uint32_t lane) {
     return (warp * std::uint32_t(items) + std::uint32_t(q)) * kWarpLanes + lane;
 }
 
-// The lanes of the calling lane's warp that hold a key of its digit: a ballot for the holders, then one a
-// digit bit. Every lane of the warp calls it (the ballots name all 32 lanes).
+// The lanes of the calling lane's warp that hold a key of its digit (none where it holds none). Every lane of
+// the warp calls it.
 template <class Ctx>
-PL_BODY std::uint32_t onesweep_peers(Ctx& ctx, bool holds, std::uint32_t digit, KernelFile file, Phase phase,
-                                     std::uint16_t row) {
-    std::uint32_t peers = ctx.ballot(holds, 0xffffffffu, step_tag(file, phase, __LINE__, row));
-    for (int b = 0; b < kOnesweepDigitBits; ++b) {
-        const bool set = (digit >> b & 1u) != 0;
-        const std::uint32_t votes =
-            ctx.ballot(holds && set, 0xffffffffu, step_tag(file, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
-        peers &= set ? votes : ~votes;
-    }
-    return holds ? peers : 0u;
+PL_BODY std::uint32_t onesweep_peers(Ctx& ctx, bool holds, std::uint32_t digit, Phase phase, std::uint16_t row) {
+    const auto votes = vote_digits<kOnesweepDigitBits>(ctx, holds, digit, phase, row);
+    return holds ? votes.lanes_of(digit) : 0u;
 }
 
 // Adds a row's keys of each digit to the warp's own counts (`counts`, 256 words from `base`): every lane of
@@ -219,7 +206,7 @@ struct OnesweepHistogram {
         // barrier: every count is 0
         ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
         for (std::size_t tile = std::size_t(ctx.block_index()); tile < io.tiles; tile += std::size_t(ctx.grid_blocks())) {
-            const ScanIo<T> span = onesweep_tile_span(io, tile);
+            const ScanIo<T> span = sort_tile_span(io, tile);
             const auto in = block_input(ctx, span);
             for (int q = 0; q < kItems; ++q) {
                 const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
@@ -234,7 +221,7 @@ struct OnesweepHistogram {
                             counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + digit, 1u);
                     } else {
                         const std::uint32_t peers =
-                            onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(p + 1));
+                            onesweep_peers(ctx, holds, digit, kVote.phase, std::uint16_t(p + 1));
                         count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds,
                                         digit, peers, lane);
                     }
@@ -360,7 +347,7 @@ struct OnesweepPass {
         ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
         const U taken = words[kTileSlot];
         const std::uint32_t tile = plain_value(taken);
-        const ScanIo<T> span = onesweep_tile_span(io, tile);
+        const ScanIo<T> span = sort_tile_span(io, tile);
         const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
         const auto count = static_cast<std::uint32_t>(span.n);
 
@@ -388,7 +375,7 @@ struct OnesweepPass {
             const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
             const bool holds = e < count;
             const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : 0u;
-            const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(q + 1));
+            const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kVote.phase, std::uint16_t(q + 1));
             rank[q] = count_row_digit(ctx, words, warp * kOnesweepDigits, holds, digit, peers, lane) +
                       static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
         }

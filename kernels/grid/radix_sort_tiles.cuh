@@ -25,11 +25,13 @@
 #include "kernels/common/shared_layout.hpp"
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/driver_launch.hpp"
+#include "kernels/warp/warp_digit_votes.cuh"
 #include "kernels/warp/warp_lanes.hpp"
 #include "kernels/warp/warp_scan.cuh"
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace prefixlab {
 
@@ -56,38 +58,15 @@ struct SortLaunchIo {
     GridWords<std::uint32_t> counts;
 };
 
-// The keys of the tile's rows, as a ScanIo span through which the context records each access.
-template <class T>
-PL_HOST_DEVICE ScanIo<T> sort_tile_span(const SortLaunchIo<T>& io, std::size_t tile) {
+// The keys of a tile, as a ScanIo span through which the context records each access: a sort's launch io
+// (SortLaunchIo, OnesweepIo) with its keys_in, keys_out, n and tile.
+template <class Io>
+PL_HOST_DEVICE auto sort_tile_span(const Io& io, std::size_t tile) {
     const std::size_t base = tile * std::size_t(io.tile);
     const std::size_t left = io.n - base;
     const std::size_t count = left < std::size_t(io.tile) ? left : std::size_t(io.tile);
+    using T = std::remove_const_t<std::remove_pointer_t<decltype(io.keys_in)>>;
     return ScanIo<T>{io.keys_in + base, io.keys_out, static_cast<int>(count), false};
-}
-
-// The 5 ballots of one row, in every lane: which lanes hold a key, and each digit bit of their digits.
-struct RowDigitVotes {
-    std::uint32_t holders = 0;
-    std::uint32_t bits[kSortDigitBits] = {};
-
-    // The lanes holding a key of `digit`.
-    PL_HOST_DEVICE std::uint32_t lanes_of(std::uint32_t digit) const {
-        std::uint32_t lanes = holders;
-        for (int b = 0; b < kSortDigitBits; ++b)
-            lanes &= (digit >> b & 1u) != 0 ? bits[b] : ~bits[b];
-        return lanes;
-    }
-};
-
-template <class Ctx>
-PL_BODY RowDigitVotes vote_digits(Ctx& ctx, bool holds, std::uint32_t digit, KernelFile file, Phase phase,
-                                  std::uint16_t row) {
-    RowDigitVotes votes;
-    votes.holders = ctx.ballot(holds, 0xffffffffu, step_tag(file, phase, __LINE__, row));
-    for (int b = 0; b < kSortDigitBits; ++b)
-        votes.bits[b] = ctx.ballot(holds && (digit >> b & 1u) != 0, 0xffffffffu,
-                                   step_tag(file, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
-    return votes;
 }
 
 template <class T>
@@ -130,7 +109,7 @@ struct CountDigitTiles {
                 const V x = in[e];
                 digit = digit_of(plain_value(x), io.shift);
             }
-            const RowDigitVotes votes = vote_digits(ctx, holds, digit, kFile, kVote.phase, std::uint16_t(k + 1));
+            const auto votes = vote_digits<kSortDigitBits>(ctx, holds, digit, kVote.phase, std::uint16_t(k + 1));
             mine += static_cast<std::uint32_t>(vote_count(votes.lanes_of(lane % kSortDigits)));
         }
         if (lane < kSortDigits)
@@ -207,7 +186,7 @@ struct ScatterDigitTiles {
                 x[k] = in[e];
                 digit[k] = digit_of(plain_value(x[k]), io.shift);
             }
-            const RowDigitVotes votes = vote_digits(ctx, holds, digit[k], kFile, kVote.phase, std::uint16_t(k + 1));
+            const auto votes = vote_digits<kSortDigitBits>(ctx, holds, digit[k], kVote.phase, std::uint16_t(k + 1));
             below[k] = static_cast<std::uint32_t>(vote_count(votes.lanes_of(digit[k]) & lanes_below(int(lane))));
             if (lane < kSortDigits) // lane d: the warp's keys of digit d in row k
                 words[(lane * kSortItems + static_cast<std::uint32_t>(k)) * warps + warp] =
