@@ -24,12 +24,12 @@ GridSortResult gpu_run_grid_sort(const GridSortRequest& request) {
         }
         const auto* from = reinterpret_cast<const T*>(keys.get());
         auto* to = reinterpret_cast<T*>(out.get());
-        const auto onesweep = [&]<int kWindow, bool kSharedCounts = false>() {
+        const auto onesweep = [&]<int kWindow, bool kSharedCounts = kOnesweepSharedCounts>() {
             OnesweepSort<AddOp<T>, kOnesweepItems, kWindow, kSharedCounts> sort(n, pairs);
             sort.run(from, to, n, end_bit, pairs ? values.get() : nullptr, pairs ? values_out.get() : nullptr);
         };
-        if (request.onesweep && request.onesweep_shared_counts) {
-            onesweep.template operator()<1, true>();
+        if (request.onesweep && request.onesweep_shared_counts != kOnesweepSharedCounts) {
+            onesweep.template operator()<kOnesweepWindow, !kOnesweepSharedCounts>(); // the other histogram
         } else if (request.onesweep && request.onesweep_window == 8) {
             onesweep.template operator()<8>();
         } else if (request.onesweep && request.onesweep_window == 4) {

@@ -27,8 +27,8 @@ struct GridSortRequest {
     // counts), not the textbook's three launches a 4-bit digit (grid_sort_plan.hpp).
     bool onesweep = false;
     int onesweep_window = kOnesweepWindow; // Onesweep's look-back reads this many predecessors at once
-    // Onesweep counts the digits with shared-memory atomics (the histogram, a pass's early counts); with a
-    // window of 1 only (the forms the emulator and the GPU are built with)
+    // Onesweep's histogram counts the digits with shared-memory atomics, not each warp's by ballots; the
+    // ballots' form is built with the tuned window only (the forms the emulator and the GPU are built with)
     bool onesweep_shared_counts = kOnesweepSharedCounts;
 };
 
@@ -50,9 +50,12 @@ inline void require_sort_request(const GridSortRequest& request) {
                                       request.onesweep_window) == std::end(kOnesweepWindowChoices))
         throw std::invalid_argument("Onesweep's look-back reads 1, 4 or 8 predecessors at once, not " +
                                     std::to_string(request.onesweep_window));
-    if (request.onesweep && request.onesweep_shared_counts && request.onesweep_window != 1)
-        throw std::invalid_argument("Onesweep's shared-memory counts are built with a look-back window of 1, not " +
-                                    std::to_string(request.onesweep_window));
+    if (request.onesweep && request.onesweep_shared_counts != kOnesweepSharedCounts &&
+        request.onesweep_window != kOnesweepWindow)
+        throw std::invalid_argument(std::string("Onesweep's histogram ") +
+                                    (kOnesweepSharedCounts ? "by ballots" : "by shared atomics") +
+                                    " is built with a look-back window of " + std::to_string(kOnesweepWindow) +
+                                    ", not " + std::to_string(request.onesweep_window));
     if (!request.onesweep && !sort_threads_valid(request.threads))
         throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +
                                     std::to_string(request.threads));

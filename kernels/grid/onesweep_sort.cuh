@@ -132,19 +132,27 @@ PL_BODY std::uint32_t block_exclusive_sum(Ctx& ctx, std::uint32_t value, const W
     return before + plain_value(through) - value;
 }
 
-// Decoupled look-back over a vector of counts (Merrill & Garland 2016, §4; Onesweep's per-digit form): thread d
-// publishes the tile's count of digit d (status "aggregate"; tile 0 its prefix at once), walks back over the
-// earlier tiles' words of digit d, adding aggregates, until a tile's inclusive prefix, and publishes its own
-// prefix. Returns the keys of digit d in the tiles before this one. Each thread waits for its digit alone.
-// It reads kWindow predecessors' words at once, newest first, as the scans' look-back reads a window of 32
-// with a warp: one round trip to L2 for kWindow tiles where reading one at a time makes kWindow. A word
-// still invalid is polled again alone; words past the first prefix are read and not used.
+// Decoupled look-back over a vector of counts (Merrill & Garland 2016, §4; Onesweep's per-digit form), a thread
+// a digit, in two calls: publish_digit_count puts out the tile's count of digit d as soon as it is known
+// (status "aggregate"; tile 0's is its inclusive prefix at once), and digit_look_back, later, walks back over
+// the earlier tiles' words of digit d, adding aggregates, until a tile's inclusive prefix, and publishes its own
+// prefix. Each thread waits for its digit alone.
+template <class Ctx>
+PL_BODY void publish_digit_count(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile, std::uint32_t digit,
+                                 std::uint32_t count) {
+    publish_tile_status(ctx, status, tile * kOnesweepDigits + digit,
+                        tile == 0 ? TileStatus::prefix : TileStatus::aggregate, count);
+}
+
+// Returns the keys of digit d in the tiles before this one (`count`: the tile's, published before). It reads
+// kWindow predecessors' words at once, newest first, as the scans' look-back reads a window of 32 with a
+// warp: one round trip to L2 for kWindow tiles where reading one at a time makes kWindow. A word still
+// invalid is polled again alone; words past the first prefix are read and not used.
 template <int kWindow, class Ctx>
 PL_BODY std::uint32_t digit_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
                                       std::uint32_t digit, std::uint32_t count) {
     static_assert(kWindow >= 1 && kWindow <= 32, "a window of 1 to 32 predecessors");
     const auto word_of = [digit](std::uint32_t t) { return t * kOnesweepDigits + digit; };
-    publish_tile_status(ctx, status, word_of(tile), tile == 0 ? TileStatus::prefix : TileStatus::aggregate, count);
     if (tile == 0)
         return 0;
     std::uint32_t before = 0;
@@ -208,14 +216,17 @@ struct OnesweepHistogram {
         for (std::size_t tile = std::size_t(ctx.block_index()); tile < io.tiles; tile += std::size_t(ctx.grid_blocks())) {
             const ScanIo<T> span = sort_tile_span(io, tile);
             const auto in = block_input(ctx, span);
+            const auto count = static_cast<std::uint32_t>(span.n);
+            V x[kItems];
+            PL_CUDA_PRAGMA(unroll)
+            for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
+                if (onesweep_element(kItems, warp, q, lane) < count)
+                    x[q] = in[onesweep_element(kItems, warp, q, lane)];
+            PL_CUDA_PRAGMA(unroll)
             for (int q = 0; q < kItems; ++q) {
-                const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
-                const bool holds = e < static_cast<std::uint32_t>(span.n);
-                V x{};
-                if (holds)
-                    x = in[e];
+                const bool holds = onesweep_element(kItems, warp, q, lane) < count;
                 for (int p = 0; p < io.passes; ++p) {
-                    const std::uint32_t digit = holds ? onesweep_digit(plain_value(x), p) : 0u;
+                    const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), p) : 0u;
                     if constexpr (kSharedAtomics) {
                         if (holds)
                             counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + digit, 1u);
@@ -227,6 +238,10 @@ struct OnesweepHistogram {
                     }
                 }
             }
+            // barrier (atomics): a step a tile, as the ballots open steps (the emulator's steps hold at most
+            // 255 accesses a thread); on the GPU one barrier a tile of 4096 keys
+            if constexpr (kSharedAtomics)
+                ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
         }
         // barrier: every warp's counts are done; thread d adds up digit d's of each pass into the grid's
         ctx.sync(step_tag(kFile, kAdd.phase, __LINE__));
@@ -296,28 +311,36 @@ struct OnesweepScanCounts {
     static constexpr PhaseSpec kPhases[] = {kScan, kShuffle, kStore};
 };
 
-// kEarlyCounts: the tile's count of each digit is made with shared atomics as soon as the keys are read, and
-// the tile looks back at once, before the ranking (Onesweep's order): its prefix is out soon after it
-// started, so later tiles' walks back stay short. Without it the counts come from the ranking, and the
-// prefix only after it.
-template <int kItems, int kWindow = 1, bool kEarlyCounts = false>
+// A pass in CUB's order (Onesweep's "early counts"): the tile's keys are read and each warp counts its keys of
+// each digit with shared atomics; from those counts alone the block knows, before any key is ranked, how many
+// keys of each digit the tile holds (published at once for the later tiles' look-backs) and where each warp's
+// keys of each digit go in the tile. The ranking then gives each key its place in the tile, the look-back
+// (after it, so that the predecessors' counts are out by then) where the tile's keys of each digit go in the
+// output, and the keys are staged in the tile's digit order and written out in runs; the values after them,
+// through the same shared memory, to the places the keys went.
+//
+// The lanes past the tile's end (the last tile's) rank as keys of the largest digit: they come after every key
+// of the tile, so they take the places past its last key and no key's rank counts them, and their ballots need
+// no vote of who holds a key. They are not counted, staged or written.
+// kPairs: the keys have values (io.values_in); the keys alone are staged as soon as they are ranked, so that
+// no key and no rank stays in a register past its row.
+template <int kItems, int kWindow = 1, bool kPairs = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr int kTile = kOnesweepThreads * kItems;
+    static constexpr int kMaxRegisters = 64;
 
-    // warp_totals: each warp's counts of each digit (warp-major), then where each digit's keys of the tile go
-    // in the output less where they start in the tile, the warps' sums of a block sum, and the tile's index.
-    // data: the tile's keys in digit order; pong: their values.
+    // warp_totals: each warp's counts of each digit (warp-major), then where its keys of each digit go in the
+    // tile; where each digit's keys of the tile go in the output less where they start in the tile; the warps'
+    // sums of a block sum; the tile's index. data: the tile's keys in digit order, then their values.
     static constexpr std::uint32_t kDigitBase = kOnesweepWarps * kOnesweepDigits;
     static constexpr std::uint32_t kSums = kDigitBase + kOnesweepDigits;
     static constexpr std::uint32_t kTileSlot = kSums + kOnesweepWarps;
-    static constexpr std::uint32_t kTileCounts = kTileSlot + 1; // kEarlyCounts: the tile's count of each digit
     PL_HOST_DEVICE static constexpr SharedLayout layout(int) {
         SharedLayout layout;
-        layout.add(BufferId::warp_totals, kTileCounts + (kEarlyCounts ? kOnesweepDigits : 0u));
+        layout.add(BufferId::warp_totals, kTileSlot + 1);
         layout.add(BufferId::data, kTile);
-        layout.add(BufferId::pong, kTile);
         return layout;
     }
 
@@ -331,8 +354,6 @@ struct OnesweepPass {
         const SharedLayout shape = layout(0);
         const auto words = ctx.template shared<std::uint32_t>(shape.find(BufferId::warp_totals));
         const auto staged = ctx.template shared<T>(shape.find(BufferId::data));
-        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(BufferId::pong));
-        const bool pairs = io.values_in != nullptr;
 
         // 1. the tile, from the counter (tiles are taken in order, so every earlier one belongs to a block
         // that has started: the look-back never waits on a block that cannot run); the warps' counts cleared
@@ -341,101 +362,120 @@ struct OnesweepPass {
             words[kTileSlot] = ctx.template atomic_combine<AddOp<std::uint32_t>>(io.tile_counter, 0, 1u);
         for (std::uint32_t w = 0; w < kOnesweepWarps; ++w)
             words[w * kOnesweepDigits + d] = 0u;
-        if (kEarlyCounts)
-            words[kTileCounts + d] = 0u;
         // barrier: the tile's index is in shared memory and every count is 0
-        ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
+        ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
         const U taken = words[kTileSlot];
         const std::uint32_t tile = plain_value(taken);
         const ScanIo<T> span = sort_tile_span(io, tile);
-        const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
         const auto count = static_cast<std::uint32_t>(span.n);
 
-        // 2. each warp ranks its keys row by row among its keys of the same digit
+        // 2. the keys, every load in flight before the first is used; each warp counts its keys of each digit
         const auto in = block_input(ctx, span);
         V x[kItems];
-        std::uint32_t rank[kItems];
         PL_CUDA_PRAGMA(unroll)
-        for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
+        for (int q = 0; q < kItems; ++q)
             if (onesweep_element(kItems, warp, q, lane) < count)
                 x[q] = in[onesweep_element(kItems, warp, q, lane)];
-        std::uint32_t before_tile = 0; // the keys of digit d in the tiles before this one
-        if constexpr (kEarlyCounts) {
-            PL_CUDA_PRAGMA(unroll)
-            for (int q = 0; q < kItems; ++q)
-                if (onesweep_element(kItems, warp, q, lane) < count)
-                    words.atomic_add(kTileCounts + onesweep_digit(plain_value(x[q]), io.pass), 1u);
-            // barrier: the tile's counts are made; thread d looks back for digit d before the ranking
-            ctx.sync(step_tag(kFile, kPublish.phase, __LINE__));
-            const U early = words[kTileCounts + d];
-            before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, plain_value(early));
-        }
         PL_CUDA_PRAGMA(unroll)
-        for (int q = 0; q < kItems; ++q) {
-            const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
-            const bool holds = e < count;
-            const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : 0u;
-            const std::uint32_t peers = onesweep_peers(ctx, holds, digit, kVote.phase, std::uint16_t(q + 1));
-            rank[q] = count_row_digit(ctx, words, warp * kOnesweepDigits, holds, digit, peers, lane) +
-                      static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
-        }
-        // barrier: every warp's counts are done. Thread d turns digit d's counts into the keys of digit d in
-        // the warps before each, and has the tile's count of digit d
-        ctx.sync(step_tag(kFile, kWarpOffsets.phase, __LINE__));
+        for (int q = 0; q < kItems; ++q)
+            if (onesweep_element(kItems, warp, q, lane) < count)
+                words.atomic_add(warp * kOnesweepDigits + onesweep_digit(plain_value(x[q]), io.pass), 1u);
+
+        // 3. thread d: digit d's counts over the warps become where each warp's keys of digit d start among
+        // the tile's; the tile's count is published; the tile's keys of the digits below d
+        // barrier: every warp's counts are made
+        ctx.sync(step_tag(kFile, kOffsets.phase, __LINE__));
         std::uint32_t in_tile = 0;
         for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
             const U c = words[w * kOnesweepDigits + d];
             words[w * kOnesweepDigits + d] = in_tile;
             in_tile += plain_value(c);
         }
-
-        // 3. the keys of digit d before this tile, by look-back (unless done early); where digit d's keys of
-        // the tile start in it
-        if constexpr (!kEarlyCounts)
-            before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
+        publish_digit_count(ctx, io.status, tile, d, in_tile);
         const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
                                                              step_tag(kFile, kTileStarts.phase, __LINE__));
-        const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
-        words[kDigitBase + d] = digit_start + before_tile - tile_start;
         for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
             const U c = words[w * kOnesweepDigits + d];
             words[w * kOnesweepDigits + d] = plain_value(c) + tile_start;
         }
 
-        // 4. the keys staged in the tile's digit order
-        // barrier: every warp's place of every digit in the tile is in shared memory
-        ctx.sync(step_tag(kFile, kStage.phase, __LINE__));
-        const auto values_in = block_input(ctx, ScanIo<std::uint32_t>{pairs ? io.values_in + tile_base : nullptr,
-                                                                      io.values_out, span.n, false});
+        // 4. each warp ranks its keys row by row: a key's place in the tile is where its warp's keys of its
+        // digit go, plus those of them in earlier rows, plus its peers below it in its row
+        // barrier: every warp's places are in shared memory
+        ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
+        // and is staged there: the tile's keys in digit order
+        std::uint32_t rank[kPairs ? kItems : 1]; // pairs: for the values
+        PL_CUDA_PRAGMA(unroll)
+        for (int q = 0; q < kItems; ++q) {
+            const bool holds = onesweep_element(kItems, warp, q, lane) < count;
+            const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : kOnesweepDigits - 1u;
+            const std::uint32_t peers =
+                vote_digits_of_all<kOnesweepDigitBits>(ctx, digit, kVote.phase, std::uint16_t(q + 1)).lanes_of(digit);
+            const std::uint32_t place = count_row_digit(ctx, words, warp * kOnesweepDigits, true, digit, peers, lane) +
+                                        static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
+            if (holds)
+                staged[place] = x[q];
+            if constexpr (kPairs)
+                rank[q] = place;
+        }
+
+        // 5. the keys of digit d in the tiles before this one, by look-back: where the tile's keys of digit d
+        // go in the output, less where they start in the tile
+        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
+        const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
+        words[kDigitBase + d] = digit_start + before_tile - tile_start;
+
+        // 6. written out in runs: the tile's keys of one digit go to consecutive places
+        // barrier: the tile is staged and every digit's place in the output is in shared memory
+        ctx.sync(step_tag(kFile, kWrite.phase, __LINE__));
+        const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
+        std::uint32_t place[kPairs ? kItems : 1] = {}; // pairs: for the values
+        PL_CUDA_PRAGMA(unroll)
+        for (int k = 0; k < kItems; ++k) {
+            const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
+            if (j < count) {
+                const V key = staged[j];
+                const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
+                out[plain_value(base) + j] = key;
+                if constexpr (kPairs)
+                    place[k] = plain_value(base) + j;
+            }
+        }
+        if constexpr (kPairs)
+            write_values(ctx, io, tile, count, rank, place);
+    }
+
+    // 7. the values, through the same shared memory, to their keys' places
+    template <class Ctx, class T>
+    PL_BODY static void write_values(Ctx& ctx, const OnesweepIo<T>& io, std::uint32_t tile, std::uint32_t count,
+                                     const std::uint32_t (&rank)[kItems], const std::uint32_t (&place)[kItems]) {
+        using U = typename Ctx::template value<std::uint32_t>;
+        const auto i = static_cast<std::uint32_t>(ctx.thread_index());
+        const std::uint32_t lane = i % kWarpLanes, warp = i / kWarpLanes;
+        const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
+        const auto values_in =
+            block_input(ctx, ScanIo<std::uint32_t>{io.values_in + tile_base, io.values_out, int(count), false});
+        const auto staged_values = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::data));
+        // barrier: every staged key has been read
+        ctx.sync(step_tag(kFile, kStageValues.phase, __LINE__));
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
             const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
             if (e < count) {
-                const std::uint32_t digit = onesweep_digit(plain_value(x[q]), io.pass);
-                const U warp_place = words[warp * kOnesweepDigits + digit];
-                const std::uint32_t place = plain_value(warp_place) + rank[q];
-                staged[place] = x[q];
-                if (pairs) {
-                    const U value = values_in[e];
-                    staged_values[place] = value;
-                }
+                const U value = values_in[e];
+                staged_values[rank[q]] = value;
             }
         }
-
-        // 5. written out in runs: the tile's keys of one digit go to consecutive places
-        // barrier: the tile is staged
-        ctx.sync(step_tag(kFile, kWrite.phase, __LINE__));
-        const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
+        // barrier: the values are staged
+        ctx.sync(step_tag(kFile, kWriteValues.phase, __LINE__));
         const auto values_out =
             block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
-        for (std::uint32_t j = i; j < count; j += kOnesweepDigits) {
-            const V key = staged[j];
-            const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
-            const std::uint32_t place = plain_value(base) + j;
-            out[place] = key;
-            if (pairs) {
+        PL_CUDA_PRAGMA(unroll)
+        for (int k = 0; k < kItems; ++k) {
+            const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
+            if (j < count) {
                 const U value = staged_values[j];
-                values_out[place] = value;
+                values_out[place[k]] = value;
             }
         }
     }
@@ -443,33 +483,35 @@ struct OnesweepPass {
     static constexpr PhaseSpec kTake{"onesweep-take", "take a tile, clear the warps' counts", nullptr,
                                      "Thread 0 takes the next tile from the counter; each thread clears its "
                                      "digit's count in every warp."};
-    static constexpr PhaseSpec kRank{"onesweep-rank", "read the tile's keys, rank them by digit", nullptr,
-                                     "Each warp reads its part of the tile row by row and ranks each key among "
-                                     "its keys of the same digit."};
-    static constexpr PhaseSpec kPublish{"onesweep-early-look-back", "count the tile's digits, look back", nullptr,
-                                        "The keys' digits counted with shared atomics; thread d publishes the "
-                                        "tile's count of digit d and looks back over the earlier tiles' before "
-                                        "the ranking."};
-    static constexpr PhaseSpec kVote{"onesweep-vote", "row {level}: match the row's digits", nullptr,
-                                     "Row {level}: a ballot for the lanes holding a key, one for each bit of their "
-                                     "digits; a key's rank is its warp's keys of its digit so far plus its peers "
-                                     "below it; the lowest adds the row's to the count."};
-    static constexpr PhaseSpec kWarpOffsets{"onesweep-look-back", "count the tile's digits, look back", nullptr,
-                                            "Thread d adds up digit d's counts over the warps, publishes the tile's "
-                                            "count and looks back over the earlier tiles' counts of digit d."};
+    static constexpr PhaseSpec kCount{"onesweep-count", "read the tile's keys, count their digits", nullptr,
+                                      "Each warp reads its part of the tile row by row and counts its keys of "
+                                      "each digit with shared-memory atomics."};
+    static constexpr PhaseSpec kOffsets{"onesweep-publish", "publish the tile's counts", nullptr,
+                                        "Thread d adds up digit d's counts over the warps: where each warp's keys "
+                                        "of digit d start, and the tile's count, published at once for the later "
+                                        "tiles' look-backs."};
     static constexpr PhaseSpec kScanShuffle{"onesweep-tile-starts-shuffle", "scan the tile's counts: shuffle δ={offset}",
                                             nullptr, "Each warp scans its threads' digit counts, shuffle δ={offset}."};
     static constexpr PhaseSpec kTileStarts{"onesweep-tile-starts", "where each digit's keys start in the tile",
                                            nullptr,
-                                           "Thread d: the tile's keys of the digits below d; digit d's keys go to the "
-                                           "output after the keys of smaller digits and of digit d in earlier tiles."};
-    static constexpr PhaseSpec kStage{"onesweep-stage", "stage the tile in digit order", nullptr,
-                                      "Each key goes to its place in the tile's digit order in shared memory."};
+                                           "Thread d: the tile's keys of the digits below d, where digit d's keys "
+                                           "start in the tile, and so where each warp's keys of digit d go."};
+    static constexpr PhaseSpec kRank{"onesweep-rank", "rank the keys, look back", nullptr,
+                                     "Each warp ranks its keys row by row: a key's place in the tile. Then thread "
+                                     "d looks back over the earlier tiles' counts of digit d."};
+    static constexpr PhaseSpec kVote{"onesweep-vote", "row {level}: match the row's digits", nullptr,
+                                     "Row {level}: one ballot for each bit of the lanes' digits; a key's place is "
+                                     "its warp's place for its digit so far plus its peers below it; the lowest "
+                                     "adds the row's to it."};
     static constexpr PhaseSpec kWrite{"onesweep-write", "write the tile out in runs", nullptr,
                                       "Each thread writes every 256th staged key to its digit's place: the keys "
                                       "of one digit go to consecutive addresses."};
-    static constexpr PhaseSpec kPhases[] = {kTake,       kRank,       kPublish, kVote, kWarpOffsets,
-                                            kScanShuffle, kTileStarts, kStage,   kWrite};
+    static constexpr PhaseSpec kStageValues{"onesweep-stage-values", "stage the values", nullptr,
+                                            "Each value goes to its key's place in the tile, in shared memory."};
+    static constexpr PhaseSpec kWriteValues{"onesweep-write-values", "write the values out", nullptr,
+                                            "Each thread writes every 256th staged value to its key's place."};
+    static constexpr PhaseSpec kPhases[] = {kTake,  kCount, kOffsets, kScanShuffle, kTileStarts,
+                                            kRank,  kVote,  kWrite,   kStageValues, kWriteValues};
 };
 
 } // namespace prefixlab

@@ -42,4 +42,16 @@ PL_BODY RowDigitVotes<kBits> vote_digits(Ctx& ctx, bool holds, std::uint32_t dig
     return votes;
 }
 
+// The same where every lane of the warp holds a key (Onesweep's pass, whose lanes past the tile's end hold
+// the largest digit instead): no ballot for the holders, kBits ballots a row.
+template <int kBits, class Ctx>
+PL_BODY RowDigitVotes<kBits> vote_digits_of_all(Ctx& ctx, std::uint32_t digit, Phase phase, std::uint16_t row) {
+    RowDigitVotes<kBits> votes;
+    votes.holders = 0xffffffffu;
+    for (int b = 0; b < kBits; ++b)
+        votes.bits[b] = ctx.ballot((digit >> b & 1u) != 0, 0xffffffffu,
+                                   step_tag(kDigitVotesFile, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
+    return votes;
+}
+
 } // namespace prefixlab

@@ -100,14 +100,15 @@ TEST(GridSort, TwoToTheSixteenRandomKeysWith256Threads) {
 }
 
 // Onesweep's look-back reading 4 and 8 predecessors at once (the 9 tiles of 4097 keys make windows that reach
-// past tile 0), and its digits counted with shared atomics (window 0 below), sort as the first form does.
+// past tile 0), and its other histogram (window 0 below: by ballots, or by shared atomics), sort as the first
+// form does.
 TEST(GridSort, EveryLookBackWindowGivesTheSameSort) {
     for (int window : {1, 4, 8, 0})
         for (std::size_t n : {std::size_t(33), std::size_t(1000), std::size_t(4097)})
             for (Keys keys : {Keys::random, Keys::low_bits, Keys::all_equal}) {
                 GridSortRequest request = request_of(ElementType::uint32, keys, n, 256, true);
-                request.onesweep_window = window == 0 ? 1 : window;
-                request.onesweep_shared_counts = window == 0;
+                request.onesweep_window = window == 0 ? kOnesweepWindow : window;
+                request.onesweep_shared_counts = window == 0 ? !kOnesweepSharedCounts : kOnesweepSharedCounts;
                 request.values.resize(n);
                 std::iota(request.values.begin(), request.values.end(), 0u);
                 const std::string what = "window " + std::to_string(window) + " n=" + std::to_string(n) + " " +
@@ -137,7 +138,7 @@ TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {
         EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument) << window;
     }
     request.onesweep_window = 4;
-    request.onesweep_shared_counts = true;
+    request.onesweep_shared_counts = !kOnesweepSharedCounts;
     EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);
     request.keys.clear();
     EXPECT_THROW(emulate_grid_sort(request, GridSchedule{}), std::invalid_argument);

@@ -103,14 +103,15 @@ TEST(GpuGridSort, TwoToTheTwentyEightEveryKindOfKeys) {
                                  keys);
 }
 
-// Onesweep's look-back windows and shared-atomic counts on the GPU: each sorts 10^6 pairs of every kind.
+// Onesweep's look-back windows and its other histogram (by ballots, or by shared atomics) on the GPU: each
+// sorts 10^6 pairs of every kind.
 TEST(GpuGridSort, EveryLookBackWindowSorts) {
     PL_REQUIRE_GPU();
-    for (int window : {1, 4, 8, 0}) // 0: a window of 1, the digits counted with shared atomics
+    for (int window : {1, 4, 8, 0}) // 0: the tuned window, the other histogram
         for (Keys keys : kAllKeys) {
             GridSortRequest request = request_of(ElementType::uint32, keys, 1000000, 256, true, true);
-            request.onesweep_window = window == 0 ? 1 : window;
-            request.onesweep_shared_counts = window == 0;
+            request.onesweep_window = window == 0 ? kOnesweepWindow : window;
+            request.onesweep_shared_counts = window == 0 ? !kOnesweepSharedCounts : kOnesweepSharedCounts;
             const GridSortResult on_gpu = gpu_run_grid_sort(request);
             const std::string what = describe(request, keys) + " window " + std::to_string(window);
             ASSERT_EQ(on_gpu.keys, reference_of(request)) << what;

@@ -57,7 +57,7 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
                         {GpuSortKind::onesweep, false, 256, 0, window});
             row("onesweep",
                 "8-bit digits, 256 x " + std::to_string(kOnesweepItems) +
-                    (kOnesweepSharedCounts ? ", counts by ballots" : ", shared-atomic counts"),
+                    (kOnesweepSharedCounts ? ", histogram by ballots" : ", histogram by shared atomics"),
                 {GpuSortKind::onesweep, false, 256, 0, 0, !kOnesweepSharedCounts});
         }
         for (int threads : {256, 512})

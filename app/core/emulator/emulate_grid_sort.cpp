@@ -30,14 +30,16 @@ GridSortResult emulate_grid_sort(const GridSortRequest& request, const GridSched
                 {digit_counts.data(), BufferId::tile_totals, static_cast<std::uint32_t>(digit_counts.size())},
                 {status.data(), BufferId::tile_status, static_cast<std::uint32_t>(status.size())},
                 {&counter, BufferId::tile_counter, 1}};
-            if (request.onesweep_shared_counts)
-                run_onesweep_sort<kOnesweepTracedItems, 1, true, AddOp<T>>(launcher, arrays, n, end_bit, words);
+            constexpr bool kCounts = kOnesweepSharedCounts;
+            if (request.onesweep_shared_counts != kCounts) // the other histogram, at the tuned window
+                run_onesweep_sort<kOnesweepTracedItems, kOnesweepWindow, !kCounts, AddOp<T>>(launcher, arrays, n,
+                                                                                              end_bit, words);
             else if (request.onesweep_window == 8)
-                run_onesweep_sort<kOnesweepTracedItems, 8, false, AddOp<T>>(launcher, arrays, n, end_bit, words);
+                run_onesweep_sort<kOnesweepTracedItems, 8, kCounts, AddOp<T>>(launcher, arrays, n, end_bit, words);
             else if (request.onesweep_window == 4)
-                run_onesweep_sort<kOnesweepTracedItems, 4, false, AddOp<T>>(launcher, arrays, n, end_bit, words);
+                run_onesweep_sort<kOnesweepTracedItems, 4, kCounts, AddOp<T>>(launcher, arrays, n, end_bit, words);
             else
-                run_onesweep_sort<kOnesweepTracedItems, 1, false, AddOp<T>>(launcher, arrays, n, end_bit, words);
+                run_onesweep_sort<kOnesweepTracedItems, 1, kCounts, AddOp<T>>(launcher, arrays, n, end_bit, words);
             return GridSortResult{bits_of(out), values_out};
         }
         run_grid_sort<AddOp<T>>(launcher, arrays, n, end_bit, request.threads,
