@@ -76,7 +76,7 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
                                                      max_n);
     }
     case GpuSortKind::onesweep:
-        if (method.shared_counts != kOnesweepSharedCounts) // the sweep's: at the tuned tile
+        if (method.other_histogram)
             return onesweep_runner<kOnesweepItems, kOnesweepWindow, !kOnesweepSharedCounts>(method, max_n);
         if (method.window == 4 || method.window == 8) // the sweep's: at the tuned tile
             return method.window == 4 ? onesweep_runner<kOnesweepItems, 4>(method, max_n)

@@ -23,7 +23,9 @@ struct GpuSortMethod {
     int threads = 256;  // textbook only (Onesweep's blocks have 256 threads, a thread a digit)
     int items = 0;      // Onesweep only: keys a thread, one of kOnesweepItemChoices (0: the tuned kOnesweepItems)
     int window = 0;     // Onesweep only: predecessors its look-back reads at once, 1, 4 or 8 (0: kOnesweepWindow)
-    bool shared_counts = false; // Onesweep only, the sweep's: digits counted with shared atomics (256 x 16)
+    // Onesweep only, the sweep's: the histogram the tuned form does not use (kOnesweepSharedCounts: by ballots
+    // or by shared atomics), at the tuned tile and window
+    bool other_histogram = false;
 };
 
 // The keys a thread Onesweep is built with for the table's sweep (`sort-table --sweep`).

@@ -58,7 +58,7 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
             row("onesweep",
                 "8-bit digits, 256 x " + std::to_string(kOnesweepItems) +
                     (kOnesweepSharedCounts ? ", histogram by ballots" : ", histogram by shared atomics"),
-                {GpuSortKind::onesweep, false, 256, 0, 0, !kOnesweepSharedCounts});
+                {GpuSortKind::onesweep, false, 256, 0, 0, true});
         }
         for (int threads : {256, 512})
             row("textbook" + suffix, "4-bit digits, " + std::to_string(threads) + " threads",
