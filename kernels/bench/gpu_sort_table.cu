@@ -78,9 +78,19 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
     case GpuSortKind::onesweep:
         if (method.other_histogram)
             return onesweep_runner<kOnesweepItems, kOnesweepWindow, !kOnesweepSharedCounts>(method, max_n);
-        if (method.window == 4 || method.window == 8) // the sweep's: at the tuned tile
-            return method.window == 4 ? onesweep_runner<kOnesweepItems, 4>(method, max_n)
-                                      : onesweep_runner<kOnesweepItems, 8>(method, max_n);
+        if (method.window != 0 && method.window != kOnesweepWindow) { // the sweep's: at the tuned tile
+            switch (method.window) {
+            case 1:
+                return onesweep_runner<kOnesweepItems, 1>(method, max_n);
+            case 4:
+                return onesweep_runner<kOnesweepItems, 4>(method, max_n);
+            case 8:
+                return onesweep_runner<kOnesweepItems, 8>(method, max_n);
+            default:
+                throw std::invalid_argument("Onesweep's look-back is not built with a window of " +
+                                            std::to_string(method.window));
+            }
+        }
         switch (method.items == 0 ? kOnesweepItems : method.items) {
         case 8:
             return onesweep_runner<8>(method, max_n);
@@ -90,6 +100,8 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
             return onesweep_runner<16>(method, max_n);
         case 20:
             return onesweep_runner<20>(method, max_n);
+        case 24:
+            return onesweep_runner<24>(method, max_n);
         default:
             throw std::invalid_argument("Onesweep is not built with " + std::to_string(method.items) +
                                         " keys a thread");

@@ -322,8 +322,8 @@ struct OnesweepScanCounts {
 // The lanes past the tile's end (the last tile's) rank as keys of the largest digit: they come after every key
 // of the tile, so they take the places past its last key and no key's rank counts them, and their ballots need
 // no vote of who holds a key. They are not counted, staged or written.
-// kPairs: the keys have values (io.values_in); the keys alone are staged as soon as they are ranked, so that
-// no key and no rank stays in a register past its row.
+// kPairs: the keys have values (io.values_in), staged beside them in shared memory of their own. Each key
+// (and value) is staged as soon as it is ranked, so that no key and no rank stays in a register past its row.
 template <int kItems, int kWindow = 1, bool kPairs = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
@@ -333,7 +333,7 @@ struct OnesweepPass {
 
     // warp_totals: each warp's counts of each digit (warp-major), then where its keys of each digit go in the
     // tile; where each digit's keys of the tile go in the output less where they start in the tile; the warps'
-    // sums of a block sum; the tile's index. data: the tile's keys in digit order, then their values.
+    // sums of a block sum; the tile's index. data: the tile's keys in digit order; pong (kPairs) their values.
     static constexpr std::uint32_t kDigitBase = kOnesweepWarps * kOnesweepDigits;
     static constexpr std::uint32_t kSums = kDigitBase + kOnesweepDigits;
     static constexpr std::uint32_t kTileSlot = kSums + kOnesweepWarps;
@@ -341,6 +341,8 @@ struct OnesweepPass {
         SharedLayout layout;
         layout.add(BufferId::warp_totals, kTileSlot + 1);
         layout.add(BufferId::data, kTile);
+        if (kPairs)
+            layout.add(BufferId::pong, kTile);
         return layout;
     }
 
@@ -354,6 +356,7 @@ struct OnesweepPass {
         const SharedLayout shape = layout(0);
         const auto words = ctx.template shared<std::uint32_t>(shape.find(BufferId::warp_totals));
         const auto staged = ctx.template shared<T>(shape.find(BufferId::data));
+        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(kPairs ? BufferId::pong : BufferId::data));
 
         // 1. the tile, from the counter (tiles are taken in order, so every earlier one belongs to a block
         // that has started: the look-back never waits on a block that cannot run); the warps' counts cleared
@@ -368,17 +371,21 @@ struct OnesweepPass {
         const std::uint32_t tile = plain_value(taken);
         const ScanIo<T> span = sort_tile_span(io, tile);
         const auto count = static_cast<std::uint32_t>(span.n);
+        // key q of the thread is element first + 32q of the tile; it holds one where 32q < left
+        const std::uint32_t first = onesweep_element(kItems, warp, 0, lane);
+        const std::uint32_t left = count > first ? count - first : 0u;
+        const auto holds = [left](int q) { return std::uint32_t(q) * kWarpLanes < left; };
 
         // 2. the keys, every load in flight before the first is used; each warp counts its keys of each digit
         const auto in = block_input(ctx, span);
         V x[kItems];
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q)
-            if (onesweep_element(kItems, warp, q, lane) < count)
-                x[q] = in[onesweep_element(kItems, warp, q, lane)];
+            if (holds(q))
+                x[q] = in[first + std::uint32_t(q) * kWarpLanes];
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q)
-            if (onesweep_element(kItems, warp, q, lane) < count)
+            if (holds(q))
                 words.atomic_add(warp * kOnesweepDigits + onesweep_digit(plain_value(x[q]), io.pass), 1u);
 
         // 3. thread d: digit d's counts over the warps become where each warp's keys of digit d start among
@@ -403,20 +410,23 @@ struct OnesweepPass {
         // digit go, plus those of them in earlier rows, plus its peers below it in its row
         // barrier: every warp's places are in shared memory
         ctx.sync(step_tag(kFile, kRank.phase, __LINE__));
-        // and is staged there: the tile's keys in digit order
-        std::uint32_t rank[kPairs ? kItems : 1]; // pairs: for the values
+        // and is staged there, with its value: the tile in digit order
+        const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
+        const auto values_in = block_input(
+            ctx, ScanIo<std::uint32_t>{kPairs ? io.values_in + tile_base : nullptr, io.values_out, int(count), false});
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
-            const bool holds = onesweep_element(kItems, warp, q, lane) < count;
-            const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), io.pass) : kOnesweepDigits - 1u;
-            const std::uint32_t peers =
-                vote_digits_of_all<kOnesweepDigitBits>(ctx, digit, kVote.phase, std::uint16_t(q + 1)).lanes_of(digit);
+            const std::uint32_t digit = holds(q) ? onesweep_digit(plain_value(x[q]), io.pass) : kOnesweepDigits - 1u;
+            const std::uint32_t peers = digit_peers<kOnesweepDigitBits>(ctx, digit, kVote.phase, std::uint16_t(q + 1));
             const std::uint32_t place = count_row_digit(ctx, words, warp * kOnesweepDigits, true, digit, peers, lane) +
                                         static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
-            if (holds)
+            if (holds(q)) {
                 staged[place] = x[q];
-            if constexpr (kPairs)
-                rank[q] = place;
+                if constexpr (kPairs) {
+                    const U value = values_in[first + std::uint32_t(q) * kWarpLanes];
+                    staged_values[place] = value;
+                }
+            }
         }
 
         // 5. the keys of digit d in the tiles before this one, by look-back: where the tile's keys of digit d
@@ -425,11 +435,12 @@ struct OnesweepPass {
         const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
         words[kDigitBase + d] = digit_start + before_tile - tile_start;
 
-        // 6. written out in runs: the tile's keys of one digit go to consecutive places
+        // 6. written out in runs: the tile's keys of one digit go to consecutive places, their values with them
         // barrier: the tile is staged and every digit's place in the output is in shared memory
         ctx.sync(step_tag(kFile, kWrite.phase, __LINE__));
         const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
-        std::uint32_t place[kPairs ? kItems : 1] = {}; // pairs: for the values
+        const auto values_out =
+            block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
         PL_CUDA_PRAGMA(unroll)
         for (int k = 0; k < kItems; ++k) {
             const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
@@ -437,45 +448,10 @@ struct OnesweepPass {
                 const V key = staged[j];
                 const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
                 out[plain_value(base) + j] = key;
-                if constexpr (kPairs)
-                    place[k] = plain_value(base) + j;
-            }
-        }
-        if constexpr (kPairs)
-            write_values(ctx, io, tile, count, rank, place);
-    }
-
-    // 7. the values, through the same shared memory, to their keys' places
-    template <class Ctx, class T>
-    PL_BODY static void write_values(Ctx& ctx, const OnesweepIo<T>& io, std::uint32_t tile, std::uint32_t count,
-                                     const std::uint32_t (&rank)[kItems], const std::uint32_t (&place)[kItems]) {
-        using U = typename Ctx::template value<std::uint32_t>;
-        const auto i = static_cast<std::uint32_t>(ctx.thread_index());
-        const std::uint32_t lane = i % kWarpLanes, warp = i / kWarpLanes;
-        const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
-        const auto values_in =
-            block_input(ctx, ScanIo<std::uint32_t>{io.values_in + tile_base, io.values_out, int(count), false});
-        const auto staged_values = ctx.template shared<std::uint32_t>(layout(0).find(BufferId::data));
-        // barrier: every staged key has been read
-        ctx.sync(step_tag(kFile, kStageValues.phase, __LINE__));
-        PL_CUDA_PRAGMA(unroll)
-        for (int q = 0; q < kItems; ++q) {
-            const std::uint32_t e = onesweep_element(kItems, warp, q, lane);
-            if (e < count) {
-                const U value = values_in[e];
-                staged_values[rank[q]] = value;
-            }
-        }
-        // barrier: the values are staged
-        ctx.sync(step_tag(kFile, kWriteValues.phase, __LINE__));
-        const auto values_out =
-            block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
-        PL_CUDA_PRAGMA(unroll)
-        for (int k = 0; k < kItems; ++k) {
-            const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
-            if (j < count) {
-                const U value = staged_values[j];
-                values_out[place[k]] = value;
+                if constexpr (kPairs) {
+                    const U value = staged_values[j];
+                    values_out[plain_value(base) + j] = value;
+                }
             }
         }
     }
@@ -504,14 +480,9 @@ struct OnesweepPass {
                                      "its warp's place for its digit so far plus its peers below it; the lowest "
                                      "adds the row's to it."};
     static constexpr PhaseSpec kWrite{"onesweep-write", "write the tile out in runs", nullptr,
-                                      "Each thread writes every 256th staged key to its digit's place: the keys "
-                                      "of one digit go to consecutive addresses."};
-    static constexpr PhaseSpec kStageValues{"onesweep-stage-values", "stage the values", nullptr,
-                                            "Each value goes to its key's place in the tile, in shared memory."};
-    static constexpr PhaseSpec kWriteValues{"onesweep-write-values", "write the values out", nullptr,
-                                            "Each thread writes every 256th staged value to its key's place."};
-    static constexpr PhaseSpec kPhases[] = {kTake,  kCount, kOffsets, kScanShuffle, kTileStarts,
-                                            kRank,  kVote,  kWrite,   kStageValues, kWriteValues};
+                                      "Each thread writes every 256th staged key (and its value) to its digit's "
+                                      "place: the keys of one digit go to consecutive addresses."};
+    static constexpr PhaseSpec kPhases[] = {kTake, kCount, kOffsets, kScanShuffle, kTileStarts, kRank, kVote, kWrite};
 };
 
 } // namespace prefixlab

@@ -23,12 +23,14 @@
 namespace prefixlab {
 
 // Keys a thread of the tuned GPU kernel (kernels/gpu/grid_sort.cuh), and of traced runs and the emulator,
-// whose small tiles make a few thousand keys many tiles that look back.
-inline constexpr int kOnesweepItems = 16;
+// whose small tiles make a few thousand keys many tiles that look back. The H200 at 2^28 keys (sort-table
+// --sweep, the pass in CUB's order, window 1): 8 keys 10.34 ms, 12 8.18, 16 7.38, 20 6.84; the fewer tiles, the
+// less each tile's own work (its counts, their scan, its look-back) weighs.
+inline constexpr int kOnesweepItems = 20;
 inline constexpr int kOnesweepTracedItems = 2;
-// Predecessors a look-back reads at once (digit_look_back): one, as measured on the H200 (docs/sorting.md);
-// the emulator runs each window the GPU is built with.
-inline constexpr int kOnesweepWindow = 1;
+// Predecessors a look-back reads at once (digit_look_back): the H200 at 2^28 keys, 256 x 16: 1 7.38 ms, 4 7.21,
+// 8 7.27. The emulator runs each window the GPU is built with.
+inline constexpr int kOnesweepWindow = 4;
 inline constexpr int kOnesweepWindowChoices[] = {1, 4, 8};
 // Whether the histogram counts the digits with shared-memory atomics (CUB's), or each warp by ballots: atomics,
 // measured on the H200 at 2^24 keys (Nsight Compute): 69 µs against 408 µs (36 ballots a row of keys).

@@ -42,16 +42,20 @@ PL_BODY RowDigitVotes<kBits> vote_digits(Ctx& ctx, bool holds, std::uint32_t dig
     return votes;
 }
 
-// The same where every lane of the warp holds a key (Onesweep's pass, whose lanes past the tile's end hold
-// the largest digit instead): no ballot for the holders, kBits ballots a row.
+// Where every lane of the warp holds a key (Onesweep's pass, whose lanes past the tile's end hold the largest
+// digit instead): the lanes whose digit is the calling lane's, its peers, matched bit by bit as each ballot
+// comes (CUB's match of a warp's digits), kBits ballots a row and no vote of the holders. The same ballots,
+// tagged the same, as vote_digits makes.
 template <int kBits, class Ctx>
-PL_BODY RowDigitVotes<kBits> vote_digits_of_all(Ctx& ctx, std::uint32_t digit, Phase phase, std::uint16_t row) {
-    RowDigitVotes<kBits> votes;
-    votes.holders = 0xffffffffu;
-    for (int b = 0; b < kBits; ++b)
-        votes.bits[b] = ctx.ballot((digit >> b & 1u) != 0, 0xffffffffu,
-                                   step_tag(kDigitVotesFile, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
-    return votes;
+PL_BODY std::uint32_t digit_peers(Ctx& ctx, std::uint32_t digit, Phase phase, std::uint16_t row) {
+    std::uint32_t peers = 0xffffffffu;
+    for (int b = 0; b < kBits; ++b) {
+        const bool set = (digit >> b & 1u) != 0;
+        const std::uint32_t lanes =
+            ctx.ballot(set, 0xffffffffu, step_tag(kDigitVotesFile, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
+        peers &= set ? lanes : ~lanes;
+    }
+    return peers;
 }
 
 } // namespace prefixlab
