@@ -4,17 +4,18 @@
 //
 //   OnesweepHistogram  reads the keys once and counts every pass's digits at once: 256 counts a pass
 //   OnesweepScanCounts one block turns each pass's 256 counts into where each digit's keys start (exclusive)
-//   OnesweepPass       one a pass: a block takes the next tile from a counter, ranks its keys by digit,
-//                      learns how many keys of each digit the tiles before it hold by decoupled look-back
-//                      over their 256 counts (digit_look_back: a thread a digit, the scans' protocol on
-//                      a vector of counts), and writes its keys, staged in shared memory in digit order,
-//                      as runs of consecutive addresses
+//   OnesweepPass       one a pass: a block takes the next tile from a counter, counts its keys' digits and
+//                      publishes the counts at once, ranks its keys by digit, learns how many keys of each
+//                      digit the tiles before it hold by decoupled look-back over their 256 counts
+//                      (digit_look_back: a thread a digit, the scans' protocol on a vector of counts), and
+//                      writes its keys, staged in shared memory in digit order, as runs of consecutive
+//                      addresses
 //
 // A tile is kThreads × kItems keys; warp w holds keys w·32·kItems … (w+1)·32·kItems − 1, row k of it
 // keys 32k … 32k + 31 of its part, so that each row's load is coalesced and ranking warp by warp, row by row,
-// keeps the keys' order (stable). A row's keys are matched by digit with ballots, as in the 4-bit sorts: one
-// for the lanes holding a key, one a digit bit; each warp counts its keys of each digit in shared memory of
-// its own, the lowest lane of a digit adding to it, so no two lanes write a word at once.
+// keeps the keys' order (stable). A row's keys are matched by digit with ballots, as in the 4-bit sorts, one
+// a digit bit; each warp keeps its places of each digit in shared memory of its own, the lowest lane of a
+// digit moving it on, so no two lanes write a word at once.
 #pragma once
 
 #include "kernels/common/catalogue_entry.hpp"
