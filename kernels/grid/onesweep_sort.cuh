@@ -218,31 +218,39 @@ struct OnesweepHistogram {
             const ScanIo<T> span = sort_tile_span(io, tile);
             const auto in = block_input(ctx, span);
             const auto count = static_cast<std::uint32_t>(span.n);
+            const std::uint32_t first = onesweep_element(kItems, warp, 0, lane); // key q: first + 32q
+            const std::uint32_t left = count > first ? count - first : 0u;
+            const auto holds = [left](int q) { return std::uint32_t(q) * kWarpLanes < left; };
             V x[kItems];
             PL_CUDA_PRAGMA(unroll)
             for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
-                if (onesweep_element(kItems, warp, q, lane) < count)
-                    x[q] = in[onesweep_element(kItems, warp, q, lane)];
-            PL_CUDA_PRAGMA(unroll)
-            for (int q = 0; q < kItems; ++q) {
-                const bool holds = onesweep_element(kItems, warp, q, lane) < count;
-                for (int p = 0; p < io.passes; ++p) {
-                    const std::uint32_t digit = holds ? onesweep_digit(plain_value(x[q]), p) : 0u;
-                    if constexpr (kSharedAtomics) {
-                        if (holds)
-                            counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + digit, 1u);
-                    } else {
+                if (holds(q))
+                    x[q] = in[first + std::uint32_t(q) * kWarpLanes];
+            if constexpr (kSharedAtomics) {
+                // each key adds 1 to its digit's count of each pass (the passes unrolled, 4 at most)
+                PL_CUDA_PRAGMA(unroll)
+                for (int q = 0; q < kItems; ++q) {
+                    if (!holds(q))
+                        continue;
+                    PL_CUDA_PRAGMA(unroll)
+                    for (int p = 0; p < kOnesweepMaxPasses; ++p)
+                        if (p < io.passes)
+                            counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + onesweep_digit(plain_value(x[q]), p),
+                                              1u);
+                }
+                // barrier: a step a tile, as the ballots open steps (the emulator's steps hold at most 255
+                // accesses a thread); on the GPU one barrier a tile
+                ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
+            } else {
+                for (int q = 0; q < kItems; ++q)
+                    for (int p = 0; p < io.passes; ++p) {
+                        const std::uint32_t digit = holds(q) ? onesweep_digit(plain_value(x[q]), p) : 0u;
                         const std::uint32_t peers =
-                            onesweep_peers(ctx, holds, digit, kVote.phase, std::uint16_t(p + 1));
-                        count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds,
+                            onesweep_peers(ctx, holds(q), digit, kVote.phase, std::uint16_t(p + 1));
+                        count_row_digit(ctx, counts, warp * per_warp + std::uint32_t(p) * kOnesweepDigits, holds(q),
                                         digit, peers, lane);
                     }
-                }
             }
-            // barrier (atomics): a step a tile, as the ballots open steps (the emulator's steps hold at most
-            // 255 accesses a thread); on the GPU one barrier a tile of 4096 keys
-            if constexpr (kSharedAtomics)
-                ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
         }
         // barrier: every warp's counts are done; thread d adds up digit d's of each pass into the grid's
         ctx.sync(step_tag(kFile, kAdd.phase, __LINE__));
