@@ -27,6 +27,7 @@ namespace prefixlab {
 template <bool kSplit>
 struct FlagScanScatter : OneElementPerThread {
     static constexpr const char* kSourcePath = "kernels/block/compact_split.cuh";
+    static constexpr BufferLabel kBufferLabels[] = {{BufferId::data, "flags"}};
 
     template <class Op, class Ctx>
     PL_BODY static void run(Ctx& ctx, const ScanIo<typename Op::value_type>& io) {

@@ -29,6 +29,7 @@ namespace prefixlab {
 // Shared memory: the keys (data), then the flags and their scan (ping), one word a thread each.
 struct RadixSortBits : OneElementPerThread {
     static constexpr const char* kSourcePath = "kernels/block/radix_sort_bits.cuh";
+    static constexpr BufferLabel kBufferLabels[] = {{BufferId::data, "keys"}, {BufferId::ping, "flags"}};
 
     PL_HOST_DEVICE static constexpr SharedLayout layout(int n) {
         SharedLayout layout;

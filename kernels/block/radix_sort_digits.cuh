@@ -35,6 +35,7 @@ namespace prefixlab {
 // Shared memory: the keys (data), then the digit counts (warp_totals), 16 words for each warp holding keys.
 struct RadixSortDigits {
     static constexpr const char* kSourcePath = "kernels/block/radix_sort_digits.cuh";
+    static constexpr BufferLabel kBufferLabels[] = {{BufferId::data, "keys"}, {BufferId::warp_totals, "counts"}};
     static constexpr int kDigitBits = 4;
     static constexpr int kDigits = 1 << kDigitBits;
     static constexpr int kMaxN = kMaxBlockThreads;

@@ -41,6 +41,14 @@ PL_HOST_DEVICE constexpr bool is_grid_shared(BufferId id) {
     return id == BufferId::tile_totals || id == BufferId::tile_status || id == BufferId::tile_counter;
 }
 
+// What a kernel's own words call one of its buffers in the lecture ("flags", "keys"), where the id names
+// only the slot ("ping"): a catalogue entry may list them (kBufferLabels), and the narration, the race
+// notes and the dataflow's columns say them (kernel_info.hpp: buffer_name).
+struct BufferLabel {
+    BufferId id = BufferId::data;
+    const char* name = "";
+};
+
 struct SharedBufferDesc {
     BufferId id = BufferId::data;
     std::uint32_t base_word = 0;

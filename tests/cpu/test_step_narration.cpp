@@ -6,6 +6,7 @@
 #include "core/capture/trace_capture.hpp"
 #include "core/ground/block_limits.hpp"
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_info.hpp"
 #include "core/ground/kernel_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "support/catalogue_ids.hpp"
@@ -120,6 +121,22 @@ TEST(StepNarration, SaysWhichThreadsReadWhichWords) {
             EXPECT_NE(bl_text[i].what.find("data[8t+3]"), std::string::npos) << bl_text[i].what;
         }
     EXPECT_TRUE(found);
+}
+
+// A kernel's own names of its buffers (kBufferLabels): the 1-bit radix sort's flags live in the slot named
+// ping, and its sentences say "flags[t]", not "ping[t]"; a kernel without labels keeps the slot's name.
+TEST(StepNarration, SaysTheKernelsOwnNamesOfItsBuffers) {
+    const Trace sort = emulated_trace(kernel_id("radix-sort-1bit"), 16, InputKind::random, 3);
+    const std::vector<StepNarration> text = narrate_steps(sort);
+    int flags = 0;
+    for (const StepNarration& n : text) {
+        EXPECT_EQ(n.what.find("ping["), std::string::npos) << n.what;
+        flags += n.what.find("flags[t]") != std::string::npos ? 1 : 0;
+    }
+    EXPECT_GT(flags, 0);
+    EXPECT_EQ(buffer_name(kernel_id("radix-sort-1bit"), BufferId::ping), "flags");
+    EXPECT_EQ(buffer_name(kernel_id("radix-sort-1bit"), BufferId::data), "keys");
+    EXPECT_EQ(buffer_name(kernel_id("hillis-steele"), BufferId::data), "data");
 }
 
 // A shuffle's sentence says which way the values move: the warp scan's shfl_up to the left ("each lane

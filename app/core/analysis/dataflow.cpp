@@ -1,6 +1,7 @@
 #include "core/analysis/dataflow.hpp"
 
 #include "core/analysis/read_origin.hpp"
+#include "core/ground/kernel_info.hpp"
 #include "core/trace/trace_index.hpp"
 #include "core/trace/trace_validation.hpp"
 
@@ -150,7 +151,7 @@ private:
         for (auto& [word, column] : used) {
             column = graph_.columns();
             const SharedBufferDesc* buffer = buffer_of(word);
-            graph_.extra_columns.push_back(std::string(name_of(buffer->id)) + "[" +
+            graph_.extra_columns.push_back(std::string(buffer_name(config_.algorithm, buffer->id)) + "[" +
                                            std::to_string(word - buffer->base_word) + "]");
         }
         extra_column_of_word_ = std::move(used);

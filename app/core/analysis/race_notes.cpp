@@ -2,6 +2,7 @@
 
 #include "core/analysis/dataflow.hpp"
 #include "core/analysis/read_origin.hpp"
+#include "core/ground/kernel_info.hpp"
 #include "core/ground/kernel_names.hpp"
 
 #include <optional>
@@ -44,7 +45,7 @@ std::vector<RaceNote> race_notes(const Trace& trace) {
             note.writer = origin.other_writer;
             note.element = element_of_word(trace.config, r.word);
             const std::string word =
-                std::string(name_of(buffer->id)) + "[" + std::to_string(note.element) + "]";
+                std::string(buffer_name(trace.config.algorithm, buffer->id)) + "[" + std::to_string(note.element) + "]";
             note.text = "thread " + std::to_string(note.reader) + " read " + word +
                         (note.saw_new_value ? " after" : " before") + " thread " +
                         std::to_string(note.writer) + " overwrote it in this step";

@@ -1,6 +1,7 @@
 #include "core/analysis/step_narration.hpp"
 
 #include "core/analysis/dataflow.hpp"
+#include "core/ground/kernel_info.hpp"
 #include "core/ground/kernel_facts.hpp"
 #include "core/ground/keep_names.hpp"
 #include "core/ground/kernel_names.hpp"
@@ -63,10 +64,10 @@ std::optional<std::pair<std::int64_t, std::int64_t>> affine_fit(const std::map<i
     return std::pair{a, b};
 }
 
-std::string place_text(std::uint8_t buffer, const std::string& index) {
+std::string place_text(BlockAlgorithm kernel, std::uint8_t buffer, const std::string& index) {
     if (buffer == kShuffleSource)
         return "the value of thread " + index;
-    std::string text(name_of(static_cast<BufferId>(buffer)));
+    std::string text(buffer_name(kernel, static_cast<BufferId>(buffer)));
     text += "[";
     text += index;
     text += "]";
@@ -74,21 +75,21 @@ std::string place_text(std::uint8_t buffer, const std::string& index) {
 }
 
 // The k-th access of every thread that made one, as one phrase; `active` threads worked in the step.
-std::string describe(const std::map<int, Place>& by_thread, int active) {
+std::string describe(BlockAlgorithm kernel, const std::map<int, Place>& by_thread, int active) {
     if (by_thread.empty())
         return "nothing";
     const auto first = by_thread.begin();
     const bool one_buffer = std::all_of(by_thread.begin(), by_thread.end(),
                                         [&](const auto& e) { return e.second.buffer == first->second.buffer; });
     if (by_thread.size() == 1) {
-        const std::string place = place_text(first->second.buffer, std::to_string(first->second.index));
+        const std::string place = place_text(kernel, first->second.buffer, std::to_string(first->second.index));
         return active > 1 ? place + " (thread " + std::to_string(first->first) + " only)" : place;
     }
     if (one_buffer) {
         if (const auto fit = affine_fit(by_thread, false))
-            return place_text(first->second.buffer, affine_text(fit->first, fit->second, "t"));
+            return place_text(kernel, first->second.buffer, affine_text(fit->first, fit->second, "t"));
         if (const auto fit = affine_fit(by_thread, true)) // e.g. warp_totals[w−1]: one word per warp
-            return place_text(first->second.buffer, affine_text(fit->first, fit->second, "w")) +
+            return place_text(kernel, first->second.buffer, affine_text(fit->first, fit->second, "w")) +
                    " for each thread t of warp w";
     }
     // Not one expression: the first two as examples.
@@ -101,7 +102,7 @@ std::string describe(const std::map<int, Place>& by_thread, int active) {
         }
         if (shown > 1)
             text += ", ";
-        text += place_text(place.buffer, std::to_string(place.index)) + " (thread " + std::to_string(thread) + ")";
+        text += place_text(kernel, place.buffer, std::to_string(place.index)) + " (thread " + std::to_string(thread) + ")";
     }
     return text;
 }
@@ -157,6 +158,7 @@ std::string who_text(const std::vector<bool>& active, int count) {
 }
 
 struct StepPlaces {
+    BlockAlgorithm kernel{}; // whose buffers' names the places take
     std::vector<std::map<int, Place>> reads, writes; // [k][thread]: each thread's k-th read (write)
     std::map<int, Place> shuffles;                   // each thread's shuffle from another lane
     std::vector<bool> active;
@@ -201,12 +203,12 @@ void add_access(StepPlaces& s, const TraceConfig& config, const AccessRecord& a,
 
 std::optional<std::string> step_value(const StepTag& tag, const StepPlaces& s, std::string_view key) {
     const auto nth = [&](const std::vector<std::map<int, Place>>& lists, std::size_t k) -> std::string {
-        return k < lists.size() ? describe(lists[k], s.active_count) : "nothing";
+        return k < lists.size() ? describe(s.kernel, lists[k], s.active_count) : "nothing";
     };
     const auto all = [&](const std::vector<std::map<int, Place>>& lists) {
         std::vector<std::string> parts;
         for (const auto& list : lists)
-            parts.push_back(describe(list, s.active_count));
+            parts.push_back(describe(s.kernel, list, s.active_count));
         return join(parts);
     };
     if (key == "shuffle") {
@@ -225,7 +227,7 @@ std::optional<std::string> step_value(const StepTag& tag, const StepPlaces& s, s
                                   : right && !left ? "each lane ℓ ≤ " + std::to_string(highest)
                                                    : "each lane";
         // what a lane does with it is the kernel's to say (adds it, keeps it, or only some lanes add)
-        return lanes + " takes " + describe(s.shuffles, s.active_count);
+        return lanes + " takes " + describe(s.kernel, s.shuffles, s.active_count);
     }
     if (key == "active_threads")
         return count_of(s.active_count, "thread", "threads");
@@ -301,6 +303,7 @@ std::vector<StepNarration> narrate_steps(const Trace& trace) {
     for (std::size_t i = 0; i < trace.steps.size(); ++i) {
         const TraceStep& step = trace.steps[i];
         StepPlaces s;
+        s.kernel = config.algorithm;
         s.active.assign(std::max(config.block_threads, 0), false);
         std::map<int, int> reads_of, writes_of;
         for (; next < trace.accesses.size() && trace.accesses[next].step == i; ++next)

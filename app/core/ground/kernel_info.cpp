@@ -92,6 +92,8 @@ KernelInfo row_of() {
     info.file = Kernel::kFile;
     info.helper_source_paths = helper_source_paths<Kernel>();
     info.phases = phases<Kernel>();
+    if constexpr (requires { Kernel::kBufferLabels; })
+        info.buffer_labels.assign(std::begin(Kernel::kBufferLabels), std::end(Kernel::kBufferLabels));
     return info;
 }
 
@@ -211,6 +213,13 @@ const std::vector<KernelInfo>& kernel_infos() {
 const KernelInfo& kernel_info(BlockAlgorithm algorithm) {
     const std::vector<KernelInfo>& rows = kernel_infos();
     return rows[std::min<std::size_t>(static_cast<std::size_t>(algorithm), rows.size() - 1)];
+}
+
+std::string_view buffer_name(BlockAlgorithm algorithm, BufferId buffer) {
+    for (const BufferLabel& label : kernel_info(algorithm).buffer_labels)
+        if (label.id == buffer)
+            return label.name;
+    return name_of(buffer);
 }
 
 const KernelInfo* find_kernel_info(std::string_view name) {

@@ -11,6 +11,7 @@
 #include "kernels/common/kernel_kind.hpp"
 #include "kernels/common/phase_spec.hpp"
 #include "kernels/common/scan_types.hpp"
+#include "kernels/common/shared_layout.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_driver.hpp"
 
@@ -73,6 +74,7 @@ struct KernelInfo {
     KernelFile file{};
     std::vector<std::string_view> helper_source_paths; // other files its steps open in
     std::vector<PhaseSpec> phases;                     // every phase it opens, as its entry lists them
+    std::vector<BufferLabel> buffer_labels;            // its own names of its buffers, where it has them
 };
 
 struct GridDriverInfo {
@@ -94,6 +96,10 @@ const std::vector<KernelInfo>& kernel_infos();
 // dispatch_algorithm gives the last kernel.
 const KernelInfo& kernel_info(BlockAlgorithm algorithm);
 const KernelInfo* find_kernel_info(std::string_view name); // nullptr: no kernel of that name
+
+// What the kernel calls its buffer in words for people (the narration, race notes, the dataflow's columns):
+// its label ("flags"), else the buffer's name ("ping"). Files keep the buffer's name.
+std::string_view buffer_name(BlockAlgorithm algorithm, BufferId buffer);
 
 // The grid drivers in GridDriver's order.
 const std::vector<GridDriverInfo>& grid_driver_infos();
