@@ -4,7 +4,11 @@
 // only, blocks started in order and reversed: equal to std::stable_sort by each type's order. Pairs: each
 // key's value (its index) goes with it, and equal keys keep their order. Threads the rule refuses, no keys and
 // a value count other than the keys' are refused.
+#include "core/analysis/digit_look_back.hpp"
 #include "core/emulator/emulate_grid_sort.hpp"
+#include "core/emulator/grid_recording.hpp"
+#include "kernels/common/radix_key.hpp"
+#include "kernels/grid/onesweep_sort_plan.hpp"
 #include "support/sanitizer.hpp"
 #include "support/scan_test_support.hpp"
 #include "support/sort_support.hpp"
@@ -119,6 +123,43 @@ TEST(GridSort, EveryLookBackWindowGivesTheSameSort) {
                     expect_stable_pairs(request.keys, result.keys, result.values, what);
                 }
             }
+}
+
+// Onesweep's look-backs, a vector of 256 a tile, recorded by the emulator under three schedules: every
+// (tile, digit) publishes its count, and a prefix equal to what it read plus that count and to the digit's
+// keys in the tiles up to its own (check_digit_look_backs). A prefix one too large is found.
+TEST(GridSort, OnesweepsLookBacksAreConsistentUnderEverySchedule) {
+    const std::uint32_t tile = static_cast<std::uint32_t>(onesweep_tile(kOnesweepTracedItems));
+    int deep = 0;
+    for (ElementType type : {ElementType::uint32, ElementType::float32})
+        for (std::size_t n : {std::size_t(33), std::size_t(4097)})
+            for (Keys keys : {Keys::random, Keys::low_bits, Keys::all_equal})
+                for (const GridSchedule& schedule : {GridSchedule{3, BlockStartOrder::in_order, 0},
+                                                     GridSchedule{3, BlockStartOrder::reversed, 0},
+                                                     GridSchedule{5, BlockStartOrder::seeded_random, 7}}) {
+                    const GridSortRequest request = request_of(type, keys, n, 256, true);
+                    const std::string what = std::string(name_of(type)) + " n=" + std::to_string(n) + " " +
+                                             name_of_keys(keys) + " resident " + std::to_string(schedule.resident);
+                    GridRecording recording;
+                    ASSERT_EQ(emulate_grid_sort(request, schedule, &recording).keys, std_sorted(type, request.keys))
+                        << what;
+                    std::vector<DigitPassLookBacks> passes = digit_look_backs_of(recording.accesses, n, tile);
+                    const int end_bit = radix_end_bit(type, request.keys.data(), n);
+                    ASSERT_EQ(passes.size(), std::size_t(onesweep_passes(end_bit))) << what;
+                    ASSERT_EQ(passes[0].words.size(), ((n + tile - 1) / tile) * kOnesweepDigits) << what;
+                    EXPECT_EQ(check_digit_look_backs(passes, type, request.keys, tile), "") << what;
+                    for (const DigitPassLookBacks& pass : passes)
+                        for (const TileLookBack& word : pass.words)
+                            deep += word.depth > 1 ? 1 : 0;
+                    if (n == 4097 && keys == Keys::random) {
+                        TileLookBack& word = passes.back().words[kOnesweepDigits + 3]; // tile 1, digit 3
+                        ++word.prefix_bits;
+                        EXPECT_NE(check_digit_look_backs(passes, type, request.keys, tile).find("tile 1, digit 3"),
+                                  std::string::npos)
+                            << what;
+                    }
+                }
+    EXPECT_GT(deep, 0); // some tile walked back past its predecessor
 }
 
 TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {

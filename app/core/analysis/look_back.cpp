@@ -51,26 +51,6 @@ std::map<std::uint32_t, LookBackPoll, std::greater<>> last_polls(const TileLookB
     return last;
 }
 
-// The predecessors a tile's look-back combined: from tile - 1 back to the nearest whose last poll
-// showed a prefix. Empty when the polls skip a predecessor, end on an invalid word or before a prefix.
-std::vector<LookBackPoll> combined_polls(const TileLookBack& tile) {
-    std::vector<LookBackPoll> combined;
-    if (tile.tile == 0)
-        return combined;
-    const auto last = last_polls(tile);
-    for (std::uint32_t expected = tile.tile;; ) {
-        --expected;
-        const auto found = last.find(expected);
-        if (found == last.end() || found->second.seen == TileStatus::invalid)
-            return {};
-        combined.push_back(found->second);
-        if (found->second.seen == TileStatus::prefix)
-            return combined;
-        if (expected == 0)
-            return {};
-    }
-}
-
 // The exclusive prefix a tile's polls add up to: the combined predecessors' values, older ones first;
 // nullopt when the polls do not reach a prefix.
 std::optional<std::uint32_t> prefix_read(const GridTrace& trace, const TileLookBack& tile) {
@@ -90,6 +70,24 @@ std::string bits_text(ElementType type, std::uint32_t bits) {
 }
 
 } // namespace
+
+std::vector<LookBackPoll> combined_polls(const TileLookBack& tile) {
+    std::vector<LookBackPoll> combined;
+    if (tile.tile == 0)
+        return combined;
+    const auto last = last_polls(tile);
+    for (std::uint32_t expected = tile.tile;; ) {
+        --expected;
+        const auto found = last.find(expected);
+        if (found == last.end() || found->second.seen == TileStatus::invalid)
+            return {};
+        combined.push_back(found->second);
+        if (found->second.seen == TileStatus::prefix)
+            return combined;
+        if (expected == 0)
+            return {};
+    }
+}
 
 std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
     std::vector<TileLookBack> tiles;

@@ -41,6 +41,11 @@ struct TileLookBack {
     std::uint32_t waits = 0;             // polls that found a predecessor's word still invalid
 };
 
+// The predecessors a tile's look-back combined, nearest first: from tile - 1 back to the nearest whose last
+// poll showed a prefix (a poll's predecessor is a tile index). Empty when the polls skip a predecessor, end
+// on an invalid word or before a prefix, and for tile 0.
+std::vector<LookBackPoll> combined_polls(const TileLookBack& tile);
+
 // One entry per tile, by tile index; empty when the trace has no status words (not a single-pass scan).
 std::vector<TileLookBack> look_backs_of(const GridTrace& trace);
 
