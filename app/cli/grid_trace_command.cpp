@@ -104,6 +104,24 @@ GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
         r.scan.keep = *keep;
         r.scan.body = TileScanBody::registers;
     }
+    if (!o.sort.empty()) {
+        if (r.scan.compaction)
+            throw BadInput("--sort and --compact: a grid trace is of a sort or of a compaction, not both");
+        r.scan.sort = catalogued<GridSortForm>("--sort", o.sort, parse_grid_sort_form,
+                                               {GridSortForm::textbook, GridSortForm::onesweep});
+        if (r.scan.sort == GridSortForm::none)
+            throw BadInput(value_problem("--sort", o.sort, "expected textbook or onesweep"));
+        // the sort's own driver, what it does with its digit counts; Onesweep's blocks have 256 threads
+        const bool onesweep = r.scan.sort == GridSortForm::onesweep;
+        r.scan.driver = onesweep ? GridDriver::decoupled_look_back : GridDriver::reduce_then_scan;
+        if (onesweep && o.tile_threads == GridTraceCommandOptions{}.tile_threads)
+            r.scan.tile_threads = 256;
+        try {
+            require_grid_sort(r.scan);
+        } catch (const std::invalid_argument& e) {
+            throw BadInput(value_problem("--tile-threads", o.tile_threads, e.what()));
+        }
+    }
     return r;
 }
 
@@ -137,11 +155,15 @@ void print_summary(const GridTrace& t, const std::string& out, double capture_ms
     printf_to_terminal(stdout,
                        "wrote %s: %s, N=%llu, %llu tiles of %u (%s, %u threads), %s %s%s, %zu launch%s, %zu "
                        "accesses, %s; %s",
-                       out.c_str(), (c.compaction ? "compaction (keep " + name_of(c.keep) + "), " + c.driver : c.driver).c_str(),
+                       out.c_str(),
+                       (c.compaction                      ? "compaction (keep " + name_of(c.keep) + "), " + c.driver
+                        : c.sort != GridSortForm::none ? "radix sort (" + std::string(name_of(c.sort)) + "), " + c.driver
+                                                          : c.driver)
+                           .c_str(),
                        static_cast<unsigned long long>(c.n),
                        static_cast<unsigned long long>(tile_count(t)), c.tile, c.tile_body.c_str(),
                        c.tile_threads, std::string(name_of(c.type)).c_str(),
-                       std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
+                       c.sort != GridSortForm::none ? "keys" : std::string(name_of(c.op)).c_str(), c.exclusive ? ", exclusive" : "",
                        t.launches.size(), t.launches.size() == 1 ? "" : "es", t.accesses.size(),
                        c.element_detail ? "element detail" : "tile level",
                        look_back_summary(look_backs, check_look_backs(t, look_backs)).c_str());
@@ -199,6 +221,10 @@ void add_grid_trace_command(CLI::App& app, GridTraceCommandOptions& o) {
                      "Trace the single-pass compaction instead of a scan, keeping odd, even, nonzero, less-than:K or "
                      "greater-than:K (decoupled look-back over kept counts; register tiles of 4 elements a thread; "
                      "tile level)");
+    grid->add_option("--sort", o.sort,
+                     "Trace a radix sort of the input as keys instead of a scan: textbook (a pass a 4-bit digit: "
+                     "the tiles' digit counts scanned reduce-then-scan) or onesweep (8-bit digits; its tiles' 256 "
+                     "look-backs a pass; 256 threads); in the emulator, tile level");
     add_path_option(*grid, "--out", o.out, PathKind::file, "Grid trace file to write (required)");
 }
 

@@ -29,6 +29,7 @@ struct GridTraceCommandOptions {
     std::string tiles = "counter";
     std::string device = "cpu";
     std::string compact; // a predicate: the single-pass compaction instead of a scan
+    std::string sort;    // textbook or onesweep: a radix sort of the input instead of a scan
     std::string out;
 };
 

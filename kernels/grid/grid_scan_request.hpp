@@ -18,6 +18,12 @@
 
 namespace prefixlab {
 
+// Not a scan: a radix sort across blocks (issue 36), whose grid trace shows the passes' launches and, for
+// Onesweep, its look-backs over digit counts. The textbook's passes scan the tiles' digit counts reduce then
+// scan (kernels/grid/grid_sort_plan.hpp); Onesweep's tiles find theirs by decoupled look-back
+// (onesweep_sort_plan.hpp).
+enum class GridSortForm : std::uint8_t { none, textbook, onesweep };
+
 struct GridScanRequest : GridInput {
     bool exclusive = false;
     GridDriver driver = GridDriver::decoupled_look_back;
@@ -30,6 +36,10 @@ struct GridScanRequest : GridInput {
     // exclusive do not apply.
     bool compaction = false;
     KeepPredicate keep{};
+    // Not a scan: the sort of the input as keys of `type` (GridSortForm); tile_threads are the textbook's
+    // block (a multiple of 32), Onesweep's 256; driver reduce_then_scan (textbook) or decoupled_look_back
+    // (Onesweep), which is what each does with its digit counts; op and exclusive do not apply.
+    GridSortForm sort = GridSortForm::none;
 };
 
 // Throws std::invalid_argument where a compaction asks for what it is not: another driver or body, fewer
@@ -44,6 +54,25 @@ inline void require_grid_compaction(const GridScanRequest& request) {
     if (request.tile_threads < 32 || request.tile_threads % 32 != 0)
         throw std::invalid_argument("a compaction's tile has whole warps (a ballot a row), not " +
                                     std::to_string(request.tile_threads) + " threads");
+}
+
+// Throws std::invalid_argument where a sort asks for what it is not: a compaction too, the other driver, a
+// block Onesweep or the textbook is not built for.
+inline void require_grid_sort(const GridScanRequest& request) {
+    if (request.sort == GridSortForm::none)
+        return;
+    if (request.compaction)
+        throw std::invalid_argument("a grid trace is of a sort or of a compaction, not both");
+    const bool onesweep = request.sort == GridSortForm::onesweep;
+    if (request.driver != (onesweep ? GridDriver::decoupled_look_back : GridDriver::reduce_then_scan))
+        throw std::invalid_argument(onesweep ? "Onesweep finds its tiles' places by decoupled look-back only"
+                                             : "the textbook sort scans its tiles' digit counts reduce then scan only");
+    if (onesweep ? request.tile_threads != 256
+                 : request.tile_threads < 32 || request.tile_threads > 1024 || request.tile_threads % 32 != 0)
+        throw std::invalid_argument((onesweep ? std::string("Onesweep's blocks have 256 threads, a thread a digit")
+                                              : std::string("the textbook sort's blocks have a multiple of 32 threads "
+                                                            "from 32 to 1024")) +
+                                    ", not " + std::to_string(request.tile_threads));
 }
 
 } // namespace prefixlab

@@ -242,6 +242,31 @@ TEST_F(GridTraceCommand, TheSinglePassCompactionIsTracedWithItsPredicate) {
     EXPECT_EQ(loaded.config.keep, (KeepPredicate{KeepRule::less_than, 500}));
 }
 
+// Issue 36: the radix sorts traced at tile level in the emulator, the summary naming the form, Onesweep's
+// look-backs over digit counts checked; what a sort cannot be refused in one line.
+TEST_F(GridTraceCommand, TheRadixSortsAreTracedWithTheirForm) {
+    expect_refused("--sort quicksort" + out(), "--sort: unknown value 'quicksort' (one of textbook, onesweep)");
+    expect_refused("--sort onesweep --tile-threads 128" + out(),
+                   "--tile-threads '128': Onesweep's blocks have 256 threads, a thread a digit");
+    expect_refused("--sort textbook --tile-threads 16" + out(), "--tile-threads '16': the textbook sort's blocks");
+    expect_refused("--sort onesweep --compact odd" + out(), "--sort and --compact: a grid trace is of a sort or of a "
+                                                            "compaction, not both");
+    expect_refused("--sort onesweep --device gpu" + out(), "--device gpu"); // no GPU here; on one, not yet traced there
+    const ProcessResult r = grid_trace("--sort onesweep --type float --input random --n 5000 --resident 3" + out());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("radix sort (onesweep), decoupled-look-back, N=5000, 10 tiles of 512"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("float keys"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("tile level; look-backs consistent"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("wrong outputs"), std::string::npos) << r.out;
+    EXPECT_EQ(load_grid_trace_file(out_path()).config.sort, GridSortForm::onesweep);
+    const ProcessResult textbook = grid_trace("--sort textbook --input random --n 3000 --tile-threads 128" + out());
+    ASSERT_EQ(textbook.exit_code, 0) << textbook.err;
+    EXPECT_NE(textbook.out.find("radix sort (textbook), reduce-then-scan, N=3000, 6 tiles of 512"), std::string::npos)
+        << textbook.out;
+    EXPECT_NE(textbook.out.find("no look-back"), std::string::npos) << textbook.out;
+}
+
 TEST_F(GridTraceCommand, ADeadlockIsTheEmulatorsOneLineAndNoFile) {
     expect_refused("--driver chained --tiles block --start-order reversed --resident 2" + out(),
                    "deadlock: tile 7 waits for tile 6's prefix", 1);

@@ -82,6 +82,22 @@ void write_grid_trace_seeds(const fs::path& folder) {
     std::ostringstream compaction_text;
     write_grid_trace_json(capture_grid_trace(compaction), compaction_text);
     write_seed(folder, "compaction-n600-tiles.json", compaction_text.str());
+    // The sorts as `prefixlab grid-trace --sort onesweep --n 700 --type float` and `--sort textbook` write
+    // them (config.sort; Onesweep's status words 256 a tile, carrying digit counts).
+    for (const GridSortForm form : {GridSortForm::onesweep, GridSortForm::textbook}) {
+        GridCaptureRequest sort;
+        sort.scan.sort = form;
+        sort.scan.driver = form == GridSortForm::onesweep ? GridDriver::decoupled_look_back : GridDriver::reduce_then_scan;
+        sort.scan.tile_threads = form == GridSortForm::onesweep ? 256 : 64;
+        sort.scan.type = ElementType::float32;
+        sort.n = 700;
+        sort.input = InputKind::random;
+        sort.schedule = GridSchedule{3, BlockStartOrder::seeded_random, 2};
+        std::ostringstream sort_text;
+        write_grid_trace_json(capture_grid_trace(sort), sort_text);
+        write_seed(folder, form == GridSortForm::onesweep ? "onesweep-n700-float.json" : "textbook-sort-n700-float.json",
+                   sort_text.str());
+    }
 }
 
 // --- traces: every algorithm at awkward small N, and the other types, operators and inputs ---------

@@ -55,8 +55,8 @@ std::string look_back(const GridTrace& trace, const std::vector<TileLookBack>& l
     text += ".";
     // Where a look-back stops depends on timing on a GPU, and a float sum's rounding on the order it was
     // combined in (docs/tuned-scan.md, "Determinism"): say so where the trace shows float sums.
-    if (trace.config.driver != "chained" && trace.config.type == ElementType::float32 &&
-        trace.config.op == ScanOperator::add)
+    if (trace.config.driver != "chained" && look_back_type(trace.config) == ElementType::float32 &&
+        look_back_operator(trace.config) == ScanOperator::add) // a compaction's or a sort's counts are whole
         text += " Float sums: where each look-back stops depends on timing, so on a GPU the last bits can differ "
                 "from run to run (reduce-then-scan gives the same bits every run).";
     return text;

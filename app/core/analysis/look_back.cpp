@@ -1,11 +1,13 @@
 #include "core/analysis/look_back.hpp"
 
+#include "core/analysis/digit_look_back.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/output_check.hpp"
 #include "core/ground/keep_names.hpp"
 #include "core/ground/reference_scan.hpp"
 #include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
+#include "kernels/grid/onesweep_sort.cuh" // kOnesweepDigits
 
 #include <cmath>
 #include <functional>
@@ -91,6 +93,8 @@ std::vector<LookBackPoll> combined_polls(const TileLookBack& tile) {
 
 std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
     std::vector<TileLookBack> tiles;
+    // Onesweep's first digit pass, each tile's 256 look-backs as one (digit_look_back.hpp has them apart)
+    const bool onesweep = trace.config.sort == GridSortForm::onesweep;
     const std::optional<std::uint16_t> launch = status_launch(trace);
     if (!launch)
         return tiles;
@@ -109,15 +113,21 @@ std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
         if (a.buffer == BufferId::tile_counter && a.kind == GridAccessKind::atomic) {
             tile.taken = moment_of(a);
         } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::release) {
+            // Onesweep's tile publishes a word a digit: its first count, its last prefix (a sum of neither)
             if (status_of(a.value) == TileStatus::aggregate) {
-                tile.aggregate = moment_of(a);
-                tile.aggregate_bits = value_bits_of(a.value);
+                if (!tile.aggregate || !onesweep) {
+                    tile.aggregate = moment_of(a);
+                    tile.aggregate_bits = onesweep ? 0u : value_bits_of(a.value);
+                }
             } else {
+                if (onesweep && !tile.aggregate && tile.tile == 0)
+                    tile.aggregate = moment_of(a); // tile 0's counts are its prefixes
                 tile.prefix = moment_of(a);
-                tile.prefix_bits = value_bits_of(a.value);
+                tile.prefix_bits = onesweep ? 0u : value_bits_of(a.value);
             }
         } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::acquire) {
-            const LookBackPoll poll{moment_of(a), a.index, status_of(a.value), value_bits_of(a.value)};
+            const std::uint32_t predecessor = onesweep ? a.index / kOnesweepDigits : a.index;
+            const LookBackPoll poll{moment_of(a), predecessor, status_of(a.value), value_bits_of(a.value)};
             if (poll.seen == TileStatus::invalid)
                 ++tile.waits;
             tile.polls.push_back(poll);
@@ -132,6 +142,8 @@ std::string check_look_backs(const GridTrace& trace, const std::vector<TileLookB
     const GridTraceConfig& c = trace.config;
     const std::vector<std::uint32_t> input =
         trace.input.empty() ? generate_input(c.input_kind, c.type, c.op, static_cast<int>(c.n), c.seed) : trace.input;
+    if (c.sort == GridSortForm::onesweep) // every pass, every digit
+        return check_digit_look_backs(digit_look_backs_of(trace.accesses, c.n, c.tile), c.type, input, c.tile);
     // what the status words carry: the scan's prefixes, or a compaction's kept counts (uint32 +)
     const ElementType type = look_back_type(c);
     const std::vector<std::uint32_t> values = c.compaction ? kept_flags(c, input) : input;

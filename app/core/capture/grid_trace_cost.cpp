@@ -3,6 +3,8 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 #include "core/emulator/emulated_grid.hpp"
 #include "core/trace/grid_trace_limits.hpp"
+#include "kernels/grid/grid_sort_plan.hpp"
+#include "kernels/grid/onesweep_sort_plan.hpp"
 #include "kernels/grid/propagate_tile_prefix.cuh"
 #include "kernels/grid/reduce_then_scan.cuh"
 #include "kernels/grid/tile_scan_bodies.hpp"
@@ -50,7 +52,24 @@ std::uint64_t most_fibers(const GridCaptureRequest& request, std::uint64_t tiles
     return most;
 }
 
+// A sort's tiles (GridScanRequest::sort): the textbook's tile_threads × kSortItems keys, Onesweep's as the
+// emulator runs it (256 × kOnesweepTracedItems). Its fewest accesses: the textbook's pass writes and reads
+// 16 digit counts a tile, Onesweep's publishes 256 counts and 256 prefixes a tile (one pass at least).
+GridTraceCost sort_cost_at(const GridCaptureRequest& request, std::uint64_t n) {
+    require_grid_sort(request.scan);
+    const bool onesweep = request.scan.sort == GridSortForm::onesweep;
+    GridTraceCost cost;
+    cost.tile = grid_sort_tile(request.scan.sort, request.scan.tile_threads);
+    cost.tiles = (n + cost.tile - 1) / cost.tile;
+    cost.most_fibers = std::min<std::uint64_t>(request.schedule.resident, cost.tiles) *
+                       (static_cast<std::uint64_t>(request.scan.tile_threads) + 1);
+    cost.fewest_accesses = cost.tiles * (onesweep ? 2 * kOnesweepDigits : 2 * kSortDigits);
+    return cost;
+}
+
 GridTraceCost cost_at(const GridCaptureRequest& request, std::uint64_t n) {
+    if (request.scan.sort != GridSortForm::none)
+        return sort_cost_at(request, n);
     require_tile_threads(request.scan.body, request.scan.tile_threads);
     GridTraceCost cost;
     cost.tile = static_cast<std::uint32_t>(request.scan.tile_threads * tile_elements_per_thread(request.scan.body));
@@ -72,13 +91,13 @@ std::uint64_t largest_n_that_fits(const GridCaptureRequest& request) {
 }
 
 // The most resident blocks whose fibers fit (the fibers grow with them; a block of 1024 threads fits).
-std::uint32_t most_resident_that_fit(const GridCaptureRequest& request, const GridTraceCost& cost) {
+std::uint32_t most_resident_that_fit(const GridCaptureRequest& request) {
     std::uint32_t fits = 1, too_many = request.schedule.resident;
     while (too_many - fits > 1) {
         const std::uint32_t middle = fits + (too_many - fits) / 2;
         GridCaptureRequest fewer = request;
         fewer.schedule.resident = middle;
-        (most_fibers(fewer, cost.tiles, cost.propagate_threads) <= kMaxFiberStacks ? fits : too_many) = middle;
+        (cost_at(fewer, fewer.n).most_fibers <= kMaxFiberStacks ? fits : too_many) = middle;
     }
     return fits;
 }
@@ -102,7 +121,7 @@ GridTraceCost check_grid_trace_cost(const GridCaptureRequest& request) {
         throw GridTraceTooLarge("the emulator runs at most " + std::to_string(kMaxFiberStacks) + " threads at once: with " +
                                 std::to_string(request.schedule.resident) + " resident blocks this run needs " +
                                 std::to_string(cost.most_fibers) + "; at most " +
-                                std::to_string(most_resident_that_fit(request, cost)) + " resident blocks fit");
+                                std::to_string(most_resident_that_fit(request)) + " resident blocks fit");
     return cost;
 }
 

@@ -1,6 +1,7 @@
 #include "core/emulator/emulate_grid_scan.hpp"
 
 #include "core/emulator/element_arrays.hpp"
+#include "core/emulator/emulate_grid_sort.hpp"
 #include "core/emulator/emulator_launcher.hpp"
 #include "kernels/block_dispatch.hpp"
 #include "kernels/grid/grid_driver_plan.hpp"
@@ -56,6 +57,15 @@ std::vector<std::uint32_t> emulate_grid_scan(const GridScanRequest& request, con
     if (request.input.empty())
         throw std::invalid_argument("a grid scan needs at least one element");
     require_grid_compaction(request);
+    require_grid_sort(request);
+    if (request.sort != GridSortForm::none) { // the sort of the input as keys: the scan's tile body has no part
+        GridSortRequest sort;
+        sort.keys = request.input;
+        sort.type = request.type;
+        sort.threads = request.tile_threads;
+        sort.onesweep = request.sort == GridSortForm::onesweep;
+        return emulate_grid_sort(sort, schedule, recording).keys;
+    }
     require_tile_threads(request.body, request.tile_threads);
     if (request.compaction)
         return emulate_compaction(request, schedule, recording);

@@ -84,6 +84,12 @@ constexpr NameTable<TileOrder, 2> kTileOrderNames{{
     {TileOrder::block_index, "block"},
 }};
 
+constexpr NameTable<GridSortForm, 3> kGridSortFormNames{{
+    {GridSortForm::none, "none"},
+    {GridSortForm::textbook, "textbook"},
+    {GridSortForm::onesweep, "onesweep"},
+}};
+
 constexpr NameTable<KernelFamily, 5> kFamilyNames{{
     {KernelFamily::scan, "scan"},
     {KernelFamily::reduction, "reduction"},
@@ -166,6 +172,7 @@ std::string_view name_of(GridDriver driver) { return lookup_name(kGridDriverName
 std::string_view name_of(ReduceFinish finish) { return lookup_name(kReduceFinishNames, finish); }
 std::string_view name_of(TileScanBody body) { return lookup_name(kTileBodyNames, body); }
 std::string_view name_of(TileOrder order) { return lookup_name(kTileOrderNames, order); }
+std::string_view name_of(GridSortForm form) { return lookup_name(kGridSortFormNames, form); }
 std::string_view name_of(KernelFamily family) { return lookup_name(kFamilyNames, family); }
 std::string_view name_of(KernelKind kind) { return lookup_name(kKindNames, kind); }
 std::string_view name_of(KernelLevel level) { return lookup_name(kLevelNames, level); }
@@ -217,6 +224,9 @@ std::optional<GridDriver> parse_grid_driver(std::string_view name) { return look
 std::optional<ReduceFinish> parse_reduce_finish(std::string_view name) { return lookup_value(kReduceFinishNames, name); }
 std::optional<TileScanBody> parse_tile_body(std::string_view name) { return lookup_value(kTileBodyNames, name); }
 std::optional<TileOrder> parse_tile_order(std::string_view name) { return lookup_value(kTileOrderNames, name); }
+std::optional<GridSortForm> parse_grid_sort_form(std::string_view name) {
+    return lookup_value(kGridSortFormNames, name);
+}
 
 const std::vector<BlockAlgorithm>& all_block_algorithms() {
     static const auto values = [] {

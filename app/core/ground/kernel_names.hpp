@@ -10,6 +10,7 @@
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_driver.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/grid_scan_request.hpp" // GridSortForm
 #include "kernels/grid/reduce_finish.hpp"
 #include "kernels/grid/tile_scan_bodies.hpp"
 
@@ -34,7 +35,8 @@ std::string_view name_of(WarpOrder order); // "in-order", "reversed", "interleav
 std::string_view name_of(GridDriver driver); // "scan-then-propagate", …, "decoupled-look-back"
 std::string_view name_of(ReduceFinish finish); // "recursive", "atomic", "cpu"
 std::string_view name_of(TileScanBody body); // "warp-shuffle", "blelloch", "registers"
-std::string_view name_of(TileOrder order);   // "counter", "block" (a tile index from the counter or blockIdx)
+std::string_view name_of(TileOrder order);
+std::string_view name_of(GridSortForm form); // "none", "textbook", "onesweep" (a grid trace of a sort)   // "counter", "block" (a tile index from the counter or blockIdx)
 std::string_view name_of(KernelFamily family); // "scan", "reduction", "compaction", "quiz-variant"
 std::string_view name_of(KernelKind kind);     // "block-scan", …, "multi-block-driver"
 std::string_view name_of(KernelLevel level);   // "block", "grid"
@@ -64,6 +66,7 @@ std::optional<GridDriver> parse_grid_driver(std::string_view name);
 std::optional<ReduceFinish> parse_reduce_finish(std::string_view name);
 std::optional<TileScanBody> parse_tile_body(std::string_view name);
 std::optional<TileOrder> parse_tile_order(std::string_view name);
+std::optional<GridSortForm> parse_grid_sort_form(std::string_view name);
 
 const std::vector<BlockAlgorithm>& all_block_algorithms();
 const std::vector<ElementType>& all_element_types();

@@ -1,6 +1,8 @@
 #include "core/trace/grid_trace.hpp"
 
 #include "core/ground/kernel_names.hpp"
+#include "kernels/grid/grid_sort_plan.hpp"
+#include "kernels/grid/onesweep_sort_plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -8,11 +10,30 @@
 
 namespace prefixlab {
 
+std::uint32_t grid_sort_tile(GridSortForm form, int threads) {
+    switch (form) {
+    case GridSortForm::textbook:
+        return static_cast<std::uint32_t>(sort_tile(threads));
+    case GridSortForm::onesweep:
+        return static_cast<std::uint32_t>(onesweep_tile(kOnesweepTracedItems));
+    case GridSortForm::none:
+        break;
+    }
+    return 0;
+}
+
+std::uint64_t grid_access_index_bound(const GridTraceConfig& config) {
+    if (config.sort == GridSortForm::none)
+        return config.n;
+    const std::uint64_t tiles = (config.n + std::max<std::uint32_t>(config.tile, 1) - 1) / std::max<std::uint32_t>(config.tile, 1);
+    return std::max({config.n, tiles * kOnesweepDigits, std::uint64_t(kOnesweepMaxPasses) * kOnesweepDigits});
+}
+
 ElementType look_back_type(const GridTraceConfig& config) {
-    return config.compaction ? ElementType::uint32 : config.type;
+    return config.compaction || config.sort != GridSortForm::none ? ElementType::uint32 : config.type;
 }
 ScanOperator look_back_operator(const GridTraceConfig& config) {
-    return config.compaction ? ScanOperator::add : config.op;
+    return config.compaction || config.sort != GridSortForm::none ? ScanOperator::add : config.op;
 }
 
 std::vector<std::uint32_t> tiles_of_blocks(const GridTrace& trace, std::uint16_t launch) {

@@ -15,6 +15,7 @@
 #include "kernels/common/scan_types.hpp"
 #include "kernels/common/step_tag.hpp"
 #include "kernels/grid/grid_access.hpp"
+#include "kernels/grid/grid_scan_request.hpp" // GridSortForm
 
 #include <cstddef>
 #include <cstdint>
@@ -52,7 +53,19 @@ struct GridTraceConfig {
     // status words carry kept counts (uint32 +), its trace is at tile level. In the file only when true.
     bool compaction = false;
     KeepPredicate keep{};
+    // Not a scan: a radix sort (GridScanRequest::sort) of the input as keys of `type`; Onesweep's status
+    // words carry digit counts (uint32 +), 256 a tile. At tile level. In the file only when set.
+    GridSortForm sort = GridSortForm::none;
 };
+
+// The keys a tile of a sort's grid trace holds: the textbook's threads × kSortItems, Onesweep's as the emulator
+// runs it (256 × kOnesweepTracedItems); 0 for none.
+std::uint32_t grid_sort_tile(GridSortForm form, int threads);
+
+// The largest index an access to the shared arrays may have: N (status words and totals are by tile or
+// block), or for a sort its digit counts (the textbook's 16 a tile, Onesweep's 4 passes × 256) and
+// Onesweep's status words, 256 a tile.
+std::uint64_t grid_access_index_bound(const GridTraceConfig& config);
 
 // The type and operator of what a trace's status words carry: the scan's, or a compaction's counts.
 ElementType look_back_type(const GridTraceConfig& config);

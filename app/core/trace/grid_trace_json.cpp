@@ -73,6 +73,8 @@ json config_json(const GridTraceConfig& c) {
     });
     if (c.compaction) // a scan's file stays as it was
         config["compaction"] = {{"keep", name_of(c.keep)}};
+    if (c.sort != GridSortForm::none)
+        config["sort"] = {{"form", name_of(c.sort)}};
     return config;
 }
 
@@ -119,12 +121,37 @@ void read_compaction(const json& c, const std::string& path, TileScanBody body, 
     config.keep = *parsed;
 }
 
+// A sort's config (GridTraceConfig::sort): its form, with the driver, the block and the trace's level
+// that form has.
+GridSortForm read_sort(const json& c, const std::string& path, const GridTraceConfig& config) {
+    const std::string sort_path = member(path, "sort");
+    const json& sort = field(c, path, "sort");
+    only_known(sort, sort_path, {"form"});
+    if (c.contains("compaction"))
+        malformed(sort_path, "a grid trace is of a sort or of a compaction, not both");
+    const GridSortForm form = enum_field<GridSortForm>(sort, sort_path, "form", parse_grid_sort_form);
+    if (form == GridSortForm::none)
+        malformed(member(sort_path, "form"), "expected textbook or onesweep");
+    GridScanRequest request;
+    request.sort = form;
+    request.driver = parse_grid_driver(config.driver).value_or(GridDriver::decoupled_look_back);
+    request.tile_threads = static_cast<int>(config.tile_threads);
+    try {
+        require_grid_sort(request);
+    } catch (const std::invalid_argument& e) {
+        malformed(sort_path, e.what());
+    }
+    if (config.element_detail)
+        malformed(sort_path, "a sort's grid trace is at tile level");
+    return form;
+}
+
 GridTraceConfig config_from(const json& root) {
     const std::string path = "config";
     const json& c = field(root, "", "config");
     only_known(c, path,
                {"driver", "n", "tile_body", "tile_threads", "tile", "element_type", "operator", "exclusive", "input",
-                "device", "tiles_from_counter", "element_detail", "compaction"});
+                "device", "tiles_from_counter", "element_detail", "compaction", "sort"});
     GridTraceConfig config;
     config.driver = std::string(name_of(enum_field<GridDriver>(c, path, "driver", parse_grid_driver)));
     config.n = integer_field(c, path, "n", 1, kMaxGridTraceN, kGridRanges);
@@ -133,8 +160,13 @@ GridTraceConfig config_from(const json& root) {
     config.tile_threads = static_cast<std::uint32_t>(integer_field(c, path, "tile_threads", 1, kMaxBlockThreads, kGridRanges));
     if (!tile_threads_valid(static_cast<int>(config.tile_threads), kMaxBlockThreads))
         malformed(member(path, "tile_threads"), tile_threads_rule(kMaxBlockThreads) + ", not " + std::to_string(config.tile_threads));
-    // A tile is what its threads scan: a hostile tile of 1 made 2^22 tiles of every per-tile table.
-    const std::uint64_t tile = std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
+    config.element_detail = bool_field(c, path, "element_detail");
+    if (c.contains("sort"))
+        config.sort = read_sort(c, path, config);
+    // A tile is what its threads scan (or sort): a hostile tile of 1 made 2^22 tiles of every per-tile table.
+    const std::uint64_t tile = config.sort != GridSortForm::none
+                                   ? grid_sort_tile(config.sort, static_cast<int>(config.tile_threads))
+                                   : std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
     config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", tile, tile, kGridRanges));
     read_scan_fields(c, path, kVersionText, config);
     const std::string device_path = member(path, "device");
@@ -150,7 +182,6 @@ GridTraceConfig config_from(const json& root) {
                   config.emulated ? "expected in order, reversed or random (seed S), found '" + printable(config.start_order) + "'"
                                   : "a GPU schedules its blocks itself: expected \"\", found '" + printable(config.start_order) + "'");
     config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
-    config.element_detail = bool_field(c, path, "element_detail");
     if (c.contains("compaction"))
         read_compaction(c, path, body, config);
     if (config.element_detail && config.n > kMaxElementDetailN)
@@ -198,8 +229,9 @@ GridAccessRecord access_from(const json& row, const std::string& path, std::size
     if (!kind)
         malformed(element(path, 5), "expected read, write, atomic, release or acquire, found " + value_in_message(row[5]));
     a.kind = *kind;
-    // status words and totals are indexed by tile (or block): never past N
-    a.index = static_cast<std::uint32_t>(integer_at(row[6], element(path, 6), 0, config.n, kGridRanges));
+    // status words and totals are indexed by tile (or block): never past N (a sort's, grid_access_index_bound)
+    a.index = static_cast<std::uint32_t>(
+        integer_at(row[6], element(path, 6), 0, grid_access_index_bound(config), kGridRanges));
     a.value = integer_at(row[7], element(path, 7), 0, UINT64_MAX, kGridRanges);
     a.operand = static_cast<std::uint32_t>(integer_at(row[8], element(path, 8), 0, UINT32_MAX, kGridRanges));
     a.time_ns = integer_at(row[9], element(path, 9), 0, UINT64_MAX, kGridRanges);

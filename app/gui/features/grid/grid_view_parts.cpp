@@ -61,8 +61,11 @@ theme::Rgb element_colour(const GridViewModel& model, std::size_t element, int s
 std::string grid_caption(const GridTrace& trace) {
     const GridTraceConfig& c = trace.config;
     const std::uint64_t tile = std::max<std::uint32_t>(1, c.tile), tiles = (c.n + tile - 1) / tile;
-    // a compaction says so first: its status words carry kept counts, not the scan's prefixes
-    std::string text = (c.compaction ? "compaction, keep " + name_of(c.keep) + " · " : std::string()) + c.driver +
+    // a compaction or a sort says so first: its status words carry counts, not the scan's prefixes
+    const std::string what = c.compaction                    ? "compaction, keep " + name_of(c.keep) + " · "
+                             : c.sort != GridSortForm::none ? "radix sort, " + std::string(name_of(c.sort)) + " · "
+                                                            : std::string();
+    std::string text = what + c.driver +
                        " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
                        std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
     const bool single_pass = grid_has_look_backs(trace);
@@ -207,7 +210,8 @@ void draw_status_word_text(ImDrawList* draw, const GridTileColumn& column, std::
     const StatusWord word = status_after(column, step);
     const float y = p.y + p.values_h + p.lh * 0.1f, h = p.status_h - p.lh * 0.1f;
     if (word.status == TileStatus::invalid) {
-        centred_in_box(draw, p.x, y, p.w, h, "–", theme::packed(dimmed(theme::colours().text, later)));
+        // the page shows through a hollow word: its ink, dimmed in a later launch as far as stays legible
+        centred_in_box(draw, p.x, y, p.w, h, "–", ink(theme::colours().background, later));
         return;
     }
     centred_in_box(draw, p.x, y, p.w, h, labelled_value_that_fits(status_letter(word.status), type, word.bits, p.w),
