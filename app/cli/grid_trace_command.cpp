@@ -111,11 +111,11 @@ GridCaptureRequest grid_request_from(const GridTraceCommandOptions& o) {
                                                {GridSortForm::textbook, GridSortForm::onesweep});
         if (r.scan.sort == GridSortForm::none)
             throw BadInput(value_problem("--sort", o.sort, "expected textbook or onesweep"));
-        // the sort's own driver, what it does with its digit counts; Onesweep's blocks have 256 threads
-        const bool onesweep = r.scan.sort == GridSortForm::onesweep;
-        r.scan.driver = onesweep ? GridDriver::decoupled_look_back : GridDriver::reduce_then_scan;
-        if (onesweep && o.tile_threads == GridTraceCommandOptions{}.tile_threads)
-            r.scan.tile_threads = 256;
+        // the sort's own driver and block; --tile-threads given is the user's, and checked
+        const int asked_threads = r.scan.tile_threads;
+        make_grid_sort(r.scan, r.scan.sort);
+        if (o.tile_threads != GridTraceCommandOptions{}.tile_threads)
+            r.scan.tile_threads = asked_threads;
         try {
             require_grid_sort(r.scan);
         } catch (const std::invalid_argument& e) {

@@ -12,6 +12,7 @@
 #include "kernels/grid/tile_scan_bodies.hpp"
 #include "kernels/grid/tile_threads.hpp" // the rule for tile_threads, which the GUI offers
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,19 @@ inline void require_grid_compaction(const GridScanRequest& request) {
     if (request.tile_threads < 32 || request.tile_threads % 32 != 0)
         throw std::invalid_argument("a compaction's tile has whole warps (a ballot a row), not " +
                                     std::to_string(request.tile_threads) + " threads");
+}
+
+// Makes the request a sort of `form` (none: a scan again) with the driver it has, not a compaction, and a
+// block it is built for: Onesweep's 256 threads, the textbook's whole warps (the threads rounded down to 32
+// at least). What the CLI, the Grid scan section and the script's sort= set alike.
+inline void make_grid_sort(GridScanRequest& request, GridSortForm form) {
+    request.sort = form;
+    if (form == GridSortForm::none)
+        return;
+    request.compaction = false;
+    request.driver = form == GridSortForm::onesweep ? GridDriver::decoupled_look_back : GridDriver::reduce_then_scan;
+    request.tile_threads = form == GridSortForm::onesweep ? 256
+                                                         : std::max(32, std::min(1024, request.tile_threads / 32 * 32));
 }
 
 // Throws std::invalid_argument where a sort asks for what it is not: a compaction too, the other driver, a

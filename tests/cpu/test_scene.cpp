@@ -636,6 +636,29 @@ TEST(SceneJson, AGridCompactionSceneKeepsItsPredicateAndRefusesWhatItCannotTake)
               std::string::npos);
 }
 
+// Issue 36: a grid scene of a sort keeps its form, its driver and block come with it, and a driver or block
+// it cannot take is refused naming the field.
+TEST(SceneJson, AGridSortSceneKeepsItsFormAndRefusesWhatItCannotTake) {
+    Scene scene;
+    make_grid_sort(scene.grid.scan, GridSortForm::onesweep);
+    const std::string text = scene_to_json_text(scene);
+    EXPECT_NE(text.find("\"sort\": \"onesweep\""), std::string::npos) << text;
+    EXPECT_TRUE(scene_from_json_text(text) == scene);
+    Scene other = scene;
+    make_grid_sort(other.grid.scan, GridSortForm::textbook);
+    EXPECT_FALSE(other == scene);
+    EXPECT_EQ(scene_to_json_text(Scene{}).find("\"sort\""), std::string::npos) << "a scan's scene stays as it was";
+
+    const std::string head = R"({"format": "prefixlab-scene", "version": 1, "grid": {)";
+    const Scene implied = scene_from_json_text(head + R"("sort": "textbook"}})");
+    EXPECT_EQ(implied.grid.scan.sort, GridSortForm::textbook);
+    EXPECT_EQ(implied.grid.scan.driver, GridDriver::reduce_then_scan);
+    EXPECT_EQ(implied.grid.scan.tile_threads % 32, 0);
+    EXPECT_NE(scene_error(head + R"("sort": "bubble"}})").find("grid.sort"), std::string::npos);
+    EXPECT_NE(scene_error(head + R"("driver": "chained", "sort": "onesweep"}})").find("grid.sort"), std::string::npos);
+    EXPECT_NE(scene_error(head + R"("tile_threads": 64, "sort": "onesweep"}})").find("256 threads"), std::string::npos);
+}
+
 TEST(SceneJson, ABenchmarkSceneNamesItsOwnSeries) {
     const Scene scene = scene_from_json_text(
         R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cpu-std,cub,tuned-look-back", "transfers": true}})");

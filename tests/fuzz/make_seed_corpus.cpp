@@ -271,7 +271,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"grid-trace", "grid-trace driver=chained n=1000 tile=64 body=blelloch resident=2 order=random seed=4 tiles=block "
                        "type=float op=max exclusive=1 input=random\ngrid-trace driver=decoupled-look-back tiles=counter\n"
                        "grid-trace device=gpu n=100000\ngrid-trace device=cpu n=256\n"
-                       "grid-trace compact=less-than:10 tile=32 n=4096\ngrid-trace compact=none"},
+                       "grid-trace compact=less-than:10 tile=32 n=4096\ngrid-trace compact=none\ngrid-trace sort=onesweep n=2000 type=float\ngrid-trace sort=textbook tile=64\ngrid-trace sort=none"},
         {"report-grid", "grid-trace n=64 tile=32\ntab Grid\nstep last\nreport-grid"},
         {"compare-off", "compare\ncompare-off"},
         {"step", "step first\nstep 4\nstep next\nstep prev\nstep last"},

@@ -178,6 +178,30 @@ TEST_F(GuiGridViews, TheSinglePassCompactionShowsItsCountsLookBackAndTheSceneKee
         }
 }
 
+// Issue 36: Onesweep from the script's grid-trace (sort=onesweep): its look-backs over digit counts
+// consistent on the Timeline and Grid tabs at every scale on both screens and themes, the scene keeping the
+// sort, sort=textbook its passes without a look-back, and sort=none a scan again.
+TEST_F(GuiGridViews, TheRadixSortsShowTheirPassesAndOnesweepsLookBacks) {
+    for (const int width : {1920, 1280})
+        for (const std::string theme : {"dark", "projector"}) {
+            std::string script = "theme " + theme + "\ngrid-trace sort=onesweep input=random type=float n=6000 "
+                                 "resident=5 order=random\nreport-grid\nreport-scene\n";
+            for (const char* scale : {"1", "2", "3"})
+                script += std::string("scale ") + scale + "\nwait 3\ntab Timeline\ncheck-layout\ntab Grid\ncheck-layout\n";
+            script += "grid-trace sort=textbook tile=64 n=3000\nreport-grid\ncheck-layout\n"
+                      "grid-trace sort=none body=warp-shuffle n=256\nreport-scene\n";
+            const ProcessResult run = run_script(script, width);
+            ASSERT_EQ(run.exit_code, 0) << width << " " << theme << "\n" << run.out << run.err;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"(check-layout \S+: [1-9]\d* texts, 0 problems)")), 7)
+                << run.out;
+            EXPECT_NE(run.out.find("grid: driver=decoupled-look-back n=6000 tiles=12"), std::string::npos) << run.out;
+            EXPECT_NE(run.out.find("verdict=consistent"), std::string::npos) << run.out;
+            EXPECT_NE(run.out.find("grid: driver=reduce-then-scan n=3000 tiles=12"), std::string::npos) << run.out;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"("sort": ?"onesweep")")), 1) << run.out;
+            EXPECT_EQ(count_matches(run.out, std::regex(R"("sort")")), 1) << "sort=none: a scan's scene again";
+        }
+}
+
 TEST_F(GuiGridViews, FrameMediansOfTheGridAndTimelines) {
     const ProcessResult run = run_script(std::string(kSmallGrid) + "tab Grid\nstep 3\nmeasure-frames 120\n"
                                          "grid-trace n=4096 tile=64\ntab Timeline\nmeasure-frames 120\n"

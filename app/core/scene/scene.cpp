@@ -16,7 +16,7 @@ bool same_grid(const GridCaptureRequest& a, const GridCaptureRequest& b) {
            a.scan.tile_threads == b.scan.tile_threads && a.n == b.n && a.input == b.input &&
            a.seed == b.seed && a.schedule.resident == b.schedule.resident &&
            a.schedule.order == b.schedule.order && a.schedule.seed == b.schedule.seed && a.device == b.device &&
-           a.scan.compaction == b.scan.compaction && a.scan.keep == b.scan.keep;
+           a.scan.compaction == b.scan.compaction && a.scan.keep == b.scan.keep && a.scan.sort == b.scan.sort;
 }
 
 } // namespace

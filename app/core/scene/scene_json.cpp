@@ -83,6 +83,8 @@ ordered_json grid_to_json(const GridCaptureRequest& g) {
             {"device", name_of(g.device)}};
     if (g.scan.compaction) // a scan's scene stays as it was
         grid["compact"] = name_of(g.scan.keep);
+    if (g.scan.sort != GridSortForm::none)
+        grid["sort"] = name_of(g.scan.sort);
     return grid;
 }
 
@@ -284,7 +286,7 @@ void read_compare(const json& value, const std::string& path, SceneCompare& c) {
 void read_grid(const json& value, const std::string& path, GridCaptureRequest& g) {
     only_known_keys(value, path,
                     {"driver", "n", "tile_threads", "body", "resident", "start_order", "order_seed",
-                     "tile_order", "type", "operator", "exclusive", "input", "seed", "device", "compact"});
+                     "tile_order", "type", "operator", "exclusive", "input", "seed", "device", "compact", "sort"});
     if_present(value, path, "driver", [&](const json& v, const std::string& at) {
         g.scan.driver = named_at(v, at, all_grid_drivers());
     });
@@ -330,6 +332,22 @@ void read_grid(const json& value, const std::string& path, GridCaptureRequest& g
             g.scan.body = TileScanBody::registers;
         try {
             require_grid_compaction(g.scan);
+        } catch (const std::invalid_argument& e) {
+            bad(at, e.what());
+        }
+    });
+    if_present(value, path, "sort", [&](const json& v, const std::string& at) {
+        const GridSortForm form = named_at(v, at, std::vector<GridSortForm>{GridSortForm::textbook, GridSortForm::onesweep});
+        // its driver and block come with it (as the Grid panel's Sort choice sets them); a scene naming others
+        // is refused
+        const GridScanRequest named = g.scan;
+        make_grid_sort(g.scan, form);
+        if (value.contains("driver"))
+            g.scan.driver = named.driver;
+        if (value.contains("tile_threads") || value.contains("tile"))
+            g.scan.tile_threads = named.tile_threads;
+        try {
+            require_grid_sort(g.scan);
         } catch (const std::invalid_argument& e) {
             bad(at, e.what());
         }

@@ -100,7 +100,7 @@ void GridFeature::add_commands(ScriptTable& table) {
     table.add({.name = "grid-trace",
                .usage = "grid-trace [driver=NAME] [n=N] [tile=THREADS] [body=B] [resident=R] [order=O] [seed=S] "
                         "[tiles=counter|block] [type=T] [op=OP] [exclusive=0|1] [input=KIND] [device=cpu|gpu] "
-                        "[compact=KEEP|none]",
+                        "[compact=KEEP|none] [sort=textbook|onesweep|none]",
                .help = "change the grid scan's settings (the settings panel's Grid scan section) and trace it in the "
                        "background; the script waits for it. `driver` one of `scan-then-propagate`, "
                        "`reduce-then-scan`, `two-level`, `atomic-global`, `chained`, `decoupled-look-back`; `n` 1 to "
@@ -112,7 +112,10 @@ void GridFeature::add_commands(ScriptTable& table) {
                        "`order` the blocks' start order, `in-order`, `reversed` or `random` (with `seed`); `compact` "
                        "the single-pass compaction instead of a scan, keeping `odd`, `even`, `nonzero`, "
                        "`less-than:K` or `greater-than:K` (with its driver, `decoupled-look-back`, and body, "
-                       "`registers`; `none`: a scan again); `tiles` "
+                       "`registers`; `none`: a scan again); `sort` a radix sort of the input as keys instead of a "
+                       "scan, `textbook` (4-bit passes, its driver `reduce-then-scan`, whole warps) or `onesweep` "
+                       "(8-bit passes, 256 look-backs a tile, its driver `decoupled-look-back`, 256 threads), in the "
+                       "emulator (`none`: a scan again); `tiles` "
                        "where a block's tile comes from, the atomic counter or its block index; `device` the "
                        "section's \"Run on\": `cpu` the emulator (the default), `gpu` the GPU at tile level, where "
                        "the hardware schedules the blocks and `resident`, `order` and `seed` do not apply (without a "

@@ -95,6 +95,7 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
     ImGui::PushItemWidth(-ImGui::GetFontSize() * kSettingsLabelEms);
     // The single-pass compaction instead of a scan: its driver and body are fixed, it has no operator
     if (ImGui::Checkbox("Compaction##grid", &r.scan.compaction) && r.scan.compaction) {
+        r.scan.sort = GridSortForm::none;
         r.scan.driver = GridDriver::decoupled_look_back;
         r.scan.body = TileScanBody::registers;
         r.scan.tile_threads = std::max(32, r.scan.tile_threads / 32 * 32);
@@ -104,15 +105,37 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                 "look-back over kept counts (register tiles of 4 elements a thread, whole warps)");
     if (r.scan.compaction)
         draw_keep_choice("Keep##grid", r.scan.keep);
-    ImGui::BeginDisabled(r.scan.compaction);
+    // A radix sort instead of a scan (issue 36): its driver and block come with it; the emulator's only
+    if (on_gpu)
+        make_grid_sort(r.scan, GridSortForm::none);
+    ImGui::BeginDisabled(on_gpu);
+    GridSortForm form = r.scan.sort;
+    named_combo("Sort##grid", form, {GridSortForm::none, GridSortForm::textbook, GridSortForm::onesweep},
+                [](GridSortForm f) {
+                    return f == GridSortForm::none ? "no: a scan" : f == GridSortForm::textbook ? "textbook" : "Onesweep";
+                });
+    ImGui::EndDisabled();
+    if (form != r.scan.sort)
+        make_grid_sort(r.scan, form);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        tooltip(on_gpu ? "The sorts' grid traces run in the emulator: Run on the CPU emulator to trace one"
+                       : "Trace a radix sort of the input as keys instead of a scan: the textbook's passes (4-bit "
+                         "digits, the tiles' counts scanned reduce-then-scan) or Onesweep's (8-bit digits, 256 "
+                         "look-backs a tile, 256 threads)");
+    const bool sorting = r.scan.sort != GridSortForm::none;
+    ImGui::BeginDisabled(r.scan.compaction || sorting);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
     ImGui::EndDisabled();
     int n = static_cast<int>(r.n);
     if (slider_int("N##grid", &n, 1, static_cast<int>(max_n), "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.n = static_cast<std::uint64_t>(n);
+    ImGui::BeginDisabled(r.scan.sort == GridSortForm::onesweep); // a thread a digit
     tile_threads_combo(r.scan.tile_threads);
-    ImGui::BeginDisabled(r.scan.compaction);
+    ImGui::EndDisabled();
+    if (r.scan.sort == GridSortForm::textbook)
+        make_grid_sort(r.scan, GridSortForm::textbook); // whole warps
+    ImGui::BeginDisabled(r.scan.compaction || sorting);
     catalogue_combo("Body", r.scan.body, all_tile_bodies());
     ImGui::EndDisabled();
     ImGui::BeginDisabled(on_gpu);
@@ -140,11 +163,11 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                                    "and a tile waiting for a block that never starts would hang the GPU"
                                  : "Block index with the chained scan, a reversed start and few resident blocks deadlocks");
     catalogue_combo("Type##grid", r.scan.type, all_element_types());
-    ImGui::BeginDisabled(r.scan.compaction);
+    ImGui::BeginDisabled(r.scan.compaction || sorting);
     catalogue_combo("Operator##grid", r.scan.op, all_scan_operators());
     ImGui::EndDisabled();
     catalogue_combo("Input##grid", r.input, generated_input_kinds());
-    ImGui::BeginDisabled(r.scan.compaction);
+    ImGui::BeginDisabled(r.scan.compaction || sorting);
     ImGui::Checkbox("Exclusive##grid", &r.scan.exclusive);
     ImGui::EndDisabled();
     ImGui::PopItemWidth();

@@ -132,6 +132,7 @@ GridCaptureRequest GridSession::request_like(const GridTraceConfig& c, GridCaptu
     r.scan.exclusive = c.exclusive;
     r.scan.compaction = c.compaction;
     r.scan.keep = c.keep;
+    r.scan.sort = c.sort;
     r.scan.order = c.tiles_from_counter ? TileOrder::atomic_counter : TileOrder::block_index;
     r.input = c.input_kind;
     r.seed = c.seed;

@@ -67,7 +67,8 @@ std::string grid_caption(const GridTrace& trace) {
                                                             : std::string();
     std::string text = what + c.driver +
                        " · N = " + std::to_string(c.n) + " · " + std::to_string(tiles) + (tiles == 1 ? " tile of " : " tiles of ") +
-                       std::to_string(c.tile) + " (" + c.tile_body + ", " + std::to_string(c.tile_threads) + " threads)";
+                       std::to_string(c.tile) + " (" + (c.sort != GridSortForm::none ? "" : c.tile_body + ", ") +
+                       std::to_string(c.tile_threads) + " threads)"; // a sort's tile has no scan body
     const bool single_pass = grid_has_look_backs(trace);
     if (trace.launches.size() > 1)
         text += " · " + std::to_string(trace.launches.size()) + " launches";

@@ -66,10 +66,12 @@ GridTraceSettings read_grid_trace_settings(const std::vector<std::string>& setti
             if (!keep && value != "none")
                 throw ScriptValueError(value_problem(what, value, problem + ", or none"));
             s.compact = keep;
+        } else if (key == "sort") {
+            s.sort = script_choice<GridSortForm>(what, value, parse_grid_sort_form, "none, textbook, onesweep");
         } else {
             refuse_unknown_name("grid-trace setting", key,
                                 "driver, n, tile, body, resident, order, seed, tiles, type, op, exclusive, input, "
-                                "device, compact");
+                                "device, compact, sort");
         }
     }
     if (s.n && *s.n > kMaxEmulatedGridN && s.device != DeviceChoice::gpu)
@@ -100,7 +102,13 @@ void apply_grid_trace_settings(const GridTraceSettings& s, GridCaptureRequest& r
             r.scan.keep = **s.compact;
             r.scan.driver = GridDriver::decoupled_look_back;
             r.scan.body = TileScanBody::registers;
+            r.scan.sort = GridSortForm::none;
         }
+    }
+    if (s.sort) { // its driver and block with it, as the Sort choice sets them; tile= given stays the user's
+        make_grid_sort(r.scan, *s.sort);
+        if (*s.sort == GridSortForm::textbook && s.tile_threads)
+            r.scan.tile_threads = *s.tile_threads;
     }
 }
 

@@ -30,6 +30,8 @@ struct GridTraceSettings {
     // compact=KEEP: the single-pass compaction keeping what KEEP keeps (its driver and body with it);
     // compact=none: a scan again
     std::optional<std::optional<KeepPredicate>> compact;
+    // sort=textbook|onesweep: a radix sort of the input (its driver and block with it); sort=none: a scan again
+    std::optional<GridSortForm> sort;
 };
 
 // Throws ScriptValueError naming the setting and quoting its value.
