@@ -78,8 +78,9 @@ std::vector<GridPollArrow> poll_arrows(const GridTrace& trace, const GridSteps& 
             a.block >= tile_of.size())
             continue;
         const std::uint32_t to = tile_of[a.block];
-        GridPollArrow arrow{a.index, to, steps.of_access[i], status_of(a.value), value_bits_of(a.value), 1, a.order};
-        const auto key = std::pair{to, a.index};
+        const std::uint32_t from = status_word_tile(trace.config, a.index); // Onesweep: 256 words a tile
+        GridPollArrow arrow{from, to, steps.of_access[i], status_of(a.value), value_bits_of(a.value), 1, a.order};
+        const auto key = std::pair{to, from};
         if (const auto found = last.find(key); found != last.end()) {
             GridPollArrow& previous = arrows[found->second];
             if (previous.step == arrow.step && previous.seen == arrow.seen) {

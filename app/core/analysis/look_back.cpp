@@ -7,7 +7,6 @@
 #include "core/ground/reference_scan.hpp"
 #include "kernels/block_dispatch.hpp"
 #include "kernels/common/value_bits.hpp"
-#include "kernels/grid/onesweep_sort.cuh" // kOnesweepDigits
 
 #include <cmath>
 #include <functional>
@@ -126,8 +125,8 @@ std::vector<TileLookBack> look_backs_of(const GridTrace& trace) {
                 tile.prefix_bits = onesweep ? 0u : value_bits_of(a.value);
             }
         } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::acquire) {
-            const std::uint32_t predecessor = onesweep ? a.index / kOnesweepDigits : a.index;
-            const LookBackPoll poll{moment_of(a), predecessor, status_of(a.value), value_bits_of(a.value)};
+            const LookBackPoll poll{moment_of(a), status_word_tile(trace.config, a.index), status_of(a.value),
+                                    value_bits_of(a.value)};
             if (poll.seen == TileStatus::invalid)
                 ++tile.waits;
             tile.polls.push_back(poll);

@@ -54,7 +54,7 @@ LookBackTimeline build_look_back_timeline(const GridTrace& trace, const GridStep
         } else if (a.buffer == BufferId::tile_status && a.kind == GridAccessKind::acquire) {
             mark.kind = TimelineMarkKind::poll;
             mark.seen = status_of(a.value);
-            mark.predecessor = a.index;
+            mark.predecessor = status_word_tile(trace.config, a.index); // Onesweep: 256 words a tile
             mark.value_bits = value_bits_of(a.value);
             ++timeline.polls;
             timeline.waited += mark.seen == TileStatus::invalid ? 1 : 0;

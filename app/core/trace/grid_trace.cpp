@@ -29,6 +29,10 @@ std::uint64_t grid_access_index_bound(const GridTraceConfig& config) {
     return std::max({config.n, tiles * kOnesweepDigits, std::uint64_t(kOnesweepMaxPasses) * kOnesweepDigits});
 }
 
+std::uint32_t status_word_tile(const GridTraceConfig& config, std::uint32_t index) {
+    return config.sort == GridSortForm::onesweep ? index / kOnesweepDigits : index;
+}
+
 ElementType look_back_type(const GridTraceConfig& config) {
     return config.compaction || config.sort != GridSortForm::none ? ElementType::uint32 : config.type;
 }

@@ -67,6 +67,9 @@ std::uint32_t grid_sort_tile(GridSortForm form, int threads);
 // Onesweep's status words, 256 a tile.
 std::uint64_t grid_access_index_bound(const GridTraceConfig& config);
 
+// The tile whose status word `index` is: the index itself, or Onesweep's word tile · 256 + digit's tile.
+std::uint32_t status_word_tile(const GridTraceConfig& config, std::uint32_t index);
+
 // The type and operator of what a trace's status words carry: the scan's, or a compaction's counts.
 ElementType look_back_type(const GridTraceConfig& config);
 ScanOperator look_back_operator(const GridTraceConfig& config);

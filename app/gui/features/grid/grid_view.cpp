@@ -324,6 +324,8 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
     const GridViewModel& model = grid.model;
     const theme::Palette& colours = theme::colours();
     const ElementType type = grid.trace.config.type;
+    // what the status words and totals carry: the scan's values, or a compaction's or a sort's counts
+    const ElementType word_type = look_back_type(grid.trace.config);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const float right = l.origin_x + l.width, bottom = l.origin_y + l.height;
@@ -396,13 +398,13 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
             else if (l.mode == CellMode::strip)
                 draw_cell_strip_text(draw, model, model.columns[t], s, type, place, later);
             if (!l.totals)
-                draw_status_word_text(draw, model.columns[t], static_cast<std::uint32_t>(s), type, place, later);
+                draw_status_word_text(draw, model.columns[t], static_cast<std::uint32_t>(s), word_type, place, later);
             if (hovered_window && mouse.x >= place.x && mouse.x < place.x + l.pitch() && mouse.y >= row_y(s) &&
                 mouse.y < row_y(s + 1) && mouse.x >= l.area_x && mouse.y >= l.area_y)
                 hover = {t, s};
         }
         if (l.totals)
-            draw_totals_box_texts(draw, model.totals, box_ranges_[s], type, totals_place(s), later);
+            draw_totals_box_texts(draw, model.totals, box_ranges_[s], word_type, totals_place(s), later);
     }
     if (std::getenv("PREFIXLAB_DEBUG_LAYERS"))
         draw->AddText(ImVec2(l.area_x + 8, bottom - l.lh), theme::packed(colours.text),

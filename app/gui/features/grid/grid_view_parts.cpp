@@ -341,7 +341,7 @@ void add_totals_arrows(GridShapes& shapes, const GridTotals& totals, ItemRange a
 void grid_cell_tooltip(const LoadedGridTrace& grid, std::uint32_t tile, std::uint32_t step) {
     const GridViewModel& model = grid.model;
     const GridTileColumn& column = model.columns.at(tile);
-    const ElementType type = grid.trace.config.type;
+    const ElementType type = look_back_type(grid.trace.config); // the words' and totals': a count for a compaction or a sort
     begin_tooltip();
     const GridTotals& totals = model.totals;
     if (totals.tiles_per_group > 1)
