@@ -3,6 +3,9 @@
 // count caught; the textbook's without look-back; the file round-tripping with the sort's form, and a file
 // that asks a sort of the other driver or of a compaction refused.
 #include "core/analysis/digit_look_back.hpp"
+#include "core/analysis/grid_steps.hpp"
+#include "core/analysis/grid_view_model.hpp"
+#include "core/analysis/look_back_timeline.hpp"
 #include "core/analysis/look_back.hpp"
 #include "core/capture/grid_capture.hpp"
 #include "core/trace/grid_trace_json.hpp"
@@ -42,6 +45,28 @@ TEST(SortGridTrace, OnesweepsLookBacksAreConsistentInEveryPassAndItsOutputIsSort
         const std::vector<DigitPassLookBacks> passes = digit_look_backs_of(trace.accesses, trace.config.n, trace.config.tile);
         EXPECT_EQ(passes.size(), trace.launches.size() - 2);
     }
+}
+
+// The views read Onesweep's 256 words a tile as its tile's: every poll arrow of the Grid view and every poll
+// of the Timeline reads an earlier tile, never a word index past the tiles.
+TEST(SortGridTrace, TheViewsReadAWordAsItsTiles) {
+    const GridTrace trace = capture_grid_trace(sort_request(GridSortForm::onesweep, 5000, ElementType::uint32));
+    const std::uint32_t tiles = (5000u + 511u) / 512u;
+    const GridSteps steps = build_grid_steps(trace);
+    const GridViewModel model = build_grid_view_model(trace, steps);
+    ASSERT_FALSE(model.arrows.empty());
+    for (const GridPollArrow& arrow : model.arrows) {
+        EXPECT_LT(arrow.from_tile, arrow.to_tile);
+        EXPECT_LT(arrow.to_tile, tiles);
+    }
+    const LookBackTimeline timeline = build_look_back_timeline(trace, steps, look_backs_of(trace));
+    std::size_t polls = 0;
+    for (const TimelineMark& mark : timeline.marks)
+        if (mark.kind == TimelineMarkKind::poll) {
+            ++polls;
+            EXPECT_LT(mark.predecessor, mark.tile);
+        }
+    EXPECT_GT(polls, 0u);
 }
 
 TEST(SortGridTrace, ATamperedDigitCountIsCaught) {
