@@ -84,6 +84,29 @@ PL_HOST_DEVICE constexpr std::uint32_t onesweep_element(int items, std::uint32_t
     return (warp * std::uint32_t(items) + std::uint32_t(q)) * kWarpLanes + lane;
 }
 
+// A thread's keys of a tile of `count` keys: key q is element first + 32q (row q of its warp's part), and the
+// thread holds one where 32q < left. The histogram and the pass read their tiles so.
+struct ThreadTileKeys {
+    std::uint32_t first = 0, left = 0;
+    PL_HOST_DEVICE bool holds(int q) const { return std::uint32_t(q) * kWarpLanes < left; }
+    PL_HOST_DEVICE std::uint32_t element(int q) const { return first + std::uint32_t(q) * kWarpLanes; }
+};
+
+template <int kItems>
+PL_HOST_DEVICE ThreadTileKeys thread_tile_keys(std::uint32_t warp, std::uint32_t lane, std::uint32_t count) {
+    const std::uint32_t first = onesweep_element(kItems, warp, 0, lane);
+    return {first, count > first ? count - first : 0u};
+}
+
+// The thread's keys of the tile into x, every load in flight before the first is used.
+template <int kItems, class In, class V>
+PL_BODY void load_thread_keys(const In& in, const ThreadTileKeys& mine, V (&x)[kItems]) {
+    PL_CUDA_PRAGMA(unroll)
+    for (int q = 0; q < kItems; ++q)
+        if (mine.holds(q))
+            x[q] = in[mine.element(q)];
+}
+
 // The lanes of the calling lane's warp that hold a key of its digit (none where it holds none). Every lane of
 // the warp calls it.
 template <class Ctx>
@@ -218,14 +241,10 @@ struct OnesweepHistogram {
             const ScanIo<T> span = sort_tile_span(io, tile);
             const auto in = block_input(ctx, span);
             const auto count = static_cast<std::uint32_t>(span.n);
-            const std::uint32_t first = onesweep_element(kItems, warp, 0, lane); // key q: first + 32q
-            const std::uint32_t left = count > first ? count - first : 0u;
-            const auto holds = [left](int q) { return std::uint32_t(q) * kWarpLanes < left; };
+            const ThreadTileKeys mine = thread_tile_keys<kItems>(warp, lane, count);
+            const auto holds = [&mine](int q) { return mine.holds(q); };
             V x[kItems];
-            PL_CUDA_PRAGMA(unroll)
-            for (int q = 0; q < kItems; ++q) // every load in flight before the first is used
-                if (holds(q))
-                    x[q] = in[first + std::uint32_t(q) * kWarpLanes];
+            load_thread_keys<kItems>(in, mine, x);
             if constexpr (kSharedAtomics) {
                 // each key adds 1 to its digit's count of each pass (the passes unrolled, 4 at most)
                 PL_CUDA_PRAGMA(unroll)
@@ -380,18 +399,13 @@ struct OnesweepPass {
         const std::uint32_t tile = plain_value(taken);
         const ScanIo<T> span = sort_tile_span(io, tile);
         const auto count = static_cast<std::uint32_t>(span.n);
-        // key q of the thread is element first + 32q of the tile; it holds one where 32q < left
-        const std::uint32_t first = onesweep_element(kItems, warp, 0, lane);
-        const std::uint32_t left = count > first ? count - first : 0u;
-        const auto holds = [left](int q) { return std::uint32_t(q) * kWarpLanes < left; };
+        const ThreadTileKeys mine = thread_tile_keys<kItems>(warp, lane, count);
+        const auto holds = [&mine](int q) { return mine.holds(q); };
 
         // 2. the keys, every load in flight before the first is used; each warp counts its keys of each digit
         const auto in = block_input(ctx, span);
         V x[kItems];
-        PL_CUDA_PRAGMA(unroll)
-        for (int q = 0; q < kItems; ++q)
-            if (holds(q))
-                x[q] = in[first + std::uint32_t(q) * kWarpLanes];
+        load_thread_keys<kItems>(in, mine, x);
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q)
             if (holds(q))
@@ -432,7 +446,7 @@ struct OnesweepPass {
             if (holds(q)) {
                 staged[place] = x[q];
                 if constexpr (kPairs) {
-                    const U value = values_in[first + std::uint32_t(q) * kWarpLanes];
+                    const U value = values_in[mine.element(q)];
                     staged_values[place] = value;
                 }
             }
