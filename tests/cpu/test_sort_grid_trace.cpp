@@ -67,6 +67,20 @@ TEST(SortGridTrace, TheViewsReadAWordAsItsTiles) {
             EXPECT_LT(mark.predecessor, mark.tile);
         }
     EXPECT_GT(polls, 0u);
+
+    // each pass's row shows the words that pass published; a launch without status words shows none
+    std::vector<std::uint32_t> last_step_of(trace.launches.size(), 0);
+    for (std::uint32_t s = 0; s < steps.steps.size(); ++s)
+        last_step_of[steps.steps[s].launch] = s;
+    EXPECT_EQ(status_after(model.columns[1], last_step_of[0]).status, TileStatus::invalid) << "the histogram";
+    const std::vector<DigitPassLookBacks> passes = digit_look_backs_of(trace.accesses, trace.config.n, trace.config.tile);
+    for (std::size_t p = 0; p < passes.size(); ++p)
+        for (std::uint32_t t = 0; t < tiles; ++t) {
+            const StatusWord word = status_after(model.columns[t], last_step_of[passes[p].launch]);
+            EXPECT_EQ(word.status, TileStatus::prefix) << "pass " << p << " tile " << t;
+            // the tile's last word published, in the emulator's order thread 255's: digit 255's prefix
+            EXPECT_EQ(word.bits, passes[p].words[std::size_t(t) * 256 + 255].prefix_bits) << "pass " << p << " tile " << t;
+        }
 }
 
 TEST(SortGridTrace, ATamperedDigitCountIsCaught) {

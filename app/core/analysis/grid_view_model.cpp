@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace prefixlab {
 
@@ -63,6 +64,30 @@ void add_published(const GridTrace& trace, const GridSteps& steps, std::uint16_t
         const PublishedValue value{value_bits_of(a.value), steps.of_access[i]};
         GridTileColumn& column = columns[tile_of[a.block]];
         (status_of(a.value) == TileStatus::prefix ? column.prefix : column.aggregate) = value;
+    }
+}
+
+// Every launch's status words, each with its launch's steps (Onesweep's passes each publish theirs).
+void add_words_of_every_launch(const GridTrace& trace, const GridSteps& steps, std::vector<GridTileColumn>& columns) {
+    std::set<std::uint16_t> launches;
+    for (const GridAccessRecord& a : trace.accesses)
+        if (a.buffer == BufferId::tile_status)
+            launches.insert(a.launch);
+    for (const std::uint16_t launch : launches) {
+        std::vector<GridTileColumn> of_launch = columns;
+        for (GridTileColumn& column : of_launch)
+            column.aggregate = column.prefix = std::nullopt;
+        add_published(trace, steps, launch, of_launch);
+        std::uint32_t first = 0, last = 0;
+        bool seen = false;
+        for (std::uint32_t s = 0; s < steps.steps.size(); ++s)
+            if (steps.steps[s].launch == launch) {
+                first = seen ? first : s;
+                last = s;
+                seen = true;
+            }
+        for (std::size_t t = 0; t < columns.size(); ++t)
+            columns[t].words.push_back(LaunchWords{first, last, of_launch[t].aggregate, of_launch[t].prefix});
     }
 }
 
@@ -155,6 +180,18 @@ void add_values(const GridTrace& trace, const GridSteps& steps, GridViewModel& m
 
 } // namespace
 
+StatusWord status_after(const GridTileColumn& column, std::uint32_t step) {
+    for (const LaunchWords& words : column.words) {
+        if (step < words.first_step || step > words.last_step)
+            continue;
+        if (words.prefix && words.prefix->step <= step)
+            return {TileStatus::prefix, words.prefix->bits};
+        if (words.aggregate && words.aggregate->step <= step)
+            return {TileStatus::aggregate, words.aggregate->bits};
+    }
+    return {};
+}
+
 bool faint_arrow(const GridPollArrow& arrow) {
     return !arrow.combined || arrow.to_tile - arrow.from_tile > kBoldLookBackDepth;
 }
@@ -166,6 +203,7 @@ GridViewModel build_grid_view_model(const GridTrace& trace, const GridSteps& ste
     model.tile = trace.config.tile;
     model.columns = tile_columns(trace);
     add_published(trace, steps, launch, model.columns);
+    add_words_of_every_launch(trace, steps, model.columns);
     model.arrows = poll_arrows(trace, steps, launch);
     model.status_words = std::any_of(trace.accesses.begin(), trace.accesses.end(),
                                      [](const GridAccessRecord& a) { return a.buffer == BufferId::tile_status; });

@@ -24,12 +24,28 @@ struct PublishedValue {
     std::uint32_t step = 0;
 };
 
+// What a tile published in one launch that has status words, and that launch's grid steps: a single-pass
+// scan has one such launch, Onesweep one a digit pass (its words start again invalid in each).
+struct LaunchWords {
+    std::uint32_t first_step = 0, last_step = 0;
+    std::optional<PublishedValue> aggregate, prefix;
+};
+
 struct GridTileColumn {
     std::uint32_t tile = 0;
     std::uint32_t first_element = 0, elements = 0; // its slice of the array
     std::uint32_t block = 0;                       // the block of the last launch that scanned it
-    std::optional<PublishedValue> aggregate, prefix;
+    std::optional<PublishedValue> aggregate, prefix; // in the first launch with status words
+    std::vector<LaunchWords> words;                  // in every launch with status words, in launch order
 };
+
+// The tile's status word as the grid stood after `step`: what it published up to that step in the step's
+// launch; invalid in a launch without status words.
+struct StatusWord {
+    TileStatus status = TileStatus::invalid;
+    std::uint32_t bits = 0;
+};
+StatusWord status_after(const GridTileColumn& column, std::uint32_t step);
 
 // Polls of one predecessor by one tile in one step that saw the same status, merged: a tile that waited
 // five polls on an invalid word is one arrow with polls = 5 (the view labels it ×5).

@@ -132,14 +132,6 @@ const char* status_letter(TileStatus status) {
     return status == TileStatus::prefix ? "P" : status == TileStatus::aggregate ? "A" : "–";
 }
 
-StatusWord status_after(const GridTileColumn& column, std::uint32_t step) {
-    if (column.prefix && column.prefix->step <= step)
-        return {TileStatus::prefix, column.prefix->bits};
-    if (column.aggregate && column.aggregate->step <= step)
-        return {TileStatus::aggregate, column.aggregate->bits};
-    return {};
-}
-
 void add_cell_values(GridShapes& shapes, const GridViewModel& model, const GridTileColumn& column, int step,
                      const CellPlace& p, bool later) {
     shapes.quads.push_back({p.x, p.y, p.x + p.w, p.y + p.values_h, theme::packed(dimmed(theme::colours().cell_unwritten, later))});

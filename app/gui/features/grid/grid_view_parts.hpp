@@ -42,13 +42,6 @@ const char* totals_name(TotalsWordKind kind); // "tile total", "scanned in place
 theme::Rgb status_colour(TileStatus status);
 const char* status_letter(TileStatus status); // "–", "A", "P"
 
-// A tile's status word after a grid step: the newest of its publications up to it.
-struct StatusWord {
-    TileStatus status = TileStatus::invalid;
-    std::uint32_t bits = 0;
-};
-StatusWord status_after(const GridTileColumn& column, std::uint32_t step);
-
 // Where a cell is on screen: its top left, width, the values part's height and the status word's.
 struct CellPlace {
     float x = 0, y = 0, w = 0, values_h = 0, status_h = 0, pad = 0, lh = 0, value_w = 0;
