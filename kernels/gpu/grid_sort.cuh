@@ -16,6 +16,22 @@
 
 namespace prefixlab {
 
+// The arrays of a sort of keys[0, n) into out, with values (null: none) into values_out and the sort's own
+// scratch arrays: refuses an N from outside 1 … max_n and pairs for a sort planned for keys alone.
+template <class T>
+SortArrays<T> planned_sort_arrays(const T* keys, T* out, std::size_t n, std::size_t max_n, DeviceBuffer<T>& scratch,
+                                  const std::uint32_t* values, std::uint32_t* values_out,
+                                  DeviceBuffer<std::uint32_t>& values_scratch) {
+    if (n == 0 || n > max_n)
+        throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n) +
+                                    " this sort was planned for");
+    if (values != nullptr && values_scratch.size() == 0)
+        throw std::invalid_argument("this sort was planned for keys alone, not pairs");
+    if (values == nullptr)
+        return SortArrays<T>{keys, out, scratch.get()};
+    return SortArrays<T>{keys, out, scratch.get(), values, values_out, values_scratch.get()};
+}
+
 template <class Op>
 class GridSort {
 public:
@@ -30,14 +46,8 @@ public:
     // (32: every bit, as CUB's default), and values (null: none) into values_out with them.
     void run(const T* keys, T* out, std::size_t n, int end_bit = 32, const std::uint32_t* values = nullptr,
              std::uint32_t* values_out = nullptr, cudaStream_t stream = nullptr) {
-        if (n == 0 || n > max_n_)
-            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
-                                        " this sort was planned for");
-        if (values != nullptr && values_scratch_.size() == 0)
-            throw std::invalid_argument("this sort was planned for keys alone, not pairs");
-        SortArrays<T> arrays{keys, out, scratch_.get()};
-        if (values != nullptr)
-            arrays = {keys, out, scratch_.get(), values, values_out, values_scratch_.get()};
+        const SortArrays<T> arrays =
+            planned_sort_arrays(keys, out, n, max_n_, scratch_, values, values_out, values_scratch_);
         GpuDriverLauncher launcher(stream, nullptr);
         run_grid_sort<Op>(launcher, arrays, n, end_bit, threads_,
                           GridWords<std::uint32_t>{counts_.get(), BufferId::tile_totals,
@@ -74,14 +84,8 @@ public:
     // As GridSort::run.
     void run(const T* keys, T* out, std::size_t n, int end_bit = 32, const std::uint32_t* values = nullptr,
              std::uint32_t* values_out = nullptr, cudaStream_t stream = nullptr) {
-        if (n == 0 || n > max_n_)
-            throw std::invalid_argument("N = " + std::to_string(n) + " is not from 1 to the " + std::to_string(max_n_) +
-                                        " this sort was planned for");
-        if (values != nullptr && values_scratch_.size() == 0)
-            throw std::invalid_argument("this sort was planned for keys alone, not pairs");
-        SortArrays<T> arrays{keys, out, scratch_.get()};
-        if (values != nullptr)
-            arrays = {keys, out, scratch_.get(), values, values_out, values_scratch_.get()};
+        const SortArrays<T> arrays =
+            planned_sort_arrays(keys, out, n, max_n_, scratch_, values, values_out, values_scratch_);
         GpuDriverLauncher launcher(stream, nullptr);
         run_onesweep_sort<kItems, kWindow, kSharedCounts, Op>(
             launcher, arrays, n, end_bit,

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sstream>
 
 namespace prefixlab::test {
@@ -74,6 +75,11 @@ TEST(SortGridTrace, TheViewsReadAWordAsItsTiles) {
         last_step_of[steps.steps[s].launch] = s;
     EXPECT_EQ(status_after(model.columns[1], last_step_of[0]).status, TileStatus::invalid) << "the histogram";
     const std::vector<DigitPassLookBacks> passes = digit_look_backs_of(trace.accesses, trace.config.n, trace.config.tile);
+    ASSERT_EQ(passes.size(), 1u + (trace.launches.size() - 3)); // uint32 "random" input: its passes
+    std::set<std::uint16_t> launches_with_arrows;
+    for (const GridPollArrow& arrow : model.arrows)
+        launches_with_arrows.insert(steps.steps[arrow.step].launch);
+    EXPECT_EQ(launches_with_arrows.size(), passes.size()) << "every pass's look-backs are drawn";
     for (std::size_t p = 0; p < passes.size(); ++p)
         for (std::uint32_t t = 0; t < tiles; ++t) {
             const StatusWord word = status_after(model.columns[t], last_step_of[passes[p].launch]);

@@ -67,13 +67,18 @@ void add_published(const GridTrace& trace, const GridSteps& steps, std::uint16_t
     }
 }
 
-// Every launch's status words, each with its launch's steps (Onesweep's passes each publish theirs).
-void add_words_of_every_launch(const GridTrace& trace, const GridSteps& steps, std::vector<GridTileColumn>& columns) {
+// The launches with status words, in order: a single-pass scan's one, Onesweep's a digit pass.
+std::set<std::uint16_t> status_launches(const GridTrace& trace) {
     std::set<std::uint16_t> launches;
     for (const GridAccessRecord& a : trace.accesses)
         if (a.buffer == BufferId::tile_status)
             launches.insert(a.launch);
-    for (const std::uint16_t launch : launches) {
+    return launches;
+}
+
+// Every launch's status words, each with its launch's steps (Onesweep's passes each publish theirs).
+void add_words_of_every_launch(const GridTrace& trace, const GridSteps& steps, std::vector<GridTileColumn>& columns) {
+    for (const std::uint16_t launch : status_launches(trace)) {
         std::vector<GridTileColumn> of_launch = columns;
         for (GridTileColumn& column : of_launch)
             column.aggregate = column.prefix = std::nullopt;
@@ -204,7 +209,13 @@ GridViewModel build_grid_view_model(const GridTrace& trace, const GridSteps& ste
     model.columns = tile_columns(trace);
     add_published(trace, steps, launch, model.columns);
     add_words_of_every_launch(trace, steps, model.columns);
-    model.arrows = poll_arrows(trace, steps, launch);
+    // every launch's polls (Onesweep's passes each look back), by step
+    for (const std::uint16_t polled : status_launches(trace)) {
+        const std::vector<GridPollArrow> arrows = poll_arrows(trace, steps, polled);
+        model.arrows.insert(model.arrows.end(), arrows.begin(), arrows.end());
+    }
+    std::stable_sort(model.arrows.begin(), model.arrows.end(),
+                     [](const GridPollArrow& a, const GridPollArrow& b) { return a.step < b.step; });
     model.status_words = std::any_of(trace.accesses.begin(), trace.accesses.end(),
                                      [](const GridAccessRecord& a) { return a.buffer == BufferId::tile_status; });
     model.totals = build_grid_totals(trace, steps, static_cast<std::uint32_t>(model.columns.size()));
