@@ -102,6 +102,10 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
             return onesweep_runner<20>(method, max_n);
         case 24:
             return onesweep_runner<24>(method, max_n);
+        case 28:
+            return onesweep_runner<28>(method, max_n);
+        case 32:
+            return onesweep_runner<32>(method, max_n);
         default:
             throw std::invalid_argument("Onesweep is not built with " + std::to_string(method.items) +
                                         " keys a thread");

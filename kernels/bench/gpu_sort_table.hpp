@@ -29,7 +29,7 @@ struct GpuSortMethod {
 };
 
 // The keys a thread Onesweep is built with for the table's sweep (`sort-table --sweep`).
-inline constexpr int kOnesweepItemChoices[] = {8, 12, 16, 20, 24};
+inline constexpr int kOnesweepItemChoices[] = {8, 12, 16, 20, 24, 28, 32};
 
 // A sort table's session at n keys: the output array, and at most a scratch copy of the keys and three
 // arrays of values (the pairs' input, output and scratch) besides.

@@ -76,6 +76,20 @@ __device__ inline unsigned special_register_ntid_x() {
     return x;
 }
 
+// The lanes of `mask` whose `value & bit` is set as the calling lane's is: the test, the vote and the
+// complement in one predicate (CUB's MatchAny writes its ballots so).
+__device__ inline std::uint32_t ballot_agree_plain(std::uint32_t value, std::uint32_t bit, std::uint32_t mask) {
+    std::uint32_t lanes;
+    asm("{\n\t.reg .pred p;\n\t"
+        "and.b32 %0, %1, %2;\n\t"
+        "setp.ne.u32 p, %0, 0;\n\t"
+        "vote.sync.ballot.b32 %0, p, %3;\n\t"
+        "@!p not.b32 %0, %0;\n\t}"
+        : "=r"(lanes)
+        : "r"(value), "r"(bit), "r"(mask));
+    return lanes;
+}
+
 // What both CUDA contexts (CudaContext below, and the traced grid run's CudaGridContext,
 // cuda_grid_context.cuh) do alike: name the block and the grid, back off between polls, and hand out
 // instrumented views of the block's dynamic shared memory (at the layout's word offsets) and of global
@@ -271,6 +285,20 @@ public:
             return votes;
         } else {
             return __ballot_sync(mask, predicate);
+        }
+    }
+
+    // The lanes of the mask whose `value & bit` is set as the calling lane's is (a ballot, and its
+    // complement where the lane's is clear): the match of radix digits bit by bit. Untraced, the test, the
+    // vote and the complement are one predicate in PTX, as CUB's MatchAny writes them; through __ballot_sync
+    // nvcc turned the test into a word and back, 3 instructions a bit more (SASS of OnesweepPass, 8 bits).
+    __device__ std::uint32_t ballot_agree(std::uint32_t value, std::uint32_t bit, std::uint32_t mask, StepTag next) {
+        if constexpr (kTraced) {
+            const bool set = (value & bit) != 0;
+            const std::uint32_t lanes = ballot(set, mask, next);
+            return set ? lanes : ~lanes;
+        } else {
+            return ballot_agree_plain(value, bit, mask);
         }
     }
 

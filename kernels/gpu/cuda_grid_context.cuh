@@ -137,6 +137,10 @@ public:
         ++step_;
         return __ballot_sync(mask, predicate);
     }
+    __device__ std::uint32_t ballot_agree(std::uint32_t value, std::uint32_t bit, std::uint32_t mask, StepTag) {
+        ++step_;
+        return ballot_agree_plain(value, bit, mask);
+    }
 
     template <class V>
     __device__ RegisterWatch<CudaGridContext> watch_register(V& reg) {

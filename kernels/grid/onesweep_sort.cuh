@@ -246,16 +246,13 @@ struct OnesweepHistogram {
             V x[kItems];
             load_thread_keys<kItems>(in, mine, x);
             if constexpr (kSharedAtomics) {
-                // each key adds 1 to its digit's count of each pass (the passes unrolled, 4 at most)
-                PL_CUDA_PRAGMA(unroll)
-                for (int q = 0; q < kItems; ++q) {
-                    if (!holds(q))
-                        continue;
-                    PL_CUDA_PRAGMA(unroll)
-                    for (int p = 0; p < kOnesweepMaxPasses; ++p)
-                        if (p < io.passes)
-                            counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + onesweep_digit(plain_value(x[q]), p),
-                                              1u);
+                // each key adds 1 to its digit's count of each pass: the passes a constant, so that no branch
+                // stands between two atomics (a branch a pass cost 9 instructions an atomic, 3 without)
+                switch (io.passes) {
+                case 1: count_pass_digits<1>(counts, x, mine); break;
+                case 2: count_pass_digits<2>(counts, x, mine); break;
+                case 3: count_pass_digits<3>(counts, x, mine); break;
+                default: count_pass_digits<kOnesweepMaxPasses>(counts, x, mine); break;
                 }
                 // barrier: a step a tile, as the ballots open steps (the emulator's steps hold at most 255
                 // accesses a thread); on the GPU one barrier a tile
@@ -282,6 +279,27 @@ struct OnesweepHistogram {
             if (total != 0)
                 ctx.template atomic_combine<AddOp<std::uint32_t>>(io.counts, std::uint32_t(p) * kOnesweepDigits + i,
                                                                   total);
+        }
+    }
+
+    // Each of the thread's keys adds 1 to its digit's count of each of kPasses passes (shared atomics). A
+    // thread holding all its keys (all but the last tile's) tests none: a branch a key cost 5 instructions.
+    template <int kPasses, class Counts, class V>
+    PL_BODY static void count_pass_digits(const Counts& counts, const V (&x)[kItems], const ThreadTileKeys& mine) {
+        if (mine.holds(kItems - 1))
+            count_keys_digits<kPasses>(counts, x, [](int) { return true; });
+        else
+            count_keys_digits<kPasses>(counts, x, [&mine](int q) { return mine.holds(q); });
+    }
+    template <int kPasses, class Counts, class V, class Holds>
+    PL_BODY static void count_keys_digits(const Counts& counts, const V (&x)[kItems], const Holds& holds) {
+        PL_CUDA_PRAGMA(unroll)
+        for (int q = 0; q < kItems; ++q) {
+            if (!holds(q))
+                continue;
+            PL_CUDA_PRAGMA(unroll)
+            for (int p = 0; p < kPasses; ++p)
+                counts.atomic_add(std::uint32_t(p) * kOnesweepDigits + onesweep_digit(plain_value(x[q]), p), 1u);
         }
     }
 
@@ -358,6 +376,7 @@ struct OnesweepPass {
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr int kTile = kOnesweepThreads * kItems;
     static constexpr int kMaxRegisters = 64;
+    static constexpr int kValueLead = 4; // kPairs: rows whose values are in flight ahead of the ranking
 
     // warp_totals: each warp's counts of each digit (warp-major), then where its keys of each digit go in the
     // tile; where each digit's keys of the tile go in the output less where they start in the tile; the warps'
@@ -421,7 +440,15 @@ struct OnesweepPass {
             words[w * kOnesweepDigits + d] = in_tile;
             in_tile += plain_value(c);
         }
-        publish_digit_count(ctx, io.status, tile, d, in_tile);
+        // A digit no key of the pass has (the histogram's counts say so: it starts where the next one does)
+        // is 0 in every tile: no tile publishes it or looks back for it. Keys of 0..9 have 10 digits of 256.
+        const std::uint32_t digit_word = std::uint32_t(io.pass) * kOnesweepDigits + d;
+        const std::uint32_t digit_start = read_total(ctx, io.counts, digit_word);
+        const std::uint32_t next_start =
+            d + 1 < kOnesweepDigits ? read_total(ctx, io.counts, digit_word + 1) : static_cast<std::uint32_t>(io.n);
+        const bool present = next_start != digit_start;
+        if (present)
+            publish_digit_count(ctx, io.status, tile, d, in_tile);
         const std::uint32_t tile_start = block_exclusive_sum(ctx, in_tile, words, kSums, kScanShuffle.phase,
                                                              step_tag(kFile, kTileStarts.phase, __LINE__));
         for (std::uint32_t w = 0; w < kOnesweepWarps; ++w) {
@@ -437,6 +464,15 @@ struct OnesweepPass {
         const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
         const auto values_in = block_input(
             ctx, ScanIo<std::uint32_t>{kPairs ? io.values_in + tile_base : nullptr, io.values_out, int(count), false});
+        // kPairs: row q's values are read kValueLead rows ahead of their ranking (a warp barrier orders the
+        // rows, and no load moves across it: read in its row, each row waited for its value's load)
+        U ahead[kValueLead];
+        if constexpr (kPairs) {
+            PL_CUDA_PRAGMA(unroll)
+            for (int q = 0; q < kValueLead && q < kItems; ++q)
+                if (holds(q))
+                    ahead[q] = values_in[mine.element(q)];
+        }
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
             const std::uint32_t digit = holds(q) ? onesweep_digit(plain_value(x[q]), io.pass) : kOnesweepDigits - 1u;
@@ -445,17 +481,18 @@ struct OnesweepPass {
                                         static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
             if (holds(q)) {
                 staged[place] = x[q];
-                if constexpr (kPairs) {
-                    const U value = values_in[mine.element(q)];
-                    staged_values[place] = value;
-                }
+                if constexpr (kPairs)
+                    staged_values[place] = plain_value(ahead[q % kValueLead]);
+            }
+            if constexpr (kPairs) {
+                if (q + kValueLead < kItems && holds(q + kValueLead))
+                    ahead[q % kValueLead] = values_in[mine.element(q + kValueLead)];
             }
         }
 
         // 5. the keys of digit d in the tiles before this one, by look-back: where the tile's keys of digit d
         // go in the output, less where they start in the tile
-        const std::uint32_t before_tile = digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile);
-        const std::uint32_t digit_start = read_total(ctx, io.counts, std::uint32_t(io.pass) * kOnesweepDigits + d);
+        const std::uint32_t before_tile = present ? digit_look_back<kWindow>(ctx, io.status, tile, d, in_tile) : 0u;
         words[kDigitBase + d] = digit_start + before_tile - tile_start;
 
         // 6. written out in runs: the tile's keys of one digit go to consecutive places, their values with them
@@ -464,18 +501,26 @@ struct OnesweepPass {
         const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
         const auto values_out =
             block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
-        PL_CUDA_PRAGMA(unroll)
-        for (int k = 0; k < kItems; ++k) {
-            const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
-            if (j < count) {
-                const V key = staged[j];
-                const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
-                out[plain_value(base) + j] = key;
-                if constexpr (kPairs) {
-                    const U value = staged_values[j];
-                    values_out[plain_value(base) + j] = value;
-                }
+        const auto write = [&](std::uint32_t j) {
+            const V key = staged[j];
+            const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
+            out[plain_value(base) + j] = key;
+            if constexpr (kPairs) {
+                const U value = staged_values[j];
+                values_out[plain_value(base) + j] = value;
             }
+        };
+        // A whole tile (all but the last) tests no key: with a test each key's loads waited on the one
+        // before's store (SASS: a branch each), without it they are in flight together.
+        if (count == std::uint32_t(kTile)) {
+            PL_CUDA_PRAGMA(unroll)
+            for (int k = 0; k < kItems; ++k)
+                write(i + std::uint32_t(k) * kOnesweepDigits);
+        } else {
+            PL_CUDA_PRAGMA(unroll)
+            for (int k = 0; k < kItems; ++k)
+                if (i + std::uint32_t(k) * kOnesweepDigits < count)
+                    write(i + std::uint32_t(k) * kOnesweepDigits);
         }
     }
 

@@ -24,12 +24,20 @@ namespace prefixlab {
 
 // Keys a thread of the tuned GPU kernel (kernels/gpu/grid_sort.cuh), and of traced runs and the emulator,
 // whose small tiles make a few thousand keys many tiles that look back. The H200 at 2^28 keys (sort-table
-// --sweep, the pass in CUB's order, window 1): 8 keys 10.34 ms, 12 8.18, 16 7.38, 20 6.84; the fewer tiles, the
-// less each tile's own work (its counts, their scan, its look-back) weighs.
-inline constexpr int kOnesweepItems = 20;
+// --sweep, window 4, CUB's SortKeys 5.41 ms in the same run): 8 keys 8.58 ms, 12 7.13, 16 6.33, 20 5.78, 24 5.34,
+// 28 5.22, 32 5.07; the fewer tiles, the less each tile's own work (its counts, their scan, its look-back) weighs.
+inline constexpr int kOnesweepItems = 32;
 inline constexpr int kOnesweepTracedItems = 2;
-// Predecessors a look-back reads at once (digit_look_back): the H200 at 2^28 keys, 256 x 16: 1 7.38 ms, 4 7.21,
-// 8 7.27. The emulator runs each window the GPU is built with.
+// A traced run on the GPU (kernels/gpu/gpu_grid_trace.cu) records every access to the status words, a row each,
+// and a grid trace holds 2^19 rows. Its tiles all run at once, so each digit's look-back walks back to the last
+// prefix out, about half the tiles: the H200, 256 × 32 keys a tile (keys of 0..9, one pass, every digit looked
+// back for): 2^20 keys in 128 tiles made 619,536 accesses, 2^22 in 512 tiles 8,007,248. Tiles of 256 × 64 keys
+// (64 KiB of staged keys: the launch asks for the shared memory) and the pass's skipping of the digits no key
+// has bring 2^22 within a trace. Window 1: a wider one reads words past the first prefix, every one a row.
+inline constexpr int kOnesweepGpuTracedItems = 64;
+inline constexpr int kOnesweepGpuTracedWindow = 1;
+// Predecessors a look-back reads at once (digit_look_back): the H200 at 2^28 keys, 256 x 20: 1 5.92 ms, 4 5.75,
+// 8 5.80. The emulator runs each window the GPU is built with.
 inline constexpr int kOnesweepWindow = 4;
 inline constexpr int kOnesweepWindowChoices[] = {1, 4, 8};
 // Whether the histogram counts the digits with shared-memory atomics (CUB's), or each warp by ballots: atomics,

@@ -57,6 +57,10 @@ public:
     PL_HOST_DEVICE std::uint32_t ballot(bool predicate, std::uint32_t mask, StepTag next) {
         return ctx_.ballot(predicate, mask, next);
     }
+    PL_HOST_DEVICE std::uint32_t ballot_agree(std::uint32_t value, std::uint32_t bit, std::uint32_t mask,
+                                              StepTag next) {
+        return ctx_.ballot_agree(value, bit, mask, next);
+    }
     template <class V>
     PL_HOST_DEVICE auto watch_register(V& reg) {
         return ctx_.watch_register(reg);

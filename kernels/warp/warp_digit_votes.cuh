@@ -49,12 +49,9 @@ PL_BODY RowDigitVotes<kBits> vote_digits(Ctx& ctx, bool holds, std::uint32_t dig
 template <int kBits, class Ctx>
 PL_BODY std::uint32_t digit_peers(Ctx& ctx, std::uint32_t digit, Phase phase, std::uint16_t row) {
     std::uint32_t peers = 0xffffffffu;
-    for (int b = 0; b < kBits; ++b) {
-        const bool set = (digit >> b & 1u) != 0;
-        const std::uint32_t lanes =
-            ctx.ballot(set, 0xffffffffu, step_tag(kDigitVotesFile, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
-        peers &= set ? lanes : ~lanes;
-    }
+    for (int b = 0; b < kBits; ++b)
+        peers &= ctx.ballot_agree(digit, 1u << b, 0xffffffffu,
+                                  step_tag(kDigitVotesFile, phase, __LINE__, row, static_cast<std::uint32_t>(b)));
     return peers;
 }
 

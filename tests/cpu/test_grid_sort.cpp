@@ -162,6 +162,38 @@ TEST(GridSort, OnesweepsLookBacksAreConsistentUnderEverySchedule) {
     EXPECT_GT(deep, 0); // some tile walked back past its predecessor
 }
 
+// A digit no key of a pass has is 0 in every tile: Onesweep's pass neither publishes it nor looks back for it
+// (keys of 0..9 in the low byte: 10 digits of 256 in pass 0; pass 1's keys all have digit 0 or 1). A word of
+// such a digit that is published after all is named.
+TEST(GridSort, OnesweepSkipsTheDigitsNoKeyHas) {
+    const std::size_t n = 4097;
+    const std::uint32_t tile = static_cast<std::uint32_t>(onesweep_tile(kOnesweepTracedItems));
+    GridSortRequest request = request_of(ElementType::uint32, Keys::random, n, 256, true);
+    for (std::size_t i = 0; i < n; ++i) // digit i % 10 in pass 0, (i >> 11) & 1 in pass 1
+        request.keys[i] = static_cast<std::uint32_t>(i % 10) | static_cast<std::uint32_t>((i >> 11) & 1u) << 8;
+    GridRecording recording;
+    ASSERT_EQ(emulate_grid_sort(request, GridSchedule{4, BlockStartOrder::reversed, 0}, &recording).keys,
+              std_sorted(ElementType::uint32, request.keys));
+    std::vector<DigitPassLookBacks> passes = digit_look_backs_of(recording.accesses, n, tile);
+    ASSERT_EQ(passes.size(), 2u);
+    EXPECT_EQ(check_digit_look_backs(passes, ElementType::uint32, request.keys, tile), "");
+    const std::uint32_t present[] = {10, 2};
+    for (std::size_t p = 0; p < passes.size(); ++p)
+        for (std::uint32_t t = 0; t < passes[p].tiles; ++t)
+            for (std::uint32_t d = 0; d < kOnesweepDigits; ++d) {
+                const TileLookBack& word = passes[p].words[std::size_t(t) * kOnesweepDigits + d];
+                const bool published = word.aggregate.has_value() && word.prefix.has_value();
+                EXPECT_EQ(published, d < present[p]) << "pass " << p << " tile " << t << " digit " << d;
+                if (d >= present[p])
+                    EXPECT_TRUE(word.polls.empty()) << "pass " << p << " tile " << t << " digit " << d;
+            }
+    TileLookBack& absent = passes[0].words[std::size_t(1) * kOnesweepDigits + 200]; // tile 1, digit 200
+    absent.aggregate = GridMoment{0, 0};
+    EXPECT_NE(check_digit_look_backs(passes, ElementType::uint32, request.keys, tile)
+                  .find("pass 0, tile 1, digit 200: no key of the pass has the digit, yet its word was published"),
+              std::string::npos);
+}
+
 TEST(GridSort, ThreadsTheRuleRefusesNoKeysAndOddValuesAreRefused) {
     GridSortRequest request;
     request.keys = {3, 1, 2};

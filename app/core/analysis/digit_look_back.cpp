@@ -103,7 +103,9 @@ std::string check_digit_look_backs(const std::vector<DigitPassLookBacks>& passes
     for (std::size_t p = 0; p < passes.size(); ++p) {
         const DigitPassLookBacks& pass = passes[p];
         const std::vector<std::uint32_t> radix = radix_keys_before_pass(type, keys, p);
-        std::vector<std::uint32_t> running(kOnesweepDigits, 0);
+        std::vector<std::uint32_t> running(kOnesweepDigits, 0), in_pass(kOnesweepDigits, 0);
+        for (std::uint32_t r : radix)
+            ++in_pass[r >> (kOnesweepDigitBits * p) & (kOnesweepDigits - 1u)];
         for (std::uint32_t t = 0; t < pass.tiles; ++t) {
             std::vector<std::uint32_t> count(kOnesweepDigits, 0);
             const std::size_t end = std::min<std::size_t>(std::size_t(t + 1) * tile, radix.size());
@@ -112,6 +114,12 @@ std::string check_digit_look_backs(const std::vector<DigitPassLookBacks>& passes
             for (std::uint32_t d = 0; d < kOnesweepDigits; ++d) {
                 const TileLookBack& word = pass.words[std::size_t(t) * kOnesweepDigits + d];
                 running[d] += count[d];
+                if (in_pass[d] == 0) { // no key has the digit: no tile publishes it or looks back for it
+                    if (word.aggregate || word.prefix || !word.polls.empty())
+                        return word_says(p, t, d) + "no key of the pass has the digit, yet its word was " +
+                               (word.polls.empty() ? "published" : "polled");
+                    continue;
+                }
                 if (!word.aggregate)
                     return word_says(p, t, d) + "published no count";
                 if (word.aggregate_bits != count[d])

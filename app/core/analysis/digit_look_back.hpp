@@ -29,7 +29,8 @@ std::vector<DigitPassLookBacks> digit_look_backs_of(const std::vector<GridAccess
 
 // "" when in every pass each (tile, digit) published its count of the digit's keys in its tile (tile 0 as
 // its prefix), and a prefix equal to what it read, down to a predecessor's prefix, plus its count, and to
-// the digit's keys in the tiles up to its own. `keys` (their bits, read as `type`) are the sort's input: pass
+// the digit's keys in the tiles up to its own; and a digit no key of the pass has was neither published nor
+// polled (the pass skips it). `keys` (their bits, read as `type`) are the sort's input: pass
 // p's input is them in the order of their radix keys' low 8p bits, stable. Else the first wrong word, in one line.
 std::string check_digit_look_backs(const std::vector<DigitPassLookBacks>& passes, ElementType type,
                                    const std::vector<std::uint32_t>& keys, std::uint32_t tile);

@@ -78,6 +78,14 @@ public:
         return block_.ballot(thread_, predicate, mask, next).bits;
     }
 
+    // The lanes of the mask whose `value & bit` is set as this lane's is: the ballot of the test, complemented
+    // where this lane's is clear (the GPU's untraced context does it in one predicate).
+    std::uint32_t ballot_agree(std::uint32_t value, std::uint32_t bit, std::uint32_t mask, StepTag next) {
+        const bool set = (value & bit) != 0;
+        const std::uint32_t lanes = ballot(set, mask, next);
+        return set ? lanes : ~lanes;
+    }
+
     // Global memory the blocks of a grid share (kernels/common/grid_words.hpp). Each access is recorded in
     // the grid's global order and lets the other resident blocks run: writes after writing, loads before
     // reading (docs/emulator.md, "Grids"). The atomic's read and write happen with no yield between.
