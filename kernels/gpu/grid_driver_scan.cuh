@@ -28,6 +28,9 @@ namespace prefixlab {
 
 // Marks the end of the outermost level's phases, in order (CUDA events in the benchmark): the phases
 // gpu_scan_phase_names() lists. A scan of one tile marks the first phase only.
+// The shared memory a block has without its kernel's opt-in (cudaFuncAttributeMaxDynamicSharedMemorySize).
+inline constexpr std::size_t kDefaultSharedBytes = 48 * 1024;
+
 struct DriverTimer {
     virtual ~DriverTimer() = default;
     virtual void mark() = 0;
@@ -122,8 +125,6 @@ protected:
     cudaStream_t stream() const { return stream_; }
 
 private:
-    static constexpr std::size_t kDefaultSharedBytes = 48 * 1024; // more needs the kernel's opt-in
-
     static int opt_in_shared_bytes() {
         int device = 0, bytes = 0;
         PL_CUDA_CHECK(cudaGetDevice(&device));

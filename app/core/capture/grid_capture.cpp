@@ -101,7 +101,9 @@ void times_from_first_access(std::vector<GridAccessRecord>& accesses) {
         a.time_ns -= first;
 }
 
-GridTrace capture_gpu_grid_trace(const GridCaptureRequest& request) {
+GridTrace capture_gpu_grid_trace(const GridCaptureRequest& asked) {
+    GridCaptureRequest request = asked;
+    request.device = DeviceChoice::gpu; // the costs of a GPU run (a sort's tiles are the GPU's)
     if (request.n == 0 || request.n > kMaxGpuGridN)
         throw std::invalid_argument("N = " + std::to_string(request.n) + ": the GPU traces grids of 1 to " +
                                     std::to_string(kMaxGpuGridN) + " elements");
@@ -149,10 +151,7 @@ GridTrace capture_grid_trace(const GridCaptureRequest& asked) {
     const GpuStatus& gpu = gpu_status();
     if (asked.device == DeviceChoice::gpu && !gpu.available)
         throw ScanSetupError(ScanSetting::device, {}, "--device gpu: no CUDA GPU available (" + gpu.reason + ")");
-    // The sorts' traced GPU runs are still to come: their traces come from the emulator
-    if (asked.device == DeviceChoice::gpu && asked.scan.sort != GridSortForm::none)
-        throw std::invalid_argument("--device gpu: the grid traces of the sorts run in the emulator (--device cpu) for now");
-    if (asked.device != DeviceChoice::cpu && gpu.available && asked.scan.sort == GridSortForm::none)
+    if (asked.device != DeviceChoice::cpu && gpu.available)
         return capture_gpu_grid_trace(asked);
     if (asked.n == 0 || asked.n > kMaxEmulatedGridN)
         throw std::invalid_argument("N = " + std::to_string(asked.n) +

@@ -53,13 +53,13 @@ std::uint64_t most_fibers(const GridCaptureRequest& request, std::uint64_t tiles
 }
 
 // A sort's tiles (GridScanRequest::sort): the textbook's tile_threads × kSortItems keys, Onesweep's as the
-// emulator runs it (256 × kOnesweepTracedItems). Its fewest accesses: the textbook's pass writes and reads
+// emulator runs it (256 × kOnesweepTracedItems) or, asked of the GPU, as a traced GPU run does. Its fewest accesses: the textbook's pass writes and reads
 // 16 digit counts a tile, Onesweep's publishes 256 counts and 256 prefixes a tile (one pass at least).
 GridTraceCost sort_cost_at(const GridCaptureRequest& request, std::uint64_t n) {
     require_grid_sort(request.scan);
     const bool onesweep = request.scan.sort == GridSortForm::onesweep;
     GridTraceCost cost;
-    cost.tile = grid_sort_tile(request.scan.sort, request.scan.tile_threads);
+    cost.tile = grid_sort_tile(request.scan.sort, request.scan.tile_threads, request.device == DeviceChoice::gpu);
     cost.tiles = (n + cost.tile - 1) / cost.tile;
     cost.most_fibers = std::min<std::uint64_t>(request.schedule.resident, cost.tiles) *
                        (static_cast<std::uint64_t>(request.scan.tile_threads) + 1);

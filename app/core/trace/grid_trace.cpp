@@ -10,12 +10,12 @@
 
 namespace prefixlab {
 
-std::uint32_t grid_sort_tile(GridSortForm form, int threads) {
+std::uint32_t grid_sort_tile(GridSortForm form, int threads, bool on_gpu) {
     switch (form) {
     case GridSortForm::textbook:
         return static_cast<std::uint32_t>(sort_tile(threads));
     case GridSortForm::onesweep:
-        return static_cast<std::uint32_t>(onesweep_tile(kOnesweepTracedItems));
+        return static_cast<std::uint32_t>(onesweep_tile(on_gpu ? kOnesweepGpuTracedItems : kOnesweepTracedItems));
     case GridSortForm::none:
         break;
     }

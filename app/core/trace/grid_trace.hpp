@@ -59,8 +59,8 @@ struct GridTraceConfig {
 };
 
 // The keys a tile of a sort's grid trace holds: the textbook's threads × kSortItems, Onesweep's as the emulator
-// runs it (256 × kOnesweepTracedItems); 0 for none.
-std::uint32_t grid_sort_tile(GridSortForm form, int threads);
+// runs it (256 × kOnesweepTracedItems) or, traced on the GPU, 256 × kOnesweepGpuTracedItems; 0 for none.
+std::uint32_t grid_sort_tile(GridSortForm form, int threads, bool on_gpu = false);
 
 // The largest index an access to the shared arrays may have: N (status words and totals are by tile or
 // block), or for a sort its digit counts (the textbook's 16 a tile, Onesweep's 4 passes × 256) and

@@ -163,11 +163,6 @@ GridTraceConfig config_from(const json& root) {
     config.element_detail = bool_field(c, path, "element_detail");
     if (c.contains("sort"))
         config.sort = read_sort(c, path, config);
-    // A tile is what its threads scan (or sort): a hostile tile of 1 made 2^22 tiles of every per-tile table.
-    const std::uint64_t tile = config.sort != GridSortForm::none
-                                   ? grid_sort_tile(config.sort, static_cast<int>(config.tile_threads))
-                                   : std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
-    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", tile, tile, kGridRanges));
     read_scan_fields(c, path, kVersionText, config);
     const std::string device_path = member(path, "device");
     const json& device = field(c, path, "device");
@@ -181,6 +176,12 @@ GridTraceConfig config_from(const json& root) {
         malformed(member(device_path, "start_order"),
                   config.emulated ? "expected in order, reversed or random (seed S), found '" + printable(config.start_order) + "'"
                                   : "a GPU schedules its blocks itself: expected \"\", found '" + printable(config.start_order) + "'");
+    // A tile is what its threads scan (or sort): a hostile tile of 1 made 2^22 tiles of every per-tile table.
+    // A sort's is the emulator's, or a traced GPU run's (grid_sort_tile).
+    const std::uint64_t tile = config.sort != GridSortForm::none
+                                   ? grid_sort_tile(config.sort, static_cast<int>(config.tile_threads), !config.emulated)
+                                   : std::uint64_t(config.tile_threads) * std::uint64_t(tile_elements_per_thread(body));
+    config.tile = static_cast<std::uint32_t>(integer_field(c, path, "tile", tile, tile, kGridRanges));
     config.tiles_from_counter = bool_field(c, path, "tiles_from_counter");
     if (c.contains("compaction"))
         read_compaction(c, path, body, config);

@@ -105,23 +105,19 @@ void draw_grid_scan_controls(GridSession& session, const GpuStatus& gpu, bool op
                 "look-back over kept counts (register tiles of 4 elements a thread, whole warps)");
     if (r.scan.compaction)
         draw_keep_choice("Keep##grid", r.scan.keep);
-    // A radix sort instead of a scan (issue 36): its driver and block come with it; the emulator's only
-    if (on_gpu)
-        make_grid_sort(r.scan, GridSortForm::none);
-    ImGui::BeginDisabled(on_gpu);
+    // A radix sort instead of a scan (issue 36): its driver and block come with it
     GridSortForm form = r.scan.sort;
     named_combo("Sort##grid", form, {GridSortForm::none, GridSortForm::textbook, GridSortForm::onesweep},
                 [](GridSortForm f) {
                     return f == GridSortForm::none ? "no: a scan" : f == GridSortForm::textbook ? "textbook" : "Onesweep";
                 });
-    ImGui::EndDisabled();
     if (form != r.scan.sort)
         make_grid_sort(r.scan, form);
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        tooltip(on_gpu ? "The sorts' grid traces run in the emulator: Run on the CPU emulator to trace one"
-                       : "Trace a radix sort of the input as keys instead of a scan: the textbook's passes (4-bit "
-                         "digits, the tiles' counts scanned reduce-then-scan) or Onesweep's (8-bit digits, 256 "
-                         "look-backs a tile, 256 threads)");
+    if (ImGui::IsItemHovered())
+        tooltip("Trace a radix sort of the input as keys instead of a scan: the textbook's passes (4-bit digits, the "
+                "tiles' counts scanned reduce-then-scan) or Onesweep's (8-bit digits, 256 look-backs a tile, 256 "
+                "threads%s)",
+                on_gpu ? "; on the GPU its tiles are 256 x 64 keys" : "");
     const bool sorting = r.scan.sort != GridSortForm::none;
     ImGui::BeginDisabled(r.scan.compaction || sorting);
     catalogue_combo("Driver", r.scan.driver, all_grid_drivers());
