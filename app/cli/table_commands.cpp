@@ -3,6 +3,7 @@
 #include "cli/option_values.hpp"
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/compact_table.hpp"
+#include "core/bench/histogram_table.hpp"
 #include "core/bench/reduce_table.hpp"
 #include "core/bench/sort_table.hpp"
 #include "core/bench/timed_table_csv.hpp"
@@ -18,11 +19,13 @@
 #include "core/util/terminal_output.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -194,6 +197,42 @@ std::vector<int> parse_shares(const std::string& text) {
     return shares;
 }
 
+std::vector<std::uint32_t> parse_bins(const std::string& text) {
+    std::vector<std::uint32_t> bins;
+    std::stringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) {
+        try {
+            bins.push_back(static_cast<std::uint32_t>(parse_whole_number(item, 1, most_histogram_bins())));
+        } catch (const NumberError& e) {
+            throw BadInput(value_problem("--bins", item, e.what()));
+        }
+    }
+    if (bins.empty())
+        throw BadInput("--bins: expected numbers of bins from 1 to " + std::to_string(most_histogram_bins()) + ", like 2,256,4096");
+    return bins;
+}
+
+// Uniform first, so that each skewed table finds its uniform one timed (its slowdown column).
+std::vector<HistogramInput> parse_histogram_inputs(const std::string& text) {
+    std::vector<HistogramInput> inputs;
+    std::stringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) {
+        bool known = false;
+        for (HistogramInput input : {HistogramInput::uniform, HistogramInput::one_bin, HistogramInput::zipf})
+            if (item == histogram_input_name(input)) {
+                inputs.push_back(input);
+                known = true;
+            }
+        if (!known)
+            throw BadInput("--input: unknown value '" + item + "' (one of uniform, one-bin, zipf)");
+    }
+    if (inputs.empty())
+        throw BadInput("--input: expected uniform, one-bin or zipf, comma-separated");
+    std::stable_sort(inputs.begin(), inputs.end(),
+                     [](HistogramInput a, HistogramInput b) { return a == HistogramInput::uniform && b != a; });
+    return inputs;
+}
+
 } // namespace
 
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& t) {
@@ -235,6 +274,20 @@ void add_sort_table_command(CLI::App& app, SortTableCommandOptions& o) {
                     "Leave out the CPU's rows (std::stable_sort of 2^30 keys takes a minute); needs a GPU");
     table->add_flag("--sweep", o.sweep, "Also time Onesweep at every tile (256 threads x 8-20 keys), look-back window (1, 4, 8) and way of counting "
                     "digits it is built with");
+}
+
+void add_histogram_table_command(CLI::App& app, HistogramTableCommandOptions& o) {
+    CLI::App* table = add_table_command(
+        app, "histogram-table",
+        "Histograms of uint32 keys on this GPU (global, shared and warp-aggregated atomics) against CUB and the CPU, "
+        "at each N, number of bins and input",
+        o, "Sizes: 2^28, ranges like 2^20..2^28, comma-separated (at most 2^30)");
+    table->add_option("--bins", o.bins, "Numbers of bins, 1 to 4096, comma-separated")->capture_default_str();
+    table->add_option("--input", o.inputs,
+                      "Inputs, comma-separated: uniform (random keys), one-bin (every key in one bin), zipf (bin k "
+                      "drawn with weight 1/(k+1))")
+        ->capture_default_str();
+    table->add_flag("--gpu-only", o.gpu_only, "Leave out the CPU's rows; needs a GPU");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
@@ -308,6 +361,40 @@ int run_sort_table_command(const SortTableCommandOptions& o) {
                                                                                           const Cancelled& c) {
                                 return run_sort_table(n, bits, options, p, c, rows);
                             }});
+        return time_tables(kind, jobs, o.csv, "");
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+int run_histogram_table_command(const HistogramTableCommandOptions& o) {
+    try {
+        const TimedTableKind& kind = histogram_table_kind();
+        const std::vector<std::uint64_t> sizes = table_sizes(o.sizes);
+        require_sizes_at_most(sizes, kind);
+        const std::vector<std::uint32_t> bins = parse_bins(o.bins);
+        const std::vector<HistogramInput> inputs = parse_histogram_inputs(o.inputs);
+        require_table_count(sizes.size() * bins.size() * inputs.size(),
+                            "--n, --bins and --input: " + std::to_string(sizes.size()) + " sizes × " +
+                                std::to_string(bins.size()) + " bins × " + std::to_string(inputs.size()) + " inputs",
+                            kind);
+        const TimedTableOptions options = timing_of(o);
+        if (o.gpu_only && !timed_table_uses_gpu(options))
+            throw BadInput("--gpu-only: there is no CUDA GPU here, so the table would have no rows");
+        const HistogramTableRows rows{!o.gpu_only};
+        // each skewed table's slowdown against the uniform one timed before it
+        auto done = std::make_shared<std::vector<TimedTable>>();
+        std::vector<TableJob> jobs;
+        for (std::uint64_t n : sizes)
+            for (std::uint32_t b : bins)
+                for (HistogramInput input : inputs)
+                    jobs.push_back({"N = " + std::to_string(n) + ", " + std::to_string(b) + " bins, " +
+                                        histogram_input_name(input),
+                                    [n, b, input, options, rows, done](const RowProgress& p, const Cancelled& c) {
+                                        done->push_back(run_histogram_table(n, b, input, options, p, c, rows));
+                                        mark_skew_slowdowns(*done);
+                                        return done->back();
+                                    }});
         return time_tables(kind, jobs, o.csv, "");
     } catch (const std::exception& e) {
         return report_exception(e);

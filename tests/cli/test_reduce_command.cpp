@@ -240,5 +240,34 @@ TEST_F(ReduceTableCommand, SortTableTimesTheCpuRowsAndRefusesBadInput) {
     }
 }
 
+// `prefixlab histogram-table` without a GPU: the CPU's two histograms of each N, bins and input, uniform first (each
+// skewed table's slowdown against it), the CSV, and bad input in one line.
+TEST_F(ReduceTableCommand, HistogramTableTimesTheCpuRowsAndRefusesBadInput) {
+    const fs::path csv = dir_ / "histogram.csv";
+    const ProcessResult r = run_prefixlab("histogram-table --n 2^12 --bins 2,4096 --input one-bin,uniform --reps 2 "
+                                          "--warmup 0 --csv " + shell_quote(csv.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::size_t uniform = r.out.find("N = 4096, uint32 keys in 2 bins, uniform");
+    const std::size_t one_bin = r.out.find("N = 4096, uint32 keys in 2 bins, one-bin");
+    ASSERT_NE(uniform, std::string::npos) << r.out;
+    ASSERT_NE(one_bin, std::string::npos) << r.out;
+    EXPECT_LT(uniform, one_bin) << "uniform first";
+    EXPECT_NE(r.out.find("N = 4096, uint32 keys in 4096 bins, one-bin"), std::string::npos) << r.out;
+    std::ifstream in(csv);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().rfind("n,bins,input,method,setup,median_ms,gb_per_s,of_cub,of_read,of_uniform,correct,device,driver,date\n", 0), 0u)
+        << text.str();
+    for (const char* row : {"4096,2,0,\"cpu-histogram\"", "4096,4096,1,\"cpu-parallel-histogram\""})
+        EXPECT_NE(text.str().find(row), std::string::npos) << row << "\n" << text.str();
+    EXPECT_EQ(text.str().find(",no,"), std::string::npos) << text.str();
+    for (const char* bad : {"--bins 0", "--bins 4097", "--bins 2,x", "--input skewed", "--n 2^31", "--n 0", "--reps 0",
+                            "--csv /nonexistent/dir/x.csv"}) {
+        const ProcessResult b = run_prefixlab(std::string("histogram-table ") + bad);
+        EXPECT_EQ(b.exit_code, 2) << bad << "\n" << b.err;
+        EXPECT_EQ(count_lines(b.err), 1u) << bad << "\n" << b.err;
+    }
+}
+
 } // namespace
 } // namespace prefixlab::test

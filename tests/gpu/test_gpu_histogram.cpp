@@ -1,0 +1,74 @@
+// On an NVIDIA GPU: the histograms across blocks (kernels/grid/histogram_tiles.cuh, issue 37) and CUB's
+// HistogramEven give the CPU's counts (their fingerprint) at every N the issue names, every number of bins and
+// every input; the histogram table times every row and checks it. Skipped, with the reason, without a GPU.
+#include "core/bench/cpu_histogram.hpp"
+#include "core/bench/histogram_table.hpp"
+#include "kernels/bench/gpu_histogram_table.hpp"
+#include "support/gpu_skip.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <string>
+
+namespace prefixlab::test {
+namespace {
+
+constexpr HistogramMethod kMethods[] = {HistogramMethod::global_atomics, HistogramMethod::shared_atomics,
+                                        HistogramMethod::warp_aggregated};
+
+TEST(GpuHistogram, EveryMethodGivesTheCpusCounts) {
+    PL_REQUIRE_GPU();
+    std::size_t compared = 0;
+    for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(31), std::uint64_t(33), std::uint64_t(4097),
+                            std::uint64_t(1000000), std::uint64_t(123123123)})
+        for (std::uint32_t bins : {1u, 2u, 255u, 256u, 4096u})
+            for (HistogramInput input : {HistogramInput::uniform, HistogramInput::one_bin, HistogramInput::zipf}) {
+                if (n == 123123123 && (bins < 255 || input == HistogramInput::zipf))
+                    continue; // the largest size: the bins a lecture uses, uniform and all in one bin
+                const std::vector<std::uint32_t> keys = histogram_input(n, input, bins, 3 + n);
+                const std::uint64_t expected = histogram_fingerprint(histogram_on_every_core(keys, bins));
+                GpuTableSession session(keys.data(), keys.size(), gpu_histogram_table_buffers(keys.size()));
+                const std::string what = "n=" + std::to_string(n) + " bins=" + std::to_string(bins) + " " +
+                                         histogram_input_name(input);
+                for (HistogramMethod method : kMethods) {
+                    auto runner = make_gpu_histogram_runner({GpuHistogramKind::ours, method, bins}, keys.size());
+                    const GpuTableSamples samples = session.time(*runner, 0, 1);
+                    EXPECT_TRUE(samples.checked) << what;
+                    EXPECT_EQ(samples.answer, expected) << what << " method " << int(method);
+                    ++compared;
+                }
+                auto cub = make_gpu_histogram_runner({GpuHistogramKind::cub, HistogramMethod::shared_atomics, bins},
+                                                     keys.size());
+                EXPECT_EQ(session.time(*cub, 0, 1).answer, expected) << what << " CUB";
+            }
+    std::cout << "GPU histograms compared with the CPU's: " << compared << "\n";
+}
+
+TEST(GpuHistogramTable, EveryRowIsTimedAndRight) {
+    PL_REQUIRE_GPU();
+    TimedTableOptions options;
+    options.repetitions = 3;
+    options.warmup = 1;
+    std::vector<TimedTable> tables;
+    for (HistogramInput input : {HistogramInput::uniform, HistogramInput::one_bin})
+        tables.push_back(run_histogram_table(std::size_t(1) << 20, 256, input, options));
+    mark_skew_slowdowns(tables);
+    // the read pass, ours three, CUB; the CPU's two
+    ASSERT_EQ(tables[0].rows.size(), 1u + 3 + 1 + 2);
+    for (const TimedTable& table : tables)
+        for (const TimedRow& row : table.rows) {
+            EXPECT_GT(row.median_ms, 0) << row.method;
+            EXPECT_TRUE(row.correct) << row.method;
+            EXPECT_EQ(row.checked, row.method != "read") << row.method;
+            EXPECT_GT(row.value(kHistogramOfRead), 0) << row.method;
+        }
+    for (const TimedRow& row : tables[1].rows)
+        EXPECT_GT(row.value(kHistogramOfUniform), 0) << row.method;
+    const TimedTable gpu_only =
+        run_histogram_table(std::size_t(1) << 20, 256, HistogramInput::zipf, options, {}, {}, HistogramTableRows{false});
+    EXPECT_EQ(gpu_only.rows.size(), 1u + 3 + 1);
+}
+
+} // namespace
+} // namespace prefixlab::test
