@@ -1,6 +1,7 @@
 // The grid entry points (gpu_run_grid_scan(s), gpu_trace_grid_scan, gpu_run_grid_reduce,
-// gpu_run_grid_compact, gpu_run_grid_sort) in a build without CUDA: refuse with the reason gpu_status() gives.
+// gpu_run_grid_compact, gpu_run_grid_sort, gpu_run_bucketing) in a build without CUDA: refuse with the reason gpu_status() gives.
 #include "kernels/gpu/gpu_block_scan.hpp"
+#include "kernels/gpu/gpu_bucketing.hpp"
 #include "kernels/gpu/gpu_grid_compact.hpp"
 #include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "kernels/gpu/gpu_grid_scan.hpp"
@@ -28,5 +29,9 @@ std::uint32_t gpu_run_grid_reduce(const GridReduceRequest&) { throw std::runtime
 GridCompactResult gpu_run_grid_compact(const GridCompactRequest&) { throw std::runtime_error(gpu_status().reason); }
 
 GridSortResult gpu_run_grid_sort(const GridSortRequest&) { throw std::runtime_error(gpu_status().reason); }
+
+std::vector<std::uint32_t> gpu_run_bucketing(const std::vector<std::uint32_t>&, std::uint32_t, BucketMethod) {
+    throw std::runtime_error(gpu_status().reason);
+}
 
 } // namespace prefixlab

@@ -28,6 +28,7 @@
 #include "kernels/common/traced_value.hpp"
 #include "kernels/grid/driver_launch.hpp"
 #include "kernels/grid/grid_scan_io.hpp"
+#include "kernels/grid/histogram_tiles.cuh" // histogram_bin
 #include "kernels/grid/publish_tile_status.cuh"
 #include "kernels/grid/radix_sort_tiles.cuh" // sort_tile_span
 #include "kernels/grid/tile_status.hpp"
@@ -68,6 +69,7 @@ struct OnesweepIo {
     int tile = 0;          // kOnesweepThreads × kItems
     std::size_t tiles = 0; // tiles_for(n, tile)
     int pass = 0;          // OnesweepPass: the digit, bits 8·pass … 8·pass + 7 of the radix key
+    std::uint32_t bins = 0; // OnesweepPass<…, kBuckets>: a key's digit is its bin of `bins` (histogram_bin), 1 … 256
     int passes = 1;        // OnesweepHistogram: how many passes it counts for
     // The passes' digit counts, pass-major (word p · 256 + d), zero before the histogram; after
     // OnesweepScanCounts, where each digit's keys start in the output.
@@ -370,13 +372,23 @@ struct OnesweepScanCounts {
 // no vote of who holds a key. They are not counted, staged or written.
 // kPairs: the keys have values (io.values_in), staged beside them in shared memory of their own. Each key
 // (and value) is staged as soon as it is ranked, so that no key and no rank stays in a register past its row.
-template <int kItems, int kWindow = 1, bool kPairs = false>
+// kBuckets: a key's digit is its bin of io.bins (histogram_bin of its radix key), not a radix digit: the pass
+// is then a stable bucketing of the keys by scan (kernels/grid/bucket_plan.hpp).
+template <int kItems, int kWindow = 1, bool kPairs = false, bool kBuckets = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr int kTile = kOnesweepThreads * kItems;
     static constexpr int kMaxRegisters = 64;
     static constexpr int kValueLead = 4; // kPairs: rows whose values are in flight ahead of the ranking
+
+    template <class T>
+    PL_HOST_DEVICE static std::uint32_t pass_digit(T key, const OnesweepIo<T>& io) {
+        if constexpr (kBuckets)
+            return histogram_bin(radix_key(key), io.bins);
+        else
+            return onesweep_digit(key, io.pass);
+    }
 
     // warp_totals: each warp's counts of each digit (warp-major), then where its keys of each digit go in the
     // tile; where each digit's keys of the tile go in the output less where they start in the tile; the warps'
@@ -428,7 +440,7 @@ struct OnesweepPass {
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q)
             if (holds(q))
-                words.atomic_add(warp * kOnesweepDigits + onesweep_digit(plain_value(x[q]), io.pass), 1u);
+                words.atomic_add(warp * kOnesweepDigits + pass_digit(plain_value(x[q]), io), 1u);
 
         // 3. thread d: digit d's counts over the warps become where each warp's keys of digit d start among
         // the tile's; the tile's count is published; the tile's keys of the digits below d
@@ -475,7 +487,7 @@ struct OnesweepPass {
         }
         PL_CUDA_PRAGMA(unroll)
         for (int q = 0; q < kItems; ++q) {
-            const std::uint32_t digit = holds(q) ? onesweep_digit(plain_value(x[q]), io.pass) : kOnesweepDigits - 1u;
+            const std::uint32_t digit = holds(q) ? pass_digit(plain_value(x[q]), io) : kOnesweepDigits - 1u;
             const std::uint32_t peers = digit_peers<kOnesweepDigitBits>(ctx, digit, kVote.phase, std::uint16_t(q + 1));
             const std::uint32_t place = count_row_digit(ctx, words, warp * kOnesweepDigits, true, digit, peers, lane) +
                                         static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
@@ -503,7 +515,7 @@ struct OnesweepPass {
             block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
         const auto write = [&](std::uint32_t j) {
             const V key = staged[j];
-            const U base = words[kDigitBase + onesweep_digit(plain_value(key), io.pass)];
+            const U base = words[kDigitBase + pass_digit(plain_value(key), io)];
             out[plain_value(base) + j] = key;
             if constexpr (kPairs) {
                 const U value = staged_values[j];

@@ -1,9 +1,12 @@
 // On an NVIDIA GPU: the histograms across blocks (kernels/grid/histogram_tiles.cuh, issue 37) and CUB's
 // HistogramEven give the CPU's counts (their fingerprint) at every N the issue names, every number of bins and
-// every input; the histogram table times every row and checks it. Skipped, with the reason, without a GPU.
+// every input; the histogram table times every row and checks it; bucketing by scan keeps the keys' order in
+// every run, bucketing by atomics buckets every key but two runs order a bucket differently. Skipped, with the
+// reason, without a GPU.
 #include "core/bench/cpu_histogram.hpp"
 #include "core/bench/histogram_table.hpp"
 #include "kernels/bench/gpu_histogram_table.hpp"
+#include "kernels/gpu/gpu_bucketing.hpp"
 #include "support/gpu_skip.hpp"
 
 #include <gtest/gtest.h>
@@ -68,6 +71,33 @@ TEST(GpuHistogramTable, EveryRowIsTimedAndRight) {
     const TimedTable gpu_only =
         run_histogram_table(std::size_t(1) << 20, 256, HistogramInput::zipf, options, {}, {}, HistogramTableRows{false});
     EXPECT_EQ(gpu_only.rows.size(), 1u + 3 + 1);
+}
+
+// The seed's argument, on the hardware: bucketing by scan is std::stable_sort by bucket, every run; by atomics
+// every key is in its bucket, but two runs differ (the order the atomics came in).
+TEST(GpuBucketing, ByScanKeepsTheOrderAndByAtomicsDiffersBetweenRuns) {
+    PL_REQUIRE_GPU();
+    for (std::size_t n : {std::size_t(1), std::size_t(33), std::size_t(4097), std::size_t(1000000)})
+        for (std::uint32_t bins : {1u, 2u, 16u, 256u})
+            for (HistogramInput input : {HistogramInput::uniform, HistogramInput::one_bin}) {
+                const std::vector<std::uint32_t> keys = histogram_input(n, input, bins, 17 + n);
+                const std::string what = "n=" + std::to_string(n) + " bins=" + std::to_string(bins) + " " +
+                                         histogram_input_name(input);
+                EXPECT_EQ(gpu_run_bucketing(keys, bins, BucketMethod::scan), stable_buckets(keys, bins)) << what;
+                EXPECT_TRUE(is_bucketing_of(keys, gpu_run_bucketing(keys, bins, BucketMethod::atomics), bins)) << what;
+            }
+    const std::vector<std::uint32_t> keys = histogram_input(std::size_t(1) << 20, HistogramInput::uniform, 4, 5);
+    const std::vector<std::uint32_t> first = gpu_run_bucketing(keys, 4, BucketMethod::atomics);
+    std::size_t runs = 1, differing = 0;
+    for (; runs < 5 && differing == 0; ++runs)
+        differing = first != gpu_run_bucketing(keys, 4, BucketMethod::atomics) ? 1 : 0;
+    EXPECT_EQ(differing, 1u) << "five runs of 2^20 keys into 4 buckets by atomics gave one order";
+    std::size_t out_of_order = 0;
+    const std::vector<std::uint32_t> stable = stable_buckets(keys, 4);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        out_of_order += first[i] != stable[i] ? 1 : 0;
+    std::cout << "bucketing by atomics on the GPU: " << out_of_order << " of " << keys.size()
+              << " keys not where the stable order puts them; runs until two differed: " << runs << "\n";
 }
 
 } // namespace

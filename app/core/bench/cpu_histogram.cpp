@@ -71,4 +71,23 @@ std::vector<std::uint32_t> histogram_on_every_core(const std::vector<std::uint32
     return counts[0];
 }
 
+std::vector<std::uint32_t> stable_buckets(const std::vector<std::uint32_t>& keys, std::uint32_t bins) {
+    std::vector<std::uint32_t> out = keys;
+    std::stable_sort(out.begin(), out.end(),
+                     [bins](std::uint32_t a, std::uint32_t b) { return histogram_bin(a, bins) < histogram_bin(b, bins); });
+    return out;
+}
+
+bool is_bucketing_of(const std::vector<std::uint32_t>& keys, const std::vector<std::uint32_t>& out, std::uint32_t bins) {
+    if (out.size() != keys.size())
+        return false;
+    for (std::size_t i = 1; i < out.size(); ++i)
+        if (histogram_bin(out[i - 1], bins) > histogram_bin(out[i], bins))
+            return false;
+    std::vector<std::uint32_t> a = keys, b = out;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
 } // namespace prefixlab

@@ -21,4 +21,12 @@ std::vector<std::uint32_t> cpu_histogram(const std::vector<std::uint32_t>& keys,
 // The same, each core counting a part into bins of its own, added up at the end.
 std::vector<std::uint32_t> histogram_on_every_core(const std::vector<std::uint32_t>& keys, std::uint32_t bins);
 
+// The keys in the order of their bins, each bin's in the keys' order (a stable bucketing: what bucketing by
+// scan makes, kernels/grid/bucket_plan.hpp).
+std::vector<std::uint32_t> stable_buckets(const std::vector<std::uint32_t>& keys, std::uint32_t bins);
+
+// Whether `out` holds the keys in buckets: the same keys, their bins never falling (any order within a bin:
+// what bucketing by atomics makes).
+bool is_bucketing_of(const std::vector<std::uint32_t>& keys, const std::vector<std::uint32_t>& out, std::uint32_t bins);
+
 } // namespace prefixlab
