@@ -100,5 +100,23 @@ TEST(GpuBucketing, ByScanKeepsTheOrderAndByAtomicsDiffersBetweenRuns) {
               << " keys not where the stable order puts them; runs until two differed: " << runs << "\n";
 }
 
+// The subset the sanitizers run (memcheck, racecheck, synccheck): every histogram and both bucketings at two
+// small sizes.
+TEST(GpuSanitized, HistogramsAndBucketing) {
+    PL_REQUIRE_GPU();
+    for (std::size_t n : {std::size_t(33), std::size_t(4097)})
+        for (std::uint32_t bins : {2u, 256u}) {
+            const std::vector<std::uint32_t> keys = histogram_input(n, HistogramInput::zipf, bins, 29 + n);
+            GpuTableSession session(keys.data(), keys.size(), gpu_histogram_table_buffers(keys.size()));
+            const std::uint64_t expected = histogram_fingerprint(cpu_histogram(keys, bins));
+            for (HistogramMethod method : kMethods) {
+                auto runner = make_gpu_histogram_runner({GpuHistogramKind::ours, method, bins}, keys.size());
+                EXPECT_EQ(session.time(*runner, 0, 1).answer, expected) << n << " " << bins << " " << int(method);
+            }
+            EXPECT_EQ(gpu_run_bucketing(keys, bins, BucketMethod::scan), stable_buckets(keys, bins)) << n << " " << bins;
+            EXPECT_TRUE(is_bucketing_of(keys, gpu_run_bucketing(keys, bins, BucketMethod::atomics), bins)) << n << " " << bins;
+        }
+}
+
 } // namespace
 } // namespace prefixlab::test
