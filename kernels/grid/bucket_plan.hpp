@@ -51,17 +51,7 @@ void run_bucketing(Launcher& launcher, const std::uint32_t* keys, std::uint32_t*
                    std::uint32_t bins, const BucketWords& words) {
     // the histogram into the first `bins` of 256 counts, the rest 0; each bucket's start
     launcher.fill(words.counts, kOnesweepDigits, std::uint32_t(0));
-    HistogramIo histogram;
-    histogram.keys = keys;
-    histogram.n = n;
-    histogram.tile = histogram_tile(kHistogramItems);
-    histogram.tiles = tiles_for(n, histogram.tile);
-    histogram.bins = bins;
-    histogram.counts = words.counts;
-    launcher.template launch<HistogramTiles<kHistogramItems, HistogramMethod::shared_atomics>, AddOp<std::uint32_t>>(
-        DriverLaunch{"count the keys of each bucket", static_cast<std::uint32_t>(histogram.tiles), kHistogramThreads,
-                     histogram.tile},
-        histogram);
+    launch_histogram<kHistogramItems, HistogramMethod::shared_atomics>(launcher, keys, n, bins, words.counts);
     launcher.phase_done();
     OnesweepIo<std::uint32_t> io;
     io.keys_in = keys;

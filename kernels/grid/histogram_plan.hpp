@@ -26,11 +26,10 @@ inline void require_histogram_bins(std::uint32_t bins) {
                                     std::to_string(bins));
 }
 
-// Counts keys[0, n) into counts[0, bins) (the launcher clears them first) by `kMethod`. n ≥ 1 and the bins
-// (require_histogram_bins) are the caller's to check.
+// The launch that adds keys[0, n) to counts[0, bins) by `kMethod` (the counts must be 0, or what to add to).
 template <int kItems, HistogramMethod kMethod, class Launcher>
-void run_histogram(Launcher& launcher, const std::uint32_t* keys, std::size_t n, std::uint32_t bins,
-                   GridWords<std::uint32_t> counts) {
+void launch_histogram(Launcher& launcher, const std::uint32_t* keys, std::size_t n, std::uint32_t bins,
+                      GridWords<std::uint32_t> counts) {
     HistogramIo io;
     io.keys = keys;
     io.n = n;
@@ -38,10 +37,18 @@ void run_histogram(Launcher& launcher, const std::uint32_t* keys, std::size_t n,
     io.tiles = tiles_for(n, io.tile);
     io.bins = bins;
     io.counts = counts;
-    launcher.fill(counts, bins, std::uint32_t(0));
     launcher.template launch<HistogramTiles<kItems, kMethod>, AddOp<std::uint32_t>>(
         DriverLaunch{"count the keys into their bins", static_cast<std::uint32_t>(io.tiles), kHistogramThreads, io.tile},
         io);
+}
+
+// Counts keys[0, n) into counts[0, bins) (the launcher clears them first) by `kMethod`. n ≥ 1 and the bins
+// (require_histogram_bins) are the caller's to check.
+template <int kItems, HistogramMethod kMethod, class Launcher>
+void run_histogram(Launcher& launcher, const std::uint32_t* keys, std::size_t n, std::uint32_t bins,
+                   GridWords<std::uint32_t> counts) {
+    launcher.fill(counts, bins, std::uint32_t(0));
+    launch_histogram<kItems, kMethod>(launcher, keys, n, bins, counts);
     launcher.phase_done();
 }
 
