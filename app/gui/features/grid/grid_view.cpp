@@ -420,8 +420,10 @@ void GridView::draw_canvas(AppState& state, const LoadedGridTrace& grid, const L
     for (int t = first_tile / stride * stride; t <= last_tile; t += stride) {
         const std::string text = long_names ? "tile " + std::to_string(t) : std::to_string(t);
         const float w = ImGui::CalcTextSize(text.c_str()).x;
-        draw->AddText(ImVec2(column_x(t) + std::max(0.0f, (l.cell_w - w) / 2), numbers_y),
-                      ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+        const float x = column_x(t) + std::max(0.0f, (l.cell_w - w) / 2);
+        if (x < l.area_x || x + w > right) // a number the header's edge would cut: the 256th tile's read "25"
+            continue;
+        draw->AddText(ImVec2(x, numbers_y), ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
     }
     if (l.header_lines == 2) // the runs: "run 1 · block 1" over its tiles, a rule under it
         draw_run_names(draw, model.totals, l, pan_x_, first_tile, last_tile);
