@@ -144,10 +144,8 @@ GpuGridRun count_then_record(std::size_t n, bool single_pass, std::uint64_t most
     }
 }
 
+// The request is one require_grid_sort took (its block a textbook sort or Onesweep is built for).
 GpuGridRun gpu_trace_grid_sort(const GridScanRequest& request, std::uint64_t most_accesses) {
-    if (request.sort == GridSortForm::textbook && !sort_threads_valid(request.tile_threads))
-        throw std::invalid_argument("a sort's block has " + sort_threads_rule() + " threads, not " +
-                                    std::to_string(request.tile_threads));
     const std::size_t n = request.input.size();
     const int end_bit = radix_end_bit(request.type, request.input.data(), n);
     return dispatch_value_type(request.type, [&]<class T>() {
