@@ -127,6 +127,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     add_sort_table_command(app, sort_table_options);
     HistogramTableCommandOptions histogram_table_options;
     add_histogram_table_command(app, histogram_table_options);
+    SegmentedTableCommandOptions segmented_table_options;
+    add_segmented_table_command(app, segmented_table_options);
     QuizCommandOptions quiz_options;
     KernelOptions quiz_child_options;
     add_quiz_commands(app, quiz_options, quiz_child_options);
@@ -161,6 +163,7 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
         {"compact-table", [&] { return run_compact_table_command(compact_table_options); }},
         {"sort-table", [&] { return run_sort_table_command(sort_table_options); }},
         {"histogram-table", [&] { return run_histogram_table_command(histogram_table_options); }},
+        {"segmented-table", [&] { return run_segmented_table_command(segmented_table_options); }},
         {"quiz", [&] { return run_quiz_command(quiz_options); }},
         {"kernels", [&] { return run_kernels_command(kernels_options); }},
         {"lesson-check", [&] { return run_lesson_check_command(lesson_options); }},

@@ -4,6 +4,7 @@
 #include "core/bench/bench_sizes.hpp"
 #include "core/bench/compact_table.hpp"
 #include "core/bench/histogram_table.hpp"
+#include "core/bench/segmented_table.hpp"
 #include "core/bench/reduce_table.hpp"
 #include "core/bench/sort_table.hpp"
 #include "core/bench/timed_table_csv.hpp"
@@ -233,6 +234,22 @@ std::vector<HistogramInput> parse_histogram_inputs(const std::string& text) {
     return inputs;
 }
 
+// "1,1000": mean segment lengths from 1 to 2^30.
+std::vector<std::uint64_t> parse_segment_lengths(const std::string& text) {
+    std::vector<std::uint64_t> lengths;
+    std::stringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) {
+        try {
+            lengths.push_back(parse_whole_number(item, 1, most_segment_length()));
+        } catch (const NumberError& e) {
+            throw BadInput(value_problem("--length", item, e.what()));
+        }
+    }
+    if (lengths.empty())
+        throw BadInput("--length: expected mean segment lengths from 1 to 2^30, like 1,1000");
+    return lengths;
+}
+
 } // namespace
 
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& t) {
@@ -288,6 +305,17 @@ void add_histogram_table_command(CLI::App& app, HistogramTableCommandOptions& o)
                       "drawn with weight 1/(k+1))")
         ->capture_default_str();
     table->add_flag("--gpu-only", o.gpu_only, "Leave out the CPU's rows; needs a GPU");
+}
+
+void add_segmented_table_command(CLI::App& app, SegmentedTableCommandOptions& o) {
+    CLI::App* table = add_table_command(
+        app, "segmented-table",
+        "Segmented scan of uint32 values by their segment keys on this GPU against CUB's InclusiveScanByKey, the copy "
+        "and the CPU, at each N and mean segment length",
+        o, "Sizes: 2^28, ranges like 2^20..2^28, comma-separated (at most 2^30)");
+    table->add_option("--length", o.lengths, "Mean segment lengths, 1 to 2^30, comma-separated")->capture_default_str();
+    table->add_flag("--gpu-only", o.gpu_only, "Leave out the CPU's row; needs a GPU");
+    table->add_flag("--sweep", o.sweep, "Also time ours at every tile it is built with (256 threads x 8-24 elements)");
 }
 
 int run_reduce_table_command(const ReduceTableCommandOptions& o) {
@@ -395,6 +423,33 @@ int run_histogram_table_command(const HistogramTableCommandOptions& o) {
                                         mark_skew_slowdowns(*done);
                                         return done->back();
                                     }});
+        return time_tables(kind, jobs, o.csv, "");
+    } catch (const std::exception& e) {
+        return report_exception(e);
+    }
+}
+
+int run_segmented_table_command(const SegmentedTableCommandOptions& o) {
+    try {
+        const TimedTableKind& kind = segmented_table_kind();
+        const std::vector<std::uint64_t> sizes = table_sizes(o.sizes);
+        require_sizes_at_most(sizes, kind);
+        const std::vector<std::uint64_t> lengths = parse_segment_lengths(o.lengths);
+        require_table_count(sizes.size() * lengths.size(),
+                            "--n and --length: " + std::to_string(sizes.size()) + " sizes × " +
+                                std::to_string(lengths.size()) + " lengths",
+                            kind);
+        const TimedTableOptions options = timing_of(o);
+        if (o.gpu_only && !timed_table_uses_gpu(options))
+            throw BadInput("--gpu-only: there is no CUDA GPU here, so the table would have no rows");
+        const SegmentedTableRows rows{!o.gpu_only, o.sweep};
+        std::vector<TableJob> jobs;
+        for (std::uint64_t n : sizes)
+            for (std::uint64_t length : lengths)
+                jobs.push_back({"N = " + std::to_string(n) + ", segments of mean length " + std::to_string(length),
+                                [n, length, options, rows](const RowProgress& p, const Cancelled& c) {
+                                    return run_segmented_table(n, length, options, p, c, rows);
+                                }});
         return time_tables(kind, jobs, o.csv, "");
     } catch (const std::exception& e) {
         return report_exception(e);

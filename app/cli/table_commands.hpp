@@ -2,7 +2,8 @@
 // `prefixlab reduce-table`, Harris's table (reduce_table.hpp) at each N, and `prefixlab compact-table`,
 // stream compaction and split (compact_table.hpp) at each N and share of kept elements, and `prefixlab
 // sort-table`, radix sort (sort_table.hpp) at each N, and `prefixlab histogram-table`, histograms
-// (histogram_table.hpp) at each N, number of bins and input: each table
+// (histogram_table.hpp) at each N, number of bins and input, and `prefixlab segmented-table`, segmented scans
+// (segmented_table.hpp) at each N and mean segment length: each table
 // printed, every table written as CSV with --csv; the reduction's as a slide (PNG/SVG/PDF) with --image,
 // and read from a CSV timed earlier (the H100's in assets/bench/) with --from instead of timing. Ctrl-C
 // stops a table between rows and still writes what is done. A new table is its options, its list of
@@ -55,15 +56,24 @@ struct HistogramTableCommandOptions : TableCommandOptions {
     bool gpu_only = false;
 };
 
+struct SegmentedTableCommandOptions : TableCommandOptions {
+    SegmentedTableCommandOptions() { sizes = "2^24,2^28"; }
+    std::string lengths = "1000";
+    bool gpu_only = false;
+    bool sweep = false;
+};
+
 void add_reduce_table_command(CLI::App& app, ReduceTableCommandOptions& options);
 void add_compact_table_command(CLI::App& app, CompactTableCommandOptions& options);
 void add_sort_table_command(CLI::App& app, SortTableCommandOptions& options);
 void add_histogram_table_command(CLI::App& app, HistogramTableCommandOptions& options);
+void add_segmented_table_command(CLI::App& app, SegmentedTableCommandOptions& options);
 
 // 0; 1 when a row's answer was wrong or the GPU failed; 2: bad input; 130: stopped by Ctrl-C.
 int run_reduce_table_command(const ReduceTableCommandOptions& options);
 int run_compact_table_command(const CompactTableCommandOptions& options);
 int run_sort_table_command(const SortTableCommandOptions& options);
 int run_histogram_table_command(const HistogramTableCommandOptions& options);
+int run_segmented_table_command(const SegmentedTableCommandOptions& options);
 
 } // namespace prefixlab

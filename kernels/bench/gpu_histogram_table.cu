@@ -29,6 +29,7 @@ std::unique_ptr<GpuTableRunner> make_gpu_histogram_runner(const GpuHistogramMeth
     case GpuHistogramKind::read_only:
         return make_gpu_reduce_runner(GpuReduceMethod{GpuReduceKind::read_only}, max_n);
     case GpuHistogramKind::cub:
+    case GpuHistogramKind::cub_shifted:
         return make_library_histogram_runner(method, max_n);
     case GpuHistogramKind::ours:
         switch (method.method) {

@@ -17,7 +17,9 @@
 
 namespace prefixlab {
 
-enum class GpuHistogramKind : std::uint8_t { read_only, ours, cub };
+// cub: HistogramEven of the keys with 64-bit levels 0 … 2^32, our bins exactly; cub_shifted (B a power of two): the
+// same bins as HistogramEven of key >> (32 − log2 B) with 32-bit levels 0 … B, CUB without 64-bit arithmetic.
+enum class GpuHistogramKind : std::uint8_t { read_only, ours, cub, cub_shifted };
 
 struct GpuHistogramMethod {
     GpuHistogramKind kind = GpuHistogramKind::ours;

@@ -2,6 +2,7 @@
 // tables ask gpu_status() first and time their CPU rows only, so these are reached by no table.
 #include "kernels/bench/gpu_compact_table.hpp"
 #include "kernels/bench/gpu_histogram_table.hpp"
+#include "kernels/bench/gpu_segmented_table.hpp"
 #include "kernels/bench/gpu_reduce_table.hpp"
 #include "kernels/bench/gpu_sort_table.hpp"
 #include "kernels/bench/gpu_table_session.hpp"
@@ -35,6 +36,10 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod&, std::
 }
 
 std::unique_ptr<GpuTableRunner> make_gpu_histogram_runner(const GpuHistogramMethod&, std::size_t) {
+    throw std::runtime_error(gpu_status().reason);
+}
+
+std::unique_ptr<GpuTableRunner> make_gpu_segmented_runner(const GpuSegmentedMethod&, std::size_t) {
     throw std::runtime_error(gpu_status().reason);
 }
 

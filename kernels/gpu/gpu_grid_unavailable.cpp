@@ -2,6 +2,7 @@
 // gpu_run_grid_compact, gpu_run_grid_sort, gpu_run_bucketing) in a build without CUDA: refuse with the reason gpu_status() gives.
 #include "kernels/gpu/gpu_block_scan.hpp"
 #include "kernels/gpu/gpu_bucketing.hpp"
+#include "kernels/gpu/gpu_segmented_scan.hpp"
 #include "kernels/gpu/gpu_grid_compact.hpp"
 #include "kernels/gpu/gpu_grid_reduce.hpp"
 #include "kernels/gpu/gpu_grid_scan.hpp"
@@ -31,6 +32,11 @@ GridCompactResult gpu_run_grid_compact(const GridCompactRequest&) { throw std::r
 GridSortResult gpu_run_grid_sort(const GridSortRequest&) { throw std::runtime_error(gpu_status().reason); }
 
 std::vector<std::uint32_t> gpu_run_bucketing(const std::vector<std::uint32_t>&, std::uint32_t, BucketMethod) {
+    throw std::runtime_error(gpu_status().reason);
+}
+
+std::vector<std::uint32_t> gpu_run_segmented_scan(const std::vector<std::uint32_t>&, const std::vector<std::uint32_t>&,
+                                                  bool) {
     throw std::runtime_error(gpu_status().reason);
 }
 

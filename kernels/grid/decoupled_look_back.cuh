@@ -79,19 +79,22 @@ PL_BODY typename Op::value_type combine_window(Ctx& ctx, typename Op::value_type
 // Called by every lane of the block's first warp (`lanes` of them: 32, or 4, 8 or 16 in a block that
 // small), `aggregate` valid in lane 0. Publishes the tile's aggregate (unless `aggregate_published`: the
 // register-tile scan publishes it a tile early, register_tile_scan.cuh), looks back, publishes its
-// inclusive prefix, and returns the tile's exclusive prefix in every lane. `phase` tags the ballots and
+// inclusive prefix, and returns the tile's exclusive prefix in every lane. `prefix_published`: the tile's
+// word already says prefix (a segmented scan's tile that holds a head, segmented_scan.cuh), so it
+// publishes nothing and only looks back. `phase` tags the ballots and
 // shuffles, which open steps like any warp operation.
 template <class Op, class Ctx>
 PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uint64_t> status, std::uint32_t tile,
                                                     typename Op::value_type aggregate, std::uint32_t lane, int lanes,
-                                                    Phase phase, bool aggregate_published = false) {
+                                                    Phase phase, bool aggregate_published = false,
+                                                    bool prefix_published = false) {
     using T = typename Op::value_type;
     if (tile == 0) {
-        if (lane == 0)
+        if (lane == 0 && !prefix_published)
             publish_tile_status(ctx, status, tile, TileStatus::prefix, aggregate);
         return Op::identity();
     }
-    if (lane == 0 && !aggregate_published)
+    if (lane == 0 && !aggregate_published && !prefix_published)
         publish_tile_status(ctx, status, tile, TileStatus::aggregate, aggregate); // 1.
 
     const std::uint32_t mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
@@ -123,7 +126,7 @@ PL_BODY typename Op::value_type decoupled_look_back(Ctx& ctx, GridWords<std::uin
         if (prefixes != 0)
             break;
     }
-    if (lane == 0)
+    if (lane == 0 && !prefix_published)
         publish_tile_status(ctx, status, tile, TileStatus::prefix, Op::combine(exclusive, aggregate)); // 3.
     return exclusive;
 }

@@ -269,5 +269,30 @@ TEST_F(ReduceTableCommand, HistogramTableTimesTheCpuRowsAndRefusesBadInput) {
     }
 }
 
+// `prefixlab segmented-table` without a GPU: the CPU's scan by key at each N and mean segment length, checked, the CSV,
+// and bad input in one line.
+TEST_F(ReduceTableCommand, SegmentedTableTimesTheCpuRowAndRefusesBadInput) {
+    const fs::path csv = dir_ / "segmented.csv";
+    const ProcessResult r = run_prefixlab("segmented-table --n 5000 --length 1,1000 --reps 2 --warmup 0 --csv " +
+                                          shell_quote(csv.string()));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("N = 5000, uint32 values in 5000 segments of mean length 1"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("segments of mean length 1000"), std::string::npos) << r.out;
+    std::ifstream in(csv);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().rfind("n,mean_length,segments,method,setup,median_ms,gb_per_s,of_cub,of_copy_bw,correct,device,driver,date\n", 0), 0u)
+        << text.str();
+    for (const char* row : {"5000,1,5000,\"cpu-segmented-scan\"", "5000,1000,"})
+        EXPECT_NE(text.str().find(row), std::string::npos) << row << "\n" << text.str();
+    EXPECT_EQ(text.str().find(",no,"), std::string::npos) << text.str();
+    for (const char* bad : {"--length 0", "--length 2^31", "--length 5,x", "--n 2^31", "--n 0", "--reps 0",
+                            "--csv /nonexistent/dir/x.csv"}) {
+        const ProcessResult b = run_prefixlab(std::string("segmented-table ") + bad);
+        EXPECT_EQ(b.exit_code, 2) << bad << "\n" << b.err;
+        EXPECT_EQ(count_lines(b.err), 1u) << bad << "\n" << b.err;
+    }
+}
+
 } // namespace
 } // namespace prefixlab::test

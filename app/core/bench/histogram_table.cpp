@@ -2,10 +2,12 @@
 // and the uniform input.
 #include "core/bench/histogram_table.hpp"
 
+#include "core/bench/bench_sizes.hpp" // format_size
 #include "core/bench/timed_table_csv.hpp"
 #include "kernels/bench/gpu_histogram_table.hpp"
 #include "kernels/grid/histogram_plan.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 namespace prefixlab {
@@ -39,6 +41,8 @@ TimedTablePlan histogram_table_plan(const std::vector<std::uint32_t>& input, std
     row("warp-aggregated", "a warp's keys of a bin added at once, " + tile,
         {GpuHistogramKind::ours, HistogramMethod::warp_aggregated});
     row("cub", "DeviceHistogram::HistogramEven", {GpuHistogramKind::cub});
+    if (std::has_single_bit(bins))
+        row("cub-shifted", "HistogramEven of key >> (32 - log2 B), 32-bit levels", {GpuHistogramKind::cub_shifted});
     if (!chosen.cpu)
         return plan;
     const auto cpu = [&](std::string method, std::string setup,
@@ -57,6 +61,12 @@ TimedTablePlan histogram_table_plan(const std::vector<std::uint32_t>& input, std
 std::string histogram_text_heading(const TimedTable& table) {
     return "N = " + std::to_string(table.n) + ", uint32 keys in " + std::to_string(table.parameters[kHistogramBins]) +
            " bins, " + histogram_input_name(HistogramInput(table.parameters[kHistogramInput])) + ", on " + table.device;
+}
+
+// The slide's title: the table is told from the others of its N by its bins and input.
+std::string histogram_figure_title(const TimedTable& table) {
+    return "Histogram table, N = " + format_size(table.n) + ", " + std::to_string(table.parameters[kHistogramBins]) +
+           " bins, " + histogram_input_name(HistogramInput(table.parameters[kHistogramInput]));
 }
 
 } // namespace
@@ -91,6 +101,7 @@ const TimedTableKind& histogram_table_kind() {
         kind.cub_method = "cub";
         kind.ours = histogram_is_ours;
         kind.text_heading = histogram_text_heading;
+        kind.figure_title = histogram_figure_title;
         return kind;
     }();
     return kind;
@@ -141,6 +152,11 @@ void mark_skew_slowdowns(std::vector<TimedTable>& tables) {
                         row.values[kHistogramOfUniform] = row.median_ms / base.median_ms;
         }
     }
+}
+
+std::size_t histogram_table_rows_planned(std::uint32_t bins, const TimedTableOptions& options) {
+    const std::vector<std::uint32_t> none;
+    return timed_rows_planned(histogram_table_plan(none, 0, bins, HistogramTableRows{}), options);
 }
 
 std::string histogram_table_text(const TimedTable& table) { return timed_table_text(histogram_table_kind(), table); }

@@ -52,6 +52,9 @@ TimedTable run_histogram_table(std::uint64_t n, std::uint32_t bins, HistogramInp
 // Fills each skewed table's kHistogramOfUniform from the uniform table of the same N and bins, where there is one.
 void mark_skew_slowdowns(std::vector<TimedTable>& tables);
 
+// How many rows run_histogram_table times with `bins` bins and these options (for progress bars).
+std::size_t histogram_table_rows_planned(std::uint32_t bins, const TimedTableOptions& options);
+
 std::string histogram_table_text(const TimedTable& table);
 
 // Every table under one header: n,bins,input,method,setup,median_ms,gb_per_s,of_cub,of_read,of_uniform,correct,

@@ -77,7 +77,8 @@ struct ViewPlace {
 };
 
 // The Benchmark tab's views, as the script's `bench-view` names them.
-inline constexpr std::string_view kSceneBenchViews[] = {"sweep", "reduce-table", "compact-table", "sort-table"};
+inline constexpr std::string_view kSceneBenchViews[] = {"sweep",      "reduce-table",    "compact-table",
+                                                         "sort-table", "histogram-table", "segmented-table"};
 
 // The Benchmark tab, by the names its script commands take. Defaults: BenchPlotOptions' (bench_plots.hpp).
 struct SceneBench {

@@ -77,6 +77,7 @@ struct BenchState::LiveSink final : BenchObserver {
 
 BenchState::BenchState(std::function<void(const std::string&, bool)> notify)
     : spec(default_gui_bench_spec()), notify_(std::move(notify)), reduce_tables_(reduce_table_source(), notify_), compact_tables_(compact_table_source(), notify_), sort_tables_(sort_table_source(), notify_),
+      histogram_tables_(histogram_table_source(), notify_), segmented_tables_(segmented_table_source(), notify_),
       live_(std::make_shared<LiveSink>()) {
     export_folder = (fs::current_path() / "prefixlab-plots").string();
 }
@@ -86,6 +87,8 @@ void BenchState::read_startup_files() {
     reduce_tables_.read_startup_tables();
     compact_tables_.read_startup_tables();
     sort_tables_.read_startup_tables();
+    histogram_tables_.read_startup_tables();
+    segmented_tables_.read_startup_tables();
 }
 
 BenchState::~BenchState() = default;
@@ -266,6 +269,8 @@ void BenchState::poll() {
     reduce_tables_.poll();
     compact_tables_.poll();
     sort_tables_.poll();
+    histogram_tables_.poll();
+    segmented_tables_.poll();
     if (auto read = reads_.poll())
         finish_read(std::move(*read));
     if (auto outcome = task_.poll())

@@ -30,7 +30,7 @@ namespace prefixlab {
 
 // What the Benchmark tab shows: the scans' sweep, or one of its timed tables; in the order of the scene's
 // and the script's names (kSceneBenchViews).
-enum class BenchShows : std::uint8_t { sweep, reduce_table, compact_table, sort_table };
+enum class BenchShows : std::uint8_t { sweep, reduce_table, compact_table, sort_table, histogram_table, segmented_table };
 
 struct BenchPlotSource;
 
@@ -126,11 +126,16 @@ public:
     TimedTableState& reduce_tables() { return reduce_tables_; }
     TimedTableState& compact_tables() { return compact_tables_; }
     TimedTableState& tables_of(BenchShows table) {
-        return table == BenchShows::compact_table ? compact_tables_
-               : table == BenchShows::sort_table  ? sort_tables_
-                                                  : reduce_tables_;
+        return table == BenchShows::compact_table     ? compact_tables_
+               : table == BenchShows::sort_table      ? sort_tables_
+               : table == BenchShows::histogram_table ? histogram_tables_
+               : table == BenchShows::segmented_table ? segmented_tables_
+                                                      : reduce_tables_;
     }
-    bool reading_tables() const { return reduce_tables_.reading() || compact_tables_.reading() || sort_tables_.reading(); }
+    bool reading_tables() const {
+        return reduce_tables_.reading() || compact_tables_.reading() || sort_tables_.reading() ||
+               histogram_tables_.reading() || segmented_tables_.reading();
+    }
 
     const GpuStatus& gpu() const { return gpu_info(); } // the GPU algorithms need one
 
@@ -157,6 +162,8 @@ private:
     TimedTableState reduce_tables_;
     TimedTableState compact_tables_;
     TimedTableState sort_tables_;
+    TimedTableState histogram_tables_;
+    TimedTableState segmented_tables_;
     std::vector<ShownRun> runs_;
     std::size_t primary_ = 0;
     std::shared_ptr<LiveSink> live_;

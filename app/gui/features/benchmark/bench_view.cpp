@@ -153,6 +153,10 @@ void BenchView::draw(AppState&, const ViewContext& context) {
         compact_table_.draw(bench, context);
     else if (bench.shows == BenchShows::sort_table)
         sort_table_.draw(bench, context);
+    else if (bench.shows == BenchShows::histogram_table)
+        histogram_table_.draw(bench, context);
+    else if (bench.shows == BenchShows::segmented_table)
+        segmented_table_.draw(bench, context);
     else
         draw_sweep(bench, context);
 }

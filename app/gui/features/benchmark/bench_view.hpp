@@ -37,6 +37,8 @@ private:
     TimedTablePanel reduce_table_{BenchShows::reduce_table, 22};   // at Harris's size
     TimedTablePanel compact_table_{BenchShows::compact_table, 28}; // at the size the lecture's figures use
     TimedTablePanel sort_table_{BenchShows::sort_table, 24};       // a minute of CPU rows here at 2^24
+    TimedTablePanel histogram_table_{BenchShows::histogram_table, 24};
+    TimedTablePanel segmented_table_{BenchShows::segmented_table, 24};
     std::optional<bool> settings_choice_; // the lecturer's; until then, by the room there is
     char results_path_[512] = "";
     char export_folder_[512] = "";

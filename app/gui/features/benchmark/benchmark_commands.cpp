@@ -91,7 +91,11 @@ void add_table_commands(ScriptTable& table, BenchState& bench, BenchShows which,
     table.add({.name = "export-" + tag,
                .usage = "export-" + tag + " FOLDER png|svg|pdf|csv",
                .help = "write the " + kind + " table on show as `FOLDER/" + tables.source().slide_stem +
-                       "-nN" + (which == BenchShows::compact_table ? "-P" : which == BenchShows::sort_table ? "-B" : "") +
+                       "-nN" + (which == BenchShows::compact_table       ? "-P"
+                                : which == BenchShows::sort_table      ? "-B"
+                                : which == BenchShows::histogram_table ? "-BINS"
+                                : which == BenchShows::segmented_table ? "-LENGTH"
+                                                                       : "") +
                        ".*` (a 1600 × 900 slide, or its CSV)",
                .args = {path_arg("FOLDER"), name_arg("FORMAT", table_formats())},
                .run = [&bench, &tables](ScriptRun& run, const ScriptCommand& c) {
@@ -235,9 +239,9 @@ void BenchmarkFeature::add_commands(ScriptTable& table) {
                    wait_for_read(run, bench_, nullptr, c.where);
                }});
     table.add({.name = "bench-view",
-               .usage = "bench-view sweep|reduce-table|compact-table|sort-table",
-               .help = "the Benchmark tab's view: the scans' sweep, Harris's reduction table, the compaction table or "
-                       "the sort table",
+               .usage = "bench-view sweep|reduce-table|compact-table|sort-table|histogram-table|segmented-table",
+               .help = "the Benchmark tab's view: the scans' sweep, Harris's reduction table, the compaction table, "
+                       "the sort table, the histogram table or the segmented table",
                .args = {name_arg("VIEW", {std::begin(kSceneBenchViews), std::end(kSceneBenchViews)})},
                .run = [this](ScriptRun&, const ScriptCommand& c) {
                    bench_.shows = static_cast<BenchShows>(*c.args[0].choice);
@@ -245,6 +249,8 @@ void BenchmarkFeature::add_commands(ScriptTable& table) {
     add_table_commands(table, bench_, BenchShows::reduce_table, "Harris's table");
     add_table_commands(table, bench_, BenchShows::compact_table, "the compaction table (half the elements kept)");
     add_table_commands(table, bench_, BenchShows::sort_table, "the sort table (random keys)");
+    add_table_commands(table, bench_, BenchShows::histogram_table, "the histogram table (256 bins, uniform keys)");
+    add_table_commands(table, bench_, BenchShows::segmented_table, "the segmented table (segments of mean length 1000)");
 }
 
 } // namespace prefixlab

@@ -73,7 +73,8 @@ void draw_picker(TimedTableState& tables) {
                           current->table.date.c_str(), current->table.rows.size());
 }
 
-constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table", "Compaction table", "Sort table"};
+constexpr const char* kBenchViews[] = {"Scan sweep", "Reduction table",  "Compaction table",
+                                       "Sort table", "Histogram table", "Segmented table"};
 
 } // namespace
 
@@ -95,7 +96,9 @@ void draw_bench_view_picker(BenchState& bench) {
                 "share of a read-only pass, speedups).\nCompaction table: compaction and split, two-pass and "
                 "single-pass, against CUB, Thrust, the copy and the CPU at one N and share kept.\nSort table: radix "
                 "sorts of uint32 keys and pairs, Onesweep and the textbook's, against CUB, Thrust, the copy and the "
-                "CPU at one N");
+                "CPU at one N.\nHistogram table: 256 bins by global, shared and warp-aggregated atomics against CUB's "
+                "HistogramEven, the read pass and the CPU at one N.\nSegmented table: scans by key (segments of mean "
+                "length 1000) against CUB's InclusiveScanByKey, the copy and the CPU at one N");
 }
 
 void TimedTablePanel::draw_controls(BenchState& bench, bool& shown) {
@@ -136,6 +139,10 @@ void TimedTablePanel::draw_controls(BenchState& bench, bool& shown) {
                                            : table_ == BenchShows::sort_table
                                                ? "Time every row on this GPU and the CPU, random keys (about two "
                                                  "minutes at 2^28, most of it the CPU's sorts)"
+                                           : table_ == BenchShows::histogram_table
+                                               ? "Time every row on this GPU and the CPU, 256 bins, uniform keys"
+                                           : table_ == BenchShows::segmented_table
+                                               ? "Time every row on this GPU and the CPU, segments of mean length 1000"
                                                : "Time every row on this GPU and the CPU (about a minute at 2^28)")
                                         : ("No CUDA GPU (" + gpu_info().reason + "): the CPU rows only").c_str());
     } else {

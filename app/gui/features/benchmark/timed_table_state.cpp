@@ -1,6 +1,8 @@
 #include "gui/features/benchmark/timed_table_state.hpp"
 
 #include "core/bench/compact_table.hpp"
+#include "core/bench/histogram_table.hpp"
+#include "core/bench/segmented_table.hpp"
 #include "core/bench/reduce_table.hpp"
 #include "core/bench/sort_table.hpp"
 #include "core/bench/timed_table_figure.hpp"
@@ -82,6 +84,46 @@ TimedTableSource sort_table_source() {
         TimedTableOptions options;
         options.repetitions = repetitions;
         return run_sort_table(n, kKeyBits, options, progress, cancelled);
+    };
+    return source;
+}
+
+TimedTableSource histogram_table_source() {
+    constexpr std::uint32_t kBins = 256; // the bins the issue measures at, uniform keys
+    TimedTableSource source;
+    source.kind = &histogram_table_kind();
+    source.file_tag = "histogram-table";
+    source.slide_stem = "histogram";
+    source.title = "the histogram table";
+    source.rows_planned = [](int repetitions) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return histogram_table_rows_planned(kBins, options);
+    };
+    source.run = [](std::uint64_t n, int repetitions, const RowProgress& progress, const Cancelled& cancelled) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return run_histogram_table(n, kBins, HistogramInput::uniform, options, progress, cancelled);
+    };
+    return source;
+}
+
+TimedTableSource segmented_table_source() {
+    constexpr std::uint64_t kMeanLength = 1000; // the segments the issue measures at
+    TimedTableSource source;
+    source.kind = &segmented_table_kind();
+    source.file_tag = "segmented-table";
+    source.slide_stem = "segmented";
+    source.title = "the segmented scan table";
+    source.rows_planned = [](int repetitions) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return segmented_table_rows_planned(options);
+    };
+    source.run = [](std::uint64_t n, int repetitions, const RowProgress& progress, const Cancelled& cancelled) {
+        TimedTableOptions options;
+        options.repetitions = repetitions;
+        return run_segmented_table(n, kMeanLength, options, progress, cancelled);
     };
     return source;
 }

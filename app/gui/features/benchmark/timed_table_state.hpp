@@ -42,6 +42,8 @@ struct TimedTableSource {
 TimedTableSource reduce_table_source();
 TimedTableSource compact_table_source();
 TimedTableSource sort_table_source();
+TimedTableSource histogram_table_source();
+TimedTableSource segmented_table_source();
 
 struct ShownTimedTable {
     TimedTable table;
