@@ -27,9 +27,13 @@
 //                       only in a child process with a timeout (app/core/quiz/quiz_gpu_run.hpp) [false]
 //   kTextbookOrder      1, 2, …: the order in which a lecture reaches for its multi-block scans (the
 //                       benchmark's lecture preset); 0: not a textbook scan [0]
+//   kScheduleDependent  its output depends on the order the threads' atomics come in (bucketing by atomics):
+//                       checked to be right, not compared with one output, on the GPU or across warp orders
+//                       [false]
 #pragma once
 
 #include "kernels/block/blelloch.cuh"
+#include "kernels/block/bucket_by_atomics.cuh"
 #include "kernels/block/compact_split.cuh"
 #include "kernels/block/hillis_steele.cuh"
 #include "kernels/block/hillis_steele_barrier_in_branch.cuh"
@@ -97,7 +101,9 @@ using BlockKernels = KernelList<
     HillisSteeleBarrierInBranch, // positions that settings and traces already name
     WarpShuffleInBranch,
     RadixSortBits,            // radix sort: a split a bit, then a 4-bit digit a pass
-    RadixSortDigits
+    RadixSortDigits,
+    BlockBucketByAtomics,     // bucketing: where atomics decide each key's slot, and where a scan does
+    BlockBucketByScan
     // catalogue: block kernels end
     >;
 
@@ -193,6 +199,14 @@ template <class Kernel>
 constexpr bool is_racy() {
     if constexpr (requires { Kernel::kRacy; })
         return Kernel::kRacy;
+    else
+        return false;
+}
+
+template <class Kernel>
+constexpr bool is_schedule_dependent() {
+    if constexpr (requires { Kernel::kScheduleDependent; })
+        return Kernel::kScheduleDependent;
     else
         return false;
 }

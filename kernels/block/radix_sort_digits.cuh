@@ -1,4 +1,5 @@
-// LSD radix sort of one block, a 4-bit digit a pass: CUB's BlockRadixSort idea, stepped. Where the 1-bit
+// LSD radix sort of one block, a 4-bit digit a pass: CUB's BlockRadixSort idea, stepped; and bucketing by scan,
+// which is one such pass with a 2-bit digit (BlockBucketByScan, at the end). Where the 1-bit
 // sort (radix_sort_bits.cuh) splits in two a pass, this one splits in sixteen: each key goes after every
 // key of a smaller digit and after the keys of its own digit that come before it. One key a thread, the
 // keys in shared memory between passes:
@@ -32,11 +33,15 @@
 
 namespace prefixlab {
 
-// Shared memory: the keys (data), then the digit counts (warp_totals), 16 words for each warp holding keys.
-struct RadixSortDigits {
+// The digit passes, written once for the radix sort below and for bucketing by scan (a pass of 2-bit digits:
+// the keys into 4 buckets, in order; bucketing is a radix sort's pass). Entry is the kernel: its catalogue entry
+// names the phases its steps open. kOnePass: the digit at bits 0 … kBits − 1 only.
+// Shared memory: the keys (data), then the digit counts (warp_totals), kDigits words for each warp holding keys.
+template <int kBits, bool kOnePass, class Entry>
+struct DigitPasses {
     static constexpr const char* kSourcePath = "kernels/block/radix_sort_digits.cuh";
     static constexpr BufferLabel kBufferLabels[] = {{BufferId::data, "keys"}, {BufferId::warp_totals, "counts"}};
-    static constexpr int kDigitBits = 4;
+    static constexpr int kDigitBits = kBits;
     static constexpr int kDigits = 1 << kDigitBits;
     static constexpr int kMaxN = kMaxBlockThreads;
     static constexpr int kElementsPerThread = 1;
@@ -46,8 +51,8 @@ struct RadixSortDigits {
     // the keys' and registers' (in ping they drew over the registers in the same columns).
     static constexpr bool kWatchesRegisters = true;
 
-    // One key a thread, and at least a thread for each of the 16 counts of the one warp that 1..15 keys
-    // make (16 × W counts are at most N from N = 16 up).
+    // One key a thread, and at least a thread for each of the kDigits counts of the one warp that fewer keys
+    // make (kDigits × W counts are at most N from N = kDigits up).
     PL_HOST_DEVICE static constexpr int threads_for(int n) { return n < kDigits ? kDigits : n; }
     PL_HOST_DEVICE static constexpr int counts_for(int n) { return kDigits * warps_in(n); }
 
@@ -74,22 +79,24 @@ struct RadixSortDigits {
         const std::uint32_t lanes = present_lane_mask(ctx.block_threads(), warp);
         const bool mine = i < io.n; // this thread owns a key
 
-        ctx.begin(step_tag(kFile, kLoad.phase, __LINE__));
+        constexpr KernelFile kFile = Entry::kFile;
+        ctx.begin(step_tag(kFile, Entry::kLoad.phase, __LINE__));
         if (mine) {
             const V loaded = in[i];
             keys[i] = loaded;
         }
 
-        for (int shift = 0; shift < io.radix_end_bit; shift += kDigitBits) {
+        const int end_bit = kOnePass ? kDigitBits : io.radix_end_bit;
+        for (int shift = 0; shift < end_bit; shift += kDigitBits) {
             const auto pass = static_cast<std::uint16_t>(shift / kDigitBits);
             // barrier: the keys the previous pass scattered (the loaded ones, first) are in place, and its
             // scatter has read every count
-            ctx.sync(step_tag(kFile, kClear.phase, __LINE__, pass));
+            ctx.sync(step_tag(kFile, Entry::kClear.phase, __LINE__, pass));
             if (i < slots)
                 counts[i] = T(0);
             // barrier: every count is cleared before a warp writes its own. (Shared memory is written only
             // in steps that end at a barrier, where a trace snapshots it: not in a step a ballot ends.)
-            ctx.sync(step_tag(kFile, kRead.phase, __LINE__, pass));
+            ctx.sync(step_tag(kFile, Entry::kRead.phase, __LINE__, pass));
             V x{};
             const auto watching_x = ctx.watch_register(x); // from the read to the scatter
             int digit = 0;
@@ -99,10 +106,10 @@ struct RadixSortDigits {
             }
             // the peers: lanes of this warp that hold a key, narrowed by one ballot per digit bit to those
             // whose bit agrees with this lane's; the last ballot's step writes each warp's counts
-            std::uint32_t peers = ctx.ballot(mine, lanes, step_tag(kFile, kHolders.phase, __LINE__, pass));
+            std::uint32_t peers = ctx.ballot(mine, lanes, step_tag(kFile, Entry::kHolders.phase, __LINE__, pass));
             for (int b = 0; b < kDigitBits; ++b) {
                 const bool set = (digit >> b & 1) != 0;
-                const Phase next = b + 1 < kDigitBits ? kMatch.phase : kWarpCounts.phase;
+                const Phase next = b + 1 < kDigitBits ? Entry::kMatch.phase : Entry::kWarpCounts.phase;
                 const std::uint32_t votes =
                     ctx.ballot(set, lanes, step_tag(kFile, next, __LINE__, pass, static_cast<std::uint32_t>(b)));
                 peers &= set ? votes : ~votes;
@@ -114,18 +121,18 @@ struct RadixSortDigits {
             for (int offset = 1; offset < slots; offset *= 2) {
                 // barrier: the warps' counts (then the previous iteration's sums) are visible to every thread
                 ctx.sync(
-                    step_tag(kFile, kCountRead.phase, __LINE__, pass, static_cast<std::uint32_t>(offset)));
+                    step_tag(kFile, Entry::kCountRead.phase, __LINE__, pass, static_cast<std::uint32_t>(offset)));
                 V partner = Count::identity();
                 if (i < slots && i >= offset)
                     partner = counts[i - offset];
                 // barrier: every thread has read its partner before anyone overwrites it
                 ctx.sync(
-                    step_tag(kFile, kCountWrite.phase, __LINE__, pass, static_cast<std::uint32_t>(offset)));
+                    step_tag(kFile, Entry::kCountWrite.phase, __LINE__, pass, static_cast<std::uint32_t>(offset)));
                 if (i < slots && i >= offset)
                     counts[i] = Count::apply(partner, counts[i]);
             }
             // barrier: every count is final before the scatter reads it
-            ctx.sync(step_tag(kFile, kScatter.phase, __LINE__, pass));
+            ctx.sync(step_tag(kFile, Entry::kScatter.phase, __LINE__, pass));
             if (mine) {
                 const V through_warp = counts[digit * warps + warp];
                 keys[static_cast<int>(plain_value(through_warp)) - in_warp + rank] = x;
@@ -133,13 +140,17 @@ struct RadixSortDigits {
         }
 
         // barrier: the last pass's keys are in place
-        ctx.sync(step_tag(kFile, kStore.phase, __LINE__));
+        ctx.sync(step_tag(kFile, Entry::kStore.phase, __LINE__));
         if (mine) {
             const V sorted = keys[i];
             out[i] = sorted;
         }
     }
 
+};
+
+// LSD radix sort of one block, a 4-bit digit a pass.
+struct RadixSortDigits : DigitPasses<4, false, RadixSortDigits> {
     // --- catalogue entry (kernels/kernel_catalog.hpp lists what each member means) ---
     // Declared after run() so that the sync points above keep their source lines, which trace files record.
     static constexpr const char* kName = "radix-sort-4bit";
@@ -190,6 +201,58 @@ struct RadixSortDigits {
     static constexpr PhaseSpec kStore{
         "sort-digit-store", "store the sorted keys", nullptr,
         "Each thread t reads the key now at its index {reads} and writes it to the output: {writes}."};
+    static constexpr PhaseSpec kPhases[] = {kLoad,       kClear,     kRead,       kHolders, kMatch,
+                                            kWarpCounts, kCountRead, kCountWrite, kScatter, kStore};
+};
+
+// The lecture's answer to where each element of a histogram goes (issue 37): each key into its bucket, bucket b
+// after every key of a smaller bucket, in the keys' order, every run the same. The bucket is the key's lowest two
+// bits (of its radix_key: 4 buckets), so this is the radix sort's first pass with a 2-bit digit. Its twin by
+// atomics is kernels/block/bucket_by_atomics.cuh.
+struct BlockBucketByScan : DigitPasses<2, true, BlockBucketByScan> {
+    static constexpr const char* kName = "bucket-by-scan";
+    static constexpr const char* kDescription =
+        "Bucketing by scan: each key into bucket = its lowest two bits, in order. Each warp counts its keys of "
+        "each bucket by ballots, a scan of the counts gives each bucket's place, and a key goes after the smaller "
+        "buckets and its own bucket's keys before it: the same order every run.";
+    static constexpr KernelFamily kFamily = KernelFamily::histogram;
+    static constexpr KernelKind kKind = KernelKind::bucketing;
+    static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
+    static constexpr PhaseSpec kLoad{"bucket-scan-load", "load the keys into shared memory", nullptr,
+                                     "Each thread t copies its key {reads} into shared memory: {writes}. A key's "
+                                     "bucket is its lowest two bits: 0 to 3."};
+    static constexpr PhaseSpec kClear{"bucket-scan-clear", "clear the bucket counts", nullptr,
+                                      "The counts of the 4 buckets of every warp start at 0: {writes}."};
+    static constexpr PhaseSpec kRead{"bucket-scan-read", "each thread reads its key and its bucket", nullptr,
+                                     "Each thread t reads its key {reads} and takes its bucket, the key's lowest "
+                                     "two bits, into a register."};
+    static constexpr PhaseSpec kHolders{"bucket-scan-holders", "ballot: the lanes holding a key", nullptr,
+                                        "Each warp votes on which of its lanes hold a key; those are every lane's "
+                                        "first peers."};
+    static constexpr PhaseSpec kMatch{"bucket-scan-match", "ballot on bit {offset} of the bucket", nullptr,
+                                      "Each warp votes on bit {offset} of its lanes' buckets, and each lane keeps as "
+                                      "peers the lanes that voted as it did."};
+    static constexpr PhaseSpec kWarpCounts{
+        "bucket-scan-warp-counts", "ballot on bit {offset}, then each warp's bucket counts", nullptr,
+        "After the vote on bit {offset}, a lane's peers are the lanes of its warp with its bucket, and its rank the "
+        "peers below it. The lowest lane of each bucket in each warp writes how many of the warp's keys are in "
+        "that bucket: {writes}. This is the histogram, warp by warp."};
+    static constexpr PhaseSpec kCountRead{
+        "bucket-scan-count-read", "scan the bucket counts, offset {offset}: read partner", nullptr,
+        "Scan of the counts, bucket by bucket and warp by warp within a bucket (offset {offset}): each thread t ≥ "
+        "{first} reads the count {reads} into a register."};
+    static constexpr PhaseSpec kCountWrite{
+        "bucket-scan-count-write", "scan the bucket counts, offset {offset}: add and write", nullptr,
+        "Each thread t ≥ {first} adds the partner's count to {reads} and writes {writes}; after the last offset, "
+        "word (b, w) counts the keys of a smaller bucket and those of bucket b in warps 0..w."};
+    static constexpr PhaseSpec kScatter{
+        "bucket-scan-scatter", "scatter by bucket, in order", nullptr,
+        "Each thread t reads its bucket's count {reads}; its key goes after every key of a smaller bucket and "
+        "after the keys of its bucket before it: {writes}. The scan, not the order of arrival, decides the place, "
+        "so each bucket keeps the keys' order."};
+    static constexpr PhaseSpec kStore{"bucket-scan-store", "store the bucketed keys", nullptr,
+                                      "Each thread t reads the key now at its index {reads} and writes it to the "
+                                      "output: {writes}."};
     static constexpr PhaseSpec kPhases[] = {kLoad,       kClear,     kRead,       kHolders, kMatch,
                                             kWarpCounts, kCountRead, kCountWrite, kScatter, kStore};
 };

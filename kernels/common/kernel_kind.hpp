@@ -12,6 +12,7 @@ enum class KernelFamily : std::uint8_t {
     compaction,   // keep the elements a predicate selects
     quiz_variant, // a deliberately broken or altered kernel for a lecture question
     sort,         // put the keys in order (radix sort: a split a digit)
+    histogram,    // elements into bins: counted, or moved into buckets
 };
 
 enum class KernelKind : std::uint8_t {
@@ -21,6 +22,9 @@ enum class KernelKind : std::uint8_t {
     split,              // stream split (stable partition): the kept elements, then the others
     multi_block_driver, // a grid of blocks around a block kernel
     sort,               // the keys in ascending order of their radix_key (kernels/common/radix_key.hpp)
+    bucketing,           // the keys in the order of their buckets (block_bucket, kernels/block/bucket_by_atomics.cuh),
+                         // each bucket's in the keys' order
+    bucketing_unordered, // the keys in the order of their buckets, a bucket's in any order
 };
 
 } // namespace prefixlab

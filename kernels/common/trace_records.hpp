@@ -17,6 +17,11 @@ enum class AccessKind : std::uint8_t { read = 0, write = 1 };
 
 inline constexpr std::uint8_t kShuffleSource = 0xfe;
 
+// AccessRecord::flags: the access is the read or the write of an atomic (atomicAdd on a shared word): threads that
+// reach one word with atomics in one step take turns, so they do not race, and a word an atomic wrote may be
+// written again in the same step.
+inline constexpr std::uint8_t kAccessAtomic = 1;
+
 // The pattern a traced kernel fills shared memory with before it starts: words still holding it were
 // never written, and views show them as empty.
 inline constexpr std::uint32_t kUnwrittenPattern = 0xdeadbeefu;
@@ -32,7 +37,7 @@ struct AccessRecord {
     std::uint8_t seq;
     std::uint8_t buffer; // BufferId, or kShuffleSource
     AccessKind kind;
-    std::uint8_t reserved;
+    std::uint8_t flags; // kAccessAtomic, or 0
     std::uint32_t word;       // absolute word in shared memory, element of a global array, or source thread
     std::uint32_t value;      // the value read or written, as bits
     std::uint32_t sources[2]; // writes: where the value came from; reads: kNoSource

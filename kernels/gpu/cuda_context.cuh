@@ -343,8 +343,8 @@ public:
     }
 
     __device__ std::uint32_t on_access(const SharedBufferDesc& desc, std::uint32_t word, AccessKind kind,
-                                       std::uint32_t bits, const std::uint32_t (&sources)[2]) {
-        return append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + word, kind, bits, sources);
+                                       std::uint32_t bits, const std::uint32_t (&sources)[2], std::uint8_t flags = 0) {
+        return append_access(static_cast<std::uint8_t>(desc.id), desc.base_word + word, kind, bits, sources, flags);
     }
 
     // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add); traced, its read and its write.
@@ -353,9 +353,9 @@ public:
         const std::uint32_t before = atomicAdd(address, value);
         if constexpr (kTraced) {
             const std::uint32_t none[2] = {kNoSource, kNoSource};
-            const std::uint32_t read = on_access(desc, word, AccessKind::read, before, none);
+            const std::uint32_t read = on_access(desc, word, AccessKind::read, before, none, kAccessAtomic);
             const std::uint32_t sources[2] = {read, kNoSource};
-            on_access(desc, word, AccessKind::write, before + value, sources);
+            on_access(desc, word, AccessKind::write, before + value, sources, kAccessAtomic);
         }
         return before;
     }
@@ -381,7 +381,8 @@ private:
 
     // Returns the access's reference (for reads to carry as their value's source).
     __device__ std::uint32_t append_access(std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                                           std::uint32_t bits, const std::uint32_t (&sources)[2]) {
+                                           std::uint32_t bits, const std::uint32_t (&sources)[2],
+                                           std::uint8_t flags = 0) {
         if (seq_ > kMaxAccessSeq) {
             atomicOr(sink_.error_flags, kTraceTooManyAccesses);
             return kNoSource;
@@ -394,7 +395,7 @@ private:
             record.seq = static_cast<std::uint8_t>(seq_);
             record.buffer = buffer;
             record.kind = kind;
-            record.reserved = 0;
+            record.flags = flags;
             record.word = word;
             record.value = bits;
             record.sources[0] = sources[0];

@@ -51,7 +51,9 @@ TEST_P(GpuScan, TraceEqualsEmulatorTraceForEveryConfiguration) {
         const Trace on_gpu = capture_trace(capture_request(algorithm, n, c, DeviceChoice::gpu)).trace;
         const Trace emulated = capture_trace(capture_request(algorithm, n, c, DeviceChoice::cpu)).trace;
         ASSERT_FALSE(on_gpu.config.emulated);
-        EXPECT_EQ(first_difference(on_gpu, emulated), "") << describe_config(c);
+        // bucketing by atomics: the hardware's order of atomics is its own, each order right
+        if (!is_schedule_dependent(algorithm))
+            EXPECT_EQ(first_difference(on_gpu, emulated), "") << describe_config(c);
         EXPECT_EQ(on_gpu.check.wrong_count, 0u) << describe_config(c);
     }
 }
@@ -85,7 +87,9 @@ TEST(GpuScanLargerBlocks, TraceEqualsEmulatorAndUntracedComputesTheScan) {
                 request.device = DeviceChoice::cpu;
                 const Trace emulated = capture_trace(request).trace;
                 EXPECT_EQ(on_gpu.config.block_threads, 1024);
-                EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe_config(c);
+                if (!is_schedule_dependent(algorithm))
+                    EXPECT_EQ(first_difference(on_gpu, emulated), "") << name_of(algorithm) << " n=" << n << " " << describe_config(c);
+                EXPECT_EQ(on_gpu.check.wrong_count, 0u) << name_of(algorithm) << " n=" << n << " " << describe_config(c);
                 BlockRequest untraced = make_request(algorithm, n, InputKind::random, 5, c.type, c.op, c.exclusive);
                 untraced.block_threads = 1024;
                 EXPECT_EQ(check_kernel_output(kind_of(algorithm), c.type, c.op, c.exclusive, untraced.input,

@@ -32,7 +32,8 @@ std::vector<RaceNote> race_notes(const Trace& trace) {
         writes.index(trace, first, end);
         for (std::size_t i = first; i < end; ++i) {
             const AccessRecord& r = trace.accesses[i];
-            if (r.kind != AccessKind::read || !is_shared_word_access(r))
+            // an atomic's read takes its turn at the word: it does not race with other atomics
+            if (r.kind != AccessKind::read || !is_shared_word_access(r) || (r.flags & kAccessAtomic) != 0)
                 continue;
             const ReadOrigin origin = writes.origin_of(r);
             const std::optional<SharedBufferDesc> buffer = buffer_of(trace.config, r.word);

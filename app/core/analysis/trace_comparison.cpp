@@ -87,13 +87,33 @@ std::optional<std::uint32_t> value_at(const ColumnHistory& history, int column, 
     return std::prev(after)->second;
 }
 
+// The k-th value the column took in `row` (atomics write a word several times in one step), or none.
+std::optional<std::uint32_t> kth_value_in(const ColumnHistory& history, int column, bool output, int row, int k) {
+    const auto it = history.find({column, output});
+    if (it == history.end())
+        return std::nullopt;
+    const auto& values = it->second;
+    const auto first = std::lower_bound(values.begin(), values.end(), row,
+                                        [](const std::pair<int, std::uint32_t>& v, int r) { return v.first < r; });
+    const auto at = first + k;
+    if (at >= values.end() || at->first != row)
+        return std::nullopt;
+    return at->second;
+}
+
 void mark_nodes(ComparisonSide& side, const DataflowGraph& a, const DataflowGraph& b) {
     const ColumnHistory theirs = column_history(b);
     side.node_differs.assign(a.nodes.size(), 0);
+    std::map<std::tuple<int, bool, int>, int> seen; // a's nodes so far in each column and row
     for (std::size_t i = 0; i < a.nodes.size(); ++i) {
         const DataflowNode& node = a.nodes[i];
+        const bool output = node.kind == NodeKind::output;
         const int row = node.row < 0 ? -1 : side.paired_step[node.row];
-        const auto other = value_at(theirs, node.column, node.kind == NodeKind::output, row);
+        const int k = seen[{node.column, output, node.row}]++;
+        // the same write of the paired step where there is one (the k-th), else what the column held then
+        std::optional<std::uint32_t> other = kth_value_in(theirs, node.column, output, row, k);
+        if (!other)
+            other = value_at(theirs, node.column, output, row);
         side.node_differs[i] = other && *other != node.bits ? 1 : 0;
     }
 }

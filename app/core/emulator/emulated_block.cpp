@@ -562,15 +562,16 @@ std::uint32_t EmulatedBlock::atomic_add_shared(std::uint32_t thread, std::uint8_
     const std::uint32_t before = *address;
     *address = before + value;
     const std::uint32_t none[2] = {kNoSource, kNoSource};
-    const std::uint32_t read = append_access(thread, buffer, word, AccessKind::read, before, none);
+    const std::uint32_t read = append_access(thread, buffer, word, AccessKind::read, before, none, kAccessAtomic);
     const std::uint32_t sources[2] = {read, kNoSource};
-    append_access(thread, buffer, word, AccessKind::write, before + value, sources);
+    append_access(thread, buffer, word, AccessKind::write, before + value, sources, kAccessAtomic);
     threads_[thread].fiber->suspend(); // lockstep, as after any access
     return before;
 }
 
 std::uint32_t EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word,
-                                           AccessKind kind, std::uint32_t bits, const std::uint32_t (&sources)[2]) {
+                                           AccessKind kind, std::uint32_t bits, const std::uint32_t (&sources)[2],
+                                           std::uint8_t flags) {
     Thread& self = threads_[thread];
     if (self.seq > kMaxAccessSeq)
         fail("thread " + std::to_string(thread) + " makes more than " + std::to_string(kMaxAccessSeq + 1) +
@@ -584,6 +585,7 @@ std::uint32_t EmulatedBlock::append_access(std::uint32_t thread, std::uint8_t bu
     record.seq = static_cast<std::uint8_t>(self.seq);
     record.buffer = buffer;
     record.kind = kind;
+    record.flags = flags;
     record.word = word;
     record.value = bits;
     record.sources[0] = sources[0];

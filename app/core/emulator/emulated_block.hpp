@@ -168,7 +168,7 @@ private:
     void set_tag(std::uint32_t step, const StepTag& tag, std::uint32_t thread);
     void record_register(std::uint32_t thread);
     std::uint32_t append_access(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, AccessKind kind,
-                                std::uint32_t bits, const std::uint32_t (&sources)[2]);
+                                std::uint32_t bits, const std::uint32_t (&sources)[2], std::uint8_t flags = 0);
     [[noreturn]] void fail(const std::string& message) const;
     std::string describe_step(std::uint32_t step) const;
 

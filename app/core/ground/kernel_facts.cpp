@@ -42,6 +42,8 @@ bool is_racy(BlockAlgorithm algorithm) {
     return kernel_info(algorithm).racy;
 }
 
+bool is_schedule_dependent(BlockAlgorithm algorithm) { return kernel_info(algorithm).schedule_dependent; }
+
 bool has_divergent_sync(BlockAlgorithm algorithm) {
     return kernel_info(algorithm).divergent_sync;
 }

@@ -36,6 +36,10 @@ std::string_view no_exclusive_form_reason(BlockAlgorithm algorithm);
 // Wrong by design (the racy variant): never benchmarked, its output never checked.
 bool is_racy(BlockAlgorithm algorithm);
 
+// Correct, but its output depends on the order its threads' atomics come in (bucket-by-atomics): a GPU trace and
+// an emulated one, or two warp orders, may differ, each of them right.
+bool is_schedule_dependent(BlockAlgorithm algorithm);
+
 // A barrier or shuffle inside a divergent branch (the quiz's wrong fragments): it may hang a GPU, so it
 // runs there only in a child process with a timeout (app/core/quiz/quiz_gpu_run.hpp).
 bool has_divergent_sync(BlockAlgorithm algorithm);

@@ -20,6 +20,9 @@ std::string_view no_exclusive_form_reason_of(KernelKind kind) {
         return "A compaction or a split moves elements, adding none: it has no exclusive form.";
     case KernelKind::sort:
         return "A sort moves keys, adding none: it has no exclusive form.";
+    case KernelKind::bucketing:
+    case KernelKind::bucketing_unordered:
+        return "A bucketing moves keys, adding none: it has no exclusive form.";
     default:
         return "";
     }
@@ -81,6 +84,7 @@ KernelInfo row_of() {
         Kernel::kKind != KernelKind::block_reduce && Kernel::kKind != KernelKind::compaction;
     info.watches_registers = Kernel::kWatchesRegisters;
     info.racy = is_racy<Kernel>();
+    info.schedule_dependent = is_schedule_dependent<Kernel>();
     info.divergent_sync = has_divergent_sync<Kernel>();
     info.traceable = !info.divergent_sync; // the emulator reports a divergent sync instead of a trace
     if constexpr (has_correct_twin<Kernel>())

@@ -61,6 +61,7 @@ struct KernelInfo {
 
     // Wrong by design and the quiz.
     bool racy = false;           // never benchmarked, its output never checked
+    bool schedule_dependent = false; // its output depends on the order its atomics come in (bucket-by-atomics)
     bool divergent_sync = false; // a barrier or shuffle in a divergent branch: no trace; GPU only in a child
     bool traceable = false;      // leaves a trace: every kernel without a divergent sync
     QuizRole quiz_role = QuizRole::none;

@@ -90,21 +90,24 @@ constexpr NameTable<GridSortForm, 3> kGridSortFormNames{{
     {GridSortForm::onesweep, "onesweep"},
 }};
 
-constexpr NameTable<KernelFamily, 5> kFamilyNames{{
+constexpr NameTable<KernelFamily, 6> kFamilyNames{{
     {KernelFamily::scan, "scan"},
     {KernelFamily::reduction, "reduction"},
     {KernelFamily::compaction, "compaction"},
     {KernelFamily::quiz_variant, "quiz-variant"},
     {KernelFamily::sort, "sort"},
+    {KernelFamily::histogram, "histogram"},
 }};
 
-constexpr NameTable<KernelKind, 6> kKindNames{{
+constexpr NameTable<KernelKind, 8> kKindNames{{
     {KernelKind::block_scan, "block-scan"},
     {KernelKind::block_reduce, "block-reduce"},
     {KernelKind::compaction, "compaction"},
     {KernelKind::split, "split"},
     {KernelKind::multi_block_driver, "multi-block-driver"},
     {KernelKind::sort, "sort"},
+    {KernelKind::bucketing, "bucketing"},
+    {KernelKind::bucketing_unordered, "bucketing-unordered"},
 }};
 
 constexpr NameTable<KernelLevel, 2> kLevelNames{{

@@ -2,6 +2,7 @@
 
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/keep_names.hpp"
+#include "kernels/common/block_bucket.hpp"
 #include "kernels/common/radix_key.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
 
@@ -144,6 +145,57 @@ OutputCheck check_sort_output(ElementType type, const std::vector<std::uint32_t>
     return bit_for_bit(type, reference_sort(type, input), output);
 }
 
+// A key's bucket (block_bucket) from its bits as `type` reads them.
+std::uint32_t bucket_of(ElementType type, std::uint32_t bits) {
+    return radix_key_of(type, bits) & std::uint32_t(kBlockBuckets - 1);
+}
+
+std::vector<std::uint32_t> reference_bucketing(ElementType type, const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> out = input;
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return bucket_of(type, a) < bucket_of(type, b);
+    });
+    return out;
+}
+
+OutputCheck check_bucketing_output(ElementType type, bool stable, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output) {
+    OutputCheck check = bit_for_bit(type, reference_bucketing(type, input), output);
+    if (stable)
+        return check;
+    // Any order within a bucket: the reference's run of each bucket must hold the same keys in the output, in any
+    // order. A run whose keys differ marks its words of another bucket, or not among the bucket's keys.
+    const std::vector<std::uint32_t>& reference = check.reference;
+    const std::size_t n = reference.size();
+    check.wrong.assign(n, 0);
+    check.wrong_count = 0;
+    {
+        const auto bucket = [type](std::uint32_t bits) { return bucket_of(type, bits); };
+        for (std::size_t start = 0, end = 0; start < n; start = end) {
+            while (end < n && bucket(reference[end]) == bucket(reference[start]))
+                ++end;
+            std::vector<std::uint32_t> want(reference.begin() + std::ptrdiff_t(start), reference.begin() + std::ptrdiff_t(end));
+            std::vector<std::uint32_t> got;
+            for (std::size_t j = start; j < end && j < output.size(); ++j)
+                got.push_back(output[j]);
+            std::sort(want.begin(), want.end());
+            std::sort(got.begin(), got.end());
+            if (got == want)
+                continue;
+            for (std::size_t j = start; j < end; ++j)
+                check.wrong[j] = j >= output.size() || bucket(output[j]) != bucket(reference[start]) ||
+                                 !std::binary_search(want.begin(), want.end(), output[j]);
+            // the same words but a key's count differs (one twice, another not): the run is wrong as a whole
+            if (std::none_of(check.wrong.begin() + std::ptrdiff_t(start), check.wrong.begin() + std::ptrdiff_t(end),
+                             [](std::uint8_t w) { return w != 0; }))
+                std::fill(check.wrong.begin() + std::ptrdiff_t(start), check.wrong.begin() + std::ptrdiff_t(end), 1);
+        }
+    }
+    for (std::uint8_t w : check.wrong)
+        check.wrong_count += w;
+    return check;
+}
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep) {
@@ -153,6 +205,8 @@ OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator 
         return check_compaction_output(type, kind == KernelKind::split, keep, input, output);
     if (kind == KernelKind::sort)
         return check_sort_output(type, input, output);
+    if (kind == KernelKind::bucketing || kind == KernelKind::bucketing_unordered)
+        return check_bucketing_output(type, kind == KernelKind::bucketing, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

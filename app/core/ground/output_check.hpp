@@ -50,6 +50,14 @@ std::vector<std::uint32_t> reference_sort(ElementType type, const std::vector<st
 OutputCheck check_sort_output(ElementType type, const std::vector<std::uint32_t>& input,
                               const std::vector<std::uint32_t>& output);
 
+// A bucketing's output (kernels/block/bucket_by_atomics.cuh): the input's keys in the order of their buckets
+// (block_bucket, the key's lowest two bits), each bucket's keys in the input's order where `stable` (bucket-by-scan),
+// as std::stable_sort by bucket puts them; in any order within a bucket otherwise (bucket-by-atomics), where an
+// output word is wrong if its bucket is below the one before it, or if the bucket's keys are not the input's.
+std::vector<std::uint32_t> reference_bucketing(ElementType type, const std::vector<std::uint32_t>& input);
+OutputCheck check_bucketing_output(ElementType type, bool stable, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output);
+
 // The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
 // keeps), else the scan's (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,

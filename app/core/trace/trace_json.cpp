@@ -110,11 +110,19 @@ json sources_to_json(const std::uint32_t* sources) {
     return list;
 }
 
+// An access's kind as a trace file writes it: "r" or "w", "ar" or "aw" for an atomic's read or write.
+const char* access_kind_text(const AccessRecord& a) {
+    const bool atomic = (a.flags & kAccessAtomic) != 0;
+    if (a.kind == AccessKind::read)
+        return atomic ? "ar" : "r";
+    return atomic ? "aw" : "w";
+}
+
 json access_to_row(ElementType type, const AccessRecord& a) {
     const std::string_view buffer =
         a.buffer == kShuffleSource ? std::string_view("shuffle") : name_of(static_cast<BufferId>(a.buffer));
     return json::array({a.step, warp_of(a.thread), lane_of(a.thread), a.seq, buffer, a.word,
-                        a.kind == AccessKind::read ? "r" : "w", value_to_json(type, a.value), sources_to_json(a.sources)});
+                        access_kind_text(a), value_to_json(type, a.value), sources_to_json(a.sources)});
 }
 
 // ---------------------------------------------------------------- reading
@@ -302,9 +310,10 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
         const std::uint64_t words = is_shared(*id) ? config.shared_words : static_cast<std::uint64_t>(config.n);
         a.word = static_cast<std::uint32_t>(integer(5, words == 0 ? 0 : words - 1));
     }
-    if (row[6] != "r" && row[6] != "w")
-        malformed(element(path, 6), "expected \"r\" or \"w\", found " + value_in_message(row[6]));
-    a.kind = row[6] == "r" ? AccessKind::read : AccessKind::write;
+    if (row[6] != "r" && row[6] != "w" && row[6] != "ar" && row[6] != "aw")
+        malformed(element(path, 6), "expected \"r\", \"w\", \"ar\" or \"aw\", found " + value_in_message(row[6]));
+    a.kind = row[6] == "r" || row[6] == "ar" ? AccessKind::read : AccessKind::write;
+    a.flags = row[6] == "ar" || row[6] == "aw" ? kAccessAtomic : 0;
     a.value = value_at(config.type, row[7], element(path, 7));
     sources_from_json(row[8], element(path, 8), steps, a.sources);
     return a;

@@ -1,0 +1,99 @@
+// Bucketing in one block (issue 37), the lecture's two answers to where each key of a histogram goes, each key's
+// bucket its lowest two bits: by scan (radix_sort_digits.cuh's pass with a 2-bit digit) the keys in bucket order,
+// each bucket in the keys' order, under every warp order; by atomics (kernels/block/bucket_by_atomics.cuh) a
+// bucketing under every warp order, but the order within a bucket is the order the atomics came in, so two warp
+// orders differ. The atomics are recorded as atomic accesses, and the check of an unordered bucketing finds a key
+// in the wrong bucket.
+#include "core/emulator/emulate_block_scan.hpp"
+#include "core/ground/output_check.hpp"
+#include "kernels/common/block_bucket.hpp"
+#include "support/catalogue_ids.hpp"
+#include "support/scan_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace prefixlab::test {
+namespace {
+
+constexpr BlockAlgorithm kByScan = kernel_id("bucket-by-scan");
+constexpr BlockAlgorithm kByAtomics = kernel_id("bucket-by-atomics");
+
+RawTrace bucketed_in_emulator(BlockAlgorithm algorithm, ElementType type, std::vector<std::uint32_t> input,
+                              WarpOrder order) {
+    BlockRequest request = make_request(algorithm, static_cast<int>(input.size()), InputKind::iota, 1, type);
+    request.input = std::move(input);
+    request.warp_order = order;
+    return emulate_block_scan(request);
+}
+
+// n keys whose lowest bits are random; each key unique in its upper bits, so that an order is visible.
+std::vector<std::uint32_t> distinct_keys(int n, std::uint64_t seed) {
+    std::mt19937 random(static_cast<std::uint32_t>(seed));
+    std::vector<std::uint32_t> keys(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        keys[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(i) << 2 | (random() & 3u);
+    return keys;
+}
+
+constexpr WarpOrder kOrders[] = {WarpOrder::in_order, WarpOrder::reversed, WarpOrder::interleaved};
+
+TEST(BlockBucketing, ByScanIsTheStableOrderAndByAtomicsABucketingUnderEveryWarpOrder) {
+    for (ElementType type : {ElementType::int32, ElementType::uint32, ElementType::float32})
+        for (int n : {1, 2, 31, 33, 64, 100, 1024})
+            for (WarpOrder order : kOrders) {
+                const std::vector<std::uint32_t> keys = distinct_keys(n, std::uint64_t(n) * 7 + 1);
+                const std::string what = "n=" + std::to_string(n) + " order " + std::to_string(int(order)) +
+                                         " type " + std::to_string(int(type));
+                const RawTrace by_scan = bucketed_in_emulator(kByScan, type, keys, order);
+                EXPECT_EQ(by_scan.output, reference_bucketing(type, keys)) << what;
+                const RawTrace by_atomics = bucketed_in_emulator(kByAtomics, type, keys, order);
+                EXPECT_EQ(check_bucketing_output(type, false, keys, by_atomics.output).wrong_count, 0u) << what;
+            }
+}
+
+// The seed's argument: with atomics the schedule decides the order within a bucket. Warps in order take their
+// slots in thread order (the stable order, by chance); reversed, the last warp's keys come first in each bucket.
+TEST(BlockBucketing, ByAtomicsTheOrderWithinABucketIsTheSchedules) {
+    const std::vector<std::uint32_t> keys = distinct_keys(128, 5);
+    const RawTrace in_order = bucketed_in_emulator(kByAtomics, ElementType::uint32, keys, WarpOrder::in_order);
+    const RawTrace reversed = bucketed_in_emulator(kByAtomics, ElementType::uint32, keys, WarpOrder::reversed);
+    EXPECT_EQ(in_order.output, reference_bucketing(ElementType::uint32, keys));
+    EXPECT_NE(reversed.output, in_order.output);
+    EXPECT_GT(check_bucketing_output(ElementType::uint32, true, keys, reversed.output).wrong_count, 64u)
+        << "checked as a stable bucketing, most keys are out of place";
+    EXPECT_EQ(check_bucketing_output(ElementType::uint32, false, keys, reversed.output).wrong_count, 0u);
+    // by scan, every warp order gives the one order
+    for (WarpOrder order : kOrders)
+        EXPECT_EQ(bucketed_in_emulator(kByScan, ElementType::uint32, keys, order).output, in_order.output);
+}
+
+// Every thread's two atomics (its count, its slot) are recorded as an atomic's read and write: 4 accesses each.
+TEST(BlockBucketing, TheAtomicsAreRecordedAsAtomicAccesses) {
+    const std::vector<std::uint32_t> keys = distinct_keys(70, 3);
+    const RawTrace trace = bucketed_in_emulator(kByAtomics, ElementType::uint32, keys, WarpOrder::in_order);
+    std::size_t atomic = 0;
+    for (const AccessRecord& a : trace.accesses)
+        atomic += (a.flags & kAccessAtomic) != 0;
+    EXPECT_EQ(atomic, 4u * keys.size());
+    const RawTrace by_scan = bucketed_in_emulator(kByScan, ElementType::uint32, keys, WarpOrder::in_order);
+    for (const AccessRecord& a : by_scan.accesses)
+        EXPECT_EQ(a.flags, 0u);
+}
+
+// The check of an unordered bucketing: a key in another bucket, or a key twice and another missing, is wrong.
+TEST(BlockBucketing, TheUnorderedCheckFindsAKeyInTheWrongBucket) {
+    const std::vector<std::uint32_t> keys = distinct_keys(40, 9);
+    std::vector<std::uint32_t> out = reference_bucketing(ElementType::uint32, keys);
+    std::swap(out[0], out.back()); // bucket 0's first key and bucket 3's last trade places
+    if (block_bucket(out[0]) != block_bucket(out.back()))
+        EXPECT_EQ(check_bucketing_output(ElementType::uint32, false, keys, out).wrong_count, 2u);
+    std::vector<std::uint32_t> twice = reference_bucketing(ElementType::uint32, keys);
+    twice[1] = twice[0];
+    EXPECT_GT(check_bucketing_output(ElementType::uint32, false, keys, twice).wrong_count, 0u);
+}
+
+} // namespace
+} // namespace prefixlab::test
