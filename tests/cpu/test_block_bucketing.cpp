@@ -4,6 +4,7 @@
 // bucketing under every warp order, but the order within a bucket is the order the atomics came in, so two warp
 // orders differ. The atomics are recorded as atomic accesses, and the check of an unordered bucketing finds a key
 // in the wrong bucket.
+#include "core/analysis/bank_conflicts.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/output_check.hpp"
 #include "kernels/common/block_bucket.hpp"
@@ -81,6 +82,31 @@ TEST(BlockBucketing, TheAtomicsAreRecordedAsAtomicAccesses) {
     const RawTrace by_scan = bucketed_in_emulator(kByScan, ElementType::uint32, keys, WarpOrder::in_order);
     for (const AccessRecord& a : by_scan.accesses)
         EXPECT_EQ(a.flags, 0u);
+}
+
+// The bank model counts shared atomics apart from loads and stores (Nsight Compute's op_atom): with iota keys, each
+// warp's 32 lanes hit the 4 counts 8 lanes each (counting), then the 4 cursors 8 lanes each (placing): 2 atomic
+// instructions a warp, 7 of 8 lanes waiting at each word, and no bank conflict (the 4 words lie in 4 banks).
+TEST(BlockBucketing, TheBankModelCountsTheAtomicsApartWithTheirContention) {
+    const Trace trace = emulated_trace(kByAtomics, 64, InputKind::iota);
+    const BankAnalysis banks = analyse_bank_conflicts(trace);
+    EXPECT_EQ(banks.atomics.total.atomics, 4u);
+    EXPECT_EQ(banks.atomics.total.extra_wavefronts, 0u);
+    EXPECT_EQ(banks.atomics.total.serialised, 4u * 7u);
+    for (const WarpInstruction& in : banks.atomics.instructions)
+        EXPECT_EQ(in.most_lanes_on_a_word, 8u);
+    for (const WarpInstruction& in : banks.instructions) // loads and stores: no atomic among them
+        for (std::uint32_t index : in.accesses)
+            EXPECT_EQ(trace.accesses[index].flags & kAccessAtomic, 0u);
+    // every key in one bucket: 32 lanes on one word
+    BlockRequest request = make_request(kByAtomics, 32, InputKind::ones, 1);
+    const RawTrace raw = emulate_block_scan(request);
+    std::size_t atomic_reads = 0;
+    for (const AccessRecord& a : raw.accesses)
+        atomic_reads += (a.flags & kAccessAtomic) != 0 && a.kind == AccessKind::read;
+    EXPECT_EQ(atomic_reads, 64u);
+    const BankAnalysis ones = analyse_bank_conflicts(emulated_trace(kByAtomics, 32, InputKind::ones));
+    EXPECT_EQ(ones.atomics.total.serialised, 2u * 31u);
 }
 
 // The check of an unordered bucketing: a key in another bucket, or a key twice and another missing, is wrong.

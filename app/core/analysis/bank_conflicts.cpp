@@ -10,8 +10,15 @@ namespace prefixlab {
 
 namespace {
 
-bool is_shared_access(const AccessRecord& a) {
+bool is_shared_word(const AccessRecord& a) {
     return a.buffer != kShuffleSource && is_shared(static_cast<BufferId>(a.buffer));
+}
+
+bool is_shared_access(const AccessRecord& a) { return is_shared_word(a) && (a.flags & kAccessAtomic) == 0; }
+
+// An atomic instruction is counted once, by its reads (its writes are the same lanes and words).
+bool is_shared_atomic(const AccessRecord& a) {
+    return is_shared_word(a) && (a.flags & kAccessAtomic) != 0 && a.kind == AccessKind::read;
 }
 
 void finish(WarpInstruction& instruction, const Trace& trace) {
@@ -21,8 +28,10 @@ void finish(WarpInstruction& instruction, const Trace& trace) {
         const AccessRecord& a = trace.accesses[index];
         instruction.active_lanes |= 1u << lane_of(a.thread);
         words_of_bank[bank_of(a.word)].insert(a.word);
-        if (++lanes_of_word[a.word] > 1)
+        const int lanes = ++lanes_of_word[a.word];
+        if (lanes > 1)
             instruction.broadcast = true;
+        instruction.most_lanes_on_a_word = std::max(instruction.most_lanes_on_a_word, static_cast<std::uint32_t>(lanes));
     }
     for (const auto& [bank, words] : words_of_bank) {
         instruction.distinct_words[bank] = static_cast<std::uint8_t>(words.size());
@@ -40,13 +49,19 @@ void add_to_bank_totals(BankTotals& totals, const WarpInstruction& instruction) 
     }
 }
 
+void add_to_atomic_totals(AtomicTotals& totals, const WarpInstruction& instruction) {
+    ++totals.atomics;
+    totals.extra_wavefronts += instruction.extra_wavefronts();
+    totals.serialised += instruction.most_lanes_on_a_word > 0 ? instruction.most_lanes_on_a_word - 1 : 0;
+}
+
 } // namespace
 
 BankAnalysis analyse_bank_conflicts(const Trace& trace) {
-    return analyse_warp_instructions<BankAnalysis>(
-        trace, is_shared_access,
-        [&](WarpInstruction& instruction, const WarpAccessGroup&) { finish(instruction, trace); },
-        add_to_bank_totals);
+    const auto finished = [&](WarpInstruction& instruction, const WarpAccessGroup&) { finish(instruction, trace); };
+    BankAnalysis analysis = analyse_warp_instructions<BankAnalysis>(trace, is_shared_access, finished, add_to_bank_totals);
+    analysis.atomics = analyse_warp_instructions<AtomicAnalysis>(trace, is_shared_atomic, finished, add_to_atomic_totals);
+    return analysis;
 }
 
 } // namespace prefixlab
