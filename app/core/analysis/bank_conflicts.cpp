@@ -32,6 +32,8 @@ void finish(WarpInstruction& instruction, const Trace& trace) {
         if (lanes > 1)
             instruction.broadcast = true;
         instruction.most_lanes_on_a_word = std::max(instruction.most_lanes_on_a_word, static_cast<std::uint32_t>(lanes));
+        std::uint8_t& busiest = instruction.lanes_on_word[bank_of(a.word)];
+        busiest = std::max(busiest, static_cast<std::uint8_t>(lanes));
     }
     for (const auto& [bank, words] : words_of_bank) {
         instruction.distinct_words[bank] = static_cast<std::uint8_t>(words.size());
@@ -40,7 +42,11 @@ void finish(WarpInstruction& instruction, const Trace& trace) {
 }
 
 void add_to_bank_totals(BankTotals& totals, const WarpInstruction& instruction) {
-    if (instruction.kind == AccessKind::read) {
+    if (instruction.atomic) {
+        ++totals.atomics;
+        totals.atomic_conflicts += instruction.extra_wavefronts();
+        totals.serialised += instruction.most_lanes_on_a_word > 0 ? instruction.most_lanes_on_a_word - 1 : 0;
+    } else if (instruction.kind == AccessKind::read) {
         ++totals.loads;
         totals.load_conflicts += instruction.extra_wavefronts();
     } else {
@@ -49,18 +55,34 @@ void add_to_bank_totals(BankTotals& totals, const WarpInstruction& instruction) 
     }
 }
 
-void add_to_atomic_totals(AtomicTotals& totals, const WarpInstruction& instruction) {
-    ++totals.atomics;
-    totals.extra_wavefronts += instruction.extra_wavefronts();
-    totals.serialised += instruction.most_lanes_on_a_word > 0 ? instruction.most_lanes_on_a_word - 1 : 0;
-}
-
 } // namespace
 
 BankAnalysis analyse_bank_conflicts(const Trace& trace) {
     const auto finished = [&](WarpInstruction& instruction, const WarpAccessGroup&) { finish(instruction, trace); };
-    BankAnalysis analysis = analyse_warp_instructions<BankAnalysis>(trace, is_shared_access, finished, add_to_bank_totals);
-    analysis.atomics = analyse_warp_instructions<AtomicAnalysis>(trace, is_shared_atomic, finished, add_to_atomic_totals);
+    const BankAnalysis plain = analyse_warp_instructions<BankAnalysis>(trace, is_shared_access, finished, add_to_bank_totals);
+    const auto finished_atomic = [&](WarpInstruction& instruction, const WarpAccessGroup& group) {
+        instruction.atomic = true;
+        finished(instruction, group);
+    };
+    const BankAnalysis atomics =
+        analyse_warp_instructions<BankAnalysis>(trace, is_shared_atomic, finished_atomic, add_to_bank_totals);
+    if (atomics.instructions.empty())
+        return plain;
+    // each step's loads and stores, then its atomics
+    BankAnalysis analysis;
+    const std::size_t steps = plain.steps.size();
+    analysis.first_of_step.assign(steps + 1, 0);
+    analysis.steps.resize(steps);
+    for (std::size_t k = 0; k < steps; ++k) {
+        analysis.first_of_step[k] = analysis.instructions.size();
+        for (const BankAnalysis* part : {&plain, &atomics})
+            for (std::size_t i = part->first_of_step[k]; i < part->first_of_step[k + 1]; ++i) {
+                analysis.instructions.push_back(part->instructions[i]);
+                add_to_bank_totals(analysis.steps[k], part->instructions[i]);
+                add_to_bank_totals(analysis.total, part->instructions[i]);
+            }
+    }
+    analysis.first_of_step[steps] = analysis.instructions.size();
     return analysis;
 }
 

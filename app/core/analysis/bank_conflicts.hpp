@@ -15,10 +15,11 @@
 // tests/ncu/validate_bank_conflicts.py.
 //
 // Shared-memory atomics (an access with kAccessAtomic: bucket-by-atomics' atomicAdd) are neither loads nor stores:
-// Nsight Compute counts them apart (..._op_atom). An atomic's read and write are one instruction, grouped by its
-// read among the thread's atomics of the step, with two counts: its degree as a load's (distinct words in one bank,
-// the wavefronts the hardware is expected to take), and the most lanes on one word, the lanes that the lecture's
-// "contention" serialises at one bin (most_lanes_on_a_word - 1 of them wait).
+// Nsight Compute counts them apart (..._op_atom). An atomic's read and write are one instruction (`atomic`), grouped
+// by its read among the thread's atomics of the step and listed after the step's loads and stores, with two counts:
+// its degree as a load's (distinct words in one bank, the wavefronts the hardware is expected to take), and the
+// most lanes on one word, the lanes that the lecture's "contention" serialises at one bin (most_lanes_on_a_word - 1
+// of them wait). The Banks tab shows an atomic's row as the lanes on each bank's busiest word.
 #pragma once
 
 #include "core/trace/trace.hpp"
@@ -43,6 +44,8 @@ struct WarpInstruction {
     std::array<std::uint8_t, kBanks> distinct_words{}; // per bank: distinct words touched
     std::uint32_t degree = 0;                    // max over banks of distinct_words
     bool broadcast = false;                      // some word is touched by more than one lane
+    bool atomic = false;                         // a shared atomic (its reads; kind read)
+    std::array<std::uint8_t, kBanks> lanes_on_word{}; // per bank: the lanes on its busiest word
     std::uint32_t most_lanes_on_a_word = 0;      // the most lanes that touch one word
     std::vector<std::uint32_t> accesses;         // indices into Trace::accesses, by lane
     std::uint32_t extra_wavefronts() const { return degree > 0 ? degree - 1 : 0; }
@@ -53,30 +56,17 @@ struct BankTotals {
     std::uint64_t stores = 0;          // warp-wide shared store instructions
     std::uint64_t load_conflicts = 0;  // extra wavefronts of the loads
     std::uint64_t store_conflicts = 0; // extra wavefronts of the stores
+    std::uint64_t atomics = 0;          // warp-wide shared atomic instructions
+    std::uint64_t atomic_conflicts = 0; // their extra wavefronts (sum of degree - 1)
+    std::uint64_t serialised = 0;       // their lanes that wait at a word (sum of most_lanes_on_a_word - 1)
     friend bool operator==(const BankTotals&, const BankTotals&) = default;
 };
 
-// A trace's shared atomics (see above).
-struct AtomicTotals {
-    std::uint64_t atomics = 0;          // warp-wide shared atomic instructions
-    std::uint64_t extra_wavefronts = 0; // sum of degree - 1
-    std::uint64_t serialised = 0;       // sum of most_lanes_on_a_word - 1: lanes that wait at a word
-    friend bool operator==(const AtomicTotals&, const AtomicTotals&) = default;
-};
-
-struct AtomicAnalysis {
-    std::vector<WarpInstruction> instructions; // by step, then warp, then program order; kind read, accesses the reads
-    std::vector<std::size_t> first_of_step;    // [steps + 1]
-    std::vector<AtomicTotals> steps;
-    AtomicTotals total;
-};
-
 struct BankAnalysis {
-    std::vector<WarpInstruction> instructions; // by step, then warp, then program order
+    std::vector<WarpInstruction> instructions; // by step, then warp, then program order; a step's atomics last
     std::vector<std::size_t> first_of_step;    // [steps + 1]: instructions of step k are [first[k], first[k+1])
     std::vector<BankTotals> steps;             // per step
     BankTotals total;
-    AtomicAnalysis atomics;                    // the shared atomics, apart
 };
 
 BankAnalysis analyse_bank_conflicts(const Trace& trace);

@@ -26,23 +26,36 @@ namespace prefixlab {
 namespace {
 
 
-// "ld 16 (48)  st 16 (0)": warp-wide loads and stores with their extra wavefronts; zero parts left out.
+// "ld 16 (48)  st 16 (0)  at 2 (14 wait)": warp-wide loads and stores with their extra wavefronts, shared atomics
+// with the lanes that wait at a word; zero parts left out.
 std::string counts_text(const BankTotals& t) {
     std::string text;
     if (t.loads > 0)
         text += "ld " + std::to_string(t.loads) + " (" + std::to_string(t.load_conflicts) + ")";
     if (t.stores > 0)
         text += std::string(text.empty() ? "" : "  ") + "st " + std::to_string(t.stores) + " (" + std::to_string(t.store_conflicts) + ")";
+    if (t.atomics > 0)
+        text += std::string(text.empty() ? "" : "  ") + "at " + std::to_string(t.atomics) + " (" + std::to_string(t.serialised) + " wait)";
     return text.empty() ? "–" : text;
 }
 
-// The narrow form, where the full one leaves the heatmaps no room: the step's extra wavefronts.
+// The narrow form, where the full one leaves the heatmaps no room: the step's extra wavefronts (and lanes waiting
+// at an atomic's word).
 std::string conflicts_text(const BankTotals& t) {
-    return t.loads + t.stores == 0 ? "–" : std::to_string(t.load_conflicts + t.store_conflicts);
+    if (t.loads + t.stores + t.atomics == 0)
+        return "–";
+    const std::string extra = std::to_string(t.load_conflicts + t.store_conflicts + t.atomic_conflicts);
+    return t.atomics > 0 ? extra + " · " + std::to_string(t.serialised) + " wait" : extra;
 }
 
 std::string describe_instruction(const WarpInstruction& in) {
     char text[160];
+    if (in.atomic) {
+        std::snprintf(text, sizeof text, "warp %u, atomic #%u: %u lane%s on its busiest word (%u wait), %u-way", in.warp,
+                      in.order + 1, in.most_lanes_on_a_word, in.most_lanes_on_a_word == 1 ? "" : "s",
+                      in.most_lanes_on_a_word > 0 ? in.most_lanes_on_a_word - 1 : 0, in.degree);
+        return text;
+    }
     std::snprintf(text, sizeof text, "warp %u, %s #%u: %u-way%s, %u extra wavefront%s", in.warp,
                   in.kind == AccessKind::read ? "load" : "store", in.order + 1, in.degree, in.broadcast ? " (with broadcast)" : "",
                   in.extra_wavefronts(), in.extra_wavefronts() == 1 ? "" : "s");
@@ -54,8 +67,9 @@ std::string step_title(const Trace& trace, std::size_t step) {
 }
 
 // The colour scale's legend, wrapping like words.
-void draw_scale_legend(float right_margin) {
-    ImGui::TextUnformatted("words per bank:");
+// `atomics`: a shown trace has atomic rows, whose cells count the lanes on a word.
+void draw_scale_legend(float right_margin, bool atomics) {
+    ImGui::TextUnformatted(atomics ? "words per bank (an atomic's row: lanes on one word):" : "words per bank:");
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float box = ImGui::GetTextLineHeight();
     const float swatch = box * 1.6f, gap = ImGui::GetStyle().ItemInnerSpacing.x;
@@ -85,9 +99,12 @@ struct BankHeatmapView::Panel {
     void prepare(const LoadedTrace& loaded) {
         const BankAnalysis& banks = loaded.banks;
         std::vector<std::uint8_t> counts(banks.instructions.size() * kBanks, 0);
+        // a load's or a store's cell: the distinct words in the bank; an atomic's: the lanes on the bank's busiest
+        // word (the contention: lanes that take turns at one bin)
         for (std::size_t r = 0; r < banks.instructions.size(); ++r)
             for (std::uint32_t b = 0; b < kBanks; ++b)
-                counts[r * kBanks + b] = banks.instructions[r].distinct_words[b];
+                counts[r * kBanks + b] = banks.instructions[r].atomic ? banks.instructions[r].lanes_on_word[b]
+                                                                      : banks.instructions[r].distinct_words[b];
         heatmap.set_counts(std::move(counts), static_cast<int>(banks.instructions.size()));
         step_counts.clear();
         step_conflicts.clear();
@@ -167,7 +184,15 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
     // and the line on the counts hide behind a button, and the heatmap and the lane-to-bank diagram keep their
     // lines (the heatmap had none left at 3×; the diagram's bank row was below the half's edge at 2×).
     const float legend_margin = ImGui::GetContentRegionAvail().x - avail_w;
+    // atomics are named only where a shown trace has some: the other kernels' caption keeps its one line
+    bool atomics = false;
+    for (int p = 0; p < layout.count; ++p)
+        atomics = atomics || layout.traces[p]->banks.total.atomics > 0;
     const auto counts_caption = [&] {
+        if (atomics)
+            return layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores; at N (w "
+                                        "wait): atomics, w lanes waiting at a word"
+                                      : "extra: the step's extra wavefronts, and lanes waiting at an atomic's word";
         return layout.full_counts ? "ld N (c): N warp-wide loads, c extra wavefronts (conflicts); st: stores"
                                   : "extra: the step's extra wavefronts (bank conflicts)";
     };
@@ -222,7 +247,7 @@ void BankHeatmapView::draw(AppState& state, const ViewContext& context) {
         room_for_legend() && ImGui::GetContentRegionAvail().y >= 2 * layout.line + caption_h + least_below;
     legend_or_button(
         [&] {
-            draw_scale_legend(legend_margin);
+            draw_scale_legend(legend_margin, atomics);
             if (!roomy)
                 ImGui::TextDisabled("%s", counts_caption());
         },
@@ -440,7 +465,11 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
             const Trace& trace = layout.traces[p]->trace;
             begin_tooltip();
             ImGui::Text("%s, %s", step_title(trace, in.step).c_str(), describe_instruction(in).c_str());
-            ImGui::Text("bank %d: %u distinct word%s", b, in.distinct_words[b], in.distinct_words[b] == 1 ? "" : "s");
+            if (in.atomic)
+                ImGui::Text("bank %d: %u lane%s on its busiest word, %u distinct word%s", b, in.lanes_on_word[b],
+                            in.lanes_on_word[b] == 1 ? "" : "s", in.distinct_words[b], in.distinct_words[b] == 1 ? "" : "s");
+            else
+                ImGui::Text("bank %d: %u distinct word%s", b, in.distinct_words[b], in.distinct_words[b] == 1 ? "" : "s");
             int shown_lanes = 0;
             for (std::uint32_t index : in.accesses) {
                 const AccessRecord& a = trace.accesses[index];
