@@ -31,10 +31,7 @@ std::vector<std::uint32_t> scan_on_gpu(const std::vector<std::uint32_t>& keys, c
 
 std::vector<std::uint32_t> gpu_run_segmented_scan(const std::vector<std::uint32_t>& keys,
                                                   const std::vector<std::uint32_t>& values, bool small_tiles) {
-    if (values.empty())
-        throw std::invalid_argument("a segmented scan needs at least one value");
-    if (keys.size() != values.size())
-        throw std::invalid_argument("a segmented scan needs a key for every value");
+    require_segmented_scan(keys.size(), values.size());
     if (small_tiles)
         return scan_on_gpu<kSegmentedTracedItems>(keys, values, kSegmentedTracedThreads);
     return scan_on_gpu<kSegmentedItems>(keys, values, kSegmentedThreads);

@@ -9,9 +9,9 @@
 // which is associative: a run of elements is summarised by whether it holds a head and the sum since its
 // last head (or its whole sum). Each tile of threads × kItems elements, one a block, from the tile counter:
 //
-//   1. each warp reads its rows of keys and values (coalesced: row q of warp w is 32 consecutive elements)
-//      and turns them around in shared memory, so that each thread holds kItems consecutive ones (a word
-//      of padding every 32: no bank conflict either way); a thread's heads are a bit mask;
+//   1. each thread takes kItems consecutive keys and values and its heads (a bit mask): untraced, from a whole
+//      aligned tile, by 16-byte vectors; otherwise each warp reads its rows (coalesced: row q of warp w is 32
+//      consecutive elements) and turns them around in shared memory (a word of padding every 32);
 //   2. each thread sums its elements since its last head; each warp scans the threads' pairs (one ballot
 //      of the heads, then shuffles that add only where no head lies between), warp 0 the warps' pairs;
 //   3. warp 0 publishes the tile and looks back (decoupled_look_back.cuh). The look-back is the scan's,
@@ -19,8 +19,9 @@
 //      last head reaches past it. So a later tile's look-back stops at the first tile with a head, and
 //      a tile's carry (the sum of the elements before it since the last head) comes from the tiles back to
 //      there. With segments of mean length 1000 and tiles of 4096, nearly every tile has a head;
-//   4. each thread adds the carry to its elements before the tile's first head, scans its elements again
-//      with its prefix, and the warp turns them back for coalesced stores.
+//   4. a thread with a head before it in the tile needs no carry: it scans its elements again and writes them
+//      while warp 0 looks back; after a barrier the others add the carry, scan theirs and write them (by
+//      vectors, or turned back in shared memory for coalesced stores).
 // The untraced kernel (the table's) has 256 × 16 elements a tile; traced runs and the emulator small tiles.
 #pragma once
 

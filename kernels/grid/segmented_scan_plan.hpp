@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 
 namespace prefixlab {
 
@@ -25,6 +26,14 @@ struct SegmentedWords {
     GridWords<std::uint64_t> status;
     GridWords<std::uint32_t> tile_counter;
 };
+
+// Throws std::invalid_argument for no values, or keys and values of different lengths.
+inline void require_segmented_scan(std::size_t keys, std::size_t values) {
+    if (values == 0)
+        throw std::invalid_argument("a segmented scan needs at least one value");
+    if (keys != values)
+        throw std::invalid_argument("a segmented scan needs a key for every value");
+}
 
 constexpr std::size_t segmented_status_words(std::size_t n, int threads, int items) {
     return tiles_for(n, segmented_tile(threads, items));

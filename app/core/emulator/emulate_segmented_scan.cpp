@@ -10,10 +10,7 @@ namespace prefixlab {
 std::vector<std::uint32_t> emulate_segmented_scan(const std::vector<std::uint32_t>& keys,
                                                   const std::vector<std::uint32_t>& values, const GridSchedule& schedule,
                                                   int threads, GridRecording* recording) {
-    if (values.empty())
-        throw std::invalid_argument("a segmented scan needs at least one value");
-    if (keys.size() != values.size())
-        throw std::invalid_argument("a segmented scan needs a key for every value");
+    require_segmented_scan(keys.size(), values.size());
     if (!SegmentedTileScan<kSegmentedTracedItems>::threads_valid(threads))
         throw std::invalid_argument("a segmented scan's blocks have a multiple of 32 threads up to 1024, not " +
                                     std::to_string(threads));

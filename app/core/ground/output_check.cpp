@@ -125,6 +125,11 @@ OutputCheck bit_for_bit(ElementType type, std::vector<std::uint32_t> reference, 
     return check;
 }
 
+// A key's bucket (block_bucket) from its bits as `type` reads them.
+std::uint32_t bucket_of(ElementType type, std::uint32_t bits) {
+    return radix_key_of(type, bits) & std::uint32_t(kBlockBuckets - 1);
+}
+
 } // namespace
 
 OutputCheck check_compaction_output(ElementType type, bool split, const KeepPredicate& keep,
@@ -143,11 +148,6 @@ std::vector<std::uint32_t> reference_sort(ElementType type, const std::vector<st
 OutputCheck check_sort_output(ElementType type, const std::vector<std::uint32_t>& input,
                               const std::vector<std::uint32_t>& output) {
     return bit_for_bit(type, reference_sort(type, input), output);
-}
-
-// A key's bucket (block_bucket) from its bits as `type` reads them.
-std::uint32_t bucket_of(ElementType type, std::uint32_t bits) {
-    return radix_key_of(type, bits) & std::uint32_t(kBlockBuckets - 1);
 }
 
 std::vector<std::uint32_t> reference_bucketing(ElementType type, const std::vector<std::uint32_t>& input) {
