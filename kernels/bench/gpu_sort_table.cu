@@ -35,9 +35,10 @@ private:
     std::unique_ptr<Sort> sort_;
 };
 
-template <int kItems, int kWindow = kOnesweepWindow, bool kSharedCounts = kOnesweepSharedCounts>
+template <int kItems, int kWindow = kOnesweepWindow, bool kSharedCounts = kOnesweepSharedCounts,
+          OnesweepValues kValues = kOnesweepValues>
 std::unique_ptr<GpuTableRunner> onesweep_runner(const GpuSortMethod& method, std::size_t max_n) {
-    using Sort = OnesweepSort<AddOp<std::uint32_t>, kItems, kWindow, kSharedCounts>;
+    using Sort = OnesweepSort<AddOp<std::uint32_t>, kItems, kWindow, kSharedCounts, kValues>;
     return std::make_unique<OwnSortRunner<Sort>>(std::make_unique<Sort>(max_n, method.pairs), method, max_n);
 }
 
@@ -76,6 +77,11 @@ std::unique_ptr<GpuTableRunner> make_gpu_sort_runner(const GpuSortMethod& method
                                                      max_n);
     }
     case GpuSortKind::onesweep:
+        if (method.other_staging)
+            return onesweep_runner<kOnesweepItems, kOnesweepWindow, kOnesweepSharedCounts,
+                                   kOnesweepValues == OnesweepValues::after_keys ? OnesweepValues::own_buffer
+                                                                                 : OnesweepValues::after_keys>(
+                method, max_n);
         if (method.other_histogram)
             return onesweep_runner<kOnesweepItems, kOnesweepWindow, !kOnesweepSharedCounts>(method, max_n);
         if (method.window != 0 && method.window != kOnesweepWindow) { // the sweep's: at the tuned tile

@@ -26,6 +26,8 @@ struct GpuSortMethod {
     // Onesweep only, the sweep's: the histogram the tuned form does not use (kOnesweepSharedCounts: by ballots
     // or by shared atomics), at the tuned tile and window
     bool other_histogram = false;
+    // Onesweep pairs only, the sweep's: the values staged the way the tuned form does not (kOnesweepValues)
+    bool other_staging = false;
 };
 
 // The keys a thread Onesweep is built with for the table's sweep (`sort-table --sweep`).

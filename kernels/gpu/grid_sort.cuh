@@ -70,7 +70,7 @@ private:
 };
 
 template <class Op, int kItems = kOnesweepItems, int kWindow = kOnesweepWindow,
-          bool kSharedCounts = kOnesweepSharedCounts>
+          bool kSharedCounts = kOnesweepSharedCounts, OnesweepValues kValues = kOnesweepValues>
 class OnesweepSort {
 public:
     using T = typename Op::value_type;
@@ -87,7 +87,7 @@ public:
         const SortArrays<T> arrays =
             planned_sort_arrays(keys, out, n, max_n_, scratch_, values, values_out, values_scratch_);
         GpuDriverLauncher launcher(stream, nullptr);
-        run_onesweep_sort<kItems, kWindow, kSharedCounts, Op>(
+        run_onesweep_sort<kItems, kWindow, kSharedCounts, Op, kValues>(
             launcher, arrays, n, end_bit,
             OnesweepWords{{counts_.get(), BufferId::tile_totals, static_cast<std::uint32_t>(counts_.size())},
                           {status_.get(), BufferId::tile_status, static_cast<std::uint32_t>(status_.size())},

@@ -77,7 +77,7 @@ void run_bucketing(Launcher& launcher, const std::uint32_t* keys, std::uint32_t*
     } else {
         launcher.fill(words.status, io.tiles * kOnesweepDigits, pack_tile_status(TileStatus::invalid, 0));
         launcher.fill(words.tile_counter, 1, std::uint32_t(0));
-        launcher.template launch<OnesweepPass<kItems, kOnesweepWindow, false, true>, AddOp<std::uint32_t>>(
+        launcher.template launch<OnesweepPass<kItems, kOnesweepWindow, OnesweepValues::none, true>, AddOp<std::uint32_t>>(
             DriverLaunch{"rank, look back, scatter by bucket", static_cast<std::uint32_t>(io.tiles), kOnesweepThreads,
                          io.tile},
             io);

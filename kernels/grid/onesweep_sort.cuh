@@ -59,6 +59,12 @@ PL_HOST_DEVICE std::uint32_t onesweep_digit(T key, int pass) {
     return radix_key(key) >> (pass * kOnesweepDigitBits) & (kOnesweepDigits - 1u);
 }
 
+// How a pass moves the keys' values (pairs), if they have any:
+//   own_buffer  each staged as its key is ranked, in shared memory of its own beside the keys'
+//   after_keys  once the keys are written out, through the keys' shared memory: a block needs no more of it
+//               than for keys alone (41 KiB at 256 × 32 against 73), so that as many blocks fit on an SM
+enum class OnesweepValues : std::uint8_t { none, own_buffer, after_keys };
+
 template <class T>
 struct OnesweepIo {
     const T* keys_in = nullptr;
@@ -370,17 +376,25 @@ struct OnesweepScanCounts {
 // The lanes past the tile's end (the last tile's) rank as keys of the largest digit: they come after every key
 // of the tile, so they take the places past its last key and no key's rank counts them, and their ballots need
 // no vote of who holds a key. They are not counted, staged or written.
-// kPairs: the keys have values (io.values_in), staged beside them in shared memory of their own. Each key
-// (and value) is staged as soon as it is ranked, so that no key and no rank stays in a register past its row.
+// kValues: whether the keys have values (io.values_in), and how they are staged (OnesweepValues).
 // kBuckets: a key's digit is its bin of io.bins (histogram_bin of its radix key), not a radix digit: the pass
 // is then a stable bucketing of the keys by scan (kernels/grid/bucket_plan.hpp).
-template <int kItems, int kWindow = 1, bool kPairs = false, bool kBuckets = false>
+template <int kItems, int kWindow = 1, OnesweepValues kValues = OnesweepValues::none, bool kBuckets = false>
 struct OnesweepPass {
     static constexpr const char* kSourcePath = "kernels/grid/onesweep_sort.cuh";
     static constexpr KernelFile kFile = kernel_file_at(kSourcePath);
     static constexpr int kTile = kOnesweepThreads * kItems;
     static constexpr int kMaxRegisters = 64;
-    static constexpr int kValueLead = 4; // kPairs: rows whose values are in flight ahead of the ranking
+    static constexpr bool kPairs = kValues != OnesweepValues::none;
+    static constexpr bool kOwnBuffer = kValues == OnesweepValues::own_buffer;
+    static constexpr bool kAfterKeys = kValues == OnesweepValues::after_keys;
+    static constexpr int kValueLead = 4; // own_buffer: rows whose values are in flight ahead of the ranking
+    // after_keys: each key's place in the tile is kept in a register, two to a word (16 at 32 keys); the digit
+    // of each staged key a thread writes out in shared memory (pong), four to a word, since with them in
+    // registers too the pass spilled (ptxas: 96 bytes a thread at 256 × 32)
+    static_assert(kTile <= 65536, "a key's place in the tile is kept in 16 bits");
+    static constexpr int kPlaceWords = (kItems + 1) / 2;
+    static constexpr int kDigitWords = (kItems + 3) / 4;
 
     template <class T>
     PL_HOST_DEVICE static std::uint32_t pass_digit(T key, const OnesweepIo<T>& io) {
@@ -392,7 +406,9 @@ struct OnesweepPass {
 
     // warp_totals: each warp's counts of each digit (warp-major), then where its keys of each digit go in the
     // tile; where each digit's keys of the tile go in the output less where they start in the tile; the warps'
-    // sums of a block sum; the tile's index. data: the tile's keys in digit order; pong (kPairs) their values.
+    // sums of a block sum; the tile's index. data: the tile's keys in digit order, then (after_keys) their
+    // values; pong: (own_buffer) their values, (after_keys) the staged keys' digits, word w · 256 + t holding
+    // thread t's keys 4w … 4w + 3.
     static constexpr std::uint32_t kDigitBase = kOnesweepWarps * kOnesweepDigits;
     static constexpr std::uint32_t kSums = kDigitBase + kOnesweepDigits;
     static constexpr std::uint32_t kTileSlot = kSums + kOnesweepWarps;
@@ -400,8 +416,10 @@ struct OnesweepPass {
         SharedLayout layout;
         layout.add(BufferId::warp_totals, kTileSlot + 1);
         layout.add(BufferId::data, kTile);
-        if (kPairs)
+        if (kOwnBuffer)
             layout.add(BufferId::pong, kTile);
+        if (kAfterKeys)
+            layout.add(BufferId::pong, kDigitWords * kOnesweepThreads);
         return layout;
     }
 
@@ -415,7 +433,7 @@ struct OnesweepPass {
         const SharedLayout shape = layout(0);
         const auto words = ctx.template shared<std::uint32_t>(shape.find(BufferId::warp_totals));
         const auto staged = ctx.template shared<T>(shape.find(BufferId::data));
-        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(kPairs ? BufferId::pong : BufferId::data));
+        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(kOwnBuffer ? BufferId::pong : BufferId::data));
 
         // 1. the tile, from the counter (tiles are taken in order, so every earlier one belongs to a block
         // that has started: the look-back never waits on a block that cannot run); the warps' counts cleared
@@ -476,10 +494,11 @@ struct OnesweepPass {
         const std::size_t tile_base = std::size_t(tile) * std::size_t(io.tile);
         const auto values_in = block_input(
             ctx, ScanIo<std::uint32_t>{kPairs ? io.values_in + tile_base : nullptr, io.values_out, int(count), false});
-        // kPairs: row q's values are read kValueLead rows ahead of their ranking (a warp barrier orders the
+        // own_buffer: row q's values are read kValueLead rows ahead of their ranking (a warp barrier orders the
         // rows, and no load moves across it: read in its row, each row waited for its value's load)
         U ahead[kValueLead];
-        if constexpr (kPairs) {
+        std::uint32_t places[kPlaceWords] = {}; // after_keys
+        if constexpr (kOwnBuffer) {
             PL_CUDA_PRAGMA(unroll)
             for (int q = 0; q < kValueLead && q < kItems; ++q)
                 if (holds(q))
@@ -493,13 +512,15 @@ struct OnesweepPass {
                                         static_cast<std::uint32_t>(vote_count(peers & lanes_below(int(lane))));
             if (holds(q)) {
                 staged[place] = x[q];
-                if constexpr (kPairs)
+                if constexpr (kOwnBuffer)
                     staged_values[place] = plain_value(ahead[q % kValueLead]);
             }
-            if constexpr (kPairs) {
+            if constexpr (kOwnBuffer) {
                 if (q + kValueLead < kItems && holds(q + kValueLead))
                     ahead[q % kValueLead] = values_in[mine.element(q + kValueLead)];
             }
+            if constexpr (kAfterKeys)
+                places[q / 2] |= place << (16 * (q % 2));
         }
 
         // 5. the keys of digit d in the tiles before this one, by look-back: where the tile's keys of digit d
@@ -513,26 +534,89 @@ struct OnesweepPass {
         const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
         const auto values_out =
             block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
-        const auto write = [&](std::uint32_t j) {
+        const auto digit_words = ctx.template shared<std::uint32_t>(shape.find(kPairs ? BufferId::pong : BufferId::data));
+        std::uint32_t four_digits = 0; // after_keys
+        const auto write = [&](int k) {
+            const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
             const V key = staged[j];
-            const U base = words[kDigitBase + pass_digit(plain_value(key), io)];
+            const std::uint32_t digit = pass_digit(plain_value(key), io);
+            const U base = words[kDigitBase + digit];
             out[plain_value(base) + j] = key;
-            if constexpr (kPairs) {
+            if constexpr (kOwnBuffer) {
                 const U value = staged_values[j];
                 values_out[plain_value(base) + j] = value;
             }
+            if constexpr (kAfterKeys)
+                four_digits |= digit << (8 * (k % 4));
         };
         // A whole tile (all but the last) tests no key: with a test each key's loads waited on the one
         // before's store (SASS: a branch each), without it they are in flight together.
-        if (count == std::uint32_t(kTile)) {
+        const bool whole = count == std::uint32_t(kTile);
+        PL_CUDA_PRAGMA(unroll)
+        for (int k = 0; k < kItems; ++k) {
+            if (whole || i + std::uint32_t(k) * kOnesweepDigits < count)
+                write(k);
+            if constexpr (kAfterKeys) {
+                if (k % 4 == 3 || k == kItems - 1) {
+                    digit_words[std::uint32_t(k / 4) * kOnesweepDigits + i] = four_digits;
+                    four_digits = 0;
+                }
+            }
+        }
+        if constexpr (kAfterKeys)
+            write_values_after_keys(ctx, values_in, values_out, mine, places, whole, count);
+    }
+
+    // after_keys: the values go where their keys went, through the shared memory the keys were staged in (so
+    // that a block needs no more of it than for keys alone): each read from the input, stored at its key's place
+    // in the tile, then written out by the thread that wrote the key staged there, to the key's address.
+    template <class Ctx, class In, class Out>
+    PL_BODY static void write_values_after_keys(Ctx& ctx, const In& values_in,
+                                                const Out& values_out, const ThreadTileKeys& mine,
+                                                const std::uint32_t (&places)[kPlaceWords], bool whole,
+                                                std::uint32_t count) {
+        using U = typename Ctx::template value<std::uint32_t>;
+        const auto i = static_cast<std::uint32_t>(ctx.thread_index());
+        const SharedLayout shape = layout(0);
+        const auto words = ctx.template shared<std::uint32_t>(shape.find(BufferId::warp_totals));
+        const auto staged_values = ctx.template shared<std::uint32_t>(shape.find(BufferId::data));
+        const auto digit_words = ctx.template shared<std::uint32_t>(shape.find(BufferId::pong));
+        // Read in two halves, so that the values and the places fit in the registers: the first half's loads
+        // are in flight across the barrier, the second's after it.
+        constexpr int kHalf = (kItems + 1) / 2;
+        U v[kHalf];
+        const auto read_half = [&](int first) {
             PL_CUDA_PRAGMA(unroll)
-            for (int k = 0; k < kItems; ++k)
-                write(i + std::uint32_t(k) * kOnesweepDigits);
-        } else {
+            for (int q = first; q < first + kHalf && q < kItems; ++q)
+                if (mine.holds(q))
+                    v[q - first] = values_in[mine.element(q)];
+        };
+        const auto stage_half = [&](int first) {
             PL_CUDA_PRAGMA(unroll)
-            for (int k = 0; k < kItems; ++k)
-                if (i + std::uint32_t(k) * kOnesweepDigits < count)
-                    write(i + std::uint32_t(k) * kOnesweepDigits);
+            for (int q = first; q < first + kHalf && q < kItems; ++q)
+                if (mine.holds(q))
+                    staged_values[places[q / 2] >> (16 * (q % 2)) & 0xffffu] = v[q - first];
+        };
+        read_half(0);
+        // barrier: every staged key is read out
+        ctx.sync(step_tag(kFile, kValuesPhase.phase, __LINE__));
+        stage_half(0);
+        read_half(kHalf);
+        stage_half(kHalf);
+        // barrier: every value is staged
+        ctx.sync(step_tag(kFile, kValuesPhase.phase, __LINE__, 1));
+        PL_CUDA_PRAGMA(unroll)
+        for (int w = 0; w < kDigitWords; ++w) {
+            const U four_digits = digit_words[std::uint32_t(w) * kOnesweepDigits + i];
+            PL_CUDA_PRAGMA(unroll)
+            for (int k = 4 * w; k < 4 * w + 4 && k < kItems; ++k) {
+                const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
+                if (whole || j < count) {
+                    const U base = words[kDigitBase + (plain_value(four_digits) >> (8 * (k % 4)) & 0xffu)];
+                    const U value = staged_values[j];
+                    values_out[plain_value(base) + j] = value;
+                }
+            }
         }
     }
 
@@ -562,7 +646,12 @@ struct OnesweepPass {
     static constexpr PhaseSpec kWrite{"onesweep-write", "write the tile out in runs", nullptr,
                                       "Each thread writes every 256th staged key (and its value) to its digit's "
                                       "place: the keys of one digit go to consecutive addresses."};
-    static constexpr PhaseSpec kPhases[] = {kTake, kCount, kOffsets, kScanShuffle, kTileStarts, kRank, kVote, kWrite};
+    static constexpr PhaseSpec kValuesPhase{"onesweep-values", "stage the values where their keys were",
+                                            nullptr,
+                                            "Each thread reads its keys' values and stores each at its key's place "
+                                            "in the tile, then writes every 256th staged value where its key went."};
+    static constexpr PhaseSpec kPhases[] = {kTake,       kCount, kOffsets, kScanShuffle,
+                                            kTileStarts, kRank,  kVote,    kWrite, kValuesPhase};
 };
 
 } // namespace prefixlab

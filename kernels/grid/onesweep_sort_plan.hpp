@@ -40,6 +40,10 @@ inline constexpr int kOnesweepGpuTracedWindow = 1;
 // 8 5.80. The emulator runs each window the GPU is built with.
 inline constexpr int kOnesweepWindow = 4;
 inline constexpr int kOnesweepWindowChoices[] = {1, 4, 8};
+// How the pairs' values are staged (OnesweepValues): the H200 at 2^28 pairs (sort-table --sweep, keys alone 4.90 ms
+// and CUB's SortPairs 8.49 in the same run): after the keys 8.70 ms (41 KiB a block, 4 blocks an SM), in a buffer
+// of their own 9.05 (73 KiB, 3). After the keys at 256 × 16: 9.91, × 20 9.20, × 24 8.76, × 28 8.68.
+inline constexpr OnesweepValues kOnesweepValues = OnesweepValues::after_keys;
 // Whether the histogram counts the digits with shared-memory atomics (CUB's), or each warp by ballots: atomics,
 // measured on the H200 at 2^24 keys (Nsight Compute): 69 µs against 408 µs (36 ballots a row of keys).
 inline constexpr bool kOnesweepSharedCounts = true;
@@ -60,8 +64,10 @@ struct OnesweepWords {
 };
 
 // Sorts arrays.in[0, n) into arrays.out by the radix keys' bits 0 … end_bit − 1, stably; Op is the key type's
-// AddOp (only its value type matters). n ≥ 1 is the caller's to check.
-template <int kItems, int kWindow, bool kSharedCounts, class Op, class Launcher>
+// AddOp (only its value type matters); kValues how the values are staged, if arrays has any. n ≥ 1 is the
+// caller's to check.
+template <int kItems, int kWindow, bool kSharedCounts, class Op, OnesweepValues kValues = kOnesweepValues,
+          class Launcher>
 void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_type>& arrays, std::size_t n,
                        int end_bit, const OnesweepWords& words) {
     using T = typename Op::value_type;
@@ -98,9 +104,9 @@ void run_onesweep_sort(Launcher& launcher, const SortArrays<typename Op::value_t
         const DriverLaunch shape{"digit " + std::to_string(pass) + ": rank, look back, scatter", blocks,
                                  kOnesweepThreads, io.tile};
         if (values_from != nullptr)
-            launcher.template launch<OnesweepPass<kItems, kWindow, true>, Op>(shape, io);
+            launcher.template launch<OnesweepPass<kItems, kWindow, kValues>, Op>(shape, io);
         else
-            launcher.template launch<OnesweepPass<kItems, kWindow, false>, Op>(shape, io);
+            launcher.template launch<OnesweepPass<kItems, kWindow, OnesweepValues::none>, Op>(shape, io);
         launcher.phase_done();
         from = io.keys_out;
         values_from = io.values_out;

@@ -45,6 +45,19 @@ TimedTablePlan sort_table_plan(const std::vector<std::uint32_t>& input, const st
     for (bool pairs : {false, true}) {
         const std::string suffix = pairs ? "-pairs" : "";
         row("onesweep" + suffix, "8-bit digits, 256 x " + std::to_string(kOnesweepItems), {GpuSortKind::onesweep, pairs});
+        if (chosen.sweep && pairs) {
+            for (int items : kOnesweepItemChoices)
+                if (items != kOnesweepItems && items >= 16)
+                    row("onesweep-pairs", "8-bit digits, 256 x " + std::to_string(items),
+                        {GpuSortKind::onesweep, true, 256, items});
+            GpuSortMethod other{GpuSortKind::onesweep, true};
+            other.other_staging = true;
+            row("onesweep-pairs",
+                "8-bit digits, 256 x " + std::to_string(kOnesweepItems) +
+                    (kOnesweepValues == OnesweepValues::after_keys ? ", values in a buffer of their own"
+                                                                   : ", values after the keys"),
+                other);
+        }
         if (chosen.sweep && !pairs) {
             for (int items : kOnesweepItemChoices)
                 if (items != kOnesweepItems)
