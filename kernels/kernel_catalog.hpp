@@ -39,6 +39,8 @@
 #include "kernels/block/hillis_steele_barrier_in_branch.cuh"
 #include "kernels/block/hillis_steele_double_buffer.cuh"
 #include "kernels/block/hillis_steele_racy.cuh"
+#include "kernels/block/histogram_global_atomics.cuh"
+#include "kernels/block/histogram_privatised.cuh"
 #include "kernels/block/radix_sort_bits.cuh"
 #include "kernels/block/radix_sort_digits.cuh"
 #include "kernels/block/reduce_add_on_load.cuh"
@@ -103,7 +105,11 @@ using BlockKernels = KernelList<
     RadixSortBits,            // radix sort: a split a bit, then a 4-bit digit a pass
     RadixSortDigits,
     BlockBucketByAtomics,     // bucketing: where atomics decide each key's slot, and where a scan does
-    BlockBucketByScan
+    BlockBucketByScan,
+    BlockHistogramGlobalAtomics, // histograms: PMPP's progression from global atomics to aggregation
+    BlockHistogramSharedAtomics,
+    BlockHistogramWarpPrivate,
+    BlockHistogramAggregated
     // catalogue: block kernels end
     >;
 

@@ -62,7 +62,7 @@ struct BlockBucketByAtomics : OneElementPerThread {
         // barrier: every count is 0
         ctx.sync(step_tag(kFile, kCount.phase, __LINE__));
         if (mine)
-            counts.atomic_add(bucket, 1u);
+            counts.atomic_add_unused(bucket, 1u);
         // barrier: the histogram is complete
         ctx.sync(step_tag(kFile, kStarts.phase, __LINE__));
         if (i == 0) {

@@ -84,6 +84,23 @@ public:
         }
     }
 
+    // atomicAdd(&array[index], value) whose old value the thread does not use: recorded so (kAccessResultUnused),
+    // since the hardware serialises it differently (trace_records.hpp).
+    PL_HOST_DEVICE void atomic_add_unused(std::uint32_t index, T value) const {
+        static_assert(sizeof(T) == sizeof(std::uint32_t), "a 32-bit word");
+        const std::uint32_t word = word_of(index);
+        if constexpr (Ctx::traced) {
+            if (ctx_->check_index(desc_, word))
+                ctx_->atomic_add_shared(desc_, word, base_ + word, value, kAccessResultUnused);
+        } else {
+#if defined(__CUDA_ARCH__)
+            atomicAdd(base_ + word, value);
+#else
+            (void)value; // an untraced context runs on the GPU only
+#endif
+        }
+    }
+
     PL_HOST_DEVICE const SharedBufferDesc& desc() const { return desc_; }
     // The context the array reports to: a body that stores into a second array beside this one (a
     // tile's total beside its output, kernels/common/scan_io.hpp) reaches it through the same context.

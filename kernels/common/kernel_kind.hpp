@@ -25,6 +25,8 @@ enum class KernelKind : std::uint8_t {
     bucketing,           // the keys in the order of their buckets (block_bucket, kernels/block/bucket_by_atomics.cuh),
                          // each bucket's in the keys' order
     bucketing_unordered, // the keys in the order of their buckets, a bucket's in any order
+    histogram,           // out[b] = how many keys are in bin b (block_bucket), for b < min(n, 4); no other output
+                         // (kernels/common/block_histogram.hpp)
 };
 
 } // namespace prefixlab

@@ -21,6 +21,11 @@ inline constexpr std::uint8_t kShuffleSource = 0xfe;
 // reach one word with atomics in one step take turns, so they do not race, and a word an atomic wrote may be
 // written again in the same step.
 inline constexpr std::uint8_t kAccessAtomic = 1;
+// With kAccessAtomic: the thread drops the atomic's old value (InstrumentedArray::atomic_add_unused, a histogram's
+// count). The hardware treats it apart: on the H200, Nsight Compute counts one shared-memory wavefront for a warp's
+// atomicAdd(&word, 1) with its result unused however many lanes meet at the word, and one a lane at the word for
+// an atomicAdd whose result is used (docs/histogram.md).
+inline constexpr std::uint8_t kAccessResultUnused = 2;
 
 // The pattern a traced kernel fills shared memory with before it starts: words still holding it were
 // never written, and views show them as empty.
@@ -37,7 +42,7 @@ struct AccessRecord {
     std::uint8_t seq;
     std::uint8_t buffer; // BufferId, or kShuffleSource
     AccessKind kind;
-    std::uint8_t flags; // kAccessAtomic, or 0
+    std::uint8_t flags; // kAccessAtomic (and kAccessResultUnused), or 0
     std::uint32_t word;       // absolute word in shared memory, element of a global array, or source thread
     std::uint32_t value;      // the value read or written, as bits
     std::uint32_t sources[2]; // writes: where the value came from; reads: kNoSource

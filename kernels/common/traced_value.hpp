@@ -73,6 +73,20 @@ PL_HOST_DEVICE constexpr T derived_value(T, T value) {
     return value;
 }
 
+// `from` in another type (a histogram's count, kept in a 32-bit word, written as the element type): its value
+// converted, its provenance kept.
+template <class T, class U>
+PL_HOST_DEVICE constexpr Traced<T> converted_value(const Traced<U>& from) {
+    Traced<T> v(static_cast<T>(from.value));
+    v.sources[0] = from.sources[0];
+    v.sources[1] = from.sources[1];
+    return v;
+}
+template <class T, class U>
+PL_HOST_DEVICE constexpr T converted_value(U from) {
+    return static_cast<T>(from);
+}
+
 // The union of two values' sources, duplicates removed; kTooManySources past two.
 template <class T>
 PL_HOST_DEVICE constexpr void merge_sources(const Traced<T>& a, const Traced<T>& b, std::uint32_t (&out)[2]) {

@@ -348,14 +348,16 @@ public:
     }
 
     // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add); traced, its read and its write.
+    // extra_flags: kAccessResultUnused where the caller drops the old value.
     __device__ std::uint32_t atomic_add_shared(const SharedBufferDesc& desc, std::uint32_t word, std::uint32_t* address,
-                                               std::uint32_t value) {
+                                               std::uint32_t value, std::uint8_t extra_flags = 0) {
         const std::uint32_t before = atomicAdd(address, value);
         if constexpr (kTraced) {
             const std::uint32_t none[2] = {kNoSource, kNoSource};
-            const std::uint32_t read = on_access(desc, word, AccessKind::read, before, none, kAccessAtomic);
+            const auto flags = static_cast<std::uint8_t>(kAccessAtomic | extra_flags);
+            const std::uint32_t read = on_access(desc, word, AccessKind::read, before, none, flags);
             const std::uint32_t sources[2] = {read, kNoSource};
-            on_access(desc, word, AccessKind::write, before + value, sources, kAccessAtomic);
+            on_access(desc, word, AccessKind::write, before + value, sources, flags);
         }
         return before;
     }

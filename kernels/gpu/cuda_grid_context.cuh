@@ -158,7 +158,7 @@ public:
 
     // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add): the block's own memory, not recorded.
     __device__ std::uint32_t atomic_add_shared(const SharedBufferDesc&, std::uint32_t, std::uint32_t* address,
-                                               std::uint32_t value) {
+                                               std::uint32_t value, std::uint8_t = 0) {
         return atomicAdd(address, value);
     }
 

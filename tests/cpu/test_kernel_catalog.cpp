@@ -53,11 +53,11 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
         EXPECT_EQ(parse_block_algorithm(name<Kernel>()), algorithm) << name<Kernel>();
         EXPECT_EQ(description_of(algorithm), std::string_view(Kernel::kDescription));
         EXPECT_EQ(kind_of(algorithm), Kernel::kKind) << name<Kernel>();
-        // a block scan, a block reduction, a compaction, a split, a sort or a bucketing, each of its family
+        // a block scan, a block reduction, a compaction, a split, a sort, a bucketing or a histogram, each of its family
         EXPECT_TRUE(Kernel::kKind == KernelKind::block_scan || Kernel::kKind == KernelKind::block_reduce ||
                     Kernel::kKind == KernelKind::compaction || Kernel::kKind == KernelKind::split ||
                     Kernel::kKind == KernelKind::sort || Kernel::kKind == KernelKind::bucketing ||
-                    Kernel::kKind == KernelKind::bucketing_unordered);
+                    Kernel::kKind == KernelKind::bucketing_unordered || Kernel::kKind == KernelKind::histogram);
         if constexpr (Kernel::kFamily != KernelFamily::quiz_variant) { // a quiz variant breaks a kernel of any kind
             EXPECT_EQ(Kernel::kKind == KernelKind::block_reduce, Kernel::kFamily == KernelFamily::reduction)
                 << name<Kernel>();
@@ -65,7 +65,8 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
                       Kernel::kFamily == KernelFamily::compaction)
                 << name<Kernel>();
             EXPECT_EQ(Kernel::kKind == KernelKind::sort, Kernel::kFamily == KernelFamily::sort) << name<Kernel>();
-            EXPECT_EQ(Kernel::kKind == KernelKind::bucketing || Kernel::kKind == KernelKind::bucketing_unordered,
+            EXPECT_EQ(Kernel::kKind == KernelKind::bucketing || Kernel::kKind == KernelKind::bucketing_unordered ||
+                          Kernel::kKind == KernelKind::histogram,
                       Kernel::kFamily == KernelFamily::histogram)
                 << name<Kernel>();
         } else if constexpr (has_correct_twin<Kernel>()) {

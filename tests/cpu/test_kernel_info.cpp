@@ -55,8 +55,9 @@ TEST(KernelInfo, EveryRowHoldsItsCatalogueEntrysFacts) {
                 EXPECT_EQ(row.threads_for(n), Kernel::threads_for(n)) << "n=" << n;
         EXPECT_EQ(row.exclusive_form, Kernel::kKind == KernelKind::block_scan);
         EXPECT_EQ(row.no_exclusive_form_reason.empty(), row.exclusive_form);
-        EXPECT_EQ(row.writes_every_output,
-                  Kernel::kKind != KernelKind::block_reduce && Kernel::kKind != KernelKind::compaction);
+        EXPECT_EQ(row.writes_every_output, Kernel::kKind != KernelKind::block_reduce &&
+                                               Kernel::kKind != KernelKind::compaction &&
+                                               Kernel::kKind != KernelKind::histogram);
         EXPECT_EQ(row.watches_registers, Kernel::kWatchesRegisters);
         EXPECT_EQ(row.racy, is_racy<Kernel>());
         EXPECT_EQ(row.divergent_sync, has_divergent_sync<Kernel>());

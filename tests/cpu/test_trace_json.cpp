@@ -142,7 +142,7 @@ TEST(TraceJson, RejectsAccessesOutsideTheTrace) {
 
     json bad_kind = good;
     bad_kind["accesses"]["rows"][0][6] = "x";
-    EXPECT_EQ(rejection(bad_kind), "accesses.rows[0][6]: expected \"r\", \"w\", \"ar\" or \"aw\", found \"x\"");
+    EXPECT_EQ(rejection(bad_kind), "accesses.rows[0][6]: expected \"r\", \"w\", \"ar\", \"aw\", \"ur\" or \"uw\", found \"x\"");
 }
 
 // A misspelt or stray field is refused at every level, as in a results file: nothing in a trace is
@@ -289,7 +289,7 @@ TEST(TraceJsonHostile, ContainersInMessagesAreDescribedNotDumped) {
     EXPECT_EQ(rejection(document), "input[2]: expected an int32, found an object of 2 fields");
     document = trace_as_json(small_trace());
     document["accesses"]["rows"][0][6] = json::array({"r"});
-    EXPECT_EQ(rejection(document), "accesses.rows[0][6]: expected \"r\", \"w\", \"ar\" or \"aw\", found an array of 1 item");
+    EXPECT_EQ(rejection(document), "accesses.rows[0][6]: expected \"r\", \"w\", \"ar\", \"aw\", \"ur\" or \"uw\", found an array of 1 item");
 }
 
 TEST(TraceJsonHostile, A20MegabyteStringGivesAShortMessage) {

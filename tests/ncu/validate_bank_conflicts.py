@@ -9,9 +9,13 @@ exact equality:
   warp-wide shared loads   == smsp__sass_inst_executed_op_shared_ld.sum
   load conflicts           == l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
                               - smsp__sass_inst_executed_op_shared_ld.sum
-  (and the same for stores, _st)
+  (and the same for stores, _st, and for shared atomics, _atom: an atomic is neither a load nor a store,
+  and its wavefronts beyond one an instruction are its conflicts, as a load's are)
 
-Usage: validate_bank_conflicts.py PREFIXLAB [--ncu NCU] [--log FILE]
+Usage: validate_bank_conflicts.py PREFIXLAB [--ncu NCU] [--log FILE] [--only NAME] [--input random|iota|ones]
+
+--input changes what the atomics contend for (bucket-by-atomics: iota spreads a warp's lanes over 4 buckets,
+ones puts all 32 on one word); loads and stores of the other kernels do not depend on it.
 Exit status 0 when every configuration matches, 1 on any mismatch, 2 on a tool failure.
 """
 
@@ -29,6 +33,8 @@ METRICS = {
     "st_inst": "smsp__sass_inst_executed_op_shared_st.sum",
     "ld_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
     "st_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "atom_inst": "smsp__sass_inst_executed_op_shared_atom.sum",
+    "atom_wave": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
 }
 
 def kernel_table(prefixlab):
@@ -67,10 +73,13 @@ def block_option(block):
     return ["--block", str(block)] if block else []
 
 
+INPUT = ["random"]  # --input: the same for the model's trace and the profiled run
+
+
 def model_report(prefixlab, algorithm, n, block, exclusive):
     """The model's statistics of an emulated trace (`prefixlab trace --stats`), as JSON."""
     with tempfile.TemporaryDirectory() as tmp:
-        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", "random",
+        command = [prefixlab, "trace", "--algo", algorithm, "--n", str(n), *block_option(block), "--input", INPUT[0],
                    "--device", "cpu", "--stats", "--out", os.path.join(tmp, "trace.json")]
         if exclusive:
             command.append("--exclusive")
@@ -88,7 +97,7 @@ def ncu_counters(ncu, prefixlab, algorithm, n, block, exclusive, metrics):
         log = os.path.join(tmp, "ncu.csv")
         command = [ncu, "--csv", "--log-file", log, "--metrics", ",".join(metrics.values()),
                    "--kernel-name", "regex:block_scan_kernel", prefixlab, "run", "--algo", algorithm, "--n", str(n),
-                   *block_option(block), "--input", "random"]
+                   *block_option(block), "--input", INPUT[0]]
         if exclusive:
             command.append("--exclusive")
         run(command)
@@ -118,11 +127,13 @@ def main():
     parser.add_argument("--ncu", default="ncu")
     parser.add_argument("--log", help="also write the table as JSON here")
     parser.add_argument("--only", help="validate only the kernels whose name contains this")
+    parser.add_argument("--input", default="random", choices=["random", "iota", "ones"])
     args = parser.parse_args()
+    INPUT[0] = args.input
 
     rows, mismatches = [], 0
     header = (f"{'kernel':28} {'N':>5} {'threads':>7} {'excl':>4} | {'loads':>6} {'ncu':>6} {'ld conf':>7} {'ncu':>7} | "
-              f"{'stores':>6} {'ncu':>6} {'st conf':>7} {'ncu':>7} | result")
+              f"{'stores':>6} {'ncu':>6} {'st conf':>7} {'ncu':>7} | {'atoms':>5} {'ncu':>5} {'conf':>5} {'ncu':>5} | result")
     print(header)
     print("-" * len(header))
     try:
@@ -138,12 +149,15 @@ def main():
                 "load_conflicts": hw["ld_wave"] - hw["ld_inst"],
                 "stores": hw["st_inst"],
                 "store_conflicts": hw["st_wave"] - hw["st_inst"],
+                "atomics": hw["atom_inst"],
+                "atomic_conflicts": hw["atom_wave"] - hw["atom_inst"],
             }
             ok = all(model[key] == measured[key] for key in measured)
             mismatches += not ok
             print(f"{algorithm:28} {n:5} {threads:7} {'yes' if exclusive else 'no':>4} | "
                   f"{model['loads']:6} {measured['loads']:6} {model['load_conflicts']:7} {measured['load_conflicts']:7} | "
                   f"{model['stores']:6} {measured['stores']:6} {model['store_conflicts']:7} {measured['store_conflicts']:7} | "
+                  f"{model['atomics']:5} {measured['atomics']:5} {model['atomic_conflicts']:5} {measured['atomic_conflicts']:5} | "
                   f"{'equal' if ok else 'MISMATCH'}", flush=True)
             rows.append({"algorithm": algorithm, "n": n, "block_threads": threads, "exclusive": exclusive,
                          "model": model, "nsight_compute": measured, "raw": hw, "equal": ok})

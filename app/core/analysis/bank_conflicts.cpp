@@ -3,6 +3,7 @@
 #include "core/analysis/warp_instructions.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -24,8 +25,11 @@ bool is_shared_atomic(const AccessRecord& a) {
 void finish(WarpInstruction& instruction, const Trace& trace) {
     std::map<std::uint32_t, std::set<std::uint32_t>> words_of_bank;
     std::map<std::uint32_t, int> lanes_of_word;
+    std::array<std::uint32_t, kBanks> lanes_of_bank{};
     for (std::uint32_t index : instruction.accesses) {
         const AccessRecord& a = trace.accesses[index];
+        instruction.result_unused = (a.flags & kAccessResultUnused) != 0;
+        instruction.most_lanes_on_a_bank = std::max(instruction.most_lanes_on_a_bank, ++lanes_of_bank[bank_of(a.word)]);
         instruction.active_lanes |= 1u << lane_of(a.thread);
         words_of_bank[bank_of(a.word)].insert(a.word);
         const int lanes = ++lanes_of_word[a.word];
@@ -45,7 +49,7 @@ void add_to_bank_totals(BankTotals& totals, const WarpInstruction& instruction) 
     if (instruction.atomic) {
         ++totals.atomics;
         totals.atomic_conflicts += instruction.extra_wavefronts();
-        totals.serialised += instruction.most_lanes_on_a_word > 0 ? instruction.most_lanes_on_a_word - 1 : 0;
+        totals.serialised += instruction.lanes_waiting();
     } else if (instruction.kind == AccessKind::read) {
         ++totals.loads;
         totals.load_conflicts += instruction.extra_wavefronts();

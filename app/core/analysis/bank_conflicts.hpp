@@ -16,10 +16,12 @@
 //
 // Shared-memory atomics (an access with kAccessAtomic: bucket-by-atomics' atomicAdd) are neither loads nor stores:
 // Nsight Compute counts them apart (..._op_atom). An atomic's read and write are one instruction (`atomic`), grouped
-// by its read among the thread's atomics of the step and listed after the step's loads and stores, with two counts:
-// its degree as a load's (distinct words in one bank, the wavefronts the hardware is expected to take), and the
-// most lanes on one word, the lanes that the lecture's "contention" serialises at one bin (most_lanes_on_a_word - 1
-// of them wait). The Banks tab shows an atomic's row as the lanes on each bank's busiest word.
+// by its read among the thread's atomics of the step and listed after the step's loads and stores. Its wavefronts,
+// as Nsight Compute counted them on the H200 (tests/ncu/validate_bank_conflicts.py, docs/histogram.md): where the
+// threads use the old value (a slot taken from a cursor), one a lane on the busiest bank: lanes at one word take
+// turns, most_lanes_on_a_word - 1 of them wait; where they drop it (a count, kAccessResultUnused), as a load's,
+// the distinct words of the busiest bank, however many lanes meet at a word: none waits. The Banks tab shows an
+// atomic's row as the lanes on each bank's busiest word.
 #pragma once
 
 #include "core/trace/trace.hpp"
@@ -45,10 +47,21 @@ struct WarpInstruction {
     std::uint32_t degree = 0;                    // max over banks of distinct_words
     bool broadcast = false;                      // some word is touched by more than one lane
     bool atomic = false;                         // a shared atomic (its reads; kind read)
+    bool result_unused = false;                  // an atomic whose old value its threads drop (kAccessResultUnused)
     std::array<std::uint8_t, kBanks> lanes_on_word{}; // per bank: the lanes on its busiest word
     std::uint32_t most_lanes_on_a_word = 0;      // the most lanes that touch one word
+    std::uint32_t most_lanes_on_a_bank = 0;      // the most lanes that touch one bank's words
     std::vector<std::uint32_t> accesses;         // indices into Trace::accesses, by lane
-    std::uint32_t extra_wavefronts() const { return degree > 0 ? degree - 1 : 0; }
+    // Beyond the first. A load's, a store's and an unused-result atomic's: degree - 1. An atomic whose result is
+    // used: its lanes on one bank take turns, word or not (most_lanes_on_a_bank - 1).
+    std::uint32_t extra_wavefronts() const {
+        const std::uint32_t wavefronts = atomic && !result_unused ? most_lanes_on_a_bank : degree;
+        return wavefronts > 0 ? wavefronts - 1 : 0;
+    }
+    // An atomic's lanes that wait for another lane at their word: none where the result is unused.
+    std::uint32_t lanes_waiting() const {
+        return atomic && !result_unused && most_lanes_on_a_word > 0 ? most_lanes_on_a_word - 1 : 0;
+    }
 };
 
 struct BankTotals {

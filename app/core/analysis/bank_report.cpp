@@ -12,7 +12,10 @@ nlohmann::json totals_json(const BankTotals& t) {
     return {{"loads", t.loads},
             {"stores", t.stores},
             {"load_conflicts", t.load_conflicts},
-            {"store_conflicts", t.store_conflicts}};
+            {"store_conflicts", t.store_conflicts},
+            {"atomics", t.atomics},
+            {"atomic_conflicts", t.atomic_conflicts},
+            {"atomic_lanes_waiting", t.serialised}};
 }
 
 nlohmann::json global_json(const CoalescingTotals& t) {
@@ -47,6 +50,8 @@ std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis, c
           {"stores", kNcuStoreInstructions},
           {"load_conflicts", std::string(kNcuLoadWavefronts) + " - " + kNcuLoadInstructions},
           {"store_conflicts", std::string(kNcuStoreWavefronts) + " - " + kNcuStoreInstructions},
+          {"atomics", kNcuAtomicInstructions},
+          {"atomic_conflicts", std::string(kNcuAtomicWavefronts) + " - " + kNcuAtomicInstructions},
           {"load_requests", kNcuGlobalLoadRequests},
           {"load_sectors", kNcuGlobalLoadSectors},
           {"store_requests", kNcuGlobalStoreRequests},

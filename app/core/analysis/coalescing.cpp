@@ -8,8 +8,12 @@ namespace prefixlab {
 
 namespace {
 
+// Global atomics (histogram-global-atomics' counts) are neither loads nor stores: Nsight Compute counts them apart
+// (..._op_red where the result is unused, _op_atom where it is used), and so does not this analysis.
 bool is_global_access(const AccessRecord& a) {
-    return a.buffer == static_cast<std::uint8_t>(BufferId::input) || a.buffer == static_cast<std::uint8_t>(BufferId::output);
+    return (a.buffer == static_cast<std::uint8_t>(BufferId::input) ||
+            a.buffer == static_cast<std::uint8_t>(BufferId::output)) &&
+           (a.flags & kAccessAtomic) == 0;
 }
 
 void finish(GlobalInstruction& instruction, const Trace& trace) {

@@ -558,13 +558,14 @@ void EmulatedBlock::record_register(std::uint32_t thread) {
 }
 
 std::uint32_t EmulatedBlock::atomic_add_shared(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word,
-                                              std::uint32_t* address, std::uint32_t value) {
+                                              std::uint32_t* address, std::uint32_t value, std::uint8_t extra_flags) {
     const std::uint32_t before = *address;
     *address = before + value;
     const std::uint32_t none[2] = {kNoSource, kNoSource};
-    const std::uint32_t read = append_access(thread, buffer, word, AccessKind::read, before, none, kAccessAtomic);
+    const auto flags = static_cast<std::uint8_t>(kAccessAtomic | extra_flags);
+    const std::uint32_t read = append_access(thread, buffer, word, AccessKind::read, before, none, flags);
     const std::uint32_t sources[2] = {read, kNoSource};
-    append_access(thread, buffer, word, AccessKind::write, before + value, sources, kAccessAtomic);
+    append_access(thread, buffer, word, AccessKind::write, before + value, sources, flags);
     threads_[thread].fiber->suspend(); // lockstep, as after any access
     return before;
 }

@@ -107,7 +107,7 @@ public:
     // atomicAdd on a word of the block's shared memory: the read and the write recorded with no other lane's
     // access between them, then the yield; returns the word before.
     std::uint32_t atomic_add_shared(std::uint32_t thread, std::uint8_t buffer, std::uint32_t word, std::uint32_t* address,
-                                    std::uint32_t value);
+                                    std::uint32_t value, std::uint8_t extra_flags = 0);
     // Global synchronisation (rule 5).
     // *word = combine(*word, operand) in one go; returns the word before.
     std::uint32_t atomic_update(std::uint32_t thread, BufferId buffer, std::uint32_t index, std::uint32_t* word,

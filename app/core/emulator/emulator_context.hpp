@@ -120,9 +120,9 @@ public:
 
     // atomicAdd on a shared-memory word (InstrumentedArray::atomic_add): recorded as its read and its write.
     std::uint32_t atomic_add_shared(const SharedBufferDesc& desc, std::uint32_t word, std::uint32_t* address,
-                                    std::uint32_t value) {
+                                    std::uint32_t value, std::uint8_t extra_flags = 0) {
         return block_.atomic_add_shared(thread_, static_cast<std::uint8_t>(desc.id), desc.base_word + word, address,
-                                        value);
+                                        value, extra_flags);
     }
 
     bool check_index(const SharedBufferDesc& desc, std::uint32_t word) {

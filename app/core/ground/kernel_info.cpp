@@ -23,6 +23,8 @@ std::string_view no_exclusive_form_reason_of(KernelKind kind) {
     case KernelKind::bucketing:
     case KernelKind::bucketing_unordered:
         return "A bucketing moves keys, adding none: it has no exclusive form.";
+    case KernelKind::histogram:
+        return "A histogram counts keys: it has no exclusive form.";
     default:
         return "";
     }
@@ -80,8 +82,8 @@ KernelInfo row_of() {
     info.max_n_per_block = max_n_per_block<Kernel>();
     info.exclusive_form = Kernel::kKind == KernelKind::block_scan;
     info.no_exclusive_form_reason = no_exclusive_form_reason_of(Kernel::kKind);
-    info.writes_every_output =
-        Kernel::kKind != KernelKind::block_reduce && Kernel::kKind != KernelKind::compaction;
+    info.writes_every_output = Kernel::kKind != KernelKind::block_reduce && Kernel::kKind != KernelKind::compaction &&
+                               Kernel::kKind != KernelKind::histogram;
     info.watches_registers = Kernel::kWatchesRegisters;
     info.racy = is_racy<Kernel>();
     info.schedule_dependent = is_schedule_dependent<Kernel>();

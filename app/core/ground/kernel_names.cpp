@@ -99,7 +99,7 @@ constexpr NameTable<KernelFamily, 6> kFamilyNames{{
     {KernelFamily::histogram, "histogram"},
 }};
 
-constexpr NameTable<KernelKind, 8> kKindNames{{
+constexpr NameTable<KernelKind, 9> kKindNames{{
     {KernelKind::block_scan, "block-scan"},
     {KernelKind::block_reduce, "block-reduce"},
     {KernelKind::compaction, "compaction"},
@@ -108,6 +108,7 @@ constexpr NameTable<KernelKind, 8> kKindNames{{
     {KernelKind::sort, "sort"},
     {KernelKind::bucketing, "bucketing"},
     {KernelKind::bucketing_unordered, "bucketing-unordered"},
+    {KernelKind::histogram, "histogram"},
 }};
 
 constexpr NameTable<KernelLevel, 2> kLevelNames{{

@@ -2,9 +2,10 @@
 
 #include "core/ground/reference_scan.hpp"
 #include "core/ground/keep_names.hpp"
-#include "kernels/common/block_bucket.hpp"
+#include "kernels/common/block_histogram.hpp"
 #include "kernels/common/radix_key.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
+#include "kernels/common/value_bits.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -196,6 +197,23 @@ OutputCheck check_bucketing_output(ElementType type, bool stable, const std::vec
     return check;
 }
 
+std::vector<std::uint32_t> reference_histogram(ElementType type, const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> counts(kBlockBins, 0);
+    const std::size_t bins = std::min<std::size_t>(input.size(), kBlockBins);
+    for (std::uint32_t key : input)
+        if (bucket_of(type, key) < bins)
+            ++counts[bucket_of(type, key)];
+    std::vector<std::uint32_t> reference(input.size(), kUnwrittenPattern);
+    for (std::size_t b = 0; b < bins; ++b)
+        reference[b] = type == ElementType::float32 ? to_bits(float(counts[b])) : counts[b];
+    return reference;
+}
+
+OutputCheck check_histogram_output(ElementType type, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output) {
+    return bit_for_bit(type, reference_histogram(type, input), output);
+}
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep) {
@@ -207,6 +225,8 @@ OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator 
         return check_sort_output(type, input, output);
     if (kind == KernelKind::bucketing || kind == KernelKind::bucketing_unordered)
         return check_bucketing_output(type, kind == KernelKind::bucketing, input, output);
+    if (kind == KernelKind::histogram)
+        return check_histogram_output(type, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

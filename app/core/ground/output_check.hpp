@@ -60,6 +60,12 @@ OutputCheck check_bucketing_output(ElementType type, bool stable, const std::vec
 
 // The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
 // keeps), else the scan's (direction `exclusive`).
+// A block histogram's output (kernels/common/block_histogram.hpp): out[b] is the count of keys in bin b
+// (block_bucket, as `type` reads the keys), in the element type, for b < min(n, 4); the other words unwritten.
+std::vector<std::uint32_t> reference_histogram(ElementType type, const std::vector<std::uint32_t>& input);
+OutputCheck check_histogram_output(ElementType type, const std::vector<std::uint32_t>& input,
+                                   const std::vector<std::uint32_t>& output);
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep);

@@ -14,6 +14,8 @@
 #include "kernels/common/cuda_limits.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
 #include <initializer_list>
 #include <istream>
 #include <nlohmann/json.hpp>
@@ -110,12 +112,13 @@ json sources_to_json(const std::uint32_t* sources) {
     return list;
 }
 
-// An access's kind as a trace file writes it: "r" or "w", "ar" or "aw" for an atomic's read or write.
+// An access's kind as a trace file writes it: "r" or "w", "ar" or "aw" for an atomic's read or write, "ur" or
+// "uw" for those of an atomic whose old value the thread does not use (kAccessResultUnused).
 const char* access_kind_text(const AccessRecord& a) {
-    const bool atomic = (a.flags & kAccessAtomic) != 0;
+    const bool atomic = (a.flags & kAccessAtomic) != 0, unused = (a.flags & kAccessResultUnused) != 0;
     if (a.kind == AccessKind::read)
-        return atomic ? "ar" : "r";
-    return atomic ? "aw" : "w";
+        return atomic ? (unused ? "ur" : "ar") : "r";
+    return atomic ? (unused ? "uw" : "aw") : "w";
 }
 
 json access_to_row(ElementType type, const AccessRecord& a) {
@@ -310,10 +313,20 @@ AccessRecord access_from_row(const json& row, const std::string& path, const Tra
         const std::uint64_t words = is_shared(*id) ? config.shared_words : static_cast<std::uint64_t>(config.n);
         a.word = static_cast<std::uint32_t>(integer(5, words == 0 ? 0 : words - 1));
     }
-    if (row[6] != "r" && row[6] != "w" && row[6] != "ar" && row[6] != "aw")
-        malformed(element(path, 6), "expected \"r\", \"w\", \"ar\" or \"aw\", found " + value_in_message(row[6]));
-    a.kind = row[6] == "r" || row[6] == "ar" ? AccessKind::read : AccessKind::write;
-    a.flags = row[6] == "ar" || row[6] == "aw" ? kAccessAtomic : 0;
+    static const std::pair<const char*, std::pair<AccessKind, std::uint8_t>> kKinds[] = {
+        {"r", {AccessKind::read, 0}},
+        {"w", {AccessKind::write, 0}},
+        {"ar", {AccessKind::read, kAccessAtomic}},
+        {"aw", {AccessKind::write, kAccessAtomic}},
+        {"ur", {AccessKind::read, kAccessAtomic | kAccessResultUnused}},
+        {"uw", {AccessKind::write, kAccessAtomic | kAccessResultUnused}}};
+    const auto kind = std::find_if(std::begin(kKinds), std::end(kKinds),
+                                   [&](const auto& k) { return row[6].is_string() && row[6] == k.first; });
+    if (kind == std::end(kKinds))
+        malformed(element(path, 6),
+                  "expected \"r\", \"w\", \"ar\", \"aw\", \"ur\" or \"uw\", found " + value_in_message(row[6]));
+    a.kind = kind->second.first;
+    a.flags = kind->second.second;
     a.value = value_at(config.type, row[7], element(path, 7));
     sources_from_json(row[8], element(path, 8), steps, a.sources);
     return a;

@@ -1,5 +1,6 @@
 #include "core/trace/trace_validation.hpp"
 
+#include "core/ground/kernel_facts.hpp"
 #include "core/trace/trace_assembly.hpp"
 
 #include <algorithm>
@@ -132,7 +133,9 @@ private:
         if (is_grid_shared(id))
             return access_place(a) + "buffer '" + name + "' belongs to a grid trace, not to one block's";
         if (!is_shared(id)) {
-            if (id == BufferId::input ? !read : read)
+            // A histogram by global atomics counts in its output, and reads the counts back.
+            const bool output_read = id == BufferId::output && read && kind_of(config_.algorithm) == KernelKind::histogram;
+            if (id == BufferId::input ? !read : read && !output_read)
                 return access_place(a) + (read ? "a read of the output" : "a write of the input");
             if (a.word >= static_cast<std::uint32_t>(config_.n))
                 return access_place(a) + name + " element " + number(a.word) + " is outside the " +

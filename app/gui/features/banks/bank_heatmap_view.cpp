@@ -51,9 +51,10 @@ std::string conflicts_text(const BankTotals& t) {
 std::string describe_instruction(const WarpInstruction& in) {
     char text[160];
     if (in.atomic) {
-        std::snprintf(text, sizeof text, "warp %u, atomic #%u: %u lane%s on its busiest word (%u wait), %u-way", in.warp,
-                      in.order + 1, in.most_lanes_on_a_word, in.most_lanes_on_a_word == 1 ? "" : "s",
-                      in.most_lanes_on_a_word > 0 ? in.most_lanes_on_a_word - 1 : 0, in.degree);
+        std::snprintf(text, sizeof text, "warp %u, atomic #%u%s: %u lane%s on its busiest word (%u wait), %u wavefront%s",
+                      in.warp, in.order + 1, in.result_unused ? " (result unused)" : "", in.most_lanes_on_a_word,
+                      in.most_lanes_on_a_word == 1 ? "" : "s", in.lanes_waiting(), in.extra_wavefronts() + 1,
+                      in.extra_wavefronts() == 0 ? "" : "s");
         return text;
     }
     std::snprintf(text, sizeof text, "warp %u, %s #%u: %u-way%s, %u extra wavefront%s", in.warp,
