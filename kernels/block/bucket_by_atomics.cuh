@@ -102,14 +102,16 @@ struct BlockBucketByAtomics : OneElementPerThread {
                                       "reads its key {reads}; its bucket is the key's lowest two bits."};
     static constexpr PhaseSpec kCount{"bucket-atomics-count", "count the buckets: atomicAdd", nullptr,
                                       "Each thread adds 1 to its bucket's count with an atomicAdd: {writes}. Threads "
-                                      "of one bucket wait for each other at its word."};
+                                      "of one bucket meet at its word; the old value is not used, and the H200 "
+                                      "serves a warp's in one turn."};
     static constexpr PhaseSpec kStarts{"bucket-atomics-starts", "where each bucket starts", nullptr,
                                        "Thread 0 reads the 4 counts {reads} and writes where each bucket starts into "
                                        "its cursor: {writes}."};
     static constexpr PhaseSpec kPlace{"bucket-atomics-place", "take a slot: atomicAdd on the cursor", nullptr,
                                       "Each thread takes its bucket's next slot with an atomicAdd on the cursor and "
-                                      "writes its key there: {writes}. The order the atomics come in decides the "
-                                      "slots, so a bucket's keys need not keep their order."};
+                                      "writes its key there: {writes}. The lanes at one cursor take turns, and the "
+                                      "order the atomics come in decides the slots, so a bucket's keys need not keep "
+                                      "their order."};
     static constexpr PhaseSpec kStore{"bucket-atomics-store", "store the bucketed keys", nullptr,
                                       "Each thread t reads the key now at its index {reads} and writes it to the "
                                       "output: {writes}."};

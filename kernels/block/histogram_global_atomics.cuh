@@ -1,5 +1,5 @@
 // A histogram by global atomics, the lecture's starting point (kernels/common/block_histogram.hpp): every key
-// adds 1 to its bin's word in global memory. On a GPU all the blocks' threads of a bin wait for each other at
+// adds 1 to its bin's word in global memory. On a GPU all the blocks' threads of a bin meet at
 // one word of the L2 cache; in one block, all its lanes of a bin do:
 //  0. clear: threads 0 … 3 set the output's 4 bins to 0; each thread copies its key into shared memory (the
 //     block's view shows the keys there, beside the bins they go to);

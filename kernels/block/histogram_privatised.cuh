@@ -129,7 +129,8 @@ struct BlockHistogramSharedAtomics : PrivatisedHistogram<BlockHistogramCopies::b
                                       "its key {reads}; its bin is the key's lowest two bits."};
     static constexpr PhaseSpec kCount{"histogram-shared-count", "count: atomicAdd in shared memory", nullptr,
                                       "Each thread adds 1 to its bin in the block's copy with a shared atomicAdd: "
-                                      "{writes}. The lanes of a bin wait for each other at its word."};
+                                      "{writes}. The lanes of a bin meet at its word; the count's old value is "
+                                      "not used, and the H200 serves a warp's in one turn."};
     static constexpr PhaseSpec kMerge{"histogram-shared-merge", "write the block's counts out", nullptr,
                                       "Threads 0 to 3 read their bin's count {reads} and write it to the output: "
                                       "{writes}. (Across blocks each would add its counts to the global ones.)"};

@@ -68,7 +68,7 @@ Scene changed_scene() {
     s.views["Values"] = {0.3f, false, 0.25f, 1.0f / 3};
     s.views["Dataflow"] = {2.5f, true, 1.0f, 0.0f};
     s.views["Banks ▸ second side"] = {1.0f, false, 0.0f, 0.999f}; // any title, UTF-8 included
-    s.bench = {"reduce-table", "cpu-std,cub,tuned-look-back", "speedup", "float-max-exclusive", true};
+    s.bench = {"reduce-table", "cpu-std,cub,tuned-look-back", "speedup", "float-max-exclusive", true, "N = 2^20"};
     s.quiz = {3, true, true};
     s.panels = {false, false, true, true};
     s.scale = 1.5f;
@@ -205,6 +205,7 @@ TEST(SceneJson, EveryFieldOfTheChangedSceneDiffersAndEqualityNoticesIt) {
         [](Scene& s) { s.views["Values"].scroll_x = 0.5f; },
         [](Scene& s) { s.views.erase("Dataflow"); },
         [](Scene& s) { s.bench.scan = ""; },
+        [](Scene& s) { s.bench.table.clear(); },
         [](Scene& s) { s.quiz.source = false; },
         [](Scene& s) { s.panels.narration = true; },
         [](Scene& s) { s.panels.source_prefixlab = false; },
@@ -673,6 +674,20 @@ TEST(SceneJson, ABenchmarkSceneNamesItsOwnSeries) {
     }
     EXPECT_THROW((void)scene_from_json_text(R"({"format": "prefixlab-scene", "version": 1, "bench": {"series": "cub,"}})"),
                  SceneFormatError);
+}
+
+// Issue 37: a timed table's scene names its table by words of the table's title, which a lesson can write by
+// hand; a title past the limit is refused naming the field.
+TEST(SceneJson, ATimedTableSceneNamesItsTable) {
+    const std::string head = R"({"format": "prefixlab-scene", "version": 1, "bench": {"view": "histogram-table", )";
+    const Scene scene = scene_from_json_text(head + R"("table": "N = 2^28, 256 bins, uniform"}})");
+    EXPECT_EQ(scene.bench.view, "histogram-table");
+    EXPECT_EQ(scene.bench.table, "N = 2^28, 256 bins, uniform");
+    EXPECT_EQ(scene_from_json_text(scene_to_json_text(scene)), scene);
+    EXPECT_TRUE(scene_from_json_text(R"({"format": "prefixlab-scene", "version": 1})").bench.table.empty());
+    EXPECT_NE(scene_error(head + R"("table": ")" + std::string(kMaxSceneBenchTable + 1, 'x') + "\"}}").find("bench.table"),
+              std::string::npos);
+    EXPECT_NE(scene_error(head + R"("table": 7}})").find("bench.table"), std::string::npos);
 }
 
 } // namespace

@@ -80,6 +80,8 @@ struct ViewPlace {
 inline constexpr std::string_view kSceneBenchViews[] = {"sweep",      "reduce-table",    "compact-table",
                                                          "sort-table", "histogram-table", "segmented-table"};
 
+inline constexpr std::size_t kMaxSceneBenchTable = 200;
+
 // The Benchmark tab, by the names its script commands take. Defaults: BenchPlotOptions' (bench_plots.hpp).
 struct SceneBench {
     std::string view = "sweep"; // kSceneBenchViews
@@ -89,6 +91,10 @@ struct SceneBench {
     std::string plot = "time";  // name_of(BenchPlotKind): "time", "throughput", …
     std::string scan;           // bench_scan_name ("uint32-add"); "": the results' first scan
     bool transfers = false;     // GPU series include host↔device copies ("incl. transfers")
+    // A timed table's view: which of its tables, by words of its title ("N = 2^28, 256 bins, uniform": the first
+    // table whose figure title contains them, once it is read); "": as the view is. At most kMaxSceneBenchTable
+    // bytes.
+    std::string table;
     friend bool operator==(const SceneBench&, const SceneBench&) = default;
 };
 

@@ -409,12 +409,13 @@ void read_bench_name(const json& value, const std::string& path, std::string& na
 }
 
 void read_bench(const json& value, const std::string& path, SceneBench& b) {
-    only_known_keys(value, path, {"view", "series", "plot", "scan", "transfers"});
+    only_known_keys(value, path, {"view", "series", "plot", "scan", "transfers", "table"});
     if_present(value, path, "view", [&](const json& v, const std::string& at) {
         const std::string view = text_at(v, at);
         if (std::find(std::begin(kSceneBenchViews), std::end(kSceneBenchViews), view) ==
             std::end(kSceneBenchViews))
-            bad(at, "unknown name " + value_in_message(v) + " (one of sweep, reduce-table, compact-table, sort-table)");
+            bad(at, "unknown name " + value_in_message(v) +
+                        " (one of sweep, reduce-table, compact-table, sort-table, histogram-table, segmented-table)");
         b.view = view;
     });
     if_present(value, path, "series", [&](const json& v, const std::string& at) {
@@ -442,6 +443,13 @@ void read_bench(const json& value, const std::string& path, SceneBench& b) {
             bad(at, "unknown scan " + value_in_message(v) +
                         " (TYPE-OP or TYPE-OP-exclusive, as uint32-add; or \"\" for the results' first)");
         b.scan = scan;
+    });
+    if_present(value, path, "table", [&](const json& v, const std::string& at) {
+        const std::string table = text_at(v, at);
+        if (table.size() > kMaxSceneBenchTable)
+            bad(at, "a table's title of " + std::to_string(table.size()) + " bytes, more than " +
+                        std::to_string(kMaxSceneBenchTable));
+        b.table = table;
     });
 }
 
@@ -540,7 +548,7 @@ std::string scene_to_json_text(const Scene& s) {
     root["views"] = std::move(views);
     root["bench"] = {
         {"view", s.bench.view}, {"series", s.bench.series}, {"plot", s.bench.plot}, {"scan", s.bench.scan},
-        {"transfers", s.bench.transfers}};
+        {"transfers", s.bench.transfers}, {"table", s.bench.table}};
     root["quiz"] = {{"question", s.quiz.question}, {"revealed", s.quiz.revealed}, {"source", s.quiz.source}};
     root["panels"] = {
         {"sidebar", s.panels.sidebar},

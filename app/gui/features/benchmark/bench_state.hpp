@@ -126,6 +126,9 @@ public:
     TimedTableState& reduce_tables() { return reduce_tables_; }
     TimedTableState& compact_tables() { return compact_tables_; }
     TimedTableState& tables_of(BenchShows table) {
+        return const_cast<TimedTableState&>(std::as_const(*this).tables_of(table));
+    }
+    const TimedTableState& tables_of(BenchShows table) const {
         return table == BenchShows::compact_table     ? compact_tables_
                : table == BenchShows::sort_table      ? sort_tables_
                : table == BenchShows::histogram_table ? histogram_tables_

@@ -59,6 +59,7 @@ void BenchmarkFeature::store(Scene& scene) const {
     scene.bench.transfers = plot.with_transfers;
     scene.bench.plot = std::string(name_of(plot.kind));
     scene.bench.scan = plot.scan ? bench_scan_name(*plot.scan) : "";
+    scene.bench.table = bench_.shows == BenchShows::sweep ? "" : bench_.tables_of(bench_.shows).current_title();
 }
 
 void BenchmarkFeature::restore(const Scene& scene) {
@@ -79,6 +80,8 @@ void BenchmarkFeature::restore(const Scene& scene) {
         if (name_of(kind) == scene.bench.plot)
             plot.kind = kind;
     plot.scan = scene.bench.scan.empty() ? std::nullopt : parse_bench_scan(scene.bench.scan);
+    if (bench_.shows != BenchShows::sweep)
+        bench_.tables_of(bench_.shows).prefer(scene.bench.table);
 }
 
 std::vector<RecentFile> BenchmarkFeature::take_files_used() {

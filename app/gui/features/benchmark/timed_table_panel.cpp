@@ -24,6 +24,13 @@ namespace prefixlab {
 namespace {
 
 std::string table_label(const ShownTimedTable& shown, const TimedTableKind& kind) {
+    // the figure's title without the kind's name ("N = 2^28, 256 bins, uniform"): every parameter, named
+    if (kind.figure_title != nullptr) {
+        const std::string title = kind.figure_title(shown.table);
+        const std::size_t from = title.find("N = ");
+        return (from == std::string::npos ? title : title.substr(from)) + " · " + shown.table.device + " · " +
+               shown.origin;
+    }
     // the parameters that tell a table from the others of its N: a compaction table's share kept, a sort
     // table's key bits
     std::string parameter;

@@ -157,6 +157,23 @@ void TimedTableState::select(std::size_t index) {
         selected_ = index;
 }
 
+void TimedTableState::prefer(const std::string& words) {
+    preferred_ = words;
+    if (preferred_.empty() || source_.kind->figure_title == nullptr)
+        return;
+    for (std::size_t i = 0; i < tables_.size(); ++i)
+        if (source_.kind->figure_title(tables_[i].table).find(preferred_) != std::string::npos) {
+            selected_ = i;
+            preferred_.clear();
+            return;
+        }
+}
+
+std::string TimedTableState::current_title() const {
+    const ShownTimedTable* shown = current();
+    return shown != nullptr && source_.kind->figure_title != nullptr ? source_.kind->figure_title(shown->table) : "";
+}
+
 const ShownTimedTable* TimedTableState::current() const {
     return selected_ < tables_.size() ? &tables_[selected_] : nullptr;
 }
@@ -201,6 +218,8 @@ void TimedTableState::finish_read(BackgroundQueue<Read>::Outcome outcome) {
         last_open_failed_ = false;
         selected_ = first;
         notify_("opened " + source_.kind->name + " table " + printable_path(file.path), false);
+    } else if (!preferred_.empty()) { // a scene asked for a table before the files at start were read
+        prefer(std::string(preferred_));
     }
 }
 

@@ -62,6 +62,10 @@ public:
     const std::vector<ShownTimedTable>& tables() const { return tables_; }
     std::size_t selected() const { return selected_; }
     void select(std::size_t index);
+    // Shows the first table whose figure title contains `words` (a scene's bench.table), now or once a table
+    // that matches is read; "" changes nothing.
+    void prefer(const std::string& words);
+    std::string current_title() const; // the shown table's figure title; "" when there is none
     const ShownTimedTable* current() const; // nullptr when there is none
 
     // Reads the file in the background; once read, adds every table of it and shows the first, or puts
@@ -96,6 +100,7 @@ private:
     std::function<void(const std::string&, bool)> notify_;
     std::vector<ShownTimedTable> tables_;
     std::size_t selected_ = 0;
+    std::string preferred_; // prefer()'s words, until a table matches them
     std::shared_ptr<Live> live_;
     BackgroundTask<TimedTable> task_;
     BackgroundQueue<Read> reads_;
