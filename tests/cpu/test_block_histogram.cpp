@@ -4,6 +4,7 @@
 // atomics whose result is unused ("ur"/"uw" in trace files); and the contention the lecture shows differs as the
 // kernels say: every lane of a bin at one word (global, block copy), a warp's own words (warp copies), one lane a
 // bin and warp (aggregated).
+#include "core/analysis/atomic_contention.hpp"
 #include "core/analysis/bank_conflicts.hpp"
 #include "core/emulator/emulate_block_scan.hpp"
 #include "core/ground/output_check.hpp"
@@ -124,6 +125,34 @@ TEST(BlockHistogram, TheContentionIsEveryLaneOfABinOrOneLaneABinAndWarp) {
             EXPECT_NE(a.flags & kAccessResultUnused, 0u);
         }
     EXPECT_EQ(atomics, 2u * 64u) << "each key's atomic: its read and its write";
+}
+
+// The contention view's words at 64 keys 0..63 (16 a bin, 8 a bin in each warp): global and block copy, 16 lanes
+// from 2 warps at each of 4 words; the warps' copies, 8 lanes from one warp at each of 8; aggregated, 2 lanes (a
+// leader a warp) at each of 4. Shared ones are not global ones, and a step without atomics has none.
+TEST(BlockHistogram, TheContentionViewCountsTheLanesAndWarpsAtEachWord) {
+    const auto words_of = [](BlockAlgorithm algorithm, std::size_t step, bool shared) {
+        return atomic_words(emulated_trace(algorithm, 64, InputKind::iota), step, shared);
+    };
+    const auto expect = [](const std::vector<AtomicWord>& words, std::size_t count, std::uint32_t lanes,
+                           std::uint32_t warps, BufferId buffer, const char* what) {
+        ASSERT_EQ(words.size(), count) << what;
+        for (std::size_t w = 0; w < words.size(); ++w) {
+            EXPECT_EQ(words[w].word, std::uint32_t(w)) << what;
+            EXPECT_EQ(words[w].lanes, lanes) << what;
+            EXPECT_EQ(words[w].warps, warps) << what;
+            EXPECT_EQ(words[w].buffer, buffer) << what;
+            EXPECT_TRUE(words[w].result_unused) << what;
+        }
+    };
+    expect(words_of(kGlobal, 1, false), 4, 16, 2, BufferId::output, "global");
+    EXPECT_TRUE(words_of(kGlobal, 1, true).empty());
+    expect(words_of(kShared, 1, true), 4, 16, 2, BufferId::warp_totals, "shared");
+    EXPECT_TRUE(words_of(kShared, 1, false).empty());
+    expect(words_of(kWarpPrivate, 1, true), 8, 8, 1, BufferId::warp_totals, "warp-private");
+    expect(words_of(kAggregated, 4, true), 4, 2, 2, BufferId::warp_totals, "aggregated");
+    EXPECT_TRUE(words_of(kShared, 0, true).empty()) << "the clearing step makes no atomic";
+    EXPECT_EQ(atomic_word_name("bins", 3), "bins[3]");
 }
 
 // A trace file keeps the unused-result atomics apart ("ur"/"uw") and reads them back so.

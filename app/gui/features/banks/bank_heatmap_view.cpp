@@ -10,6 +10,7 @@
 #include "gui/layout/layout_check.hpp"
 #include "gui/layout/shown_range.hpp"
 #include "gui/theme.hpp"
+#include "gui/views/atomic_contention_panel.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
 #include "gui/widgets.hpp"
@@ -511,15 +512,23 @@ std::string BankHeatmapView::caption() const {
     const std::size_t chosen = panel.instruction_at(step);
     if (chosen == kNoInstruction)
         return step_title(trace, static_cast<std::size_t>(step)) + " issues no shared-memory instruction.";
-    // Named by kernel: the diagram shows the panel last clicked (plain Blelloch at first).
-    return std::string(name_of(trace.config.algorithm)) + ", step " + std::to_string(step) + ", lanes → banks of " +
-           describe_instruction(panel.shown->banks.instructions[chosen]);
+    // Named by kernel: the diagram shows the panel last clicked (plain Blelloch at first). An atomic's step shows
+    // its words rather than lanes → banks.
+    const WarpInstruction& in = panel.shown->banks.instructions[chosen];
+    return std::string(name_of(trace.config.algorithm)) + ", step " + std::to_string(step) +
+           (in.atomic ? ", " : ", lanes → banks of ") + describe_instruction(in);
 }
 
 float BankHeatmapView::lanes_and_banks_height(float width) const {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float caption_h = ImGui::CalcTextSize(caption().c_str(), nullptr, false, width).y + style.ItemSpacing.y;
-    return caption_h + lane_bank_diagram_height(width) + style.ItemSpacing.y * 2;
+    const std::size_t chosen = chosen_instruction();
+    const Panel& panel = *panels_[focused_panel_];
+    // an atomic's step shows the words its atomics meet at where a load's or a store's shows lanes → banks
+    const float below = chosen != kNoInstruction && panel.shown->banks.instructions[chosen].atomic
+                            ? atomic_contention_height(panel.shown->trace, std::size_t(shown_.step), true, width)
+                            : lane_bank_diagram_height(width);
+    return caption_h + below + style.ItemSpacing.y * 2;
 }
 
 void BankHeatmapView::draw_lanes_and_banks(float width) {
@@ -527,10 +536,20 @@ void BankHeatmapView::draw_lanes_and_banks(float width) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextUnformatted(caption().c_str());
     ImGui::PopTextWrapPos();
-    const int step = shown_.step;
-    const std::size_t chosen = step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step) : kNoInstruction;
-    if (chosen != kNoInstruction)
+    const std::size_t chosen = chosen_instruction();
+    if (chosen == kNoInstruction)
+        return;
+    if (panel.shown->banks.instructions[chosen].atomic)
+        draw_atomic_contention(panel.shown->trace, std::size_t(shown_.step), true, width);
+    else
         draw_lane_bank_diagram(panel.shown->trace, panel.shown->banks.instructions[chosen], width);
+}
+
+std::size_t BankHeatmapView::chosen_instruction() const {
+    const Panel& panel = *panels_[focused_panel_];
+    const int step = shown_.step;
+    return step >= 0 && step < static_cast<int>(panel.shown->trace.steps.size()) ? panel.instruction_at(step)
+                                                                                  : kNoInstruction;
 }
 
 } // namespace prefixlab

@@ -49,6 +49,7 @@ private:
     void draw_heatmaps(AppState& state, const Layout& layout, ImVec2 size);
     void draw_lanes_and_banks(float width);
     float lanes_and_banks_height(float width) const;
+    std::size_t chosen_instruction() const; // the focused panel's at the shown step, or kNoInstruction
     std::string caption() const; // what the lane-to-bank diagram shows (at this frame's step)
     bool counts_differ(std::size_t step) const;       // side by side: unlike the other side's step
 

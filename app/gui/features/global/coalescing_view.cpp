@@ -6,6 +6,7 @@
 #include "gui/colour_map.hpp"
 #include "gui/theme.hpp"
 #include "gui/value_slider.hpp"
+#include "gui/views/atomic_contention_panel.hpp"
 #include "gui/views/flow_layout.hpp"
 #include "gui/views/lane_bank_diagram.hpp"
 #include "gui/widgets.hpp"
@@ -103,6 +104,9 @@ void CoalescingView::draw(AppState& state, const ViewContext& context) {
         tooltip("A request is one warp-wide load or store; it moves every 32-byte sector its lanes touch.\n"
                           "Nsight Compute: l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum and "
                           "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (_st for stores); docs/coalescing.md");
+    const bool atomics = draw_atomic_contention(trace, std::size_t(step), false, width_beside_scroll_bar());
+    if (first == end && atomics)
+        return; // global atomics only (a histogram's count): they are neither loads nor stores
     if (first == end) {
         // Which steps do touch global memory, a click away.
         ImGui::TextWrapped("Step %d (%s) makes no global access. Steps that do:", step, step_label(trace.steps[std::size_t(step)].tag).c_str());

@@ -1,0 +1,44 @@
+#include "core/analysis/atomic_contention.hpp"
+
+#include <map>
+#include <set>
+#include <utility>
+
+namespace prefixlab {
+
+std::vector<AtomicWord> atomic_words(const Trace& trace, std::size_t step, bool shared) {
+    struct Meeting {
+        std::uint32_t lanes = 0;
+        std::set<std::uint32_t> warps;
+        bool result_unused = true;
+    };
+    std::map<std::pair<std::uint8_t, std::uint32_t>, Meeting> meetings;
+    for (const AccessRecord& a : trace.accesses) {
+        // an atomic counted once, by its read
+        if (a.step != step || (a.flags & kAccessAtomic) == 0 || a.kind != AccessKind::read || a.buffer == kShuffleSource)
+            continue;
+        const auto id = static_cast<BufferId>(a.buffer);
+        if (is_shared(id) != shared)
+            continue;
+        std::uint32_t word = a.word;
+        if (shared)
+            for (const SharedBufferDesc& d : trace.config.buffers)
+                if (d.id == id)
+                    word -= d.base_word;
+        Meeting& m = meetings[{a.buffer, word}];
+        ++m.lanes;
+        m.warps.insert(a.thread / 32u);
+        m.result_unused = m.result_unused && (a.flags & kAccessResultUnused) != 0;
+    }
+    std::vector<AtomicWord> words;
+    for (const auto& [at, m] : meetings)
+        words.push_back({static_cast<BufferId>(at.first), at.second, m.lanes, static_cast<std::uint32_t>(m.warps.size()),
+                         m.result_unused});
+    return words;
+}
+
+std::string atomic_word_name(const std::string& buffer, std::uint32_t word) {
+    return buffer + "[" + std::to_string(word) + "]";
+}
+
+} // namespace prefixlab
