@@ -65,40 +65,13 @@ public:
             return static_cast<T&>(base_[word_of(index)]);
     }
 
-    // atomicAdd(&array[index], value) on a word of shared memory (T is uint32): the old value. Traced, the
-    // context records its read and its write with no other lane's access between them.
-    PL_HOST_DEVICE T atomic_add(std::uint32_t index, T value) const {
-        static_assert(sizeof(T) == sizeof(std::uint32_t), "a 32-bit word");
-        const std::uint32_t word = word_of(index);
-        if constexpr (Ctx::traced) {
-            if (!ctx_->check_index(desc_, word))
-                return T{};
-            return ctx_->atomic_add_shared(desc_, word, base_ + word, value);
-        } else {
-#if defined(__CUDA_ARCH__)
-            return atomicAdd(base_ + word, value);
-#else
-            (void)value; // an untraced context runs on the GPU only
-            return T{};
-#endif
-        }
-    }
-
-    // atomicAdd(&array[index], value) whose old value the thread does not use: recorded so (kAccessResultUnused),
-    // since the hardware serialises it differently (trace_records.hpp).
+    // atomicAdd(&array[index], value) on a 32-bit word (shared memory, or a histogram's global bins): the old
+    // value. Traced, the context records its read and its write with no other lane's access between them.
+    PL_HOST_DEVICE T atomic_add(std::uint32_t index, T value) const { return atomic_add_flagged(index, value, 0); }
+    // The same where the thread does not use the old value: recorded so (kAccessResultUnused), since the hardware
+    // serialises it differently (trace_records.hpp). Untraced, the dropped result lets the compiler say so too.
     PL_HOST_DEVICE void atomic_add_unused(std::uint32_t index, T value) const {
-        static_assert(sizeof(T) == sizeof(std::uint32_t), "a 32-bit word");
-        const std::uint32_t word = word_of(index);
-        if constexpr (Ctx::traced) {
-            if (ctx_->check_index(desc_, word))
-                ctx_->atomic_add_shared(desc_, word, base_ + word, value, kAccessResultUnused);
-        } else {
-#if defined(__CUDA_ARCH__)
-            atomicAdd(base_ + word, value);
-#else
-            (void)value; // an untraced context runs on the GPU only
-#endif
-        }
+        (void)atomic_add_flagged(index, value, kAccessResultUnused);
     }
 
     PL_HOST_DEVICE const SharedBufferDesc& desc() const { return desc_; }
@@ -108,6 +81,23 @@ public:
 
 private:
     PL_HOST_DEVICE std::uint32_t word_of(std::uint32_t index) const { return padded_index(desc_, index); }
+
+    PL_HOST_DEVICE T atomic_add_flagged(std::uint32_t index, T value, std::uint8_t flags) const {
+        static_assert(sizeof(T) == sizeof(std::uint32_t), "a 32-bit word");
+        const std::uint32_t word = word_of(index);
+        if constexpr (Ctx::traced) {
+            if (!ctx_->check_index(desc_, word))
+                return T{};
+            return ctx_->atomic_add_shared(desc_, word, base_ + word, value, flags);
+        } else {
+#if defined(__CUDA_ARCH__)
+            return atomicAdd(base_ + word, value);
+#else
+            (void)value, (void)flags; // an untraced context runs on the GPU only
+            return T{};
+#endif
+        }
+    }
 
     T* base_;
     SharedBufferDesc desc_;

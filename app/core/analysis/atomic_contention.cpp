@@ -1,5 +1,6 @@
 #include "core/analysis/atomic_contention.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -13,9 +14,13 @@ std::vector<AtomicWord> atomic_words(const Trace& trace, std::size_t step, bool 
         bool result_unused = true;
     };
     std::map<std::pair<std::uint8_t, std::uint32_t>, Meeting> meetings;
-    for (const AccessRecord& a : trace.accesses) {
+    // the step's accesses only (a trace keeps them in step order): the views ask every frame
+    auto a_it = std::lower_bound(trace.accesses.begin(), trace.accesses.end(), step,
+                                 [](const AccessRecord& a, std::size_t s) { return a.step < s; });
+    for (; a_it != trace.accesses.end() && a_it->step == step; ++a_it) {
+        const AccessRecord& a = *a_it;
         // an atomic counted once, by its read
-        if (a.step != step || (a.flags & kAccessAtomic) == 0 || a.kind != AccessKind::read || a.buffer == kShuffleSource)
+        if ((a.flags & kAccessAtomic) == 0 || a.kind != AccessKind::read || a.buffer == kShuffleSource)
             continue;
         const auto id = static_cast<BufferId>(a.buffer);
         if (is_shared(id) != shared)
