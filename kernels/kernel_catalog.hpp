@@ -51,6 +51,7 @@
 #include "kernels/block/reduce_unroll_complete.cuh"
 #include "kernels/block/reduce_unroll_last_warp.cuh"
 #include "kernels/block/reduce_warp_shuffle.cuh"
+#include "kernels/block/segmented_scan.cuh"
 #include "kernels/block/warp_shuffle_scan.cuh"
 #include "kernels/common/scan_types.hpp"
 #include "kernels/grid/atomic_global_scan.cuh"
@@ -109,7 +110,9 @@ using BlockKernels = KernelList<
     BlockHistogramGlobalAtomics, // histograms: PMPP's progression from global atomics to aggregation
     BlockHistogramSharedAtomics,
     BlockHistogramWarpPrivate,
-    BlockHistogramAggregated
+    BlockHistogramAggregated,
+    SegmentedHillisSteele,       // segmented scans: a block scan with the segmented operator on (flag, value) pairs
+    SegmentedWarpShuffle
     // catalogue: block kernels end
     >;
 

@@ -58,6 +58,8 @@ BadInput option_problem(const ScanSetupError& e, const ScanSetup& s, const Kerne
         return BadInput(value_problem("--n", *o.n, expected + " for " + algorithm));
     if (e.setting() == ScanSetting::values)
         return BadInput(std::string("--input values: ") + e.what());
+    if (e.setting() == ScanSetting::type)
+        return BadInput(std::string("--type: ") + e.what());
     return BadInput(value_problem("--block", o.block.value_or(""),
                                   expected + " (" + algorithm + " needs " + std::to_string(allowed.min) +
                                       " threads for N = " + std::to_string(s.n) + ")"));
@@ -86,7 +88,11 @@ void add_kernel_options(CLI::App& command, KernelOptions& o) {
         ->type_name("PRED");
     add_whole_number_option(command, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                             "Seed for --input random, 0 to 2^64-1");
-    command.add_option("--type", o.type, "Element type: int32, uint32 or float")->capture_default_str();
+    command
+        .add_option_function<std::string>(
+            "--type", [&o](const std::string& text) { o.type = text; },
+            "Element type: int32 (the default), uint32 or float; a segmented scan takes uint32 only")
+        ->type_name("TYPE");
     command.add_option("--op", o.op, "Operator: add, max or min")->capture_default_str();
     command.add_flag("--exclusive", o.exclusive, "Exclusive scan (default: inclusive)");
     command
@@ -115,6 +121,9 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
         const int threads = whole_number_or(*o.block, -1);
         s.block_threads = threads == 0 ? -1 : threads;
     }
+    const std::optional<ElementType> fixed_type = fixed_element_type(s.algorithm);
+    if (fixed_type)
+        s.type = *fixed_type; // --type, read below, may still name another, which is refused then
     // Checked before --input, --type and --op are read: of several mistakes, the one named is the one
     // always named (the options are read in the order --algo, --n, --block, --input, --type, --op).
     try {
@@ -127,11 +136,12 @@ ScanSetup scan_setup_from(const KernelOptions& o) {
                                                  "one of ones, iota, random or values:10,0,3");
     s.values = list;
     s.seed = o.seed;
-    s.type = parse_or_throw<ElementType>("--type", o.type, parse_element_type, choices(all_element_types()));
+    if (o.type)
+        s.type = parse_or_throw<ElementType>("--type", *o.type, parse_element_type, choices(all_element_types()));
     s.op = parse_or_throw<ScanOperator>("--op", o.op, parse_scan_operator, choices(all_scan_operators()));
-    if (listed) {
+    if (listed || (fixed_type && s.type != *fixed_type)) {
         try {
-            validate_scan_setup(s); // the list read as --type
+            validate_scan_setup(s); // the list read as --type; the kernel's one type
         } catch (const ScanSetupError& e) {
             throw option_problem(e, s, o);
         }

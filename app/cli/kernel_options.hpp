@@ -25,7 +25,7 @@ struct KernelOptions {
     std::string input = "iota";       // a kind, or "values:" and the list
     std::optional<std::string> keep;  // a compaction's predicate; absent: odd
     std::uint64_t seed = 1;
-    std::string type = "int32";
+    std::optional<std::string> type;  // absent: the kernel's one type (a segmented scan's uint32), else int32
     std::string op = "add";
     bool exclusive = false;
 };

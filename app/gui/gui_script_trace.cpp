@@ -90,7 +90,7 @@ void apply_trace_settings(const TraceSettings& s, ScanSetup& r) {
     r.n = s.n.value_or(r.n);
     r.input = s.input.value_or(r.input);
     r.seed = s.seed.value_or(r.seed);
-    r.type = s.type.value_or(r.type);
+    r.type = s.type.value_or(fixed_element_type(r.algorithm).value_or(r.type)); // a segmented scan's uint32
     r.op = s.op.value_or(r.op);
     r.exclusive = s.exclusive.value_or(r.exclusive) && has_exclusive_form(r.algorithm);
     r.device = s.device.value_or(r.device);
@@ -105,6 +105,7 @@ void check_trace_size(BlockAlgorithm algorithm, int n, const TraceSettings& s) {
     ScanSetup setup;
     setup.algorithm = algorithm;
     setup.n = n;
+    setup.type = fixed_element_type(algorithm).value_or(setup.type); // N is what this checks
     try {
         validate_scan_setup(setup);
     } catch (const ScanSetupError& e) { // a script sets no block size, so N is the one refusal

@@ -27,6 +27,8 @@ enum class KernelKind : std::uint8_t {
     bucketing_unordered, // the keys in the order of their buckets, a bucket's in any order
     histogram,           // out[b] = how many keys are in bin b (block_bucket), for b < min(n, 4); no other output
                          // (kernels/common/block_histogram.hpp)
+    segmented_scan,      // an inclusive scan of (head flag, value) pairs that restarts at every head
+                         // (kernels/common/segmented_pairs.hpp); uint32 elements only
 };
 
 } // namespace prefixlab

@@ -53,11 +53,13 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
         EXPECT_EQ(parse_block_algorithm(name<Kernel>()), algorithm) << name<Kernel>();
         EXPECT_EQ(description_of(algorithm), std::string_view(Kernel::kDescription));
         EXPECT_EQ(kind_of(algorithm), Kernel::kKind) << name<Kernel>();
-        // a block scan, a block reduction, a compaction, a split, a sort, a bucketing or a histogram, each of its family
+        // a block scan, a block reduction, a compaction, a split, a sort, a bucketing, a histogram or a segmented
+        // scan, each of its family
         EXPECT_TRUE(Kernel::kKind == KernelKind::block_scan || Kernel::kKind == KernelKind::block_reduce ||
                     Kernel::kKind == KernelKind::compaction || Kernel::kKind == KernelKind::split ||
                     Kernel::kKind == KernelKind::sort || Kernel::kKind == KernelKind::bucketing ||
-                    Kernel::kKind == KernelKind::bucketing_unordered || Kernel::kKind == KernelKind::histogram);
+                    Kernel::kKind == KernelKind::bucketing_unordered || Kernel::kKind == KernelKind::histogram ||
+                    Kernel::kKind == KernelKind::segmented_scan);
         if constexpr (Kernel::kFamily != KernelFamily::quiz_variant) { // a quiz variant breaks a kernel of any kind
             EXPECT_EQ(Kernel::kKind == KernelKind::block_reduce, Kernel::kFamily == KernelFamily::reduction)
                 << name<Kernel>();
@@ -65,6 +67,8 @@ TEST(KernelCatalog, EveryEntryIsListedByNameInCatalogueOrder) {
                       Kernel::kFamily == KernelFamily::compaction)
                 << name<Kernel>();
             EXPECT_EQ(Kernel::kKind == KernelKind::sort, Kernel::kFamily == KernelFamily::sort) << name<Kernel>();
+            if constexpr (Kernel::kKind == KernelKind::segmented_scan)
+                EXPECT_EQ(Kernel::kFamily, KernelFamily::scan) << name<Kernel>();
             EXPECT_EQ(Kernel::kKind == KernelKind::bucketing || Kernel::kKind == KernelKind::bucketing_unordered ||
                           Kernel::kKind == KernelKind::histogram,
                       Kernel::kFamily == KernelFamily::histogram)
@@ -155,7 +159,7 @@ TEST(KernelCatalog, EveryEntryTracesWithItsOwnPhasesAndSources) {
             return; // no trace: tests/cpu/test_quiz_variants.cpp checks what the emulator reports instead
         for (const bool exclusive : {false, true}) {
             const RawTrace trace = emulate_block_scan(make_request(block_algorithm_of<Kernel>, 100, InputKind::iota, 1,
-                                                                   ElementType::int32, ScanOperator::add, exclusive));
+                                                                   std::nullopt, ScanOperator::add, exclusive));
             ASSERT_FALSE(trace.steps.empty()) << name<Kernel>();
             for (const StepTag& tag : trace.steps) {
                 EXPECT_TRUE(lists_phase<Kernel>(tag.phase)) << name<Kernel>() << ": " << name_of(tag.phase);

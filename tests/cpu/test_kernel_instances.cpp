@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -42,8 +44,15 @@ TEST(KernelInstances, EveryOfferedSetupReachesAnInstanceAndEveryInstanceIsReache
                 << Kernel::kName << ": " << describe_instance(instance_of<Op>()) << " listed twice";
         });
         std::set<Instance> reached;
+        const std::optional<ElementType> fixed = fixed_element_type(block_algorithm_of<Kernel>);
         for (ElementType type : all_element_types())
             for (ScanOperator op : all_scan_operators()) {
+                if (fixed && type != *fixed) { // offered none but its own type: refused, not compiled
+                    EXPECT_THROW((void)dispatch_instance<Kernel>(type, op, []<class Op>() { return instance_of<Op>(); }),
+                                 std::invalid_argument)
+                        << Kernel::kName << " " << name_of(type);
+                    continue;
+                }
                 const Instance instance =
                     dispatch_instance<Kernel>(type, op, []<class Op>() { return instance_of<Op>(); });
                 EXPECT_TRUE(compiled.contains(instance)) << Kernel::kName << ": " << describe_instance(instance);

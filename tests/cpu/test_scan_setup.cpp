@@ -3,6 +3,7 @@
 // launch request takes the setup's kernel part unchanged.
 #include "core/ground/block_limits.hpp"
 #include "core/ground/input_generator.hpp"
+#include "core/ground/kernel_facts.hpp"
 #include "core/ground/scan_setup.hpp"
 #include "support/catalogue_ids.hpp"
 
@@ -15,6 +16,7 @@ namespace {
 ScanSetup setup_of(BlockAlgorithm algorithm, int n, int block_threads = 0) {
     ScanSetup s;
     s.algorithm = algorithm;
+    s.type = fixed_element_type(algorithm).value_or(s.type); // a segmented scan's uint32
     s.n = n;
     s.block_threads = block_threads;
     return s;

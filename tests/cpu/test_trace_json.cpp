@@ -203,6 +203,8 @@ TEST(TraceJson, EveryAlgorithmsTraceReadsBack) {
     for (BlockAlgorithm algorithm : traceable_block_algorithms())
         for (ElementType type : all_element_types()) {
             ScanSetup request = make_capture(algorithm, 64, InputKind::random, 5, DeviceChoice::cpu);
+            if (fixed_element_type(algorithm).value_or(type) != type)
+                continue; // a segmented scan takes uint32 alone
             request.type = type;
             const Trace original = capture_trace(request).trace;
             std::stringstream text;

@@ -123,7 +123,7 @@ void write_trace_seeds(const fs::path& folder) {
             ScanSetup request;
             request.algorithm = algorithm;
             request.n = n;
-            request.type = v.type;
+            request.type = fixed_element_type(algorithm).value_or(v.type); // a segmented scan's uint32
             request.op = v.op;
             request.exclusive = v.exclusive;
             request.input = v.input;

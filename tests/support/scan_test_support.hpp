@@ -11,6 +11,7 @@
 #include "core/ground/reference_scan.hpp"
 #include "support/catalogue_ids.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,7 @@ inline ScanSetup make_capture(BlockAlgorithm algorithm, int n, InputKind input, 
                               DeviceChoice device) {
     ScanSetup setup;
     setup.algorithm = algorithm;
+    setup.type = fixed_element_type(algorithm).value_or(setup.type); // a segmented scan's uint32
     setup.n = n;
     setup.input = input;
     setup.seed = seed;
@@ -72,10 +74,10 @@ inline Trace emulated_trace(BlockAlgorithm algorithm, int n, InputKind input = I
 // The launch request of a setup, made as capture_trace makes it (block_request); tests of the
 // launchers' own refusals then change its input or block size.
 inline BlockRequest make_request(BlockAlgorithm algorithm, int n, InputKind input, std::uint64_t seed,
-                                 ElementType type = ElementType::int32, ScanOperator op = ScanOperator::add,
+                                 std::optional<ElementType> type = std::nullopt, ScanOperator op = ScanOperator::add,
                                  bool exclusive = false) {
     ScanSetup setup = make_capture(algorithm, n, input, seed, DeviceChoice::automatic);
-    setup.type = type;
+    setup.type = type.value_or(setup.type); // none: int32, or the kernel's one type
     setup.op = op;
     setup.exclusive = exclusive;
     return block_request(setup);

@@ -76,7 +76,7 @@ ScanSetup request_like(const Trace& trace, ScanSetup base) {
     base.seed = config.seed;
     base.keep = config.keep;
     if (config.input_kind == InputKind::values)
-        base.values = input_values_text(config.type, trace.input);
+        base.values = input_values_text(config.type, trace.input, takes_head_flags(config.algorithm));
     if (config.emulated)
         base.warp_order = config.warp_order;
     return base;

@@ -1,5 +1,7 @@
 #include "core/ground/format_value.hpp"
 
+#include "core/ground/kernel_facts.hpp"
+#include "kernels/common/segmented_pairs.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <cmath>
@@ -24,6 +26,20 @@ std::string format_value(ElementType type, std::uint32_t bits, bool compact) {
         return value > 0 ? "∞" : "−∞";
     std::snprintf(text, sizeof text, compact ? "%.4g" : "%.9g", static_cast<double>(value));
     return text;
+}
+
+std::string format_element(BlockAlgorithm algorithm, ElementType type, std::uint32_t bits, bool compact) {
+    if (!takes_head_flags(algorithm))
+        return format_value(type, bits, compact);
+    return (is_segment_head(bits) ? "|" : "") + std::to_string(segment_value(bits));
+}
+
+std::string format_result(BlockAlgorithm algorithm, ElementType type, std::uint32_t bits, bool compact) {
+    return takes_head_flags(algorithm) ? std::to_string(segment_value(bits)) : format_value(type, bits, compact);
+}
+
+bool starts_segment(BlockAlgorithm algorithm, std::uint32_t bits) {
+    return takes_head_flags(algorithm) && is_segment_head(bits);
 }
 
 std::string format_value_short(ElementType type, std::uint32_t bits) {

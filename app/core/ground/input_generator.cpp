@@ -1,6 +1,7 @@
 #include "core/ground/input_generator.hpp"
 
 #include "kernels/block_dispatch.hpp"
+#include "kernels/common/segmented_pairs.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <stdexcept>
@@ -58,6 +59,12 @@ std::vector<std::uint32_t> generate_input(InputKind kind, ElementType type, Scan
         }
     }
     return input;
+}
+
+void add_segment_heads(std::vector<std::uint32_t>& values, std::uint64_t seed) {
+    SplitMix64 rng(seed ^ 0x5e93e47a11ull); // not the values' own stream: heads and values independent
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = segment_pair(i == 0 || rng.next() % 5 == 0, values[i]);
 }
 
 } // namespace prefixlab

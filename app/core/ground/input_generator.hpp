@@ -15,4 +15,9 @@ namespace prefixlab {
 std::vector<std::uint32_t> generate_input(InputKind kind, ElementType type, ScanOperator op, int n,
                                           std::uint64_t seed);
 
+// A segmented scan's generated input (kernels/common/segmented_pairs.hpp): the uint32 values with a head flag on
+// element 0 and on each other element with probability 1/5 (segments of mean length 5 that a 64-element block
+// shows several of, at places the seed picks: the same seed, the same heads, whatever the input kind).
+void add_segment_heads(std::vector<std::uint32_t>& values, std::uint64_t seed);
+
 } // namespace prefixlab

@@ -1,6 +1,7 @@
 #include "core/ground/input_values.hpp"
 
 #include "kernels/block_dispatch.hpp"
+#include "kernels/common/segmented_pairs.hpp"
 #include "kernels/common/value_bits.hpp"
 
 #include <charconv>
@@ -65,7 +66,7 @@ std::size_t input_value_count(std::string_view text) {
     return count;
 }
 
-std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType type) {
+std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType type, bool head_flags) {
     const std::size_t count = input_value_count(text);
     if (count == 0)
         throw InputValuesError("the list of values is empty (write them as 10,0,3,9)");
@@ -82,6 +83,16 @@ std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType
         const std::string where = "value " + std::to_string(position);
         if (value.empty())
             throw InputValuesError(where + " is empty (two commas in a row, or one at an end)");
+        if (head_flags) {
+            const bool head = value.front() == '|';
+            std::uint32_t x = 0;
+            if (!read_value(trimmed(value.substr(head ? 1 : 0)), x) || x > kSegmentValueMask)
+                throw InputValuesError(where + ", " + quoted(value) +
+                                       ", is not a segment's value (a whole number from 0 to 2147483647, with '|' "
+                                       "before it where a segment starts)");
+            bits.push_back(segment_pair(head, x));
+            continue;
+        }
         const bool ok = dispatch_value_type(type, [&]<class T>() {
             T x{};
             if (!read_value(value, x))
@@ -95,15 +106,18 @@ std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType
     return bits;
 }
 
-std::string input_values_text(ElementType type, const std::vector<std::uint32_t>& bits) {
+std::string input_values_text(ElementType type, const std::vector<std::uint32_t>& bits, bool head_flags) {
     std::string text;
     for (std::size_t i = 0; i < bits.size(); ++i) {
         char value[40];
-        const char* end = dispatch_value_type(type, [&]<class T>() {
-            return std::to_chars(value, value + sizeof value, from_bits<T>(bits[i])).ptr;
-        });
+        const char* end = head_flags ? std::to_chars(value, value + sizeof value, segment_value(bits[i])).ptr
+                                     : dispatch_value_type(type, [&]<class T>() {
+                                           return std::to_chars(value, value + sizeof value, from_bits<T>(bits[i])).ptr;
+                                       });
         if (i > 0)
             text += ',';
+        if (head_flags && is_segment_head(bits[i]))
+            text += '|';
         text.append(value, static_cast<std::size_t>(end - value));
     }
     return text;

@@ -28,9 +28,11 @@ inline constexpr std::size_t kMaxInputValues = 4096;
 std::size_t input_value_count(std::string_view text);
 
 // The values as element bits of `type`; spaces around a value are allowed. Throws InputValuesError.
-std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType type);
+// head_flags (a segmented scan's list, kernels/common/segmented_pairs.hpp): "|3,1,|7,0,4" — each value from 0 to
+// 2^31 − 1, '|' before one that starts a segment, read as (flag, value) pairs.
+std::vector<std::uint32_t> parse_input_values(std::string_view text, ElementType type, bool head_flags = false);
 
-// The list that reads back as `bits` ("10,0,3"; floats as their shortest decimal).
-std::string input_values_text(ElementType type, const std::vector<std::uint32_t>& bits);
+// The list that reads back as `bits` ("10,0,3"; floats as their shortest decimal; with head_flags "|3,1,|7").
+std::string input_values_text(ElementType type, const std::vector<std::uint32_t>& bits, bool head_flags = false);
 
 } // namespace prefixlab

@@ -26,6 +26,16 @@ bool keeps_elements(BlockAlgorithm algorithm) {
     return kind == KernelKind::compaction || kind == KernelKind::split;
 }
 
+bool takes_head_flags(BlockAlgorithm algorithm) {
+    return kind_of(algorithm) == KernelKind::segmented_scan;
+}
+
+std::optional<ElementType> fixed_element_type(BlockAlgorithm algorithm) {
+    if (takes_head_flags(algorithm))
+        return ElementType::uint32;
+    return std::nullopt;
+}
+
 bool writes_every_output(BlockAlgorithm algorithm) {
     return kernel_info(algorithm).writes_every_output;
 }

@@ -22,6 +22,12 @@ KernelKind kind_of(BlockAlgorithm algorithm);
 
 // A compaction or a split: the kernels that take a predicate (KeepPredicate).
 bool keeps_elements(BlockAlgorithm algorithm);
+// A segmented scan: its elements are (head flag, value) pairs (kernels/common/segmented_pairs.hpp), its input
+// lists mark heads with '|' and its generated inputs get heads (segment_heads_for, scan_setup.hpp).
+bool takes_head_flags(BlockAlgorithm algorithm);
+// The one element type a kernel takes, where it takes only one (a segmented scan: uint32, the flag in the top
+// bit); the front ends choose it for the kernel, and validate_scan_setup refuses another.
+std::optional<ElementType> fixed_element_type(BlockAlgorithm algorithm);
 // Whether every output word is a result (a scan's, a split's), or only some: output[0] (a block
 // reduction's total) or the kept elements (a compaction's). The words left are no outputs, and views
 // show none there.

@@ -25,6 +25,9 @@ std::string_view no_exclusive_form_reason_of(KernelKind kind) {
         return "A bucketing moves keys, adding none: it has no exclusive form.";
     case KernelKind::histogram:
         return "A histogram counts keys: it has no exclusive form.";
+    case KernelKind::segmented_scan:
+        return "A segmented scan of pairs here is inclusive: an exclusive one puts the identity at each head, "
+               "which shifting the pairs' scan does not.";
     default:
         return "";
     }

@@ -99,7 +99,7 @@ constexpr NameTable<KernelFamily, 6> kFamilyNames{{
     {KernelFamily::histogram, "histogram"},
 }};
 
-constexpr NameTable<KernelKind, 9> kKindNames{{
+constexpr NameTable<KernelKind, 10> kKindNames{{
     {KernelKind::block_scan, "block-scan"},
     {KernelKind::block_reduce, "block-reduce"},
     {KernelKind::compaction, "compaction"},
@@ -109,6 +109,7 @@ constexpr NameTable<KernelKind, 9> kKindNames{{
     {KernelKind::bucketing, "bucketing"},
     {KernelKind::bucketing_unordered, "bucketing-unordered"},
     {KernelKind::histogram, "histogram"},
+    {KernelKind::segmented_scan, "segmented-scan"},
 }};
 
 constexpr NameTable<KernelLevel, 2> kLevelNames{{

@@ -4,6 +4,7 @@
 #include "core/ground/keep_names.hpp"
 #include "kernels/common/block_histogram.hpp"
 #include "kernels/common/radix_key.hpp"
+#include "kernels/common/segmented_pairs.hpp"
 #include "kernels/common/trace_records.hpp" // kUnwrittenPattern
 #include "kernels/common/value_bits.hpp"
 
@@ -214,6 +215,37 @@ OutputCheck check_histogram_output(ElementType type, const std::vector<std::uint
     return bit_for_bit(type, reference_histogram(type, input), output);
 }
 
+// Written apart from SegmentedOp (kernels/common/segmented_pairs.hpp), so that the kernels' operator is checked, not
+// repeated: a serial loop that starts again at each head.
+std::vector<std::uint32_t> reference_segmented_scan(ScanOperator op, const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> reference(input.size());
+    std::uint32_t run = 0;
+    bool seen_head = false;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        const bool head = (input[i] & 0x80000000u) != 0;
+        const std::uint32_t value = input[i] & 0x7fffffffu;
+        if (i == 0 || head)
+            run = value;
+        else if (op == ScanOperator::add)
+            run = (run + value) & 0x7fffffffu;
+        else if (op == ScanOperator::max)
+            run = std::max(run, value);
+        else
+            run = std::min(run, value);
+        seen_head = seen_head || head;
+        reference[i] = (seen_head ? 0x80000000u : 0u) | run;
+    }
+    return reference;
+}
+
+OutputCheck check_segmented_scan_output(ScanOperator op, const std::vector<std::uint32_t>& input,
+                                        const std::vector<std::uint32_t>& output) {
+    OutputCheck check = bit_for_bit(ElementType::uint32, reference_segmented_scan(op, input), output);
+    for (std::size_t i = 0; i < check.reference.size(); ++i)
+        check.exact[i] = static_cast<double>(segment_value(check.reference[i]));
+    return check;
+}
+
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep) {
@@ -227,6 +259,8 @@ OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator 
         return check_bucketing_output(type, kind == KernelKind::bucketing, input, output);
     if (kind == KernelKind::histogram)
         return check_histogram_output(type, input, output);
+    if (kind == KernelKind::segmented_scan)
+        return check_segmented_scan_output(op, input, output);
     return check_output(type, op, exclusive, input, output);
 }
 

@@ -58,14 +58,21 @@ std::vector<std::uint32_t> reference_bucketing(ElementType type, const std::vect
 OutputCheck check_bucketing_output(ElementType type, bool stable, const std::vector<std::uint32_t>& input,
                                    const std::vector<std::uint32_t>& output);
 
-// The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
-// keeps), else the scan's (direction `exclusive`).
 // A block histogram's output (kernels/common/block_histogram.hpp): out[b] is the count of keys in bin b
 // (block_bucket, as `type` reads the keys), in the element type, for b < min(n, 4); the other words unwritten.
 std::vector<std::uint32_t> reference_histogram(ElementType type, const std::vector<std::uint32_t>& input);
 OutputCheck check_histogram_output(ElementType type, const std::vector<std::uint32_t>& input,
                                    const std::vector<std::uint32_t>& output);
 
+// A segmented scan's output (kernels/common/segmented_pairs.hpp; uint32 words, the head flag in the top bit): each
+// element's value the sum (max, min; + wraps at 2^31) of its segment's values up to it, its flag set where a head
+// lies at or before it; inclusive, bit for bit. `exact` holds the values without their flags.
+std::vector<std::uint32_t> reference_segmented_scan(ScanOperator op, const std::vector<std::uint32_t>& input);
+OutputCheck check_segmented_scan_output(ScanOperator op, const std::vector<std::uint32_t>& input,
+                                        const std::vector<std::uint32_t>& output);
+
+// The check of a kernel of `kind`: a block reduction's, a compaction's or a split's (keeping what `keep`
+// keeps), a sort's, a bucketing's, a histogram's, a segmented scan's, else the scan's (direction `exclusive`).
 OutputCheck check_kernel_output(KernelKind kind, ElementType type, ScanOperator op, bool exclusive,
                                 const std::vector<std::uint32_t>& input, const std::vector<std::uint32_t>& output,
                                 const KeepPredicate& keep);

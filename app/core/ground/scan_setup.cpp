@@ -3,6 +3,8 @@
 #include "core/ground/block_limits.hpp"
 #include "core/ground/input_generator.hpp"
 #include "core/ground/input_values.hpp"
+#include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/enum_names.hpp"
 #include "kernels/common/cuda_limits.hpp"
 
@@ -31,7 +33,7 @@ void validate_scan_setup(const ScanSetup& s) {
     const WholeRange n = allowed_n(s.algorithm);
     if (s.input == InputKind::values) {
         try {
-            (void)parse_input_values(s.values, s.type);
+            (void)parse_input_values(s.values, s.type, takes_head_flags(s.algorithm));
         } catch (const InputValuesError& e) {
             throw ScanSetupError(ScanSetting::values, n, e.what());
         }
@@ -41,6 +43,10 @@ void validate_scan_setup(const ScanSetup& s) {
                                  "N = " + std::to_string(s.n) + " but the list has " + std::to_string(count) +
                                      " values (N is the list's count)");
     }
+    if (const std::optional<ElementType> fixed = fixed_element_type(s.algorithm); fixed && s.type != *fixed)
+        throw ScanSetupError(ScanSetting::type, n,
+                             algorithm + " takes " + std::string(name_of(*fixed)) + " elements, not " +
+                                 std::string(name_of(s.type)) + " (a pair's head flag is the word's top bit)");
     if (s.n < n.min || s.n > n.max)
         throw ScanSetupError(ScanSetting::n, n,
                              "N = " + std::to_string(s.n) + " is out of range for " + algorithm + " (1.." +
@@ -59,9 +65,13 @@ void validate_scan_setup(const ScanSetup& s) {
 }
 
 BlockRequest block_request(const ScanSetup& setup) {
+    const bool heads = takes_head_flags(setup.algorithm);
     if (setup.input == InputKind::values)
-        return {setup, parse_input_values(setup.values, setup.type)};
-    return {setup, generate_input(setup.input, setup.type, setup.op, setup.n, setup.seed)};
+        return {setup, parse_input_values(setup.values, setup.type, heads)};
+    BlockRequest request{setup, generate_input(setup.input, setup.type, setup.op, setup.n, setup.seed)};
+    if (heads)
+        add_segment_heads(request.input, setup.seed);
+    return request;
 }
 
 } // namespace prefixlab

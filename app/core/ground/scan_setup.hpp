@@ -50,7 +50,7 @@ WholeRange allowed_block_threads(BlockAlgorithm algorithm, int n);
 
 // The setting a ScanSetupError is about, so that each front end can word it its own way (the command
 // line names its option: "--n '5000': expected a whole number from 1 to 1024 for hillis-steele").
-enum class ScanSetting : std::uint8_t { n, block_threads, device, values };
+enum class ScanSetting : std::uint8_t { n, block_threads, device, values, type };
 
 // A setup PrefixLab cannot run (N or the block out of range, no GPU for DeviceChoice::gpu): input the
 // user can fix. what() is one line naming the problem; allowed() is the setting's range (empty for

@@ -4,6 +4,8 @@
 // the same words; its message's field is traced back to the line that set it.
 #include "core/lesson/lesson.hpp"
 
+#include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/printable.hpp"
@@ -278,6 +280,15 @@ Scene apply_settings(const Scene& before, const std::vector<Setting>& settings, 
     if (capture != root.end() && capture->is_object() && capture->value("input", "") == "values" &&
         !names("capture.n") && (names("capture.values") || names("capture.input")))
         capture->erase("n");
+    // A kernel of one element type (a segmented scan's uint32) that the scene names takes it, not the type an
+    // earlier scene's kernel had, unless the scene names a type too (the scene reader then refuses another).
+    if (capture != root.end() && capture->is_object() && names("capture.algorithm") && !names("capture.type") &&
+        capture->contains("algorithm") && (*capture)["algorithm"].is_string()) {
+        const std::optional<BlockAlgorithm> algorithm =
+            parse_block_algorithm((*capture)["algorithm"].get<std::string>());
+        if (algorithm && fixed_element_type(*algorithm))
+            capture->erase("type");
+    }
     try {
         Scene scene = scene_from_json_text(root.dump());
         std::erase_if(scene.views, [](const auto& view) { return view.second == ViewPlace{}; });

@@ -259,11 +259,16 @@ void read_capture(const json& value, const std::string& path, ScanSetup& r) {
     // As the settings reader and the GUI's checkbox do: a kernel without an exclusive form (a reduction)
     // keeps it off rather than failing a file that was written for a scan.
     r.exclusive = r.exclusive && has_exclusive_form(r.algorithm);
+    // A kernel of one element type (a segmented scan's uint32) takes it unless the file names another, which
+    // validate_scan_setup refuses.
+    if (const std::optional<ElementType> fixed = fixed_element_type(r.algorithm); fixed && !value.contains("type"))
+        r.type = *fixed;
     try {
         validate_scan_setup(r); // the block's threads for this kernel and N: the one check of a setup
     } catch (const ScanSetupError& e) {
         const char* field = e.setting() == ScanSetting::n        ? "n"
                             : e.setting() == ScanSetting::values ? "values"
+                            : e.setting() == ScanSetting::type   ? "type"
                                                                  : "block_threads";
         bad(member(path, field), e.what());
     }

@@ -1,6 +1,7 @@
 #include "core/trace/trace_json.hpp"
 
 #include "core/ground/kernel_facts.hpp"
+#include "core/ground/kernel_names.hpp"
 #include "core/ground/keep_names.hpp"
 #include "core/ground/step_label.hpp"
 #include "core/trace/trace_assembly.hpp"
@@ -175,6 +176,9 @@ TraceConfig config_from_json(const json& root) {
     config.n = static_cast<int>(integer_field(c, path, "n", 1, 1 << 20, kRanges));
     config.block_threads = static_cast<int>(integer_field(c, path, "block_threads", 1, kMaxBlockThreads, kRanges));
     read_scan_fields(c, path, kFormatVersionText, config);
+    if (const std::optional<ElementType> fixed = fixed_element_type(config.algorithm); fixed && config.type != *fixed)
+        malformed(member(path, "element_type"),
+                  std::string(name_of(config.algorithm)) + " takes " + std::string(name_of(*fixed)) + " elements only");
     if (c.contains("keep")) {
         if (!keeps_elements(config.algorithm))
             malformed(member(path, "keep"), "only a compaction or a split keeps elements");

@@ -63,7 +63,18 @@ void ControlsView::draw_kernel_settings(AppState& state) {
         tooltip(listed ? "N is the count of the values below" : "Elements in the block, 1..%d (Ctrl+click to type a value)",
                 max_n);
     changed |= draw_input_choice(r);
-    changed |= enum_combo("Type", r.type, all_element_types());
+    if (const std::optional<ElementType> fixed = fixed_element_type(r.algorithm)) {
+        // a segmented scan: uint32 only (its head flag is the word's top bit), kept so rather than refused
+        changed |= r.type != *fixed;
+        r.type = *fixed;
+        ImGui::BeginDisabled();
+        enum_combo("Type", r.type, all_element_types());
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            tooltip("A segmented scan's elements are uint32 words: a head flag in the top bit, the value below it");
+    } else {
+        changed |= enum_combo("Type", r.type, all_element_types());
+    }
     changed |= enum_combo("Operator", r.op, all_scan_operators());
     if (keeps_elements(r.algorithm))
         changed |= draw_keep_choice("Keep", r.keep);

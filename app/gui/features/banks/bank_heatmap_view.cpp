@@ -477,7 +477,7 @@ void BankHeatmapView::draw_heatmaps(AppState& state, const Layout& layout, ImVec
                 const AccessRecord& a = trace.accesses[index];
                 if (static_cast<int>(bank_of(a.word)) != b || ++shown_lanes > 12)
                     continue;
-                ImGui::Text("  lane %2u: word %u, value %s", lane_of(a.thread), a.word, format_value(trace.config.type, a.value, false).c_str());
+                ImGui::Text("  lane %2u: word %u, value %s", lane_of(a.thread), a.word, format_element(trace.config.algorithm, trace.config.type, a.value, false).c_str());
             }
             if (shown_lanes > 12)
                 ImGui::Text("  … %d more lanes", shown_lanes - 12);

@@ -55,7 +55,7 @@ theme::Rgb node_colour(const DataflowNode& node, const LoadedTrace& loaded, int 
 void DataflowView::measure_texts(const LoadedTrace& loaded) {
     value_chars_ = range_chars_ = 1;
     for (const DataflowNode& node : loaded.dataflow.nodes) {
-        value_chars_ = std::max<int>(value_chars_, static_cast<int>(format_value(loaded.trace.config.type, node.bits).size()));
+        value_chars_ = std::max<int>(value_chars_, static_cast<int>(format_element(loaded.trace.config.algorithm, loaded.trace.config.type, node.bits).size()));
         range_chars_ = std::max<int>(range_chars_, static_cast<int>(describe(node.range).size()));
     }
 }
@@ -438,7 +438,7 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
                 draw_difference_mark(draw, x0, y0, std::max(node_w, 2.0f), std::max(node_h, 2.0f));
             if (node_h < line_h * 0.9f || node_w < char_w * 2)
                 continue; // too small for text: no formatting, no measuring
-            const std::string text = show_ranges_ ? describe(node.range) : format_value(trace.config.type, node.bits);
+            const std::string text = show_ranges_ ? describe(node.range) : format_element(trace.config.algorithm, trace.config.type, node.bits);
             const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
             if (text_size.x + 2 > node_w)
                 continue;
@@ -492,11 +492,11 @@ void DataflowView::draw(AppState& state, const ViewContext& context) {
         const DataflowNode& node = graph.nodes[hovered];
         begin_tooltip();
         if (node.kind == NodeKind::input)
-            ImGui::Text("input x%d = %s", node.column, format_value(trace.config.type, node.bits, false).c_str());
+            ImGui::Text("input x%d = %s", node.column, format_element(trace.config.algorithm, trace.config.type, node.bits, false).c_str());
         else {
             ImGui::Text("%s, step %d: %s", node.kind == NodeKind::output ? "output" : node.kind == NodeKind::register_value ? "register" : "shared memory",
                         node.row, step_label(trace.steps[node.row].tag).c_str());
-            ImGui::Text("value %s, combines %s", format_value(trace.config.type, node.bits, false).c_str(),
+            ImGui::Text("value %s, combines %s", format_element(trace.config.algorithm, trace.config.type, node.bits, false).c_str(),
                         describe(node.range).c_str());
             ImGui::Text("produced by thread %u (warp %u, lane %u)", node.thread, warp_of(node.thread), lane_of(node.thread));
             if (node.column >= graph.element_columns)

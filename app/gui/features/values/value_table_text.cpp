@@ -188,7 +188,7 @@ void ValueTableView::draw_cell_text(ImDrawList* list, const ValueTableLayout& l,
                 key_bits_text(list, x, x + l.cell_w, y, y + l.cell_h,
                               key_in_binary(trace.config.type, bits, sort_bits_), pass, theme::packed(look.ink));
             else
-                centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_value(trace.config.type, bits),
+                centred_text(list, x, x + l.cell_w, y, y + l.cell_h, format_element(trace.config.algorithm, trace.config.type, bits),
                              theme::packed(look.ink));
         }
     }
@@ -214,7 +214,7 @@ void ValueTableView::draw_global_rows(ImDrawList* list, const ValueTableLayout& 
         draw_cell(list, x, l.input_y0, l.cell_w, l.cell_h, in);
         if (room_for_text(l, cell_chars_))
             centred_text(list, x, x + l.cell_w, l.input_y0, l.input_y1,
-                         format_value(trace.config.type, trace.input[e]), theme::packed(in.ink));
+                         format_element(trace.config.algorithm, trace.config.type, trace.input[e]), theme::packed(in.ink));
         for (int row = 0; row < l.extra_rows; ++row) {
             const CellLook out = output_cell_look(trace, model_, e, row == 1, showing);
             if (out.hidden)
@@ -223,12 +223,32 @@ void ValueTableView::draw_global_rows(ImDrawList* list, const ValueTableLayout& 
             draw_cell(list, x, y, l.cell_w, l.cell_h, out);
             if (!room_for_text(l, cell_chars_))
                 continue;
-            const std::string text = row == 0 ? format_value(trace.config.type, trace.output[e])
+            const std::string text = row == 0 ? format_result(trace.config.algorithm, trace.config.type, trace.output[e])
                                               : format_error(trace.check.error[e]);
             centred_text(list, x, x + l.cell_w, y, y + l.cell_h, text, theme::packed(out.ink));
         }
     }
+    draw_segment_heads(list, l, sx);
     list->PopClipRect();
+}
+
+// A segmented scan's heads (kernels/common/segmented_pairs.hpp): a bar at the left of each head's input and
+// output cells, where its segment starts, legible where the cells are too narrow for the "|7" of their text.
+void ValueTableView::draw_segment_heads(ImDrawList* list, const ValueTableLayout& l, float sx) const {
+    const Trace& trace = loaded_->trace;
+    if (!takes_head_flags(trace.config.algorithm))
+        return;
+    const auto [first_col, last_col] = visible_columns(l, sx);
+    const float width = std::max(3.0f, std::round(ImGui::GetFontSize() / 5));
+    for (int e = 0; e < trace.config.n; ++e) {
+        const int c = static_cast<int>(model_.element_column[e]);
+        if (c < first_col || c > last_col || !starts_segment(trace.config.algorithm, trace.input[e]))
+            continue;
+        const float x = l.column_x(c, sx);
+        const ImU32 ink = theme::packed(theme::colours().text);
+        list->AddRectFilled(ImVec2(x, l.input_y0), ImVec2(x + width, l.input_y1), ink);
+        list->AddRectFilled(ImVec2(x, l.output_y0), ImVec2(x + width, l.output_y1), ink);
+    }
 }
 
 void ValueTableView::draw_headers(ImDrawList* list, const ValueTableLayout& l, float sx, int step) const {
@@ -391,7 +411,7 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
         ImGui::Text("%s %u, after step %d", col.is_register ? "thread" : "word", col.index, r);
         std::uint32_t bits = 0;
         if (table_cell_value(trace, col, r, bits)) {
-            ImGui::Text("value %s", format_value(trace.config.type, bits, false).c_str());
+            ImGui::Text("value %s", format_element(trace.config.algorithm, trace.config.type, bits, false).c_str());
             if (sort_bits_ > 0 && !col.is_register && is_sort_key_word(trace, col.index)) {
                 const std::string digits = key_in_binary(trace.config.type, bits, sort_bits_);
                 if (const std::optional<SortPassBits> pass = sort_pass_of_step(trace, r); pass && pass->count == 1)
@@ -419,7 +439,7 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
     } else if (e >= 0 && m.y >= l.input_y0 && m.y < l.input_y1) {
         begin_tooltip();
         ImGui::Text("input[%d] = %s (global memory)", e,
-                    format_value(trace.config.type, trace.input[e], false).c_str());
+                    format_element(trace.config.algorithm, trace.config.type, trace.input[e], false).c_str());
         if (model_.input_read[showing.current][e])
             ImGui::Text("read in step %d", showing.current);
         if (keeps_elements(trace.config.algorithm))
@@ -432,7 +452,7 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
         const OutputCheck& check = trace.check;
         begin_tooltip();
         ImGui::Text("output[%d] = %s (global memory)", e,
-                    format_value(trace.config.type, trace.output[e], false).c_str());
+                    format_element(trace.config.algorithm, trace.config.type, trace.output[e], false).c_str());
         if (model_.output_written_at[e] >= 0)
             ImGui::Text("written in step %d", model_.output_written_at[e]);
         if (keeps_elements(trace.config.algorithm))
@@ -441,9 +461,9 @@ void ValueTableView::draw_tooltip(AppState& state, const ValueTableLayout& l, co
                         condition_of(trace.config.keep).c_str(),
                         check.reference[e] == kUnwrittenPattern
                             ? "nothing"
-                            : format_value(trace.config.type, check.reference[e], false).c_str());
+                            : format_element(trace.config.algorithm, trace.config.type, check.reference[e], false).c_str());
         else
-            ImGui::Text("serial scan: %s", format_value(trace.config.type, check.reference[e], false).c_str());
+            ImGui::Text("serial scan: %s", format_element(trace.config.algorithm, trace.config.type, check.reference[e], false).c_str());
         if (trace.config.type == ElementType::float32)
             ImGui::Text("double-precision scan: %.9g, error %.3g (allowed %.3g)", check.exact[e],
                         check.error[e], check.bound[e]);

@@ -70,14 +70,14 @@ void ValueTableView::prepare(const LoadedTrace& loaded) {
         for (const ValueTableColumn& c : model_.columns) {
             std::uint32_t bits = 0;
             if (table_cell_value(trace, c, k, bits))
-                widest = std::max(widest, format_value(trace.config.type, bits).size());
+                widest = std::max(widest, format_element(trace.config.algorithm, trace.config.type, bits).size());
         }
     const bool every_output = writes_every_output(trace.config.algorithm); // a reduction: output[0] only
     for (std::size_t e = 0; e < trace.output.size(); ++e)
         if (every_output || model_.output_written_at[e] >= 0)
-            widest = std::max(widest, format_value(trace.config.type, trace.output[e]).size());
+            widest = std::max(widest, format_element(trace.config.algorithm, trace.config.type, trace.output[e]).size());
     for (std::uint32_t bits : trace.input)
-        widest = std::max(widest, format_value(trace.config.type, bits).size());
+        widest = std::max(widest, format_element(trace.config.algorithm, trace.config.type, bits).size());
     sort_bits_ = sort_bits_in_binary(trace);
     widest = std::max(widest, static_cast<std::size_t>(sort_bits_));
     cell_chars_ = static_cast<int>(std::min<std::size_t>(widest, 12));

@@ -55,6 +55,7 @@ private:
     // value_table_text.cpp
     void draw_cell_text(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
                         float sx) const;
+    void draw_segment_heads(ImDrawList* list, const ValueTableLayout& l, float sx) const;
     void draw_global_rows(ImDrawList* list, const ValueTableLayout& l, const TableShowing& showing,
                           float sx) const;
     void draw_headers(ImDrawList* list, const ValueTableLayout& l, float sx, int step) const;
