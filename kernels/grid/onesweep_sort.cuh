@@ -534,8 +534,8 @@ struct OnesweepPass {
         const auto out = block_output(ctx, ScanIo<T>{io.keys_in, io.keys_out, static_cast<int>(io.n), false});
         const auto values_out =
             block_output(ctx, ScanIo<std::uint32_t>{io.values_in, io.values_out, static_cast<int>(io.n), false});
-        const auto digit_words = ctx.template shared<std::uint32_t>(shape.find(kPairs ? BufferId::pong : BufferId::data));
-        std::uint32_t four_digits = 0; // after_keys
+        const auto digit_words = ctx.template shared<std::uint32_t>(shape.find(kAfterKeys ? BufferId::pong : BufferId::data));
+        std::uint32_t four_digits = 0; // after_keys (digit_words too: any buffer serves the others, which never use it)
         const auto write = [&](int k) {
             const std::uint32_t j = i + std::uint32_t(k) * kOnesweepDigits;
             const V key = staged[j];

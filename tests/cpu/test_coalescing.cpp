@@ -38,6 +38,35 @@ TEST(Coalescing, ACompactionsScatteredStoresCountTheSectorsWritten) {
     EXPECT_EQ(totals_of(kernel_id("split"), 32, InputKind::iota), (CoalescingTotals{1, 4, 1, 4}));
 }
 
+// Global atomics are requests of their own: histogram-global-atomics' counts drop the old value (RED), one request a
+// warp reaching the 4 bins' words, which lie in one sector; a 33rd key brings a second warp. Its float counts' read-back
+// and write-back (threads 0 to 3) are a load and a store of one sector. No other kernel has a global atomic.
+TEST(Coalescing, GlobalAtomicsAreRequestsOfTheirOwnWithTheSectorsTheirWordsLieIn) {
+    const auto totals_with = [](int n, ElementType type) {
+        ScanSetup setup = make_capture(kernel_id("histogram-global-atomics"), n, InputKind::iota, 1, DeviceChoice::cpu);
+        setup.type = type;
+        return analyse_coalescing(capture_trace(setup).trace).total;
+    };
+    const CoalescingTotals one_warp = totals_with(32, ElementType::uint32);
+    EXPECT_EQ(one_warp.reduction_requests, 1u);
+    EXPECT_EQ(one_warp.reduction_sectors, 1u);
+    EXPECT_EQ(one_warp.atomic_requests, 0u);
+    EXPECT_EQ(totals_with(33, ElementType::uint32).reduction_requests, 2u);
+    const CoalescingTotals many = totals_with(1000, ElementType::int32);
+    EXPECT_EQ(many.reduction_requests, 32u);
+    EXPECT_EQ(many.reduction_sectors, 32u);
+    const CoalescingTotals floats = totals_with(1000, ElementType::float32);
+    EXPECT_EQ(floats.reduction_requests, 32u);
+    EXPECT_EQ(floats.load_requests, many.load_requests + 1) << "the counts read back";
+    EXPECT_EQ(floats.store_requests, many.store_requests + 1) << "and written as floats";
+    for (BlockAlgorithm algorithm : correct_algorithms()) {
+        if (algorithm == kernel_id("histogram-global-atomics"))
+            continue;
+        const CoalescingTotals t = analyse_coalescing(emulated_trace(algorithm, 100, InputKind::random)).total;
+        EXPECT_EQ(t.reduction_requests + t.atomic_requests, 0u) << name_of(algorithm);
+    }
+}
+
 TEST(Coalescing, StepsAddUpToTheTotalAndEveryInstructionHasItsLanes) {
     for (BlockAlgorithm algorithm : correct_algorithms()) {
         const Trace trace = capture_trace(make_capture(algorithm, 1000, InputKind::random, 5, DeviceChoice::cpu)).trace;
@@ -48,6 +77,10 @@ TEST(Coalescing, StepsAddUpToTheTotalAndEveryInstructionHasItsLanes) {
             sum.load_sectors += s.load_sectors;
             sum.store_requests += s.store_requests;
             sum.store_sectors += s.store_sectors;
+            sum.reduction_requests += s.reduction_requests;
+            sum.reduction_sectors += s.reduction_sectors;
+            sum.atomic_requests += s.atomic_requests;
+            sum.atomic_sectors += s.atomic_sectors;
         }
         EXPECT_EQ(sum, analysis.total) << name_of(algorithm);
         for (const GlobalInstruction& instruction : analysis.instructions) {

@@ -9,7 +9,8 @@ it asks PrefixLab for the model's totals
 
   warp-wide global loads (requests)   == l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   32-byte sectors they move           == l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
-  (and the same for stores, _st)
+  (and the same for stores, _st; global atomics whose old value is dropped, _red; atomics whose value is
+  used, _atom: histogram-global-atomics' counts, bucket-by-atomics has none in global memory)
 
 Every difference is printed; docs/coalescing.md explains each kernel's with the evidence.
 
@@ -28,7 +29,16 @@ METRICS = {
     "load_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
     "store_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "store_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "reduction_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+    "reduction_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+    "atomic_requests": "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
+    "atomic_sectors": "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
 }
+
+
+def pair(totals, what):
+    """The reductions' and the atomics' count of one kind, as "red/atom"."""
+    return f"{totals['reduction_' + what]}/{totals['atomic_' + what]}"
 
 
 def model_totals(prefixlab, algorithm, n, block, exclusive):
@@ -46,7 +56,8 @@ def main():
 
     rows, mismatches = [], 0
     header = (f"{'kernel':28} {'N':>5} {'threads':>7} {'excl':>4} | {'ld req':>6} {'ncu':>6} {'ld sec':>6} {'ncu':>6} | "
-              f"{'st req':>6} {'ncu':>6} {'st sec':>6} {'ncu':>6} | result")
+              f"{'st req':>6} {'ncu':>6} {'st sec':>6} {'ncu':>6} | {'red/atom req':>13} {'ncu':>13} "
+              f"{'red/atom sec':>13} {'ncu':>13} | result")
     print(header)
     print("-" * len(header))
     try:
@@ -62,6 +73,8 @@ def main():
             print(f"{algorithm:28} {n:5} {threads:7} {'yes' if exclusive else 'no':>4} | "
                   f"{model['load_requests']:6} {hw['load_requests']:6} {model['load_sectors']:6} {hw['load_sectors']:6} | "
                   f"{model['store_requests']:6} {hw['store_requests']:6} {model['store_sectors']:6} {hw['store_sectors']:6} | "
+                  f"{pair(model, 'requests'):>13} {pair(hw, 'requests'):>13} "
+                  f"{pair(model, 'sectors'):>13} {pair(hw, 'sectors'):>13} | "
                   f"{'equal' if ok else 'MISMATCH'}", flush=True)
             rows.append({"algorithm": algorithm, "n": n, "block_threads": threads, "exclusive": exclusive,
                          "model": model, "nsight_compute": hw, "equal": ok})

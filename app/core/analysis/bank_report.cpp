@@ -22,7 +22,11 @@ nlohmann::json global_json(const CoalescingTotals& t) {
     return {{"load_requests", t.load_requests},
             {"load_sectors", t.load_sectors},
             {"store_requests", t.store_requests},
-            {"store_sectors", t.store_sectors}};
+            {"store_sectors", t.store_sectors},
+            {"reduction_requests", t.reduction_requests},
+            {"reduction_sectors", t.reduction_sectors},
+            {"atomic_requests", t.atomic_requests},
+            {"atomic_sectors", t.atomic_sectors}};
 }
 
 } // namespace
@@ -55,7 +59,11 @@ std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis, c
           {"load_requests", kNcuGlobalLoadRequests},
           {"load_sectors", kNcuGlobalLoadSectors},
           {"store_requests", kNcuGlobalStoreRequests},
-          {"store_sectors", kNcuGlobalStoreSectors}}},
+          {"store_sectors", kNcuGlobalStoreSectors},
+          {"reduction_requests", kNcuGlobalReductionRequests},
+          {"reduction_sectors", kNcuGlobalReductionSectors},
+          {"atomic_requests", kNcuGlobalAtomicRequests},
+          {"atomic_sectors", kNcuGlobalAtomicSectors}}},
     };
     return report.dump(2);
 }

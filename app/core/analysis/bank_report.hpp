@@ -23,6 +23,10 @@ inline constexpr const char* kNcuGlobalLoadRequests = "l1tex__t_requests_pipe_ls
 inline constexpr const char* kNcuGlobalLoadSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr const char* kNcuGlobalStoreRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
 inline constexpr const char* kNcuGlobalStoreSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+inline constexpr const char* kNcuGlobalReductionRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum";
+inline constexpr const char* kNcuGlobalReductionSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum";
+inline constexpr const char* kNcuGlobalAtomicRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum";
+inline constexpr const char* kNcuGlobalAtomicSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum";
 
 std::string bank_report_json(const Trace& trace, const BankAnalysis& analysis, const CoalescingAnalysis& global);
 

@@ -8,12 +8,17 @@ namespace prefixlab {
 
 namespace {
 
+bool is_global_word(const AccessRecord& a) {
+    return a.buffer == static_cast<std::uint8_t>(BufferId::input) || a.buffer == static_cast<std::uint8_t>(BufferId::output);
+}
+
 // Global atomics (histogram-global-atomics' counts) are neither loads nor stores: Nsight Compute counts them apart
-// (..._op_red where the result is unused, _op_atom where it is used), and so does not this analysis.
-bool is_global_access(const AccessRecord& a) {
-    return (a.buffer == static_cast<std::uint8_t>(BufferId::input) ||
-            a.buffer == static_cast<std::uint8_t>(BufferId::output)) &&
-           (a.flags & kAccessAtomic) == 0;
+// (..._op_red where the result is unused, _op_atom where it is used), and so does this analysis.
+bool is_global_access(const AccessRecord& a) { return is_global_word(a) && (a.flags & kAccessAtomic) == 0; }
+
+// An atomic instruction is counted once, by its reads (its writes are the same lanes and words).
+bool is_global_atomic(const AccessRecord& a) {
+    return is_global_word(a) && (a.flags & kAccessAtomic) != 0 && a.kind == AccessKind::read;
 }
 
 void finish(GlobalInstruction& instruction, const Trace& trace) {
@@ -27,7 +32,13 @@ void finish(GlobalInstruction& instruction, const Trace& trace) {
 }
 
 void add_to_coalescing_totals(CoalescingTotals& totals, const GlobalInstruction& instruction) {
-    if (instruction.kind == AccessKind::read) {
+    if (instruction.atomic && instruction.result_used) {
+        ++totals.atomic_requests;
+        totals.atomic_sectors += instruction.sectors;
+    } else if (instruction.atomic) {
+        ++totals.reduction_requests;
+        totals.reduction_sectors += instruction.sectors;
+    } else if (instruction.kind == AccessKind::read) {
         ++totals.load_requests;
         totals.load_sectors += instruction.sectors;
     } else {
@@ -43,8 +54,20 @@ CoalescingAnalysis analyse_coalescing(const Trace& trace) {
         instruction.buffer = static_cast<BufferId>(group.buffer);
         finish(instruction, trace);
     };
-    return analyse_warp_instructions<CoalescingAnalysis>(trace, is_global_access, finish_global,
-                                                         add_to_coalescing_totals);
+    CoalescingAnalysis analysis =
+        analyse_warp_instructions<CoalescingAnalysis>(trace, is_global_access, finish_global, add_to_coalescing_totals);
+    const auto finish_atomic = [&](GlobalInstruction& instruction, const WarpAccessGroup& group) {
+        instruction.atomic = true;
+        instruction.result_used = (trace.accesses[instruction.accesses.front()].flags & kAccessResultUnused) == 0;
+        finish_global(instruction, group);
+    };
+    const CoalescingAnalysis atomics =
+        analyse_warp_instructions<CoalescingAnalysis>(trace, is_global_atomic, finish_atomic, add_to_coalescing_totals);
+    for (const GlobalInstruction& instruction : atomics.instructions) { // their totals only: the views show them
+        add_to_coalescing_totals(analysis.steps[instruction.step], instruction); // in the contention rows
+        add_to_coalescing_totals(analysis.total, instruction);
+    }
+    return analysis;
 }
 
 } // namespace prefixlab

@@ -10,7 +10,7 @@
 // sectors; 32 elements 2 apart, 8; 32 in different sectors, 32.
 //
 // On an H100 the totals are meant to equal Nsight Compute's l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
-// and l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (and _st): tests/ncu/validate_coalescing.py
+// and l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (and _st, _red, _atom): tests/ncu/validate_coalescing.py
 // checks them for every kernel, and docs/coalescing.md explains each difference it finds.
 #pragma once
 
@@ -35,6 +35,8 @@ struct GlobalInstruction {
     std::uint32_t order = 0;        // the k-th global load (or store) of each lane in the step
     std::uint32_t active_lanes = 0; // bit l set: lane l takes part
     std::uint32_t sectors = 0;      // distinct sectors the active lanes touch
+    bool atomic = false;            // a global atomic (counted apart, below), not a load or a store
+    bool result_used = false;       // an atomic whose old value the thread uses (op_atom; else op_red)
     std::vector<std::uint32_t> accesses; // indices into Trace::accesses, by lane
 };
 
@@ -43,11 +45,19 @@ struct CoalescingTotals {
     std::uint64_t load_sectors = 0;
     std::uint64_t store_requests = 0;
     std::uint64_t store_sectors = 0;
+    // Global atomics (histogram-global-atomics' counts): a warp's atomicAdd is one request of its own kind, moving
+    // the sectors of the words its lanes reach, as a store does. Nsight Compute's _op_red where the old value is
+    // dropped (a RED instruction), _op_atom where it is used; the lanes that meet at one word take turns at the
+    // L2, which no L1 counter shows (docs/histogram.md).
+    std::uint64_t reduction_requests = 0;
+    std::uint64_t reduction_sectors = 0;
+    std::uint64_t atomic_requests = 0;
+    std::uint64_t atomic_sectors = 0;
     friend bool operator==(const CoalescingTotals&, const CoalescingTotals&) = default;
 };
 
 struct CoalescingAnalysis {
-    std::vector<GlobalInstruction> instructions; // by step, then warp, then program order
+    std::vector<GlobalInstruction> instructions; // loads and stores, by step, then warp, then program order
     std::vector<std::size_t> first_of_step;      // [steps + 1]
     std::vector<CoalescingTotals> steps;         // per step
     CoalescingTotals total;
