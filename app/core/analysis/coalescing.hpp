@@ -45,10 +45,10 @@ struct CoalescingTotals {
     std::uint64_t load_sectors = 0;
     std::uint64_t store_requests = 0;
     std::uint64_t store_sectors = 0;
-    // Global atomics (histogram-global-atomics' counts): a warp's atomicAdd is one request of its own kind, moving
-    // the sectors of the words its lanes reach, as a store does. Nsight Compute's _op_red where the old value is
-    // dropped (a RED instruction), _op_atom where it is used; the lanes that meet at one word take turns at the
-    // L2, which no L1 counter shows (docs/histogram.md).
+    // Global atomics (histogram-global-atomics' counts): a warp's atomicAdd is one request of its own kind. Its lanes
+    // that meet at one word take turns: it moves its words' sectors in passes, the k-th lane of each word in pass k,
+    // so the busiest word's lanes decide its sectors (the contention view's "lanes at a word"). Nsight Compute's
+    // _op_red where the old value is dropped (a RED instruction), _op_atom where it is used (docs/histogram.md).
     std::uint64_t reduction_requests = 0;
     std::uint64_t reduction_sectors = 0;
     std::uint64_t atomic_requests = 0;
