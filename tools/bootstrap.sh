@@ -4,6 +4,8 @@
 #   tools/bootstrap.sh run       install what is missing, build the application, and open the GUI
 #   tools/bootstrap.sh test      install what is missing, build everything, and run the whole test suite
 #   tools/bootstrap.sh sanitize  install what is missing, then the sanitizer job (below)
+#   tools/bootstrap.sh package   install what is missing (and lintian), build the application, make the .deb
+#                                with CPack and check it with lintian; prints the package's path
 #
 # CI (.ci/run) runs test, then sanitize. On a 2-core machine (docs/build-time.md has the measurements):
 # run opens the window after about 6 minutes the first time, test takes about 12, sanitize about 14;
@@ -23,9 +25,9 @@ set -euo pipefail
 
 mode=${1:-}
 case "$mode" in
-  run | test | sanitize) ;;
+  run | test | sanitize | package) ;;
   *)
-    echo "usage: tools/bootstrap.sh run|test|sanitize" >&2
+    echo "usage: tools/bootstrap.sh run|test|sanitize|package" >&2
     exit 2
     ;;
 esac
@@ -140,6 +142,21 @@ sanitized_tests() {
   )
 }
 
+# The .deb from the application's build: CPack (CMakeLists.txt, its end) into build/packages/, then lintian, whose
+# errors fail this mode (warnings are printed).
+make_package() {
+  cpack --config "$build_dir/CPackConfig.cmake" -B "$build_dir/packages" || return 1
+  local deb
+  deb=$(ls -t "$build_dir"/packages/prefixlab_*.deb | head -1)
+  echo "== lintian $deb"
+  lintian --fail-on error "$deb" || return 1
+  echo "== package: $deb"
+}
+
+if [ "$mode" = package ]; then
+  packages+=(lintian dpkg-dev file)
+fi
+
 # Inside a phase, set -e does not act (the command is on the left of ||): each step returns its failure.
 phase "set-up (packages, glad)" set_up
 
@@ -155,6 +172,12 @@ case "$mode" in
     phase "build" cached_build "$build_dir"
     echo "== running the tests (GPU tests are skipped, with the reason, where there is no CUDA GPU)"
     phase "tests" ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)"
+    ;;
+  package)
+    phase "configure" configure
+    phase "build (the application and its desktop files)" cached_build "$build_dir" --target prefixlab \
+      prefixlab_desktop_files prefixlab_package_changelog
+    phase "package" make_package
     ;;
   sanitize)
     phase "sanitizer job: configure" configure_sanitized

@@ -10,6 +10,7 @@
 #include "cli/run_command.hpp"
 #include "cli/table_commands.hpp"
 #include "cli/trace_command.hpp"
+#include "core/files/assets_folder.hpp"
 #include "cli/tune_command.hpp"
 #include "core/entry/exit_status.hpp"
 #include "core/lesson/lesson.hpp"
@@ -105,6 +106,12 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
                        "UI scale, 0.5 to 4 (default: from the monitor)");
     add_whole_number_option(app, "--window", gui_options.window_width, kMinWindowWidth, kMaxWindowWidth,
                             "Window width in pixels, 320 to 8192 (the height is 9/16 of it)");
+    app.set_version_flag("--version", [] { // CLI11 ends it with its own newline
+        std::string report = version_report();
+        report.pop_back();
+        return report;
+    },
+                         "Print the version, the build's CUDA state and the assets folder it reads, and exit");
     app.add_flag("--reset-settings", gui_options.reset_settings,
                  "Remove the stored GUI settings and start on the defaults (see docs/settings.md)");
     TraceCommandOptions trace_options;
@@ -144,6 +151,8 @@ int run_command_line(int argc, char** argv, GuiEntry gui) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return report_error(e.what(), kExitBadInput);

@@ -1,6 +1,7 @@
 #include "gui/widgets.hpp"
 #include "gui/workspace.hpp"
 
+#include "core/files/assets_folder.hpp"
 #include "gui/app_state.hpp"
 #include "gui/layout/layout_check.hpp"
 #include "gui/shell/feature.hpp"
@@ -81,6 +82,8 @@ bool Workspace::close_topmost() {
         overlay_open_ = false;
     else if (shortcuts_open)
         shortcuts_open = false;
+    else if (about_open)
+        about_open = false;
     else
         return false;
     return true;
@@ -123,6 +126,20 @@ void Workspace::draw_shortcuts_window() {
             }
             ImGui::EndTable();
         }
+        ImGui::TextDisabled("Esc closes this window");
+    }
+    ImGui::End();
+}
+
+void Workspace::draw_about_window() {
+    if (!about_open)
+        return;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(ImGui::GetMainViewport()->WorkSize.x - ImGui::GetFontSize(),
+                                                             ImGui::GetMainViewport()->WorkSize.y - ImGui::GetFontSize()));
+    if (ImGui::Begin("About PrefixLab", &about_open,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::TextUnformatted(version_report().c_str());
         ImGui::TextDisabled("Esc closes this window");
     }
     ImGui::End();
@@ -272,6 +289,7 @@ void Workspace::draw(GuiHost& host, const ViewContext& context) {
     ImGui::End();
 
     draw_shortcuts_window();
+    draw_about_window();
     if (blackout)
         ImGui::GetForegroundDrawList()->AddRectFilled(viewport->Pos,
                                                       ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),

@@ -67,6 +67,7 @@ public:
 
     WorkspaceRequests requests;
     bool shortcuts_open = false;
+    bool about_open = false; // Help > About: the version, the CUDA state, the assets folder
     bool sidebar_visible = true; // docked where it fits; F9; presentation mode hides it
     bool narration_visible = true; // the step's narration under the views; F2
     bool source_visible = false;   // the kernel's source beside the views (over them where both do not fit); F4
@@ -75,6 +76,7 @@ public:
 
 private:
     void draw_shortcuts_window();
+    void draw_about_window();
     void draw_sidebar(AppState& state, const ViewContext& context, float x, float y, float width, float height,
                       bool over_main);
     void draw_main(GuiHost& host, const ViewContext& context, float x, float y, float width, float height,

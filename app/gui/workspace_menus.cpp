@@ -79,6 +79,8 @@ void mode_items(GuiHost& host) {
 void help_items(GuiHost& host) {
     if (ImGui::MenuItem("Keyboard shortcuts", "F1"))
         host.workspace.shortcuts_open = true;
+    if (ImGui::MenuItem("About PrefixLab"))
+        host.workspace.about_open = true;
 }
 
 } // namespace

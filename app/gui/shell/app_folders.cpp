@@ -1,5 +1,7 @@
 #include "gui/shell/app_folders.hpp"
 
+#include "core/files/assets_folder.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -17,10 +19,7 @@ std::string env(const char* name) {
 
 } // namespace
 
-std::string assets_folder() {
-    const std::string override = env("PREFIXLAB_ASSETS_DIR");
-    return override.empty() ? PREFIXLAB_ASSETS_DIR : override;
-}
+std::string assets_folder() { return find_assets_folder().path; }
 
 std::string data_folder() {
     if (const std::string dir = env("PREFIXLAB_DATA_DIR"); !dir.empty())

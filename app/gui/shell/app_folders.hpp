@@ -7,7 +7,7 @@
 
 namespace prefixlab {
 
-// $PREFIXLAB_ASSETS_DIR, else the build's assets/ (shipped results and outcomes).
+// What ships with the app (shipped results and outcomes, lessons): core/files/assets_folder.hpp finds it.
 std::string assets_folder();
 // $PREFIXLAB_DATA_DIR, else $XDG_DATA_HOME/prefixlab, else ~/.local/share/prefixlab (saved runs, tables).
 std::string data_folder();

@@ -17,10 +17,6 @@
 #include <optional>
 #include <stdexcept>
 
-#ifndef PREFIXLAB_ASSETS_DIR
-#define PREFIXLAB_ASSETS_DIR "assets"
-#endif
-
 namespace prefixlab {
 
 namespace fs = std::filesystem;
