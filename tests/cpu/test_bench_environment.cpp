@@ -42,7 +42,7 @@ TEST(BenchEnvironment, LocalMachine) {
     char host[256] = {};
     ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
     EXPECT_EQ(e.host, host);
-    EXPECT_TRUE(std::regex_match(e.prefixlab_version, std::regex(R"(\d+\.\d+\.\d+)"))) << e.prefixlab_version;
+    EXPECT_TRUE(std::regex_match(e.prefixlab_version, std::regex(R"(\d+\.\d+\.\d+([+-][0-9A-Za-z.+-]+)?)"))) << e.prefixlab_version;
 
     // The date is now, to the second: between the clock before and after, truncated to seconds.
     const auto truncated = [](std::chrono::system_clock::time_point t) {

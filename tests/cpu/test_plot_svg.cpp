@@ -4,6 +4,7 @@
 // needed); the export with Cairo measuring, against the old Cairo SVG surface that wrote outlines.
 #include "core/plot/plot_export.hpp"
 #include "core/plot/svg_painter.hpp"
+#include "core/util/build_info.hpp"
 #include "plot_test_support.hpp"
 #include "svg_test_support.hpp"
 
@@ -98,6 +99,16 @@ TEST(SvgPainter, TextIsATextElementInDejaVuSansWithFontSizeAndColour) {
     EXPECT_EQ(attribute_of(doc, "<text", "fill"), "rgb(230,159,0)");
     EXPECT_EQ(attribute_of(doc, "<text", "x"), "100");
     EXPECT_EQ(doc.find("dominant-baseline"), std::string::npos) << "slide software often ignores it";
+}
+
+// An exported figure says which build drew it (issue 38): the SVG's <metadata>, as a PDF's Creator does.
+TEST(SvgPainter, TheDocumentNamesTheBuildInItsMetadata) {
+    SvgOf svg;
+    const std::string doc = svg.document();
+    EXPECT_EQ(XmlChecker::problem(doc), "");
+    EXPECT_NE(doc.find("<metadata>" + written_by() + "</metadata>"), std::string::npos) << doc.substr(0, 300);
+    EXPECT_EQ(written_by().rfind("PrefixLab ", 0), 0u);
+    EXPECT_NE(written_by().find(std::string(prefixlab_version())), std::string::npos);
 }
 
 TEST(SvgPainter, AnchorsBecomeTextAnchor) {

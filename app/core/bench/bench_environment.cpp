@@ -2,15 +2,13 @@
 // library and the build.
 #include "core/bench/bench_environment.hpp"
 
+#include "core/util/build_info.hpp"
+
 #include <ctime>
 #include <fstream>
 #include <string>
 #include <thread>
 #include <unistd.h>
-
-#ifndef PREFIXLAB_VERSION
-#error "PREFIXLAB_VERSION (the CMake project version) is defined in app/core/bench/bench_sources.cmake"
-#endif
 
 namespace prefixlab {
 
@@ -67,7 +65,7 @@ BenchEnvironment local_bench_environment(const std::string& command) {
     environment.host = host_name();
     environment.date = iso8601_utc(std::chrono::system_clock::now());
     environment.command = command;
-    environment.prefixlab_version = PREFIXLAB_VERSION;
+    environment.prefixlab_version = std::string(prefixlab_version());
     return environment;
 }
 

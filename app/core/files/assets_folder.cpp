@@ -1,6 +1,6 @@
 #include "core/files/assets_folder.hpp"
 
-#include "core/files/build_version.hpp" // generated at configure time (app/core/CMakeLists.txt)
+#include "core/util/build_info.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -29,7 +29,7 @@ AssetsFolder find_assets_folder() {
         return {set, AssetsSource::environment};
     if (std::string installed = installed_assets(); !installed.empty())
         return {std::move(installed), AssetsSource::installed};
-    return {kBuildTreeAssets, AssetsSource::build_tree};
+    return {PREFIXLAB_BUILD_TREE_ASSETS, AssetsSource::build_tree};
 }
 
 std::string_view name_of(AssetsSource source) {
@@ -43,10 +43,6 @@ std::string_view name_of(AssetsSource source) {
     }
     return "build tree";
 }
-
-std::string_view prefixlab_version() { return kBuildVersion; }
-
-std::string_view cuda_build_state() { return kBuildCuda; }
 
 std::string version_report() {
     const AssetsFolder assets = find_assets_folder();

@@ -5,6 +5,7 @@
 #include "core/plot/handout.hpp"
 
 #include "core/plot/cairo_handles.hpp"
+#include "core/util/build_info.hpp"
 
 #include <algorithm>
 #include <cairo-pdf.h>
@@ -178,7 +179,7 @@ std::string pdf_of(const std::string& lesson_title, const std::vector<HandoutSce
     const Surface surface(cairo_pdf_surface_create_for_stream(append, &bytes, kPageWidth, kPageHeight));
     check(cairo_surface_status(surface.get()), "handout");
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, lesson_title.c_str());
-    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "PrefixLab");
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, written_by().c_str());
     const Context cr(cairo_create(surface.get()));
     const int n = static_cast<int>(scenes.size());
     for (int k = 0; k < n; ++k) {

@@ -8,6 +8,7 @@
 #include "core/plot/plot_export.hpp"
 #include "core/plot/svg_painter.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/build_info.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -105,7 +106,7 @@ void stage_drawing(AtomicFileSet& files, const std::string& title, const Surface
         case PlotFileFormat::pdf: {
             const Surface surface(cairo_pdf_surface_create(temp.c_str(), width, height));
             cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
-            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "PrefixLab");
+            cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, written_by().c_str());
             draw_on(surface.get(), false, draw, width, height, path);
             finish(surface.get(), path);
             break;

@@ -1,6 +1,7 @@
 // SvgPainter: PlotPainter's primitives as SVG 1.1 elements, written as text.
 #include "core/plot/svg_painter.hpp"
 
+#include "core/util/build_info.hpp"
 #include "core/util/enum_names.hpp"
 
 #include <algorithm>
@@ -273,6 +274,7 @@ std::string SvgPainter::document(float width, float height) const {
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"" +
            attribute("width", number(width) + "pt") + attribute("height", number(height) + "pt") +
            attribute("viewBox", "0 0 " + number(width) + " " + number(height)) + " xml:space=\"preserve\">\n";
+    out += "<metadata>" + written_by() + "</metadata>\n"; // the build that drew it (a version has no '<' or '&')
     out += body_;
     for (int i = 0; i < open_clips_; ++i)
         out += "</g>\n";

@@ -7,6 +7,7 @@
 #include "core/trace/trace_fields.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/build_info.hpp"
 #include "core/util/enum_names.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
@@ -284,7 +285,10 @@ GridBlockRun block_from(const json& b, const std::string& path, const std::vecto
 GridTrace grid_trace_from(const json& root) {
     require_trace_format(root, kGridFormatName, "grid trace", kGridTraceFormatVersion);
     only_known(root, "",
-               {"format", "version", "config", "launches", "accesses", "blocks", "input", "output", "wrong_outputs"});
+               {"format", "version", "config", "launches", "accesses", "blocks", "input", "output", "wrong_outputs",
+                "written_by"});
+    if (root.contains("written_by") && !root["written_by"].is_string())
+        malformed("written_by", "expected the text of the build that wrote the file");
     GridTrace trace;
     trace.config = config_from(root);
     const GridTraceConfig& config = trace.config;
@@ -378,6 +382,7 @@ GridTraceFrame frame_of(const GridTrace& trace) {
         {"input", values_json(type, trace.input)},
         {"output", values_json(type, trace.output)},
         {"wrong_outputs", trace.wrong_outputs},
+        {"written_by", written_by()}, // the build that wrote it (core/util/build_info.hpp); not read back
     };
     const json columns = {"launch", "block", "thread", "step", "buffer", "kind", "index", "value", "operand", "time_ns"};
     return GridTraceFrame{std::string("{\"format\":\"") + kGridFormatName + "\",\"version\":" +

@@ -9,6 +9,7 @@
 #include "core/trace/trace_validation.hpp"
 #include "core/trace/trace_value_json.hpp"
 #include "core/util/atomic_file.hpp"
+#include "core/util/build_info.hpp"
 #include "core/util/input_limits.hpp"
 #include "core/util/json_fields.hpp"
 #include "core/util/printable.hpp"
@@ -377,6 +378,7 @@ void write_trace_json(const Trace& trace, std::ostream& out) {
         {"accesses",
          {{"columns", {"step", "warp", "lane", "seq", "buffer", "word", "kind", "value", "sources"}},
           {"rows", std::move(rows)}}},
+        {"written_by", written_by()}, // the build that wrote it (core/util/build_info.hpp); not read back
     };
     out << root.dump() << '\n';
 }
@@ -387,7 +389,9 @@ Trace trace_from_document(const json& root) {
     require_trace_format(root, kFormatName, "trace", kTraceFormatVersion);
     // "check" is recomputed from input and output, not read back: what it holds is not checked.
     only_known_fields(root, "",
-                      {"format", "version", "config", "input", "output", "check", "steps", "accesses"});
+                      {"format", "version", "config", "input", "output", "check", "steps", "accesses", "written_by"});
+    if (root.contains("written_by") && !root["written_by"].is_string())
+        malformed("written_by", "expected the text of the build that wrote the file");
 
     Trace trace;
     trace.config = config_from_json(root);
