@@ -302,6 +302,7 @@ void write_script_seeds(const fs::path& folder, const fs::path& source_dir) {
         {"report-source", "key F4\nreport-source"},
         {"key", "key F11"},
         {"stall", "stall 20"},
+        {"about", "about open\nkey Escape\nabout close"},
         {"report", "report"},
         {"report-values", "report-values"},
         {"report-narration", "report-narration"},

@@ -10,9 +10,11 @@ namespace prefixlab {
 
 // How the assets folder was found, first match wins:
 //   environment  $PREFIXLAB_ASSETS_DIR, set (a lecturer's own copy; tests)
+//   data_dir     $PREFIXLAB_DATA_DIR, where it holds a lessons/ folder: the GUI's own data folder (saved runs and
+//                tables, files of their own) with a copy of the assets in it
 //   installed    <the executable's folder>/../share/prefixlab, where `cmake --install` and the .deb put them
 //   build_tree   the source tree's assets/ that this binary was built from (a build that was not installed)
-enum class AssetsSource { environment, installed, build_tree };
+enum class AssetsSource { environment, data_dir, installed, build_tree };
 
 struct AssetsFolder {
     std::string path;
@@ -20,7 +22,7 @@ struct AssetsFolder {
 };
 
 AssetsFolder find_assets_folder();
-std::string_view name_of(AssetsSource source); // "from $PREFIXLAB_ASSETS_DIR", "installed", "build tree"
+std::string_view name_of(AssetsSource source); // "from $PREFIXLAB_ASSETS_DIR", "installed", "build tree", …
 
 // `prefixlab --version`'s lines: the version, the CUDA state, the assets folder and how it was found.
 std::string version_report();

@@ -128,6 +128,14 @@ void add_window_commands(ScriptTable& table, const std::vector<std::string>& tab
                    std::this_thread::sleep_for(std::chrono::milliseconds(c.args[0].whole));
                    run.wait_frames(1);
                }});
+    table.add({.name = "about",
+               .usage = "about open|close",
+               .help = "open or close Help > About: the version, the build's CUDA state and the assets folder it reads",
+               .args = {name_arg("STATE", {"open", "close"})},
+               .run = [](ScriptRun& run, const ScriptCommand& c) {
+                   run.host().workspace.about_open = *c.args[0].choice == 0;
+                   run.wait_frames(2);
+               }});
     table.add({.name = "report",
                .usage = "report",
                .help = "print one line of what the window is doing: `report: step=0 reveal=1 scale=2.00 "
